@@ -1,0 +1,42 @@
+import { z } from "zod";
+
+/** Machine codes of API errors (design §4). The message is always French. */
+export const ERROR_CODES = {
+  VALIDATION: "VALIDATION_ERROR",
+  UNAUTHENTICATED: "UNAUTHENTICATED",
+  INVALID_CREDENTIALS: "INVALID_CREDENTIALS",
+  SESSION_EXPIRED: "SESSION_EXPIRED",
+  FORBIDDEN: "FORBIDDEN",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  RATE_LIMITED: "RATE_LIMITED",
+  INTERNAL: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
+
+export const errorResponseSchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const MESSAGES = {
+  invalidCredentials: "Email ou mot de passe incorrect",
+  unauthenticated: "Authentification requise",
+  invalidToken: "Token invalide",
+  refreshFailed: "Échec du rafraîchissement du token",
+  forbidden: "Vous n'avez pas les permissions nécessaires pour effectuer cette action",
+  notFound: "Ressource introuvable",
+  routeNotFound: "Route introuvable",
+  internal: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
+  payloadTooLarge: "La requête est trop volumineuse",
+  accountDisabled: "Ce compte est désactivé. Contactez votre administrateur.",
+  companySuspended: "Votre entreprise est suspendue. Contactez le support Propulse.",
+  tooManyAttempts: (minutes: number) =>
+    `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+  tooManyRequests: "Trop de requêtes. Veuillez patienter avant de réessayer.",
+  invalidBody: "Données invalides",
+} as const;

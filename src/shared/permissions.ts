@@ -1,0 +1,181 @@
+/**
+ * Permission catalogue and the permission check (spec 1 §6, design §5.7).
+ * Codes are `area:action`; the dotted spelling `area.action` is accepted everywhere.
+ */
+
+export interface PermissionDefinition {
+  code: string;
+  name: string;
+  category: string;
+}
+
+const CRUD = [
+  ["view", "Voir"],
+  ["create", "Créer"],
+  ["edit", "Modifier"],
+  ["delete", "Supprimer"],
+] as const;
+
+function crud(area: string, label: string, category: string): PermissionDefinition[] {
+  return CRUD.map(([action, verb]) => ({ code: `${area}:${action}`, name: `${verb} ${label}`, category }));
+}
+
+export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
+  { code: "admin:access", name: "Accès administrateur", category: "Administration" },
+  { code: "settings:view", name: "Voir les paramètres de l'entreprise", category: "Administration" },
+  { code: "settings:edit", name: "Modifier les paramètres de l'entreprise", category: "Administration" },
+  { code: "dashboard:view", name: "Voir le tableau de bord", category: "Tableau de bord" },
+  ...crud("clients", "les clients", "Clients"),
+  ...crud("projects", "les chantiers", "Chantiers"),
+  { code: "projects:execute", name: "Exécuter les chantiers (mode chantier)", category: "Chantiers" },
+  { code: "calendar:view", name: "Voir le planning", category: "Planning" },
+  { code: "calendar:edit", name: "Planifier les chantiers", category: "Planning" },
+  ...crud("quotes", "les devis", "Devis"),
+  ...crud("invoices", "les factures", "Factures"),
+  ...crud("teams", "les équipes", "Équipes"),
+  { code: "team:view", name: "Voir toutes les équipes dans le planning", category: "Équipes" },
+  { code: "team:manage", name: "Encadrer une équipe (chef d'équipe)", category: "Équipes" },
+  ...crud("vehicles", "les véhicules", "Véhicules"),
+  ...crud("equipment", "les équipements", "Équipements"),
+  ...crud("users", "les utilisateurs", "Utilisateurs"),
+  ...crud("roles", "les rôles", "Rôles"),
+  { code: "roles:assign_users", name: "Attribuer des utilisateurs aux rôles", category: "Rôles" },
+  { code: "roles:assign_permissions", name: "Attribuer des permissions aux rôles", category: "Rôles" },
+  { code: "superadmin:access", name: "Accès à l'administration de la plateforme", category: "SuperAdmin" },
+  { code: "superadmin:companies", name: "Gérer les entreprises de la plateforme", category: "SuperAdmin" },
+];
+
+export type PermissionCode = string;
+
+export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSION_CATALOGUE.map((p) => p.code));
+
+/** Permissions a company role may hold (the SuperAdmin category is platform-only). */
+export const COMPANY_PERMISSION_CODES: readonly string[] = PERMISSION_CATALOGUE.filter(
+  (p) => !p.code.startsWith("superadmin:"),
+).map((p) => p.code);
+
+export const SUPERADMIN_ROLE = "superadmin";
+
+/** `clients.view` → `clients:view` (only the first dot changes). */
+export function normalisePermission(name: string): string {
+  return name.includes(":") ? name : name.replace(".", ":");
+}
+
+export interface PermissionSubject {
+  role?: string | null | undefined;
+  permissions?: readonly string[] | null | undefined;
+}
+
+export function isSuperAdmin(subject: PermissionSubject | null | undefined): boolean {
+  return (subject?.role ?? "").toLowerCase() === SUPERADMIN_ROLE;
+}
+
+/** The check of spec 1 §6, in its order. */
+export function hasPermission(subject: PermissionSubject | null | undefined, permission: string): boolean {
+  if (!subject) return false;
+  if (isSuperAdmin(subject)) return true;
+  const held = subject.permissions;
+  if (!held || held.length === 0) return false;
+  if (held.includes("*")) return true;
+  const wanted = normalisePermission(permission);
+  const area = wanted.split(":")[0];
+  return held.some((p) => {
+    const code = normalisePermission(p);
+    return code === wanted || code === `${area}:*`;
+  });
+}
+
+export function hasAnyPermission(subject: PermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+  if (!subject) return false;
+  if (isSuperAdmin(subject) || subject.permissions?.includes("*")) return true;
+  return permissions.some((p) => hasPermission(subject, p));
+}
+
+export function hasAllPermissions(subject: PermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+  if (!subject) return false;
+  if (isSuperAdmin(subject) || subject.permissions?.includes("*")) return true;
+  return permissions.every((p) => hasPermission(subject, p));
+}
+
+export function hasRole(subject: { roles?: readonly { name: string }[] | null } | null | undefined, role: string): boolean {
+  const wanted = role.toLowerCase();
+  return (subject?.roles ?? []).some((r) => r.name.toLowerCase() === wanted);
+}
+
+/** Admin: superadmin or `admin:access`. */
+export function isAdmin(subject: PermissionSubject | null | undefined): boolean {
+  return isSuperAdmin(subject) || hasPermission(subject, "admin:access");
+}
+
+/** Team leader or above: admin or `team:manage` (design reading: admins count as team leaders). */
+export function isTeamLeader(subject: PermissionSubject | null | undefined): boolean {
+  return isAdmin(subject) || hasPermission(subject, "team:manage");
+}
+
+export interface DefaultRole {
+  name: string;
+  description: string;
+  isDefault: boolean;
+  permissions: readonly string[];
+}
+
+/** Roles every company is created with (design §5.7). */
+export const DEFAULT_ROLES: readonly DefaultRole[] = [
+  {
+    name: "Administrateur",
+    description: "Accès complet à l'entreprise : utilisateurs, rôles, paramètres et toutes les données.",
+    isDefault: false,
+    permissions: COMPANY_PERMISSION_CODES,
+  },
+  {
+    name: "Chef d'équipe",
+    description: "Encadre les équipes : clients, chantiers, planning, devis, factures, flotte et équipements.",
+    isDefault: false,
+    permissions: [
+      "team:manage",
+      "team:view",
+      "dashboard:view",
+      "clients:*",
+      "projects:*",
+      "calendar:*",
+      "quotes:*",
+      "invoices:view",
+      "invoices:create",
+      "invoices:edit",
+      "teams:view",
+      "teams:create",
+      "teams:edit",
+      "vehicles:*",
+      "equipment:*",
+    ],
+  },
+  {
+    name: "Compagnon",
+    description: "Rôle par défaut : planning, chantiers et mode chantier, consultation.",
+    isDefault: true,
+    permissions: [
+      "dashboard:view",
+      "calendar:view",
+      "projects:view",
+      "projects:execute",
+      "quotes:view",
+      "vehicles:view",
+      "equipment:view",
+    ],
+  },
+];
+
+/** Expands `area:*` into the catalogue codes it covers (roles store concrete codes). */
+export function expandPermissionCodes(codes: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const raw of codes) {
+    const code = normalisePermission(raw);
+    if (code.endsWith(":*")) {
+      const area = code.slice(0, -1);
+      for (const c of COMPANY_PERMISSION_CODES) if (c.startsWith(area)) out.add(c);
+    } else if (PERMISSION_CODES.has(code)) {
+      out.add(code);
+    }
+  }
+  return [...out].sort();
+}
