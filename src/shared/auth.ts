@@ -4,12 +4,11 @@ export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre email et votre mot 
 
 /** POST /api/auth/login body: e-mail trimmed, password as typed. */
 export const loginBodySchema = z.object({
-  email: z
+  email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254, "Email invalide"),
+  password: z
     .string({ error: LOGIN_REQUIRED_MESSAGE })
-    .trim()
     .min(1, LOGIN_REQUIRED_MESSAGE)
-    .max(254, "Email invalide"),
-  password: z.string({ error: LOGIN_REQUIRED_MESSAGE }).min(1, LOGIN_REQUIRED_MESSAGE).max(1024, "Mot de passe trop long"),
+    .max(1024, "Mot de passe trop long"),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 

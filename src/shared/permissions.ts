@@ -85,19 +85,28 @@ export function hasPermission(subject: PermissionSubject | null | undefined, per
   });
 }
 
-export function hasAnyPermission(subject: PermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+export function hasAnyPermission(
+  subject: PermissionSubject | null | undefined,
+  permissions: readonly string[],
+): boolean {
   if (!subject) return false;
   if (isSuperAdmin(subject) || subject.permissions?.includes("*")) return true;
   return permissions.some((p) => hasPermission(subject, p));
 }
 
-export function hasAllPermissions(subject: PermissionSubject | null | undefined, permissions: readonly string[]): boolean {
+export function hasAllPermissions(
+  subject: PermissionSubject | null | undefined,
+  permissions: readonly string[],
+): boolean {
   if (!subject) return false;
   if (isSuperAdmin(subject) || subject.permissions?.includes("*")) return true;
   return permissions.every((p) => hasPermission(subject, p));
 }
 
-export function hasRole(subject: { roles?: readonly { name: string }[] | null } | null | undefined, role: string): boolean {
+export function hasRole(
+  subject: { roles?: readonly { name: string }[] | null } | null | undefined,
+  role: string,
+): boolean {
   const wanted = role.toLowerCase();
   return (subject?.roles ?? []).some((r) => r.name.toLowerCase() === wanted);
 }

@@ -1,0 +1,68 @@
+/**
+ * Database commands: `migrate`, `seed [--demo]`, `create-superadmin`.
+ * They use the same configuration as the app (DATABASE_URL or the embedded server in DATA_DIR).
+ */
+import { createInterface } from "node:readline/promises";
+import { loadEnv } from "../env";
+import { companiesRepository } from "../modules/companies/companies.repository";
+import { hashPassword } from "../modules/auth/passwords";
+import { openDatabase } from "./bootstrap";
+import { seedDemo } from "./seed";
+
+async function ask(question: string): Promise<string> {
+  const rl = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    return (await rl.question(question)).trim();
+  } finally {
+    rl.close();
+  }
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  const env = loadEnv();
+  const database = await openDatabase(env, (m) => console.info(m));
+  try {
+    switch (command) {
+      case "migrate":
+        console.info("Migrations appliquées.");
+        break;
+      case "seed":
+        if (!args.includes("--demo")) {
+          console.info("Rien à faire : `npm run db:seed -- --demo` crée les données de démonstration.");
+          break;
+        }
+        console.info((await seedDemo(database.db)) ? "Données de démonstration créées." : "Déjà présentes.");
+        break;
+      case "create-superadmin": {
+        const email = process.env.SUPERADMIN_EMAIL ?? (await ask("E-mail : "));
+        const fullName = process.env.SUPERADMIN_NAME ?? (await ask("Nom complet : "));
+        const password = process.env.SUPERADMIN_PASSWORD ?? (await ask("Mot de passe (12 caractères au moins) : "));
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error("Email invalide");
+        if (password.length < 12) throw new Error("Le mot de passe doit contenir au moins 12 caractères");
+        const passwordHash = await hashPassword(password);
+        await database.db.run("platform", async (tx) => {
+          if ((await companiesRepository.emailsTaken(tx, [email])).length > 0) throw new Error("Cet e-mail existe déjà");
+          await companiesRepository.createUser(tx, {
+            companyId: null,
+            email,
+            fullName: fullName || email,
+            passwordHash,
+            isSuperadmin: true,
+          });
+        });
+        console.info(`SuperAdmin ${email} créé.`);
+        break;
+      }
+      default:
+        throw new Error("Commandes : migrate | seed --demo | create-superadmin");
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+});

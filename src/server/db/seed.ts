@@ -1,0 +1,49 @@
+import { companiesRepository } from "../modules/companies/companies.repository";
+import { hashPassword } from "../modules/auth/passwords";
+import type { Database } from "./client";
+
+export const DEMO_PASSWORD = "demo1234";
+
+export const DEMO_ACCOUNTS = [
+  { email: "superadmin@propulse.fr", fullName: "Sophie Martin", company: null, role: null },
+  { email: "admin@durand-renovation.fr", fullName: "Pierre Durand", company: "Durand Rénovation", role: "Administrateur" },
+  { email: "chef@durand-renovation.fr", fullName: "Marc Lefèvre", company: "Durand Rénovation", role: "Chef d'équipe" },
+  { email: "compagnon@durand-renovation.fr", fullName: "Julien Moreau", company: "Durand Rénovation", role: "Compagnon" },
+  { email: "admin@batiservices.fr", fullName: "Claire Bernard", company: "Bati Services", role: "Administrateur" },
+] as const;
+
+/** Demo companies and accounts (README). Idempotent: does nothing when they already exist. */
+export async function seedDemo(db: Database): Promise<boolean> {
+  return db.run("platform", async (tx) => {
+    const taken = await companiesRepository.emailsTaken(
+      tx,
+      DEMO_ACCOUNTS.map((a) => a.email),
+    );
+    if (taken.length > 0) return false;
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const companies = new Map<string, Awaited<ReturnType<typeof companiesRepository.provision>>>();
+    for (const account of DEMO_ACCOUNTS) {
+      let companyId: string | null = null;
+      const roleIds: string[] = [];
+      if (account.company) {
+        let company = companies.get(account.company);
+        if (!company) {
+          company = await companiesRepository.provision(tx, { name: account.company });
+          companies.set(account.company, company);
+        }
+        companyId = company.id;
+        const roleId = account.role ? company.roleIds.get(account.role) : undefined;
+        if (roleId) roleIds.push(roleId);
+      }
+      await companiesRepository.createUser(tx, {
+        companyId,
+        email: account.email,
+        fullName: account.fullName,
+        passwordHash,
+        isSuperadmin: account.company === null,
+        roleIds,
+      });
+    }
+    return true;
+  });
+}

@@ -1,0 +1,31 @@
+import path from "node:path";
+import { z } from "zod";
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  HOST: z.string().default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  /** Any PostgreSQL >= 15. When absent, an embedded PostgreSQL is started with its data in DATA_DIR. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Owner connection used for migrations (defaults to DATABASE_URL). */
+  MIGRATION_DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default("data"),
+  PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  /** HS256 secret, at least 32 characters. Generated and kept in DATA_DIR when embedded. */
+  JWT_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Seed the demo companies into a new database (default: only for a new embedded database). */
+  SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
+  TRUST_PROXY: z.stringbool().default(false),
+});
+
+export type Env = z.infer<typeof envSchema> & { dataDir: string };
+
+export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
+    throw new Error(`Configuration invalide :\n${lines}`);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,27 @@
+import { ERROR_CODES, type ErrorCode, MESSAGES } from "../../shared/errors";
+
+/** An error the API answers with its status, French message and machine code (design §4). */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: { path: string; message: string }[],
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+}
+
+export const errors = {
+  validation: (message: string, details?: { path: string; message: string }[]) =>
+    new AppError(400, ERROR_CODES.VALIDATION, message, details),
+  unauthenticated: (message: string = MESSAGES.unauthenticated, code: ErrorCode = ERROR_CODES.UNAUTHENTICATED) =>
+    new AppError(401, code, message),
+  forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, ERROR_CODES.FORBIDDEN, message),
+  notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
+  conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
+  tooManyRequests: (message: string, retryAfterSeconds: number) =>
+    new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, { "retry-after": String(retryAfterSeconds) }),
+};

@@ -1,0 +1,55 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import closeWithGrace from "close-with-grace";
+import { buildApp, LOG_REDACTIONS } from "./app";
+import { openDatabase } from "./db/bootstrap";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed";
+import { loadEnv } from "./env";
+
+function findWebRoot(): string {
+  const here = path.dirname(fileURLToPath(import.meta.url));
+  // dist/server/main.js → dist/web ; src/server/main.ts → dist/web
+  return here.includes(`${path.sep}dist${path.sep}`) || here.endsWith(`${path.sep}dist${path.sep}server`)
+    ? path.resolve(here, "../web")
+    : path.resolve(here, "../../dist/web");
+}
+
+async function main() {
+  const env = loadEnv();
+  const say = (message: string) => console.info(`[propulse] ${message}`);
+
+  const database = await openDatabase(env, say);
+  const seed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.embedded && database.created);
+  if (seed && (await seedDemo(database.db))) say("Données de démonstration créées.");
+
+  const app = await buildApp({
+    db: database.db,
+    jwtSecret: database.jwtSecret,
+    webRoot: findWebRoot(),
+    trustProxy: env.TRUST_PROXY,
+    logger: {
+      level: env.LOG_LEVEL,
+      redact: { paths: LOG_REDACTIONS, censor: "[masqué]" },
+    },
+  });
+
+  closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
+    if (err) app.log.error({ err }, "arrêt sur erreur");
+    else app.log.info({ signal }, "arrêt demandé : fin des requêtes en cours");
+    await app.close();
+    await database.close();
+  });
+
+  await app.listen({ port: env.PORT, host: env.HOST });
+  const url = `http://localhost:${env.PORT}`;
+  say(`Propulse est prêt : ${url}`);
+  if (database.embedded) {
+    say(`Comptes de démonstration (mot de passe « ${DEMO_PASSWORD} ») :`);
+    for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(32)} ${account.role ?? "SuperAdmin"}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(`[propulse] ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

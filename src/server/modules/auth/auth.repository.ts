@@ -1,0 +1,186 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { loginThrottle, sessions, users } from "../../db/schema";
+
+export interface LoginCandidate {
+  id: string;
+  companyId: string | null;
+  passwordHash: string;
+  isActive: boolean;
+  companyStatus: string | null;
+}
+
+/** Everything a request needs about its session, its user and their permissions, in one query. */
+export interface SessionContext {
+  sessionId: string;
+  tokenId: string;
+  expiresAt: Date;
+  lastUsedAt: Date;
+  revokedAt: Date | null;
+  userId: string;
+  email: string;
+  fullName: string;
+  avatarUrl: string | null;
+  isActive: boolean;
+  isSuperadmin: boolean;
+  companyId: string | null;
+  companyName: string | null;
+  companyStatus: string | null;
+  roles: { id: string; name: string }[];
+  permissions: string[];
+}
+
+export const authRepository = {
+  async findLoginCandidate(tx: Db, email: string): Promise<LoginCandidate | undefined> {
+    const rows = await tx.execute<{
+      id: string;
+      company_id: string | null;
+      password_hash: string;
+      is_active: boolean;
+      company_status: string | null;
+    }>(sql`
+      SELECT u.id, u.company_id, u.password_hash, u.is_active, c.status AS company_status
+      FROM users u LEFT JOIN companies c ON c.id = u.company_id
+      WHERE lower(u.email) = lower(${email})`);
+    const row = rows.rows[0];
+    return row
+      ? {
+          id: row.id,
+          companyId: row.company_id,
+          passwordHash: row.password_hash,
+          isActive: row.is_active,
+          companyStatus: row.company_status,
+        }
+      : undefined;
+  },
+
+  async createSession(
+    tx: Db,
+    input: {
+      userId: string;
+      companyId: string | null;
+      tokenId: string;
+      expiresAt: Date;
+      userAgent: string | null;
+      ip: string | null;
+    },
+  ): Promise<string> {
+    const [row] = await tx.insert(sessions).values(input).returning({ id: sessions.id });
+    if (!row) throw new Error("session not created");
+    await tx.update(users).set({ lastLoginAt: sql`now()` }).where(eq(users.id, input.userId));
+    return row.id;
+  },
+
+  async loadSessionContext(tx: Db, sessionId: string): Promise<SessionContext | undefined> {
+    const result = await tx.execute<{
+      session_id: string;
+      token_id: string;
+      expires_at: Date;
+      last_used_at: Date;
+      revoked_at: Date | null;
+      user_id: string;
+      email: string;
+      full_name: string;
+      avatar_url: string | null;
+      is_active: boolean;
+      is_superadmin: boolean;
+      company_id: string | null;
+      company_name: string | null;
+      company_status: string | null;
+      roles: { id: string; name: string }[];
+      permissions: string[];
+    }>(sql`
+      SELECT s.id AS session_id, s.token_id, s.expires_at, s.last_used_at, s.revoked_at,
+             u.id AS user_id, u.email, u.full_name, u.avatar_url, u.is_active, u.is_superadmin,
+             u.company_id, c.name AS company_name, c.status AS company_status,
+             coalesce((SELECT json_agg(json_build_object('id', r.id, 'name', r.name) ORDER BY r.name)
+                       FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+                       WHERE ur.user_id = u.id), '[]'::json) AS roles,
+             coalesce((SELECT array_agg(DISTINCT p.code ORDER BY p.code)
+                       FROM user_roles ur
+                       JOIN role_permissions rp ON rp.role_id = ur.role_id
+                       JOIN permissions p ON p.id = rp.permission_id
+                       WHERE ur.user_id = u.id), '{}'::text[]) AS permissions
+      FROM sessions s
+      JOIN users u ON u.id = s.user_id
+      LEFT JOIN companies c ON c.id = u.company_id
+      WHERE s.id = ${sessionId}`);
+    const r = result.rows[0];
+    if (!r) return undefined;
+    return {
+      sessionId: r.session_id,
+      tokenId: r.token_id,
+      expiresAt: new Date(r.expires_at),
+      lastUsedAt: new Date(r.last_used_at),
+      revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+      userId: r.user_id,
+      email: r.email,
+      fullName: r.full_name,
+      avatarUrl: r.avatar_url,
+      isActive: r.is_active,
+      isSuperadmin: r.is_superadmin,
+      companyId: r.company_id,
+      companyName: r.company_name,
+      companyStatus: r.company_status,
+      roles: r.roles,
+      permissions: r.permissions,
+    };
+  },
+
+  async touchSession(tx: Db, sessionId: string): Promise<void> {
+    await tx.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
+  },
+
+  /** Atomically replaces the current token id; false when `fromTokenId` is no longer current (reuse). */
+  async rotateToken(tx: Db, sessionId: string, fromTokenId: string, toTokenId: string): Promise<boolean> {
+    const rows = await tx
+      .update(sessions)
+      .set({ tokenId: toTokenId, lastUsedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), eq(sessions.tokenId, fromTokenId), sql`${sessions.revokedAt} IS NULL`))
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  },
+
+  async revokeSession(tx: Db, sessionId: string, reason: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(and(eq(sessions.id, sessionId), sql`${sessions.revokedAt} IS NULL`));
+  },
+
+  async revokeUserSessions(tx: Db, userId: string, reason: string): Promise<void> {
+    await tx
+      .update(sessions)
+      .set({ revokedAt: sql`now()`, revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), sql`${sessions.revokedAt} IS NULL`));
+  },
+};
+
+/** Login throttling (per IP and per account) in PostgreSQL, so every API process shares it. */
+export const throttleRepository = {
+  /** Seconds until one of `keys` may try again, or 0. */
+  async blockedFor(tx: Db, keys: string[]): Promise<number> {
+    const rows = await tx
+      .select({ wait: sql<number | null>`ceil(extract(epoch FROM max(${loginThrottle.blockedUntil}) - now()))::int` })
+      .from(loginThrottle)
+      .where(inArray(loginThrottle.key, keys));
+    return Math.max(0, rows[0]?.wait ?? 0);
+  },
+
+  /** Counts one failure for `key` in a sliding window; blocks the key when `limit` is reached. */
+  async recordFailure(tx: Db, key: string, limit: number, windowMinutes: number): Promise<void> {
+    const window = sql.raw(`interval '${Math.trunc(windowMinutes)} minutes'`);
+    await tx.execute(sql`
+      INSERT INTO login_throttle AS t (key, failures, window_started_at) VALUES (${key}, 1, now())
+      ON CONFLICT (key) DO UPDATE SET
+        failures = CASE WHEN t.window_started_at < now() - ${window} THEN 1 ELSE t.failures + 1 END,
+        window_started_at = CASE WHEN t.window_started_at < now() - ${window} THEN now() ELSE t.window_started_at END,
+        blocked_until = CASE
+          WHEN t.window_started_at >= now() - ${window} AND t.failures + 1 >= ${limit} THEN now() + ${window}
+          ELSE t.blocked_until END`);
+  },
+
+  async clear(tx: Db, key: string): Promise<void> {
+    await tx.delete(loginThrottle).where(eq(loginThrottle.key, key));
+  },
+};

@@ -1,0 +1,163 @@
+import { randomUUID } from "node:crypto";
+import type { AuthUser, LoginBody } from "../../../shared/auth";
+import { ERROR_CODES, MESSAGES } from "../../../shared/errors";
+import { SUPERADMIN_ROLE } from "../../../shared/permissions";
+import type { Database, Scope } from "../../db/client";
+import { errors } from "../../lib/errors";
+import { authRepository, type SessionContext, throttleRepository } from "./auth.repository";
+import { dummyPasswordHash, verifyPassword } from "./passwords";
+import type { AccessClaims, TokenService } from "./tokens";
+
+/** Session lifetimes (design §5.6). */
+export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+/** Login throttling: 5 failures per account, 20 per IP, in 15 minutes, then 15 minutes of wait. */
+export const THROTTLE = { accountLimit: 5, ipLimit: 20, windowMinutes: 15 } as const;
+
+/** Who is calling: attached to every authenticated request. */
+export interface AuthContext {
+  userId: string;
+  sessionId: string;
+  companyId: string | null;
+  isSuperadmin: boolean;
+  permissions: string[];
+  user: AuthUser;
+  scope: Scope;
+}
+
+export function scopeFor(companyId: string | null): Scope {
+  return companyId ? { companyId } : "platform";
+}
+
+function toAuthUser(ctx: SessionContext): AuthUser {
+  return {
+    id: ctx.userId,
+    email: ctx.email,
+    full_name: ctx.fullName,
+    avatarUrl: ctx.avatarUrl,
+    companyId: ctx.companyId,
+    company_id: ctx.companyId,
+    company_name: ctx.companyName,
+    role: ctx.isSuperadmin ? SUPERADMIN_ROLE : (ctx.roles[0]?.name ?? null),
+    roles: ctx.roles,
+    permissions: ctx.isSuperadmin ? ["*"] : ctx.permissions,
+  };
+}
+
+function sessionIsAlive(ctx: SessionContext, now: number): boolean {
+  return (
+    ctx.revokedAt === null &&
+    ctx.expiresAt.getTime() > now &&
+    ctx.lastUsedAt.getTime() + SESSION_IDLE_MS > now &&
+    ctx.isActive &&
+    (ctx.isSuperadmin || ctx.companyStatus === "active")
+  );
+}
+
+export function createAuthService(db: Database, tokens: TokenService) {
+  async function loadContext(claims: AccessClaims): Promise<SessionContext | undefined> {
+    const ctx = await db.run(scopeFor(claims.company), (tx) => authRepository.loadSessionContext(tx, claims.sid));
+    // The session must belong to the token's user and company (RLS already hides other companies).
+    if (!ctx || ctx.userId !== claims.sub || ctx.companyId !== claims.company) return undefined;
+    return ctx;
+  }
+
+  return {
+    async login(body: LoginBody, meta: { ip: string; userAgent: string | null }) {
+      const email = body.email.trim().toLowerCase();
+      const accountKey = `account:${email}`;
+      const ipKey = `ip:${meta.ip}`;
+      return db.run("platform", async (tx) => {
+        const wait = await throttleRepository.blockedFor(tx, [accountKey, ipKey]);
+        if (wait > 0) throw errors.tooManyRequests(MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), wait);
+
+        const candidate = await authRepository.findLoginCandidate(tx, email);
+        const valid = await verifyPassword(candidate?.passwordHash ?? (await dummyPasswordHash()), body.password);
+        if (!candidate || !valid) {
+          // Counted outside this transaction, which the error rolls back.
+          await db.run("platform", async (t) => {
+            await throttleRepository.recordFailure(t, accountKey, THROTTLE.accountLimit, THROTTLE.windowMinutes);
+            await throttleRepository.recordFailure(t, ipKey, THROTTLE.ipLimit, THROTTLE.windowMinutes);
+          });
+          throw errors.unauthenticated(MESSAGES.invalidCredentials, ERROR_CODES.INVALID_CREDENTIALS);
+        }
+        if (!candidate.isActive) throw errors.forbidden(MESSAGES.accountDisabled);
+        if (candidate.companyId && candidate.companyStatus !== "active") throw errors.forbidden(MESSAGES.companySuspended);
+
+        await throttleRepository.clear(tx, accountKey);
+        const tokenId = randomUUID();
+        const sessionId = await authRepository.createSession(tx, {
+          userId: candidate.id,
+          companyId: candidate.companyId,
+          tokenId,
+          expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+          userAgent: meta.userAgent?.slice(0, 512) ?? null,
+          ip: meta.ip,
+        });
+        const ctx = await authRepository.loadSessionContext(tx, sessionId);
+        if (!ctx) throw new Error("session vanished");
+        const { token } = await tokens.sign({ userId: candidate.id, sessionId, companyId: candidate.companyId, tokenId });
+        return { token, user: toAuthUser(ctx) };
+      });
+    },
+
+    /** Verifies a bearer token against its live session; the basis of every authenticated request. */
+    async authenticate(token: string): Promise<AuthContext> {
+      const claims = await tokens.verify(token);
+      if (claims === "expired") throw errors.unauthenticated("Session expirée", ERROR_CODES.SESSION_EXPIRED);
+      if (claims === "invalid") throw errors.unauthenticated(MESSAGES.invalidToken);
+      const ctx = await loadContext(claims);
+      const now = Date.now();
+      if (!ctx || ctx.tokenId !== claims.jti || !sessionIsAlive(ctx, now)) {
+        throw errors.unauthenticated(MESSAGES.invalidToken);
+      }
+      if (now - ctx.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) {
+        await db.run(scopeFor(ctx.companyId), (tx) => authRepository.touchSession(tx, ctx.sessionId));
+      }
+      return {
+        userId: ctx.userId,
+        sessionId: ctx.sessionId,
+        companyId: ctx.companyId,
+        isSuperadmin: ctx.isSuperadmin,
+        permissions: ctx.isSuperadmin ? ["*"] : ctx.permissions,
+        user: toAuthUser(ctx),
+        scope: scopeFor(ctx.companyId),
+      };
+    },
+
+    /** Rotation (design §5.6): the presented token must be the session's current one; reuse revokes. */
+    async refresh(token: string): Promise<{ token: string }> {
+      const claims = await tokens.verifyIgnoringExpiry(token);
+      if (!claims) throw errors.unauthenticated(MESSAGES.refreshFailed);
+      const ctx = await loadContext(claims);
+      if (!ctx || !sessionIsAlive(ctx, Date.now())) throw errors.unauthenticated(MESSAGES.refreshFailed);
+      const next = randomUUID();
+      const rotated = await db.run(scopeFor(ctx.companyId), async (tx) => {
+        if (await authRepository.rotateToken(tx, ctx.sessionId, claims.jti, next)) return true;
+        await authRepository.revokeSession(tx, ctx.sessionId, "token_reuse");
+        return false;
+      });
+      if (!rotated) throw errors.unauthenticated(MESSAGES.refreshFailed);
+      const signed = await tokens.sign({
+        userId: ctx.userId,
+        sessionId: ctx.sessionId,
+        companyId: ctx.companyId,
+        tokenId: next,
+      });
+      return { token: signed.token };
+    },
+
+    /** Revokes the session of a validly signed token, expired or not. */
+    async logout(token: string): Promise<void> {
+      const claims = await tokens.verifyIgnoringExpiry(token);
+      if (!claims) throw errors.unauthenticated(MESSAGES.invalidToken);
+      const ctx = await loadContext(claims);
+      if (!ctx || ctx.tokenId !== claims.jti) throw errors.unauthenticated(MESSAGES.invalidToken);
+      await db.run(scopeFor(ctx.companyId), (tx) => authRepository.revokeSession(tx, ctx.sessionId, "logout"));
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

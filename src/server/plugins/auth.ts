@@ -1,0 +1,66 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import { hasPermission } from "../../shared/permissions";
+import { errors } from "../lib/errors";
+import type { AuthContext, AuthService } from "../modules/auth/auth.service";
+
+/**
+ * Who may call a route. Every /api route declares one; a route without it fails at start-up
+ * (deny by default, design §4).
+ */
+export type RouteAccess = { public: true } | { signedIn: true } | { permission: string } | { superadmin: true };
+
+declare module "fastify" {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, token] = header.split(" ");
+  return scheme?.toLowerCase() === "bearer" && token ? token : null;
+}
+
+/** The caller of an authenticated route (the guard has already run). */
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw errors.unauthenticated();
+  return request.auth;
+}
+
+/** First line of every service method: the caller must hold `permission`. */
+export function assertCan(auth: AuthContext, permission: string): void {
+  if (!hasPermission({ role: auth.user.role, permissions: auth.permissions }, permission)) throw errors.forbidden();
+}
+
+export const authPlugin = fp(
+  async (app: FastifyInstance, opts: { auth: AuthService }) => {
+    app.decorateRequest("auth", null);
+
+    app.addHook("onRoute", (route) => {
+      if (!route.url.startsWith("/api")) return;
+      if (!route.config?.access) {
+        throw new Error(`Route ${route.method} ${route.url} does not declare its access (config.access)`);
+      }
+    });
+
+    app.addHook("onRequest", async (request) => {
+      const access = request.routeOptions.config?.access;
+      if (!access) {
+        if (request.url.startsWith("/api")) throw errors.unauthenticated();
+        return; // SPA and static files
+      }
+      if ("public" in access) return;
+      const token = bearerToken(request);
+      if (!token) throw errors.unauthenticated();
+      request.auth = await opts.auth.authenticate(token);
+      if ("permission" in access) assertCan(request.auth, access.permission);
+      if ("superadmin" in access && !request.auth.isSuperadmin) throw errors.forbidden();
+    });
+  },
+  { name: "auth" },
+);

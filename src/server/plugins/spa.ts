@@ -1,0 +1,44 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { ERROR_CODES, MESSAGES } from "../../shared/errors";
+
+/** Serves the built SPA with history fallback; unknown /api paths answer a JSON 404. */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { root: string }) => {
+    const hasBuild = existsSync(path.join(opts.root, "index.html"));
+    if (hasBuild) {
+      await app.register(fastifyStatic, {
+        root: opts.root,
+        wildcard: false,
+        index: false,
+        setHeaders(res, filePath) {
+          const name = path.basename(filePath);
+          if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+            res.header("cache-control", "public, max-age=31536000, immutable");
+          } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest") || name === "registerSW.js") {
+            res.header("cache-control", "no-cache");
+          } else {
+            res.header("cache-control", "public, max-age=86400");
+          }
+        },
+      });
+    }
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split("?")[0] ?? "/";
+      if (url.startsWith("/api") || !hasBuild || (request.method !== "GET" && request.method !== "HEAD")) {
+        return reply
+          .status(404)
+          .send({ error: MESSAGES.routeNotFound, message: MESSAGES.routeNotFound, code: ERROR_CODES.NOT_FOUND });
+      }
+      // A path with a file extension is a missing asset, not an app route.
+      if (path.extname(url)) return reply.status(404).type("text/plain").send("Not found");
+      reply.header("cache-control", "no-cache");
+      return reply.sendFile("index.html");
+    });
+  },
+  { name: "spa" },
+);
