@@ -3,13 +3,21 @@ import { z } from "zod";
 export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre email et votre mot de passe";
 
 /** POST /api/auth/login body: e-mail trimmed, password as typed. */
-export const loginBodySchema = z.object({
-  email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254, "Email invalide"),
-  password: z
-    .string({ error: LOGIN_REQUIRED_MESSAGE })
-    .min(1, LOGIN_REQUIRED_MESSAGE)
-    .max(1024, "Mot de passe trop long"),
-});
+export const loginBodySchema = z.preprocess(
+  // No body at all reads as empty fields, so it gets the same message.
+  (body) => body ?? {},
+  z.object({
+    email: z
+      .string({ error: LOGIN_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, LOGIN_REQUIRED_MESSAGE)
+      .max(254, "Email invalide"),
+    password: z
+      .string({ error: LOGIN_REQUIRED_MESSAGE })
+      .min(1, LOGIN_REQUIRED_MESSAGE)
+      .max(1024, "Mot de passe trop long"),
+  }),
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const authRoleSchema = z.object({ id: z.string(), name: z.string() });

@@ -50,10 +50,8 @@ export const authPlugin = fp(
 
     app.addHook("onRequest", async (request) => {
       const access = request.routeOptions.config?.access;
-      if (!access) {
-        if (request.url.startsWith("/api")) throw errors.unauthenticated();
-        return; // SPA and static files
-      }
+      // No access config: the SPA, static files or the 404 handler (every /api route has one).
+      if (!access) return;
       if ("public" in access) return;
       const token = bearerToken(request);
       if (!token) throw errors.unauthenticated();

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   authUserSchema,
-  LOGIN_REQUIRED_MESSAGE,
   loginBodySchema,
   loginResponseSchema,
   refreshResponseSchema,
@@ -24,13 +23,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         tags,
         summary: "Connexion par e-mail et mot de passe",
         security: [],
-        body: loginBodySchema.or(z.undefined()).transform((body, ctx) => {
-          if (!body) {
-            ctx.addIssue({ code: "custom", message: LOGIN_REQUIRED_MESSAGE });
-            return z.NEVER;
-          }
-          return body;
-        }),
+        body: loginBodySchema,
         response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
       },
     },

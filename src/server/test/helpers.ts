@@ -1,0 +1,79 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, inject } from "vitest";
+import { buildApp } from "../app";
+import { createDatabase, type Database } from "../db/client";
+import { hashPassword } from "../modules/auth/passwords";
+import { companiesRepository } from "../modules/companies/companies.repository";
+
+export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
+export const TEST_PASSWORD = "motdepasse-test-1";
+
+let passwordHash: Promise<string> | undefined;
+
+/** A real app on the test database; closed after the file's tests. */
+export async function setupApp() {
+  const db = createDatabase(inject("appDatabaseUrl"), { max: 4 });
+  const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET });
+  await app.ready();
+  afterAll(async () => {
+    await app.close();
+    await db.close();
+  });
+  return { app, db };
+}
+
+export interface TestCompany {
+  id: string;
+  name: string;
+  /** E-mails by default role: admin (Administrateur), chef (Chef d'équipe), compagnon (Compagnon). */
+  emails: { admin: string; chef: string; compagnon: string; norole: string };
+}
+
+/** A fresh company with one user per default role (unique e-mails: files run in parallel). */
+export async function createTestCompany(db: Database, name = "Entreprise test"): Promise<TestCompany> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  const tag = randomUUID().slice(0, 8);
+  return db.run("platform", async (tx) => {
+    const company = await companiesRepository.provision(tx, { name: `${name} ${tag}` });
+    const emails = {
+      admin: `admin-${tag}@test.fr`,
+      chef: `chef-${tag}@test.fr`,
+      compagnon: `compagnon-${tag}@test.fr`,
+      norole: `norole-${tag}@test.fr`,
+    };
+    const roleOf = { admin: "Administrateur", chef: "Chef d'équipe", compagnon: "Compagnon" } as const;
+    for (const [key, email] of Object.entries(emails)) {
+      const roleId = company.roleIds.get(roleOf[key as keyof typeof roleOf] ?? "");
+      await companiesRepository.createUser(tx, {
+        companyId: company.id,
+        email,
+        fullName: `Test ${key}`,
+        passwordHash: hash,
+        roleIds: roleId ? [roleId] : [],
+      });
+    }
+    return { id: company.id, name: `${name} ${tag}`, emails };
+  });
+}
+
+export async function createTestSuperadmin(db: Database): Promise<string> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  const email = `super-${randomUUID().slice(0, 8)}@propulse.test`;
+  await db.run("platform", (tx) =>
+    companiesRepository.createUser(tx, { companyId: null, email, fullName: "Super Admin", passwordHash: hash, isSuperadmin: true }),
+  );
+  return email;
+}
+
+type App = Awaited<ReturnType<typeof setupApp>>["app"];
+
+/** Signs in through the API and returns the token and user. */
+export async function login(app: App, email: string, password = TEST_PASSWORD) {
+  const res = await app.inject({ method: "POST", url: "/api/auth/login", payload: { email, password } });
+  if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+  return res.json() as { token: string; user: { id: string; permissions: string[]; role: string | null } };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

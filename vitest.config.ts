@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects: pure rules (node), web components (jsdom), and the server through HTTP
+ * against a real PostgreSQL started once by the global setup (embedded, or TEST_DATABASE_URL).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          environment: "node",
+          include: ["src/**/*.test.ts"],
+          exclude: ["src/server/**", "node_modules/**"],
+        },
+      },
+      {
+        test: {
+          name: "web",
+          environment: "jsdom",
+          include: ["src/web/**/*.test.tsx"],
+        },
+      },
+      {
+        test: {
+          name: "server",
+          environment: "node",
+          include: ["src/server/**/*.test.ts"],
+          globalSetup: ["src/server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          // Files share one database; each creates its own companies and accounts.
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});
