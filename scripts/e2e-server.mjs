@@ -1,0 +1,9 @@
+// The server Playwright starts: the built app on port 3100 with a fresh demo database in data-e2e/.
+import { rmSync } from "node:fs";
+import path from "node:path";
+import { ensureBuilt, root, startServer } from "./lib.mjs";
+
+const dataDir = path.join(root, "data-e2e");
+rmSync(dataDir, { recursive: true, force: true });
+ensureBuilt();
+startServer({ PORT: process.env.E2E_PORT ?? "3100", PG_PORT: process.env.E2E_PG_PORT ?? "54400", DATA_DIR: dataDir, LOG_LEVEL: "warn" });

@@ -1,0 +1,57 @@
+// Shared by the npm scripts: each command does its own set-up on a fresh machine.
+import { spawn, spawnSync } from "node:child_process";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: "inherit", ...options });
+  if (result.status !== 0) {
+    console.error(`\n✗ ${command} ${args.join(" ")} (code ${result.status ?? result.signal})`);
+    process.exit(result.status ?? 1);
+  }
+}
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+/** npm install when node_modules is missing or older than package.json / the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(root, "node_modules", ".package-lock.json");
+  const wanted = Math.max(newestMtime(path.join(root, "package.json")), newestMtime(path.join(root, "package-lock.json")));
+  if (existsSync(marker) && statSync(marker).mtimeMs >= wanted) return;
+  console.info("Installation des dépendances npm…");
+  run("npm", ["install", "--no-audit", "--no-fund"]);
+}
+
+/** Builds the SPA and the server when dist/ is missing or older than the sources. */
+export function ensureBuilt() {
+  const stamp = path.join(root, "dist", "server", "main.js");
+  const sources = ["src", "drizzle", "vite.config.ts", "package.json", "scripts/build-server.mjs"].map((p) =>
+    newestMtime(path.join(root, p)),
+  );
+  if (existsSync(stamp) && existsSync(path.join(root, "dist", "web", "index.html")) && statSync(stamp).mtimeMs >= Math.max(...sources)) {
+    return;
+  }
+  console.info("Construction de l'application…");
+  run("npm", ["run", "build"]);
+}
+
+/** Runs the built server, forwarding signals so that it shuts down gracefully. */
+export function startServer(env) {
+  const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist", "server", "main.js")], {
+    cwd: root,
+    stdio: "inherit",
+    env: { NODE_ENV: "production", ...process.env, ...env },
+  });
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
+}
