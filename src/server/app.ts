@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Database } from "./db/client";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
+import { clientsRoutes } from "./modules/clients/clients.routes";
 import { TokenService } from "./modules/auth/tokens";
 import { healthRoutes } from "./modules/health/health.routes";
 import { permissionsRoutes } from "./modules/permissions/permissions.routes";
@@ -57,6 +58,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthRoutes, { db: options.db });
   await app.register(authRoutes, { auth });
   await app.register(permissionsRoutes, { db: options.db });
+  await app.register(clientsRoutes, { db: options.db });
 
   await app.register(spaPlugin, { root: options.webRoot ?? "" });
   return app;

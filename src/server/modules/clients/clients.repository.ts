@@ -1,0 +1,137 @@
+import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { Client, ClientCreate, ClientStats, ClientUpdate } from "../../../shared/clients";
+import type { Db } from "../../db/client";
+import { clients } from "../../db/schema";
+
+const columns = {
+  id: clients.id,
+  name: clients.name,
+  email: clients.email,
+  phone: clients.phone,
+  address: clients.address,
+  postal_code: clients.postalCode,
+  city: clients.city,
+  notes: clients.notes,
+  is_active: clients.isActive,
+  created_at: clients.createdAt,
+  updated_at: clients.updatedAt,
+};
+
+type Row = Omit<Client, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+
+function toClient(row: Row): Client {
+  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+}
+
+/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export interface ClientFilter {
+  status?: "active" | "inactive" | undefined;
+  search?: string | undefined;
+}
+
+function where(companyId: string, filter: ClientFilter): SQL | undefined {
+  return and(
+    eq(clients.companyId, companyId),
+    filter.status ? eq(clients.isActive, filter.status === "active") : undefined,
+    filter.search ? sql`${clients.searchText} LIKE ${containsPattern(filter.search)}` : undefined,
+  );
+}
+
+export const clientsRepository = {
+  async list(tx: Db, companyId: string, filter: ClientFilter, page: { limit: number; offset: number }) {
+    const rows = await tx
+      .select(columns)
+      .from(clients)
+      .where(where(companyId, filter))
+      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+      .limit(page.limit)
+      .offset(page.offset);
+    return rows.map(toClient);
+  },
+
+  async count(tx: Db, companyId: string, filter: ClientFilter): Promise<number> {
+    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(clients).where(where(companyId, filter));
+    return row?.n ?? 0;
+  },
+
+  async counters(tx: Db, companyId: string) {
+    const [row] = await tx
+      .select({
+        total: sql<number>`count(*)::int`,
+        active: sql<number>`count(*) FILTER (WHERE ${clients.isActive})::int`,
+        with_phone: sql<number>`count(*) FILTER (WHERE ${clients.phone} IS NOT NULL)::int`,
+      })
+      .from(clients)
+      .where(eq(clients.companyId, companyId));
+    return row ?? { total: 0, active: 0, with_phone: 0 };
+  },
+
+  async find(tx: Db, companyId: string, id: string): Promise<Client | undefined> {
+    const [row] = await tx
+      .select(columns)
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)));
+    return row ? toClient(row) : undefined;
+  },
+
+  async insert(tx: Db, companyId: string, input: ClientCreate): Promise<Client> {
+    const [row] = await tx
+      .insert(clients)
+      .values({ companyId, ...fromInput(input) })
+      .returning(columns);
+    if (!row) throw new Error("client not inserted");
+    return toClient(row);
+  },
+
+  async update(tx: Db, companyId: string, id: string, input: ClientUpdate): Promise<Client | undefined> {
+    const [row] = await tx
+      .update(clients)
+      .set({ ...fromInput(input), ...(input.is_active === undefined ? {} : { isActive: input.is_active }), updatedAt: sql`now()` })
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .returning(columns);
+    return row ? toClient(row) : undefined;
+  },
+
+  async delete(tx: Db, companyId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
+      .returning({ id: clients.id });
+    return rows.length === 1;
+  },
+
+  /**
+   * Commercial figures of one client (docs/domain/clients.md). Quotes, worksites and invoices
+   * arrive with their own issues; until their tables exist a client has none of them, so every
+   * figure is the true zero. Each issue that adds one of these tables extends this query.
+   */
+  async stats(_tx: Db, _companyId: string, _clientId: string): Promise<ClientStats> {
+    return {
+      total_quotes: 0,
+      quotes_accepted: 0,
+      quotes_pending: 0,
+      quotes_rejected: 0,
+      conversion_rate: 0,
+      total_revenue: 0,
+      average_project_value: 0,
+      last_quote_date: null,
+      last_project_date: null,
+    };
+  },
+};
+
+function fromInput(input: ClientCreate) {
+  return {
+    name: input.name,
+    email: input.email,
+    phone: input.phone,
+    address: input.address,
+    postalCode: input.postal_code,
+    city: input.city,
+    notes: input.notes,
+  };
+}

@@ -1,0 +1,88 @@
+import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  clientCreateSchema,
+  clientDetailSchema,
+  clientIncludeSchema,
+  clientListQuerySchema,
+  clientListResponseSchema,
+  clientSchema,
+  clientUpdateSchema,
+} from "../../../shared/clients";
+import { errorResponseSchema } from "../../../shared/errors";
+import type { Database } from "../../db/client";
+import { requireAuth } from "../../plugins/auth";
+import { createClientsService } from "./clients.service";
+
+const tags = ["Clients"];
+const idParams = z.object({ id: z.string() });
+const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+
+export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+  const service = createClientsService(db);
+
+  app.get(
+    "/api/clients",
+    {
+      config: { access: { permission: "clients:view" } },
+      schema: {
+        tags,
+        summary: "Liste paginée des clients (recherche sur nom, e-mail, téléphone, ville)",
+        querystring: clientListQuerySchema,
+        response: { 200: clientListResponseSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/clients/:id",
+    {
+      config: { access: { permission: "clients:view" } },
+      schema: {
+        tags,
+        summary: "Un client, avec include=projects,quotes,stats",
+        params: idParams,
+        querystring: clientIncludeSchema,
+        response: { 200: clientDetailSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.get(requireAuth(request), request.params.id, request.query.include),
+  );
+
+  app.post(
+    "/api/clients",
+    {
+      config: { access: { permission: "clients:create" } },
+      schema: { tags, summary: "Crée un client", body: clientCreateSchema, response: { 201: clientSchema, ...errorsOf } },
+    },
+    async (request, reply) => reply.status(201).send(await service.create(requireAuth(request), request.body)),
+  );
+
+  app.put(
+    "/api/clients/:id",
+    {
+      config: { access: { permission: "clients:edit" } },
+      schema: {
+        tags,
+        summary: "Modifie un client (dont is_active)",
+        params: idParams,
+        body: clientUpdateSchema,
+        response: { 200: clientSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/clients/:id",
+    {
+      config: { access: { permission: "clients:delete" } },
+      schema: { tags, summary: "Supprime un client", params: idParams, response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema } },
+    },
+    async (request, reply) => {
+      await service.remove(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,79 @@
+import type { ClientCreate, ClientDetail, ClientListResponse, ClientUpdate } from "../../../shared/clients";
+import { CLIENT_TEXTS, clientListQuerySchema } from "../../../shared/clients";
+import type { Database } from "../../db/client";
+import { errors } from "../../lib/errors";
+import { isUuid } from "../../lib/ids";
+import { assertCan } from "../../plugins/auth";
+import type { AuthContext } from "../auth/auth.service";
+import { clientsRepository } from "./clients.repository";
+
+type ListQuery = ReturnType<typeof clientListQuerySchema.parse>;
+
+/** Clients belong to a company: a platform account has none to show or create. */
+function companyOf(auth: AuthContext, message = "Vous devez être connecté à une entreprise pour accéder aux clients") {
+  if (!auth.companyId) throw errors.forbidden(message);
+  return auth.companyId;
+}
+
+function idOrNotFound(id: string): string {
+  if (!isUuid(id)) throw errors.notFound(CLIENT_TEXTS.notFound);
+  return id;
+}
+
+export function createClientsService(db: Database) {
+  return {
+    async list(auth: AuthContext, query: ListQuery): Promise<ClientListResponse> {
+      assertCan(auth, "clients:view");
+      const companyId = companyOf(auth);
+      const filter = { status: query.status, search: query.search };
+      return db.run(auth.scope, async (tx) => {
+        const [data, total, counters] = [
+          await clientsRepository.list(tx, companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+          await clientsRepository.count(tx, companyId, filter),
+          await clientsRepository.counters(tx, companyId),
+        ];
+        return { data, meta: { total, page: query.page, limit: query.limit, counters } };
+      });
+    },
+
+    async get(auth: AuthContext, id: string, include: Set<string>): Promise<ClientDetail> {
+      assertCan(auth, "clients:view");
+      const companyId = companyOf(auth);
+      const clientId = idOrNotFound(id);
+      return db.run(auth.scope, async (tx) => {
+        const client = await clientsRepository.find(tx, companyId, clientId);
+        if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
+        const detail: ClientDetail = { ...client };
+        // Worksites and quotes are linked to clients by their own issues; none exist before them.
+        if (include.has("projects")) detail.projects = [];
+        if (include.has("quotes")) detail.quotes = [];
+        if (include.has("stats")) detail.stats = await clientsRepository.stats(tx, companyId, clientId);
+        return detail;
+      });
+    },
+
+    async create(auth: AuthContext, input: ClientCreate) {
+      assertCan(auth, "clients:create");
+      const companyId = companyOf(auth, CLIENT_TEXTS.companyRequired);
+      return db.run(auth.scope, (tx) => clientsRepository.insert(tx, companyId, input));
+    },
+
+    async update(auth: AuthContext, id: string, input: ClientUpdate) {
+      assertCan(auth, "clients:edit");
+      const companyId = companyOf(auth);
+      const clientId = idOrNotFound(id);
+      const client = await db.run(auth.scope, (tx) => clientsRepository.update(tx, companyId, clientId, input));
+      if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
+      return client;
+    },
+
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      assertCan(auth, "clients:delete");
+      const companyId = companyOf(auth);
+      const clientId = idOrNotFound(id);
+      // Issued invoices will forbid deletion (409, CLIENT_TEXTS.hasInvoices) once invoices exist.
+      const deleted = await db.run(auth.scope, (tx) => clientsRepository.delete(tx, companyId, clientId));
+      if (!deleted) throw errors.notFound(CLIENT_TEXTS.notFound);
+    },
+  };
+}

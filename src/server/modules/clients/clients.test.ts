@@ -1,0 +1,253 @@
+import { randomUUID } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { CLIENT_TEXTS } from "../../../shared/clients";
+import {
+  bearer,
+  createTestCompany,
+  createTestSuperadmin,
+  login,
+  setupApp,
+  type TestCompany,
+} from "../../test/helpers";
+
+const { app, db } = await setupApp();
+let company: TestCompany;
+let other: TestCompany;
+let admin: string;
+let chef: string;
+let compagnon: string;
+let norole: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  company = await createTestCompany(db, "Clients SARL");
+  other = await createTestCompany(db, "Concurrent SARL");
+  [admin, chef, compagnon, norole, otherAdmin] = await Promise.all(
+    [company.emails.admin, company.emails.chef, company.emails.compagnon, company.emails.norole, other.emails.admin].map(
+      async (email) => (await login(app, email)).token,
+    ),
+  );
+});
+
+const api = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+async function createClient(token: string, payload: object) {
+  const res = await api(token, "POST", "/api/clients", payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; name: string };
+}
+
+describe("POST /api/clients", () => {
+  it("creates a client, trims values and stores empty strings as null", async () => {
+    const res = await api(admin, "POST", "/api/clients", {
+      name: "  Dupont Plomberie ",
+      email: " contact@dupont.fr ",
+      phone: "",
+      address: "12 rue des Lilas",
+      postal_code: "69003",
+      city: "Lyon",
+      notes: "   ",
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      name: "Dupont Plomberie",
+      email: "contact@dupont.fr",
+      phone: null,
+      address: "12 rue des Lilas",
+      postal_code: "69003",
+      city: "Lyon",
+      notes: null,
+      is_active: true,
+    });
+    expect(res.json().id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(Date.parse(res.json().created_at)).not.toBeNaN();
+  });
+
+  it.each([
+    [{ email: "a@b.fr" }, "name", CLIENT_TEXTS.nameRequiredService],
+    [{ name: "   ", email: "a@b.fr" }, "name", CLIENT_TEXTS.nameRequiredService],
+    [{ name: "Sans contact" }, "email", CLIENT_TEXTS.contactRequiredService],
+    [{ name: "Contacts vides", email: "", phone: " " }, "email", CLIENT_TEXTS.contactRequiredService],
+    [{ name: "Mauvais mail", email: "pas-un-mail" }, "email", CLIENT_TEXTS.emailInvalid],
+    [{ name: "Mauvais tel", phone: "abc" }, "phone", "Numéro de téléphone invalide"],
+    [{ name: "x".repeat(201), phone: "0601020304" }, "name", "Le nom : 200 caractères au maximum"],
+  ])("refuses %j with the spec's message", async (payload, path, message) => {
+    const res = await api(admin, "POST", "/api/clients", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().code).toBe("VALIDATION_ERROR");
+    expect(res.json().details).toContainEqual({ path, message });
+  });
+
+  it("refuses a platform account: it has no company", async () => {
+    const { token } = await login(app, await createTestSuperadmin(db));
+    const res = await api(token, "POST", "/api/clients", { name: "X", phone: "0600000000" });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe(CLIENT_TEXTS.companyRequired);
+  });
+
+  it("stores markup as text", async () => {
+    const client = await createClient(admin, { name: "<script>alert(1)</script>", phone: "0102030405" });
+    const res = await api(admin, "GET", `/api/clients/${client.id}`);
+    expect(res.json().name).toBe("<script>alert(1)</script>");
+  });
+});
+
+describe("GET /api/clients", () => {
+  let tag: string;
+  beforeAll(async () => {
+    tag = randomUUID().slice(0, 6);
+    await createClient(chef, { name: `Alpha ${tag}`, email: `alpha-${tag}@ex.fr`, city: "Villeurbanne" });
+    await createClient(chef, { name: `Bravo ${tag}`, phone: "04 78 12 34 56", city: "Grenoble" });
+    const charlie = await createClient(chef, { name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, city: "Annecy" });
+    await api(chef, "PUT", `/api/clients/${charlie.id}`, { name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, is_active: false });
+    await createClient(otherAdmin, { name: `Alpha ${tag} concurrent`, email: `z-${tag}@ex.fr` });
+  });
+
+  it("searches name, e-mail, phone and city, case-insensitively, within the company", async () => {
+    const byName = await api(admin, "GET", `/api/clients?search=${encodeURIComponent(`ALPHA ${tag}`)}`);
+    expect(byName.json().data.map((c: { name: string }) => c.name)).toEqual([`Alpha ${tag}`]);
+    const byEmail = await api(admin, "GET", `/api/clients?search=c-${tag}@`);
+    expect(byEmail.json().data.map((c: { name: string }) => c.name)).toEqual([`Charlie ${tag}`]);
+    const byPhone = await api(admin, "GET", `/api/clients?search=${encodeURIComponent("78 12 34")}`);
+    expect(byPhone.json().data.map((c: { name: string }) => c.name)).toContain(`Bravo ${tag}`);
+    const byCity = await api(admin, "GET", "/api/clients?search=grenob");
+    expect(byCity.json().data.map((c: { name: string }) => c.name)).toContain(`Bravo ${tag}`);
+    expect(byCity.json().meta.total).toBe(byCity.json().data.length);
+  });
+
+  it("treats % and _ in the search as plain characters", async () => {
+    const res = await api(admin, "GET", "/api/clients?search=%25");
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual([]);
+  });
+
+  it("filters by status and paginates with meta.total and the header counters", async () => {
+    const all = await api(admin, "GET", "/api/clients?limit=1000");
+    const inactive = await api(admin, "GET", "/api/clients?status=inactive");
+    expect(inactive.json().data.every((c: { is_active: boolean }) => !c.is_active)).toBe(true);
+    expect(inactive.json().data.map((c: { name: string }) => c.name)).toContain(`Charlie ${tag}`);
+    const active = await api(admin, "GET", "/api/clients?status=active");
+    expect(active.json().meta.total + inactive.json().meta.total).toBe(all.json().meta.total);
+
+    const total = all.json().meta.total as number;
+    const page1 = (await api(admin, "GET", "/api/clients?limit=2&page=1")).json();
+    const page2 = (await api(admin, "GET", "/api/clients?limit=2&page=2")).json();
+    expect(page1.meta).toMatchObject({ total, page: 1, limit: 2 });
+    expect(page1.data).toHaveLength(2);
+    expect(page2.data[0].id).not.toBe(page1.data[0].id);
+    const names = all.json().data.map((c: { name: string }) => c.name.toLowerCase());
+    expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+
+    const counters = page1.meta.counters;
+    const data = all.json().data as { is_active: boolean; phone: string | null }[];
+    expect(counters).toEqual({
+      total,
+      active: data.filter((c) => c.is_active).length,
+      with_phone: data.filter((c) => c.phone).length,
+    });
+  });
+
+  it("never shows another company's clients", async () => {
+    const res = await api(admin, "GET", `/api/clients?search=${tag}&limit=1000`);
+    expect(res.json().data.map((c: { name: string }) => c.name)).not.toContain(`Alpha ${tag} concurrent`);
+  });
+
+  it.each([
+    ["limit=1001", "La limite maximale est de 1000"],
+    ["limit=0", "Limite invalide"],
+    ["page=0", "Page invalide"],
+    ["page=abc", "Page invalide"],
+    ["status=archived", "Statut invalide (active ou inactive)"],
+  ])("refuses ?%s", async (query, message) => {
+    const res = await api(admin, "GET", `/api/clients?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
+  });
+});
+
+describe("GET / PUT / DELETE /api/clients/:id", () => {
+  it("returns the client with its stats, projects and quotes when included", async () => {
+    const client = await createClient(admin, { name: "Détail", phone: "0611223344" });
+    const res = await api(admin, "GET", `/api/clients/${client.id}?include=projects,quotes,stats`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: client.id, name: "Détail", projects: [], quotes: [] });
+    expect(res.json().stats).toEqual({
+      total_quotes: 0,
+      quotes_accepted: 0,
+      quotes_pending: 0,
+      quotes_rejected: 0,
+      conversion_rate: 0,
+      total_revenue: 0,
+      average_project_value: 0,
+      last_quote_date: null,
+      last_project_date: null,
+    });
+    const plain = await api(admin, "GET", `/api/clients/${client.id}`);
+    expect(plain.json()).not.toHaveProperty("stats");
+    expect((await api(admin, "GET", `/api/clients/${client.id}?include=invoices`)).statusCode).toBe(400);
+  });
+
+  it("updates fields and the active flag, with the same validation", async () => {
+    const client = await createClient(admin, { name: "Avant", email: "avant@ex.fr" });
+    const res = await api(admin, "PUT", `/api/clients/${client.id}`, {
+      name: "Après",
+      email: "",
+      phone: "0700000000",
+      is_active: false,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: "Après", email: null, phone: "0700000000", is_active: false });
+    const bad = await api(admin, "PUT", `/api/clients/${client.id}`, { name: "Après", email: "", phone: "" });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(CLIENT_TEXTS.contactRequiredService);
+  });
+
+  it("deletes a client", async () => {
+    const client = await createClient(admin, { name: "À supprimer", phone: "0600000001" });
+    expect((await api(admin, "DELETE", `/api/clients/${client.id}`)).statusCode).toBe(204);
+    expect((await api(admin, "GET", `/api/clients/${client.id}`)).statusCode).toBe(404);
+    expect((await api(admin, "DELETE", `/api/clients/${client.id}`)).statusCode).toBe(404);
+  });
+
+  it("answers 404 for another company's client on every route, and leaves it untouched", async () => {
+    const theirs = await createClient(otherAdmin, { name: "Pas à vous", phone: "0600000002" });
+    for (const [method, payload] of [
+      ["GET", undefined],
+      ["PUT", { name: "Piraté", phone: "0600000003" }],
+      ["DELETE", undefined],
+    ] as const) {
+      const res = await api(admin, method, `/api/clients/${theirs.id}`, payload);
+      expect(res.statusCode, method).toBe(404);
+      expect(res.json()).toMatchObject({ code: "NOT_FOUND", error: CLIENT_TEXTS.notFound });
+    }
+    expect((await api(otherAdmin, "GET", `/api/clients/${theirs.id}`)).json().name).toBe("Pas à vous");
+  });
+
+  it("answers 404 for an id that is not a UUID", async () => {
+    expect((await api(admin, "GET", "/api/clients/123")).statusCode).toBe(404);
+  });
+});
+
+describe("rights per role", () => {
+  it("lets the Compagnon see nothing of clients, the Chef d'équipe everything", async () => {
+    const client = await createClient(chef, { name: "Droits", phone: "0600000004" });
+    for (const [method, url, payload] of [
+      ["GET", "/api/clients", undefined],
+      ["GET", `/api/clients/${client.id}`, undefined],
+      ["POST", "/api/clients", { name: "X", phone: "0600000005" }],
+      ["PUT", `/api/clients/${client.id}`, { name: "X", phone: "0600000005" }],
+      ["DELETE", `/api/clients/${client.id}`, undefined],
+    ] as const) {
+      for (const token of [compagnon, norole]) {
+        const res = await api(token, method, url, payload);
+        expect(res.statusCode, `${method} ${url}`).toBe(403);
+      }
+    }
+    expect((await api(chef, "DELETE", `/api/clients/${client.id}`)).statusCode).toBe(204);
+  });
+
+  it("requires a session", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/clients" })).statusCode).toBe(401);
+  });
+});

@@ -1,0 +1,183 @@
+import { z } from "zod";
+
+/** Texts of spec 1 about clients (screens, toasts, validation), in one place. */
+export const CLIENT_TEXTS = {
+  nameRequiredForm: "Le nom est obligatoire",
+  nameRequiredService: "Le nom du client est obligatoire",
+  emailInvalid: "Email invalide",
+  contactRequiredForm: "Au moins un moyen de contact (téléphone ou email) est requis",
+  contactRequiredService: "Au moins un moyen de contact (téléphone ou email) est obligatoire",
+  companyRequired: "Vous devez être connecté à une entreprise pour créer un client",
+  notFound: "Client introuvable",
+  hasInvoices:
+    "Ce client a des factures émises : il ne peut pas être supprimé. Désactivez-le plutôt (Modifier → Client actif).",
+  created: "Client créé avec succès",
+  createFailed: "Erreur lors de la création du client",
+  updated: "Client modifié avec succès",
+  updateFailed: "Erreur lors de la modification du client",
+  deleted: "Client supprimé avec succès",
+  deleteFailed: "Erreur lors de la suppression du client",
+} as const;
+
+export const CLIENT_LIMITS = { defaultLimit: 100, maxLimit: 1000, searchDebounceMs: 300 } as const;
+
+/** Trimmed text; empty becomes null (spec 1 §5). */
+function optionalText(max: number, label: string) {
+  return z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z
+      .string({ error: `${label} invalide` })
+      .max(max, `${label} : ${max} caractères au maximum`)
+      .nullish()
+      .transform((v) => v ?? null),
+  );
+}
+
+function clientFields(messages: { nameRequired: string }) {
+  return {
+    name: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z
+        .string({ error: messages.nameRequired })
+        .min(1, messages.nameRequired)
+        .max(200, "Le nom : 200 caractères au maximum"),
+    ),
+    email: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() || null : v),
+      z
+        .email({ error: CLIENT_TEXTS.emailInvalid })
+        .max(254, CLIENT_TEXTS.emailInvalid)
+        .nullish()
+        .transform((v) => v ?? null),
+    ),
+    phone: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() || null : v),
+      z
+        .string()
+        .regex(/^[0-9+().\s/-]{4,30}$/, "Numéro de téléphone invalide")
+        .nullish()
+        .transform((v) => v ?? null),
+    ),
+    address: optionalText(300, "Adresse"),
+    postal_code: optionalText(10, "Code postal"),
+    city: optionalText(100, "Ville"),
+    notes: optionalText(5000, "Notes"),
+  };
+}
+
+function withContactRule<T extends z.ZodType<{ email: string | null; phone: string | null }>>(schema: T, message: string) {
+  return schema.refine((c) => Boolean(c.email || c.phone), { message, path: ["email"] });
+}
+
+/** The client form (web): spec 1 §5 form wordings. */
+export const clientFormSchema = withContactRule(
+  z.object({ ...clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredForm }), is_active: z.boolean().optional() }),
+  CLIENT_TEXTS.contactRequiredForm,
+);
+export type ClientFormInput = z.input<typeof clientFormSchema>;
+export type ClientFormValues = z.output<typeof clientFormSchema>;
+
+/** POST /api/clients body: the service wordings. */
+export const clientCreateSchema = withContactRule(
+  z.object(clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredService })),
+  CLIENT_TEXTS.contactRequiredService,
+);
+/** PUT /api/clients/:id body: the same fields plus is_active. */
+export const clientUpdateSchema = withContactRule(
+  z.object({
+    ...clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredService }),
+    is_active: z.boolean({ error: "Statut invalide" }).optional(),
+  }),
+  CLIENT_TEXTS.contactRequiredService,
+);
+export type ClientCreate = z.output<typeof clientCreateSchema>;
+export type ClientUpdate = z.output<typeof clientUpdateSchema>;
+
+export const clientSchema = z.object({
+  id: z.uuid(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+  notes: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Client = z.infer<typeof clientSchema>;
+
+export const clientListQuerySchema = z.object({
+  page: z.coerce.number({ error: "Page invalide" }).int("Page invalide").min(1, "Page invalide").default(1),
+  limit: z.coerce
+    .number({ error: "Limite invalide" })
+    .int("Limite invalide")
+    .min(1, "Limite invalide")
+    .max(CLIENT_LIMITS.maxLimit, `La limite maximale est de ${CLIENT_LIMITS.maxLimit}`)
+    .default(CLIENT_LIMITS.defaultLimit),
+  status: z.enum(["active", "inactive"], { error: "Statut invalide (active ou inactive)" }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, "Recherche trop longue")
+    .optional()
+    .transform((v) => v || undefined),
+});
+export type ClientListQuery = z.input<typeof clientListQuerySchema>;
+
+/** Counters of the page header, over the whole client book (not one page). */
+export const clientCountersSchema = z.object({ total: z.number(), active: z.number(), with_phone: z.number() });
+
+export const clientListResponseSchema = z.object({
+  data: z.array(clientSchema),
+  meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), counters: clientCountersSchema }),
+});
+export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
+
+/** Client stats (spec 1 §3); defined in docs/domain/clients.md. */
+export const clientStatsSchema = z.object({
+  total_quotes: z.number(),
+  quotes_accepted: z.number(),
+  quotes_pending: z.number(),
+  quotes_rejected: z.number(),
+  conversion_rate: z.number(),
+  total_revenue: z.number(),
+  average_project_value: z.number(),
+  last_quote_date: z.string().nullable(),
+  last_project_date: z.string().nullable(),
+});
+export type ClientStats = z.infer<typeof clientStatsSchema>;
+
+export const clientIncludeSchema = z.object({
+  include: z
+    .string()
+    .optional()
+    .transform((v) => new Set((v ?? "").split(",").map((s) => s.trim()).filter(Boolean)))
+    .refine((set) => [...set].every((i) => ["projects", "quotes", "stats"].includes(i)), {
+      message: "include accepte projects, quotes et stats",
+    }),
+});
+
+export const clientRelatedProjectSchema = z.object({
+  id: z.string(),
+  reference: z.string().nullable(),
+  name: z.string(),
+  status: z.string(),
+  start_date: z.string().nullable(),
+});
+export const clientRelatedQuoteSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  status: z.string(),
+  date: z.string().nullable(),
+  total: z.number(),
+});
+
+export const clientDetailSchema = clientSchema.extend({
+  projects: z.array(clientRelatedProjectSchema).optional(),
+  quotes: z.array(clientRelatedQuoteSchema).optional(),
+  stats: clientStatsSchema.optional(),
+});
+export type ClientDetail = z.infer<typeof clientDetailSchema>;
