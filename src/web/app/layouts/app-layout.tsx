@@ -1,0 +1,158 @@
+import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { Outlet, useLocation, useNavigate } from "react-router";
+import { splitFullName } from "../../../shared/auth";
+import { isSuperAdmin } from "../../../shared/permissions";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../features/auth/hooks/auth-context";
+import { usePermissions } from "../../features/auth/hooks/use-permissions";
+import { InstallPrompt } from "../../features/pwa/components/install-prompt";
+import { OfflineBanner } from "../../features/pwa/components/offline-banner";
+import { BottomBar } from "../../features/shell/components/bottom-bar";
+import { MobileTopBar } from "../../features/shell/components/mobile-top-bar";
+import { MoreDrawer } from "../../features/shell/components/more-drawer";
+import type { ShellUser } from "../../features/shell/components/shell-user";
+import { Sidebar } from "../../features/shell/components/sidebar";
+import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
+import { useSidebarState } from "../../features/shell/hooks/use-sidebar-state";
+import { BOTTOM_TABS, drawerEntries, PLATFORM_ENTRIES, sidebarEntries } from "../../features/shell/lib/nav-items";
+import { cn } from "../../lib/cn";
+import { paths } from "../../lib/paths";
+
+const PLATFORM_CONTEXT = "Administration plateforme";
+
+function SkipLink() {
+  return (
+    <a
+      href="#main-content"
+      className="sr-only focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-[70] focus:rounded-md focus:bg-card focus:px-4 focus:py-2 focus:text-sm focus:font-medium focus:shadow-elevated"
+    >
+      Aller au contenu principal
+    </a>
+  );
+}
+
+function PageFallback() {
+  return <Spinner className="py-24" label="Chargement..." />;
+}
+
+/**
+ * The main layout (spec 1 §2): desktop sidebar, or on mobile a top bar + bottom tab bar + « Plus »
+ * drawer (a SuperAdmin gets a menu drawer instead of the bottom bar); offline banner; install card.
+ */
+export function AppLayout() {
+  const { user, logout } = useAuth();
+  const { subject } = usePermissions();
+  const isMobile = useIsMobile();
+  const sidebar = useSidebarState(!isMobile);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+
+  // Close the drawer whenever the page changes.
+  useEffect(() => {
+    void pathname;
+    setDrawerOpen(false);
+  }, [pathname]);
+
+  const superAdmin = isSuperAdmin(user);
+  const showBottomBar = isMobile && !superAdmin;
+
+  // Keep toasts clear of the bottom bar.
+  useEffect(() => {
+    const root = document.documentElement;
+    if (showBottomBar) root.style.setProperty("--toast-bottom-offset", "calc(5rem + env(safe-area-inset-bottom))");
+    else root.style.removeProperty("--toast-bottom-offset");
+    return () => {
+      root.style.removeProperty("--toast-bottom-offset");
+    };
+  }, [showBottomBar]);
+
+  const shellUser = useMemo<ShellUser | null>(() => {
+    if (!user) return null;
+    const { firstName, lastName } = splitFullName(user.full_name);
+    return { firstName, lastName, email: user.email, isSuperAdmin: superAdmin, companyName: user.company_name };
+  }, [user, superAdmin]);
+
+  const handleLogout = useCallback(async () => {
+    await logout();
+    navigate(paths.login, { replace: true });
+  }, [logout, navigate]);
+
+  if (!user || !shellUser) return null;
+
+  const homePath = superAdmin ? paths.superadmin : paths.home;
+  const context = superAdmin ? PLATFORM_CONTEXT : user.company_name;
+  const content = (
+    <Suspense fallback={<PageFallback />}>
+      <Outlet />
+    </Suspense>
+  );
+
+  if (isMobile) {
+    return (
+      <div className="min-h-dvh">
+        <SkipLink />
+        <MobileTopBar
+          homePath={homePath}
+          context={superAdmin ? null : context}
+          onMenu={superAdmin ? () => setDrawerOpen(true) : undefined}
+          menuOpen={drawerOpen}
+        />
+        <OfflineBanner />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className={cn(
+            "mx-auto w-full max-w-3xl px-4 pt-5 outline-none sm:px-6",
+            showBottomBar ? "pb-[calc(6rem+env(safe-area-inset-bottom))]" : "pb-10",
+          )}
+        >
+          {content}
+        </main>
+        {showBottomBar && <BottomBar tabs={BOTTOM_TABS} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
+        <MoreDrawer
+          open={drawerOpen}
+          onOpenChange={setDrawerOpen}
+          title={superAdmin ? "Navigation plateforme" : "Menu de configuration"}
+          description={superAdmin ? "Pages de l'administration de la plateforme" : "Autres pages de Propulse"}
+          entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
+          user={shellUser}
+          onLogout={handleLogout}
+          side={superAdmin ? "left" : "bottom"}
+        />
+        <InstallPrompt isMobile aboveBottomBar={showBottomBar} />
+      </div>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      <Sidebar
+        entries={sidebarEntries(subject)}
+        open={sidebar.open}
+        onToggle={sidebar.toggle}
+        user={shellUser}
+        onLogout={handleLogout}
+        homePath={homePath}
+        context={context}
+      />
+      <div
+        className={cn(
+          "flex min-h-dvh flex-col transition-[padding] duration-200 ease-out",
+          sidebar.open ? "pl-(--width-sidebar)" : "pl-(--width-sidebar-collapsed)",
+        )}
+      >
+        <OfflineBanner />
+        <main
+          id="main-content"
+          tabIndex={-1}
+          className="mx-auto w-full max-w-6xl flex-1 px-8 py-8 outline-none xl:px-10"
+        >
+          {content}
+        </main>
+      </div>
+      <InstallPrompt isMobile={false} />
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { isSuperAdmin } from "../../../shared/permissions";
+import { Spinner } from "../../components/ui/spinner";
+import { useAuth } from "../../features/auth/hooks/auth-context";
+import { usePermissions } from "../../features/auth/hooks/use-permissions";
+import { loginUrlFor } from "../../features/auth/lib/redirect-target";
+import { paths } from "../../lib/paths";
+
+/** Signed-in users only; others go to /login with the requested path remembered (spec 1 §2). */
+export function ProtectedRoute({ children }: { children: ReactNode }) {
+  const { isAuthenticated, isLoading } = useAuth();
+  const location = useLocation();
+  if (isLoading) return <Spinner fullScreen label="Chargement..." />;
+  if (!isAuthenticated) {
+    const from = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={loginUrlFor(from)} state={{ from }} replace />;
+  }
+  return <>{children}</>;
+}
+
+/** SuperAdmin-only area: others go to '/' (spec 1 §2). */
+export function SuperAdminRoute() {
+  const { user, isLoading } = useAuth();
+  const { isLoading: permissionsLoading } = usePermissions();
+  if (isLoading || permissionsLoading) return <Spinner className="py-24" label="Vérification des permissions..." />;
+  if (!isSuperAdmin(user)) return <Navigate to={paths.home} replace />;
+  return <Outlet />;
+}
+
+/** Company screens: a SuperAdmin belongs to no company and is sent to the platform area. */
+export function CompanyRoute() {
+  const { user } = useAuth();
+  if (isSuperAdmin(user)) return <Navigate to={paths.superadmin} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,35 @@
+import { QueryClientProvider } from "@tanstack/react-query";
+import { type CSSProperties, type ReactNode, useState } from "react";
+import { Toaster } from "sonner";
+import { TooltipProvider } from "../components/ui/tooltip";
+import { AuthProvider } from "../features/auth/components/auth-provider";
+import { createQueryClient } from "../lib/query-client";
+import { TOAST_CONFIG } from "../lib/toast-config";
+
+/** Query cache, session, tooltips and toasts for the whole app. */
+export function AppProviders({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>
+        <TooltipProvider delayDuration={300} skipDelayDuration={200}>
+          {children}
+        </TooltipProvider>
+      </AuthProvider>
+      <Toaster
+        position={TOAST_CONFIG.position}
+        duration={TOAST_CONFIG.durationMs}
+        visibleToasts={TOAST_CONFIG.visibleToasts}
+        gap={TOAST_CONFIG.gapPx}
+        style={{ "--width": `${TOAST_CONFIG.widthPx}px` } as CSSProperties}
+        richColors
+        closeButton
+        containerAriaLabel="Notifications"
+        customAriaLabel="Notifications (Alt+T)"
+        offset={{ bottom: "var(--toast-bottom-offset, 24px)", right: 24 }}
+        mobileOffset={{ bottom: "var(--toast-bottom-offset, 16px)", left: 16, right: 16 }}
+        toastOptions={{ closeButtonAriaLabel: "Fermer la notification", className: "font-sans" }}
+      />
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,95 @@
+import { type ComponentType, lazy, Suspense } from "react";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { Spinner } from "../components/ui/spinner";
+import { paths } from "../lib/paths";
+import { CompanyRoute, ProtectedRoute, SuperAdminRoute } from "./layouts/protected-route";
+
+/* Route-level code splitting: each screen is its own chunk, and so is the signed-in shell
+   (sidebar, drawers, tooltips), which the login page never needs. */
+const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ default: m.AppLayout })));
+const LoginRoute = lazy(() => import("./routes/login-route").then((m) => ({ default: m.LoginRoute })));
+const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
+const SuperAdminHomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.SuperAdminHomeRoute })));
+const ComingSoonRoute = lazy(() => import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })));
+const AppPrefixRedirect = lazy(() =>
+  import("./routes/app-prefix-redirect").then((m) => ({ default: m.AppPrefixRedirect })),
+);
+
+/** A screen whose issue is not done yet: title as h1 and « Bientôt disponible ». */
+function soon(path: string, title: string, backTo?: string, backLabel?: string): RouteObject {
+  return { path, element: <ComingSoonRoute title={title} backTo={backTo} backLabel={backLabel} /> };
+}
+
+function element(Component: ComponentType) {
+  return <Component />;
+}
+
+/** The route table of spec 3 §2.1 (paths relative to the root layout). */
+const companyRoutes: RouteObject[] = [
+  { index: true, element: element(HomeRoute) },
+  soon("projects", "Chantiers"),
+  soon("projects/new", "Nouveau chantier", paths.projects, "Retour aux chantiers"),
+  soon("projects/:id", "Chantier", paths.projects, "Retour aux chantiers"),
+  soon("projects/:id/execution", "Mode chantier", paths.projects, "Retour aux chantiers"),
+  soon("clients", "Mes clients"),
+  soon("clients/new", "Nouveau client", paths.clients, "Retour aux clients"),
+  soon("teams", "Équipes"),
+  soon("calendar", "Planning"),
+  soon("settings", "Paramètres de l'entreprise"),
+  soon("app/admin/roles", "Rôles"),
+  soon("app/admin/roles/new", "Nouveau rôle", paths.roles, "Retour aux rôles"),
+  soon("app/admin/roles/:roleId", "Modifier le rôle", paths.roles, "Retour aux rôles"),
+  soon("app/admin/roles/:roleId/permissions", "Permissions du rôle", paths.roles, "Retour aux rôles"),
+  soon("app/admin/roles/:roleId/users", "Utilisateurs du rôle", paths.roles, "Retour aux rôles"),
+  soon("quotes", "Devis"),
+  soon("quotes/new", "Nouveau devis", paths.quotes, "Retour aux devis"),
+  soon("vehicles", "Véhicules"),
+  soon("equipment", "Équipements"),
+  soon("users", "Utilisateurs"),
+  soon("invoices", "Factures"),
+  soon("invoices/new", "Nouvelle facture", paths.invoices, "Retour aux factures"),
+  soon("invoices/:id", "Facture", paths.invoices, "Retour aux factures"),
+  soon("invoices/:id/edit", "Modifier la facture", paths.invoices, "Retour aux factures"),
+];
+
+const back = [paths.superadmin, "Retour au tableau de bord"] as const;
+const superAdminRoutes: RouteObject[] = [
+  { index: true, element: element(SuperAdminHomeRoute) },
+  soon("companies", "Entreprises", ...back),
+  soon("companies/new", "Nouvelle entreprise", paths.superadminCompanies, "Retour aux entreprises"),
+  soon("subscriptions", "Abonnements", ...back),
+  soon("settings", "Paramètres plateforme", ...back),
+];
+
+export const routes: RouteObject[] = [
+  {
+    path: paths.login,
+    element: (
+      <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
+        <LoginRoute />
+      </Suspense>
+    ),
+  },
+  {
+    path: "/",
+    element: (
+      <ProtectedRoute>
+        <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
+          <AppLayout />
+        </Suspense>
+      </ProtectedRoute>
+    ),
+    children: [
+      { element: <CompanyRoute />, children: companyRoutes },
+      { path: "superadmin", element: <SuperAdminRoute />, children: superAdminRoutes },
+      // /app → /, /app/invoices/… → /invoices/… (design §5.1).
+      { path: "app", element: <Navigate to={paths.home} replace /> },
+      { path: "app/*", element: element(AppPrefixRedirect) },
+    ],
+  },
+  { path: "*", element: <Navigate to={paths.home} replace /> },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

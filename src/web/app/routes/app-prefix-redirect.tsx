@@ -1,0 +1,12 @@
+import { Navigate, useLocation } from "react-router";
+
+/** /app → /, /app/invoices/… → /invoices/… (design §5.1); roles keep their /app/admin/roles routes. */
+export function stripAppPrefix(pathname: string): string {
+  const stripped = pathname.replace(/^\/app(?=\/|$)/, "");
+  return stripped === "" ? "/" : stripped;
+}
+
+export function AppPrefixRedirect() {
+  const { pathname, search, hash } = useLocation();
+  return <Navigate to={`${stripAppPrefix(pathname)}${search}${hash}`} replace />;
+}

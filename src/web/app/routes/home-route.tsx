@@ -1,0 +1,37 @@
+import { splitFullName } from "../../../shared/auth";
+import { useAuth } from "../../features/auth/hooks/auth-context";
+import { usePermissions } from "../../features/auth/hooks/use-permissions";
+import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
+import { COMPANY_QUICK_ACTIONS, PLATFORM_QUICK_ACTIONS } from "../../features/dashboard/lib/quick-actions";
+
+/** / — the company home: greeting and the quick actions the user may use. */
+export function HomeRoute() {
+  const { user } = useAuth();
+  const { can } = usePermissions();
+  const actions = COMPANY_QUICK_ACTIONS.filter((action) => !action.permission || can(action.permission));
+  return (
+    <>
+      <title>Accueil · Propulse</title>
+      <DashboardPage
+        firstName={splitFullName(user?.full_name).firstName}
+        context={user?.company_name ?? null}
+        actions={actions}
+      />
+    </>
+  );
+}
+
+/** /superadmin — the platform home. */
+export function SuperAdminHomeRoute() {
+  const { user } = useAuth();
+  return (
+    <>
+      <title>Tableau de bord plateforme · Propulse</title>
+      <DashboardPage
+        firstName={splitFullName(user?.full_name).firstName}
+        context="Administration de la plateforme"
+        actions={PLATFORM_QUICK_ACTIONS}
+      />
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+import { useCallback, useState } from "react";
+import { Navigate, useLocation, useNavigate } from "react-router";
+import { type LoginBody, splitFullName } from "../../../shared/auth";
+import { Spinner } from "../../components/ui/spinner";
+import { LoginPage } from "../../features/auth/components/login-page";
+import { LoginSuccess } from "../../features/auth/components/login-success";
+import { useAuth } from "../../features/auth/hooks/auth-context";
+import { postLoginPath, requestedPathFrom } from "../../features/auth/lib/redirect-target";
+
+type Phase = { kind: "form" } | { kind: "success"; firstName: string; target: string };
+
+/** /login: idle → submitting → success animation → redirect (spec 1 §4, design §5.1). */
+export function LoginRoute() {
+  const { user, isAuthenticated, isLoading, login } = useAuth();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [phase, setPhase] = useState<Phase>({ kind: "form" });
+  const [submitting, setSubmitting] = useState(false);
+  const requested = requestedPathFrom(location.state, location.search);
+
+  const submit = useCallback(
+    async ({ email, password }: LoginBody) => {
+      setSubmitting(true);
+      try {
+        const signedIn = await login(email, password);
+        setPhase({
+          kind: "success",
+          firstName: splitFullName(signedIn.full_name).firstName,
+          target: postLoginPath(signedIn, requested),
+        });
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [login, requested],
+  );
+
+  const finish = useCallback(() => {
+    if (phase.kind === "success") navigate(phase.target, { replace: true });
+  }, [navigate, phase]);
+
+  if (phase.kind === "success") {
+    return (
+      <>
+        <title>Connexion réussie · Propulse</title>
+        <LoginSuccess firstName={phase.firstName} onDone={finish} />
+      </>
+    );
+  }
+  // Already signed in (and not in the middle of this login): leave at once.
+  if (isAuthenticated && user && !submitting) return <Navigate to={postLoginPath(user, requested)} replace />;
+  if (isLoading) return <Spinner fullScreen label="Chargement..." />;
+
+  return (
+    <>
+      <title>Connexion · Propulse</title>
+      <LoginPage onSubmit={submit} />
+    </>
+  );
+}

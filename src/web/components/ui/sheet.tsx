@@ -1,0 +1,59 @@
+import { X } from "lucide-react";
+import { Dialog as DialogPrimitive } from "radix-ui";
+import type { ComponentProps } from "react";
+import { cn } from "../../lib/cn";
+import { DialogOverlay } from "./dialog";
+
+/** A drawer built on the Radix dialog: a bottom sheet on mobile, or a side panel. */
+export const Sheet = DialogPrimitive.Root;
+export const SheetTrigger = DialogPrimitive.Trigger;
+export const SheetClose = DialogPrimitive.Close;
+
+export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
+  side?: "bottom" | "left";
+  showClose?: boolean;
+}
+
+export function SheetContent({ className, children, side = "bottom", showClose = true, ...props }: SheetContentProps) {
+  return (
+    <DialogPrimitive.Portal>
+      <DialogOverlay />
+      <DialogPrimitive.Content
+        className={cn(
+          "fixed z-50 flex flex-col bg-card shadow-elevated outline-none",
+          side === "bottom" &&
+            "inset-x-0 bottom-0 max-h-[88dvh] rounded-t-xl border-t border-border pb-[env(safe-area-inset-bottom)] animate-slide-up",
+          side === "left" &&
+            "inset-y-0 left-0 w-(--width-sidebar-mobile) max-w-[85vw] border-r border-border animate-fade-in",
+          className,
+        )}
+        {...props}
+      >
+        {side === "bottom" && (
+          <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-10 shrink-0 rounded-full bg-input" />
+        )}
+        {children}
+        {showClose && (
+          <DialogPrimitive.Close
+            className="absolute top-3 right-3 inline-flex size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            aria-label="Fermer"
+          >
+            <X aria-hidden="true" className="size-5" />
+          </DialogPrimitive.Close>
+        )}
+      </DialogPrimitive.Content>
+    </DialogPrimitive.Portal>
+  );
+}
+
+export function SheetHeader({ className, ...props }: ComponentProps<"div">) {
+  return <div className={cn("flex flex-col gap-1 px-5 pt-3 pb-2 pr-14", className)} {...props} />;
+}
+
+export function SheetTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
+  return <DialogPrimitive.Title className={cn("text-base font-semibold tracking-tight", className)} {...props} />;
+}
+
+export function SheetDescription({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) {
+  return <DialogPrimitive.Description className={cn("text-sm text-muted-foreground", className)} {...props} />;
+}

@@ -1,0 +1,168 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
+import { type AuthUser, isTokenExpired } from "../../../../shared/auth";
+import { refreshToken } from "../../../lib/api-client";
+import {
+  clearSession,
+  getStoredUserRaw,
+  getToken,
+  setStoredUser,
+  setToken,
+  subscribeSession,
+  TOKEN_KEY,
+  USER_KEY,
+} from "../../../lib/session";
+import { isServerRefusal, loginErrorMessage, loginRequest, logoutRequest, verifyRequest } from "../api/auth-api";
+import { normaliseAuthUser } from "../api/auth-user";
+import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
+
+export const TOKEN_CHECK_INTERVAL_MS = 60_000;
+export const LOGOUT_SUCCESS_MESSAGE = "Vous avez été déconnecté avec succès";
+export const SESSION_EXPIRED_MESSAGE = "Votre session a expiré. Veuillez vous reconnecter.";
+
+type AuthState =
+  | { status: "loading"; token: string; user: AuthUser }
+  | { status: "authenticated"; token: string; user: AuthUser }
+  | { status: "unauthenticated"; token: null; user: null };
+
+const SIGNED_OUT: AuthState = { status: "unauthenticated", token: null, user: null };
+
+function initialState(): AuthState {
+  const token = getToken();
+  const user = normaliseAuthUser(getStoredUserRaw());
+  // Both are needed to restore a session; anything else starts signed out at once.
+  if (token && user) return { status: "loading", token, user };
+  return SIGNED_OUT;
+}
+
+/**
+ * Session lifecycle of spec 1 §4: verify on start, login, logout, the 60-second expiry check with
+ * refresh, and the reaction to a session ended elsewhere (API client, permissions, other tabs).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(initialState);
+  const statusRef = useRef(state.status);
+  statusRef.current = state.status;
+
+  // Verify a restored session once on start.
+  const startToken = state.status === "loading" ? state.token : null;
+  useEffect(() => {
+    if (!startToken) return;
+    let cancelled = false;
+    verifyRequest()
+      .then((user) => {
+        if (cancelled) return;
+        setStoredUser(user);
+        setState({ status: "authenticated", token: getToken() ?? startToken, user });
+      })
+      .catch((error: unknown) => {
+        if (cancelled) return;
+        if (isServerRefusal(error)) {
+          clearSession("invalid");
+          return;
+        }
+        // Server unreachable (offline PWA start): keep the stored session, the API will tell later.
+        const user = normaliseAuthUser(getStoredUserRaw());
+        const token = getToken();
+        if (user && token) setState({ status: "authenticated", token, user });
+        else clearSession("invalid");
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, [startToken]);
+
+  // React to the session store and to other tabs.
+  useEffect(() => {
+    const unsubscribe = subscribeSession((event) => {
+      if (event.type === "cleared") {
+        const wasSignedIn = statusRef.current !== "unauthenticated";
+        setState(SIGNED_OUT);
+        queryClient.clear();
+        if (event.reason === "expired" && wasSignedIn) toast.error(SESSION_EXPIRED_MESSAGE);
+      } else if (event.type === "token") {
+        setState((current) => (current.status === "unauthenticated" ? current : { ...current, token: event.token }));
+      } else {
+        setState((current) => (current.status === "authenticated" ? { ...current, user: event.user } : current));
+      }
+    });
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== null && event.key !== TOKEN_KEY && event.key !== USER_KEY) return;
+      if (!getToken() && statusRef.current !== "unauthenticated") {
+        setState(SIGNED_OUT);
+        queryClient.clear();
+      }
+    };
+    window.addEventListener("storage", onStorage);
+    return () => {
+      unsubscribe();
+      window.removeEventListener("storage", onStorage);
+    };
+  }, [queryClient]);
+
+  // Every 60 s while signed in: refresh once the stored token has expired; stop when that fails.
+  const isAuthenticated = state.status === "authenticated";
+  useEffect(() => {
+    if (!isAuthenticated) return;
+    const id = window.setInterval(() => {
+      const token = getToken();
+      if (!token) {
+        window.clearInterval(id);
+        clearSession("expired");
+        return;
+      }
+      if (!isTokenExpired(token)) return;
+      void refreshToken().then((renewed) => {
+        // A refused refresh cleared the session (and the toast is shown); a network error keeps trying.
+        if (!renewed && !getToken()) window.clearInterval(id);
+      });
+    }, TOKEN_CHECK_INTERVAL_MS);
+    return () => window.clearInterval(id);
+  }, [isAuthenticated]);
+
+  const login = useCallback(
+    async (email: string, password: string) => {
+      try {
+        const { token, user } = await loginRequest({ email: email.trim(), password });
+        queryClient.clear();
+        setToken(token);
+        setStoredUser(user);
+        setState({ status: "authenticated", token, user });
+        return user;
+      } catch (error) {
+        const message = loginErrorMessage(error);
+        toast.error(`Échec de la connexion: ${message}`);
+        throw new Error(message);
+      }
+    },
+    [queryClient],
+  );
+
+  const logout = useCallback(async () => {
+    if (getToken()) {
+      try {
+        await logoutRequest();
+      } catch (error) {
+        console.error("Erreur lors de la déconnexion", error);
+      }
+    }
+    clearSession("logout");
+    toast.success(LOGOUT_SUCCESS_MESSAGE);
+  }, []);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      user: state.status === "authenticated" ? state.user : null,
+      token: state.token,
+      isAuthenticated: state.status === "authenticated",
+      isLoading: state.status === "loading",
+      login,
+      logout,
+    }),
+    [state, login, logout],
+  );
+
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}

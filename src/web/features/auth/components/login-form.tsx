@@ -1,0 +1,111 @@
+import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { LOGIN_REQUIRED_MESSAGE, type LoginBody } from "../../../../shared/auth";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { PasswordInput } from "./password-input";
+
+export const FORGOT_PASSWORD_MESSAGE =
+  "Contactez l'administrateur de votre entreprise pour réinitialiser votre mot de passe.";
+
+/**
+ * Both fields are required (spec 1 §5); the server applies the full shared `loginBodySchema`.
+ * No zod resolver here on purpose: zod (~90 kB gzipped) would land on the login page's critical path.
+ */
+const required = (value: string) => value.trim() !== "" || LOGIN_REQUIRED_MESSAGE;
+
+export interface LoginFormProps {
+  /** Resolves on success; rejects with an Error whose message is shown in the red alert. */
+  onSubmit: (values: LoginBody) => Promise<void>;
+}
+
+/** E-mail + password form of spec 1 §2/§5: the e-mail is trimmed, the password sent as typed. */
+export function LoginForm({ onSubmit }: LoginFormProps) {
+  const [serverError, setServerError] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginBody>({
+    defaultValues: { email: "", password: "" },
+    mode: "onSubmit",
+    reValidateMode: "onSubmit",
+  });
+
+  const submit = handleSubmit(async (values) => {
+    setServerError(null);
+    try {
+      await onSubmit({ email: values.email.trim(), password: values.password });
+    } catch (error) {
+      setServerError(error instanceof Error ? error.message : "Erreur de connexion");
+    }
+  });
+
+  const validationError = errors.email || errors.password ? LOGIN_REQUIRED_MESSAGE : null;
+  const message = validationError ?? serverError;
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-describedby={message ? "login-error" : undefined}
+    >
+      {message && (
+        <Alert variant="destructive" role="alert" id="login-error">
+          <CircleExclamationPoint aria-hidden="true" />
+          <AlertDescription>{message}</AlertDescription>
+        </Alert>
+      )}
+
+      <div className="flex flex-col gap-2">
+        <Label htmlFor="login-email">Adresse e-mail</Label>
+        <Input
+          id="login-email"
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          placeholder="vous@entreprise.fr"
+          aria-invalid={errors.email ? true : undefined}
+          {...register("email", { validate: required })}
+        />
+      </div>
+
+      <div className="flex flex-col gap-2">
+        <div className="flex items-center justify-between gap-2">
+          <Label htmlFor="login-password">Mot de passe</Label>
+          <button
+            type="button"
+            onClick={() => toast.info(FORGOT_PASSWORD_MESSAGE)}
+            className="-my-2 rounded-sm py-2 text-sm font-medium text-primary hover:underline"
+          >
+            Mot de passe oublié ?
+          </button>
+        </div>
+        <PasswordInput
+          id="login-password"
+          autoComplete="current-password"
+          aria-invalid={errors.password ? true : undefined}
+          {...register("password", { validate: required })}
+        />
+      </div>
+
+      <Button type="submit" size="lg" className="mt-1 w-full" disabled={isSubmitting}>
+        {isSubmitting ? (
+          <>
+            <LoaderCircle aria-hidden="true" className="animate-spin" />
+            Connexion en cours...
+          </>
+        ) : (
+          "Se connecter"
+        )}
+      </Button>
+    </form>
+  );
+}

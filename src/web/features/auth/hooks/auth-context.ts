@@ -1,0 +1,22 @@
+import { createContext, useContext } from "react";
+import type { AuthUser } from "../../../../shared/auth";
+
+/** Auth state of spec 1 §3: user, token, isAuthenticated, isLoading. */
+export interface AuthContextValue {
+  user: AuthUser | null;
+  token: string | null;
+  isAuthenticated: boolean;
+  isLoading: boolean;
+  /** Signs in; on failure shows the error toast and throws an Error carrying the French message. */
+  login: (email: string, password: string) => Promise<AuthUser>;
+  /** Signs out on the server when possible, always clears the local session. */
+  logout: () => Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error("useAuth doit être utilisé dans <AuthProvider>");
+  return value;
+}

@@ -1,0 +1,134 @@
+import {
+  Building,
+  CalendarDays,
+  Contact,
+  CreditCard,
+  FileText,
+  HardHat,
+  House,
+  LayoutDashboard,
+  type LucideIcon,
+  Receipt,
+  Settings,
+  Settings2,
+  ShieldCheck,
+  Truck,
+  UserCog,
+  UsersRound,
+  Wrench,
+} from "lucide-react";
+import {
+  hasPermission,
+  isAdmin,
+  isSuperAdmin,
+  isTeamLeader,
+  type PermissionSubject,
+} from "../../../../shared/permissions";
+import { paths } from "../../../lib/paths";
+
+export type NavEntryId =
+  | "home"
+  | "clients"
+  | "projects"
+  | "calendar"
+  | "teams"
+  | "quotes"
+  | "invoices"
+  | "vehicles"
+  | "equipment"
+  | "users"
+  | "settings"
+  | "roles"
+  | "platform-dashboard"
+  | "platform-companies"
+  | "platform-subscriptions"
+  | "platform-settings";
+
+export interface NavEntry {
+  id: NavEntryId;
+  label: string;
+  to: string;
+  icon: LucideIcon;
+  /** Active only on the exact path (the home page). */
+  end?: boolean;
+}
+
+type Audience = (subject: PermissionSubject | null) => boolean;
+
+const everyone: Audience = () => true;
+const teamLeaders: Audience = (s) => isTeamLeader(s);
+const admins: Audience = (s) => isAdmin(s);
+const roleAdmins: Audience = (s) => isAdmin(s) && hasPermission(s, "roles:view");
+
+/** The desktop sidebar of spec 1 §2, in its order, with who sees each entry. */
+const COMPANY_ENTRIES: readonly (NavEntry & { audience: Audience })[] = [
+  { id: "home", label: "Accueil", to: paths.home, icon: House, end: true, audience: everyone },
+  { id: "clients", label: "Clients", to: paths.clients, icon: Contact, audience: teamLeaders },
+  { id: "projects", label: "Chantiers", to: paths.projects, icon: HardHat, audience: everyone },
+  { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays, audience: everyone },
+  { id: "teams", label: "Équipes", to: paths.teams, icon: UsersRound, audience: teamLeaders },
+  { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText, audience: everyone },
+  { id: "invoices", label: "Factures", to: paths.invoices, icon: Receipt, audience: teamLeaders },
+  { id: "vehicles", label: "Véhicules", to: paths.vehicles, icon: Truck, audience: everyone },
+  { id: "equipment", label: "Équipements", to: paths.equipment, icon: Wrench, audience: everyone },
+  { id: "users", label: "Utilisateurs", to: paths.users, icon: UserCog, audience: admins },
+  { id: "settings", label: "Paramètres", to: paths.settings, icon: Settings, audience: admins },
+  { id: "roles", label: "Rôles", to: paths.roles, icon: ShieldCheck, audience: roleAdmins },
+];
+
+/** The SuperAdmin's platform navigation. */
+export const PLATFORM_ENTRIES: readonly NavEntry[] = [
+  {
+    id: "platform-dashboard",
+    label: "Tableau de bord plateforme",
+    to: paths.superadmin,
+    icon: LayoutDashboard,
+    end: true,
+  },
+  { id: "platform-companies", label: "Entreprises", to: paths.superadminCompanies, icon: Building },
+  { id: "platform-subscriptions", label: "Abonnements", to: paths.superadminSubscriptions, icon: CreditCard },
+  { id: "platform-settings", label: "Paramètres plateforme", to: paths.superadminSettings, icon: Settings2 },
+];
+
+/** Mobile bottom tabs (spec 1 §2); the fifth tab, « Plus », opens the drawer. */
+export const BOTTOM_TABS: readonly NavEntry[] = [
+  { id: "home", label: "Accueil", to: paths.home, icon: House, end: true },
+  { id: "projects", label: "Projets", to: paths.projects, icon: HardHat },
+  { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText },
+  { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays },
+];
+
+/** Order of the « Menu de configuration » drawer (spec 1 §2). */
+const DRAWER_ORDER: readonly NavEntryId[] = [
+  "clients",
+  "invoices",
+  "teams",
+  "vehicles",
+  "equipment",
+  "users",
+  "roles",
+  "settings",
+];
+
+function strip({ audience: _audience, ...entry }: NavEntry & { audience: Audience }): NavEntry {
+  return entry;
+}
+
+/** Company sidebar entries the subject may see. */
+export function companyEntries(subject: PermissionSubject | null): NavEntry[] {
+  return COMPANY_ENTRIES.filter((entry) => entry.audience(subject)).map(strip);
+}
+
+/** The sidebar for this subject: the platform navigation for a SuperAdmin, else the company one. */
+export function sidebarEntries(subject: PermissionSubject | null): NavEntry[] {
+  return isSuperAdmin(subject) ? [...PLATFORM_ENTRIES] : companyEntries(subject);
+}
+
+/** Drawer entries: the company entries not in the bottom bar, same visibility as the sidebar. */
+export function drawerEntries(subject: PermissionSubject | null): NavEntry[] {
+  const visible = new Map(companyEntries(subject).map((entry) => [entry.id, entry]));
+  return DRAWER_ORDER.flatMap((id) => {
+    const entry = visible.get(id);
+    return entry ? [entry] : [];
+  });
+}

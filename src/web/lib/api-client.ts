@@ -1,0 +1,183 @@
+import { isTokenExpired } from "../../shared/auth";
+import { ERROR_CODES } from "../../shared/errors";
+import { clearSession, getToken, setToken } from "./session";
+
+/**
+ * The one HTTP client of the SPA (spec 1 §7): JSON in and out, Bearer token when one is stored,
+ * 204/empty → {}, one refresh-and-retry on a 401 caused by an expired access token.
+ */
+
+export const API_BASE = "/api";
+export const NETWORK_ERROR_MESSAGE = "Impossible de joindre le serveur. Vérifiez votre connexion internet.";
+
+export interface ApiErrorBody {
+  error?: unknown;
+  message?: unknown;
+  code?: unknown;
+  details?: unknown;
+}
+
+export class ApiError extends Error {
+  override readonly name = "ApiError";
+  /** HTTP status, 0 when the server could not be reached. */
+  readonly status: number;
+  readonly statusText: string;
+  readonly code: string | undefined;
+  readonly body: ApiErrorBody | undefined;
+
+  constructor(message: string, status: number, statusText: string, body?: ApiErrorBody) {
+    super(message);
+    this.status = status;
+    this.statusText = statusText;
+    this.body = body;
+    this.code = typeof body?.code === "string" ? body.code : undefined;
+  }
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return value instanceof ApiError;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface RequestOptions {
+  body?: unknown;
+  /** Query parameters; null and undefined values are left out (spec 1 §7). */
+  query?: Record<string, QueryValue>;
+  /** Send the stored Bearer token (default true). */
+  auth?: boolean;
+  /** Refresh an expired token once on 401 then retry (default: same as `auth`). */
+  refreshOnExpired?: boolean;
+  /** Bearer token to send instead of the stored one. */
+  token?: string | null;
+  signal?: AbortSignal;
+  /** Builds the thrown message from an error response (default: the body's `error`). */
+  errorMessage?: (body: ApiErrorBody | undefined, response: Response) => string;
+}
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const url = `${API_BASE}${path.startsWith("/") ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === null || value === undefined) continue;
+    params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+/** Generic rule (spec 1 §8): the body's `error`, else `Error {status}: {statusText}`. */
+export function defaultErrorMessage(body: ApiErrorBody | undefined, response: Pick<Response, "status" | "statusText">) {
+  if (typeof body?.error === "string" && body.error) return body.error;
+  return `Error ${response.status}: ${response.statusText}`;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return {};
+  const text = await response.text();
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return { error: undefined, raw: text };
+  }
+}
+
+let refreshInFlight: Promise<string | null> | null = null;
+
+/**
+ * POST /api/auth/refresh with the stored (possibly expired) token. Concurrent callers share one
+ * request. Resolves to the new token, or null when the session cannot be renewed (then cleared).
+ */
+export function refreshToken(): Promise<string | null> {
+  if (refreshInFlight) return refreshInFlight;
+  const current = getToken();
+  if (!current) return Promise.resolve(null);
+  refreshInFlight = (async () => {
+    try {
+      const response = await fetch(buildUrl("/auth/refresh"), {
+        method: "POST",
+        headers: { Accept: "application/json", Authorization: `Bearer ${current}` },
+        cache: "no-store",
+      });
+      if (!response.ok) {
+        clearSession("expired");
+        return null;
+      }
+      // { token } (shared refreshResponseSchema), read without zod to keep it out of the eager bundle.
+      const body = (await readBody(response)) as { token?: unknown };
+      if (typeof body.token !== "string" || body.token === "") {
+        clearSession("expired");
+        return null;
+      }
+      setToken(body.token);
+      return body.token;
+    } catch (error) {
+      // Network failure: keep the session, the next check will try again.
+      console.error("Échec du rafraîchissement du token", error);
+      return null;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+function shouldRefresh(response: Response, body: ApiErrorBody | undefined, token: string | null): boolean {
+  if (response.status !== 401 || !token) return false;
+  return isTokenExpired(token) || body?.code === ERROR_CODES.SESSION_EXPIRED;
+}
+
+export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+  const useAuth = options.auth ?? true;
+  const refreshOnExpired = options.refreshOnExpired ?? useAuth;
+  const send = async (token: string | null): Promise<Response> => {
+    const headers: Record<string, string> = { Accept: "application/json" };
+    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    if (token) headers.Authorization = `Bearer ${token}`;
+    try {
+      return await fetch(buildUrl(path, options.query), {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+        cache: "no-store",
+      });
+    } catch (error) {
+      if (error instanceof DOMException && error.name === "AbortError") throw error;
+      throw new ApiError(NETWORK_ERROR_MESSAGE, 0, "");
+    }
+  };
+
+  const token = options.token !== undefined ? options.token : useAuth ? getToken() : null;
+  let response = await send(token);
+  let body = await readBody(response);
+
+  if (!response.ok && refreshOnExpired && shouldRefresh(response, body as ApiErrorBody, token)) {
+    const renewed = await refreshToken();
+    if (renewed) {
+      response = await send(renewed);
+      body = await readBody(response);
+    }
+  }
+
+  if (!response.ok) {
+    const errorBody = typeof body === "object" && body !== null ? (body as ApiErrorBody) : undefined;
+    const message = (options.errorMessage ?? defaultErrorMessage)(errorBody, response);
+    throw new ApiError(message, response.status, response.statusText, errorBody);
+  }
+  return body as T;
+}
+
+export const api = {
+  get: <T = unknown>(path: string, query?: Record<string, QueryValue>, options?: RequestOptions) =>
+    apiRequest<T>("GET", path, { ...options, query }),
+  post: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("POST", path, { ...options, body }),
+  put: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PUT", path, { ...options, body }),
+  patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>("PATCH", path, { ...options, body }),
+  delete: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+};

@@ -1,0 +1,57 @@
+import type { AuthUser } from "../../shared/auth";
+import { readItem, readJson, removeItem, writeItem, writeJson } from "./storage";
+
+/**
+ * The signed-in session kept in the browser (spec 1 §3): localStorage keys `token` and
+ * `auth_user`. This module is the only one touching those keys; the auth provider listens
+ * to its events (and to other tabs through the `storage` event).
+ */
+export const TOKEN_KEY = "token";
+export const USER_KEY = "auth_user";
+
+/** Why a session ended: `expired` shows the "session expirée" toast. */
+export type SessionEndReason = "logout" | "expired" | "invalid" | "unauthorized";
+
+export type SessionEvent =
+  | { type: "token"; token: string }
+  | { type: "user"; user: AuthUser }
+  | { type: "cleared"; reason: SessionEndReason };
+
+type Listener = (event: SessionEvent) => void;
+const listeners = new Set<Listener>();
+
+function emit(event: SessionEvent): void {
+  for (const listener of listeners) listener(event);
+}
+
+export function subscribeSession(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function getToken(): string | null {
+  return readItem(TOKEN_KEY);
+}
+
+export function setToken(token: string): void {
+  writeItem(TOKEN_KEY, token);
+  emit({ type: "token", token });
+}
+
+/** The stored user as written by `setStoredUser` (validated by the auth feature). */
+export function getStoredUserRaw(): unknown {
+  return readJson(USER_KEY);
+}
+
+export function setStoredUser(user: AuthUser): void {
+  writeJson(USER_KEY, user);
+  emit({ type: "user", user });
+}
+
+export function clearSession(reason: SessionEndReason): void {
+  removeItem(TOKEN_KEY);
+  removeItem(USER_KEY);
+  emit({ type: "cleared", reason });
+}

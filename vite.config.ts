@@ -1,0 +1,119 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliCompressSync, gzipSync, constants as zlib } from "node:zlib";
+import tailwindcss from "@tailwindcss/vite";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+import { VitePWA } from "vite-plugin-pwa";
+
+const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const apiTarget = `http://localhost:${process.env.API_PORT || 3001}`;
+
+/** Brand colours shared by the manifest and index.html's theme-color. */
+const THEME_COLOR = "#15123a";
+const BACKGROUND_COLOR = "#f6f7fb";
+
+/**
+ * Writes .br and .gz next to every text asset of the build, so the server can send them
+ * pre-compressed (@fastify/static `preCompressed`) without compressing on each request.
+ */
+function precompress(outDir: string): Plugin {
+  const compressible = /\.(?:js|mjs|css|html|svg|webmanifest|json|txt|ico)$/;
+  const walk = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => {
+      const full = path.join(dir, name);
+      return statSync(full).isDirectory() ? walk(full) : [full];
+    });
+  return {
+    name: "propulse:precompress",
+    apply: "build",
+    enforce: "post",
+    closeBundle: {
+      order: "post",
+      handler() {
+        for (const file of walk(outDir)) {
+          if (!compressible.test(file)) continue;
+          const content = readFileSync(file);
+          if (content.length < 1024) continue;
+          writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+          writeFileSync(`${file}.gz`, gzipSync(content, { level: 9 }));
+        }
+      },
+    },
+  };
+}
+
+const outDir = fromRoot("dist/web");
+
+export default defineConfig({
+  root: fromRoot("src/web"),
+  publicDir: fromRoot("src/web/public"),
+  build: {
+    outDir,
+    emptyOutDir: true,
+    target: "es2022",
+    // No inline scripts: the server's CSP is script-src 'self'.
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      // Building a zod schema has no side effect: unused shared schemas (and zod) stay out of the
+      // eager bundle when a module only needs the shared pure helpers next to them.
+      treeshake: { manualPureFunctions: ["z"] },
+    },
+  },
+  server: {
+    port: 5173,
+    strictPort: true,
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  preview: {
+    port: 4173,
+    proxy: { "/api": { target: apiTarget, changeOrigin: false } },
+  },
+  plugins: [
+    react(),
+    tailwindcss(),
+    VitePWA({
+      registerType: "autoUpdate",
+      // A <script src="/registerSW.js">, never an inline script (CSP script-src 'self').
+      injectRegister: "script",
+      // The glob below already lists what the shell needs; no second list of assets.
+      includeAssets: [],
+      includeManifestIcons: false,
+      manifest: {
+        id: "/",
+        name: "Propulse",
+        short_name: "Propulse",
+        description: "L'ERP qui propulse votre activité d'artisan",
+        lang: "fr",
+        dir: "ltr",
+        start_url: "/",
+        scope: "/",
+        display: "standalone",
+        orientation: "any",
+        theme_color: THEME_COLOR,
+        background_color: BACKGROUND_COLOR,
+        categories: ["business", "productivity"],
+        icons: [
+          { src: "/icons/icon-192.png", sizes: "192x192", type: "image/png", purpose: "any" },
+          { src: "/icons/icon-512.png", sizes: "512x512", type: "image/png", purpose: "any" },
+          { src: "/icons/maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+        ],
+      },
+      workbox: {
+        // The app shell only: built assets + index.html. API responses are never cached.
+        globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest}"],
+        // Large install icons are fetched by the browser when installing, not needed offline.
+        globIgnores: ["**/icons/icon-512.png", "**/icons/maskable-512.png"],
+        navigateFallback: "/index.html",
+        navigateFallbackDenylist: [/^\/api/],
+        runtimeCaching: [],
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+      devOptions: { enabled: false },
+    }),
+    precompress(outDir),
+  ],
+});
