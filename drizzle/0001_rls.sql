@@ -14,8 +14,8 @@ ALTER TABLE companies ENABLE ROW LEVEL SECURITY;
 ALTER TABLE companies FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_isolation ON companies
-  USING (id = app_company_id() OR app_is_platform())
-  WITH CHECK (id = app_company_id() OR app_is_platform());
+  USING (id = (SELECT app_company_id()) OR (SELECT app_is_platform()))
+  WITH CHECK (id = (SELECT app_company_id()) OR (SELECT app_is_platform()));
 --> statement-breakpoint
 DO $$
 DECLARE t text;
@@ -24,8 +24,8 @@ BEGIN
     EXECUTE format('ALTER TABLE %I ENABLE ROW LEVEL SECURITY', t);
     EXECUTE format('ALTER TABLE %I FORCE ROW LEVEL SECURITY', t);
     EXECUTE format(
-      'CREATE POLICY tenant_isolation ON %I USING (company_id = app_company_id() OR app_is_platform()) '
-      'WITH CHECK (company_id = app_company_id() OR app_is_platform())', t);
+      'CREATE POLICY tenant_isolation ON %I USING (company_id = (SELECT app_company_id()) OR (SELECT app_is_platform())) '
+      'WITH CHECK (company_id = (SELECT app_company_id()) OR (SELECT app_is_platform()))', t);
   END LOOP;
 END $$;
 --> statement-breakpoint

@@ -23,5 +23,5 @@ ALTER TABLE clients ENABLE ROW LEVEL SECURITY;
 ALTER TABLE clients FORCE ROW LEVEL SECURITY;
 --> statement-breakpoint
 CREATE POLICY tenant_isolation ON clients
-  USING (company_id = app_company_id() OR app_is_platform())
-  WITH CHECK (company_id = app_company_id() OR app_is_platform());
+  USING (company_id = (SELECT app_company_id()) OR (SELECT app_is_platform()))
+  WITH CHECK (company_id = (SELECT app_company_id()) OR (SELECT app_is_platform()));

@@ -126,12 +126,13 @@ export const clientListQuerySchema = z.object({
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 
-/** Counters of the page header, over the whole client book (not one page). */
+/** Counters of the page header, over the whole client book (GET /api/clients/counters). */
 export const clientCountersSchema = z.object({ total: z.number(), active: z.number(), with_phone: z.number() });
+export type ClientCounters = z.infer<typeof clientCountersSchema>;
 
 export const clientListResponseSchema = z.object({
   data: z.array(clientSchema),
-  meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), counters: clientCountersSchema }),
+  meta: z.object({ total: z.number(), page: z.number(), limit: z.number() }),
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 

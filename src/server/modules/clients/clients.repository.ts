@@ -42,15 +42,18 @@ function where(companyId: string, filter: ClientFilter): SQL | undefined {
 }
 
 export const clientsRepository = {
+  /** One page and the total of the filtered set, in one scan (window count). */
   async list(tx: Db, companyId: string, filter: ClientFilter, page: { limit: number; offset: number }) {
     const rows = await tx
-      .select(columns)
+      .select({ ...columns, total: sql<number>`(count(*) OVER ())::int` })
       .from(clients)
       .where(where(companyId, filter))
       .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
       .limit(page.limit)
       .offset(page.offset);
-    return rows.map(toClient);
+    // A page past the end has no row to carry the total: count separately (rare).
+    const total = rows[0]?.total ?? (page.offset > 0 ? await this.count(tx, companyId, filter) : 0);
+    return { data: rows.map(({ total: _total, ...row }) => toClient(row)), total };
   },
 
   async count(tx: Db, companyId: string, filter: ClientFilter): Promise<number> {

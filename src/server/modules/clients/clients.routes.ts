@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  clientCountersSchema,
   clientCreateSchema,
   clientDetailSchema,
   clientIncludeSchema,
@@ -33,6 +34,19 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
       },
     },
     async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/clients/counters",
+    {
+      config: { access: { permission: "clients:view" } },
+      schema: {
+        tags,
+        summary: "Compteurs de l'en-tête : clients, actifs, avec téléphone (tout le fichier)",
+        response: { 200: clientCountersSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.counters(requireAuth(request)),
   );
 
   app.get(

@@ -1,4 +1,10 @@
-import type { ClientCreate, ClientDetail, ClientListResponse, ClientUpdate } from "../../../shared/clients";
+import type {
+  ClientCounters,
+  ClientCreate,
+  ClientDetail,
+  ClientListResponse,
+  ClientUpdate,
+} from "../../../shared/clients";
 import { CLIENT_TEXTS, clientListQuerySchema } from "../../../shared/clients";
 import type { Database } from "../../db/client";
 import { errors } from "../../lib/errors";
@@ -26,14 +32,17 @@ export function createClientsService(db: Database) {
       assertCan(auth, "clients:view");
       const companyId = companyOf(auth);
       const filter = { status: query.status, search: query.search };
-      return db.run(auth.scope, async (tx) => {
-        const [data, total, counters] = [
-          await clientsRepository.list(tx, companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
-          await clientsRepository.count(tx, companyId, filter),
-          await clientsRepository.counters(tx, companyId),
-        ];
-        return { data, meta: { total, page: query.page, limit: query.limit, counters } };
-      });
+      const { data, total } = await db.run(auth.scope, (tx) =>
+        clientsRepository.list(tx, companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+      );
+      return { data, meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    /** Header counters over the whole client book; fetched apart from the (per keystroke) search. */
+    async counters(auth: AuthContext): Promise<ClientCounters> {
+      assertCan(auth, "clients:view");
+      const companyId = companyOf(auth);
+      return db.run(auth.scope, (tx) => clientsRepository.counters(tx, companyId));
     },
 
     async get(auth: AuthContext, id: string, include: Set<string>): Promise<ClientDetail> {

@@ -1,0 +1,5 @@
+export const root: string;
+export function run(command: string, args: string[], options?: object): void;
+export function ensureInstalled(): void;
+export function ensureBuilt(): void;
+export function startServer(env: Record<string, string>): void;
