@@ -1,0 +1,137 @@
+import { expect, test } from "@playwright/test";
+import { LOGIN_REQUIRED_MESSAGE } from "../src/shared/auth";
+import { MESSAGES } from "../src/shared/errors";
+import { ACCOUNTS, isMobileProject, signIn, signInThroughForm } from "./support/auth";
+
+test.describe("Connexion", () => {
+  test("un visiteur est renvoyé vers /login puis revient sur la page demandée", async ({ page }) => {
+    await page.goto("/clients");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fclients$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("L'ERP qui propulse votre activité d'artisan");
+
+    await signInThroughForm(page, "admin");
+    await expect(page).toHaveURL(/\/clients$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
+  });
+
+  test("un mauvais mot de passe affiche l'alerte et le toast", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByLabel("Adresse e-mail").fill(ACCOUNTS.admin.email);
+    await page.getByLabel("Mot de passe", { exact: true }).fill("mauvais-mot-de-passe");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+
+    await expect(page.getByRole("alert").filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
+    await expect(page.getByText(`Échec de la connexion: ${MESSAGES.invalidCredentials}`)).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  });
+
+  test("les deux champs sont obligatoires", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Se connecter" }).click();
+    await expect(page.getByRole("alert")).toHaveText(LOGIN_REQUIRED_MESSAGE);
+  });
+
+  test("mot de passe oublié renvoie vers l'administrateur", async ({ page }) => {
+    await page.goto("/login");
+    await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
+    await expect(page.getByText(/Contactez l'administrateur de votre entreprise/)).toBeVisible();
+  });
+
+  test("un utilisateur déjà connecté quitte /login aussitôt", async ({ page }) => {
+    await signIn(page, "chef", "/login");
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.chef.firstName);
+  });
+
+  test("une adresse de retour externe est ignorée", async ({ page }) => {
+    await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
+    await signInThroughForm(page, "compagnon");
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+  });
+
+  test("déconnexion : toast, session effacée, retour à /login", async ({ page }, testInfo) => {
+    await signIn(page, "admin", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.admin.firstName);
+    if (isMobileProject(testInfo.project.name)) {
+      await page.getByRole("button", { name: "Plus" }).click();
+      await page
+        .getByRole("dialog", { name: "Menu de configuration" })
+        .getByRole("button", { name: "Déconnexion" })
+        .click();
+    } else {
+      await page
+        .getByRole("complementary", { name: "Barre latérale" })
+        .getByRole("button", { name: "Déconnexion" })
+        .click();
+    }
+    await expect(page.getByText("Vous avez été déconnecté avec succès")).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem("token"), localStorage.getItem("auth_user")])).toEqual([
+      null,
+      null,
+    ]);
+    await page.goto("/");
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test("une session révoquée ou invalide au démarrage est effacée", async ({ page }) => {
+    await page.goto("/robots.txt");
+    await page.evaluate(() => {
+      localStorage.setItem("token", "h.eyJleHAiOjF9.s");
+      localStorage.setItem("auth_user", JSON.stringify({ id: "x", email: "x@y.fr", full_name: "X Y" }));
+    });
+    await page.goto("/quotes");
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fquotes$/);
+    expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
+  });
+});
+
+test.describe("Routes", () => {
+  test("/app et /app/invoices… mènent aux routes de la table, l'inconnu à l'accueil", async ({ page }) => {
+    await signIn(page, "admin", "/app");
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+    await page.goto("/app/invoices/new");
+    await expect(page).toHaveURL(/\/invoices\/new$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Nouvelle facture" })).toBeVisible();
+    await expect(page.getByText("Bientôt disponible")).toBeVisible();
+    await page.goto("/nexiste/pas");
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+  });
+
+  test("chaque écran de la table des routes s'affiche", async ({ page }) => {
+    await signIn(page, "admin", "/");
+    const screens: [string, string][] = [
+      ["/projects", "Chantiers"],
+      ["/projects/new", "Nouveau chantier"],
+      ["/projects/abc", "Chantier"],
+      ["/projects/abc/execution", "Mode chantier"],
+      ["/clients/new", "Nouveau client"],
+      ["/teams", "Équipes"],
+      ["/calendar", "Planning"],
+      ["/settings", "Paramètres de l'entreprise"],
+      ["/app/admin/roles", "Rôles"],
+      ["/app/admin/roles/new", "Nouveau rôle"],
+      ["/app/admin/roles/r1", "Modifier le rôle"],
+      ["/app/admin/roles/r1/permissions", "Permissions du rôle"],
+      ["/app/admin/roles/r1/users", "Utilisateurs du rôle"],
+      ["/quotes", "Devis"],
+      ["/quotes/new", "Nouveau devis"],
+      ["/vehicles", "Véhicules"],
+      ["/equipment", "Équipements"],
+      ["/users", "Utilisateurs"],
+      ["/invoices", "Factures"],
+      ["/invoices/i1", "Facture"],
+      ["/invoices/i1/edit", "Modifier la facture"],
+    ];
+    for (const [path, title] of screens) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 }), path).toHaveText(title);
+    }
+  });
+
+  test("l'espace SuperAdmin est refusé aux entreprises", async ({ page }) => {
+    await signIn(page, "admin", "/superadmin");
+    await expect(page).toHaveURL(/localhost:3100\/$/);
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type: string;
+  purpose?: string;
+}
+
+test.describe("PWA", () => {
+  test("le manifeste est servi, en français, avec des icônes valides", async ({ request }) => {
+    const response = await request.get("/manifest.webmanifest");
+    expect(response.ok()).toBe(true);
+    const manifest = (await response.json()) as Record<string, unknown> & { icons: ManifestIcon[] };
+    expect(manifest).toMatchObject({
+      name: "Propulse",
+      short_name: "Propulse",
+      description: "L'ERP qui propulse votre activité d'artisan",
+      lang: "fr",
+      start_url: "/",
+      display: "standalone",
+    });
+    expect(manifest.theme_color).toMatch(/^#[0-9a-f]{6}$/i);
+    const sizes = manifest.icons.map((icon) => `${icon.sizes}:${icon.purpose ?? "any"}`);
+    expect(sizes).toEqual(expect.arrayContaining(["192x192:any", "512x512:any", "512x512:maskable"]));
+
+    for (const icon of manifest.icons) {
+      const image = await request.get(icon.src);
+      expect(image.ok(), icon.src).toBe(true);
+      expect(image.headers()["content-type"]).toContain("image/png");
+      const bytes = await image.body();
+      // PNG signature, then the IHDR width and height.
+      expect(bytes.subarray(1, 4).toString("latin1")).toBe("PNG");
+      const [width, height] = icon.sizes.split("x").map(Number);
+      expect([bytes.readUInt32BE(16), bytes.readUInt32BE(20)]).toEqual([width, height]);
+    }
+  });
+
+  test("index.html : manifeste, theme-color, langue, et aucun script inline", async ({ page }) => {
+    await page.goto("/login");
+    await expect(page.locator("html")).toHaveAttribute("lang", "fr");
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute("href", "/manifest.webmanifest");
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", /^#/);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /artisan/);
+    const inline = await page.locator("script:not([src])").count();
+    expect(inline).toBe(0);
+  });
+
+  test("le service worker s'enregistre sans violation de CSP, et ne met jamais /api en cache", async ({ page }) => {
+    const cspErrors: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "error" && /Content Security Policy/i.test(message.text())) cspErrors.push(message.text());
+    });
+    await signIn(page, "admin", "/");
+    const scriptURL = await page.evaluate(async () => (await navigator.serviceWorker.ready).active?.scriptURL ?? null);
+    expect(scriptURL).toMatch(/\/sw\.js$/);
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    expect(cached).toContain("/index.html");
+    expect(cached.filter((path) => path.startsWith("/api"))).toEqual([]);
+    expect(cspErrors).toEqual([]);
+  });
+
+  test("l'application est installable (Chromium)", async ({ page }) => {
+    await page.goto("/login");
+    await page.evaluate(async () => navigator.serviceWorker.ready);
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
+    expect(installabilityErrors).toEqual([]);
+    const { url, errors } = await cdp.send("Page.getAppManifest");
+    expect(url).toMatch(/\/manifest\.webmanifest$/);
+    expect(errors).toEqual([]);
+  });
+});

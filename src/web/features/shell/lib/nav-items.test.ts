@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_ROLES } from "../../../../shared/permissions";
+import { BOTTOM_TABS, drawerEntries, sidebarEntries } from "./nav-items";
+
+const rolePermissions = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)?.permissions ?? [];
+
+const admin = { role: "Administrateur", permissions: rolePermissions("Administrateur") };
+const teamLeader = { role: "Chef d'équipe", permissions: rolePermissions("Chef d'équipe") };
+const worker = { role: "Compagnon", permissions: rolePermissions("Compagnon") };
+const superadmin = { role: "superadmin", permissions: ["*"] };
+
+const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
+
+describe("sidebarEntries", () => {
+  it("shows an admin every company entry, in the spec's order", () => {
+    expect(labels(sidebarEntries(admin))).toEqual([
+      "Accueil",
+      "Clients",
+      "Chantiers",
+      "Planning",
+      "Équipes",
+      "Devis",
+      "Factures",
+      "Véhicules",
+      "Équipements",
+      "Utilisateurs",
+      "Paramètres",
+      "Rôles",
+    ]);
+  });
+
+  it("shows a team leader the team-leader entries but no administration", () => {
+    expect(labels(sidebarEntries(teamLeader))).toEqual([
+      "Accueil",
+      "Clients",
+      "Chantiers",
+      "Planning",
+      "Équipes",
+      "Devis",
+      "Factures",
+      "Véhicules",
+      "Équipements",
+    ]);
+  });
+
+  it("shows a worker only the entries visible to all", () => {
+    expect(labels(sidebarEntries(worker))).toEqual([
+      "Accueil",
+      "Chantiers",
+      "Planning",
+      "Devis",
+      "Véhicules",
+      "Équipements",
+    ]);
+  });
+
+  it("needs roles:view on top of admin for « Rôles »", () => {
+    const adminWithoutRoles = { role: "Admin", permissions: ["admin:access", "users:view"] };
+    const entries = labels(sidebarEntries(adminWithoutRoles));
+    expect(entries).toContain("Utilisateurs");
+    expect(entries).not.toContain("Rôles");
+    expect(labels(sidebarEntries({ role: "x", permissions: ["roles:view"] }))).not.toContain("Rôles");
+  });
+
+  it("counts team:manage alone as team leader, and wildcards as everything", () => {
+    expect(labels(sidebarEntries({ role: "x", permissions: ["team:manage"] }))).toContain("Factures");
+    expect(labels(sidebarEntries({ role: "x", permissions: ["*"] }))).toContain("Rôles");
+  });
+
+  it("gives the SuperAdmin the platform navigation", () => {
+    expect(sidebarEntries(superadmin).map((e) => [e.label, e.to])).toEqual([
+      ["Tableau de bord plateforme", "/superadmin"],
+      ["Entreprises", "/superadmin/companies"],
+      ["Abonnements", "/superadmin/subscriptions"],
+      ["Paramètres plateforme", "/superadmin/settings"],
+    ]);
+  });
+
+  it("shows only the entries for all when nobody is signed in", () => {
+    expect(labels(sidebarEntries(null))).toEqual(labels(sidebarEntries(worker)));
+  });
+});
+
+describe("mobile navigation", () => {
+  it("has the four bottom tabs of the spec", () => {
+    expect(BOTTOM_TABS.map((t) => [t.label, t.to])).toEqual([
+      ["Accueil", "/"],
+      ["Projets", "/projects"],
+      ["Devis", "/quotes"],
+      ["Planning", "/calendar"],
+    ]);
+  });
+
+  it("lists the drawer in the spec's order with the sidebar's visibility", () => {
+    expect(labels(drawerEntries(admin))).toEqual([
+      "Clients",
+      "Factures",
+      "Équipes",
+      "Véhicules",
+      "Équipements",
+      "Utilisateurs",
+      "Rôles",
+      "Paramètres",
+    ]);
+    expect(labels(drawerEntries(teamLeader))).toEqual(["Clients", "Factures", "Équipes", "Véhicules", "Équipements"]);
+    expect(labels(drawerEntries(worker))).toEqual(["Véhicules", "Équipements"]);
+  });
+});
