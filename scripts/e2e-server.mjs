@@ -6,4 +6,9 @@ import { ensureBuilt, root, startServer } from "./lib.mjs";
 const dataDir = path.join(root, "data-e2e");
 rmSync(dataDir, { recursive: true, force: true });
 ensureBuilt();
-startServer({ PORT: process.env.E2E_PORT ?? "3100", PG_PORT: process.env.E2E_PG_PORT ?? "54400", DATA_DIR: dataDir, LOG_LEVEL: "warn" });
+startServer({
+  PORT: process.env.E2E_PORT ?? "3100",
+  PG_PORT: process.env.E2E_PG_PORT ?? "54400",
+  DATA_DIR: dataDir,
+  LOG_LEVEL: "warn",
+});

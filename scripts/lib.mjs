@@ -26,7 +26,10 @@ function newestMtime(entry) {
 /** npm install when node_modules is missing or older than package.json / the lockfile. */
 export function ensureInstalled() {
   const marker = path.join(root, "node_modules", ".package-lock.json");
-  const wanted = Math.max(newestMtime(path.join(root, "package.json")), newestMtime(path.join(root, "package-lock.json")));
+  const wanted = Math.max(
+    newestMtime(path.join(root, "package.json")),
+    newestMtime(path.join(root, "package-lock.json")),
+  );
   if (existsSync(marker) && statSync(marker).mtimeMs >= wanted) return;
   console.info("Installation des dépendances npm…");
   run("npm", ["install", "--no-audit", "--no-fund"]);
@@ -38,7 +41,11 @@ export function ensureBuilt() {
   const sources = ["src", "drizzle", "vite.config.ts", "package.json", "scripts/build-server.mjs"].map((p) =>
     newestMtime(path.join(root, p)),
   );
-  if (existsSync(stamp) && existsSync(path.join(root, "dist", "web", "index.html")) && statSync(stamp).mtimeMs >= Math.max(...sources)) {
+  if (
+    existsSync(stamp) &&
+    existsSync(path.join(root, "dist", "web", "index.html")) &&
+    statSync(stamp).mtimeMs >= Math.max(...sources)
+  ) {
     return;
   }
   console.info("Construction de l'application…");

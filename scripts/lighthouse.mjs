@@ -16,7 +16,15 @@ rmSync(dataDir, { recursive: true, force: true });
 const server = spawn(process.execPath, ["dist/server/main.js"], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
-  env: { ...process.env, NODE_ENV: "production", PORT, PG_PORT: "54410", DATA_DIR: dataDir, SEED_DEMO: "never", LOG_LEVEL: "warn" },
+  env: {
+    ...process.env,
+    NODE_ENV: "production",
+    PORT,
+    PG_PORT: "54410",
+    DATA_DIR: dataDir,
+    SEED_DEMO: "never",
+    LOG_LEVEL: "warn",
+  },
 });
 
 async function waitForHealth() {

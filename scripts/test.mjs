@@ -8,9 +8,10 @@ const PG15_BIN = "/usr/lib/postgresql/15/bin";
 
 function aptInstall(packages) {
   const sudo = process.getuid?.() === 0 ? [] : ["sudo"];
-  const apt = (...args) => run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, {
-    env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
-  });
+  const apt = (...args) =>
+    run(sudo[0] ?? "apt-get", sudo.length ? ["apt-get", ...args] : args, {
+      env: { ...process.env, DEBIAN_FRONTEND: "noninteractive" },
+    });
   console.info(`Installation de ${packages.join(", ")} (paquets Debian)…`);
   apt("update", "-qq");
   apt("install", "-y", "-qq", "--no-install-recommends", ...packages);

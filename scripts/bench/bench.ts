@@ -9,13 +9,13 @@ import { rm } from "node:fs/promises";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
-import { CLIENT_LIMITS, clientListQuerySchema } from "../../src/shared/clients";
 import { createDatabase } from "../../src/server/db/client";
 import { APP_ROLE, startEmbeddedPostgres } from "../../src/server/db/embedded";
 import { migrateDatabase } from "../../src/server/db/migrate";
 import { createAuthService } from "../../src/server/modules/auth/auth.service";
 import { TokenService } from "../../src/server/modules/auth/tokens";
 import { createClientsService } from "../../src/server/modules/clients/clients.service";
+import { CLIENT_LIMITS, clientListQuerySchema } from "../../src/shared/clients";
 import { ensureBuilt, root } from "../lib.mjs";
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
@@ -68,7 +68,8 @@ async function measureHttp(connections: number, url: string, token?: string): Pr
   };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString("fr-FR", { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString("fr-FR", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
 async function main() {
   ensureBuilt();
@@ -139,7 +140,10 @@ async function main() {
         name: "GET /api/clients?status=inactive&search=lyon",
         url: "/api/clients?status=inactive&search=lyon",
         direct: async () =>
-          clients.list(await auth.authenticate(token), clientListQuerySchema.parse({ status: "inactive", search: "lyon" })),
+          clients.list(
+            await auth.authenticate(token),
+            clientListQuerySchema.parse({ status: "inactive", search: "lyon" }),
+          ),
       },
     ];
 

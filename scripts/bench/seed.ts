@@ -3,10 +3,82 @@ import type { Database } from "../../src/server/db/client";
 import { hashPassword } from "../../src/server/modules/auth/passwords";
 import { companiesRepository } from "../../src/server/modules/companies/companies.repository";
 
-const FIRST = ["Jean", "Marie", "Pierre", "Sophie", "Luc", "Claire", "Nicolas", "Julie", "Thomas", "Camille", "Antoine", "Léa", "Hugo", "Chloé", "Louis", "Manon", "Gabriel", "Emma", "Arthur", "Inès"];
-const LAST = ["Martin", "Bernard", "Dubois", "Thomas", "Robert", "Richard", "Petit", "Durand", "Leroy", "Moreau", "Simon", "Laurent", "Lefebvre", "Michel", "Garcia", "David", "Bertrand", "Roux", "Vincent", "Fournier", "Morel", "Girard", "André", "Lefèvre", "Mercier", "Dupont", "Lambert", "Bonnet", "François", "Martinez"];
-const CITIES = [["Lyon", "69003"], ["Villeurbanne", "69100"], ["Grenoble", "38000"], ["Annecy", "74000"], ["Saint-Étienne", "42000"], ["Vienne", "38200"], ["Bourg-en-Bresse", "01000"], ["Chambéry", "73000"], ["Valence", "26000"], ["Mâcon", "71000"]];
-const STREETS = ["rue de la République", "avenue Jean Jaurès", "rue Victor Hugo", "boulevard des Belges", "chemin des Vignes", "place Bellecour", "rue du Moulin", "allée des Tilleuls"];
+const FIRST = [
+  "Jean",
+  "Marie",
+  "Pierre",
+  "Sophie",
+  "Luc",
+  "Claire",
+  "Nicolas",
+  "Julie",
+  "Thomas",
+  "Camille",
+  "Antoine",
+  "Léa",
+  "Hugo",
+  "Chloé",
+  "Louis",
+  "Manon",
+  "Gabriel",
+  "Emma",
+  "Arthur",
+  "Inès",
+];
+const LAST = [
+  "Martin",
+  "Bernard",
+  "Dubois",
+  "Thomas",
+  "Robert",
+  "Richard",
+  "Petit",
+  "Durand",
+  "Leroy",
+  "Moreau",
+  "Simon",
+  "Laurent",
+  "Lefebvre",
+  "Michel",
+  "Garcia",
+  "David",
+  "Bertrand",
+  "Roux",
+  "Vincent",
+  "Fournier",
+  "Morel",
+  "Girard",
+  "André",
+  "Lefèvre",
+  "Mercier",
+  "Dupont",
+  "Lambert",
+  "Bonnet",
+  "François",
+  "Martinez",
+];
+const CITIES = [
+  ["Lyon", "69003"],
+  ["Villeurbanne", "69100"],
+  ["Grenoble", "38000"],
+  ["Annecy", "74000"],
+  ["Saint-Étienne", "42000"],
+  ["Vienne", "38200"],
+  ["Bourg-en-Bresse", "01000"],
+  ["Chambéry", "73000"],
+  ["Valence", "26000"],
+  ["Mâcon", "71000"],
+];
+const STREETS = [
+  "rue de la République",
+  "avenue Jean Jaurès",
+  "rue Victor Hugo",
+  "boulevard des Belges",
+  "chemin des Vignes",
+  "place Bellecour",
+  "rue du Moulin",
+  "allée des Tilleuls",
+];
 
 export const BENCH_PASSWORD = "bench-password-1";
 
@@ -17,7 +89,9 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
   await db.run("platform", async (tx) => {
     for (let i = 0; i < 200; i++) {
       const big = i === 0;
-      const company = await companiesRepository.provision(tx, { name: big ? "Grande Entreprise Bench" : `Entreprise ${i}` });
+      const company = await companiesRepository.provision(tx, {
+        name: big ? "Grande Entreprise Bench" : `Entreprise ${i}`,
+      });
       await companiesRepository.createUser(tx, {
         companyId: company.id,
         email: big ? email : `admin${i}@bench.fr`,

@@ -3,8 +3,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fas
 import type { Database } from "./db/client";
 import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
-import { clientsRoutes } from "./modules/clients/clients.routes";
 import { TokenService } from "./modules/auth/tokens";
+import { clientsRoutes } from "./modules/clients/clients.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { permissionsRoutes } from "./modules/permissions/permissions.routes";
 import { authPlugin } from "./plugins/auth";

@@ -65,7 +65,10 @@ function clientFields(messages: { nameRequired: string }) {
   };
 }
 
-function withContactRule<T extends z.ZodType<{ email: string | null; phone: string | null }>>(schema: T, message: string) {
+function withContactRule<T extends z.ZodType<{ email: string | null; phone: string | null }>>(
+  schema: T,
+  message: string,
+) {
   return schema.refine((c) => Boolean(c.email || c.phone), { message, path: ["email"] });
 }
 
@@ -154,7 +157,15 @@ export const clientIncludeSchema = z.object({
   include: z
     .string()
     .optional()
-    .transform((v) => new Set((v ?? "").split(",").map((s) => s.trim()).filter(Boolean)))
+    .transform(
+      (v) =>
+        new Set(
+          (v ?? "")
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
+        ),
+    )
     .refine((set) => [...set].every((i) => ["projects", "quotes", "stats"].includes(i)), {
       message: "include accepte projects, quotes et stats",
     }),

@@ -98,7 +98,12 @@ describe("catalogue and default roles", () => {
   });
 
   it("expands wildcards to concrete codes and drops unknown ones", () => {
-    expect(expandPermissionCodes(["clients:*"])).toEqual(["clients:create", "clients:delete", "clients:edit", "clients:view"]);
+    expect(expandPermissionCodes(["clients:*"])).toEqual([
+      "clients:create",
+      "clients:delete",
+      "clients:edit",
+      "clients:view",
+    ]);
     expect(expandPermissionCodes(["nope:view", "calendar.view"])).toEqual(["calendar:view"]);
   });
 

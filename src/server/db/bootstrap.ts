@@ -1,7 +1,7 @@
-import { type Database, createDatabase } from "./client";
+import type { Env } from "../env";
+import { createDatabase, type Database } from "./client";
 import { APP_ROLE, startEmbeddedPostgres } from "./embedded";
 import { assertAppRoleIsRestricted, migrateDatabase } from "./migrate";
-import type { Env } from "../env";
 
 export interface OpenedDatabase {
   db: Database;

@@ -4,8 +4,8 @@
  */
 import { createInterface } from "node:readline/promises";
 import { loadEnv } from "../env";
-import { companiesRepository } from "../modules/companies/companies.repository";
 import { hashPassword } from "../modules/auth/passwords";
+import { companiesRepository } from "../modules/companies/companies.repository";
 import { openDatabase } from "./bootstrap";
 import { seedDemo } from "./seed";
 
@@ -42,7 +42,8 @@ async function main() {
         if (password.length < 12) throw new Error("Le mot de passe doit contenir au moins 12 caractères");
         const passwordHash = await hashPassword(password);
         await database.db.run("platform", async (tx) => {
-          if ((await companiesRepository.emailsTaken(tx, [email])).length > 0) throw new Error("Cet e-mail existe déjà");
+          if ((await companiesRepository.emailsTaken(tx, [email])).length > 0)
+            throw new Error("Cet e-mail existe déjà");
           await companiesRepository.createUser(tx, {
             companyId: null,
             email,

@@ -181,7 +181,10 @@ export async function startEmbeddedPostgres(options: {
 
     const adminUrl = `postgres://${ADMIN_USER}:${encodeURIComponent(secrets.adminPassword)}@127.0.0.1:${port}/${DATABASE}`;
     const appUrl = `postgres://${APP_ROLE}:${encodeURIComponent(secrets.appPassword)}@127.0.0.1:${port}/${DATABASE}`;
-    await ensureDatabase(`postgres://${ADMIN_USER}:${encodeURIComponent(secrets.adminPassword)}@127.0.0.1:${port}/postgres`, secrets);
+    await ensureDatabase(
+      `postgres://${ADMIN_USER}:${encodeURIComponent(secrets.adminPassword)}@127.0.0.1:${port}/postgres`,
+      secrets,
+    );
 
     return {
       adminUrl,
@@ -207,7 +210,9 @@ async function ensureDatabase(maintenanceUrl: string, secrets: Secrets): Promise
     const role = await client.query("SELECT 1 FROM pg_roles WHERE rolname = $1", [APP_ROLE]);
     const password = client.escapeLiteral(secrets.appPassword);
     if (role.rowCount === 0) {
-      await client.query(`CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD ${password}`);
+      await client.query(
+        `CREATE ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS NOCREATEDB NOCREATEROLE PASSWORD ${password}`,
+      );
     } else {
       await client.query(`ALTER ROLE ${APP_ROLE} LOGIN NOSUPERUSER NOBYPASSRLS PASSWORD ${password}`);
     }

@@ -1,14 +1,24 @@
-import { companiesRepository } from "../modules/companies/companies.repository";
 import { hashPassword } from "../modules/auth/passwords";
+import { companiesRepository } from "../modules/companies/companies.repository";
 import type { Database } from "./client";
 
 export const DEMO_PASSWORD = "demo1234";
 
 export const DEMO_ACCOUNTS = [
   { email: "superadmin@propulse.fr", fullName: "Sophie Martin", company: null, role: null },
-  { email: "admin@durand-renovation.fr", fullName: "Pierre Durand", company: "Durand Rénovation", role: "Administrateur" },
+  {
+    email: "admin@durand-renovation.fr",
+    fullName: "Pierre Durand",
+    company: "Durand Rénovation",
+    role: "Administrateur",
+  },
   { email: "chef@durand-renovation.fr", fullName: "Marc Lefèvre", company: "Durand Rénovation", role: "Chef d'équipe" },
-  { email: "compagnon@durand-renovation.fr", fullName: "Julien Moreau", company: "Durand Rénovation", role: "Compagnon" },
+  {
+    email: "compagnon@durand-renovation.fr",
+    fullName: "Julien Moreau",
+    company: "Durand Rénovation",
+    role: "Compagnon",
+  },
   { email: "admin@batiservices.fr", fullName: "Claire Bernard", company: "Bati Services", role: "Administrateur" },
 ] as const;
 

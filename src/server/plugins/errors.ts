@@ -21,7 +21,9 @@ export const errorsPlugin = fp(
           path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
           message: issue.message ?? MESSAGES.invalidBody,
         }));
-        return reply.status(400).send(body(details[0]?.message ?? MESSAGES.invalidBody, ERROR_CODES.VALIDATION, details));
+        return reply
+          .status(400)
+          .send(body(details[0]?.message ?? MESSAGES.invalidBody, ERROR_CODES.VALIDATION, details));
       }
       if (isResponseSerializationError(error)) {
         request.log.error({ err: error }, "response does not match its schema");

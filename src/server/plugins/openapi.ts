@@ -15,25 +15,35 @@ function escapeHtml(text: string): string {
 }
 
 /** A static, script-free reference page (it must pass the strict CSP). */
-function renderDocs(spec: { info?: { title?: string; version?: string }; paths?: Record<string, Record<string, OpenApiOperation>> }) {
+function renderDocs(spec: {
+  info?: { title?: string; version?: string };
+  paths?: Record<string, Record<string, OpenApiOperation>>;
+}) {
   const rows = Object.entries(spec.paths ?? {})
     .flatMap(([path, ops]) =>
-      Object.entries(ops).map(([method, op]) => ({ path, method: method.toUpperCase(), op, tag: op.tags?.[0] ?? "Autres" })),
+      Object.entries(ops).map(([method, op]) => ({
+        path,
+        method: method.toUpperCase(),
+        op,
+        tag: op.tags?.[0] ?? "Autres",
+      })),
     )
     .sort((a, b) => a.tag.localeCompare(b.tag) || a.path.localeCompare(b.path));
   const byTag = new Map<string, typeof rows>();
   for (const row of rows) byTag.set(row.tag, [...(byTag.get(row.tag) ?? []), row]);
   const sections = [...byTag]
     .map(
-      ([tag, items]) => `<section><h2>${escapeHtml(tag)}</h2>${items
-        .map(
-          (r) => `<article><p><span class="m m-${r.method.toLowerCase()}">${r.method}</span> <code>${escapeHtml(r.path)}</code>${
-            r.op.security && r.op.security.length === 0 ? ' <span class="pub">public</span>' : ""
-          }</p>${r.op.summary ? `<p>${escapeHtml(r.op.summary)}</p>` : ""}${
-            r.op.description ? `<p class="d">${escapeHtml(r.op.description)}</p>` : ""
-          }</article>`,
-        )
-        .join("")}</section>`,
+      ([tag, items]) =>
+        `<section><h2>${escapeHtml(tag)}</h2>${items
+          .map(
+            (r) =>
+              `<article><p><span class="m m-${r.method.toLowerCase()}">${r.method}</span> <code>${escapeHtml(r.path)}</code>${
+                r.op.security && r.op.security.length === 0 ? ' <span class="pub">public</span>' : ""
+              }</p>${r.op.summary ? `<p>${escapeHtml(r.op.summary)}</p>` : ""}${
+                r.op.description ? `<p class="d">${escapeHtml(r.op.description)}</p>` : ""
+              }</article>`,
+          )
+          .join("")}</section>`,
     )
     .join("");
   return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -60,7 +70,9 @@ export const openapiPlugin = fp(
       hideUntagged: false,
     });
 
-    app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () => app.swagger());
+    app.get("/api/openapi.json", { config: { access: { public: true } }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
     app.get("/api/docs", { config: { access: { public: true } }, schema: { hide: true } }, async (_request, reply) =>
       reply.type("text/html; charset=utf-8").send(renderDocs(app.swagger() as Parameters<typeof renderDocs>[0])),
     );

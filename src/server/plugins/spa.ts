@@ -18,7 +18,12 @@ export const spaPlugin = fp(
           const name = path.basename(filePath);
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {
             res.header("cache-control", "public, max-age=31536000, immutable");
-          } else if (name === "sw.js" || name === "index.html" || name.endsWith(".webmanifest") || name === "registerSW.js") {
+          } else if (
+            name === "sw.js" ||
+            name === "index.html" ||
+            name.endsWith(".webmanifest") ||
+            name === "registerSW.js"
+          ) {
             res.header("cache-control", "no-cache");
           } else {
             res.header("cache-control", "public, max-age=86400");

@@ -62,7 +62,13 @@ export async function createTestSuperadmin(db: Database): Promise<string> {
   const hash = await passwordHash;
   const email = `super-${randomUUID().slice(0, 8)}@propulse.test`;
   await db.run("platform", (tx) =>
-    companiesRepository.createUser(tx, { companyId: null, email, fullName: "Super Admin", passwordHash: hash, isSuperadmin: true }),
+    companiesRepository.createUser(tx, {
+      companyId: null,
+      email,
+      fullName: "Super Admin",
+      passwordHash: hash,
+      isSuperadmin: true,
+    }),
   );
   return email;
 }

@@ -1,8 +1,7 @@
 import { Writable } from "node:stream";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { buildApp, LOG_REDACTIONS } from "../app";
 import { createDatabase } from "../db/client";
-import { inject } from "vitest";
 import { TEST_JWT_SECRET } from "./helpers";
 
 describe("logs", () => {
@@ -18,11 +17,20 @@ describe("logs", () => {
     const app = await buildApp({
       db,
       jwtSecret: TEST_JWT_SECRET,
-      logger: { level: "info", stream, redact: { paths: LOG_REDACTIONS, censor: "[masqué]" }, serializers: {
-        req: (req) => ({ method: req.method, url: req.url, headers: req.headers }),
-      } },
+      logger: {
+        level: "info",
+        stream,
+        redact: { paths: LOG_REDACTIONS, censor: "[masqué]" },
+        serializers: {
+          req: (req) => ({ method: req.method, url: req.url, headers: req.headers }),
+        },
+      },
     });
-    await app.inject({ method: "GET", url: "/api/auth/verify", headers: { authorization: "Bearer very.secret.token" } });
+    await app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: { authorization: "Bearer very.secret.token" },
+    });
     await app.close();
     await db.close();
     const log = lines.join("");

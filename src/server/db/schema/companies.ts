@@ -22,4 +22,3 @@ export const referenceCounters = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.year] })],
 );
-

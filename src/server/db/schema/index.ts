@@ -1,3 +1,3 @@
 export * from "./auth";
-export * from "./companies";
 export * from "./clients";
+export * from "./companies";

@@ -24,7 +24,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
         summary: "Connexion par e-mail et mot de passe",
         security: [],
         body: loginBodySchema,
-        response: { 200: loginResponseSchema, 400: errorResponseSchema, 401: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: loginResponseSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => auth.login(request.body, { ip: request.ip, userAgent: request.headers["user-agent"] ?? null }),

@@ -84,7 +84,8 @@ export function createAuthService(db: Database, tokens: TokenService) {
           throw errors.unauthenticated(MESSAGES.invalidCredentials, ERROR_CODES.INVALID_CREDENTIALS);
         }
         if (!candidate.isActive) throw errors.forbidden(MESSAGES.accountDisabled);
-        if (candidate.companyId && candidate.companyStatus !== "active") throw errors.forbidden(MESSAGES.companySuspended);
+        if (candidate.companyId && candidate.companyStatus !== "active")
+          throw errors.forbidden(MESSAGES.companySuspended);
 
         await throttleRepository.clear(tx, accountKey);
         const tokenId = randomUUID();
@@ -98,7 +99,12 @@ export function createAuthService(db: Database, tokens: TokenService) {
         });
         const ctx = await authRepository.loadSessionContext(tx, sessionId);
         if (!ctx) throw new Error("session vanished");
-        const { token } = await tokens.sign({ userId: candidate.id, sessionId, companyId: candidate.companyId, tokenId });
+        const { token } = await tokens.sign({
+          userId: candidate.id,
+          sessionId,
+          companyId: candidate.companyId,
+          tokenId,
+        });
         return { token, user: toAuthUser(ctx) };
       });
     },

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { LOGIN_REQUIRED_MESSAGE } from "../../../shared/auth";
 import { MESSAGES } from "../../../shared/errors";
-import { sql } from "drizzle-orm";
 import {
   bearer,
   createTestCompany,
@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 
 /** Each test its own client IP, so the per-IP throttle of one test never touches another. */
-const ipOf = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+const ipOf = () =>
+  `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
 function postLogin(payload: unknown, ip = ipOf()) {
   return app.inject({ method: "POST", url: "/api/auth/login", payload: payload as object, remoteAddress: ip });
@@ -34,7 +35,10 @@ function postLogin(payload: unknown, ip = ipOf()) {
 
 const key = new TextEncoder().encode(TEST_JWT_SECRET);
 
-async function forge(claims: Record<string, unknown>, options: { secret?: Uint8Array; exp?: number; aud?: string } = {}) {
+async function forge(
+  claims: Record<string, unknown>,
+  options: { secret?: Uint8Array; exp?: number; aud?: string } = {},
+) {
   return new SignJWT({ typ: "access", ...claims })
     .setProtectedHeader({ alg: "HS256" })
     .setIssuer("propulse")
@@ -142,12 +146,16 @@ describe("POST /api/auth/login", () => {
   it("refuses a deactivated user and a suspended company, and their live sessions", async () => {
     const target = await createTestCompany(db, "Suspendue");
     const live = await login(app, target.emails.chef);
-    await db.run("platform", (tx) => tx.execute(sql`UPDATE users SET is_active = false WHERE email = ${target.emails.admin}`));
+    await db.run("platform", (tx) =>
+      tx.execute(sql`UPDATE users SET is_active = false WHERE email = ${target.emails.admin}`),
+    );
     const disabled = await postLogin({ email: target.emails.admin, password: TEST_PASSWORD });
     expect(disabled.statusCode).toBe(403);
     expect(disabled.json().error).toBe(MESSAGES.accountDisabled);
 
-    await db.run("platform", (tx) => tx.execute(sql`UPDATE companies SET status = 'suspended' WHERE id = ${target.id}`));
+    await db.run("platform", (tx) =>
+      tx.execute(sql`UPDATE companies SET status = 'suspended' WHERE id = ${target.id}`),
+    );
     const suspended = await postLogin({ email: target.emails.compagnon, password: TEST_PASSWORD });
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().error).toBe(MESSAGES.companySuspended);
@@ -177,7 +185,9 @@ describe("tokens", () => {
     const claims = decodeJwt(token);
     const base = { sub: claims.sub, sid: claims.sid, jti: claims.jti, company: claims.company };
 
-    const forged = await forge(base, { secret: new TextEncoder().encode("another-secret-another-secret-another-secret") });
+    const forged = await forge(base, {
+      secret: new TextEncoder().encode("another-secret-another-secret-another-secret"),
+    });
     const header = Buffer.from(JSON.stringify({ alg: "none", typ: "JWT" })).toString("base64url");
     const none = `${header}.${token.split(".")[1]}.`;
     const wrongAudience = await forge(base, { aud: "another-api" });
@@ -231,8 +241,12 @@ describe("tokens", () => {
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe(MESSAGES.refreshFailed);
     // The thief's reuse also ends the legitimate holder's session.
-    expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(current) })).statusCode).toBe(401);
-    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(current) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(current) })).statusCode).toBe(
+      401,
+    );
+    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(current) })).statusCode).toBe(
+      401,
+    );
   });
 
   it("refuses to refresh a forged token or a session past its idle limit", async () => {
@@ -242,11 +256,15 @@ describe("tokens", () => {
       { sub: c.sub, sid: c.sid, jti: c.jti, company: c.company },
       { secret: new TextEncoder().encode("x".repeat(40)) },
     );
-    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(forged) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(forged) })).statusCode).toBe(
+      401,
+    );
     await db.run("platform", (tx) =>
       tx.execute(sql`UPDATE sessions SET last_used_at = now() - interval '8 days' WHERE id = ${String(c.sid)}`),
     );
-    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it("logout revokes the session server-side", async () => {
@@ -254,7 +272,9 @@ describe("tokens", () => {
     const res = await app.inject({ method: "POST", url: "/api/auth/logout", headers: bearer(token) });
     expect(res.statusCode).toBe(204);
     expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) })).statusCode).toBe(401);
+    expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
     expect((await app.inject({ method: "POST", url: "/api/auth/logout" })).statusCode).toBe(401);
   });
 });
@@ -270,7 +290,11 @@ describe("permissions", () => {
 
   it("GET /api/company/permissions/grouped needs roles:view", async () => {
     const admin = await login(app, company.emails.admin);
-    const res = await app.inject({ method: "GET", url: "/api/company/permissions/grouped", headers: bearer(admin.token) });
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/company/permissions/grouped",
+      headers: bearer(admin.token),
+    });
     expect(res.statusCode).toBe(200);
     const groups = res.json() as { category: string; permissions: { code: string }[] }[];
     expect(groups.map((g) => g.category)).toContain("Clients");
@@ -322,9 +346,7 @@ describe("row-level security", () => {
 
   it("runs the app as a role that is neither superuser nor BYPASSRLS", async () => {
     await asApp(async (client) => {
-      const { rows } = await client.query(
-        "SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user",
-      );
+      const { rows } = await client.query("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user");
       expect(rows[0]).toEqual({ rolsuper: false, rolbypassrls: false });
       const forced = await client.query(
         "SELECT relname FROM pg_class WHERE relname = ANY($1) AND relforcerowsecurity AND relrowsecurity",

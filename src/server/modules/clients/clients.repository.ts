@@ -93,7 +93,11 @@ export const clientsRepository = {
   async update(tx: Db, companyId: string, id: string, input: ClientUpdate): Promise<Client | undefined> {
     const [row] = await tx
       .update(clients)
-      .set({ ...fromInput(input), ...(input.is_active === undefined ? {} : { isActive: input.is_active }), updatedAt: sql`now()` })
+      .set({
+        ...fromInput(input),
+        ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
       .returning(columns);
     return row ? toClient(row) : undefined;

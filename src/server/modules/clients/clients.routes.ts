@@ -68,7 +68,12 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     "/api/clients",
     {
       config: { access: { permission: "clients:create" } },
-      schema: { tags, summary: "Crée un client", body: clientCreateSchema, response: { 201: clientSchema, ...errorsOf } },
+      schema: {
+        tags,
+        summary: "Crée un client",
+        body: clientCreateSchema,
+        response: { 201: clientSchema, ...errorsOf },
+      },
     },
     async (request, reply) => reply.status(201).send(await service.create(requireAuth(request), request.body)),
   );
@@ -92,7 +97,12 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
     "/api/clients/:id",
     {
       config: { access: { permission: "clients:delete" } },
-      schema: { tags, summary: "Supprime un client", params: idParams, response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema } },
+      schema: {
+        tags,
+        summary: "Supprime un client",
+        params: idParams,
+        response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
+      },
     },
     async (request, reply) => {
       await service.remove(requireAuth(request), request.params.id);

@@ -5,7 +5,7 @@ import type {
   ClientListResponse,
   ClientUpdate,
 } from "../../../shared/clients";
-import { CLIENT_TEXTS, clientListQuerySchema } from "../../../shared/clients";
+import { CLIENT_TEXTS, type clientListQuerySchema } from "../../../shared/clients";
 import type { Database } from "../../db/client";
 import { errors } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";

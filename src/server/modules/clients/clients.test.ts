@@ -1,14 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CLIENT_TEXTS } from "../../../shared/clients";
-import {
-  bearer,
-  createTestCompany,
-  createTestSuperadmin,
-  login,
-  setupApp,
-  type TestCompany,
-} from "../../test/helpers";
+import { bearer, createTestCompany, createTestSuperadmin, login, setupApp, type TestCompany } from "../../test/helpers";
 
 const { app, db } = await setupApp();
 let company: TestCompany;
@@ -101,7 +94,11 @@ describe("GET /api/clients", () => {
     await createClient(chef, { name: `Alpha ${tag}`, email: `alpha-${tag}@ex.fr`, city: "Villeurbanne" });
     await createClient(chef, { name: `Bravo ${tag}`, phone: "04 78 12 34 56", city: "Grenoble" });
     const charlie = await createClient(chef, { name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, city: "Annecy" });
-    await api(chef, "PUT", `/api/clients/${charlie.id}`, { name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, is_active: false });
+    await api(chef, "PUT", `/api/clients/${charlie.id}`, {
+      name: `Charlie ${tag}`,
+      email: `c-${tag}@ex.fr`,
+      is_active: false,
+    });
     await createClient(otherAdmin, { name: `Alpha ${tag} concurrent`, email: `z-${tag}@ex.fr` });
   });
 

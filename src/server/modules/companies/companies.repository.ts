@@ -60,7 +60,12 @@ export const companiesRepository = {
     const rows = await tx
       .select({ email: users.email })
       .from(users)
-      .where(inArray(sql`lower(${users.email})`, emails.map((e) => e.toLowerCase())));
+      .where(
+        inArray(
+          sql`lower(${users.email})`,
+          emails.map((e) => e.toLowerCase()),
+        ),
+      );
     return rows.map((r) => r.email);
   },
 };
