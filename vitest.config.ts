@@ -6,6 +6,7 @@ import { defineConfig } from "vitest/config";
  */
 export default defineConfig({
   test: {
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -31,8 +32,6 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           // Files share one database; each creates its own companies and accounts.
-          fileParallelism: true,
-          maxWorkers: 2,
         },
       },
     ],
