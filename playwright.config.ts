@@ -55,6 +55,8 @@ export default defineConfig({
     url: `http://localhost:${PORT}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
+    // Let the server stop its embedded PostgreSQL (the default SIGKILL would orphan it).
+    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
     stdout: "ignore",
     stderr: "pipe",
   },

@@ -1,4 +1,7 @@
-import { expect, test } from "@playwright/test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, expect, test } from "@playwright/test";
 import { signIn } from "./support/auth";
 
 interface ManifestIcon {
@@ -71,14 +74,31 @@ test.describe("PWA", () => {
     expect(cspErrors).toEqual([]);
   });
 
-  test("l'application est installable (Chromium)", async ({ page }) => {
-    await page.goto("/login");
-    await page.evaluate(async () => navigator.serviceWorker.ready);
-    const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = await cdp.send("Page.getInstallabilityErrors");
-    expect(installabilityErrors).toEqual([]);
-    const { url, errors } = await cdp.send("Page.getAppManifest");
-    expect(url).toMatch(/\/manifest\.webmanifest$/);
-    expect(errors).toEqual([]);
+  test("l'application est installable (Chromium)", async ({ browserName: _ }, testInfo) => {
+    // Test contexts are incognito, where Chromium never offers installation: use a real profile.
+    const profile = mkdtempSync(path.join(tmpdir(), "propulse-pwa-"));
+    const { launchOptions, baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+    const context = await chromium.launchPersistentContext(profile, {
+      ...launchOptions,
+      baseURL,
+      viewport,
+      isMobile,
+      hasTouch,
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto("/login");
+      await page.evaluate(async () => navigator.serviceWorker.ready);
+      const cdp = await context.newCDPSession(page);
+      const { url, errors } = await cdp.send("Page.getAppManifest");
+      expect(url).toMatch(/\/manifest\.webmanifest$/);
+      expect(errors).toEqual([]);
+      await expect
+        .poll(async () => (await cdp.send("Page.getInstallabilityErrors")).installabilityErrors, { timeout: 15_000 })
+        .toEqual([]);
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });

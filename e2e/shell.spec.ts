@@ -183,6 +183,7 @@ test.describe("Navigation mobile", () => {
 test.describe("Hors ligne", () => {
   test("la bannière apparaît hors connexion et disparaît au retour", async ({ page, context }) => {
     await signIn(page, "chef", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.chef.firstName);
     const banner = page.getByText("Mode hors ligne - Certaines fonctionnalités peuvent être limitées");
     await expect(banner).toHaveCount(0);
     await context.setOffline(true);
@@ -190,6 +191,23 @@ test.describe("Hors ligne", () => {
     await expect(page.getByRole("status").filter({ hasText: "Mode hors ligne" })).toBeVisible();
     await context.setOffline(false);
     await expect(banner).toHaveCount(0);
+  });
+});
+
+test.describe("Écran introuvable", () => {
+  test.use({ serviceWorkers: "block" });
+
+  test("un écran qui ne peut pas être chargé affiche une erreur en français", async ({ page, context }) => {
+    await signIn(page, "chef", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.chef.firstName);
+    // Service workers are blocked here, so the screen's chunk really cannot be fetched.
+    await context.route("**/assets/coming-soon-route-*.js", (route) => route.abort("internetdisconnected"));
+    await page
+      .getByRole("link", { name: /Planning/ })
+      .first()
+      .click();
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Impossible de charger cette page");
+    await expect(page.getByRole("button", { name: "Recharger la page" })).toBeVisible();
   });
 });
 

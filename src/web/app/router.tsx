@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { paths } from "../lib/paths";
 import { CompanyRoute, ProtectedRoute, SuperAdminRoute } from "./layouts/protected-route";
+import { RouteError } from "./routes/route-error";
 
 /* Route-level code splitting: each screen is its own chunk, and so is the signed-in shell
    (sidebar, drawers, tooltips), which the login page never needs. */
@@ -64,6 +65,7 @@ const superAdminRoutes: RouteObject[] = [
 export const routes: RouteObject[] = [
   {
     path: paths.login,
+    errorElement: <RouteError />,
     element: (
       <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
         <LoginRoute />
@@ -72,6 +74,7 @@ export const routes: RouteObject[] = [
   },
   {
     path: "/",
+    errorElement: <RouteError />,
     element: (
       <ProtectedRoute>
         <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
@@ -80,8 +83,13 @@ export const routes: RouteObject[] = [
       </ProtectedRoute>
     ),
     children: [
-      { element: <CompanyRoute />, children: companyRoutes },
-      { path: "superadmin", element: <SuperAdminRoute />, children: superAdminRoutes },
+      { element: <CompanyRoute />, errorElement: <RouteError layout="content" />, children: companyRoutes },
+      {
+        path: "superadmin",
+        element: <SuperAdminRoute />,
+        errorElement: <RouteError layout="content" />,
+        children: superAdminRoutes,
+      },
       // /app → /, /app/invoices/… → /invoices/… (design §5.1).
       { path: "app", element: <Navigate to={paths.home} replace /> },
       { path: "app/*", element: element(AppPrefixRedirect) },
