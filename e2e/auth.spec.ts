@@ -2,9 +2,10 @@ import { expect, test } from "@playwright/test";
 import { LOGIN_REQUIRED_MESSAGE } from "../src/shared/auth";
 import { MESSAGES } from "../src/shared/errors";
 import { ACCOUNTS, isMobileProject, signIn, signInThroughForm } from "./support/auth";
+import { snapshot } from "./support/screenshots";
 
 test.describe("Connexion", () => {
-  test("un visiteur est renvoyé vers /login puis revient sur la page demandée", async ({ page }) => {
+  test("un visiteur est renvoyé vers /login puis revient sur la page demandée", async ({ page }, testInfo) => {
     await page.goto("/clients");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fclients$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("L'ERP qui propulse votre activité d'artisan");
@@ -12,9 +13,10 @@ test.describe("Connexion", () => {
     await signInThroughForm(page, "admin");
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
+    await snapshot(page, testInfo, "clients");
   });
 
-  test("un mauvais mot de passe affiche l'alerte et le toast", async ({ page }) => {
+  test("un mauvais mot de passe affiche l'alerte et le toast", async ({ page }, testInfo) => {
     await page.goto("/login");
     await page.getByLabel("Adresse e-mail").fill(ACCOUNTS.admin.email);
     await page.getByLabel("Mot de passe", { exact: true }).fill("mauvais-mot-de-passe");
@@ -22,6 +24,7 @@ test.describe("Connexion", () => {
 
     await expect(page.getByRole("alert").filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
     await expect(page.getByText(`Échec de la connexion: ${MESSAGES.invalidCredentials}`)).toBeVisible();
+    await snapshot(page, testInfo, "login-error");
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();
   });

@@ -51,10 +51,16 @@ test.describe("Navigation selon le rôle", () => {
 
   test("le SuperAdmin arrive sur /superadmin, sans barre du bas", async ({ page }, testInfo) => {
     await page.goto("/login");
-    await signInThroughForm(page, "superadmin");
+    await signInThroughForm(page, "superadmin", {
+      onSuccessScreen: async () => {
+        await page.waitForTimeout(700);
+        await snapshot(page, testInfo, "login-success");
+      },
+    });
     await expect(page).toHaveURL(/\/superadmin$/);
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.superadmin.firstName);
     await expect(page.getByRole("link", { name: /Nouvelle entreprise/ })).toBeVisible();
+    await snapshot(page, testInfo, "superadmin");
 
     if (isMobileProject(testInfo.project.name)) {
       await expect(page.getByRole("navigation", { name: "Navigation principale" })).toHaveCount(0);
@@ -62,6 +68,7 @@ test.describe("Navigation selon le rôle", () => {
       await page.getByRole("button", { name: "Menu" }).click();
       const menu = page.getByRole("dialog", { name: "Navigation plateforme" });
       await expect(menu.getByRole("link", { name: "Entreprises" })).toBeVisible();
+      await snapshot(page, testInfo, "superadmin-menu");
       await expect(menu.getByText("SuperAdmin", { exact: true })).toBeVisible();
     } else {
       const sidebar = page.getByRole("complementary", { name: "Barre latérale" });

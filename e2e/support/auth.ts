@@ -11,12 +11,18 @@ export const ACCOUNTS = {
 export type AccountName = keyof typeof ACCOUNTS;
 
 /** Signs in through the login form and waits for the success animation and the redirect. */
-export async function signInThroughForm(page: Page, account: AccountName, password = DEMO_PASSWORD) {
+export async function signInThroughForm(
+  page: Page,
+  account: AccountName,
+  options: { password?: string; onSuccessScreen?: () => Promise<void> } = {},
+) {
+  const password = options.password ?? DEMO_PASSWORD;
   await page.getByLabel("Adresse e-mail").fill(ACCOUNTS[account].email);
   await page.getByLabel("Mot de passe", { exact: true }).fill(password);
   await page.getByRole("button", { name: "Se connecter" }).click();
   await expect(page.getByText("Connexion réussie !")).toBeVisible();
   await expect(page.getByText(`Bienvenue ${ACCOUNTS[account].firstName}`)).toBeVisible();
+  if (options.onSuccessScreen) await options.onSuccessScreen();
   await page.waitForURL((url) => url.pathname !== "/login", { timeout: 10_000 });
 }
 

@@ -94,7 +94,6 @@ export function AppLayout() {
         <SkipLink />
         <MobileTopBar
           homePath={homePath}
-          context={superAdmin ? null : context}
           onMenu={superAdmin ? () => setDrawerOpen(true) : undefined}
           menuOpen={drawerOpen}
         />

@@ -39,7 +39,7 @@ export function LoginPage({ onSubmit }: LoginPageProps) {
       >
         <div
           aria-hidden="true"
-          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_85%_10%,rgb(249_115_22/0.28),transparent_45%),radial-gradient(circle_at_0%_100%,rgb(99_102_241/0.45),transparent_55%)]"
+          className="pointer-events-none absolute inset-0 bg-[radial-gradient(circle_at_90%_0%,rgb(249_115_22/0.16),transparent_40%),radial-gradient(circle_at_0%_100%,rgb(99_102_241/0.5),transparent_60%),radial-gradient(circle_at_100%_100%,rgb(67_56_202/0.35),transparent_50%)]"
         />
         <div className="relative flex flex-col gap-6 lg:gap-10">
           <Logo tone="light" markClassName="size-9" />
@@ -84,15 +84,16 @@ export function LoginPage({ onSubmit }: LoginPageProps) {
           <LoginForm onSubmit={onSubmit} />
         </div>
 
-        <ul aria-label="Nos engagements" className="mt-6 grid w-full max-w-[26rem] grid-cols-2 gap-2.5 sm:grid-cols-4">
+        <ul aria-label="Nos engagements" className="mt-5 grid w-full max-w-[26rem] grid-cols-2 gap-2.5">
           {TRUST_BADGES.map(({ label, detail, icon: Icon }) => (
-            <li
-              key={label}
-              className="flex flex-col items-center gap-1 rounded-lg border border-border bg-card px-2 py-3 text-center"
-            >
-              <Icon aria-hidden="true" className="size-5 text-primary" />
-              <span className="text-[0.8125rem] font-semibold">{label}</span>
-              <span className="text-xs text-muted-foreground">{detail}</span>
+            <li key={label} className="flex items-center gap-3 rounded-lg border border-border bg-card px-3 py-2.5">
+              <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft">
+                <Icon aria-hidden="true" className="size-4 text-primary" />
+              </span>
+              <span className="flex min-w-0 flex-col">
+                <span className="text-[0.8125rem] font-semibold leading-tight">{label}</span>
+                <span className="truncate text-xs text-muted-foreground">{detail}</span>
+              </span>
             </li>
           ))}
         </ul>

@@ -10,14 +10,16 @@ export interface GreetingProps {
 
 /** « Bonjour Jean » by local hour (spec 1 §2), with today's date. The page's h1. */
 export function Greeting({ firstName, context, now = new Date() }: GreetingProps) {
-  const date = formatLongDate(now);
+  const longDate = formatLongDate(now);
+  // « Dimanche 22 novembre 2026 »: only the first letter is capitalised in French.
+  const date = longDate.charAt(0).toUpperCase() + longDate.slice(1);
   return (
     <div className="flex flex-col gap-1">
       <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
         {greetingForHour(now.getHours())} {firstName}
       </h1>
       <p className="text-sm text-muted-foreground">
-        <span className="capitalize">{date}</span>
+        {date}
         {context && <> · {context}</>}
       </p>
     </div>

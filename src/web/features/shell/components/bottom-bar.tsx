@@ -26,12 +26,7 @@ export function BottomBar({ tabs, moreOpen, onMore }: BottomBarProps) {
               to={to}
               end={end}
               className={({ isActive }) =>
-                cn(
-                  itemClass,
-                  isActive
-                    ? "text-primary before:absolute before:top-0 before:h-[3px] before:w-8 before:rounded-b-full before:bg-primary"
-                    : "text-muted-foreground hover:text-foreground",
-                )
+                cn(itemClass, isActive ? "font-semibold text-primary" : "text-muted-foreground hover:text-foreground")
               }
             >
               {({ isActive }) => (

@@ -1,36 +1,29 @@
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
 import { Logo } from "../../../components/logo";
-import { cn } from "../../../lib/cn";
 
 export interface MobileTopBarProps {
   homePath: string;
-  context: string | null;
   /** When given, a « Menu » button opens the navigation (SuperAdmin, who has no bottom bar). */
   onMenu?: () => void;
   menuOpen?: boolean;
 }
 
 /** Compact header of the mobile layout. */
-export function MobileTopBar({ homePath, context, onMenu, menuOpen = false }: MobileTopBarProps) {
+export function MobileTopBar({ homePath, onMenu, menuOpen = false }: MobileTopBarProps) {
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-card/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="flex h-14 items-center gap-3 px-4">
         <Link to={homePath} className="rounded-md">
           <Logo markClassName="size-7" />
         </Link>
-        {context && <span className="ml-auto min-w-0 truncate text-sm text-muted-foreground">{context}</span>}
         {onMenu && (
           <button
             type="button"
             onClick={onMenu}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
-            className={cn(
-              "-mr-2 flex size-11 shrink-0",
-              !context && "ml-auto",
-              " items-center justify-center rounded-md text-foreground hover:bg-muted",
-            )}
+            className="-mr-2 ml-auto flex size-11 shrink-0 items-center justify-center rounded-md text-foreground hover:bg-muted"
           >
             <Menu aria-hidden="true" className="size-5" />
             <span className="sr-only">Menu</span>

@@ -88,8 +88,8 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
                   aria-label={open ? undefined : label}
                   className={({ isActive }) =>
                     cn(
-                      "relative flex h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors",
-                      open ? "px-3" : "w-full justify-center",
+                      "relative flex min-h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors",
+                      open ? "px-3 py-2" : "h-9 w-full justify-center",
                       isActive
                         ? "bg-sidebar-accent text-white before:absolute before:top-2 before:bottom-2 before:left-0 before:w-[3px] before:rounded-r-full before:bg-accent"
                         : "text-sidebar-foreground hover:bg-white/[0.06] hover:text-white",
@@ -97,7 +97,7 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
                   }
                 >
                   <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
-                  {open && <span className="truncate">{label}</span>}
+                  {open && <span className="leading-tight">{label}</span>}
                 </NavLink>
               </Tooltip>
             </li>

@@ -76,19 +76,17 @@ export function UserBlock({ user, onLogout, tone, compact = false }: UserBlockPr
       <div className="flex min-w-0 items-center gap-3">
         {avatar}
         <div className="flex min-w-0 flex-col">
-          <span className="flex min-w-0 items-center gap-2">
-            <span className={cn("truncate text-sm font-semibold", dark ? "text-white" : "text-foreground")}>
-              {fullName}
-            </span>
-            {user.isSuperAdmin && (
-              <Badge variant="accent" className={dark ? "bg-[#f97316] text-[#1c0a00]" : undefined}>
-                SuperAdmin
-              </Badge>
-            )}
+          <span className={cn("truncate text-sm font-semibold", dark ? "text-white" : "text-foreground")}>
+            {fullName}
           </span>
           <span className={cn("truncate text-xs", dark ? "text-sidebar-muted" : "text-muted-foreground")}>
             {user.email}
           </span>
+          {user.isSuperAdmin && (
+            <Badge variant="accent" className={cn("mt-1.5 self-start", dark && "bg-[#f97316] text-[#1c0a00]")}>
+              SuperAdmin
+            </Badge>
+          )}
         </div>
       </div>
       <button
