@@ -1,0 +1,117 @@
+/**
+ * Money (design §5.3, docs/decisions/0002-money.md): integer cents, quantities in thousandths,
+ * rates in hundredths of a percent, rounding half away from zero, VAT on the base after discount
+ * with a breakdown per rate. One function for the form, the API and the PDF.
+ */
+
+export interface TotalsLineInput {
+  /** Quantity, up to 3 decimals. */
+  quantity: number;
+  /** Unit price in euros excluding VAT, up to 2 decimals. */
+  unit_price: number;
+  /** VAT rate in percent, up to 2 decimals (20, 10, 5.5, 2.1, 0). */
+  tax_rate: number;
+}
+
+export interface TotalsInput {
+  items: readonly TotalsLineInput[];
+  /** Discount in percent (0–100, 2 decimals); when 0, `discount_amount` applies. */
+  discount_percentage?: number | null;
+  /** Fixed discount in euros, used only when the percentage is 0. */
+  discount_amount?: number | null;
+}
+
+export interface VatBreakdown {
+  /** Rate in percent. */
+  rate: number;
+  /** Σ line subtotals at this rate, before discount (cents). */
+  base: number;
+  /** Share of the discount borne by this rate (cents). */
+  discount: number;
+  /** Taxable base after discount (cents). */
+  net: number;
+  /** VAT at this rate (cents). */
+  tax: number;
+}
+
+export interface Totals {
+  lines: { subtotal: number; tax: number; total: number }[];
+  subtotal: number;
+  discount: number;
+  vat: VatBreakdown[];
+  tax_amount: number;
+  total: number;
+}
+
+/** a / b rounded half away from zero, on integers. */
+function roundDiv(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const absA = a < 0n ? -a : a;
+  const absB = b < 0n ? -b : b;
+  const q = (absA * 2n + absB) / (absB * 2n);
+  return negative ? -q : q;
+}
+
+/** Euros (≤ 2 decimals) → cents. */
+export function toCents(euros: number): number {
+  return Math.round(euros * 100);
+}
+
+/** Cents → euros for the wire and the database (numeric(12,2)). */
+export function fromCents(cents: number): number {
+  return cents / 100;
+}
+
+const toMilli = (quantity: number) => BigInt(Math.round(quantity * 1000));
+/** Percent with 2 decimals → hundredths of a percent. */
+const toBasisPoints = (percent: number) => BigInt(Math.round(percent * 100));
+
+export function computeTotals(input: TotalsInput): Totals {
+  const lines = input.items.map((item) => {
+    const subtotal = roundDiv(toMilli(item.quantity) * BigInt(toCents(item.unit_price)), 1000n);
+    const tax = roundDiv(subtotal * toBasisPoints(item.tax_rate), 10_000n);
+    return { subtotal, tax, rateBp: toBasisPoints(item.tax_rate) };
+  });
+  const subtotal = lines.reduce((sum, l) => sum + l.subtotal, 0n);
+
+  const pct = toBasisPoints(input.discount_percentage ?? 0);
+  let discount = pct > 0n ? roundDiv(subtotal * pct, 10_000n) : BigInt(toCents(input.discount_amount ?? 0));
+  if (discount < 0n) discount = 0n;
+  if (discount > subtotal) discount = subtotal > 0n ? subtotal : 0n;
+
+  // Bases per rate; the discount is spread in proportion, the largest base takes the remainder.
+  const byRate = new Map<bigint, bigint>();
+  for (const line of lines) byRate.set(line.rateBp, (byRate.get(line.rateBp) ?? 0n) + line.subtotal);
+  const ordered = [...byRate.entries()].sort(([rateA, baseA], [rateB, baseB]) =>
+    baseA !== baseB ? (baseB > baseA ? 1 : -1) : rateB > rateA ? 1 : rateB < rateA ? -1 : 0,
+  );
+  const shares = ordered.map(([, base], index) =>
+    index === 0 || subtotal === 0n ? 0n : roundDiv(discount * base, subtotal),
+  );
+  const othersShare = shares.reduce((sum, s) => sum + s, 0n);
+  if (shares.length > 0) shares[0] = discount - othersShare;
+
+  const vat: VatBreakdown[] = ordered.map(([rateBp, base], index) => {
+    const share = shares[index] ?? 0n;
+    const net = base - share;
+    const tax = roundDiv(net * rateBp, 10_000n);
+    return {
+      rate: Number(rateBp) / 100,
+      base: Number(base),
+      discount: Number(share),
+      net: Number(net),
+      tax: Number(tax),
+    };
+  });
+  vat.sort((a, b) => b.rate - a.rate);
+  const taxAmount = vat.reduce((sum, v) => sum + v.tax, 0);
+
+  return {
+    lines: lines.map((l) => ({ subtotal: Number(l.subtotal), tax: Number(l.tax), total: Number(l.subtotal + l.tax) })),
+    subtotal: Number(subtotal),
+    discount: Number(discount),
+    vat,
+    tax_amount: taxAmount,
+    total: Number(subtotal) - Number(discount) + taxAmount,
+  };
+}
