@@ -75,8 +75,9 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       registerType: "autoUpdate",
-      // A <script src="/registerSW.js">, never an inline script (CSP script-src 'self').
-      injectRegister: "script",
+      // <script defer src="/registerSW.js">: never an inline script (CSP script-src 'self'),
+      // and deferred so that it does not block the first paint (Lighthouse, login page).
+      injectRegister: "script-defer",
       // The glob below already lists what the shell needs; no second list of assets.
       includeAssets: [],
       includeManifestIcons: false,

@@ -102,3 +102,61 @@ test.describe("PWA", () => {
     }
   });
 });
+
+/** Fires a fake `beforeinstallprompt` (Chromium only fires it on real, engaged profiles). */
+async function offerInstall(page: import("@playwright/test").Page, outcome: "accepted" | "dismissed" = "dismissed") {
+  await page.evaluate((choice) => {
+    const event = new Event("beforeinstallprompt", { cancelable: true });
+    Object.assign(event, {
+      prompt: async () => {
+        (window as unknown as { __promptCalls?: number }).__promptCalls =
+          ((window as unknown as { __promptCalls?: number }).__promptCalls ?? 0) + 1;
+      },
+      userChoice: Promise.resolve({ outcome: choice, platform: "web" }),
+    });
+    window.dispatchEvent(event);
+  }, outcome);
+}
+
+test.describe("Invitation à installer", () => {
+  test("mobile : proposée dès la première visite, « Fermer » s'en souvient", async ({ page }) => {
+    test.skip(!test.info().project.use.isMobile, "mobile uniquement");
+    await signIn(page, "chef", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await offerInstall(page);
+    const card = page.getByRole("region", { name: "Installer l'application" });
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Fermer" }).click();
+    await expect(card).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("pwa_install_dismissed"))).toBe("true");
+
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await offerInstall(page);
+    await expect(card).toHaveCount(0);
+  });
+
+  test("bureau : à la 3e visite seulement ; « Ajouter » ouvre l'invite du navigateur", async ({ page }) => {
+    test.skip(Boolean(test.info().project.use.isMobile), "bureau uniquement");
+    await signIn(page, "chef", "/");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await offerInstall(page);
+    const card = page.getByRole("region", { name: "Installer l'application" });
+    await expect(card).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("pwa_visit_count"))).toBe("1");
+
+    // Two more visits (a visit is a browser session).
+    await page.evaluate(() => {
+      localStorage.setItem("pwa_visit_count", "2");
+      sessionStorage.clear();
+    });
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await offerInstall(page, "accepted");
+    await expect(card).toBeVisible();
+    await card.getByRole("button", { name: "Ajouter" }).click();
+    await expect(card).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { __promptCalls?: number }).__promptCalls)).toBe(1);
+    expect(await page.evaluate(() => localStorage.getItem("pwa_installed"))).toBe("true");
+  });
+});

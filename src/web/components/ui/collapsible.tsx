@@ -1,0 +1,6 @@
+import { Collapsible as CollapsiblePrimitive } from "radix-ui";
+
+/** Show/hide a region; the trigger carries aria-expanded and aria-controls. */
+export const Collapsible = CollapsiblePrimitive.Root;
+export const CollapsibleTrigger = CollapsiblePrimitive.Trigger;
+export const CollapsibleContent = CollapsiblePrimitive.Content;
