@@ -32,7 +32,10 @@ export function AlertDialogFooter({ className, ...props }: ComponentProps<"div">
 
 export function AlertDialogTitle({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return (
-    <AlertDialogPrimitive.Title className={cn("text-lg font-semibold leading-snug tracking-tight", className)} {...props} />
+    <AlertDialogPrimitive.Title
+      className={cn("text-lg font-semibold leading-snug tracking-tight", className)}
+      {...props}
+    />
   );
 }
 

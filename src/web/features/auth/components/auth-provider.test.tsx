@@ -3,7 +3,12 @@ import { act, cleanup, render, screen } from "@testing-library/react";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { useAuth } from "../hooks/auth-context";
-import { AuthProvider, LOGOUT_SUCCESS_MESSAGE, SESSION_EXPIRED_MESSAGE, TOKEN_CHECK_INTERVAL_MS } from "./auth-provider";
+import {
+  AuthProvider,
+  LOGOUT_SUCCESS_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  TOKEN_CHECK_INTERVAL_MS,
+} from "./auth-provider";
 
 function token(offsetSeconds: number): string {
   const payload = btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + offsetSeconds }))
@@ -81,7 +86,9 @@ describe("AuthProvider", () => {
   it("verifies a stored session on start and restores the fresh user", async () => {
     localStorage.setItem("token", token(900));
     localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockResolvedValueOnce(json(200, { valid: true, user: { ...storedUser, full_name: "Pierre Durand-Martin" } }));
+    fetchMock.mockResolvedValueOnce(
+      json(200, { valid: true, user: { ...storedUser, full_name: "Pierre Durand-Martin" } }),
+    );
     renderProvider();
     expect(state()).toBe("loading");
     expect(await screen.findByText("in:Pierre Durand-Martin")).toBeTruthy();
