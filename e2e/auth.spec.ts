@@ -9,10 +9,12 @@ test.describe("Connexion", () => {
     await page.goto("/clients");
     await expect(page).toHaveURL(/\/login\?redirect=%2Fclients$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("L'ERP qui propulse votre activité d'artisan");
+    await expect(page).toHaveTitle("Connexion · Propulse");
 
     await signInThroughForm(page, "admin");
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
+    await expect(page).toHaveTitle("Mes clients · Propulse");
     await snapshot(page, testInfo, "clients");
   });
 

@@ -35,7 +35,7 @@ export function LoginPage({ onSubmit }: LoginPageProps) {
     <main className="min-h-dvh bg-background lg:grid lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">
       <section
         aria-labelledby="login-hero-title"
-        className="relative overflow-hidden bg-sidebar px-6 pt-8 pb-16 text-white sm:px-10 lg:flex lg:flex-col lg:justify-between lg:px-14 lg:py-12"
+        className="surface-dark relative overflow-hidden bg-sidebar px-6 pt-8 pb-16 text-white sm:px-10 lg:flex lg:flex-col lg:justify-between lg:px-14 lg:py-12"
       >
         <div
           aria-hidden="true"

@@ -30,7 +30,7 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
       aria-label="Barre latérale"
       data-state={open ? "expanded" : "collapsed"}
       className={cn(
-        "fixed inset-y-0 left-0 z-30 flex flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out",
+        "surface-dark fixed inset-y-0 left-0 z-30 flex flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out",
         open ? "w-(--width-sidebar)" : "w-(--width-sidebar-collapsed)",
       )}
     >
