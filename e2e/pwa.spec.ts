@@ -160,3 +160,22 @@ test.describe("Invitation à installer", () => {
     expect(await page.evaluate(() => localStorage.getItem("pwa_installed"))).toBe("true");
   });
 });
+
+test.describe("Poids de la page de connexion", () => {
+  test("le JavaScript chargé d'emblée reste léger et sans zod", async ({ request }) => {
+    const html = await (await request.get("/login")).text();
+    const scripts = [
+      ...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g),
+    ].map((m) => m[1] as string);
+    expect(scripts.length).toBeGreaterThan(0);
+    let total = 0;
+    for (const src of scripts) {
+      const body = await (await request.get(src)).text();
+      total += body.length;
+      // zod (~90 kB gzipped) belongs to lazy chunks only: see src/web/features/auth/api/auth-user.ts.
+      expect(body, `${src} ne doit pas embarquer zod`).not.toContain("ZodError");
+    }
+    // Budget for Lighthouse mobile ≥ 90 on /login (about 150 kB gzipped today).
+    expect(total).toBeLessThan(560_000);
+  });
+});
