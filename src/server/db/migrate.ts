@@ -33,6 +33,7 @@ export async function migrateDatabase(ownerUrl: string, appRole?: string): Promi
       await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`);
       await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
       await client.query(`REVOKE INSERT, UPDATE, DELETE ON permissions FROM ${role}`);
+      await client.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${role}`);
     }
     await syncPermissionCatalogue(client);
   } finally {

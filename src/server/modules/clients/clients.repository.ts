@@ -18,9 +18,12 @@ const columns = {
 };
 
 type Row = Omit<Client, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
+type RawRow = Omit<Client, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
 
-function toClient(row: Row): Client {
-  return { ...row, created_at: row.created_at.toISOString(), updated_at: row.updated_at.toISOString() };
+/** Raw SQL results carry timestamps as PostgreSQL text, the query builder as Date. */
+function toClient(row: Row | RawRow): Client {
+  const iso = (value: Date | string) => new Date(value).toISOString();
+  return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
 /** `%term%` for LIKE, with the wildcards of the term itself escaped. */
@@ -42,18 +45,35 @@ function where(companyId: string, filter: ClientFilter): SQL | undefined {
 }
 
 export const clientsRepository = {
-  /** One page and the total of the filtered set, in one scan (window count). */
+  /**
+   * One page and the total of the filtered set. Without a search, the page comes straight from the
+   * (company, name) index and the total from a count. With one, the matching rows come from
+   * clients_matching() (drizzle/0004_clients_search.sql: the trigram index stays usable under RLS)
+   * and the total from a window count over them.
+   */
   async list(tx: Db, companyId: string, filter: ClientFilter, page: { limit: number; offset: number }) {
-    const rows = await tx
-      .select({ ...columns, total: sql<number>`(count(*) OVER ())::int` })
-      .from(clients)
-      .where(where(companyId, filter))
-      .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
-      .limit(page.limit)
-      .offset(page.offset);
+    if (!filter.search) {
+      const rows = await tx
+        .select(columns)
+        .from(clients)
+        .where(where(companyId, filter))
+        .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
+        .limit(page.limit)
+        .offset(page.offset);
+      return { data: rows.map(toClient), total: await this.count(tx, companyId, filter) };
+    }
+    const status = filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
+    const result = await tx.execute<RawRow & { total: number }>(sql`
+      SELECT c.id, c.name, c.email, c.phone, c.address, c.postal_code, c.city, c.notes, c.is_active,
+             c.created_at, c.updated_at, (count(*) OVER ())::int AS total
+      FROM clients_matching(${containsPattern(filter.search)}) AS c
+      WHERE c.company_id = ${companyId} ${status}
+      ORDER BY lower(c.name), c.id
+      LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const rows = result.rows;
     // A page past the end has no row to carry the total: count separately (rare).
     const total = rows[0]?.total ?? (page.offset > 0 ? await this.count(tx, companyId, filter) : 0);
-    return { data: rows.map(({ total: _total, ...row }) => toClient(row)), total };
+    return { data: rows.map(({ total: _t, ...row }) => toClient(row)), total };
   },
 
   async count(tx: Db, companyId: string, filter: ClientFilter): Promise<number> {
