@@ -11,6 +11,7 @@ const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ defau
 const LoginRoute = lazy(() => import("./routes/login-route").then((m) => ({ default: m.LoginRoute })));
 const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
 const SuperAdminHomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.SuperAdminHomeRoute })));
+const ClientsRoute = lazy(() => import("./routes/clients-route").then((m) => ({ default: m.ClientsRoute })));
 const ComingSoonRoute = lazy(() => import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })));
 const AppPrefixRedirect = lazy(() =>
   import("./routes/app-prefix-redirect").then((m) => ({ default: m.AppPrefixRedirect })),
@@ -32,8 +33,8 @@ const companyRoutes: RouteObject[] = [
   soon("projects/new", "Nouveau chantier", paths.projects, "Retour aux chantiers"),
   soon("projects/:id", "Chantier", paths.projects, "Retour aux chantiers"),
   soon("projects/:id/execution", "Mode chantier", paths.projects, "Retour aux chantiers"),
-  soon("clients", "Mes clients"),
-  soon("clients/new", "Nouveau client", paths.clients, "Retour aux clients"),
+  { path: "clients", element: element(ClientsRoute) },
+  { path: "clients/new", element: element(ClientsRoute) },
   soon("teams", "Équipes"),
   soon("calendar", "Planning"),
   soon("settings", "Paramètres de l'entreprise"),

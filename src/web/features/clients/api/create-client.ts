@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Client, clientSchema } from "../../../../shared/clients";
+import { api } from "../../../lib/api-client";
+import { clientKeys } from "./client-keys";
+
+/** POST /api/clients (201, the created client). */
+export async function createClient(body: Record<string, unknown>): Promise<Client> {
+  return clientSchema.parse(await api.post("/clients", body));
+}
+
+export function useCreateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}

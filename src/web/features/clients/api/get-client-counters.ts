@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type ClientCounters, clientCountersSchema } from "../../../../shared/clients";
+import { api } from "../../../lib/api-client";
+import { clientKeys } from "./client-keys";
+
+/** GET /api/clients/counters — header counters over the whole client book. */
+export async function getClientCounters(signal?: AbortSignal): Promise<ClientCounters> {
+  return clientCountersSchema.parse(await api.get("/clients/counters", undefined, { signal }));
+}
+
+export function clientCountersQueryOptions() {
+  return queryOptions({
+    queryKey: clientKeys.counters(),
+    queryFn: ({ signal }) => getClientCounters(signal),
+    staleTime: 30_000,
+  });
+}

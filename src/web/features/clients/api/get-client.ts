@@ -1,0 +1,20 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type Client, type ClientDetail, clientDetailSchema } from "../../../../shared/clients";
+import { api } from "../../../lib/api-client";
+import { clientKeys } from "./client-keys";
+
+/** GET /api/clients/:id?include=projects,quotes,stats */
+export async function getClient(id: string, signal?: AbortSignal): Promise<ClientDetail> {
+  const data = await api.get(`/clients/${encodeURIComponent(id)}`, { include: "projects,quotes,stats" }, { signal });
+  return clientDetailSchema.parse(data);
+}
+
+/** The detail; the row already shown in the list fills the header and Infos tab meanwhile. */
+export function clientDetailQueryOptions(id: string, fromList?: Client) {
+  return queryOptions({
+    queryKey: clientKeys.detail(id),
+    queryFn: ({ signal }) => getClient(id, signal),
+    placeholderData: fromList,
+    staleTime: 30_000,
+  });
+}

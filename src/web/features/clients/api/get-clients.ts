@@ -1,0 +1,40 @@
+import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
+import { CLIENT_LIMITS, type ClientListResponse, clientListResponseSchema } from "../../../../shared/clients";
+import { api } from "../../../lib/api-client";
+import { type ClientListFilters, clientKeys } from "./client-keys";
+
+/** GET /api/clients?page&limit&status&search — one page, sorted by name, with the filtered total. */
+export async function getClients(
+  filters: ClientListFilters & { page: number; limit?: number },
+  signal?: AbortSignal,
+): Promise<ClientListResponse> {
+  const data = await api.get(
+    "/clients",
+    {
+      page: filters.page,
+      limit: filters.limit ?? CLIENT_LIMITS.defaultLimit,
+      status: filters.status,
+      search: filters.search.trim() || undefined,
+    },
+    { signal },
+  );
+  return clientListResponseSchema.parse(data);
+}
+
+/**
+ * The list, page after page (« Charger plus »). While the search changes the previous pages stay
+ * on screen (no flicker) until the new answer arrives.
+ */
+export function clientsInfiniteQueryOptions(filters: ClientListFilters) {
+  return infiniteQueryOptions({
+    queryKey: clientKeys.list(filters),
+    queryFn: ({ pageParam, signal }) => getClients({ ...filters, page: pageParam }, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.data.length, 0);
+      return loaded < last.meta.total && last.data.length > 0 ? last.meta.page + 1 : undefined;
+    },
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}

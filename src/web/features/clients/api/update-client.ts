@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type Client, clientSchema } from "../../../../shared/clients";
+import { api } from "../../../lib/api-client";
+import { clientKeys } from "./client-keys";
+
+/** PUT /api/clients/:id (same fields plus is_active). */
+export async function updateClient({ id, body }: { id: string; body: Record<string, unknown> }): Promise<Client> {
+  return clientSchema.parse(await api.put(`/clients/${encodeURIComponent(id)}`, body));
+}
+
+export function useUpdateClient() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateClient,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
+  });
+}

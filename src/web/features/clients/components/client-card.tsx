@@ -1,0 +1,176 @@
+import { ChevronDown, Eye, FilePlus, Mail, MapPin, Navigation, Pencil, Phone, StickyNote, Trash2 } from "lucide-react";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import type { Client } from "../../../../shared/clients";
+import { Button } from "../../../components/ui/button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
+import { cn } from "../../../lib/cn";
+import { paths } from "../../../lib/paths";
+import { formatClientSinceShort } from "../lib/client-format";
+import { mailHref, mapsSearchUrl, phoneHref } from "../lib/maps-url";
+import { ClientAvatar } from "./client-avatar";
+import { ClientStatusBadge } from "./client-status-badge";
+
+export interface ClientCardPermissions {
+  canEdit: boolean;
+  canDelete: boolean;
+  canCreateQuote: boolean;
+}
+
+export interface ClientCardProps {
+  client: Client;
+  permissions: ClientCardPermissions;
+  onView: (client: Client) => void;
+  onEdit: (client: Client) => void;
+  onDelete: (client: Client) => void;
+}
+
+/** A client of the list (spec 1 §2): folded, the essentials; unfolded, contact, notes and actions. */
+export function ClientCard({ client, permissions, onView, onEdit, onDelete }: ClientCardProps) {
+  const [open, setOpen] = useState(false);
+  const nameId = useId();
+  const since = formatClientSinceShort(client.created_at);
+  const mapsUrl = mapsSearchUrl(client.address, client.city);
+  const cityLine = [client.postal_code, client.city].filter(Boolean).join(" ");
+
+  return (
+    <Collapsible open={open} onOpenChange={setOpen} asChild>
+      <article
+        aria-labelledby={nameId}
+        className={cn(
+          "rounded-lg border border-border bg-card shadow-card transition-shadow",
+          open ? "shadow-elevated" : "hover:border-[#c7cbfb]",
+        )}
+      >
+        <CollapsibleTrigger className="flex w-full items-start gap-3 rounded-lg p-4 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+          <ClientAvatar name={client.name} active={client.is_active} />
+          <span className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <span className="flex min-w-0 items-center gap-2">
+              <span id={nameId} className="min-w-0 truncate text-[0.9375rem] font-semibold">
+                {client.name}
+              </span>
+              <ClientStatusBadge active={client.is_active} className="shrink-0" />
+            </span>
+            {(client.phone || client.city || client.email) && (
+              <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
+                {client.phone && (
+                  <span className="inline-flex items-center gap-1.5">
+                    <Phone aria-hidden="true" className="size-3.5 shrink-0" />
+                    {client.phone}
+                  </span>
+                )}
+                {client.city && (
+                  <span className="inline-flex items-center gap-1.5">
+                    <MapPin aria-hidden="true" className="size-3.5 shrink-0" />
+                    {client.city}
+                  </span>
+                )}
+                {client.email && (
+                  <span className="inline-flex min-w-0 max-w-full items-center gap-1.5">
+                    <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+                    <span className="truncate">{client.email}</span>
+                  </span>
+                )}
+              </span>
+            )}
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("mt-2.5 size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+          />
+          <span className="sr-only">{open ? "Masquer les détails" : "Afficher les détails"}</span>
+        </CollapsibleTrigger>
+
+        <CollapsibleContent className="flex flex-col gap-4 border-t border-border px-4 pt-4 pb-4">
+          <div className={cn("grid gap-4", client.notes && "sm:grid-cols-2")}>
+            <section aria-label="Contact" className="flex flex-col gap-1.5 text-sm">
+              <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Contact</h4>
+              {client.address && (
+                <p className="flex items-start gap-2">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  <span className="flex min-w-0 flex-col break-words">
+                    <span>{client.address}</span>
+                    {cityLine && <span>{cityLine}</span>}
+                  </span>
+                </p>
+              )}
+              {!client.address && cityLine && (
+                <p className="flex items-start gap-2">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  {cityLine}
+                </p>
+              )}
+              {since && <p className="text-muted-foreground">Client depuis {since}</p>}
+            </section>
+            {client.notes && (
+              <section aria-label="Notes" className="flex flex-col gap-1.5 text-sm">
+                <h4 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Notes</h4>
+                <p className="flex items-start gap-2">
+                  <StickyNote aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                  <span className="min-w-0 break-words whitespace-pre-line">{client.notes}</span>
+                </p>
+              </section>
+            )}
+          </div>
+
+          <div className="flex flex-wrap items-center gap-2">
+            <Button size="sm" onClick={() => onView(client)}>
+              <Eye aria-hidden="true" />
+              Voir détails
+            </Button>
+            {client.phone && (
+              <Button size="sm" variant="outline" asChild>
+                <a href={phoneHref(client.phone)}>
+                  <Phone aria-hidden="true" />
+                  Appeler
+                </a>
+              </Button>
+            )}
+            {client.email && (
+              <Button size="sm" variant="outline" asChild>
+                <a href={mailHref(client.email)}>
+                  <Mail aria-hidden="true" />
+                  Email
+                </a>
+              </Button>
+            )}
+            {mapsUrl && (
+              <Button size="sm" variant="outline" asChild>
+                <a href={mapsUrl} target="_blank" rel="noopener noreferrer">
+                  <Navigation aria-hidden="true" />Y aller
+                  <span className="sr-only"> (nouvel onglet)</span>
+                </a>
+              </Button>
+            )}
+            {permissions.canCreateQuote && (
+              <Button size="sm" variant="outline" asChild>
+                <Link to={`${paths.quoteNew}?client_id=${encodeURIComponent(client.id)}`}>
+                  <FilePlus aria-hidden="true" />
+                  Nouveau devis
+                </Link>
+              </Button>
+            )}
+            {permissions.canEdit && (
+              <Button size="sm" variant="outline" onClick={() => onEdit(client)}>
+                <Pencil aria-hidden="true" />
+                Modifier
+              </Button>
+            )}
+            {permissions.canDelete && (
+              <Button
+                size="icon-sm"
+                variant="ghost"
+                className="ml-auto text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
+                aria-label="Supprimer"
+                title="Supprimer"
+                onClick={() => onDelete(client)}
+              >
+                <Trash2 aria-hidden="true" />
+              </Button>
+            )}
+          </div>
+        </CollapsibleContent>
+      </article>
+    </Collapsible>
+  );
+}

@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import { Phone, UserCheck, Users } from "lucide-react";
+import type { ReactNode } from "react";
+import { Skeleton } from "../../../components/ui/skeleton";
+import { clientCountersQueryOptions } from "../api/get-client-counters";
+
+const number = new Intl.NumberFormat("fr-FR");
+
+function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
+  return (
+    <li className="flex min-w-0 items-center gap-3 rounded-lg border border-border bg-card p-3 shadow-card sm:p-4">
+      <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary sm:flex [&_svg]:size-5">
+        {icon}
+      </span>
+      <p className="flex min-w-0 flex-col-reverse">
+        <span className="text-xs leading-snug text-muted-foreground sm:text-[0.8125rem]">{label}</span>
+        <span className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid="counter-value">
+          {value === undefined ? <Skeleton className="my-1 h-6 w-10" /> : number.format(value)}
+        </span>
+      </p>
+    </li>
+  );
+}
+
+/** Header counters over the whole client book: total, active, with a phone (spec 1 §2). */
+export function ClientCounters() {
+  const { data, isError } = useQuery(clientCountersQueryOptions());
+  // On failure the list shows the error; the counters simply stay blank.
+  const value = (n: number | undefined) => (isError ? undefined : n);
+  return (
+    <ul aria-label="Compteurs clients" className="grid grid-cols-3 gap-2 sm:gap-3">
+      <Counter label="Total clients" value={value(data?.total)} icon={<Users />} />
+      <Counter label="Clients actifs" value={value(data?.active)} icon={<UserCheck />} />
+      <Counter label="Avec téléphone" value={value(data?.with_phone)} icon={<Phone />} />
+    </ul>
+  );
+}

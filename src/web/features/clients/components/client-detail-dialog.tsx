@@ -1,0 +1,187 @@
+import { useQuery } from "@tanstack/react-query";
+import { BarChart3, ClipboardList, HardHat, Info, Mail, Pencil, Phone, RotateCw } from "lucide-react";
+import { useId } from "react";
+import type { Client, ClientDetail } from "../../../../shared/clients";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { cn } from "../../../lib/cn";
+import { clientDetailQueryOptions } from "../api/get-client";
+import { mailHref, phoneHref } from "../lib/maps-url";
+import { ClientAvatar } from "./client-avatar";
+import { ClientInfoTab, ClientProjectsTab, ClientQuotesTab, ClientStatsTab } from "./client-detail-tabs";
+import { ClientStatusBadge } from "./client-status-badge";
+import { ResponsiveModal } from "./responsive-modal";
+
+export interface ClientDetailDialogProps {
+  /** The client shown (its list row fills the screen until the detail arrives); closed when null. */
+  client: Client | null;
+  onClose: () => void;
+  isMobile: boolean;
+  canEdit: boolean;
+  onEdit: (client: Client) => void;
+}
+
+/** Client detail (spec 1 §2): dialog on desktop (80 % height), bottom sheet on mobile (90 %). */
+export function ClientDetailDialog({ client, onClose, isMobile, canEdit, onEdit }: ClientDetailDialogProps) {
+  const descriptionId = useId();
+  return (
+    <ResponsiveModal
+      open={client !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isMobile={isMobile}
+      aria-describedby={descriptionId}
+      dialogClassName="flex h-[80dvh] max-h-[80dvh] max-w-4xl flex-col gap-0 overflow-hidden p-0"
+      sheetClassName="h-[90dvh] max-h-[90dvh]"
+    >
+      {client && (
+        <ClientDetailBody
+          key={client.id}
+          listClient={client}
+          isMobile={isMobile}
+          canEdit={canEdit}
+          onEdit={onEdit}
+          descriptionId={descriptionId}
+        />
+      )}
+    </ResponsiveModal>
+  );
+}
+
+interface BodyProps {
+  listClient: Client;
+  isMobile: boolean;
+  canEdit: boolean;
+  onEdit: (client: Client) => void;
+  descriptionId: string;
+}
+
+function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId }: BodyProps) {
+  const query = useQuery(clientDetailQueryOptions(listClient.id, listClient));
+  const client: ClientDetail = query.data ?? listClient;
+  // The related lists and figures come only with the detail itself.
+  const loadingDetail = query.isPlaceholderData || query.isPending;
+
+  return (
+    <>
+      <header
+        className={cn(
+          "flex shrink-0 items-start gap-3 border-b border-border",
+          isMobile ? "px-5 pt-2 pb-4 pr-14" : "px-6 py-5 pr-16",
+        )}
+      >
+        <ClientAvatar name={client.name} active={client.is_active} className="size-12 text-base" />
+        <div className="flex min-w-0 flex-1 flex-col gap-1">
+          <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
+            <DialogTitle className="min-w-0 break-words">{client.name}</DialogTitle>
+            <ClientStatusBadge active={client.is_active} />
+          </div>
+          <DialogDescription id={descriptionId} asChild>
+            <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+              {client.phone && (
+                <a href={phoneHref(client.phone)} className="inline-flex items-center gap-1.5 hover:text-primary">
+                  <Phone aria-hidden="true" className="size-3.5" />
+                  {client.phone}
+                </a>
+              )}
+              {client.email && (
+                <a
+                  href={mailHref(client.email)}
+                  className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-primary"
+                >
+                  <Mail aria-hidden="true" className="size-3.5 shrink-0" />
+                  {client.email}
+                </a>
+              )}
+              {!client.phone && !client.email && <span>Fiche client</span>}
+            </div>
+          </DialogDescription>
+        </div>
+        {!isMobile && canEdit && (
+          <Button variant="outline" size="sm" onClick={() => onEdit(client)} className="mt-1">
+            <Pencil aria-hidden="true" />
+            Modifier
+          </Button>
+        )}
+      </header>
+
+      <Tabs defaultValue="infos" className="flex min-h-0 flex-1 flex-col">
+        <div className={cn("shrink-0 pt-4", isMobile ? "px-5" : "px-6")}>
+          <TabsList className="grid w-full grid-cols-4 sm:w-auto sm:min-w-[28rem]">
+            <TabsTrigger value="infos">
+              <Info aria-hidden="true" className="max-sm:hidden" />
+              Infos
+            </TabsTrigger>
+            <TabsTrigger value="stats">
+              <BarChart3 aria-hidden="true" className="max-sm:hidden" />
+              Stats
+            </TabsTrigger>
+            <TabsTrigger value="projects">
+              <HardHat aria-hidden="true" className="max-sm:hidden" />
+              Projets
+            </TabsTrigger>
+            <TabsTrigger value="quotes">
+              <ClipboardList aria-hidden="true" className="max-sm:hidden" />
+              Devis
+            </TabsTrigger>
+          </TabsList>
+        </div>
+        <div className={cn("min-h-0 flex-1 overflow-y-auto py-4", isMobile ? "px-5" : "px-6 pb-6")}>
+          {query.isError && (
+            <Alert variant="destructive" role="alert" className="mb-4 items-center">
+              <AlertDescription className="flex-1">
+                Impossible de charger la fiche complète du client. {query.error.message}
+              </AlertDescription>
+              <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+                <RotateCw aria-hidden="true" />
+                Réessayer
+              </Button>
+            </Alert>
+          )}
+          <TabsContent value="infos">
+            <ClientInfoTab client={client} />
+          </TabsContent>
+          <TabsContent value="stats">
+            <ClientStatsTab stats={client.stats} loading={loadingDetail && !query.isError} />
+          </TabsContent>
+          <TabsContent value="projects">
+            <ClientProjectsTab client={client} loading={loadingDetail && !query.isError} isMobile={isMobile} />
+          </TabsContent>
+          <TabsContent value="quotes">
+            <ClientQuotesTab client={client} loading={loadingDetail && !query.isError} isMobile={isMobile} />
+          </TabsContent>
+        </div>
+      </Tabs>
+
+      {isMobile && (canEdit || client.phone || client.email) && (
+        <div className="flex shrink-0 gap-2 border-t border-border bg-card px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]">
+          {canEdit && (
+            <Button className="flex-1" onClick={() => onEdit(client)}>
+              <Pencil aria-hidden="true" />
+              Modifier
+            </Button>
+          )}
+          {client.phone && (
+            <Button variant="outline" className={cn(!canEdit && "flex-1")} asChild>
+              <a href={phoneHref(client.phone)}>
+                <Phone aria-hidden="true" />
+                Appeler
+              </a>
+            </Button>
+          )}
+          {client.email && (
+            <Button variant="outline" className={cn(!canEdit && "flex-1")} asChild>
+              <a href={mailHref(client.email)}>
+                <Mail aria-hidden="true" />
+                Email
+              </a>
+            </Button>
+          )}
+        </div>
+      )}
+    </>
+  );
+}

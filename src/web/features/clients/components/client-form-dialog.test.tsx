@@ -1,0 +1,152 @@
+import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { CLIENT_TEXTS } from "../../../../shared/clients";
+import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { ClientFormDialog } from "./client-form-dialog";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  installBrowserStubs();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+function sentBody(call = 0): unknown {
+  const init = fetchMock.mock.calls[call]?.[1];
+  return JSON.parse(String(init?.body));
+}
+
+describe("ClientFormDialog — creation", () => {
+  it("has the spec's fields and buttons, and no 'Client actif' switch", () => {
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} />);
+    expect(screen.getByRole("dialog", { name: "Nouveau client" })).toBeTruthy();
+    expect(screen.getByLabelText("Email").getAttribute("type")).toBe("email");
+    expect(screen.getByLabelText("Téléphone").getAttribute("type")).toBe("tel");
+    const notes = screen.getByLabelText("Notes");
+    expect(notes.tagName).toBe("TEXTAREA");
+    expect(notes.getAttribute("rows")).toBe("4");
+    expect(notes.getAttribute("placeholder")).toBe("Notes ou commentaires sur ce client...");
+    for (const label of ["Nom *", "Adresse", "Code postal", "Ville"]) expect(screen.getByLabelText(label)).toBeTruthy();
+    expect(screen.queryByRole("switch")).toBeNull();
+    expect(screen.getByRole("button", { name: "Annuler" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Créer le client" })).toBeTruthy();
+  });
+
+  it("shows the form wordings under the fields, the contact rule on the e-mail", async () => {
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} />);
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    expect(await screen.findByText(CLIENT_TEXTS.nameRequiredForm)).toBeTruthy();
+    const name = screen.getByLabelText("Nom *");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(name.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      CLIENT_TEXTS.nameRequiredForm,
+    );
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+      CLIENT_TEXTS.contactRequiredForm,
+    );
+
+    type("Email", "pas-un-mail");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    expect(await screen.findByText(CLIENT_TEXTS.emailInvalid)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it("sends the trimmed values without the empty ones, toasts and closes", async () => {
+    const onOpenChange = vi.fn();
+    const onSaved = vi.fn();
+    const created = makeClient({ name: "Atelier Bois", email: null, address: null, notes: null });
+    fetchMock.mockResolvedValue(jsonResponse(201, created));
+    renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} onSaved={onSaved} />);
+    type("Nom *", "  Atelier Bois ");
+    type("Téléphone", "06 12 34 56 78");
+    type("Ville", "Lyon");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/clients");
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
+    expect(sentBody()).toEqual({ name: "Atelier Bois", phone: "06 12 34 56 78", city: "Lyon" });
+    expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.created);
+    expect(onSaved).toHaveBeenCalledWith(created);
+  });
+
+  it("puts the server's validation details on the matching fields", async () => {
+    fetchMock.mockResolvedValue(
+      jsonResponse(400, {
+        error: "Numéro de téléphone invalide",
+        message: "Numéro de téléphone invalide",
+        code: "VALIDATION_ERROR",
+        details: [{ path: "phone", message: "Numéro de téléphone invalide (serveur)" }],
+      }),
+    );
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} />);
+    type("Nom *", "Atelier Bois");
+    type("Téléphone", "0612345678");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    expect(await screen.findByText("Numéro de téléphone invalide (serveur)")).toBeTruthy();
+    expect(screen.getByLabelText("Téléphone").getAttribute("aria-invalid")).toBe("true");
+    expect(toast.error).toHaveBeenCalledWith(CLIENT_TEXTS.createFailed, {
+      description: "Numéro de téléphone invalide",
+    });
+    expect(onOpenChange).not.toHaveBeenCalled();
+  });
+});
+
+describe("ClientFormDialog — edition", () => {
+  it("starts from the client, has the switch, and sends is_active", async () => {
+    const client = makeClient();
+    fetchMock.mockResolvedValue(jsonResponse(200, { ...client, is_active: false }));
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile client={client} />);
+    expect(screen.getByRole("dialog", { name: "Modifier le client" })).toBeTruthy();
+    expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Jean Dupont");
+    const active = screen.getByRole("switch", { name: "Client actif" });
+    expect(active.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(active);
+    expect(active.getAttribute("aria-checked")).toBe("false");
+    type("Notes", "");
+    fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.updated));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/clients/${client.id}`);
+    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("PUT");
+    expect(sentBody()).toEqual({
+      name: "Jean Dupont",
+      email: "jean@exemple.fr",
+      phone: "06 12 34 56 78",
+      address: "12 rue de la Paix",
+      postal_code: "69001",
+      city: "Lyon",
+      is_active: false,
+    });
+  });
+
+  it("reads 'En cours...' while the server answers", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const client = makeClient();
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} client={client} />);
+    fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
+    expect(await screen.findByRole("button", { name: "En cours..." })).toHaveProperty("disabled", true);
+    answer(jsonResponse(500, { error: "Une erreur interne est survenue. Veuillez réessayer plus tard." }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(CLIENT_TEXTS.updateFailed, {
+        description: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
+      }),
+    );
+    expect(screen.getByRole("button", { name: "Mettre à jour" })).toBeTruthy();
+  });
+});

@@ -1,0 +1,157 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Client } from "../../../../shared/clients";
+import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { ClientsPage } from "./clients-page";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const everything = { canCreate: true, canEdit: true, canDelete: true, canCreateQuote: true };
+
+/** A tiny fake of the clients API over an in-memory book (search as the server reads it). */
+function serve(book: Client[]) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/clients/counters") {
+      return jsonResponse(200, {
+        total: book.length,
+        active: book.filter((c) => c.is_active).length,
+        with_phone: book.filter((c) => c.phone).length,
+      });
+    }
+    if (url.pathname === "/api/clients") {
+      const search = url.searchParams.get("search")?.toLowerCase() ?? "";
+      const page = Number(url.searchParams.get("page"));
+      const limit = Number(url.searchParams.get("limit"));
+      const found = book.filter((c) =>
+        [c.name, c.email ?? "", c.phone ?? "", c.city ?? ""].join(" ").toLowerCase().includes(search),
+      );
+      return jsonResponse(200, {
+        data: found.slice((page - 1) * limit, page * limit),
+        meta: { total: found.length, page, limit },
+      });
+    }
+    return jsonResponse(404, { error: "Route introuvable" });
+  });
+}
+
+function listCalls(): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url) => url.pathname === "/api/clients")
+    .map((url) => url.searchParams);
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+});
+
+function renderPage(permissions = everything) {
+  return renderWithProviders(<ClientsPage isMobile={false} permissions={permissions} hasCompany />);
+}
+
+describe("ClientsPage", () => {
+  it("says there is no client yet, and offers to create one", async () => {
+    serve([]);
+    renderPage();
+    expect(screen.getByText("Chargement de vos clients...")).toBeTruthy();
+    expect(await screen.findByText("Aucun client")).toBeTruthy();
+    expect(screen.getByText("Commencez par ajouter votre premier client")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("0 client trouvé");
+    expect(screen.getAllByRole("button", { name: "Créer un client" })).toHaveLength(2);
+  });
+
+  it("counts, filters as you type, then asks the server after the pause", async () => {
+    serve([
+      makeClient({ id: crypto.randomUUID(), name: "Jean Dupont", city: "Lyon" }),
+      makeClient({
+        id: crypto.randomUUID(),
+        name: "Marie Curie",
+        email: "marie@exemple.fr",
+        phone: null,
+        city: "Paris",
+      }),
+      makeClient({
+        id: crypto.randomUUID(),
+        name: "Zoé Martin",
+        email: "zoe@exemple.fr",
+        phone: null,
+        city: "Lille",
+        is_active: false,
+      }),
+    ]);
+    renderPage();
+    expect(await screen.findByRole("heading", { name: "3 clients trouvés" })).toBeTruthy();
+    const counters = screen.getByRole("list", { name: "Compteurs clients" });
+    await waitFor(() =>
+      expect(
+        within(counters)
+          .getAllByTestId("counter-value")
+          .map((n) => n.textContent),
+      ).toEqual(["3", "2", "1"]),
+    );
+
+    const calls = listCalls().length;
+    fireEvent.change(screen.getByRole("searchbox", { name: "Rechercher un client" }), { target: { value: "PARIS" } });
+    // The loaded page is filtered at once…
+    const list = screen.getByRole("list", { name: "Clients" });
+    expect(within(list).getAllByRole("article")).toHaveLength(1);
+    expect(within(list).getByText("Marie Curie")).toBeTruthy();
+    expect(listCalls()).toHaveLength(calls);
+    // …and the server is asked once the typing has paused.
+    await waitFor(() => expect(listCalls().at(-1)?.get("search")).toBe("paris"));
+    expect(listCalls().at(-1)?.get("limit")).toBe("100");
+    expect(await screen.findByRole("heading", { name: "1 client trouvé" })).toBeTruthy();
+  });
+
+  it("says when nothing matches and clears the search", async () => {
+    serve([makeClient({ name: "Jean Dupont" })]);
+    renderPage();
+    await screen.findByRole("heading", { name: "1 client trouvé" });
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "  xyz " } });
+    expect(screen.getByText("Aucun client trouvé")).toBeTruthy();
+    expect(screen.getByText('Aucun client ne correspond à "xyz"')).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Effacer la recherche" }));
+    expect((screen.getByRole("searchbox") as HTMLInputElement).value).toBe("");
+    expect(screen.getByText("Jean Dupont")).toBeTruthy();
+  });
+
+  it("loads the next page on demand", async () => {
+    const book = Array.from({ length: 105 }, (_, i) =>
+      makeClient({ id: crypto.randomUUID(), name: `Client ${String(i).padStart(3, "0")}` }),
+    );
+    serve(book);
+    renderPage();
+    expect(await screen.findByRole("heading", { name: /105 clients trouvés/ })).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Clients" })).getAllByRole("article")).toHaveLength(100);
+    expect(screen.getByText("100 sur 105 clients affichés")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Charger plus" }));
+    await waitFor(() =>
+      expect(within(screen.getByRole("list", { name: "Clients" })).getAllByRole("article")).toHaveLength(105),
+    );
+    expect(listCalls().at(-1)?.get("page")).toBe("2");
+    expect(screen.queryByRole("button", { name: "Charger plus" })).toBeNull();
+  });
+
+  it("shows the failure with a retry", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(500, { error: "Une erreur interne est survenue." }));
+    renderPage();
+    expect(await screen.findByText("Impossible de charger vos clients")).toBeTruthy();
+    serve([makeClient()]);
+    fireEvent.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText("Jean Dupont")).toBeTruthy();
+  });
+
+  it("hides the create button without clients:create", async () => {
+    serve([]);
+    renderPage({ ...everything, canCreate: false });
+    await screen.findByText("Aucun client");
+    expect(screen.queryByRole("button", { name: "Créer un client" })).toBeNull();
+  });
+});

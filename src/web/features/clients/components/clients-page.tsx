@@ -1,0 +1,251 @@
+import { useInfiniteQuery } from "@tanstack/react-query";
+import { LoaderCircle, Plus, RotateCw, SearchX, UserPlus, Users } from "lucide-react";
+import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { CLIENT_LIMITS, type Client } from "../../../../shared/clients";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { cn } from "../../../lib/cn";
+import type { ClientListFilters } from "../api/client-keys";
+import { clientsInfiniteQueryOptions } from "../api/get-clients";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { filterClients, foundLabel, normaliseSearch } from "../lib/client-filter";
+import { ClientCard, type ClientCardPermissions } from "./client-card";
+import { ClientCounters } from "./client-counters";
+import { ClientDetailDialog } from "./client-detail-dialog";
+import { ClientFormDialog } from "./client-form-dialog";
+import { ClientSearch, type StatusFilter, StatusFilterControl } from "./clients-toolbar";
+import { DeleteClientDialog } from "./delete-client-dialog";
+
+export interface ClientsPagePermissions extends ClientCardPermissions {
+  canCreate: boolean;
+}
+
+export interface ClientsPageProps {
+  isMobile: boolean;
+  permissions: ClientsPagePermissions;
+  /** The signed-in user belongs to a company (creating a client needs one). */
+  hasCompany: boolean;
+  /** /clients/new: open the create form on arrival. */
+  createRequested?: boolean;
+  /** The create form opened by /clients/new was closed (the route goes back to /clients). */
+  onCreateRequestDone?: () => void;
+}
+
+type FormState = { mode: "create" } | { mode: "edit"; client: Client } | null;
+
+const STATUS_QUERY: Record<StatusFilter, ClientListFilters["status"]> = {
+  all: undefined,
+  active: "active",
+  inactive: "inactive",
+};
+
+/** 'Mes clients' (spec 1 §2): counters, search, the client cards, and the form, detail and delete dialogs. */
+export function ClientsPage({
+  isMobile,
+  permissions,
+  hasCompany,
+  createRequested = false,
+  onCreateRequestDone,
+}: ClientsPageProps) {
+  const [term, setTerm] = useState("");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const debouncedTerm = useDebouncedValue(term, CLIENT_LIMITS.searchDebounceMs);
+  const filters: ClientListFilters = { search: normaliseSearch(debouncedTerm), status: STATUS_QUERY[status] };
+
+  const query = useInfiniteQuery(clientsInfiniteQueryOptions(filters));
+  const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  // The typed text filters what is on screen at once; the server search follows after the pause.
+  const visible = useMemo(() => filterClients(loaded, term), [loaded, term]);
+  const serverTotal = query.data?.pages.at(-1)?.meta.total ?? 0;
+  const upToDate = !query.isPlaceholderData && normaliseSearch(term) === filters.search;
+  const count = upToDate ? serverTotal : visible.length;
+  const searching = normaliseSearch(term) !== "";
+
+  const [form, setForm] = useState<FormState>(null);
+  const [detail, setDetail] = useState<Client | null>(null);
+  const [toDelete, setToDelete] = useState<Client | null>(null);
+
+  useEffect(() => {
+    if (createRequested && permissions.canCreate) setForm({ mode: "create" });
+  }, [createRequested, permissions.canCreate]);
+
+  const closeForm = () => {
+    if (form?.mode === "create" && createRequested) onCreateRequestDone?.();
+    setForm(null);
+  };
+
+  const openCreate = () => setForm({ mode: "create" });
+  const clearSearch = () => setTerm("");
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Mes clients</h1>
+          <p className="text-sm text-muted-foreground">Votre fichier clients, leurs coordonnées et leur activité.</p>
+        </div>
+        {permissions.canCreate && (
+          <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
+            <Plus aria-hidden="true" />
+            Créer un client
+          </Button>
+        )}
+      </div>
+
+      <ClientCounters />
+
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
+        <ClientSearch value={term} onChange={setTerm} className="sm:max-w-md sm:flex-1" />
+        <StatusFilterControl value={status} onChange={setStatus} className="sm:ml-auto" />
+      </div>
+
+      <section aria-labelledby="clients-found" className="flex flex-col gap-3">
+        <div className="flex min-h-6 items-center gap-2">
+          <h2 id="clients-found" className="text-sm font-semibold text-muted-foreground" aria-live="polite">
+            {query.isPending ? "Recherche des clients" : foundLabel(count)}
+          </h2>
+          {query.isFetching && !query.isPending && !query.isFetchingNextPage && (
+            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin text-muted-foreground" />
+          )}
+        </div>
+
+        {query.isPending ? (
+          <Spinner className="py-16" label="Chargement de vos clients..." />
+        ) : query.isError && loaded.length === 0 ? (
+          <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="flex flex-1 flex-col gap-1">
+              <AlertTitle>Impossible de charger vos clients</AlertTitle>
+              <AlertDescription>{query.error.message}</AlertDescription>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Réessayer
+            </Button>
+          </Alert>
+        ) : visible.length === 0 ? (
+          searching ? (
+            <EmptyState
+              icon={<SearchX aria-hidden="true" className="size-6" />}
+              title="Aucun client trouvé"
+              text={`Aucun client ne correspond à "${term.trim()}"`}
+              action={
+                <Button variant="outline" onClick={clearSearch}>
+                  Effacer la recherche
+                </Button>
+              }
+            />
+          ) : status !== "all" ? (
+            <EmptyState
+              icon={<Users aria-hidden="true" className="size-6" />}
+              title="Aucun client trouvé"
+              text={status === "active" ? "Aucun client actif" : "Aucun client inactif"}
+              action={
+                <Button variant="outline" onClick={() => setStatus("all")}>
+                  Afficher tous les clients
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<UserPlus aria-hidden="true" className="size-6" />}
+              title="Aucun client"
+              text="Commencez par ajouter votre premier client"
+              action={
+                permissions.canCreate ? (
+                  <Button onClick={openCreate}>
+                    <Plus aria-hidden="true" />
+                    Créer un client
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        ) : (
+          <>
+            {query.isError && (
+              <Alert variant="destructive" role="alert">
+                <AlertDescription>{query.error.message}</AlertDescription>
+              </Alert>
+            )}
+            <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
+              {visible.map((client) => (
+                <li key={client.id}>
+                  <ClientCard
+                    client={client}
+                    permissions={permissions}
+                    onView={setDetail}
+                    onEdit={(c) => setForm({ mode: "edit", client: c })}
+                    onDelete={setToDelete}
+                  />
+                </li>
+              ))}
+            </ul>
+            {query.hasNextPage && (
+              <div className="flex flex-col items-center gap-2 pt-2">
+                <p className="text-[0.8125rem] text-muted-foreground">
+                  {new Intl.NumberFormat("fr-FR").format(loaded.length)} sur{" "}
+                  {new Intl.NumberFormat("fr-FR").format(serverTotal)} clients affichés
+                </p>
+                <Button
+                  variant="outline"
+                  onClick={() => void query.fetchNextPage()}
+                  disabled={query.isFetchingNextPage}
+                >
+                  {query.isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+                  {query.isFetchingNextPage ? "Chargement..." : "Charger plus"}
+                </Button>
+              </div>
+            )}
+          </>
+        )}
+      </section>
+
+      <ClientFormDialog
+        open={form !== null}
+        onOpenChange={(open) => {
+          if (!open) closeForm();
+        }}
+        isMobile={isMobile}
+        client={form?.mode === "edit" ? form.client : null}
+        hasCompany={hasCompany}
+        onSaved={(saved) => {
+          // Keep the detail, when open, on the fresh values.
+          setDetail((current) => (current && current.id === saved.id ? saved : current));
+        }}
+      />
+      <ClientDetailDialog
+        client={detail}
+        onClose={() => setDetail(null)}
+        isMobile={isMobile}
+        canEdit={permissions.canEdit}
+        onEdit={(c) => setForm({ mode: "edit", client: c })}
+      />
+      <DeleteClientDialog
+        client={toDelete}
+        onClose={() => setToDelete(null)}
+        onDeleted={(deleted) => setDetail((current) => (current?.id === deleted.id ? null : current))}
+      />
+    </div>
+  );
+}
+
+interface EmptyStateProps {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}
+
+function EmptyState({ icon, title, text, action }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">{icon}</span>
+      <div className="flex flex-col gap-1">
+        <p className="text-base font-semibold">{title}</p>
+        <p className="max-w-sm text-sm break-words text-muted-foreground">{text}</p>
+      </div>
+      {action}
+    </div>
+  );
+}

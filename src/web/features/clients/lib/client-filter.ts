@@ -1,0 +1,31 @@
+import type { Client } from "../../../../shared/clients";
+
+/** The search as the server reads it: trimmed, lower case; empty means no search. */
+export function normaliseSearch(term: string): string {
+  return term.trim().toLowerCase();
+}
+
+/**
+ * The client-side filter of spec 1 §5: name, e-mail, phone or city containing the typed text,
+ * case-insensitively. It reads the same text as the server's `search_text` (name, e-mail, phone and
+ * city joined by spaces), so it never hides a row the server found for the same term.
+ */
+export function matchesSearch(client: Pick<Client, "name" | "email" | "phone" | "city">, term: string): boolean {
+  const wanted = normaliseSearch(term);
+  if (!wanted) return true;
+  const text = [client.name, client.email ?? "", client.phone ?? "", client.city ?? ""].join(" ").toLowerCase();
+  return text.includes(wanted);
+}
+
+export function filterClients<T extends Pick<Client, "name" | "email" | "phone" | "city">>(
+  clients: readonly T[],
+  term: string,
+): T[] {
+  return clients.filter((client) => matchesSearch(client, term));
+}
+
+/** « 1 client trouvé », « 12 clients trouvés » (« N client(s) trouvé(s) » of spec 1 §2). */
+export function foundLabel(count: number): string {
+  const n = new Intl.NumberFormat("fr-FR").format(count);
+  return count > 1 ? `${n} clients trouvés` : `${n} client trouvé`;
+}
