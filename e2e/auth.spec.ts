@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { LOGIN_REQUIRED_MESSAGE } from "../src/shared/auth";
 import { MESSAGES } from "../src/shared/errors";
+import { LOGIN_REQUIRED_MESSAGE } from "../src/shared/session";
 import { ACCOUNTS, isMobileProject, signIn, signInThroughForm } from "./support/auth";
 import { snapshot } from "./support/screenshots";
 

@@ -94,7 +94,7 @@ test.describe("Accueil", () => {
       ["Nouveau devis", "/quotes/new"],
       ["Planning", "/calendar"],
       ["Nouveau client", "/clients/new"],
-    ]) {
+    ] as const) {
       await expect(actions.getByRole("link", { name: new RegExp(label) })).toHaveAttribute("href", href);
     }
     await snapshot(page, testInfo, "home");

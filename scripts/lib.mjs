@@ -54,11 +54,21 @@ export function ensureBuilt() {
 
 /** Runs the built server, forwarding signals so that it shuts down gracefully. */
 export function startServer(env) {
+  // Its own process group: a signal sent to our group (Ctrl+C, a test runner) reaches it once,
+  // through us, so its graceful shutdown (requests, then PostgreSQL) is never cut short by a second one.
   const child = spawn(process.execPath, ["--enable-source-maps", path.join(root, "dist", "server", "main.js")], {
     cwd: root,
     stdio: "inherit",
+    detached: true,
     env: { NODE_ENV: "production", ...process.env, ...env },
   });
-  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) process.on(signal, () => child.kill(signal));
+  let forwarded = false;
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"]) {
+    process.on(signal, () => {
+      if (forwarded) return;
+      forwarded = true;
+      child.kill(signal);
+    });
+  }
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre email et votre mot de passe";
+import { LOGIN_REQUIRED_MESSAGE } from "./session";
 
 /** POST /api/auth/login body: e-mail trimmed, password as typed. */
 export const loginBodySchema = z.preprocess(
@@ -48,41 +48,3 @@ export const permissionSchema = z.object({
 });
 export const permissionGroupSchema = z.object({ category: z.string(), permissions: z.array(permissionSchema) });
 export type PermissionGroup = z.infer<typeof permissionGroupSchema>;
-
-/** Splits full_name on the first space (spec 1 §3): first name defaults to 'User'. */
-export function splitFullName(fullName: string | null | undefined): { firstName: string; lastName: string } {
-  const trimmed = (fullName ?? "").trim();
-  if (!trimmed) return { firstName: "User", lastName: "" };
-  const space = trimmed.indexOf(" ");
-  if (space === -1) return { firstName: trimmed, lastName: "" };
-  return { firstName: trimmed.slice(0, space), lastName: trimmed.slice(space + 1).trim() };
-}
-
-function decodeBase64Url(segment: string): string {
-  const base64 = segment.replace(/-/g, "+").replace(/_/g, "/");
-  const padded = base64 + "=".repeat((4 - (base64.length % 4)) % 4);
-  const binary = atob(padded);
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  return new TextDecoder().decode(bytes);
-}
-
-/** Reads the `exp` claim (seconds) of a JWT without verifying it; null when unreadable. */
-export function readTokenExpiry(token: string | null | undefined): number | null {
-  if (!token) return null;
-  const parts = token.split(".");
-  if (parts.length !== 3 || !parts[1]) return null;
-  try {
-    const payload: unknown = JSON.parse(decodeBase64Url(parts[1]));
-    if (typeof payload !== "object" || payload === null) return null;
-    const exp = (payload as { exp?: unknown }).exp;
-    return typeof exp === "number" && Number.isFinite(exp) ? exp : null;
-  } catch {
-    return null;
-  }
-}
-
-/** An unreadable token counts as expired (spec 1 §5). */
-export function isTokenExpired(token: string | null | undefined, nowMs: number = Date.now()): boolean {
-  const exp = readTokenExpiry(token);
-  return exp === null || exp * 1000 <= nowMs;
-}

@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /** Machine codes of API errors (design §4). The message is always French. */
 export const ERROR_CODES = {
   VALIDATION: "VALIDATION_ERROR",
@@ -15,13 +13,13 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-export const errorResponseSchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-  details: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
-});
-export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+/** The body of every API error (design §4). */
+export interface ErrorResponse {
+  error: string;
+  message: string;
+  code: string;
+  details?: { path: string; message: string }[];
+}
 
 export const MESSAGES = {
   invalidCredentials: "Email ou mot de passe incorrect",

@@ -14,6 +14,8 @@ export const spaPlugin = fp(
         root: opts.root,
         wildcard: false,
         index: false,
+        // The build writes .br and .gz beside each file: served by Accept-Encoding, index.html included.
+        preCompressed: true,
         setHeaders(res, filePath) {
           const name = path.basename(filePath);
           if (filePath.includes(`${path.sep}assets${path.sep}`)) {

@@ -7,7 +7,7 @@ import {
   refreshResponseSchema,
   verifyResponseSchema,
 } from "../../../shared/auth";
-import { errorResponseSchema } from "../../../shared/errors";
+import { errorResponseSchema } from "../../../shared/http";
 import { errors } from "../../lib/errors";
 import { bearerToken, requireAuth } from "../../plugins/auth";
 import type { AuthService } from "./auth.service";

@@ -3,8 +3,8 @@ import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import pg from "pg";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { LOGIN_REQUIRED_MESSAGE } from "../../../shared/auth";
 import { MESSAGES } from "../../../shared/errors";
+import { LOGIN_REQUIRED_MESSAGE } from "../../../shared/session";
 import {
   bearer,
   createTestCompany,

@@ -10,7 +10,7 @@ import {
   clientSchema,
   clientUpdateSchema,
 } from "../../../shared/clients";
-import { errorResponseSchema } from "../../../shared/errors";
+import { errorResponseSchema } from "../../../shared/http";
 import type { Database } from "../../db/client";
 import { requireAuth } from "../../plugins/auth";
 import { createClientsService } from "./clients.service";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { isTokenExpired, LOGIN_REQUIRED_MESSAGE, loginBodySchema, readTokenExpiry, splitFullName } from "./auth";
+import { loginBodySchema } from "./auth";
+import { isTokenExpired, LOGIN_REQUIRED_MESSAGE, readTokenExpiry, splitFullName } from "./session";
 
 function token(payload: object): string {
   const enc = (o: object) => {
