@@ -1,4 +1,4 @@
-import { isTokenExpired } from "../../shared/auth";
+import { isTokenExpired } from "../../shared/session";
 import { ERROR_CODES } from "../../shared/errors";
 import { clearSession, getToken, setToken } from "./session";
 

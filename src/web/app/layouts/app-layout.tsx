@@ -1,6 +1,6 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { splitFullName } from "../../../shared/auth";
+import { splitFullName } from "../../../shared/session";
 import { isSuperAdmin } from "../../../shared/permissions";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../features/auth/hooks/auth-context";

@@ -1,4 +1,4 @@
-import { splitFullName } from "../../../shared/auth";
+import { splitFullName } from "../../../shared/session";
 import { useAuth } from "../../features/auth/hooks/auth-context";
 import { usePermissions } from "../../features/auth/hooks/use-permissions";
 import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
