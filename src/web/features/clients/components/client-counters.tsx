@@ -8,7 +8,7 @@ const number = new Intl.NumberFormat("fr-FR");
 
 function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
-    <li className="flex min-w-0 items-center gap-3 rounded-lg border border-border bg-card p-3 shadow-card sm:p-4">
+    <li className="flex min-w-0 items-start gap-3 sm:items-center rounded-lg border border-border bg-card p-3 shadow-card sm:p-4">
       <span className="hidden size-10 shrink-0 items-center justify-center rounded-lg bg-primary-soft text-primary sm:flex [&_svg]:size-5">
         {icon}
       </span>

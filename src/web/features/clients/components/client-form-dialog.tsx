@@ -218,7 +218,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         <FormField label="Adresse" error={errors.address}>
           {(props) => <Input autoComplete="street-address" {...props} {...register("address")} />}
         </FormField>
-        <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
           <FormField label="Code postal" error={errors.postal_code}>
             {(props) => (
               <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("postal_code")} />
