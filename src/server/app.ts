@@ -1,3 +1,4 @@
+import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "./db/client";
@@ -5,8 +6,13 @@ import { authRoutes } from "./modules/auth/auth.routes";
 import { createAuthService } from "./modules/auth/auth.service";
 import { TokenService } from "./modules/auth/tokens";
 import { clientsRoutes } from "./modules/clients/clients.routes";
+import { companyRoutes } from "./modules/company/company.routes";
+import { createCompanyService } from "./modules/company/company.service";
+import { filesRoutes } from "./modules/files/files.routes";
 import { healthRoutes } from "./modules/health/health.routes";
 import { permissionsRoutes } from "./modules/permissions/permissions.routes";
+import { quotesRoutes } from "./modules/quotes/quotes.routes";
+import { createQuotesService } from "./modules/quotes/quotes.service";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -59,6 +65,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(authRoutes, { auth });
   await app.register(permissionsRoutes, { db: options.db });
   await app.register(clientsRoutes, { db: options.db });
+  // Files are signed with a key derived from the JWT secret (one secret to manage, separate uses).
+  const fileSecret = `${options.jwtSecret}:files`;
+  const company = createCompanyService(options.db, fileSecret);
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
+  await app.register(companyRoutes, { company });
+  await app.register(filesRoutes, { db: options.db, fileSecret });
+  await app.register(quotesRoutes, { quotes: createQuotesService(options.db), company });
 
   await app.register(spaPlugin, { root: options.webRoot ?? "" });
   return app;

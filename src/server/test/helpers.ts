@@ -13,7 +13,12 @@ let passwordHash: Promise<string> | undefined;
 /** A real app on the test database; closed after the file's tests. */
 export async function setupApp() {
   const db = createDatabase(inject("appDatabaseUrl"), { max: 4 });
-  const app = await buildApp({ db, jwtSecret: TEST_JWT_SECRET });
+  // TEST_LOG=error shows the server's log (e.g. the cause of a 500) while debugging a test.
+  const app = await buildApp({
+    db,
+    jwtSecret: TEST_JWT_SECRET,
+    logger: process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false,
+  });
   await app.ready();
   afterAll(async () => {
     await app.close();

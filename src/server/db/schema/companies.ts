@@ -1,10 +1,25 @@
-import { integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
   /** 'active' | 'suspended' */
   status: text("status").notNull().default("active"),
+  // Identity shown on documents (spec 2 §3 Company info).
+  logoFileId: uuid("logo_file_id"),
+  address1: text("address1"),
+  address2: text("address2"),
+  zipCode: text("zip_code"),
+  city: text("city"),
+  country: text("country").notNull().default("France"),
+  phoneContact: text("phone_contact"),
+  emailContact: text("email_contact"),
+  website: text("website"),
+  siret: text("siret"),
+  tvaNumber: text("tva_number"),
+  // Commercial settings (spec 2 §3 Company settings).
+  quoteValidityDays: integer("quote_validity_days").notNull().default(30),
+  termsAndConditions: text("terms_and_conditions"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -21,4 +36,25 @@ export const referenceCounters = pgTable(
     lastValue: integer("last_value").notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.year] })],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/** Uploaded files (design §5.9): checked by content, served by /api/files/:id with a signed URL. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    /** 'logo' | 'project_photo' */
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    filename: text("filename"),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("files_company_idx").on(t.companyId, t.kind)],
 );

@@ -1,0 +1,110 @@
+import { sql } from "drizzle-orm";
+import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { users } from "./auth";
+import { clients } from "./clients";
+import { companies } from "./companies";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+
+export const quotes = pgTable(
+  "quotes",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    reference: text("reference").notNull(),
+    name: text("name").notNull(),
+    status: text("status").notNull().default("en cours de redaction"),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "cascade" }),
+    date: date("date").notNull(),
+    validUntil: date("valid_until"),
+    notes: text("notes"),
+    terms: text("terms"),
+    discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    discountAmount: money("discount_amount").notNull().default(0),
+    subtotal: money("subtotal").notNull().default(0),
+    discount: money("discount").notNull().default(0),
+    taxAmount: money("tax_amount").notNull().default(0),
+    total: money("total").notNull().default(0),
+    /** VAT breakdown per rate, as computed by src/shared/money.ts (euros). */
+    vatBreakdown: jsonb("vat_breakdown").notNull().default(sql`'[]'::jsonb`),
+    projectId: uuid("project_id"),
+    /** Lower-cased reference and name: what the list search matches (with the client's name). */
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("quotes_company_reference_key").on(t.companyId, t.reference),
+    index("quotes_company_date_idx").on(t.companyId, t.date, t.id),
+    index("quotes_company_status_idx").on(t.companyId, t.status),
+    index("quotes_client_idx").on(t.clientId),
+    index("quotes_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const quoteItems = pgTable(
+  "quote_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    name: text("name").notNull(),
+    description: text("description"),
+    quantity: numeric("quantity", { precision: 12, scale: 3, mode: "number" }).notNull(),
+    unit: text("unit").notNull(),
+    unitPrice: money("unit_price").notNull(),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2, mode: "number" }).notNull(),
+    subtotal: money("subtotal").notNull(),
+    taxAmount: money("tax_amount").notNull(),
+    total: money("total").notNull(),
+  },
+  (t) => [uniqueIndex("quote_items_quote_position_key").on(t.quoteId, t.position)],
+);
+
+export const quoteHistory = pgTable(
+  "quote_history",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    quoteId: uuid("quote_id")
+      .notNull()
+      .references(() => quotes.id, { onDelete: "cascade" }),
+    action: text("action").notNull(),
+    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
+    userName: text("user_name").notNull(),
+    changes: jsonb("changes"),
+    metadata: jsonb("metadata"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_history_quote_idx").on(t.quoteId, t.createdAt)],
+);
+
+export const quoteTemplates = pgTable(
+  "quote_templates",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    description: text("description"),
+    items: jsonb("items").notNull().default(sql`'[]'::jsonb`),
+    discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    terms: text("terms"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("quote_templates_company_idx").on(t.companyId, t.name)],
+);

@@ -1,0 +1,92 @@
+import { eq, sql } from "drizzle-orm";
+import type { CompanyInfoInput, CompanySettings } from "../../../shared/company";
+import type { Db } from "../../db/client";
+import { companies, files } from "../../db/schema";
+
+export const companySettingsRepository = {
+  async get(tx: Db, companyId: string): Promise<CompanySettings> {
+    const [row] = await tx
+      .select({ quote_validity_days: companies.quoteValidityDays, terms_and_conditions: companies.termsAndConditions })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!row) throw new Error("company not found");
+    return row;
+  },
+  async update(tx: Db, companyId: string, input: CompanySettings): Promise<void> {
+    await tx
+      .update(companies)
+      .set({
+        quoteValidityDays: input.quote_validity_days,
+        termsAndConditions: input.terms_and_conditions,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, companyId));
+  },
+};
+
+export const companyInfoRepository = {
+  async get(tx: Db, companyId: string) {
+    const [row] = await tx
+      .select({
+        name: companies.name,
+        logo_file_id: companies.logoFileId,
+        address1: companies.address1,
+        address2: companies.address2,
+        zip_code: companies.zipCode,
+        city: companies.city,
+        country: companies.country,
+        phone_contact: companies.phoneContact,
+        email_contact: companies.emailContact,
+        website: companies.website,
+        siret: companies.siret,
+        tva_number: companies.tvaNumber,
+      })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    if (!row) throw new Error("company not found");
+    return row;
+  },
+  async update(tx: Db, companyId: string, input: CompanyInfoInput): Promise<void> {
+    await tx
+      .update(companies)
+      .set({
+        name: input.name,
+        address1: input.address1,
+        address2: input.address2,
+        zipCode: input.zip_code,
+        city: input.city,
+        country: input.country,
+        phoneContact: input.phone_contact,
+        emailContact: input.email_contact,
+        website: input.website,
+        siret: input.siret,
+        tvaNumber: input.tva_number,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(companies.id, companyId));
+  },
+  /** Replaces the logo: the new file is stored, the old one deleted, in one transaction. */
+  async setLogo(tx: Db, companyId: string, file: { contentType: string; data: Buffer; filename: string | null }) {
+    const [current] = await tx.select({ id: companies.logoFileId }).from(companies).where(eq(companies.id, companyId));
+    const [row] = await tx
+      .insert(files)
+      .values({
+        companyId,
+        kind: "logo",
+        contentType: file.contentType,
+        size: file.data.length,
+        filename: file.filename,
+        data: file.data,
+      })
+      .returning({ id: files.id });
+    if (!row) throw new Error("file not stored");
+    await tx.update(companies).set({ logoFileId: row.id, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+    if (current?.id) await tx.delete(files).where(eq(files.id, current.id));
+    return row.id;
+  },
+  async removeLogo(tx: Db, companyId: string): Promise<void> {
+    const [current] = await tx.select({ id: companies.logoFileId }).from(companies).where(eq(companies.id, companyId));
+    await tx.update(companies).set({ logoFileId: null, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
+    if (current?.id) await tx.delete(files).where(eq(files.id, current.id));
+  },
+};

@@ -1,0 +1,340 @@
+import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import type { Quote, QuoteHistoryAction, QuoteInput, QuoteStatus, QuoteSummary } from "../../../shared/quotes";
+import { PENDING_QUOTE_STATUSES } from "../../../shared/quotes";
+import type { Db } from "../../db/client";
+import { clients, quoteHistory, quoteItems, quotes, quoteTemplates } from "../../db/schema";
+
+export interface QuoteFilter {
+  status?: QuoteStatus | undefined;
+  clientId?: string | undefined;
+  search?: string | undefined;
+}
+
+/** Computed totals stored with the quote (server-side, design §5.3). */
+export interface StoredTotals {
+  subtotal: number;
+  discount: number;
+  tax_amount: number;
+  total: number;
+  vat_breakdown: { rate: number; base: number; discount: number; net: number; tax: number }[];
+  lines: { subtotal: number; tax_amount: number; total: number }[];
+}
+
+function containsPattern(term: string): string {
+  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function where(companyId: string, filter: QuoteFilter): SQL | undefined {
+  return and(
+    eq(quotes.companyId, companyId),
+    filter.status ? eq(quotes.status, filter.status) : undefined,
+    filter.clientId ? eq(quotes.clientId, filter.clientId) : undefined,
+    // Through quotes_matching() (drizzle/0005_quotes.sql): the trigram indexes stay usable under RLS.
+    filter.search ? sql`${quotes.id} IN (SELECT quotes_matching(${containsPattern(filter.search)}))` : undefined,
+  );
+}
+
+const quoteColumns = {
+  id: quotes.id,
+  reference: quotes.reference,
+  name: quotes.name,
+  status: quotes.status,
+  client_id: quotes.clientId,
+  date: quotes.date,
+  valid_until: quotes.validUntil,
+  notes: quotes.notes,
+  terms: quotes.terms,
+  discount_percentage: quotes.discountPercentage,
+  discount_amount: quotes.discountAmount,
+  subtotal: quotes.subtotal,
+  tax_amount: quotes.taxAmount,
+  total: quotes.total,
+  vat_breakdown: quotes.vatBreakdown,
+  project_id: quotes.projectId,
+  created_at: quotes.createdAt,
+  updated_at: quotes.updatedAt,
+  client_name: clients.name,
+  client_email: clients.email,
+  client_phone: clients.phone,
+  client_address: clients.address,
+  client_postal_code: clients.postalCode,
+  client_city: clients.city,
+};
+
+type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
+
+function selectQuotes(tx: Db, condition: SQL | undefined) {
+  return tx.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId)).where(condition);
+}
+
+type ItemRow = typeof quoteItems.$inferSelect;
+
+function toQuote(row: QuoteRow, items: ItemRow[]): Quote {
+  return {
+    id: row.id,
+    reference: row.reference,
+    name: row.name,
+    status: row.status as QuoteStatus,
+    client_id: row.client_id,
+    client: {
+      id: row.client_id,
+      name: row.client_name,
+      email: row.client_email,
+      phone: row.client_phone,
+      address: row.client_address,
+      postal_code: row.client_postal_code,
+      city: row.client_city,
+    },
+    date: row.date,
+    valid_until: row.valid_until,
+    notes: row.notes,
+    terms: row.terms,
+    discount_percentage: row.discount_percentage,
+    discount_amount: row.discount_amount,
+    subtotal: row.subtotal,
+    tax_amount: row.tax_amount,
+    total: row.total,
+    vat_breakdown: row.vat_breakdown as Quote["vat_breakdown"],
+    project_id: row.project_id,
+    items: items.map((i) => ({
+      id: i.id,
+      position: i.position,
+      name: i.name,
+      description: i.description,
+      quantity: i.quantity,
+      unit: i.unit,
+      unit_price: i.unitPrice,
+      tax_rate: i.taxRate,
+      subtotal: i.subtotal,
+      tax_amount: i.taxAmount,
+      total: i.total,
+    })),
+    items_count: items.length,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+async function itemsOf(tx: Db, companyId: string, quoteIds: string[]): Promise<Map<string, ItemRow[]>> {
+  const byQuote = new Map<string, ItemRow[]>(quoteIds.map((id) => [id, []]));
+  if (quoteIds.length === 0) return byQuote;
+  const rows = await tx
+    .select()
+    .from(quoteItems)
+    .where(and(eq(quoteItems.companyId, companyId), inArray(quoteItems.quoteId, quoteIds)))
+    .orderBy(asc(quoteItems.quoteId), asc(quoteItems.position));
+  for (const row of rows) byQuote.get(row.quoteId)?.push(row);
+  return byQuote;
+}
+
+function quoteValues(input: QuoteInput, totals: StoredTotals) {
+  return {
+    name: input.name,
+    status: input.status,
+    clientId: input.client_id,
+    date: input.date,
+    validUntil: input.valid_until ?? null,
+    notes: input.notes,
+    terms: input.terms,
+    discountPercentage: input.discount_percentage,
+    discountAmount: input.discount_percentage > 0 ? 0 : input.discount_amount,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    taxAmount: totals.tax_amount,
+    total: totals.total,
+    vatBreakdown: totals.vat_breakdown,
+  };
+}
+
+export const quotesRepository = {
+  /** One page (with items: 2 queries whatever the page size) and the summary of the filtered set. */
+  async list(tx: Db, companyId: string, filter: QuoteFilter, page: { limit: number; offset: number }) {
+    const rows = await selectQuotes(tx, where(companyId, filter))
+      .orderBy(desc(quotes.date), desc(quotes.reference))
+      .limit(page.limit)
+      .offset(page.offset);
+    const items = await itemsOf(
+      tx,
+      companyId,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => toQuote(row, items.get(row.id) ?? []));
+  },
+
+  async summary(tx: Db, companyId: string, filter: QuoteFilter): Promise<QuoteSummary> {
+    const pending = sql.join(
+      PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const [row] = await tx
+      .select({
+        count: sql<number>`count(*)::int`,
+        validated_count: sql<number>`(count(*) FILTER (WHERE ${quotes.status} = 'valide'))::int`,
+        in_progress_count: sql<number>`(count(*) FILTER (WHERE ${quotes.status} = 'en cours de redaction'))::int`,
+        pending_amount: sql<string>`coalesce(sum(${quotes.total}) FILTER (WHERE ${quotes.status} IN (${pending})), 0)`,
+        validated_amount: sql<string>`coalesce(sum(${quotes.total}) FILTER (WHERE ${quotes.status} = 'valide'), 0)`,
+        total_amount: sql<string>`coalesce(sum(${quotes.total}), 0)`,
+      })
+      .from(quotes)
+      .where(where(companyId, filter));
+    return {
+      count: row?.count ?? 0,
+      validated_count: row?.validated_count ?? 0,
+      in_progress_count: row?.in_progress_count ?? 0,
+      pending_amount: Number(row?.pending_amount ?? 0),
+      validated_amount: Number(row?.validated_amount ?? 0),
+      total_amount: Number(row?.total_amount ?? 0),
+    };
+  },
+
+  async find(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}): Promise<Quote | undefined> {
+    const query = selectQuotes(tx, and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
+    const [row] = options.lock ? await query.for("update", { of: quotes }) : await query;
+    if (!row) return undefined;
+    const items = await itemsOf(tx, companyId, [id]);
+    return toQuote(row, items.get(id) ?? []);
+  },
+
+  async insert(
+    tx: Db,
+    companyId: string,
+    input: QuoteInput,
+    totals: StoredTotals,
+    meta: { reference: string; createdBy: string },
+  ): Promise<string> {
+    const [row] = await tx
+      .insert(quotes)
+      .values({ companyId, reference: meta.reference, createdBy: meta.createdBy, ...quoteValues(input, totals) })
+      .returning({ id: quotes.id });
+    if (!row) throw new Error("quote not inserted");
+    await this.replaceItems(tx, companyId, row.id, input, totals);
+    return row.id;
+  },
+
+  async update(tx: Db, companyId: string, id: string, input: QuoteInput, totals: StoredTotals): Promise<void> {
+    await tx
+      .update(quotes)
+      .set({ ...quoteValues(input, totals), updatedAt: sql`now()` })
+      .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
+    await this.replaceItems(tx, companyId, id, input, totals);
+  },
+
+  async replaceItems(tx: Db, companyId: string, quoteId: string, input: QuoteInput, totals: StoredTotals) {
+    await tx.delete(quoteItems).where(and(eq(quoteItems.companyId, companyId), eq(quoteItems.quoteId, quoteId)));
+    if (input.items.length === 0) return;
+    await tx.insert(quoteItems).values(
+      input.items.map((item, index) => {
+        const line = totals.lines[index];
+        if (!line) throw new Error("totals do not match the items");
+        return {
+          companyId,
+          quoteId,
+          position: index + 1,
+          name: item.name,
+          description: item.description,
+          quantity: item.quantity,
+          unit: item.unit,
+          unitPrice: item.unit_price,
+          taxRate: item.tax_rate,
+          subtotal: line.subtotal,
+          taxAmount: line.tax_amount,
+          total: line.total,
+        };
+      }),
+    );
+  },
+
+  async clientExists(tx: Db, companyId: string, clientId: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: clients.id })
+      .from(clients)
+      .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)));
+    return rows.length === 1;
+  },
+
+  async addHistory(
+    tx: Db,
+    companyId: string,
+    entries: {
+      quoteId: string;
+      action: QuoteHistoryAction;
+      userId: string;
+      userName: string;
+      changes?: Record<string, { from: unknown; to: unknown }> | null;
+      metadata?: Record<string, unknown> | null;
+    }[],
+  ) {
+    if (entries.length === 0) return;
+    await tx.insert(quoteHistory).values(
+      entries.map((e) => ({
+        // clock_timestamp(): entries written together keep their order.
+        createdAt: sql`clock_timestamp()`,
+        companyId,
+        quoteId: e.quoteId,
+        action: e.action,
+        userId: e.userId,
+        userName: e.userName,
+        changes: e.changes ?? null,
+        metadata: e.metadata ?? null,
+      })),
+    );
+  },
+
+  async history(tx: Db, companyId: string, quoteId: string) {
+    const rows = await tx
+      .select()
+      .from(quoteHistory)
+      .where(and(eq(quoteHistory.companyId, companyId), eq(quoteHistory.quoteId, quoteId)))
+      .orderBy(asc(quoteHistory.createdAt), asc(quoteHistory.id));
+    return rows.map((r) => ({
+      id: r.id,
+      action: r.action as QuoteHistoryAction,
+      user_name: r.userName,
+      created_at: r.createdAt.toISOString(),
+      changes: r.changes as Record<string, { from: unknown; to: unknown }> | null,
+      metadata: r.metadata as Record<string, unknown> | null,
+    }));
+  },
+};
+
+export type TemplateRow = typeof quoteTemplates.$inferSelect;
+
+export const quoteTemplatesRepository = {
+  list(tx: Db, companyId: string) {
+    return tx
+      .select()
+      .from(quoteTemplates)
+      .where(eq(quoteTemplates.companyId, companyId))
+      .orderBy(asc(sql`lower(${quoteTemplates.name})`), asc(quoteTemplates.id));
+  },
+  async find(tx: Db, companyId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(quoteTemplates)
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)));
+    return row;
+  },
+  async insert(tx: Db, companyId: string, values: Omit<typeof quoteTemplates.$inferInsert, "companyId">) {
+    const [row] = await tx
+      .insert(quoteTemplates)
+      .values({ ...values, companyId })
+      .returning();
+    if (!row) throw new Error("template not inserted");
+    return row;
+  },
+  async update(tx: Db, companyId: string, id: string, values: Partial<typeof quoteTemplates.$inferInsert>) {
+    const [row] = await tx
+      .update(quoteTemplates)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
+      .returning();
+    return row;
+  },
+  async delete(tx: Db, companyId: string, id: string) {
+    const rows = await tx
+      .delete(quoteTemplates)
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
+      .returning({ id: quoteTemplates.id });
+    return rows.length === 1;
+  },
+};

@@ -1,0 +1,392 @@
+import { PDFParse } from "pdf-parse";
+import { beforeAll, describe, expect, it } from "vitest";
+import { addDays, parisToday } from "../../../shared/dates";
+import { computeTotals, fromCents } from "../../../shared/money";
+import { QUOTE_TEXTS } from "../../../shared/quotes";
+import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
+
+const { app, db } = await setupApp();
+let company: TestCompany;
+let other: TestCompany;
+let admin: string;
+let compagnon: string;
+let norole: string;
+let otherAdmin: string;
+let clientId: string;
+let otherClientId: string;
+
+const api = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+beforeAll(async () => {
+  company = await createTestCompany(db, "Devis SARL");
+  other = await createTestCompany(db, "Autre devis SARL");
+  const tokenOf = async (email: string) => (await login(app, email)).token;
+  admin = await tokenOf(company.emails.admin);
+  compagnon = await tokenOf(company.emails.compagnon);
+  norole = await tokenOf(company.emails.norole);
+  otherAdmin = await tokenOf(other.emails.admin);
+  clientId = (
+    await api(admin, "POST", "/api/clients", {
+      name: "Famille Martin",
+      email: "martin@ex.fr",
+      address: "3 rue Neuve",
+      postal_code: "69001",
+      city: "Lyon",
+    })
+  ).json().id;
+  otherClientId = (
+    await api(otherAdmin, "POST", "/api/clients", { name: "Client concurrent", phone: "0600000000" })
+  ).json().id;
+});
+
+const items = [
+  { name: "Dépose carrelage", quantity: 2, unit: "m²", unit_price: 150, tax_rate: 20 },
+  {
+    name: "Pose faïence",
+    description: "Faïence 20×20 blanche",
+    quantity: 4,
+    unit: "heure",
+    unit_price: 37.5,
+    tax_rate: 10,
+  },
+  { name: "Isolation", quantity: 10, unit: "m²", unit_price: 12.34, tax_rate: 5.5 },
+];
+
+async function createQuote(token: string, extra: object = {}) {
+  const res = await api(token, "POST", "/api/quotes", {
+    name: "Rénovation salle de bain",
+    client_id: clientId,
+    date: "2026-11-20",
+    discount_percentage: 10,
+    items,
+    ...extra,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json();
+}
+
+describe("POST /api/quotes", () => {
+  it("creates a quote with server totals, a reference and the default validity", async () => {
+    const quote = await createQuote(admin, { subtotal: 1, total: 2, tax_amount: 3 });
+    const expected = computeTotals({ items, discount_percentage: 10 });
+    expect(quote).toMatchObject({
+      name: "Rénovation salle de bain",
+      status: "en cours de redaction",
+      client: { id: clientId, name: "Famille Martin", city: "Lyon" },
+      date: "2026-11-20",
+      valid_until: "2026-12-20",
+      subtotal: fromCents(expected.subtotal),
+      tax_amount: fromCents(expected.tax_amount),
+      total: fromCents(expected.total),
+      discount_percentage: 10,
+      items_count: 3,
+    });
+    expect(quote.total).toBe(573.4 - 57.34 + 73.61);
+    expect(quote.reference).toMatch(new RegExp(`^DEV-${parisToday().slice(0, 4)}-\\d{4}$`));
+    expect(quote.vat_breakdown).toEqual([
+      { rate: 20, base: 300, discount: 30, net: 270, tax: 54 },
+      { rate: 10, base: 150, discount: 15, net: 135, tax: 13.5 },
+      { rate: 5.5, base: 123.4, discount: 12.34, net: 111.06, tax: 6.11 },
+    ]);
+    expect(quote.items.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([
+      [1, "Dépose carrelage"],
+      [2, "Pose faïence"],
+      [3, "Isolation"],
+    ]);
+    expect(quote.items[1]).toMatchObject({
+      subtotal: 150,
+      tax_amount: 15,
+      total: 165,
+      description: "Faïence 20×20 blanche",
+    });
+  });
+
+  it("numbers references in sequence per company", async () => {
+    const a = await createQuote(admin);
+    const b = await createQuote(admin);
+    const n = (ref: string) => Number(ref.split("-")[2]);
+    expect(n(b.reference)).toBe(n(a.reference) + 1);
+    const theirs = (
+      await api(otherAdmin, "POST", "/api/quotes", { name: "X", client_id: otherClientId, date: "2026-11-20" })
+    ).json();
+    expect(theirs.reference).toMatch(/-0001$/);
+  });
+
+  it.each([
+    [{ name: "" }, "name", QUOTE_TEXTS.nameRequired],
+    [{ client_id: undefined }, "client_id", QUOTE_TEXTS.clientRequired],
+    [{ status: "perdu" }, "status", QUOTE_TEXTS.statusRequired],
+    [{ date: "" }, "date", QUOTE_TEXTS.dateRequired],
+    [{ date: "2026-02-30" }, "date", QUOTE_TEXTS.dateRequired],
+    [{ valid_until: "2026-11-01" }, "valid_until", QUOTE_TEXTS.validUntilBeforeDate],
+    [{ discount_percentage: 120 }, "discount_percentage", QUOTE_TEXTS.discountRange],
+    [{ discount_percentage: 0, discount_amount: 10_000 }, "discount_amount", QUOTE_TEXTS.discountTooLarge],
+    [{ items: [{ ...items[0], name: " " }] }, "items.0.name", QUOTE_TEXTS.itemNameRequired],
+    [{ items: [{ ...items[0], quantity: 0 }] }, "items.0.quantity", QUOTE_TEXTS.quantityPositive],
+    [{ items: [{ ...items[0], unit: "" }] }, "items.0.unit", QUOTE_TEXTS.unitRequired],
+    [{ items: [{ ...items[0], unit_price: -1 }] }, "items.0.unit_price", QUOTE_TEXTS.unitPricePositive],
+    [{ items: [{ ...items[0], tax_rate: 101 }] }, "items.0.tax_rate", QUOTE_TEXTS.taxRateRange],
+  ])("refuses %j with the spec's message", async (change, path, message) => {
+    const res = await api(admin, "POST", "/api/quotes", {
+      name: "Devis",
+      client_id: clientId,
+      date: "2026-11-20",
+      items,
+      ...change,
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContainEqual({ path, message });
+  });
+
+  it("refuses another company's client as 404", async () => {
+    const res = await api(admin, "POST", "/api/quotes", { name: "X", client_id: otherClientId, date: "2026-11-20" });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error).toBe(QUOTE_TEXTS.clientNotFound);
+  });
+});
+
+describe("status, history and the final lock", () => {
+  it("records every step with the user's name, then refuses edits once validated", async () => {
+    const quote = await createQuote(admin);
+    const body = {
+      name: quote.name,
+      client_id: clientId,
+      date: quote.date,
+      valid_until: quote.valid_until,
+      discount_percentage: 10,
+      items,
+    };
+    const renamed = await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...body, name: "Salle de bain complète" });
+    expect(renamed.statusCode).toBe(200);
+    expect(
+      (
+        await api(admin, "PUT", `/api/quotes/${quote.id}`, {
+          ...body,
+          name: "Salle de bain complète",
+          status: "envoye au client",
+        })
+      ).statusCode,
+    ).toBe(200);
+    const validated = await api(admin, "PUT", `/api/quotes/${quote.id}`, {
+      ...body,
+      name: "Salle de bain complète",
+      status: "valide",
+    });
+    expect(validated.json().status).toBe("valide");
+
+    const locked = await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...body, name: "Trop tard", status: "valide" });
+    expect(locked.statusCode).toBe(409);
+    expect(locked.json()).toMatchObject({ code: "CONFLICT", error: QUOTE_TEXTS.finalLocked });
+    expect((await api(admin, "GET", `/api/quotes/${quote.id}`)).json().name).toBe("Salle de bain complète");
+
+    const history = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "sent", "validated"]);
+    expect(history.every((h: { user_name: string }) => h.user_name === "Test admin")).toBe(true);
+    expect(history[1].changes).toEqual({ name: { from: "Rénovation salle de bain", to: "Salle de bain complète" } });
+    expect(history[2].changes).toEqual({ status: { from: "en cours de redaction", to: "envoye au client" } });
+    expect(history[0].metadata).toMatchObject({ reference: quote.reference });
+  });
+
+  it("writes a cancellation and locks cancelled and refused quotes too", async () => {
+    for (const [status, action] of [
+      ["annule", "cancelled"],
+      ["refuse", "status_changed"],
+    ]) {
+      const quote = await createQuote(admin);
+      const body = { name: quote.name, client_id: clientId, date: quote.date, items };
+      await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...body, status });
+      const history = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
+      expect(history.at(-1).action).toBe(action);
+      expect((await api(admin, "PUT", `/api/quotes/${quote.id}`, body)).statusCode).toBe(409);
+    }
+  });
+});
+
+describe("duplicate and templates", () => {
+  it("duplicates with ' (Copie)', a draft status, today's dates and the items", async () => {
+    const quote = await createQuote(admin, { status: "valide", date: "2026-01-10" });
+    const res = await api(admin, "POST", `/api/quotes/${quote.id}/duplicate`, {});
+    expect(res.statusCode).toBe(201);
+    const copy = res.json();
+    const today = parisToday();
+    expect(copy).toMatchObject({
+      name: "Rénovation salle de bain (Copie)",
+      status: "en cours de redaction",
+      date: today,
+      valid_until: addDays(today, 30),
+      total: quote.total,
+      items_count: 3,
+    });
+    expect(copy.reference).not.toBe(quote.reference);
+    const history = (await api(admin, "GET", `/api/quotes/${copy.id}/history`)).json();
+    expect(history[0]).toMatchObject({ action: "created", metadata: { duplicated_from: quote.reference } });
+    const bare = (
+      await api(admin, "POST", `/api/quotes/${quote.id}/duplicate`, {
+        name: "Sans lignes",
+        include_items: false,
+        reset_status: false,
+      })
+    ).json();
+    expect(bare).toMatchObject({ name: "Sans lignes", status: "valide", items: [], total: 0 });
+  });
+
+  it("turns a quote into a template and manages templates", async () => {
+    const quote = await createQuote(admin);
+    const res = await api(admin, "POST", `/api/quotes/${quote.id}/duplicate-as-template`, {
+      name: "Salle de bain type",
+    });
+    expect(res.statusCode).toBe(201);
+    const template = res.json();
+    expect(template).toMatchObject({ name: "Salle de bain type", discount_percentage: 10 });
+    expect(template.items.map((i: { name: string }) => i.name)).toEqual(items.map((i) => i.name));
+
+    const list = (await api(admin, "GET", "/api/quote-templates")).json();
+    expect(list.data.map((t: { id: string }) => t.id)).toContain(template.id);
+    const updated = await api(admin, "PUT", `/api/quote-templates/${template.id}`, {
+      name: "Salle de bain",
+      items: [items[0]],
+    });
+    expect(updated.json()).toMatchObject({ name: "Salle de bain", items: [{ name: "Dépose carrelage", position: 1 }] });
+    const invalid = await api(admin, "POST", "/api/quote-templates", { name: "" });
+    expect(invalid.json().error).toBe("Le nom du template est obligatoire");
+    expect((await api(otherAdmin, "PUT", `/api/quote-templates/${template.id}`, { name: "X" })).statusCode).toBe(404);
+    expect((await api(otherAdmin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
+    expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(204);
+    expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
+  });
+});
+
+describe("GET /api/quotes", () => {
+  it("filters by status, client and search, and sums the whole filtered set", async () => {
+    const listCo = await createTestCompany(db, "Liste");
+    const token = (await login(app, listCo.emails.admin)).token;
+    const mk = async (name: string, status: string, client: string, price: number) =>
+      (
+        await api(token, "POST", "/api/quotes", {
+          name,
+          status,
+          client_id: client,
+          date: "2026-11-20",
+          items: [{ name: "Ligne", quantity: 1, unit: "forfait", unit_price: price, tax_rate: 20 }],
+        })
+      ).json();
+    const dupont = (await api(token, "POST", "/api/clients", { name: "Dupont Bâtiment", phone: "0600000001" })).json()
+      .id;
+    const durand = (await api(token, "POST", "/api/clients", { name: "Durand", phone: "0600000002" })).json().id;
+    for (let i = 0; i < 22; i++) await mk(`Cuisine ${i}`, "en cours de redaction", durand, 100);
+    await mk("Toiture", "envoye au client", dupont, 1000);
+    await mk("Façade", "client relance", dupont, 2000);
+    const validated = await mk("Véranda", "valide", durand, 5000);
+
+    const all = (await api(token, "GET", "/api/quotes")).json();
+    expect(all.data).toHaveLength(20);
+    expect(all.meta).toMatchObject({ total: 25, page: 1, limit: 20 });
+    expect(all.meta.summary).toEqual({
+      count: 25,
+      validated_count: 1,
+      in_progress_count: 22,
+      pending_amount: 1200 + 2400,
+      validated_amount: 6000,
+      total_amount: 22 * 120 + 1200 + 2400 + 6000,
+    });
+    expect((await api(token, "GET", "/api/quotes?page=2")).json().data).toHaveLength(5);
+
+    const byClient = (await api(token, "GET", `/api/quotes?client_id=${dupont}`)).json();
+    expect(byClient.data.map((q: { name: string }) => q.name).sort()).toEqual(["Façade", "Toiture"]);
+    const byClientName = (await api(token, "GET", "/api/quotes?search=dupont")).json();
+    expect(byClientName.meta.total).toBe(2);
+    const byReference = (await api(token, "GET", `/api/quotes?search=${validated.reference.toLowerCase()}`)).json();
+    expect(byReference.data.map((q: { id: string }) => q.id)).toEqual([validated.id]);
+    const byName = (await api(token, "GET", "/api/quotes?search=CUISINE&status=en%20cours%20de%20redaction")).json();
+    expect(byName.meta.total).toBe(22);
+    expect(byName.meta.summary.total_amount).toBe(22 * 120);
+    expect((await api(token, "GET", "/api/quotes?status=nope")).statusCode).toBe(400);
+  });
+});
+
+describe("rights and other companies", () => {
+  it("lets the Compagnon read but not write, and a user without role nothing", async () => {
+    const quote = await createQuote(admin);
+    expect((await api(compagnon, "GET", `/api/quotes/${quote.id}`)).statusCode).toBe(200);
+    expect(
+      (await api(compagnon, "POST", "/api/quotes", { name: "X", client_id: clientId, date: "2026-11-20" })).statusCode,
+    ).toBe(403);
+    expect((await api(compagnon, "POST", `/api/quotes/${quote.id}/duplicate`, {})).statusCode).toBe(403);
+    expect((await api(norole, "GET", "/api/quotes")).statusCode).toBe(403);
+  });
+
+  it("answers 404 for another company's quote on every route", async () => {
+    const quote = await createQuote(admin);
+    for (const [method, url, payload] of [
+      ["GET", `/api/quotes/${quote.id}`, undefined],
+      ["PUT", `/api/quotes/${quote.id}`, { name: "X", client_id: otherClientId, date: "2026-11-20" }],
+      ["POST", `/api/quotes/${quote.id}/duplicate`, {}],
+      ["POST", `/api/quotes/${quote.id}/duplicate-as-template`, {}],
+      ["GET", `/api/quotes/${quote.id}/history`, undefined],
+      ["GET", `/api/quotes/${quote.id}/pdf`, undefined],
+    ] as const) {
+      const res = await api(otherAdmin, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    }
+    expect((await api(otherAdmin, "GET", "/api/quotes")).json().data.map((q: { id: string }) => q.id)).not.toContain(
+      quote.id,
+    );
+  });
+});
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(buffer) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe("GET /api/quotes/:id/pdf", () => {
+  it("renders a real PDF with the reference, the totals, the VAT per rate and the mentions", async () => {
+    await api(admin, "PUT", "/api/company/info", {
+      name: "Devis SARL",
+      address1: "12 avenue des Artisans",
+      zip_code: "69003",
+      city: "Lyon",
+      siret: "123 456 789 00012",
+      tva_number: "FR12123456789",
+      email_contact: "contact@devis-sarl.fr",
+    });
+    const quote = await createQuote(admin);
+    const res = await api(admin, "GET", `/api/quotes/${quote.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="devis-${quote.reference}.pdf"`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    expect(res.rawPayload.toString("latin1")).toMatch(/FontFile2|FontFile3/);
+    const text = (await pdfText(res.rawPayload)).replace(/\s+/g, " ");
+    const euro = (n: number) =>
+      new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(n).replace(/\s/g, " ");
+    for (const expected of [
+      quote.reference,
+      "Famille Martin",
+      "SIRET 123 456 789 00012",
+      "FR12123456789",
+      "Dépose carrelage",
+      euro(quote.total),
+      euro(quote.subtotal),
+      euro(quote.tax_amount),
+      "Bon pour accord",
+      "Devis reçu avant l'exécution des travaux",
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain("TVA non applicable");
+  });
+
+  it("carries the art. 293 B mention when no VAT applies", async () => {
+    const quote = await createQuote(admin, {
+      items: [{ name: "Main d'œuvre", quantity: 1, unit: "forfait", unit_price: 500, tax_rate: 0 }],
+    });
+    const text = await pdfText((await api(admin, "GET", `/api/quotes/${quote.id}/pdf`)).rawPayload);
+    expect(text).toContain("TVA non applicable, art. 293 B du CGI");
+  });
+});

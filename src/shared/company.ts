@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+export const COMPANY_TEXTS = {
+  nameRequired: "Le nom de l'entreprise est obligatoire",
+  emailInvalid: "Email invalide",
+  siretInvalid: "Le SIRET doit contenir 14 chiffres",
+  tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
+  websiteInvalid: "Adresse du site invalide",
+  validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
+  logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
+  logoSize: "Le fichier ne doit pas dépasser 5MB",
+  logoMissing: "Aucun fichier reçu",
+  logoAdded: "Logo ajouté avec succès",
+  logoRemoved: "Logo supprimé",
+  infoUpdated: "Informations de l'entreprise mises à jour avec succès",
+  settingsUpdated: "Paramètres de l'entreprise mis à jour avec succès",
+} as const;
+
+export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
+export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+
+const text = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z
+      .string()
+      .max(max, `${max} caractères au maximum`)
+      .nullish()
+      .transform((v) => v ?? null),
+  );
+
+const formatted = (schema: z.ZodType<string>) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    schema.nullish().transform((v) => v ?? null),
+  );
+
+export const companyInfoInputSchema = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: COMPANY_TEXTS.nameRequired }).min(1, COMPANY_TEXTS.nameRequired).max(200),
+  ),
+  address1: text(300),
+  address2: text(300),
+  zip_code: text(10),
+  city: text(100),
+  country: z.preprocess((v) => (typeof v === "string" ? v.trim() || "France" : (v ?? "France")), z.string().max(100)),
+  phone_contact: formatted(z.string().regex(/^[0-9+().\s/-]{4,30}$/, "Numéro de téléphone invalide")),
+  email_contact: formatted(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
+  website: formatted(
+    z
+      .string()
+      .max(300)
+      .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, COMPANY_TEXTS.websiteInvalid),
+  ),
+  siret: formatted(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
+  tva_number: formatted(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
+});
+export type CompanyInfoInput = z.output<typeof companyInfoInputSchema>;
+
+export const companyInfoSchema = z.object({
+  name: z.string(),
+  logo_url: z.string().nullable(),
+  address1: z.string().nullable(),
+  address2: z.string().nullable(),
+  zip_code: z.string().nullable(),
+  city: z.string().nullable(),
+  country: z.string(),
+  phone_contact: z.string().nullable(),
+  email_contact: z.string().nullable(),
+  website: z.string().nullable(),
+  siret: z.string().nullable(),
+  tva_number: z.string().nullable(),
+});
+export type CompanyInfo = z.infer<typeof companyInfoSchema>;
+
+export const companySettingsInputSchema = z.object({
+  quote_validity_days: z.preprocess(
+    (v) => (v === "" || v === null || v === undefined ? DEFAULT_QUOTE_VALIDITY_DAYS : v),
+    z.coerce
+      .number({ error: COMPANY_TEXTS.validityRange })
+      .int(COMPANY_TEXTS.validityRange)
+      .min(1, COMPANY_TEXTS.validityRange)
+      .max(365, COMPANY_TEXTS.validityRange),
+  ),
+  terms_and_conditions: text(20000),
+});
+export const companySettingsSchema = z.object({
+  quote_validity_days: z.number(),
+  terms_and_conditions: z.string().nullable(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;

@@ -1,0 +1,351 @@
+import { z } from "zod";
+import { computeTotals, fromCents, type Totals } from "./money";
+
+/** Quote statuses (spec 2 §4), wire values kept as the spec spells them (design §5.11). */
+export const QUOTE_STATUSES = [
+  "en cours de redaction",
+  "envoye au client",
+  "client relance",
+  "valide",
+  "refuse",
+  "annule",
+] as const;
+export type QuoteStatus = (typeof QUOTE_STATUSES)[number];
+
+export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
+  "en cours de redaction": "En cours de rédaction",
+  "envoye au client": "Envoyé au client",
+  "client relance": "Client relancé",
+  valide: "Validé",
+  refuse: "Refusé",
+  annule: "Annulé",
+};
+
+export const FINAL_QUOTE_STATUSES: readonly QuoteStatus[] = ["valide", "refuse", "annule"];
+export const isFinalQuoteStatus = (status: string): boolean => FINAL_QUOTE_STATUSES.includes(status as QuoteStatus);
+/** Statuses whose totals make up 'CA en attente'. */
+export const PENDING_QUOTE_STATUSES: readonly QuoteStatus[] = ["envoye au client", "client relance"];
+
+export const QUOTE_HISTORY_ACTIONS = [
+  "created",
+  "updated",
+  "status_changed",
+  "sent",
+  "validated",
+  "cancelled",
+] as const;
+export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
+export const QUOTE_HISTORY_LABELS: Record<QuoteHistoryAction, string> = {
+  created: "Création",
+  updated: "Modification",
+  status_changed: "Changement de statut",
+  sent: "Envoi au client",
+  validated: "Validation",
+  cancelled: "Annulation",
+};
+
+/** Units (spec 3 §3). */
+export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
+export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
+export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;
+
+export const QUOTE_TEXTS = {
+  nameRequired: "Le nom du devis est obligatoire",
+  clientRequired: "Veuillez sélectionner un client",
+  statusRequired: "Veuillez sélectionner un statut",
+  dateRequired: "La date est obligatoire",
+  itemNameRequired: "Le nom de l'article est obligatoire",
+  quantityPositive: "La quantité doit être supérieure à 0",
+  unitRequired: "L'unité est obligatoire",
+  unitPricePositive: "Le prix unitaire doit être positif",
+  taxRateRange: "Le taux de TVA doit être entre 0 et 100",
+  discountRange: "La remise doit être entre 0 et 100 %",
+  discountAmountPositive: "La remise doit être positive",
+  discountTooLarge: "La remise ne peut pas dépasser le sous-total",
+  finalLocked: "Ce devis ne peut plus être modifié car son statut est finalisé",
+  finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
+  notFound: "Devis introuvable",
+  templateNotFound: "Template introuvable",
+  clientNotFound: "Client introuvable",
+  companyRequired: "Vous devez être connecté à une entreprise pour gérer les devis",
+  validUntilBeforeDate: "La date de validité doit être postérieure à la date du devis",
+  noProjectUnlessValid: "Seuls les devis validés peuvent être transformés en projet",
+  alreadyProject: "Ce devis est déjà associé à un projet",
+  noInvoiceUnlessValid: "Seuls les devis validés peuvent être transformés en factures",
+  created: "Devis créé avec succès",
+  updated: "Devis mis à jour avec succès",
+  duplicated: "Devis dupliqué",
+  pdfDownloaded: "PDF téléchargé avec succès",
+  pdfFailed: "Erreur lors du téléchargement du PDF",
+  historyFailed: "Erreur lors du chargement de l'historique",
+  templateCreated: "Template de devis créé avec succès",
+  templateUpdated: "Template mis à jour avec succès",
+  templateDeleted: "Template supprimé avec succès",
+  templateFromQuote: "Template créé à partir du devis",
+} as const;
+
+const isoDate = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(
+      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+      message,
+    );
+
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() || null : v),
+    z
+      .string()
+      .max(max, `${max} caractères au maximum`)
+      .nullish()
+      .transform((v) => v ?? null),
+  );
+
+const decimals = (value: number, digits: number) =>
+  Math.abs(Math.round(value * 10 ** digits) - value * 10 ** digits) < 1e-6;
+
+export const quoteItemInputSchema = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z
+      .string({ error: QUOTE_TEXTS.itemNameRequired })
+      .min(1, QUOTE_TEXTS.itemNameRequired)
+      .max(300, "300 caractères au maximum"),
+  ),
+  description: optionalText(2000),
+  quantity: z.coerce
+    .number({ error: QUOTE_TEXTS.quantityPositive })
+    .min(0.01, QUOTE_TEXTS.quantityPositive)
+    .max(1_000_000, "Quantité trop grande")
+    .refine((v) => decimals(v, 3), "La quantité a au plus 3 décimales"),
+  unit: z.enum(UNITS, { error: QUOTE_TEXTS.unitRequired }),
+  unit_price: z.coerce
+    .number({ error: QUOTE_TEXTS.unitPricePositive })
+    .min(0, QUOTE_TEXTS.unitPricePositive)
+    .max(10_000_000, "Prix unitaire trop grand")
+    .refine((v) => decimals(v, 2), "Le prix a au plus 2 décimales"),
+  tax_rate: z.coerce
+    .number({ error: QUOTE_TEXTS.taxRateRange })
+    .min(0, QUOTE_TEXTS.taxRateRange)
+    .max(100, QUOTE_TEXTS.taxRateRange)
+    .refine((v) => decimals(v, 2), QUOTE_TEXTS.taxRateRange),
+  position: z.number().int().min(1).optional(),
+});
+export type QuoteItemInput = z.output<typeof quoteItemInputSchema>;
+
+const discountFields = {
+  discount_percentage: z.coerce
+    .number({ error: QUOTE_TEXTS.discountRange })
+    .min(0, QUOTE_TEXTS.discountRange)
+    .max(100, QUOTE_TEXTS.discountRange)
+    .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountRange)
+    .default(0),
+  discount_amount: z.coerce
+    .number({ error: QUOTE_TEXTS.discountAmountPositive })
+    .min(0, QUOTE_TEXTS.discountAmountPositive)
+    .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountAmountPositive)
+    .default(0),
+};
+
+/** POST /api/quotes and PUT /api/quotes/:id (totals sent by a client are ignored). */
+export const quoteInputSchema = z
+  .object({
+    name: z.preprocess(
+      (v) => (typeof v === "string" ? v.trim() : v),
+      z
+        .string({ error: QUOTE_TEXTS.nameRequired })
+        .min(1, QUOTE_TEXTS.nameRequired)
+        .max(200, "200 caractères au maximum"),
+    ),
+    client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
+    status: z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired }).default("en cours de redaction"),
+    date: isoDate(QUOTE_TEXTS.dateRequired),
+    valid_until: z.preprocess((v) => (v === "" ? null : v), isoDate("Date de validité invalide").nullish()),
+    notes: optionalText(5000),
+    terms: optionalText(10000),
+    ...discountFields,
+    items: z.array(quoteItemInputSchema).max(500, "500 lignes au maximum").default([]),
+  })
+  .refine((q) => !q.valid_until || q.valid_until >= q.date, {
+    message: QUOTE_TEXTS.validUntilBeforeDate,
+    path: ["valid_until"],
+  })
+  .refine((q) => q.discount_percentage > 0 || toTotals(q).discount === Math.round(q.discount_amount * 100), {
+    message: QUOTE_TEXTS.discountTooLarge,
+    path: ["discount_amount"],
+  });
+export type QuoteInput = z.output<typeof quoteInputSchema>;
+
+function toTotals(q: {
+  items: readonly QuoteItemInput[];
+  discount_percentage: number;
+  discount_amount: number;
+}): Totals {
+  return computeTotals(q);
+}
+
+export const quoteItemSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  tax_rate: z.number(),
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  total: z.number(),
+});
+
+export const vatLineSchema = z.object({
+  rate: z.number(),
+  base: z.number(),
+  discount: z.number(),
+  net: z.number(),
+  tax: z.number(),
+});
+
+export const quoteClientSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  address: z.string().nullable(),
+  postal_code: z.string().nullable(),
+  city: z.string().nullable(),
+});
+
+export const quoteSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  name: z.string(),
+  status: z.enum(QUOTE_STATUSES),
+  client_id: z.string(),
+  client: quoteClientSchema,
+  date: z.string(),
+  valid_until: z.string().nullable(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  discount_percentage: z.number(),
+  discount_amount: z.number(),
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  total: z.number(),
+  vat_breakdown: z.array(vatLineSchema),
+  project_id: z.string().nullable(),
+  items: z.array(quoteItemSchema),
+  items_count: z.number(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const quoteListQuerySchema = z.object({
+  page: z.coerce.number({ error: "Page invalide" }).int("Page invalide").min(1, "Page invalide").default(1),
+  limit: z.coerce
+    .number({ error: "Limite invalide" })
+    .int("Limite invalide")
+    .min(1, "Limite invalide")
+    .max(100, "La limite maximale est de 100")
+    .default(QUOTE_DEFAULTS.pageSize),
+  status: z.enum(QUOTE_STATUSES, { error: "Statut invalide" }).optional(),
+  client_id: z.uuid({ error: "Client invalide" }).optional(),
+  search: z
+    .string()
+    .trim()
+    .max(200, "Recherche trop longue")
+    .optional()
+    .transform((v) => v || undefined),
+});
+
+/** 'CA en attente', 'CA validé', 'Total général' and the tiles, over the filtered set. */
+export const quoteSummarySchema = z.object({
+  count: z.number(),
+  validated_count: z.number(),
+  in_progress_count: z.number(),
+  pending_amount: z.number(),
+  validated_amount: z.number(),
+  total_amount: z.number(),
+});
+export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
+
+export const quoteListResponseSchema = z.object({
+  data: z.array(quoteSchema),
+  meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), summary: quoteSummarySchema }),
+});
+
+export const quoteDuplicateSchema = z.object({
+  name: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(200).optional()),
+  reset_status: z.boolean().default(true),
+  reset_dates: z.boolean().default(true),
+  include_items: z.boolean().default(true),
+});
+
+export const quoteHistoryEntrySchema = z.object({
+  id: z.string(),
+  action: z.enum(QUOTE_HISTORY_ACTIONS),
+  user_name: z.string(),
+  created_at: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
+  metadata: z.record(z.string(), z.unknown()).nullable(),
+});
+
+export const quoteTemplateInputSchema = z.object({
+  name: z.preprocess(
+    (v) => (typeof v === "string" ? v.trim() : v),
+    z.string({ error: "Le nom du template est obligatoire" }).min(1, "Le nom du template est obligatoire").max(200),
+  ),
+  description: optionalText(2000),
+  items: z.array(quoteItemInputSchema).max(500).default([]),
+  discount_percentage: discountFields.discount_percentage,
+  terms: optionalText(10000),
+});
+/** A template line as answered (plain schema: response schemas carry no transforms). */
+export const quoteTemplateItemSchema = z.object({
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  tax_rate: z.number(),
+  position: z.number(),
+});
+export const quoteTemplateSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  items: z.array(quoteTemplateItemSchema),
+  discount_percentage: z.number(),
+  terms: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** Totals in euros for the wire, from the shared cents computation. */
+export function quoteTotalsInEuros(input: {
+  items: readonly { quantity: number; unit_price: number; tax_rate: number }[];
+  discount_percentage: number;
+  discount_amount: number;
+}) {
+  const t = computeTotals(input);
+  return {
+    lines: t.lines.map((l) => ({
+      subtotal: fromCents(l.subtotal),
+      tax_amount: fromCents(l.tax),
+      total: fromCents(l.total),
+    })),
+    subtotal: fromCents(t.subtotal),
+    discount: fromCents(t.discount),
+    tax_amount: fromCents(t.tax_amount),
+    total: fromCents(t.total),
+    vat_breakdown: t.vat.map((v) => ({
+      rate: v.rate,
+      base: fromCents(v.base),
+      discount: fromCents(v.discount),
+      net: fromCents(v.net),
+      tax: fromCents(v.tax),
+    })),
+  };
+}
