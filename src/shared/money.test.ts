@@ -128,7 +128,7 @@ describe("computeTotals — properties over thousands of random quotes", () => {
       }),
       { numRuns: 3000 },
     );
-  });
+  }, 60_000);
 
   it("without a discount, taxes each rate on the sum of its rounded lines", () => {
     // Independent check in plain integer arithmetic (no shared helper): half-up on positive values.
@@ -150,5 +150,5 @@ describe("computeTotals — properties over thousands of random quotes", () => {
       }),
       { numRuns: 1000 },
     );
-  });
+  }, 60_000);
 });
