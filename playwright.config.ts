@@ -1,6 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = 3100;
+// E2E_PORT lets two engineers run the journeys at once, each against its own server and database.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 
 /** Debian's Chromium: Playwright never downloads a browser here. */
 const launchOptions = {

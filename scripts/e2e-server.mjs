@@ -3,7 +3,8 @@ import { rmSync } from "node:fs";
 import path from "node:path";
 import { ensureBuilt, root, startServer } from "./lib.mjs";
 
-const dataDir = path.join(root, "data-e2e");
+const port = process.env.E2E_PORT ?? "3100";
+const dataDir = path.join(root, port === "3100" ? "data-e2e" : `data-e2e-${port}`);
 rmSync(dataDir, { recursive: true, force: true });
 ensureBuilt();
 startServer({
