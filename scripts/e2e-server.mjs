@@ -8,8 +8,8 @@ const dataDir = path.join(root, port === "3100" ? "data-e2e" : `data-e2e-${port}
 rmSync(dataDir, { recursive: true, force: true });
 ensureBuilt();
 startServer({
-  PORT: process.env.E2E_PORT ?? "3100",
-  PG_PORT: process.env.E2E_PG_PORT ?? "54400",
+  PORT: port,
+  PG_PORT: process.env.E2E_PG_PORT ?? String(54400 + Number(port) - 3100),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
 });
