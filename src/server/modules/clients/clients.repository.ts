@@ -132,22 +132,48 @@ export const clientsRepository = {
   },
 
   /**
-   * Commercial figures of one client (docs/domain/clients.md). Quotes, worksites and invoices
-   * arrive with their own issues; until their tables exist a client has none of them, so every
-   * figure is the true zero. Each issue that adds one of these tables extends this query.
+   * Commercial figures of one client (docs/domain/clients.md), in SQL from the quotes. Worksites and
+   * invoices arrive with their own issues: until their tables exist, their figures are the true
+   * zero (revenue, average project value) or null (last project date); those issues extend this query.
    */
-  async stats(_tx: Db, _companyId: string, _clientId: string): Promise<ClientStats> {
+  async stats(tx: Db, companyId: string, clientId: string): Promise<ClientStats> {
+    const result = await tx.execute<{
+      total_quotes: number;
+      quotes_accepted: number;
+      quotes_pending: number;
+      quotes_rejected: number;
+      last_quote_date: string | null;
+    }>(sql`
+      SELECT count(*)::int AS total_quotes,
+             (count(*) FILTER (WHERE status = 'valide'))::int AS quotes_accepted,
+             (count(*) FILTER (WHERE status IN ('en cours de redaction', 'envoye au client', 'client relance')))::int AS quotes_pending,
+             (count(*) FILTER (WHERE status = 'refuse'))::int AS quotes_rejected,
+             to_char(max(date), 'YYYY-MM-DD') AS last_quote_date
+      FROM quotes WHERE company_id = ${companyId} AND client_id = ${clientId}`);
+    const row = result.rows[0];
+    const accepted = row?.quotes_accepted ?? 0;
+    const rejected = row?.quotes_rejected ?? 0;
+    const decided = accepted + rejected;
     return {
-      total_quotes: 0,
-      quotes_accepted: 0,
-      quotes_pending: 0,
-      quotes_rejected: 0,
-      conversion_rate: 0,
+      total_quotes: row?.total_quotes ?? 0,
+      quotes_accepted: accepted,
+      quotes_pending: row?.quotes_pending ?? 0,
+      quotes_rejected: rejected,
+      conversion_rate: decided === 0 ? 0 : Math.round((accepted / decided) * 1000) / 10,
       total_revenue: 0,
       average_project_value: 0,
-      last_quote_date: null,
+      last_quote_date: row?.last_quote_date ?? null,
       last_project_date: null,
     };
+  },
+
+  /** The client's quotes, most recent first (the detail's 'Devis associés'). */
+  async quotes(tx: Db, companyId: string, clientId: string) {
+    const result = await tx.execute<{ id: string; reference: string; name: string; status: string; date: string; total: string }>(sql`
+      SELECT id, reference, name, status, to_char(date, 'YYYY-MM-DD') AS date, total
+      FROM quotes WHERE company_id = ${companyId} AND client_id = ${clientId}
+      ORDER BY date DESC, reference DESC LIMIT 200`);
+    return result.rows.map((r) => ({ ...r, total: Number(r.total) }));
   },
 };
 

@@ -53,9 +53,9 @@ export function createClientsService(db: Database) {
         const client = await clientsRepository.find(tx, companyId, clientId);
         if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
         const detail: ClientDetail = { ...client };
-        // Worksites and quotes are linked to clients by their own issues; none exist before them.
+        // Worksites arrive with their own issue; none exist before it.
         if (include.has("projects")) detail.projects = [];
-        if (include.has("quotes")) detail.quotes = [];
+        if (include.has("quotes")) detail.quotes = await clientsRepository.quotes(tx, companyId, clientId);
         if (include.has("stats")) detail.stats = await clientsRepository.stats(tx, companyId, clientId);
         return detail;
       });

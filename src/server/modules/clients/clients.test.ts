@@ -188,6 +188,33 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
     expect((await api(admin, "GET", `/api/clients/${client.id}?include=invoices`)).statusCode).toBe(400);
   });
 
+  it("computes the stats and lists the quotes from the client's real quotes", async () => {
+    const client = await createClient(admin, { name: "Client chiffré", phone: "0611223355" });
+    const line = [{ name: "Forfait", quantity: 1, unit: "forfait", unit_price: 1000, tax_rate: 20 }];
+    for (const [status, date] of [
+      ["valide", "2026-03-01"],
+      ["valide", "2026-04-01"],
+      ["refuse", "2026-05-01"],
+      ["envoye au client", "2026-06-15"],
+      ["en cours de redaction", "2026-06-01"],
+    ]) {
+      const res = await api(admin, "POST", "/api/quotes", { name: `Devis ${status}`, client_id: client.id, status, date, items: line });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const detail = (await api(admin, "GET", `/api/clients/${client.id}?include=quotes,stats`)).json();
+    expect(detail.stats).toMatchObject({
+      total_quotes: 5,
+      quotes_accepted: 2,
+      quotes_pending: 2,
+      quotes_rejected: 1,
+      conversion_rate: 66.7,
+      last_quote_date: "2026-06-15",
+    });
+    expect(detail.quotes).toHaveLength(5);
+    expect(detail.quotes[0]).toMatchObject({ name: "Devis envoye au client", date: "2026-06-15", total: 1200 });
+    expect(detail.quotes[0].reference).toMatch(/^DEV-\d{4}-\d{4}$/);
+  });
+
   it("updates fields and the active flag, with the same validation", async () => {
     const client = await createClient(admin, { name: "Avant", email: "avant@ex.fr" });
     const res = await api(admin, "PUT", `/api/clients/${client.id}`, {

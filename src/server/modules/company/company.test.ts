@@ -1,0 +1,143 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { COMPANY_TEXTS } from "../../../shared/company";
+import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
+
+const { app, db } = await setupApp();
+let company: TestCompany;
+let admin: string;
+let chef: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  company = await createTestCompany(db, "Identité SARL");
+  const other = await createTestCompany(db, "Autre identité");
+  admin = (await login(app, company.emails.admin)).token;
+  chef = (await login(app, company.emails.chef)).token;
+  otherAdmin = (await login(app, other.emails.admin)).token;
+});
+
+const api = (token: string, method: "GET" | "PUT" | "POST" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8ffff3f0005fe02fea7d605f20000000049454e44ae426082",
+  "hex",
+);
+
+function multipart(filename: string, content: Buffer, contentType: string) {
+  const boundary = "----propulse-test-boundary";
+  const head = `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { "content-type": `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(token: string, filename: string, content: Buffer, contentType = "image/png") {
+  const { payload, headers } = multipart(filename, content, contentType);
+  return app.inject({ method: "POST", url: "/api/company/logo", payload, headers: { ...headers, ...bearer(token) } });
+}
+
+describe("company identity", () => {
+  it("reads and updates the identity with empty fields stored as null", async () => {
+    const before = (await api(admin, "GET", "/api/company/info")).json();
+    expect(before).toMatchObject({ name: company.name, country: "France", logo_url: null });
+    const res = await api(admin, "PUT", "/api/company/info", {
+      name: "Identité SARL",
+      address1: "1 place Bellecour",
+      address2: "",
+      zip_code: "69002",
+      city: "Lyon",
+      country: "",
+      phone_contact: "04 78 00 00 00",
+      email_contact: "contact@identite.fr",
+      website: "https://identite.fr",
+      siret: "123 456 789 00012",
+      tva_number: "FR12123456789",
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: "Identité SARL", address2: null, country: "France", siret: "123 456 789 00012" });
+    expect((await api(admin, "GET", "/api/company/info")).json().city).toBe("Lyon");
+  });
+
+  it.each([
+    [{ name: "" }, "name", COMPANY_TEXTS.nameRequired],
+    [{ name: "X", email_contact: "pas-un-mail" }, "email_contact", COMPANY_TEXTS.emailInvalid],
+    [{ name: "X", siret: "1234" }, "siret", COMPANY_TEXTS.siretInvalid],
+    [{ name: "X", tva_number: "12" }, "tva_number", COMPANY_TEXTS.tvaInvalid],
+  ])("refuses %j", async (payload, path, message) => {
+    const res = await api(admin, "PUT", "/api/company/info", payload);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toContainEqual({ path, message });
+  });
+
+  it("is for admins only, and each company sees its own", async () => {
+    expect((await api(chef, "GET", "/api/company/info")).statusCode).toBe(403);
+    expect((await api(chef, "PUT", "/api/company/settings", { quote_validity_days: 10 })).statusCode).toBe(403);
+    expect((await api(otherAdmin, "GET", "/api/company/info")).json().name).not.toBe("Identité SARL");
+  });
+});
+
+describe("commercial settings", () => {
+  it("stores the validity, falls back to 30 when empty, and applies it to new quotes", async () => {
+    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual({
+      quote_validity_days: 30,
+      terms_and_conditions: null,
+    });
+    expect((await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json()).toEqual({
+      quote_validity_days: 30,
+      terms_and_conditions: null,
+    });
+    for (const bad of [0, 366, 2.5, "abc"]) {
+      const res = await api(admin, "PUT", "/api/company/settings", { quote_validity_days: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(COMPANY_TEXTS.validityRange);
+    }
+    await api(admin, "PUT", "/api/company/settings", { quote_validity_days: 45, terms_and_conditions: "Acompte 30 %" });
+    const client = (await api(admin, "POST", "/api/clients", { name: "Validité", phone: "0600000009" })).json();
+    const quote = (await api(admin, "POST", "/api/quotes", { name: "Q", client_id: client.id, date: "2026-11-01" })).json();
+    expect(quote.valid_until).toBe("2026-12-16");
+  });
+});
+
+describe("logo", () => {
+  it("accepts an image by its content, serves it by a signed URL, and removes it", async () => {
+    const res = await upload(admin, "logo.png", PNG);
+    expect(res.statusCode, res.body).toBe(200);
+    const url = res.json().logo_url as string;
+    expect(url).toMatch(/^\/api\/files\/[0-9a-f-]{36}\?exp=\d+&sig=[\w-]+$/);
+    const file = await app.inject({ method: "GET", url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers["content-type"]).toBe("image/png");
+    expect(file.headers["x-content-type-options"]).toBe("nosniff");
+    expect(file.rawPayload.equals(PNG)).toBe(true);
+
+    const tampered = url.replace(/sig=[\w-]+/, "sig=forged");
+    expect((await app.inject({ method: "GET", url: tampered })).statusCode).toBe(404);
+    const expired = url.replace(/exp=\d+/, "exp=1000");
+    expect((await app.inject({ method: "GET", url: expired })).statusCode).toBe(404);
+
+    const removed = await api(admin, "DELETE", "/api/company/logo");
+    expect(removed.json().logo_url).toBeNull();
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(404);
+  });
+
+  it("refuses SVG or HTML content whatever its name or declared type, and files over 5 MB", async () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    for (const [name, content, type] of [
+      ["logo.png", svg, "image/png"],
+      ["logo.svg", svg, "image/svg+xml"],
+      ["page.png", Buffer.from("<html><body>x</body></html>"), "image/png"],
+    ] as const) {
+      const res = await upload(admin, name, content, type);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(COMPANY_TEXTS.logoType);
+    }
+    const big = Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]);
+    const res = await upload(admin, "big.png", big);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(COMPANY_TEXTS.logoSize);
+    expect((await upload(chef, "logo.png", PNG)).statusCode).toBe(403);
+  });
+});
