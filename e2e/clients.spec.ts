@@ -25,23 +25,25 @@ function runId(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
+/** The signed-in session's token, for set-up and clean-up calls through the API. */
 async function token(page: Page): Promise<string> {
   const value = await page.evaluate(() => localStorage.getItem("token"));
   expect(value).toBeTruthy();
   return value ?? "";
 }
 
-async function createByApi(page: Page, body: Record<string, unknown>): Promise<string> {
+async function createByApi(page: Page, bearer: string, body: Record<string, unknown>): Promise<string> {
   const response = await page.request.post("/api/clients", {
-    headers: { Authorization: `Bearer ${await token(page)}` },
+    headers: { Authorization: `Bearer ${bearer}` },
     data: body,
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { id: string }).id;
 }
 
-async function deleteByApi(page: Page, id: string) {
-  await page.request.delete(`/api/clients/${id}`, { headers: { Authorization: `Bearer ${await token(page)}` } });
+/** Clean-up: works even once the page is closed (test failure or time-out). */
+async function deleteByApi(page: Page, bearer: string, id: string) {
+  await page.request.delete(`/api/clients/${id}`, { headers: { Authorization: `Bearer ${bearer}` } }).catch(() => {});
 }
 
 function counter(page: Page, label: string): Locator {
@@ -74,6 +76,7 @@ test.describe("Mes clients", () => {
     await signIn(page, "admin", "/clients");
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
     await expect(page).toHaveTitle("Mes clients · Propulse");
+    const bearer = await token(page);
     // A few neighbours, so that the list and the search have something to sort out.
     const neighbours = await Promise.all(
       [
@@ -85,7 +88,7 @@ test.describe("Mes clients", () => {
         },
         { name: `Claire Dubois ${run}`, email: `claire.${run}@exemple.fr`, city: "Lyon" },
         { name: `SCI Les Tilleuls ${run}`, phone: "06 98 76 54 32", email: `sci.${run}@exemple.fr`, city: "Bron" },
-      ].map((body) => createByApi(page, body)),
+      ].map((body) => createByApi(page, bearer, body)),
     );
 
     try {
@@ -181,6 +184,10 @@ test.describe("Mes clients", () => {
         .getByRole("link", { name: "Nouveau devis" })
         .evaluate((a) => new URL((a as HTMLAnchorElement).href).searchParams.get("client_id"));
       expect(clientId).toMatch(/^[0-9a-f-]{36}$/);
+      await card.evaluate((el) => {
+        el.scrollIntoView({ block: "start" });
+        window.scrollBy(0, -80);
+      });
       await shot(page, testInfo, "card-expanded");
       await expectNoSeriousA11yViolations(page, "carte dépliée");
 
@@ -198,6 +205,17 @@ test.describe("Mes clients", () => {
       await expect(edit).toBeHidden();
       await expect(toggle).toContainText("Inactif");
       await expect(toggle).toContainText("Lyon 2e");
+      // The status filter asks the server for inactive / active clients only.
+      const statusFilter = page.getByRole("radiogroup", { name: "Filtrer par statut" });
+      await statusFilter.getByRole("radio", { name: "Actifs", exact: true }).click();
+      await expect(card).toHaveCount(0);
+      await statusFilter.getByRole("radio", { name: "Inactifs", exact: true }).click();
+      await expect(card).toBeVisible();
+      await statusFilter.getByRole("radio", { name: "Tous", exact: true }).click();
+      await expect(card).toBeVisible();
+      // The card left the list meanwhile: it comes back folded.
+      await expect(toggle).toHaveAttribute("aria-expanded", "false");
+      await toggle.click();
 
       // — Detail: the four tabs —
       await card.getByRole("button", { name: "Voir détails" }).click();
@@ -213,6 +231,13 @@ test.describe("Mes clients", () => {
         await expect(detail.getByRole("button", { name: "Modifier" })).toBeVisible();
         await expect(detail.getByRole("link", { name: "Appeler" })).toHaveCount(0);
       }
+      // « Modifier » opens the form over the detail; cancelling comes back to it.
+      await detail.getByRole("button", { name: "Modifier" }).click();
+      const editFromDetail = page.getByRole("dialog", { name: "Modifier le client" });
+      await expect(editFromDetail.getByLabel("Ville")).toHaveValue("Lyon 2e");
+      await editFromDetail.getByRole("button", { name: "Annuler" }).click();
+      await expect(editFromDetail).toBeHidden();
+      await expect(detail).toBeVisible();
       const height = (await detail.boundingBox())?.height ?? 0;
       const viewport = page.viewportSize()?.height ?? 0;
       expect(Math.round((height / viewport) * 100)).toBe(mobile ? 90 : 80);
@@ -268,10 +293,11 @@ test.describe("Mes clients", () => {
       await page.getByRole("button", { name: "Effacer la recherche" }).click();
       await expect(search).toHaveValue("");
       await expect(page.getByRole("article", { name: `Claire Dubois ${run}` })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, testInfo, "list");
       expect(alerts).toBe(0);
     } finally {
-      for (const id of neighbours) await deleteByApi(page, id);
+      for (const id of neighbours) await deleteByApi(page, bearer, id);
     }
   });
 
@@ -285,7 +311,8 @@ test.describe("Mes clients", () => {
     });
     await signIn(page, "admin", "/clients");
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
-    const id = await createByApi(page, { name, notes: "<b>gras</b>", phone: "0600000000" });
+    const bearer = await token(page);
+    const id = await createByApi(page, bearer, { name, notes: "<b>gras</b>", phone: "0600000000" });
     try {
       await page.getByRole("searchbox", { name: "Rechercher un client" }).fill(run);
       const card = page.getByRole("article", { name });
@@ -297,7 +324,7 @@ test.describe("Mes clients", () => {
       expect(await page.locator("main script, [role=dialog] script, [role=dialog] b").count()).toBe(0);
       expect(alerts).toBe(0);
     } finally {
-      await deleteByApi(page, id);
+      await deleteByApi(page, bearer, id);
     }
   });
 

@@ -45,11 +45,14 @@ export function ClientCard({ client, permissions, onView, onEdit, onDelete }: Cl
         <CollapsibleTrigger className="flex w-full items-start gap-3 rounded-lg p-4 text-left focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <ClientAvatar name={client.name} active={client.is_active} />
           <span className="flex min-w-0 flex-1 flex-col gap-1.5">
-            <span className="flex min-w-0 items-center gap-2">
-              <span id={nameId} className="min-w-0 truncate text-[0.9375rem] font-semibold">
+            <span className="flex min-w-0 items-start gap-2">
+              <span
+                id={nameId}
+                className="line-clamp-2 min-w-0 text-[0.9375rem] leading-snug font-semibold break-words"
+              >
                 {client.name}
               </span>
-              <ClientStatusBadge active={client.is_active} className="shrink-0" />
+              <ClientStatusBadge active={client.is_active} className="mt-px shrink-0" />
             </span>
             {(client.phone || client.city || client.email) && (
               <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
@@ -113,8 +116,8 @@ export function ClientCard({ client, permissions, onView, onEdit, onDelete }: Cl
             )}
           </div>
 
-          <div className="flex flex-wrap items-center gap-2">
-            <Button size="sm" onClick={() => onView(client)}>
+          <div className="grid grid-cols-2 gap-2 sm:flex sm:flex-wrap sm:items-center [&>*]:w-full sm:[&>*]:w-auto">
+            <Button size="sm" className="col-span-2" onClick={() => onView(client)}>
               <Eye aria-hidden="true" />
               Voir détails
             </Button>
@@ -160,12 +163,15 @@ export function ClientCard({ client, permissions, onView, onEdit, onDelete }: Cl
               <Button
                 size="icon-sm"
                 variant="ghost"
-                className="ml-auto text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
+                className="h-8 w-full border border-[#fecaca] px-3 text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground sm:ml-auto sm:size-8 sm:border-0 sm:px-0"
                 aria-label="Supprimer"
                 title="Supprimer"
                 onClick={() => onDelete(client)}
               >
                 <Trash2 aria-hidden="true" />
+                <span aria-hidden="true" className="sm:hidden">
+                  Supprimer
+                </span>
               </Button>
             )}
           </div>

@@ -90,10 +90,10 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
               {client.email && (
                 <a
                   href={mailHref(client.email)}
-                  className="inline-flex min-w-0 items-center gap-1.5 break-all hover:text-primary"
+                  className="inline-flex max-w-full min-w-0 items-center gap-1.5 hover:text-primary"
                 >
                   <Mail aria-hidden="true" className="size-3.5 shrink-0" />
-                  {client.email}
+                  <span className="truncate">{client.email}</span>
                 </a>
               )}
               {!client.phone && !client.email && <span>Fiche client</span>}

@@ -26,7 +26,7 @@ import { ClientStatusBadge } from "./client-status-badge";
 import { EmptyValue, FieldRow, SectionCard } from "./section-card";
 
 function Value({ children }: { children: ReactNode }) {
-  return children === null || children === undefined || children === "" ? <EmptyValue /> : <>{children}</>;
+  return children === null || children === undefined || children === "" ? <EmptyValue /> : children;
 }
 
 /** Infos tab: contact, address, general information and notes, each a collapsible card. */
@@ -166,8 +166,10 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
         </div>
       </StatBlock>
       <StatBlock title="Performance financière">
-        <div className="grid gap-3 sm:grid-cols-3">
-          <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate)} icon={<Percent />} />
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+          <div className="col-span-2 grid sm:col-span-1">
+            <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate)} icon={<Percent />} />
+          </div>
           <StatTile label="CA total" value={formatEuro(stats.total_revenue)} icon={<BadgeEuro />} tone="success" />
           <StatTile
             label="Valeur moyenne par projet"
