@@ -22,6 +22,7 @@ import { cn } from "../../../lib/cn";
 import { formatEuro } from "../../../lib/format";
 import { formatLongFrenchDate, formatPercent } from "../lib/client-format";
 import { mailHref, phoneHref } from "../lib/maps-url";
+import { relatedStatus } from "../lib/related-status";
 import { ClientStatusBadge } from "./client-status-badge";
 import { EmptyValue, FieldRow, SectionCard } from "./section-card";
 
@@ -220,6 +221,7 @@ interface RelatedRow {
 }
 
 interface RelatedListProps {
+  kind: "quote" | "project";
   title: string;
   emptyText: string;
   rows: RelatedRow[] | undefined;
@@ -229,7 +231,7 @@ interface RelatedListProps {
 }
 
 /** 'Projets associés' / 'Devis associés': a collapsible card scrolling at 300 px (mobile) / 400 px. */
-function RelatedList({ title, emptyText, rows, loading, isMobile, icon }: RelatedListProps) {
+function RelatedList({ kind, title, emptyText, rows, loading, isMobile, icon }: RelatedListProps) {
   return (
     <SectionCard
       title={title}
@@ -255,6 +257,7 @@ function RelatedList({ title, emptyText, rows, loading, isMobile, icon }: Relate
           <ul className="flex flex-col divide-y divide-border">
             {rows.map((row) => {
               const date = formatLongFrenchDate(row.date);
+              const status = relatedStatus(kind, row.status);
               return (
                 <li key={row.id} className="flex items-center gap-3 py-2.5">
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
@@ -265,7 +268,7 @@ function RelatedList({ title, emptyText, rows, loading, isMobile, icon }: Relate
                     </span>
                   </div>
                   <div className="flex shrink-0 flex-col items-end gap-1">
-                    <Badge variant="outline">{row.status}</Badge>
+                    <Badge variant={status.tone}>{status.label}</Badge>
                     {row.total !== undefined && (
                       <span className="text-sm font-semibold tabular-nums">{formatEuro(row.total)}</span>
                     )}
@@ -284,6 +287,7 @@ export function ClientProjectsTab({ client, loading, isMobile }: TabProps) {
   const rows = client.projects?.map((p) => ({ ...p, date: p.start_date }));
   return (
     <RelatedList
+      kind="project"
       title="Projets associés"
       emptyText="Aucun projet associé à ce client"
       rows={rows}
@@ -297,6 +301,7 @@ export function ClientProjectsTab({ client, loading, isMobile }: TabProps) {
 export function ClientQuotesTab({ client, loading, isMobile }: TabProps) {
   return (
     <RelatedList
+      kind="quote"
       title="Devis associés"
       emptyText="Aucun devis associé à ce client"
       rows={client.quotes}

@@ -1,0 +1,99 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { ClientDetail } from "../../../../shared/clients";
+import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { ClientDetailDialog } from "./client-detail-dialog";
+
+const fetchMock = vi.fn<typeof fetch>();
+
+beforeEach(() => {
+  installBrowserStubs();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+});
+
+const plain = (text: string | null | undefined) => (text ?? "").replace(/\s/g, " ");
+
+function detailOf(client = makeClient()): ClientDetail {
+  return {
+    ...client,
+    projects: [],
+    quotes: [
+      {
+        id: "q1",
+        reference: "DEV-2026-0007",
+        name: "Rénovation salle de bain",
+        status: "valide",
+        date: "2026-10-05",
+        total: 4830.5,
+      },
+    ],
+    stats: {
+      total_quotes: 3,
+      quotes_accepted: 1,
+      quotes_pending: 1,
+      quotes_rejected: 1,
+      conversion_rate: 50,
+      total_revenue: 12345.6,
+      average_project_value: 6172.8,
+      last_quote_date: "2026-10-05",
+      last_project_date: null,
+    },
+  };
+}
+
+function tab(name: string) {
+  const element = screen.getByRole("tab", { name });
+  fireEvent.mouseDown(element);
+  return element;
+}
+
+describe("ClientDetailDialog", () => {
+  it("shows the list row at once, placeholders for the figures, then the detail", async () => {
+    let answer: (response: Response) => void = () => {};
+    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    const client = makeClient();
+    renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Jean Dupont" });
+    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/clients/${client.id}?include=projects%2Cquotes%2Cstats`);
+    expect(screen.getByRole("tab", { name: "Infos" }).getAttribute("aria-selected")).toBe("true");
+    expect(within(dialog).getByText("22 novembre 2026")).toBeTruthy();
+    expect(within(dialog).getByRole("button", { name: "Modifier" })).toBeTruthy();
+
+    tab("Stats");
+    expect(screen.getAllByTestId("stats-skeleton")).toHaveLength(6);
+    answer(jsonResponse(200, detailOf(client)));
+    expect(await screen.findByRole("heading", { name: "Activité commerciale" })).toBeTruthy();
+    expect(screen.queryAllByTestId("stats-skeleton")).toHaveLength(0);
+    expect(screen.getByRole("heading", { name: "Performance financière" })).toBeTruthy();
+    expect(plain(screen.getByText(/^50,0/).textContent)).toBe("50,0 %");
+    expect(plain(screen.getByText(/^12/).textContent)).toBe("12 345,60 €");
+    expect(screen.getByText("5 octobre 2026")).toBeTruthy();
+    expect(screen.queryByText("Dernier projet :")).toBeNull();
+  });
+
+  it("lists the related quotes and says when there is no worksite", async () => {
+    fetchMock.mockResolvedValue(jsonResponse(200, detailOf()));
+    renderWithProviders(
+      <ClientDetailDialog client={makeClient()} onClose={() => {}} isMobile canEdit={false} onEdit={() => {}} />,
+    );
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    tab("Projets");
+    expect(await screen.findByText("Aucun projet associé à ce client")).toBeTruthy();
+    expect(screen.getByTestId("related-scroll").className).toContain("max-h-[300px]");
+    tab("Devis");
+    expect(await screen.findByText("Rénovation salle de bain")).toBeTruthy();
+    expect(screen.getByText("DEV-2026-0007")).toBeTruthy();
+    expect(screen.getByText("Validé")).toBeTruthy();
+    expect(plain(screen.getByText(/^4 830/).textContent)).toBe("4 830,50 €");
+    // Mobile, without clients:edit: no « Modifier », but the call and mail shortcuts.
+    expect(screen.queryByRole("button", { name: "Modifier" })).toBeNull();
+    expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:0612345678");
+    expect(screen.getByRole("link", { name: "Email" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
+  });
+});
