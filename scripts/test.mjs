@@ -1,8 +1,9 @@
 // `npm test`: installs what the tests need (npm packages; Debian's Chromium and PostgreSQL 15 when
 // missing), then runs every test: types, lint, unit + HTTP (embedded PostgreSQL), HTTP again on
 // Debian's PostgreSQL 15, the production build, the Playwright journeys in Chromium, Lighthouse.
-import { existsSync } from "node:fs";
+
 import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
 import { ensureInstalled, root, run } from "./lib.mjs";
 
 const PG15_BIN = "/usr/lib/postgresql/15/bin";

@@ -15,7 +15,11 @@ import { migrateDatabase } from "../../src/server/db/migrate";
 import { createAuthService } from "../../src/server/modules/auth/auth.service";
 import { TokenService } from "../../src/server/modules/auth/tokens";
 import { createClientsService } from "../../src/server/modules/clients/clients.service";
+import { createCompanyService } from "../../src/server/modules/company/company.service";
+import { renderQuotePdf } from "../../src/server/modules/quotes/quote-pdf";
+import { createQuotesService } from "../../src/server/modules/quotes/quotes.service";
 import { CLIENT_LIMITS, clientListQuerySchema } from "../../src/shared/clients";
+import { quoteListQuerySchema } from "../../src/shared/quotes";
 import { ensureBuilt, root } from "../lib.mjs";
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
@@ -75,7 +79,9 @@ async function main() {
   ensureBuilt();
   const dataDir = path.join(root, ".bench");
   await rm(dataDir, { recursive: true, force: true });
-  console.info("Base de banc d'essai : démarrage et jeu de données (200 entreprises, 10 000 clients)…");
+  console.info(
+    "Base de banc d'essai : démarrage et jeu de données (200 entreprises, 10 000 clients, 20 000 devis, 100 000 lignes)…",
+  );
   const server = await startEmbeddedPostgres({ dataDir, port: 54420, log: () => undefined });
   let api: ReturnType<typeof spawn> | undefined;
   const db = createDatabase(server.appUrl, { max: 10 });
@@ -117,6 +123,11 @@ async function main() {
 
     const auth = createAuthService(db, new TokenService(JWT_SECRET));
     const clients = createClientsService(db);
+    const quotes = createQuotesService(db);
+    const company = createCompanyService(db, `${JWT_SECRET}:files`);
+    const quoteId =
+      (await quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({ status: "valide" }))).data[0]
+        ?.id ?? "";
     const scenarios: {
       name: string;
       url: string;
@@ -144,6 +155,36 @@ async function main() {
             await auth.authenticate(token),
             clientListQuerySchema.parse({ status: "inactive", search: "lyon" }),
           ),
+      },
+      {
+        name: "GET /api/quotes?status=valide&search=salle",
+        url: `/api/quotes?status=valide&search=salle`,
+        direct: async () =>
+          quotes.list(
+            await auth.authenticate(token),
+            quoteListQuerySchema.parse({ status: "valide", search: "salle" }),
+          ),
+        target: { p99At10: 100, ratio: 0.6 },
+      },
+      {
+        name: "GET /api/quotes (page 1, 20, synthèse)",
+        url: "/api/quotes",
+        direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({})),
+      },
+      {
+        name: "GET /api/quotes/:id/pdf",
+        url: `/api/quotes/${quoteId}/pdf`,
+        direct: async () => {
+          const ctx = await auth.authenticate(token);
+          const quote = await quotes.get(ctx, quoteId);
+          const [info, logo, settings] = await Promise.all([
+            company.companyInfoFor(ctx),
+            company.logoBytes(ctx),
+            company.settingsFor(ctx),
+          ]);
+          return renderQuotePdf(quote, info, logo, settings.terms_and_conditions);
+        },
+        target: { p99At10: 150, ratio: 0 },
       },
     ];
 

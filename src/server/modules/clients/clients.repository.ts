@@ -169,7 +169,14 @@ export const clientsRepository = {
 
   /** The client's quotes, most recent first (the detail's 'Devis associés'). */
   async quotes(tx: Db, companyId: string, clientId: string) {
-    const result = await tx.execute<{ id: string; reference: string; name: string; status: string; date: string; total: string }>(sql`
+    const result = await tx.execute<{
+      id: string;
+      reference: string;
+      name: string;
+      status: string;
+      date: string;
+      total: string;
+    }>(sql`
       SELECT id, reference, name, status, to_char(date, 'YYYY-MM-DD') AS date, total
       FROM quotes WHERE company_id = ${companyId} AND client_id = ${clientId}
       ORDER BY date DESC, reference DESC LIMIT 200`);

@@ -198,7 +198,13 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
       ["envoye au client", "2026-06-15"],
       ["en cours de redaction", "2026-06-01"],
     ]) {
-      const res = await api(admin, "POST", "/api/quotes", { name: `Devis ${status}`, client_id: client.id, status, date, items: line });
+      const res = await api(admin, "POST", "/api/quotes", {
+        name: `Devis ${status}`,
+        client_id: client.id,
+        status,
+        date,
+        items: line,
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
     const detail = (await api(admin, "GET", `/api/clients/${client.id}?include=quotes,stats`)).json();

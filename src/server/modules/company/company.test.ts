@@ -57,7 +57,12 @@ describe("company identity", () => {
       tva_number: "FR12123456789",
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ name: "Identité SARL", address2: null, country: "France", siret: "123 456 789 00012" });
+    expect(res.json()).toMatchObject({
+      name: "Identité SARL",
+      address2: null,
+      country: "France",
+      siret: "123 456 789 00012",
+    });
     expect((await api(admin, "GET", "/api/company/info")).json().city).toBe("Lyon");
   });
 
@@ -85,7 +90,9 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
     });
-    expect((await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json()).toEqual({
+    expect(
+      (await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json(),
+    ).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: null,
     });
@@ -96,7 +103,9 @@ describe("commercial settings", () => {
     }
     await api(admin, "PUT", "/api/company/settings", { quote_validity_days: 45, terms_and_conditions: "Acompte 30 %" });
     const client = (await api(admin, "POST", "/api/clients", { name: "Validité", phone: "0600000009" })).json();
-    const quote = (await api(admin, "POST", "/api/quotes", { name: "Q", client_id: client.id, date: "2026-11-01" })).json();
+    const quote = (
+      await api(admin, "POST", "/api/quotes", { name: "Q", client_id: client.id, date: "2026-11-01" })
+    ).json();
     expect(quote.valid_until).toBe("2026-12-16");
   });
 });

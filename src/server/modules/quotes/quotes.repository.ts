@@ -7,7 +7,8 @@ import { clients, quoteHistory, quoteItems, quotes, quoteTemplates } from "../..
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
   clientId?: string | undefined;
-  search?: string | undefined;
+  /** Ids matching the search, from matchingIds() (the search runs once per request). */
+  ids?: string[] | undefined;
 }
 
 /** Computed totals stored with the quote (server-side, design §5.3). */
@@ -29,8 +30,7 @@ function where(companyId: string, filter: QuoteFilter): SQL | undefined {
     eq(quotes.companyId, companyId),
     filter.status ? eq(quotes.status, filter.status) : undefined,
     filter.clientId ? eq(quotes.clientId, filter.clientId) : undefined,
-    // Through quotes_matching() (drizzle/0005_quotes.sql): the trigram indexes stay usable under RLS.
-    filter.search ? sql`${quotes.id} IN (SELECT quotes_matching(${containsPattern(filter.search)}))` : undefined,
+    filter.ids ? sql`${quotes.id} = ANY(${`{${filter.ids.join(",")}}`}::uuid[])` : undefined,
   );
 }
 
@@ -147,6 +147,15 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
 }
 
 export const quotesRepository = {
+  /**
+   * Ids of the quotes whose reference, name or client name contains `term`, through
+   * quotes_matching() (drizzle/0005_quotes.sql: the trigram indexes stay usable under RLS).
+   */
+  async matchingIds(tx: Db, term: string): Promise<string[]> {
+    const result = await tx.execute<{ id: string }>(sql`SELECT quotes_matching(${containsPattern(term)}) AS id`);
+    return result.rows.map((r) => r.id);
+  },
+
   /** One page (with items: 2 queries whatever the page size) and the summary of the filtered set. */
   async list(tx: Db, companyId: string, filter: QuoteFilter, page: { limit: number; offset: number }) {
     const rows = await selectQuotes(tx, where(companyId, filter))

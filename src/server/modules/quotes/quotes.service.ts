@@ -102,8 +102,9 @@ export function createQuotesService(db: Database) {
     async list(auth: AuthContext, query: ListQuery) {
       assertCan(auth, "quotes:view");
       const companyId = companyOf(auth);
-      const filter = { status: query.status, clientId: query.client_id, search: query.search };
       return db.run(auth.scope, async (tx) => {
+        const ids = query.search ? await quotesRepository.matchingIds(tx, query.search) : undefined;
+        const filter = { status: query.status, clientId: query.client_id, ids };
         const summary = await quotesRepository.summary(tx, companyId, filter);
         const data =
           summary.count > (query.page - 1) * query.limit
