@@ -86,6 +86,28 @@ describe("api", () => {
     expect((error as ApiError).status).toBe(0);
   });
 
+  it("sends a FormData body as is, with the token and no Content-Type of its own", async () => {
+    storage.setItem(TOKEN_KEY, "t1");
+    fetchMock.mockResolvedValueOnce(json(200, { name: "Durand" }));
+    const form = new FormData();
+    form.append("logo", new Blob([new Uint8Array([137, 80, 78, 71])], { type: "image/png" }), "logo.png");
+    await expect(api.post("/company/logo", form)).resolves.toEqual({ name: "Durand" });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.method).toBe("POST");
+    expect(init?.body).toBe(form);
+    const headers = init?.headers as Record<string, string>;
+    expect(headers.Authorization).toBe("Bearer t1");
+    expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain("content-type");
+  });
+
+  it("still sends other bodies as JSON", async () => {
+    fetchMock.mockResolvedValueOnce(json(200, {}));
+    await api.put("/company/settings", { quote_validity_days: 45 });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe('{"quote_validity_days":45}');
+    expect((init?.headers as Record<string, string> | undefined)?.["Content-Type"]).toBe("application/json");
+  });
+
   it("refreshes an expired token once on 401 and retries with the new one", async () => {
     const expired = token(-60, "old");
     const fresh = token(900, "new");

@@ -1,9 +1,10 @@
-import { isTokenExpired } from "../../shared/session";
 import { ERROR_CODES } from "../../shared/errors";
+import { isTokenExpired } from "../../shared/session";
 import { clearSession, getToken, setToken } from "./session";
 
 /**
- * The one HTTP client of the SPA (spec 1 §7): JSON in and out, Bearer token when one is stored,
+ * The one HTTP client of the SPA (spec 1 §7): JSON in and out (or a FormData body for uploads),
+ * Bearer token when one is stored,
  * 204/empty → {}, one refresh-and-retry on a 401 caused by an expired access token.
  */
 
@@ -132,15 +133,22 @@ function shouldRefresh(response: Response, body: ApiErrorBody | undefined, token
 export async function apiRequest<T = unknown>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const useAuth = options.auth ?? true;
   const refreshOnExpired = options.refreshOnExpired ?? useAuth;
+  // A FormData body (file upload) is sent as is: the browser sets the multipart boundary itself.
+  const isFormData = typeof FormData !== "undefined" && options.body instanceof FormData;
   const send = async (token: string | null): Promise<Response> => {
     const headers: Record<string, string> = { Accept: "application/json" };
-    if (options.body !== undefined) headers["Content-Type"] = "application/json";
+    if (options.body !== undefined && !isFormData) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
       return await fetch(buildUrl(path, options.query), {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body:
+          options.body === undefined
+            ? undefined
+            : isFormData
+              ? (options.body as FormData)
+              : JSON.stringify(options.body),
         signal: options.signal,
         cache: "no-store",
       });
