@@ -344,7 +344,7 @@ test.describe("Mes clients", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();
   });
 
-  test("le compagnon n'a pas accès à la page", async ({ page }) => {
+  test("le compagnon n'a pas accès à la page", async ({ page }, testInfo) => {
     await signIn(page, "compagnon", "/clients");
     await expect(page.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
     await expect(
@@ -353,5 +353,6 @@ test.describe("Mes clients", () => {
     await expect(page.getByRole("heading", { name: "Mes clients" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: "Créer un client" })).toHaveCount(0);
     await expect(page.getByRole("list", { name: "Compteurs clients" })).toHaveCount(0);
+    await shot(page, testInfo, "access-denied");
   });
 });
