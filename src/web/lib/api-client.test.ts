@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { ApiError, api, buildUrl, refreshToken } from "./api-client";
+import { ApiError, api, buildUrl, filenameFromDisposition, refreshToken } from "./api-client";
 import { subscribeSession, TOKEN_KEY, USER_KEY } from "./session";
 
 /** A JWT-shaped token whose exp is `offsetSeconds` from now (the signature is not checked here). */
@@ -98,6 +98,35 @@ describe("api", () => {
     const headers = init?.headers as Record<string, string>;
     expect(headers.Authorization).toBe("Bearer t1");
     expect(Object.keys(headers).map((h) => h.toLowerCase())).not.toContain("content-type");
+  });
+
+  it("downloads a file as a Blob with the name from Content-Disposition; errors stay ApiError", async () => {
+    storage.setItem(TOKEN_KEY, "t1");
+    fetchMock.mockResolvedValueOnce(
+      new Response(new Uint8Array([37, 80, 68, 70]), {
+        status: 200,
+        headers: {
+          "content-type": "application/pdf",
+          "content-disposition": 'attachment; filename="devis-DEV-2026-0001.pdf"',
+        },
+      }),
+    );
+    const file = await api.download("/quotes/q1/pdf");
+    expect(file.filename).toBe("devis-DEV-2026-0001.pdf");
+    expect(new Uint8Array(await file.blob.arrayBuffer())).toEqual(new Uint8Array([37, 80, 68, 70]));
+    const call = fetchMock.mock.calls[0];
+    expect(call?.[0]).toBe("/api/quotes/q1/pdf");
+    expect(call && authHeader(call)).toBe("Bearer t1");
+    fetchMock.mockResolvedValueOnce(json(404, { error: "Devis introuvable", code: "NOT_FOUND" }));
+    await expect(api.download("/quotes/q2/pdf")).rejects.toMatchObject({ message: "Devis introuvable", status: 404 });
+  });
+
+  it("reads plain and RFC 5987 file names", () => {
+    expect(filenameFromDisposition('attachment; filename="a b.pdf"')).toBe("a b.pdf");
+    expect(filenameFromDisposition("attachment; filename=plain.pdf")).toBe("plain.pdf");
+    expect(filenameFromDisposition("attachment; filename*=UTF-8''devis%20%C3%A9t%C3%A9.pdf")).toBe("devis été.pdf");
+    expect(filenameFromDisposition(null)).toBeNull();
+    expect(filenameFromDisposition("inline")).toBeNull();
   });
 
   it("still sends other bodies as JSON", async () => {

@@ -54,6 +54,30 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Builds the thrown message from an error response (default: the body's `error`). */
   errorMessage?: (body: ApiErrorBody | undefined, response: Response) => string;
+  /** Read a successful answer as a Blob (file downloads) instead of JSON; errors stay JSON. */
+  responseType?: "json" | "blob";
+}
+
+/** A downloaded file: its bytes and the name given by Content-Disposition, when there is one. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/** `attachment; filename="devis-DEV-2026-0001.pdf"` (or RFC 5987 `filename*=UTF-8''…`) → the name. */
+export function filenameFromDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // fall through to the plain parameter
+    }
+  }
+  const plain = /filename\s*=\s*"([^"]*)"|filename\s*=\s*([^;]+)/.exec(header);
+  const name = (plain?.[1] ?? plain?.[2])?.trim();
+  return name || null;
 }
 
 export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
@@ -136,7 +160,9 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   // A FormData body (file upload) is sent as is: the browser sets the multipart boundary itself.
   const isFormData = typeof FormData !== "undefined" && options.body instanceof FormData;
   const send = async (token: string | null): Promise<Response> => {
-    const headers: Record<string, string> = { Accept: "application/json" };
+    const headers: Record<string, string> = {
+      Accept: options.responseType === "blob" ? "*/*" : "application/json",
+    };
     if (options.body !== undefined && !isFormData) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
     try {
@@ -158,15 +184,25 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
     }
   };
 
+  const read = (r: Response): Promise<unknown> =>
+    options.responseType === "blob" && r.ok
+      ? r.blob().then(
+          (blob): DownloadedFile => ({
+            blob,
+            filename: filenameFromDisposition(r.headers.get("content-disposition")),
+          }),
+        )
+      : readBody(r);
+
   const token = options.token !== undefined ? options.token : useAuth ? getToken() : null;
   let response = await send(token);
-  let body = await readBody(response);
+  let body = await read(response);
 
   if (!response.ok && refreshOnExpired && shouldRefresh(response, body as ApiErrorBody, token)) {
     const renewed = await refreshToken();
     if (renewed) {
       response = await send(renewed);
-      body = await readBody(response);
+      body = await read(response);
     }
   }
 
@@ -188,4 +224,7 @@ export const api = {
   patch: <T = unknown>(path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest<T>("PATCH", path, { ...options, body }),
   delete: <T = unknown>(path: string, options?: RequestOptions) => apiRequest<T>("DELETE", path, options),
+  /** GET a file (PDF…) with the same token and refresh rules; errors are the usual ApiError. */
+  download: (path: string, query?: Record<string, QueryValue>, options?: RequestOptions) =>
+    apiRequest<DownloadedFile>("GET", path, { ...options, query, responseType: "blob" }),
 };
