@@ -8,11 +8,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  // The toasts belong to the shell (sonner's rich colours), not to this screen: checked apart.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
   expect(
     serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
