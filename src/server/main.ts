@@ -20,7 +20,7 @@ async function main() {
 
   const database = await openDatabase(env, say);
   const seed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.embedded && database.created);
-  if (seed && (await seedDemo(database.db))) say("Données de démonstration créées.");
+  if (seed && (await seedDemo(database.db, database.jwtSecret))) say("Données de démonstration créées.");
 
   const app = await buildApp({
     db: database.db,

@@ -32,7 +32,9 @@ async function main() {
           console.info("Rien à faire : `npm run db:seed -- --demo` crée les données de démonstration.");
           break;
         }
-        console.info((await seedDemo(database.db)) ? "Données de démonstration créées." : "Déjà présentes.");
+        console.info(
+          (await seedDemo(database.db, database.jwtSecret)) ? "Données de démonstration créées." : "Déjà présentes.",
+        );
         break;
       case "create-superadmin": {
         const email = process.env.SUPERADMIN_EMAIL ?? (await ask("E-mail : "));

@@ -1,6 +1,9 @@
+import { createAuthService } from "../modules/auth/auth.service";
 import { hashPassword } from "../modules/auth/passwords";
+import { TokenService } from "../modules/auth/tokens";
 import { companiesRepository } from "../modules/companies/companies.repository";
 import type { Database } from "./client";
+import { seedDemoBook } from "./demo-data";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -22,8 +25,23 @@ export const DEMO_ACCOUNTS = [
   { email: "admin@batiservices.fr", fullName: "Claire Bernard", company: "Bati Services", role: "Administrateur" },
 ] as const;
 
-/** Demo companies and accounts (README). Idempotent: does nothing when they already exist. */
-export async function seedDemo(db: Database): Promise<boolean> {
+/** Demo companies, accounts and Durand Rénovation's book (README). Idempotent. */
+export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean> {
+  const created = await seedAccounts(db);
+  if (!created) return false;
+  // Signed in as its administrator, the demo book goes through the app's own services.
+  const auth = createAuthService(db, new TokenService(jwtSecret));
+  const { token } = await auth.login(
+    { email: "admin@durand-renovation.fr", password: DEMO_PASSWORD },
+    { ip: "127.0.0.1", userAgent: "seed" },
+  );
+  const admin = await auth.authenticate(token);
+  await seedDemoBook(db, admin);
+  await auth.logout(token);
+  return true;
+}
+
+async function seedAccounts(db: Database): Promise<boolean> {
   return db.run("platform", async (tx) => {
     const taken = await companiesRepository.emailsTaken(
       tx,
