@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
-import { splitFullName } from "../../../shared/session";
 import { isSuperAdmin } from "../../../shared/permissions";
+import { splitFullName } from "../../../shared/session";
 import { Spinner } from "../../components/ui/spinner";
 import { useAuth } from "../../features/auth/hooks/auth-context";
 import { usePermissions } from "../../features/auth/hooks/use-permissions";

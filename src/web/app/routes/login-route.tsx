@@ -1,6 +1,6 @@
 import { useCallback, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import { type LoginBody } from "../../../shared/auth";
+import type { LoginBody } from "../../../shared/auth";
 import { splitFullName } from "../../../shared/session";
 import { Spinner } from "../../components/ui/spinner";
 import { LoginPage } from "../../features/auth/components/login-page";

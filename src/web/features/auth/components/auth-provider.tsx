@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { toast } from "sonner";
-import { type AuthUser } from "../../../../shared/auth";
+import type { AuthUser } from "../../../../shared/auth";
 import { isTokenExpired } from "../../../../shared/session";
 import { refreshToken } from "../../../lib/api-client";
 import {

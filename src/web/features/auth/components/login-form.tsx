@@ -2,7 +2,7 @@ import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import { type LoginBody } from "../../../../shared/auth";
+import type { LoginBody } from "../../../../shared/auth";
 import { LOGIN_REQUIRED_MESSAGE } from "../../../../shared/session";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
