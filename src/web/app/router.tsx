@@ -12,6 +12,7 @@ const LoginRoute = lazy(() => import("./routes/login-route").then((m) => ({ defa
 const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
 const SuperAdminHomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.SuperAdminHomeRoute })));
 const ClientsRoute = lazy(() => import("./routes/clients-route").then((m) => ({ default: m.ClientsRoute })));
+const SettingsRoute = lazy(() => import("./routes/settings-route").then((m) => ({ default: m.SettingsRoute })));
 const ComingSoonRoute = lazy(() => import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })));
 const AppPrefixRedirect = lazy(() =>
   import("./routes/app-prefix-redirect").then((m) => ({ default: m.AppPrefixRedirect })),
@@ -37,7 +38,7 @@ const companyRoutes: RouteObject[] = [
   { path: "clients/new", element: element(ClientsRoute) },
   soon("teams", "Équipes"),
   soon("calendar", "Planning"),
-  soon("settings", "Paramètres de l'entreprise"),
+  { path: "settings", element: element(SettingsRoute) },
   soon("app/admin/roles", "Rôles"),
   soon("app/admin/roles/new", "Nouveau rôle", paths.roles, "Retour aux rôles"),
   soon("app/admin/roles/:roleId", "Modifier le rôle", paths.roles, "Retour aux rôles"),

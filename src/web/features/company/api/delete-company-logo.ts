@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CompanyInfo, companyInfoSchema } from "../../../../shared/company";
+import { api } from "../../../lib/api-client";
+import { companyKeys } from "./company-keys";
+
+/** DELETE /api/company/logo → the identity without a logo. */
+export async function deleteCompanyLogo(): Promise<CompanyInfo> {
+  return companyInfoSchema.parse(await api.delete("/company/logo"));
+}
+
+export function useDeleteCompanyLogo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteCompanyLogo,
+    onSuccess: (info) => queryClient.setQueryData(companyKeys.info(), info),
+  });
+}

@@ -1,0 +1,17 @@
+import { queryOptions } from "@tanstack/react-query";
+import { type CompanySettings, companySettingsSchema } from "../../../../shared/company";
+import { api } from "../../../lib/api-client";
+import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
+
+/** GET /api/company/settings → { quote_validity_days, terms_and_conditions }. */
+export async function getCompanySettings(signal?: AbortSignal): Promise<CompanySettings> {
+  return companySettingsSchema.parse(await api.get("/company/settings", undefined, { signal }));
+}
+
+export function companySettingsQueryOptions() {
+  return queryOptions({
+    queryKey: companyKeys.settings(),
+    queryFn: ({ signal }) => getCompanySettings(signal),
+    staleTime: COMPANY_STALE_TIME_MS,
+  });
+}

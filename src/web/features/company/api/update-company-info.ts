@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { type CompanyInfo, type CompanyInfoInput, companyInfoSchema } from "../../../../shared/company";
+import { api } from "../../../lib/api-client";
+import { companyKeys } from "./company-keys";
+
+/** PUT /api/company/info (every field but logo_url) → the saved identity. */
+export async function updateCompanyInfo(body: CompanyInfoInput): Promise<CompanyInfo> {
+  return companyInfoSchema.parse(await api.put("/company/info", body));
+}
+
+export function useUpdateCompanyInfo() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompanyInfo,
+    onSuccess: (info) => queryClient.setQueryData(companyKeys.info(), info),
+  });
+}

@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import {
+  type CompanySettings,
+  type companySettingsInputSchema,
+  companySettingsSchema,
+} from "../../../../shared/company";
+import { api } from "../../../lib/api-client";
+import { companyKeys } from "./company-keys";
+
+export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
+
+/** PUT /api/company/settings → the saved settings. */
+export async function updateCompanySettings(body: CompanySettingsInput): Promise<CompanySettings> {
+  return companySettingsSchema.parse(await api.put("/company/settings", body));
+}
+
+export function useUpdateCompanySettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCompanySettings,
+    onSuccess: (settings) => queryClient.setQueryData(companyKeys.settings(), settings),
+  });
+}

@@ -1,0 +1,134 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  COMPANY_TEXTS,
+  type CompanySettings,
+  companySettingsInputSchema,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+} from "../../../../shared/company";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { Textarea } from "../../../components/ui/textarea";
+import { cn } from "../../../lib/cn";
+import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
+import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
+import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
+import { FormField, FormSection } from "./form-field";
+import { SaveBar } from "./save-bar";
+
+/** See CompanyInfoForm: the shared schema reads the raw text of the inputs. */
+const settingsResolver = zodResolver(companySettingsInputSchema) as unknown as Resolver<
+  CompanySettingsFields,
+  unknown,
+  CompanySettingsInput
+>;
+
+export interface CommercialSettingsFormProps {
+  settings: CompanySettings;
+  canEdit: boolean;
+  isMobile: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** « Paramètres commerciaux » (spec 2 §3, §5): quote validity (1 to 365 days, 30 when empty) and terms. */
+export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
+  const mutation = useUpdateCompanySettings();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CompanySettingsFields, unknown, CompanySettingsInput>({
+    resolver: settingsResolver,
+    defaultValues: settingsFormValues(settings),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await mutation.mutateAsync(values);
+      reset(settingsFormValues(saved));
+      toast.success(COMPANY_TEXTS.settingsUpdated);
+    } catch (error) {
+      fieldErrorsFrom(error, COMPANY_SETTINGS_FIELDS).forEach(({ field, message }, index) => {
+        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+      });
+      toast.error(failureToastMessage(error));
+    }
+  });
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className={cn(isMobile ? "p-4 pb-2" : "px-6 pt-5")}>
+        <CardTitle>Devis</CardTitle>
+        <CardDescription>Les règles appliquées à vos nouveaux devis.</CardDescription>
+      </CardHeader>
+      <form noValidate onSubmit={submit} aria-label="Paramètres commerciaux" aria-busy={isSubmitting}>
+        <fieldset disabled={!canEdit} className="min-w-0">
+          <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
+            <FormSection title="Validité">
+              <FormField
+                label="Durée de validité des devis"
+                error={errors.quote_validity_days}
+                hint={`En jours, de 1 à 365 (${DEFAULT_QUOTE_VALIDITY_DAYS} si laissé vide). La date de fin de validité d'un nouveau devis en découle.`}
+              >
+                {(props) => (
+                  <div className="relative w-full sm:max-w-56">
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={365}
+                      step={1}
+                      placeholder={String(DEFAULT_QUOTE_VALIDITY_DAYS)}
+                      className="pr-16"
+                      {...props}
+                      {...register("quote_validity_days")}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+                    >
+                      jours
+                    </span>
+                  </div>
+                )}
+              </FormField>
+            </FormSection>
+            <FormSection title="Conditions générales">
+              <FormField
+                label="Conditions générales de vente"
+                error={errors.terms_and_conditions}
+                hint="Imprimées sur vos devis au format PDF."
+              >
+                {(props) => (
+                  <Textarea
+                    rows={isMobile ? 8 : 10}
+                    placeholder="Acompte de 30 % à la signature, solde à la réception des travaux..."
+                    className="min-h-40 resize-y leading-relaxed"
+                    {...props}
+                    {...register("terms_and_conditions")}
+                  />
+                )}
+              </FormField>
+            </FormSection>
+          </div>
+        </fieldset>
+        {canEdit && (
+          <SaveBar
+            isMobile={isMobile}
+            dirty={isDirty}
+            saving={isSubmitting}
+            onReset={() => reset(settingsFormValues(settings))}
+          />
+        )}
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,197 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect } from "react";
+import { type Resolver, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import {
+  COMPANY_TEXTS,
+  type CompanyInfo,
+  type CompanyInfoInput,
+  companyInfoInputSchema,
+} from "../../../../shared/company";
+import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { Input } from "../../../components/ui/input";
+import { cn } from "../../../lib/cn";
+import { useUpdateCompanyInfo } from "../api/update-company-info";
+import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
+import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
+import { FormField, FormSection } from "./form-field";
+import { SaveBar } from "./save-bar";
+
+/**
+ * The shared schema validates the raw text of the inputs (it trims and turns '' into null); its
+ * preprocessed fields are typed `unknown` on input, hence the one cast to the inputs' shape.
+ */
+const infoResolver = zodResolver(companyInfoInputSchema) as unknown as Resolver<
+  CompanyInfoFields,
+  unknown,
+  CompanyInfoInput
+>;
+
+export interface CompanyInfoFormProps {
+  info: CompanyInfo;
+  canEdit: boolean;
+  isMobile: boolean;
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/** The company identity form (spec 2 §3, §5): name *, address, contact and legal numbers. */
+export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
+  const mutation = useUpdateCompanyInfo();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<CompanyInfoFields, unknown, CompanyInfoInput>({
+    resolver: infoResolver,
+    defaultValues: infoFormValues(info),
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = handleSubmit(async (values) => {
+    try {
+      const saved = await mutation.mutateAsync(values);
+      reset(infoFormValues(saved));
+      toast.success(COMPANY_TEXTS.infoUpdated);
+    } catch (error) {
+      fieldErrorsFrom(error, COMPANY_INFO_FIELDS).forEach(({ field, message }, index) => {
+        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+      });
+      toast.error(failureToastMessage(error));
+    }
+  });
+
+  const twoCols = cn("grid gap-4", !isMobile && "sm:grid-cols-2");
+
+  return (
+    <Card className="min-w-0">
+      <CardHeader className={cn(isMobile ? "p-4 pb-2" : "px-6 pt-5")}>
+        <CardTitle>Identité de l'entreprise</CardTitle>
+        <CardDescription>Ces informations apparaissent sur vos devis et vos factures.</CardDescription>
+      </CardHeader>
+      <form noValidate onSubmit={submit} aria-label="Informations de l'entreprise" aria-busy={isSubmitting}>
+        <fieldset disabled={!canEdit} className="min-w-0">
+          <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
+            <FormSection title="Entreprise">
+              <FormField label="Nom de l'entreprise *" error={errors.name}>
+                {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
+              </FormField>
+              <div className={twoCols}>
+                <FormField label="SIRET" error={errors.siret} hint="14 chiffres">
+                  {(props) => (
+                    <Input
+                      inputMode="numeric"
+                      autoComplete="off"
+                      placeholder="123 456 789 00012"
+                      spellCheck={false}
+                      {...props}
+                      {...register("siret")}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Numéro de TVA intracommunautaire" error={errors.tva_number}>
+                  {(props) => (
+                    <Input
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      placeholder="FR12345678901"
+                      spellCheck={false}
+                      {...props}
+                      {...register("tva_number")}
+                    />
+                  )}
+                </FormField>
+              </div>
+            </FormSection>
+
+            <FormSection title="Adresse">
+              <FormField label="Adresse" error={errors.address1}>
+                {(props) => <Input autoComplete="address-line1" {...props} {...register("address1")} />}
+              </FormField>
+              <FormField label="Complément d'adresse" error={errors.address2}>
+                {(props) => (
+                  <Input
+                    autoComplete="address-line2"
+                    placeholder="Bâtiment, étage, lieu-dit..."
+                    {...props}
+                    {...register("address2")}
+                  />
+                )}
+              </FormField>
+              <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+                <FormField label="Code postal" error={errors.zip_code}>
+                  {(props) => (
+                    <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("zip_code")} />
+                  )}
+                </FormField>
+                <FormField label="Ville" error={errors.city}>
+                  {(props) => <Input autoComplete="address-level2" {...props} {...register("city")} />}
+                </FormField>
+              </div>
+              <FormField label="Pays" error={errors.country} className={cn(!isMobile && "sm:max-w-[calc(50%-0.5rem)]")}>
+                {(props) => <Input autoComplete="country-name" {...props} {...register("country")} />}
+              </FormField>
+            </FormSection>
+
+            <FormSection title="Contact">
+              <div className={twoCols}>
+                <FormField label="Téléphone" error={errors.phone_contact}>
+                  {(props) => (
+                    <Input
+                      type="tel"
+                      inputMode="tel"
+                      autoComplete="tel"
+                      placeholder="04 78 12 34 56"
+                      {...props}
+                      {...register("phone_contact")}
+                    />
+                  )}
+                </FormField>
+                <FormField label="Email" error={errors.email_contact}>
+                  {(props) => (
+                    <Input
+                      type="email"
+                      inputMode="email"
+                      autoComplete="email"
+                      autoCapitalize="none"
+                      spellCheck={false}
+                      placeholder="contact@exemple.fr"
+                      {...props}
+                      {...register("email_contact")}
+                    />
+                  )}
+                </FormField>
+              </div>
+              <FormField label="Site web" error={errors.website}>
+                {(props) => (
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    autoComplete="url"
+                    autoCapitalize="none"
+                    spellCheck={false}
+                    placeholder="www.exemple.fr"
+                    {...props}
+                    {...register("website")}
+                  />
+                )}
+              </FormField>
+            </FormSection>
+          </div>
+        </fieldset>
+        {canEdit && (
+          <SaveBar
+            isMobile={isMobile}
+            dirty={isDirty}
+            saving={isSubmitting}
+            onReset={() => reset(infoFormValues(info))}
+          />
+        )}
+      </form>
+    </Card>
+  );
+}

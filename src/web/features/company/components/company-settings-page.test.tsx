@@ -1,0 +1,243 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { COMPANY_TEXTS, type CompanyInfo, type CompanySettings } from "../../../../shared/company";
+import { installBrowserStubs, jsonResponse, makeInfo, makeSettings, renderPage } from "../test/render";
+import { CompanySettingsPage } from "./company-settings-page";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+
+interface ServerState {
+  info: CompanyInfo;
+  settings: CompanySettings;
+  /** Answer for the next PUT /company/info instead of saving. */
+  infoFailure?: Response;
+}
+let server: ServerState;
+
+/** A small in-memory server behind fetch: GET/PUT info and settings, POST/DELETE logo. */
+function route(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const url = String(input);
+  const method = init?.method ?? "GET";
+  if (url === "/api/company/info" && method === "GET") return Promise.resolve(jsonResponse(200, server.info));
+  if (url === "/api/company/settings" && method === "GET") return Promise.resolve(jsonResponse(200, server.settings));
+  if (url === "/api/company/info" && method === "PUT") {
+    if (server.infoFailure) return Promise.resolve(server.infoFailure);
+    server.info = { ...server.info, ...(JSON.parse(String(init?.body)) as Partial<CompanyInfo>) };
+    return Promise.resolve(jsonResponse(200, server.info));
+  }
+  if (url === "/api/company/settings" && method === "PUT") {
+    server.settings = JSON.parse(String(init?.body)) as CompanySettings;
+    return Promise.resolve(jsonResponse(200, server.settings));
+  }
+  if (url === "/api/company/logo" && method === "POST") {
+    server.info = { ...server.info, logo_url: "/api/files/abc?exp=1&sig=s" };
+    return Promise.resolve(jsonResponse(200, server.info));
+  }
+  if (url === "/api/company/logo" && method === "DELETE") {
+    server.info = { ...server.info, logo_url: null };
+    return Promise.resolve(jsonResponse(200, server.info));
+  }
+  return Promise.resolve(jsonResponse(404, { error: "Introuvable" }));
+}
+
+function calls(method: string, url: string) {
+  return fetchMock.mock.calls.filter(([u, i]) => String(u) === url && (i?.method ?? "GET") === method);
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  server = { info: makeInfo(), settings: makeSettings() };
+  fetchMock.mockImplementation(route);
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+function saveButton(form: string) {
+  return within(screen.getByRole("form", { name: form })).getByRole("button", { name: "Enregistrer" });
+}
+
+describe("CompanySettingsPage — Informations", () => {
+  it("loads with « Chargement... », then the form filled from the server, saving disabled while pristine", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    expect(screen.getByRole("status").textContent).toBe("Chargement...");
+    expect(await screen.findByDisplayValue("Durand Rénovation")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeTruthy();
+    expect(screen.getByRole("tab", { name: /Informations/ }).getAttribute("aria-selected")).toBe("true");
+    expect(screen.getByRole("tab", { name: /Paramètres commerciaux/ })).toBeTruthy();
+    expect((screen.getByLabelText("Pays") as HTMLInputElement).value).toBe("France");
+    expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true);
+    type("Ville", "Villeurbanne");
+    expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("shows « Email invalide » on the field without calling the server", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("Email", "pas-un-mail");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(COMPANY_TEXTS.emailInvalid)).toBeTruthy();
+    const email = screen.getByLabelText("Email");
+    expect(email.getAttribute("aria-invalid")).toBe("true");
+    expect(email.getAttribute("aria-describedby")).toContain(
+      screen.getByText(COMPANY_TEXTS.emailInvalid).getAttribute("id") ?? "missing",
+    );
+    expect(calls("PUT", "/api/company/info")).toHaveLength(0);
+  });
+
+  it("requires the name", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("Nom de l'entreprise *", "   ");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(COMPANY_TEXTS.nameRequired)).toBeTruthy();
+  });
+
+  it("saves the identity: the body, the toast, and pristine again", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("SIRET", "123 456 789 00012");
+    type("Numéro de TVA intracommunautaire", "FR12123456789");
+    type("Complément d'adresse", "  ");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
+    const body = JSON.parse(String(calls("PUT", "/api/company/info")[0]?.[1]?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ siret: "123 456 789 00012", tva_number: "FR12123456789", address2: null });
+    expect(body).not.toHaveProperty("logo_url");
+    await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it("puts the server's validation details under their fields and toasts « Erreur : {message} »", async () => {
+    server.infoFailure = jsonResponse(400, {
+      error: "Données invalides",
+      message: "Données invalides",
+      code: "VALIDATION_ERROR",
+      details: [{ path: "siret", message: COMPANY_TEXTS.siretInvalid }],
+    });
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("Ville", "Bron");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(COMPANY_TEXTS.siretInvalid)).toBeTruthy();
+    expect(screen.getByLabelText("SIRET").getAttribute("aria-invalid")).toBe("true");
+    expect(toast.error).toHaveBeenCalledWith("Erreur : Données invalides");
+  });
+
+  it("is read-only without settings:edit", async () => {
+    renderPage(<CompanySettingsPage canEdit={false} isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    expect(screen.getByLabelText("Ville").matches(":disabled")).toBe(true);
+    expect(screen.queryByRole("button", { name: "Enregistrer" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Ajouter un logo/ })).toBeNull();
+  });
+});
+
+describe("CompanySettingsPage — logo", () => {
+  function choose(file: File) {
+    fireEvent.change(screen.getByTestId("company-logo-input"), { target: { files: [file] } });
+  }
+
+  it("refuses a non-image before uploading, with the spec's message", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByRole("button", { name: /Ajouter un logo/ });
+    choose(new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }));
+    expect(toast.error).toHaveBeenCalledWith(COMPANY_TEXTS.logoType);
+    expect(screen.getByRole("alert").textContent).toBe(COMPANY_TEXTS.logoType);
+    expect(calls("POST", "/api/company/logo")).toHaveLength(0);
+  });
+
+  it("refuses a file over 5 MB before uploading", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByRole("button", { name: /Ajouter un logo/ });
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "logo.png", { type: "image/png" });
+    choose(big);
+    expect(toast.error).toHaveBeenCalledWith(COMPANY_TEXTS.logoSize);
+    expect(calls("POST", "/api/company/logo")).toHaveLength(0);
+  });
+
+  it("uploads a PNG in the « logo » field, shows it, then removes it", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByRole("button", { name: /Ajouter un logo/ });
+    choose(new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.logoAdded));
+    const sent = calls("POST", "/api/company/logo")[0]?.[1]?.body;
+    expect(sent).toBeInstanceOf(FormData);
+    expect(((sent as FormData).get("logo") as File).name).toBe("logo.png");
+    const img = await screen.findByRole("img", { name: "Logo de Durand Rénovation" });
+    expect(img.getAttribute("src")).toBe("/api/files/abc?exp=1&sig=s");
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer le logo" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.logoRemoved));
+    expect(await screen.findByText("Aucun logo")).toBeTruthy();
+    expect(screen.getByRole("button", { name: /Ajouter un logo/ })).toBeTruthy();
+  });
+});
+
+describe("CompanySettingsPage — Paramètres commerciaux", () => {
+  it("keeps typed values across tabs, and an empty validity is saved as 30 days", async () => {
+    server.settings = makeSettings({ quote_validity_days: 45, terms_and_conditions: "Acompte 30 %" });
+    const { router } = renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("Ville", "Bron");
+    fireEvent.mouseDown(screen.getByRole("tab", { name: /Paramètres commerciaux/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=commercial"));
+    const days = screen.getByLabelText("Durée de validité des devis") as HTMLInputElement;
+    expect(days.value).toBe("45");
+    expect(screen.getByRole("tab", { name: /Informations/ }).textContent).toContain("modifications non enregistrées");
+    type("Durée de validité des devis", "");
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
+    expect(JSON.parse(String(calls("PUT", "/api/company/settings")[0]?.[1]?.body))).toEqual({
+      quote_validity_days: 30,
+      terms_and_conditions: "Acompte 30 %",
+    });
+    expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
+  });
+
+  it("refuses 366 days with the range message", async () => {
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />, "/settings?tab=commercial");
+    await screen.findByDisplayValue("30");
+    type("Durée de validité des devis", "366");
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    expect(await screen.findByText(COMPANY_TEXTS.validityRange)).toBeTruthy();
+    expect(calls("PUT", "/api/company/settings")).toHaveLength(0);
+  });
+});
+
+describe("CompanySettingsPage — leaving", () => {
+  it("asks before leaving with unsaved changes", async () => {
+    const { router } = renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("Ville", "Bron");
+    await waitFor(() => expect(screen.getByText("Modifications non enregistrées")).toBeTruthy());
+    void router.navigate("/");
+    expect(await screen.findByRole("alertdialog", { name: "Quitter sans enregistrer ?" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Rester sur la page" }));
+    await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+    expect(router.state.location.pathname).toBe("/settings");
+    void router.navigate("/");
+    fireEvent.click(await screen.findByRole("button", { name: "Quitter sans enregistrer" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("shows the load failure with the spec's wording", async () => {
+    fetchMock.mockImplementation((input, init) =>
+      String(input) === "/api/company/info"
+        ? Promise.resolve(jsonResponse(500, { error: "Erreur interne du serveur" }))
+        : route(input, init),
+    );
+    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    expect(await screen.findByText("Erreur lors de la récupération des informations de l'entreprise")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Réessayer" })).toBeTruthy();
+  });
+});

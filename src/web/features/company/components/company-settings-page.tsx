@@ -1,0 +1,174 @@
+import { useQuery } from "@tanstack/react-query";
+import { Building2, FileText, RotateCw } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { useSearchParams } from "react-router";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { Spinner } from "../../../components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
+import { cn } from "../../../lib/cn";
+import { companyInfoQueryOptions } from "../api/get-company-info";
+import { companySettingsQueryOptions } from "../api/get-company-settings";
+import { useUnsavedChanges } from "../hooks/use-unsaved-changes";
+import { errorMessageOf } from "../lib/api-errors";
+import { CommercialSettingsForm } from "./commercial-settings-form";
+import { CompanyInfoForm } from "./company-info-form";
+import { CompanyLogoCard } from "./company-logo-card";
+import { LeaveConfirmDialog } from "./leave-confirm-dialog";
+
+export type CompanySettingsTab = "info" | "commercial";
+
+/** The tab shown for the `?tab=` search parameter (Informations by default). */
+export function tabFromSearch(value: string | null): CompanySettingsTab {
+  return value === "commercial" ? "commercial" : "info";
+}
+
+export interface CompanySettingsPageProps {
+  /** settings:edit — without it the forms are read-only and the logo cannot be changed. */
+  canEdit: boolean;
+  isMobile: boolean;
+}
+
+/** « Paramètres de l'entreprise » (spec 2 §2): tabs « Informations » and « Paramètres commerciaux ». */
+export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPageProps) {
+  const info = useQuery(companyInfoQueryOptions());
+  const settings = useQuery(companySettingsQueryOptions());
+  const [searchParams, setSearchParams] = useSearchParams();
+  const tab = tabFromSearch(searchParams.get("tab"));
+  const [infoDirty, setInfoDirty] = useState(false);
+  const [settingsDirty, setSettingsDirty] = useState(false);
+  const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty));
+
+  const selectTab = (value: string) => {
+    const next = tabFromSearch(value);
+    setSearchParams(
+      (params) => {
+        const copy = new URLSearchParams(params);
+        if (next === "info") copy.delete("tab");
+        else copy.set("tab", next);
+        return copy;
+      },
+      { replace: true },
+    );
+  };
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex min-w-0 flex-col gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Paramètres de l'entreprise</h1>
+        <p className="text-sm text-muted-foreground">
+          L'identité de votre entreprise et les règles appliquées à vos devis.
+        </p>
+      </div>
+
+      {!canEdit && (
+        <Alert variant="info">
+          <AlertDescription>
+            Vous pouvez consulter ces paramètres ; seul un administrateur peut les modifier.
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <Tabs value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
+        <TabsList aria-label="Sections des paramètres" className={cn(isMobile ? "h-11 w-full" : "w-fit")}>
+          <TabsTrigger value="info" className={cn(!isMobile && "px-4")}>
+            <Building2 aria-hidden="true" className={cn(isMobile && "hidden")} />
+            Informations
+            {infoDirty && <UnsavedDot />}
+          </TabsTrigger>
+          <TabsTrigger value="commercial" className={cn(!isMobile && "px-4")}>
+            <FileText aria-hidden="true" className={cn(isMobile && "hidden")} />
+            Paramètres commerciaux
+            {settingsDirty && <UnsavedDot />}
+          </TabsTrigger>
+        </TabsList>
+
+        {/* Both panels stay mounted so that switching tabs keeps what was typed. */}
+        <TabsContent value="info" forceMount hidden={tab !== "info"}>
+          <QueryState
+            isPending={info.isPending}
+            error={info.error}
+            hasData={info.data !== undefined}
+            failureTitle="Erreur lors de la récupération des informations de l'entreprise"
+            onRetry={() => void info.refetch()}
+          >
+            {info.data && (
+              <div className={cn("grid items-start gap-5", !isMobile && "grid-cols-[17rem_minmax(0,1fr)] gap-6")}>
+                <div className={cn(!isMobile && "sticky top-8")}>
+                  <CompanyLogoCard
+                    logoUrl={info.data.logo_url}
+                    companyName={info.data.name}
+                    canEdit={canEdit}
+                    isMobile={isMobile}
+                  />
+                </div>
+                <CompanyInfoForm info={info.data} canEdit={canEdit} isMobile={isMobile} onDirtyChange={setInfoDirty} />
+              </div>
+            )}
+          </QueryState>
+        </TabsContent>
+
+        <TabsContent value="commercial" forceMount hidden={tab !== "commercial"}>
+          <QueryState
+            isPending={settings.isPending}
+            error={settings.error}
+            hasData={settings.data !== undefined}
+            failureTitle="Erreur lors de la récupération des paramètres de l'entreprise"
+            onRetry={() => void settings.refetch()}
+          >
+            {settings.data && (
+              <div className={cn(!isMobile && "max-w-3xl")}>
+                <CommercialSettingsForm
+                  settings={settings.data}
+                  canEdit={canEdit}
+                  isMobile={isMobile}
+                  onDirtyChange={setSettingsDirty}
+                />
+              </div>
+            )}
+          </QueryState>
+        </TabsContent>
+      </Tabs>
+
+      <LeaveConfirmDialog blocker={blocker} />
+    </div>
+  );
+}
+
+function UnsavedDot() {
+  return (
+    <>
+      <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-accent" />
+      <span className="sr-only"> (modifications non enregistrées)</span>
+    </>
+  );
+}
+
+interface QueryStateProps {
+  isPending: boolean;
+  error: Error | null;
+  hasData: boolean;
+  failureTitle: string;
+  onRetry: () => void;
+  children: ReactNode;
+}
+
+/** « Chargement... » while the first answer is awaited, the failure with « Réessayer », else the content. */
+function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
+  if (isPending) return <Spinner className="py-20" label="Chargement..." />;
+  if (error && !hasData) {
+    return (
+      <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
+        <div className="flex flex-1 flex-col gap-1">
+          <AlertTitle>{failureTitle}</AlertTitle>
+          {errorMessageOf(error) && <AlertDescription>{errorMessageOf(error)}</AlertDescription>}
+        </div>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          <RotateCw aria-hidden="true" />
+          Réessayer
+        </Button>
+      </Alert>
+    );
+  }
+  return <>{children}</>;
+}

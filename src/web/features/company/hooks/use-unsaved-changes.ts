@@ -1,0 +1,21 @@
+import { useEffect } from "react";
+import { type Blocker, useBlocker } from "react-router";
+
+/**
+ * While `dirty`, asks before the page is left: the browser's own prompt on reload or close, and a
+ * blocker for in-app navigation to another path (the caller shows the confirmation).
+ */
+export function useUnsavedChanges(dirty: boolean): Blocker {
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers need returnValue set to show their prompt.
+      event.returnValue = "";
+    };
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  return useBlocker(({ currentLocation, nextLocation }) => dirty && currentLocation.pathname !== nextLocation.pathname);
+}

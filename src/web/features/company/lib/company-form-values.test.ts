@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  type CompanyInfo,
+  companyInfoInputSchema,
+  companySettingsInputSchema,
+  DEFAULT_QUOTE_VALIDITY_DAYS,
+} from "../../../../shared/company";
+import { COMPANY_INFO_FIELDS, infoFormValues, settingsFormValues } from "./company-form-values";
+
+const info: CompanyInfo = {
+  name: "Durand Rénovation",
+  logo_url: "/api/files/1?exp=1&sig=x",
+  address1: "12 rue des Artisans",
+  address2: null,
+  zip_code: "69003",
+  city: "Lyon",
+  country: "France",
+  phone_contact: "04 78 00 00 00",
+  email_contact: null,
+  website: null,
+  siret: "123 456 789 00012",
+  tva_number: null,
+};
+
+describe("infoFormValues", () => {
+  it("fills every input, null as '', without the logo", () => {
+    const values = infoFormValues(info);
+    expect(Object.keys(values)).toEqual([...COMPANY_INFO_FIELDS]);
+    expect(values).toMatchObject({ name: "Durand Rénovation", address2: "", email_contact: "", city: "Lyon" });
+    expect(values).not.toHaveProperty("logo_url");
+  });
+
+  it("defaults the country to France", () => {
+    expect(infoFormValues({ ...info, country: "" }).country).toBe("France");
+    expect(infoFormValues(undefined)).toMatchObject({ name: "", country: "France" });
+  });
+
+  it("round-trips through the shared schema into the PUT body: '' becomes null, text is trimmed", () => {
+    const body = companyInfoInputSchema.parse({ ...infoFormValues(info), city: "  Lyon  ", website: " " });
+    expect(body).toEqual({
+      name: "Durand Rénovation",
+      address1: "12 rue des Artisans",
+      address2: null,
+      zip_code: "69003",
+      city: "Lyon",
+      country: "France",
+      phone_contact: "04 78 00 00 00",
+      email_contact: null,
+      website: null,
+      siret: "123 456 789 00012",
+      tva_number: null,
+    });
+  });
+
+  it("an emptied country goes back to France", () => {
+    expect(companyInfoInputSchema.parse({ ...infoFormValues(info), country: "" }).country).toBe("France");
+  });
+});
+
+describe("settingsFormValues", () => {
+  it("shows the days as text and null terms as ''", () => {
+    expect(settingsFormValues({ quote_validity_days: 45, terms_and_conditions: null })).toEqual({
+      quote_validity_days: "45",
+      terms_and_conditions: "",
+    });
+    expect(settingsFormValues(undefined).quote_validity_days).toBe(String(DEFAULT_QUOTE_VALIDITY_DAYS));
+  });
+
+  it("an empty validity falls back to 30 days, and the body carries numbers", () => {
+    expect(companySettingsInputSchema.parse({ quote_validity_days: "", terms_and_conditions: "" })).toEqual({
+      quote_validity_days: 30,
+      terms_and_conditions: null,
+    });
+    expect(companySettingsInputSchema.parse({ quote_validity_days: "45", terms_and_conditions: "CGV" })).toEqual({
+      quote_validity_days: 45,
+      terms_and_conditions: "CGV",
+    });
+  });
+
+  it.each(["0", "366", "4.5", "-3"])("refuses %s days", (days) => {
+    expect(companySettingsInputSchema.safeParse({ quote_validity_days: days }).success).toBe(false);
+  });
+});

@@ -1,0 +1,58 @@
+import { type CompanyInfo, type CompanySettings, DEFAULT_QUOTE_VALIDITY_DAYS } from "../../../../shared/company";
+
+/** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
+export interface CompanyInfoFields {
+  name: string;
+  address1: string;
+  address2: string;
+  zip_code: string;
+  city: string;
+  country: string;
+  phone_contact: string;
+  email_contact: string;
+  website: string;
+  siret: string;
+  tva_number: string;
+}
+
+export const COMPANY_INFO_FIELDS = [
+  "name",
+  "address1",
+  "address2",
+  "zip_code",
+  "city",
+  "country",
+  "phone_contact",
+  "email_contact",
+  "website",
+  "siret",
+  "tva_number",
+] as const satisfies readonly (keyof CompanyInfoFields)[];
+
+export const DEFAULT_COUNTRY = "France";
+
+/** The inputs' starting values: null becomes '', an empty country 'France' (spec 2 §3). */
+export function infoFormValues(info: CompanyInfo | null | undefined): CompanyInfoFields {
+  const values = {} as CompanyInfoFields;
+  for (const key of COMPANY_INFO_FIELDS) values[key] = info?.[key] ?? "";
+  if (values.country.trim() === "") values.country = DEFAULT_COUNTRY;
+  return values;
+}
+
+/** What the commercial settings inputs hold: the number input's text and the terms. */
+export interface CompanySettingsFields {
+  quote_validity_days: string;
+  terms_and_conditions: string;
+}
+
+export const COMPANY_SETTINGS_FIELDS = [
+  "quote_validity_days",
+  "terms_and_conditions",
+] as const satisfies readonly (keyof CompanySettingsFields)[];
+
+export function settingsFormValues(settings: CompanySettings | null | undefined): CompanySettingsFields {
+  return {
+    quote_validity_days: String(settings?.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS),
+    terms_and_conditions: settings?.terms_and_conditions ?? "",
+  };
+}

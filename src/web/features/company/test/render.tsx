@@ -1,0 +1,63 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { vi } from "vitest";
+import type { CompanyInfo, CompanySettings } from "../../../../shared/company";
+
+/** Renders inside a fresh query cache and a data router (the page blocks navigation when dirty). */
+export function renderPage(ui: ReactElement, initialPath = "/settings") {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const router = createMemoryRouter(
+    [
+      { path: "/settings", element: ui },
+      { path: "/", element: <p>Accueil</p> },
+    ],
+    { initialEntries: [initialPath] },
+  );
+  return {
+    queryClient,
+    router,
+    ...render(<QueryClientProvider client={queryClient}>{<RouterProvider router={router} />}</QueryClientProvider>),
+  };
+}
+
+export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
+  return {
+    name: "Durand Rénovation",
+    logo_url: null,
+    address1: "12 rue des Artisans",
+    address2: null,
+    zip_code: "69003",
+    city: "Lyon",
+    country: "France",
+    phone_contact: "04 78 00 00 00",
+    email_contact: "contact@durand-renovation.fr",
+    website: null,
+    siret: null,
+    tva_number: null,
+    ...overrides,
+  };
+}
+
+export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanySettings {
+  return { quote_validity_days: 30, terms_and_conditions: null, ...overrides };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+}
+
+/** jsdom lacks these browser APIs that Radix primitives use. */
+export function installBrowserStubs() {
+  if (!("ResizeObserver" in globalThis)) {
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+}
