@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitParam, optional, optionalText, pageParam, phoneNumber, requiredText, searchParam } from "./fields";
 
 /** Texts of spec 1 about clients (screens, toasts, validation), in one place. */
 export const CLIENT_TEXTS = {
@@ -21,43 +22,11 @@ export const CLIENT_TEXTS = {
 
 export const CLIENT_LIMITS = { defaultLimit: 100, maxLimit: 1000, searchDebounceMs: 300 } as const;
 
-/** Trimmed text; empty becomes null (spec 1 §5). */
-function optionalText(max: number, label: string) {
-  return z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    z
-      .string({ error: `${label} invalide` })
-      .max(max, `${label} : ${max} caractères au maximum`)
-      .nullish()
-      .transform((v) => v ?? null),
-  );
-}
-
 function clientFields(messages: { nameRequired: string }) {
   return {
-    name: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : v),
-      z
-        .string({ error: messages.nameRequired })
-        .min(1, messages.nameRequired)
-        .max(200, "Le nom : 200 caractères au maximum"),
-    ),
-    email: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() || null : v),
-      z
-        .email({ error: CLIENT_TEXTS.emailInvalid })
-        .max(254, CLIENT_TEXTS.emailInvalid)
-        .nullish()
-        .transform((v) => v ?? null),
-    ),
-    phone: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() || null : v),
-      z
-        .string()
-        .regex(/^[0-9+().\s/-]{4,30}$/, "Numéro de téléphone invalide")
-        .nullish()
-        .transform((v) => v ?? null),
-    ),
+    name: requiredText(200, messages.nameRequired, "Le nom : 200 caractères au maximum"),
+    email: optional(z.email({ error: CLIENT_TEXTS.emailInvalid }).max(254, CLIENT_TEXTS.emailInvalid)),
+    phone: optional(phoneNumber()),
     address: optionalText(300, "Adresse"),
     postal_code: optionalText(10, "Code postal"),
     city: optionalText(100, "Ville"),
@@ -112,20 +81,10 @@ export const clientSchema = z.object({
 export type Client = z.infer<typeof clientSchema>;
 
 export const clientListQuerySchema = z.object({
-  page: z.coerce.number({ error: "Page invalide" }).int("Page invalide").min(1, "Page invalide").default(1),
-  limit: z.coerce
-    .number({ error: "Limite invalide" })
-    .int("Limite invalide")
-    .min(1, "Limite invalide")
-    .max(CLIENT_LIMITS.maxLimit, `La limite maximale est de ${CLIENT_LIMITS.maxLimit}`)
-    .default(CLIENT_LIMITS.defaultLimit),
+  page: pageParam(),
+  limit: limitParam(CLIENT_LIMITS.maxLimit, CLIENT_LIMITS.defaultLimit),
   status: z.enum(["active", "inactive"], { error: "Statut invalide (active ou inactive)" }).optional(),
-  search: z
-    .string()
-    .trim()
-    .max(200, "Recherche trop longue")
-    .optional()
-    .transform((v) => v || undefined),
+  search: searchParam(),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { optional, optionalText, phoneNumber, requiredText } from "./fields";
 
 export const COMPANY_TEXTS = {
   nameRequired: "Le nom de l'entreprise est obligatoire",
@@ -19,42 +20,23 @@ export const COMPANY_TEXTS = {
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
 
-const text = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    z
-      .string()
-      .max(max, `${max} caractères au maximum`)
-      .nullish()
-      .transform((v) => v ?? null),
-  );
-
-const formatted = (schema: z.ZodType<string>) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    schema.nullish().transform((v) => v ?? null),
-  );
-
 export const companyInfoInputSchema = z.object({
-  name: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: COMPANY_TEXTS.nameRequired }).min(1, COMPANY_TEXTS.nameRequired).max(200),
-  ),
-  address1: text(300),
-  address2: text(300),
-  zip_code: text(10),
-  city: text(100),
+  name: requiredText(200, COMPANY_TEXTS.nameRequired),
+  address1: optionalText(300),
+  address2: optionalText(300),
+  zip_code: optionalText(10),
+  city: optionalText(100),
   country: z.preprocess((v) => (typeof v === "string" ? v.trim() || "France" : (v ?? "France")), z.string().max(100)),
-  phone_contact: formatted(z.string().regex(/^[0-9+().\s/-]{4,30}$/, "Numéro de téléphone invalide")),
-  email_contact: formatted(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
-  website: formatted(
+  phone_contact: optional(phoneNumber()),
+  email_contact: optional(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
+  website: optional(
     z
       .string()
       .max(300)
       .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, COMPANY_TEXTS.websiteInvalid),
   ),
-  siret: formatted(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
-  tva_number: formatted(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
+  siret: optional(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
+  tva_number: optional(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
 });
 export type CompanyInfoInput = z.output<typeof companyInfoInputSchema>;
 
@@ -83,7 +65,7 @@ export const companySettingsInputSchema = z.object({
       .min(1, COMPANY_TEXTS.validityRange)
       .max(365, COMPANY_TEXTS.validityRange),
   ),
-  terms_and_conditions: text(20000),
+  terms_and_conditions: optionalText(20000),
 });
 export const companySettingsSchema = z.object({
   quote_validity_days: z.number(),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
 import { computeTotals, fromCents, type Totals } from "./money";
 
 /** Quote statuses (spec 2 §4), wire values kept as the spec spells them (design §5.11). */
@@ -92,16 +93,6 @@ const isoDate = (message: string) =>
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       message,
     );
-
-const optionalText = (max: number) =>
-  z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() || null : v),
-    z
-      .string()
-      .max(max, `${max} caractères au maximum`)
-      .nullish()
-      .transform((v) => v ?? null),
-  );
 
 const decimals = (value: number, digits: number) =>
   Math.abs(Math.round(value * 10 ** digits) - value * 10 ** digits) < 1e-6;
@@ -244,21 +235,11 @@ export const quoteSchema = z.object({
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const quoteListQuerySchema = z.object({
-  page: z.coerce.number({ error: "Page invalide" }).int("Page invalide").min(1, "Page invalide").default(1),
-  limit: z.coerce
-    .number({ error: "Limite invalide" })
-    .int("Limite invalide")
-    .min(1, "Limite invalide")
-    .max(100, "La limite maximale est de 100")
-    .default(QUOTE_DEFAULTS.pageSize),
+  page: pageParam(),
+  limit: limitParam(100, QUOTE_DEFAULTS.pageSize),
   status: z.enum(QUOTE_STATUSES, { error: "Statut invalide" }).optional(),
   client_id: z.uuid({ error: "Client invalide" }).optional(),
-  search: z
-    .string()
-    .trim()
-    .max(200, "Recherche trop longue")
-    .optional()
-    .transform((v) => v || undefined),
+  search: searchParam(),
 });
 
 /** 'CA en attente', 'CA validé', 'Total général' and the tiles, over the filtered set. */
@@ -294,10 +275,7 @@ export const quoteHistoryEntrySchema = z.object({
 });
 
 export const quoteTemplateInputSchema = z.object({
-  name: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z.string({ error: "Le nom du template est obligatoire" }).min(1, "Le nom du template est obligatoire").max(200),
-  ),
+  name: requiredText(200, "Le nom du template est obligatoire"),
   description: optionalText(2000),
   items: z.array(quoteItemInputSchema).max(500).default([]),
   discount_percentage: discountFields.discount_percentage,
