@@ -20,6 +20,8 @@ export default defineConfig({
         test: {
           name: "web",
           environment: "jsdom",
+          // Rendering a hundred cards in jsdom takes seconds on a loaded 2-core machine.
+          testTimeout: 20_000,
           include: ["src/web/**/*.test.tsx"],
         },
       },
