@@ -15,6 +15,7 @@ import { cn } from "../../../lib/cn";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
 import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
 import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
+import { validUntilForToday } from "../lib/validity-preview";
 import { FormField, FormSection } from "./form-field";
 import { SaveBar } from "./save-bar";
 
@@ -40,6 +41,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
     handleSubmit,
     reset,
     setError,
+    watch,
     formState: { errors, isDirty, isSubmitting },
   } = useForm<CompanySettingsFields, unknown, CompanySettingsInput>({
     resolver: settingsResolver,
@@ -49,6 +51,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
   });
 
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  const validUntil = validUntilForToday(watch("quote_validity_days") ?? "");
 
   const submit = handleSubmit(async (values) => {
     try {
@@ -76,7 +79,18 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
               <FormField
                 label="Durée de validité des devis"
                 error={errors.quote_validity_days}
-                hint={`En jours, de 1 à 365 (${DEFAULT_QUOTE_VALIDITY_DAYS} si laissé vide). La date de fin de validité d'un nouveau devis en découle.`}
+                hint={
+                  <>
+                    En jours, de 1 à 365 ({DEFAULT_QUOTE_VALIDITY_DAYS} si laissé vide).
+                    {validUntil && (
+                      <>
+                        {" "}
+                        Un devis daté d'aujourd'hui sera valable jusqu'au{" "}
+                        <span className="font-medium text-foreground">{validUntil}</span>.
+                      </>
+                    )}
+                  </>
+                }
               >
                 {(props) => (
                   <div className="relative w-full sm:max-w-56">

@@ -93,7 +93,11 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                     />
                   )}
                 </FormField>
-                <FormField label="Numéro de TVA intracommunautaire" error={errors.tva_number}>
+                <FormField
+                  label="Numéro de TVA intracommunautaire"
+                  error={errors.tva_number}
+                  hint="FR suivi de 11 chiffres"
+                >
                   {(props) => (
                     <Input
                       autoComplete="off"

@@ -100,12 +100,12 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
   };
 
   return (
-    <Card className="min-w-0">
-      <CardHeader className={cn(isMobile ? "p-4 pb-2" : "px-6 pt-5")}>
+    <Card className="min-w-0" data-testid="company-logo-card">
+      <CardHeader className={cn(isMobile ? "p-4 pb-2" : "px-5 pt-5")}>
         <CardTitle>Logo</CardTitle>
         <CardDescription>Affiché en tête de vos devis et factures.</CardDescription>
       </CardHeader>
-      <CardContent className={cn("flex flex-col gap-4", isMobile ? "p-4 pt-2" : "px-6 pb-6")}>
+      <CardContent className={cn("flex flex-col gap-4", isMobile ? "p-4 pt-2" : "px-5 pb-5")}>
         {/* biome-ignore lint/a11y/noStaticElementInteractions: dropping a file is a pointer shortcut for the button below */}
         <div
           data-testid="company-logo-preview"
@@ -150,7 +150,7 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
 
         <div id={hintId} className="flex flex-col gap-0.5 text-[0.8125rem] text-muted-foreground">
           <p>Recommandé : au moins 200×200 px</p>
-          <p>JPG, PNG, GIF ou WebP, 5 Mo au maximum</p>
+          <p>JPG, PNG, GIF ou WebP, 5 Mo maximum</p>
         </div>
 
         <p
@@ -166,7 +166,7 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
         </p>
 
         {canEdit && (
-          <div className={cn("flex flex-wrap gap-2", isMobile && "[&>*]:flex-1")}>
+          <div className={cn("flex gap-2", isMobile ? "[&>button]:flex-1" : "flex-col [&>button]:w-full")}>
             <input
               ref={inputRef}
               type="file"

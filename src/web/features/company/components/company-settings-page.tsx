@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { Building2, FileText, RotateCw } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
@@ -38,6 +38,8 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
   const [infoDirty, setInfoDirty] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
   const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty));
+  useToastsAboveSaveBar(canEdit, isMobile);
+  const triggerClass = isMobile ? "flex-auto px-3" : "flex-none px-4";
 
   const selectTab = (value: string) => {
     const next = tabFromSearch(value);
@@ -71,12 +73,13 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
 
       <Tabs value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
         <TabsList aria-label="Sections des paramètres" className={cn(isMobile ? "h-11 w-full" : "w-fit")}>
-          <TabsTrigger value="info" className={cn(!isMobile && "px-4")}>
+          {/* Sized by their labels (« Paramètres commerciaux » is the longer one), the rest shared. */}
+          <TabsTrigger value="info" className={triggerClass}>
             <Building2 aria-hidden="true" className={cn(isMobile && "hidden")} />
             Informations
             {infoDirty && <UnsavedDot />}
           </TabsTrigger>
-          <TabsTrigger value="commercial" className={cn(!isMobile && "px-4")}>
+          <TabsTrigger value="commercial" className={triggerClass}>
             <FileText aria-hidden="true" className={cn(isMobile && "hidden")} />
             Paramètres commerciaux
             {settingsDirty && <UnsavedDot />}
@@ -93,7 +96,7 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
             onRetry={() => void info.refetch()}
           >
             {info.data && (
-              <div className={cn("grid items-start gap-5", !isMobile && "grid-cols-[17rem_minmax(0,1fr)] gap-6")}>
+              <div className={cn("grid items-start gap-5", !isMobile && "grid-cols-[19.5rem_minmax(0,1fr)] gap-6")}>
                 <div className={cn(!isMobile && "sticky top-8")}>
                   <CompanyLogoCard
                     logoUrl={info.data.logo_url}
@@ -117,14 +120,12 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
             onRetry={() => void settings.refetch()}
           >
             {settings.data && (
-              <div className={cn(!isMobile && "max-w-3xl")}>
-                <CommercialSettingsForm
-                  settings={settings.data}
-                  canEdit={canEdit}
-                  isMobile={isMobile}
-                  onDirtyChange={setSettingsDirty}
-                />
-              </div>
+              <CommercialSettingsForm
+                settings={settings.data}
+                canEdit={canEdit}
+                isMobile={isMobile}
+                onDirtyChange={setSettingsDirty}
+              />
             )}
           </QueryState>
         </TabsContent>
@@ -133,6 +134,32 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
       <LeaveConfirmDialog blocker={blocker} />
     </div>
   );
+}
+
+/**
+ * The forms' save bar sticks to the bottom of the screen: lift the toasts above it while the page
+ * is shown (the layout already lifts them above the mobile tab bar), and restore them after.
+ */
+function useToastsAboveSaveBar(active: boolean, isMobile: boolean) {
+  useEffect(() => {
+    if (!active) return;
+    const root = document.documentElement;
+    let previous: string | null = null;
+    // After the layout's own effect, which sets or clears the same variable when it mounts with us.
+    const timer = window.setTimeout(() => {
+      previous = root.style.getPropertyValue("--toast-bottom-offset");
+      root.style.setProperty(
+        "--toast-bottom-offset",
+        isMobile ? "calc(9rem + env(safe-area-inset-bottom))" : "calc(4.5rem + 24px)",
+      );
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      if (previous === null) return;
+      if (previous) root.style.setProperty("--toast-bottom-offset", previous);
+      else root.style.removeProperty("--toast-bottom-offset");
+    };
+  }, [active, isMobile]);
 }
 
 function UnsavedDot() {

@@ -1,0 +1,340 @@
+import { mkdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deflateSync } from "node:zlib";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { isMobileProject, signIn } from "./support/auth";
+
+/** The spec's texts (spec 2 §5, §8), as the shared COMPANY_TEXTS spells them. */
+const TEXTS = {
+  emailInvalid: "Email invalide",
+  logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
+  logoAdded: "Logo ajouté avec succès",
+  logoRemoved: "Logo supprimé",
+  infoUpdated: "Informations de l'entreprise mises à jour avec succès",
+  settingsUpdated: "Paramètres de l'entreprise mis à jour avec succès",
+  validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
+};
+
+/** Screenshots for review: test-results/screenshots/settings-<project>-<name>.png */
+async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
+  await page.screenshot({ path: `test-results/screenshots/settings-${testInfo.project.name}-${name}.png`, fullPage });
+}
+
+async function expectNoSeriousA11yViolations(page: Page, label: string) {
+  // The toasts belong to the shell (sonner's rich colours), not to this screen.
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
+    .exclude("[data-sonner-toaster]")
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+  expect(
+    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
+    `violations axe graves ou critiques (${label})`,
+  ).toEqual([]);
+}
+
+/**
+ * Desktop and mobile run at the same time against one database and both change the one company
+ * identity: each journey holds this lock (a directory, per server port) while it changes and
+ * restores it, so that each restores exactly what it found.
+ */
+async function holdCompanyLock(): Promise<() => void> {
+  const dir = path.join(tmpdir(), `propulse-e2e-company-lock-${process.env.E2E_PORT ?? "3100"}`);
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    try {
+      mkdirSync(dir);
+      return () => rmSync(dir, { recursive: true, force: true });
+    } catch {
+      // Left behind by an interrupted run: older than any journey.
+      try {
+        if (Date.now() - statSync(dir).mtimeMs > 150_000) rmSync(dir, { recursive: true, force: true });
+      } catch {}
+      if (Date.now() > deadline) throw new Error("Verrou des paramètres de l'entreprise non obtenu");
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+}
+
+async function token(page: Page): Promise<string> {
+  const value = await page.evaluate(() => localStorage.getItem("token"));
+  expect(value).toBeTruthy();
+  return value ?? "";
+}
+
+type Info = Record<string, string | null> & { logo_url: string | null };
+
+async function apiJson<T>(page: Page, bearer: string, method: string, url: string, data?: unknown): Promise<T> {
+  const response = await page.request.fetch(url, { method, headers: { Authorization: `Bearer ${bearer}` }, data });
+  expect(response.status(), await response.text()).toBe(200);
+  return (await response.json()) as T;
+}
+
+// — A real PNG, drawn here: a 240×240 badge (indigo with an orange band), for a meaningful preview. —
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+function crc32(bytes: Buffer): number {
+  let c = 0xffffffff;
+  for (const b of bytes) c = (CRC_TABLE[(c ^ b) & 0xff] ?? 0) ^ (c >>> 8);
+  return (c ^ 0xffffffff) >>> 0;
+}
+function chunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, "ascii"), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+function makePng(size: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(size, 0);
+  header.writeUInt32BE(size, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  const rows: Buffer[] = [];
+  const centre = (size - 1) / 2;
+  for (let y = 0; y < size; y++) {
+    const row = Buffer.alloc(1 + size * 4); // filter byte 0, then pixels
+    for (let x = 0; x < size; x++) {
+      const inside = Math.hypot(x - centre, y - centre) <= size * 0.48;
+      const band = Math.abs(x - y) < size * 0.12;
+      const [r, g, b, a] = !inside ? [0, 0, 0, 0] : band ? [249, 115, 22, 255] : [67, 56, 202, 255];
+      row.set([r, g, b, a], 1 + x * 4);
+    }
+    rows.push(row);
+  }
+  return Buffer.concat([
+    Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+    chunk("IHDR", header),
+    chunk("IDAT", deflateSync(Buffer.concat(rows))),
+    chunk("IEND", Buffer.alloc(0)),
+  ]);
+}
+
+function field(scope: Page | Locator, label: string): Locator {
+  return scope.getByLabel(label, { exact: true });
+}
+
+test.describe("Paramètres de l'entreprise", () => {
+  test("identité : enregistrer, recharger, email invalide ; logo : ajouter, refuser un faux PNG, supprimer", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    const mobile = isMobileProject(testInfo.project.name);
+    await signIn(page, "admin", "/");
+    const bearer = await token(page);
+    const release = await holdCompanyLock();
+    const original = await apiJson<Info>(page, bearer, "GET", "/api/company/info");
+    const originalLogo = original.logo_url
+      ? await (await page.request.get(original.logo_url)).body().catch(() => null)
+      : null;
+
+    try {
+      // « Chargement... » while the identity is on its way.
+      await page.route("**/api/company/info", async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.fallback();
+      });
+      await page.goto("/settings");
+      await expect(page.getByText("Chargement...").first()).toBeVisible();
+      await page.unrouteAll({ behavior: "wait" });
+      await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
+      await expect(page).toHaveTitle("Paramètres de l'entreprise · Propulse");
+      await expect(page.getByRole("tab", { name: "Informations" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: "Paramètres commerciaux" })).toBeVisible();
+
+      const form = page.getByRole("form", { name: "Informations de l'entreprise" });
+      const save = form.getByRole("button", { name: "Enregistrer" });
+      await expect(field(form, "Nom de l'entreprise *")).toHaveValue(original.name ?? "");
+      await expect(field(form, "Pays")).toHaveValue(original.country || "France");
+      await expect(save).toBeDisabled();
+      await expectNoSeriousA11yViolations(page, "informations");
+
+      // — A bad e-mail stays on the page, under its field —
+      const puts: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/company/info") puts.push("PUT");
+      });
+      await field(form, "Email").fill("pas-un-mail");
+      await expect(save).toBeEnabled();
+      await save.click();
+      await expect(form.getByText(TEXTS.emailInvalid)).toBeVisible();
+      await expect(field(form, "Email")).toHaveAttribute("aria-invalid", "true");
+      await expect(field(form, "Email")).toBeFocused();
+      expect(puts, "rien n'est envoyé tant que le formulaire est invalide").toEqual([]);
+      await field(form, "Email").fill("contact@durand-renovation.fr");
+      await expect(form.getByText(TEXTS.emailInvalid)).toBeHidden();
+
+      // — The identity —
+      await field(form, "SIRET").fill("123 456 789 00012");
+      await field(form, "Numéro de TVA intracommunautaire").fill("FR12123456789");
+      if (mobile) {
+        // The save bar stays in view, right above the bottom tab bar.
+        await field(form, "Nom de l'entreprise *").scrollIntoViewIfNeeded();
+        const box = await save.boundingBox();
+        const tabBar = await page.getByRole("navigation", { name: "Navigation principale" }).boundingBox();
+        expect(box && tabBar).toBeTruthy();
+        if (box && tabBar) {
+          expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y);
+          expect(box.y + box.height).toBeGreaterThan(tabBar.y - 40);
+        }
+        await shot(page, testInfo, "info-editing");
+      }
+      await save.click();
+      await expect(page.getByText(TEXTS.infoUpdated)).toBeVisible();
+      await expect(save).toBeDisabled();
+
+      await page.reload();
+      await expect(field(form, "SIRET")).toHaveValue("123 456 789 00012");
+      await expect(field(form, "Numéro de TVA intracommunautaire")).toHaveValue("FR12123456789");
+      await expect(field(form, "Email")).toHaveValue("contact@durand-renovation.fr");
+
+      // — Logo: a real PNG —
+      const logoCard = page.getByTestId("company-logo-card");
+      const input = page.getByTestId("company-logo-input");
+      if (original.logo_url) {
+        await logoCard.getByRole("button", { name: "Supprimer le logo" }).click();
+        await expect(page.getByText(TEXTS.logoRemoved)).toBeVisible();
+      }
+      await expect(logoCard.getByText("Aucun logo")).toBeVisible();
+      await expect(logoCard.getByText("Recommandé : au moins 200×200 px")).toBeVisible();
+      await expect(input).toHaveAttribute("accept", /image\/png/);
+      await input.setInputFiles({ name: "logo-durand.png", mimeType: "image/png", buffer: makePng(240) });
+      await expect(page.getByText(TEXTS.logoAdded)).toBeVisible();
+      const img = logoCard.getByRole("img", { name: /^Logo de / });
+      await expect(img).toBeVisible();
+      await expect(img).toHaveAttribute("src", /^\/api\/files\/[0-9a-f-]{36}\?exp=\d+&sig=/);
+      await expect
+        .poll(() => img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth))
+        .toBe(240);
+      await expect(logoCard.getByRole("button", { name: "Changer le logo" })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await shot(page, testInfo, "info");
+      await shot(page, testInfo, "info-full", true);
+      await expectNoSeriousA11yViolations(page, "logo");
+
+      // — Refused before upload: an SVG —
+      const uploads: string[] = [];
+      page.on("request", (request) => {
+        if (request.method() === "POST" && new URL(request.url()).pathname === "/api/company/logo")
+          uploads.push("POST");
+      });
+      await input.setInputFiles({ name: "logo.svg", mimeType: "image/svg+xml", buffer: Buffer.from("<svg/>") });
+      await expect(logoCard.getByRole("alert")).toHaveText(TEXTS.logoType);
+      expect(uploads, "un SVG est refusé avant l'envoi").toEqual([]);
+
+      // — Refused by the server, which reads the content: SVG text named .png —
+      const svg = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>';
+      await input.setInputFiles({ name: "faux-logo.png", mimeType: "image/png", buffer: Buffer.from(svg) });
+      await expect(page.getByText(`Erreur : ${TEXTS.logoType}`)).toBeVisible();
+      await expect(logoCard.getByRole("alert")).toHaveText(TEXTS.logoType);
+      expect(uploads).toEqual(["POST"]);
+      await expect(img).toBeVisible(); // the previous logo stays
+
+      // — Remove —
+      await logoCard.getByRole("button", { name: "Supprimer le logo" }).click();
+      await expect(page.getByText(TEXTS.logoRemoved)).toBeVisible();
+      await expect(logoCard.getByText("Aucun logo")).toBeVisible();
+      await expect(logoCard.getByRole("img")).toHaveCount(0);
+      expect((await apiJson<Info>(page, bearer, "GET", "/api/company/info")).logo_url).toBeNull();
+
+      // — Leaving with unsaved changes asks first —
+      await field(form, "Ville").fill("Ville à ne pas garder");
+      await expect(page.getByRole("tab", { name: /Informations/ })).toContainText("modifications non enregistrées");
+      if (mobile) await page.getByRole("navigation", { name: "Navigation principale" }).getByText("Accueil").click();
+      else await page.getByRole("link", { name: "Accueil" }).first().click();
+      const leave = page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" });
+      await expect(leave).toBeVisible();
+      await leave.getByRole("button", { name: "Rester sur la page" }).click();
+      await expect(page).toHaveURL(/\/settings$/);
+      await form.getByRole("button", { name: "Annuler" }).click();
+      await expect(field(form, "Ville")).toHaveValue(original.city ?? "");
+      await expect(save).toBeDisabled();
+    } finally {
+      const { logo_url: _logo, ...identity } = original;
+      await apiJson(page, bearer, "PUT", "/api/company/info", identity).catch(() => {});
+      if (originalLogo) {
+        await page.request
+          .post("/api/company/logo", {
+            headers: { Authorization: `Bearer ${bearer}` },
+            multipart: { logo: { name: "logo", mimeType: "application/octet-stream", buffer: originalLogo } },
+          })
+          .catch(() => {});
+      }
+      release();
+    }
+  });
+
+  test("paramètres commerciaux : validité de 45 jours conservée après rechargement", async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    await signIn(page, "admin", "/");
+    const bearer = await token(page);
+    const release = await holdCompanyLock();
+    const original = await apiJson<{ quote_validity_days: number; terms_and_conditions: string | null }>(
+      page,
+      bearer,
+      "GET",
+      "/api/company/settings",
+    );
+    try {
+      await page.goto("/settings");
+      await page.getByRole("tab", { name: "Paramètres commerciaux" }).click();
+      await expect(page).toHaveURL(/\/settings\?tab=commercial$/);
+      const form = page.getByRole("form", { name: "Paramètres commerciaux" });
+      const days = field(form, "Durée de validité des devis");
+      const save = form.getByRole("button", { name: "Enregistrer" });
+      await expect(days).toHaveValue(String(original.quote_validity_days));
+      await expect(days).toHaveAttribute("type", "number");
+      await expect(save).toBeDisabled();
+
+      await days.fill("0");
+      await save.click();
+      await expect(form.getByText(TEXTS.validityRange)).toBeVisible();
+      await expect(days).toHaveAttribute("aria-invalid", "true");
+
+      await days.fill("45");
+      await field(form, "Conditions générales de vente").fill(
+        "Acompte de 30 % à la signature du devis, solde à la réception des travaux.\nPaiement à 30 jours.",
+      );
+      await expect(form.getByText(TEXTS.validityRange)).toBeHidden();
+      await save.click();
+      await expect(page.getByText(TEXTS.settingsUpdated)).toBeVisible();
+      await expect(save).toBeDisabled();
+
+      await page.reload();
+      await expect(page.getByRole("tab", { name: "Paramètres commerciaux" })).toHaveAttribute("aria-selected", "true");
+      await expect(days).toHaveValue("45");
+      await expect(field(form, "Conditions générales de vente")).toHaveValue(/^Acompte de 30 %/);
+      await expectNoSeriousA11yViolations(page, "paramètres commerciaux");
+      await shot(page, testInfo, "commercial");
+
+      // Emptied, the validity falls back to 30 days.
+      await days.fill("");
+      await save.click();
+      await expect(page.getByText(TEXTS.settingsUpdated)).toBeVisible();
+      await expect(days).toHaveValue("30");
+      expect((await apiJson<typeof original>(page, bearer, "GET", "/api/company/settings")).quote_validity_days).toBe(
+        30,
+      );
+    } finally {
+      await apiJson(page, bearer, "PUT", "/api/company/settings", original).catch(() => {});
+      release();
+    }
+  });
+
+  test("le chef d'équipe n'a pas accès à la page", async ({ page }, testInfo) => {
+    await signIn(page, "chef", "/settings");
+    await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
+    await expect(
+      page.getByText("Vous n'avez pas les permissions nécessaires pour accéder à cette page."),
+    ).toBeVisible();
+    await expect(page.getByRole("tab")).toHaveCount(0);
+    await shot(page, testInfo, "access-denied");
+  });
+});
