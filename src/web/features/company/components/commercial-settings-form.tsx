@@ -119,7 +119,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
               <FormField
                 label="Conditions générales de vente"
                 error={errors.terms_and_conditions}
-                hint="Imprimées sur vos devis au format PDF."
+                hint="Imprimées sur les devis qui n'ont pas leurs propres conditions."
               >
                 {(props) => (
                   <Textarea
