@@ -205,7 +205,10 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(logoCard.getByText("Aucun logo")).toBeVisible();
       await expect(logoCard.getByText("Recommandé : au moins 200×200 px")).toBeVisible();
       await expect(input).toHaveAttribute("accept", /image\/png/);
-      await input.setInputFiles({ name: "logo-durand.png", mimeType: "image/png", buffer: makePng(240) });
+      // Through the button, as a user would: it opens the system file picker.
+      const chooser = page.waitForEvent("filechooser");
+      await logoCard.getByRole("button", { name: "Ajouter un logo" }).click();
+      await (await chooser).setFiles({ name: "logo-durand.png", mimeType: "image/png", buffer: makePng(240) });
       await expect(page.getByText(TEXTS.logoAdded)).toBeVisible();
       const img = logoCard.getByRole("img", { name: /^Logo de / });
       await expect(img).toBeVisible();

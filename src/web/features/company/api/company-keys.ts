@@ -1,3 +1,5 @@
+import type { QueryClient } from "@tanstack/react-query";
+
 /** Query keys of the company feature (identity and commercial settings). */
 export const companyKeys = {
   all: ["company"] as const,
@@ -7,3 +9,14 @@ export const companyKeys = {
 
 /** Spec 2 §9: company settings stay fresh for 15 minutes. */
 export const COMPANY_STALE_TIME_MS = 15 * 60_000;
+
+/**
+ * After a save: `key` gets the server's answer, and every other query under « company » (other
+ * features may keep their own views of these settings, e.g. the quote validity) is marked stale.
+ */
+export function invalidateOtherCompanyQueries(queryClient: QueryClient, kept: readonly unknown[]) {
+  return queryClient.invalidateQueries({
+    queryKey: companyKeys.all,
+    predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(kept),
+  });
+}

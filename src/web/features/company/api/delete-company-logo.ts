@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CompanyInfo, companyInfoSchema } from "../../../../shared/company";
 import { api } from "../../../lib/api-client";
-import { companyKeys } from "./company-keys";
+import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** DELETE /api/company/logo → the identity without a logo. */
 export async function deleteCompanyLogo(): Promise<CompanyInfo> {
@@ -12,6 +12,9 @@ export function useDeleteCompanyLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteCompanyLogo,
-    onSuccess: (info) => queryClient.setQueryData(companyKeys.info(), info),
+    onSuccess: (info) => {
+      queryClient.setQueryData(companyKeys.info(), info);
+      void invalidateOtherCompanyQueries(queryClient, companyKeys.info());
+    },
   });
 }

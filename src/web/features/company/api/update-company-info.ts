@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CompanyInfo, type CompanyInfoInput, companyInfoSchema } from "../../../../shared/company";
 import { api } from "../../../lib/api-client";
-import { companyKeys } from "./company-keys";
+import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** PUT /api/company/info (every field but logo_url) → the saved identity. */
 export async function updateCompanyInfo(body: CompanyInfoInput): Promise<CompanyInfo> {
@@ -12,6 +12,9 @@ export function useUpdateCompanyInfo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCompanyInfo,
-    onSuccess: (info) => queryClient.setQueryData(companyKeys.info(), info),
+    onSuccess: (info) => {
+      queryClient.setQueryData(companyKeys.info(), info);
+      void invalidateOtherCompanyQueries(queryClient, companyKeys.info());
+    },
   });
 }

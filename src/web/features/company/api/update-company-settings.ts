@@ -6,7 +6,7 @@ import {
   companySettingsSchema,
 } from "../../../../shared/company";
 import { api } from "../../../lib/api-client";
-import { companyKeys } from "./company-keys";
+import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 
@@ -19,6 +19,9 @@ export function useUpdateCompanySettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCompanySettings,
-    onSuccess: (settings) => queryClient.setQueryData(companyKeys.settings(), settings),
+    onSuccess: (settings) => {
+      queryClient.setQueryData(companyKeys.settings(), settings);
+      void invalidateOtherCompanyQueries(queryClient, companyKeys.settings());
+    },
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { type CompanyInfo, companyInfoSchema } from "../../../../shared/company";
 import { api } from "../../../lib/api-client";
-import { companyKeys } from "./company-keys";
+import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** POST /api/company/logo, multipart with the file in « logo » → the identity with its new logo_url. */
 export async function uploadCompanyLogo(file: File): Promise<CompanyInfo> {
@@ -14,6 +14,9 @@ export function useUploadCompanyLogo() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: uploadCompanyLogo,
-    onSuccess: (info) => queryClient.setQueryData(companyKeys.info(), info),
+    onSuccess: (info) => {
+      queryClient.setQueryData(companyKeys.info(), info);
+      void invalidateOtherCompanyQueries(queryClient, companyKeys.info());
+    },
   });
 }
