@@ -13,6 +13,8 @@ const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ defaul
 const SuperAdminHomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.SuperAdminHomeRoute })));
 const ClientsRoute = lazy(() => import("./routes/clients-route").then((m) => ({ default: m.ClientsRoute })));
 const SettingsRoute = lazy(() => import("./routes/settings-route").then((m) => ({ default: m.SettingsRoute })));
+const QuotesRoute = lazy(() => import("./routes/quotes-route").then((m) => ({ default: m.QuotesRoute })));
+const QuoteNewRoute = lazy(() => import("./routes/quote-new-route").then((m) => ({ default: m.QuoteNewRoute })));
 const ComingSoonRoute = lazy(() => import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })));
 const AppPrefixRedirect = lazy(() =>
   import("./routes/app-prefix-redirect").then((m) => ({ default: m.AppPrefixRedirect })),
@@ -44,8 +46,8 @@ const companyRoutes: RouteObject[] = [
   soon("app/admin/roles/:roleId", "Modifier le rôle", paths.roles, "Retour aux rôles"),
   soon("app/admin/roles/:roleId/permissions", "Permissions du rôle", paths.roles, "Retour aux rôles"),
   soon("app/admin/roles/:roleId/users", "Utilisateurs du rôle", paths.roles, "Retour aux rôles"),
-  soon("quotes", "Devis"),
-  soon("quotes/new", "Nouveau devis", paths.quotes, "Retour aux devis"),
+  { path: "quotes", element: element(QuotesRoute) },
+  { path: "quotes/new", element: element(QuoteNewRoute) },
   soon("vehicles", "Véhicules"),
   soon("equipment", "Équipements"),
   soon("users", "Utilisateurs"),

@@ -4,13 +4,13 @@ import type { ComponentProps } from "react";
 import { cn } from "../../lib/cn";
 import { DialogOverlay } from "./dialog";
 
-/** A drawer built on the Radix dialog: a bottom sheet on mobile, or a side panel. */
+/** A drawer built on the Radix dialog: a bottom sheet on mobile, or a side panel (left or right). */
 export const Sheet = DialogPrimitive.Root;
 export const SheetTrigger = DialogPrimitive.Trigger;
 export const SheetClose = DialogPrimitive.Close;
 
 export interface SheetContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
-  side?: "bottom" | "left";
+  side?: "bottom" | "left" | "right";
   showClose?: boolean;
 }
 
@@ -25,6 +25,8 @@ export function SheetContent({ className, children, side = "bottom", showClose =
             "inset-x-0 bottom-0 max-h-[88dvh] rounded-t-xl border-t border-border pb-[env(safe-area-inset-bottom)] animate-slide-up",
           side === "left" &&
             "inset-y-0 left-0 w-(--width-sidebar-mobile) max-w-[85vw] border-r border-border animate-fade-in",
+          side === "right" &&
+            "inset-y-0 right-0 w-(--width-sidebar-mobile) max-w-[85vw] border-l border-border pb-[env(safe-area-inset-bottom)] animate-fade-in",
           className,
         )}
         {...props}

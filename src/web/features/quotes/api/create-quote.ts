@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Quote } from "../../../../shared/quotes";
+import { api } from "../../../lib/api-client";
+import type { QuotePayload } from "../lib/quote-form";
+import { parseQuote } from "./parse-quote";
+import { quoteKeys } from "./quote-keys";
+
+/** POST /api/quotes (201, the created quote with its reference and server totals). */
+export async function createQuote(body: QuotePayload): Promise<Quote> {
+  return parseQuote(await api.post("/quotes", body));
+}
+
+export function useCreateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuote,
+    onSuccess: (quote) => {
+      queryClient.setQueryData(quoteKeys.detail(quote.id), quote);
+      return queryClient.invalidateQueries({ queryKey: quoteKeys.all });
+    },
+  });
+}

@@ -1,0 +1,34 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Quote } from "../../../../shared/quotes";
+import { api } from "../../../lib/api-client";
+import { parseQuote } from "./parse-quote";
+import { quoteKeys } from "./quote-keys";
+
+export interface DuplicateQuoteOptions {
+  name?: string;
+  reset_status: boolean;
+  reset_dates: boolean;
+  include_items: boolean;
+}
+
+/** Spec 2 §2: name + ' (Copie)' (server default), status and dates reset, lines included. */
+export const DEFAULT_DUPLICATE: DuplicateQuoteOptions = { reset_status: true, reset_dates: true, include_items: true };
+
+/** POST /api/quotes/:id/duplicate (201, the new quote). */
+export async function duplicateQuote({
+  id,
+  options = DEFAULT_DUPLICATE,
+}: {
+  id: string;
+  options?: DuplicateQuoteOptions;
+}): Promise<Quote> {
+  return parseQuote(await api.post(`/quotes/${encodeURIComponent(id)}/duplicate`, options));
+}
+
+export function useDuplicateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: duplicateQuote,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
+  });
+}

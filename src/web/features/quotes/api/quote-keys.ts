@@ -1,0 +1,31 @@
+import type { QuoteStatus } from "../../../../shared/quotes";
+
+/** Query keys of the quotes feature: invalidating `all` refreshes lists, details and histories. */
+export interface QuoteListParams {
+  page: number;
+  status: QuoteStatus | undefined;
+  clientId: string | undefined;
+  search: string;
+}
+
+export const quoteKeys = {
+  all: ["quotes"] as const,
+  lists: () => [...quoteKeys.all, "list"] as const,
+  list: (params: QuoteListParams) => [...quoteKeys.lists(), params] as const,
+  details: () => [...quoteKeys.all, "detail"] as const,
+  detail: (id: string) => [...quoteKeys.details(), id] as const,
+  histories: () => [...quoteKeys.all, "history"] as const,
+  history: (id: string) => [...quoteKeys.histories(), id] as const,
+  templates: () => ["quote-templates"] as const,
+  /** Under « clients »: creating or editing a client in its own screen refreshes the selector. */
+  clientOptions: () => ["clients", "quote-options"] as const,
+  validityDays: () => ["company", "quote-validity-days"] as const,
+};
+
+/** Cache durations of spec 2 §9. */
+export const QUOTE_STALE_TIMES = {
+  list: 5 * 60_000,
+  detail: 2 * 60_000,
+  clients: 10 * 60_000,
+  settings: 15 * 60_000,
+} as const;

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Quote } from "../../../../shared/quotes";
+import { api } from "../../../lib/api-client";
+import type { QuotePayload } from "../lib/quote-form";
+import { parseQuote } from "./parse-quote";
+import { quoteKeys } from "./quote-keys";
+
+/**
+ * PUT /api/quotes/:id — the whole quote (a status change is a PUT with the new status); 409 when
+ * the stored quote is final.
+ */
+export async function updateQuote({ id, body }: { id: string; body: QuotePayload }): Promise<Quote> {
+  return parseQuote(await api.put(`/quotes/${encodeURIComponent(id)}`, body));
+}
+
+export function useUpdateQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateQuote,
+    onSuccess: (quote) => {
+      queryClient.setQueryData(quoteKeys.detail(quote.id), quote);
+      return queryClient.invalidateQueries({ queryKey: quoteKeys.all });
+    },
+    // A 409 means the quote changed elsewhere (finalised): refresh what is on screen.
+    onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: quoteKeys.detail(id) }),
+  });
+}

@@ -1,0 +1,278 @@
+import {
+  BellRing,
+  CalendarDays,
+  CheckCircle2,
+  Copy,
+  Download,
+  Eye,
+  FolderPlus,
+  History,
+  LayoutTemplate,
+  LoaderCircle,
+  MoreHorizontal,
+  Pencil,
+  ReceiptText,
+  Send,
+  StickyNote,
+  UserRound,
+} from "lucide-react";
+import { useId } from "react";
+import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
+import { Button } from "../../../components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "../../../components/ui/dropdown-menu";
+import { formatEuro } from "../../../lib/format";
+import { formatQuantity, formatQuoteDate, itemsPreview, statusActions } from "../lib/quote-format";
+import { QuoteStatusBadge } from "./quote-status-badge";
+import { WithHint } from "./with-hint";
+
+export const SOON_TITLE = "Disponible prochainement";
+
+export interface QuoteCardPermissions {
+  canCreate: boolean;
+  canEdit: boolean;
+  canCreateProject: boolean;
+  canCreateInvoice: boolean;
+}
+
+export interface QuoteCardHandlers {
+  onView: (quote: Quote) => void;
+  onEdit: (quote: Quote) => void;
+  onHistory: (quote: Quote) => void;
+  onDownloadPdf: (quote: Quote) => void;
+  onDuplicate: (quote: Quote) => void;
+  onUseAsTemplate: (quote: Quote) => void;
+  onSend: (quote: Quote) => void;
+  onRemind: (quote: Quote) => void;
+  onValidate: (quote: Quote) => void;
+}
+
+export interface QuoteCardProps extends QuoteCardHandlers {
+  quote: Quote;
+  permissions: QuoteCardPermissions;
+  pending: { pdf: boolean; duplicate: boolean; template: boolean; status: boolean };
+}
+
+/** A quote of the list (spec 2 §2): reference, status, name, client, date, total, lines, notes, actions. */
+export function QuoteCard({ quote, permissions, pending, ...on }: QuoteCardProps) {
+  const titleId = useId();
+  const actions = statusActions(quote);
+  const preview = itemsPreview(quote.items);
+  const busy = pending.status || pending.duplicate || pending.template;
+
+  return (
+    <article
+      aria-labelledby={titleId}
+      className="flex h-full flex-col rounded-lg border border-border bg-card shadow-card transition-shadow hover:border-[#c7cbfb]"
+    >
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-start justify-between gap-3">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="text-[0.8125rem] font-semibold tracking-wide text-muted-foreground tabular-nums">
+                {quote.reference}
+              </span>
+              <QuoteStatusBadge status={quote.status} />
+            </div>
+            <h3 id={titleId} className="min-w-0 text-[0.9375rem] leading-snug font-semibold">
+              <button
+                type="button"
+                onClick={() => on.onView(quote)}
+                className="line-clamp-2 text-left break-words hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+              >
+                {quote.name}
+                <span className="sr-only"> ({quote.reference})</span>
+              </button>
+            </h3>
+          </div>
+          <div className="flex shrink-0 flex-col items-end">
+            <span className="text-lg leading-tight font-semibold tabular-nums" data-testid="quote-card-total">
+              {formatEuro(quote.total)}
+            </span>
+            <span className="text-xs text-muted-foreground">TTC</span>
+          </div>
+        </div>
+
+        <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
+          <span className="inline-flex min-w-0 items-center gap-1.5">
+            <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="sr-only">Client : </span>
+            <span className="truncate">{quote.client.name}</span>
+          </span>
+          <span className="inline-flex items-center gap-1.5">
+            <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
+            <span className="sr-only">Date : </span>
+            <time dateTime={quote.date}>{formatQuoteDate(quote.date)}</time>
+          </span>
+        </p>
+
+        {preview.items.length > 0 ? (
+          <ul
+            aria-label="Lignes du devis"
+            className="flex flex-col gap-1 rounded-md bg-muted/60 px-3 py-2 text-[0.8125rem]"
+          >
+            {preview.items.map((item) => (
+              <li key={item.id} className="flex min-w-0 items-baseline justify-between gap-3">
+                <span className="truncate">{item.name}</span>
+                <span className="shrink-0 text-muted-foreground tabular-nums">
+                  {formatQuantity(item.quantity)} {item.unit}
+                </span>
+              </li>
+            ))}
+            {preview.restLabel && <li className="text-muted-foreground">{preview.restLabel}</li>}
+          </ul>
+        ) : (
+          <p className="rounded-md bg-muted/60 px-3 py-2 text-[0.8125rem] text-muted-foreground">Aucune ligne</p>
+        )}
+
+        {quote.notes && (
+          <p className="flex items-start gap-2 text-[0.8125rem] text-muted-foreground">
+            <StickyNote aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
+            <span className="sr-only">Notes : </span>
+            <span className="line-clamp-2 min-w-0 break-words">{quote.notes}</span>
+          </p>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-3">
+        {permissions.canEdit &&
+          (actions.final ? (
+            <WithHint hint={QUOTE_TEXTS.finalLocked}>
+              <Button size="sm" variant="outline" disabled>
+                <Pencil aria-hidden="true" />
+                Modifier
+              </Button>
+            </WithHint>
+          ) : (
+            <Button size="sm" variant="outline" onClick={() => on.onEdit(quote)}>
+              <Pencil aria-hidden="true" />
+              Modifier
+            </Button>
+          ))}
+        <Button
+          size="sm"
+          variant="outline"
+          onClick={() => on.onDownloadPdf(quote)}
+          disabled={pending.pdf}
+          aria-label={`Télécharger le PDF du devis ${quote.reference}`}
+        >
+          {pending.pdf ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+          PDF
+        </Button>
+        {permissions.canCreate && (
+          <Button size="sm" variant="outline" onClick={() => on.onDuplicate(quote)} disabled={pending.duplicate}>
+            {pending.duplicate ? (
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+            ) : (
+              <Copy aria-hidden="true" />
+            )}
+            Dupliquer
+          </Button>
+        )}
+        {actions.showCreateProject && permissions.canCreateProject && (
+          <WithHint hint={SOON_TITLE}>
+            <Button size="sm" variant="outline" disabled title={SOON_TITLE}>
+              <FolderPlus aria-hidden="true" />
+              Créer un projet
+            </Button>
+          </WithHint>
+        )}
+        {actions.showCreateInvoice && permissions.canCreateInvoice && (
+          <WithHint hint={SOON_TITLE}>
+            <Button size="sm" variant="outline" disabled title={SOON_TITLE}>
+              <ReceiptText aria-hidden="true" />
+              Créer une facture
+            </Button>
+          </WithHint>
+        )}
+        <DropdownMenu modal={false}>
+          <DropdownMenuTrigger asChild>
+            <Button
+              size="icon-sm"
+              variant="ghost"
+              className="ml-auto"
+              aria-label={`Plus d'actions pour le devis ${quote.reference}`}
+              disabled={busy}
+            >
+              {busy ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <MoreHorizontal aria-hidden="true" />
+              )}
+            </Button>
+          </DropdownMenuTrigger>
+          <DropdownMenuContent>
+            <DropdownMenuItem onSelect={() => on.onView(quote)}>
+              <Eye aria-hidden="true" />
+              Voir le devis
+            </DropdownMenuItem>
+            <DropdownMenuItem onSelect={() => on.onHistory(quote)}>
+              <History aria-hidden="true" />
+              Historique
+            </DropdownMenuItem>
+            {permissions.canEdit && (actions.canSend || actions.canRemind || actions.canValidate) && (
+              <DropdownMenuSeparator />
+            )}
+            {permissions.canEdit && actions.canSend && (
+              <DropdownMenuItem onSelect={() => on.onSend(quote)}>
+                <Send aria-hidden="true" />
+                Marquer comme envoyé
+              </DropdownMenuItem>
+            )}
+            {permissions.canEdit && actions.canRemind && (
+              <DropdownMenuItem onSelect={() => on.onRemind(quote)}>
+                <BellRing aria-hidden="true" />
+                Marquer comme relancé
+              </DropdownMenuItem>
+            )}
+            {permissions.canEdit && actions.canValidate && (
+              <DropdownMenuItem onSelect={() => on.onValidate(quote)}>
+                <CheckCircle2 aria-hidden="true" />
+                Valider le devis
+              </DropdownMenuItem>
+            )}
+            {permissions.canCreate && (
+              <>
+                <DropdownMenuSeparator />
+                <DropdownMenuItem onSelect={() => on.onUseAsTemplate(quote)}>
+                  <LayoutTemplate aria-hidden="true" />
+                  Utiliser comme template
+                </DropdownMenuItem>
+              </>
+            )}
+          </DropdownMenuContent>
+        </DropdownMenu>
+      </div>
+    </article>
+  );
+}
+
+/** The card's shape while the list loads. */
+export function QuoteCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-card">
+      <div className="flex items-start justify-between gap-3">
+        <div className="flex flex-col gap-2">
+          <div className="flex gap-2">
+            <div className="h-4 w-24 animate-pulse rounded bg-muted" />
+            <div className="h-4 w-20 animate-pulse rounded-full bg-muted" />
+          </div>
+          <div className="h-5 w-48 animate-pulse rounded bg-muted" />
+        </div>
+        <div className="h-6 w-24 animate-pulse rounded bg-muted" />
+      </div>
+      <div className="h-4 w-40 animate-pulse rounded bg-muted" />
+      <div className="h-14 animate-pulse rounded-md bg-muted/70" />
+      <div className="flex gap-2 border-t border-border pt-3">
+        <div className="h-8 w-24 animate-pulse rounded-md bg-muted" />
+        <div className="h-8 w-16 animate-pulse rounded-md bg-muted" />
+        <div className="h-8 w-24 animate-pulse rounded-md bg-muted" />
+      </div>
+    </div>
+  );
+}

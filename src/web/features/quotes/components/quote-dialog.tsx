@@ -1,0 +1,107 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
+import type { Quote } from "../../../../shared/quotes";
+import { isFinalQuoteStatus } from "../../../../shared/quotes";
+import { quoteQueryOptions } from "../api/get-quote";
+import { quoteClientsQueryOptions } from "../api/get-quote-clients";
+import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
+import { QuoteView } from "./quote-view";
+import { ResponsiveModal } from "./responsive-modal";
+
+export type QuoteDialogState = { mode: "create" } | { mode: "edit" | "view"; quote: Quote } | null;
+
+export interface QuoteDialogProps {
+  state: QuoteDialogState;
+  onStateChange: (state: QuoteDialogState) => void;
+  isMobile: boolean;
+  permissions: QuoteFormPermissions & { canEdit: boolean };
+  pdfPending: (id: string) => boolean;
+  onDownloadPdf: (quote: Quote) => void;
+  onSaved?: (quote: Quote) => void;
+}
+
+/**
+ * The quote dialog (spec 2 §2): 'Créer un nouveau devis' / 'Modifier le devis', or the read-only
+ * view (a finalised quote always opens read-only). A centred dialog on desktop, a full-height
+ * sheet on mobile.
+ */
+export function QuoteDialog({
+  state,
+  onStateChange,
+  isMobile,
+  permissions,
+  pdfPending,
+  onDownloadPdf,
+  onSaved,
+}: QuoteDialogProps) {
+  const descriptionId = useId();
+  const listed = state && state.mode !== "create" ? state.quote : null;
+  const detail = useQuery({
+    ...quoteQueryOptions(listed?.id ?? ""),
+    enabled: listed !== null,
+    placeholderData: listed ?? undefined,
+  });
+  const clients = useQuery(quoteClientsQueryOptions());
+  const clientName = (id: string) => clients.data?.find((c) => c.id === id)?.name;
+  const quote = listed ? (detail.data?.id === listed.id ? detail.data : listed) : null;
+  const editing = state?.mode === "edit" && quote !== null && !isFinalQuoteStatus(quote.status) && permissions.canEdit;
+  const close = () => onStateChange(null);
+
+  return (
+    <ResponsiveModal
+      open={state !== null}
+      onOpenChange={(open) => {
+        if (!open) close();
+      }}
+      isMobile={isMobile}
+      aria-describedby={descriptionId}
+      modalLock={state?.mode === "create" || editing}
+      dialogClassName="flex max-h-[92dvh] max-w-5xl flex-col gap-0 overflow-hidden p-0"
+      sheetClassName="h-dvh max-h-dvh rounded-t-none border-t-0"
+    >
+      {state?.mode === "create" && (
+        <QuoteForm
+          key="new"
+          quote={null}
+          isMobile={isMobile}
+          variant="dialog"
+          permissions={permissions}
+          descriptionId={descriptionId}
+          onCancel={close}
+          onSaved={(saved) => {
+            onSaved?.(saved);
+            close();
+          }}
+        />
+      )}
+      {quote &&
+        (editing ? (
+          <QuoteForm
+            key={quote.id}
+            quote={quote}
+            isMobile={isMobile}
+            variant="dialog"
+            permissions={permissions}
+            descriptionId={descriptionId}
+            onCancel={close}
+            onSaved={(saved) => {
+              onSaved?.(saved);
+              close();
+            }}
+          />
+        ) : (
+          <QuoteView
+            quote={quote}
+            isMobile={isMobile}
+            canEdit={permissions.canEdit}
+            pdfPending={pdfPending(quote.id)}
+            descriptionId={descriptionId}
+            clientName={clientName}
+            onEdit={() => onStateChange({ mode: "edit", quote })}
+            onDownloadPdf={() => onDownloadPdf(quote)}
+            onClose={close}
+          />
+        ))}
+    </ResponsiveModal>
+  );
+}

@@ -1,0 +1,601 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useQuery } from "@tanstack/react-query";
+import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
+import { ToggleGroup } from "radix-ui";
+import { type ComponentProps, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { addDays, parisToday } from "../../../../shared/dates";
+import {
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  QUOTE_TEXTS,
+  type Quote,
+  type QuoteInput,
+  quoteInputSchema,
+} from "../../../../shared/quotes";
+import { Button } from "../../../components/ui/button";
+import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { Input } from "../../../components/ui/input";
+import { Label } from "../../../components/ui/label";
+import { NativeSelect } from "../../../components/ui/native-select";
+import { Textarea } from "../../../components/ui/textarea";
+import { cn } from "../../../lib/cn";
+import { formatEuro } from "../../../lib/format";
+import { paths } from "../../../lib/paths";
+import { useCreateQuote } from "../api/create-quote";
+import { quoteClientsQueryOptions } from "../api/get-quote-clients";
+import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
+import { useUpdateQuote } from "../api/update-quote";
+import { errorMessage, fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
+import {
+  createDefaults,
+  type DiscountMode,
+  discountModeOf,
+  liveTotals,
+  type QuoteFormFields,
+  quoteToFields,
+  toQuotePayload,
+} from "../lib/quote-form";
+import { applyTemplate, type QuoteTemplate } from "../lib/quote-template";
+import { FormSection } from "./form-section";
+import { QuoteHistoryList } from "./quote-history";
+import { QuoteItemsEditor } from "./quote-items-editor";
+import { QuoteStatusBadge } from "./quote-status-badge";
+import { QuoteTemplatePicker } from "./quote-template-picker";
+import { QuoteTotalsTable } from "./quote-totals";
+
+/**
+ * The shared schema validates the raw text of the inputs (it trims, coerces numbers and turns ''
+ * into null); its preprocessed fields are typed `unknown` on input, hence the cast.
+ */
+const quoteFormResolver = zodResolver(quoteInputSchema) as unknown as Resolver<QuoteFormFields, unknown, QuoteInput>;
+
+type Section = "info" | "items" | "totals" | "history";
+
+export interface QuoteFormPermissions {
+  /** quotes:delete — remove a template from the picker. */
+  canDeleteTemplates: boolean;
+  /** settings:view — read the company's default quote validity. */
+  canReadSettings: boolean;
+}
+
+export interface QuoteFormProps {
+  /** The quote being edited; creation when null. */
+  quote: Quote | null;
+  /** /quotes/new?client_id=… */
+  initialClientId?: string | null;
+  isMobile: boolean;
+  /** In the quote dialog (its title inside) or on the /quotes/new page (the page has the h1). */
+  variant: "dialog" | "page";
+  permissions: QuoteFormPermissions;
+  descriptionId?: string;
+  onCancel: () => void;
+  onSaved: (quote: Quote) => void;
+}
+
+const isIsoDate = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/** The quote form (spec 2 §2, §5): info, lines, totals and discount, history on edit. */
+export function QuoteForm({
+  quote,
+  initialClientId,
+  isMobile,
+  variant,
+  permissions,
+  descriptionId,
+  onCancel,
+  onSaved,
+}: QuoteFormProps) {
+  const editing = quote !== null;
+  const today = useMemo(() => parisToday(), []);
+  const clients = useQuery(quoteClientsQueryOptions());
+  const validity = useQuery({
+    ...quoteValidityDaysQueryOptions(),
+    enabled: !editing && permissions.canReadSettings,
+  });
+  const validityDays = validity.data;
+
+  const defaults = useMemo(
+    () => (quote ? quoteToFields(quote) : createDefaults({ today, clientId: initialClientId })),
+    [quote, today, initialClientId],
+  );
+  const form = useForm<QuoteFormFields, unknown, QuoteInput>({
+    resolver: quoteFormResolver,
+    defaultValues: defaults,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    reset,
+    getValues,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const createMutation = useCreateQuote();
+  const updateMutation = useUpdateQuote();
+
+  const [open, setOpen] = useState<Record<Section, boolean>>({
+    info: true,
+    items: true,
+    totals: false,
+    history: false,
+  });
+  const toggle = (section: Section) => (next: boolean) => setOpen((current) => ({ ...current, [section]: next }));
+  const [discountMode, setDiscountMode] = useState<DiscountMode>(() => discountModeOf(defaults));
+  const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
+
+  // valid_until follows the date (+ validity days) on create until the user sets it.
+  const validUntilTouched = useRef(editing);
+  const date = useWatch({ control, name: "date" });
+  useEffect(() => {
+    if (validUntilTouched.current || !isIsoDate(date)) return;
+    setValue("valid_until", addDays(date, validityDays ?? 30));
+  }, [date, validityDays, setValue]);
+
+  // The preselected client (/quotes/new?client_id=) shows once its option exists.
+  const clientId = useWatch({ control, name: "client_id" });
+  const clientsLoaded = clients.isSuccess;
+  useEffect(() => {
+    if (clientsLoaded) setValue("client_id", getValues("client_id"));
+  }, [clientsLoaded, setValue, getValues]);
+  const watched = useWatch({ control });
+  const totals = useMemo(
+    () =>
+      liveTotals({
+        items: (watched.items ?? []).map((item) => ({
+          name: item?.name ?? "",
+          description: item?.description ?? "",
+          quantity: item?.quantity ?? "",
+          unit: item?.unit ?? "",
+          unit_price: item?.unit_price ?? "",
+          tax_rate: item?.tax_rate ?? "",
+        })),
+        discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
+        discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
+      }),
+    [watched, discountMode],
+  );
+  const lineCount = watched.items?.length ?? 0;
+
+  const focusSoon = (path: string) =>
+    window.setTimeout(() => {
+      try {
+        setFocus(path as keyof QuoteFormFields);
+      } catch {
+        // the field is not on screen: nothing to focus
+      }
+    }, 60);
+
+  const openSectionsFor = (paths: string[]) => {
+    if (paths.length === 0) return;
+    setOpen((current) => {
+      const next = { ...current };
+      for (const path of paths) next[sectionOf(path)] = true;
+      return next;
+    });
+    const first = paths[0];
+    if (first) focusSoon(first);
+  };
+
+  const onInvalid = (formErrors: FieldErrors<QuoteFormFields>) => {
+    const paths: string[] = [];
+    for (const key of ["name", "client_id", "status", "date", "valid_until", "notes", "terms"] as const) {
+      if (formErrors[key]) paths.push(key);
+    }
+    const items = formErrors.items;
+    if (Array.isArray(items)) {
+      items.forEach((itemErrors, index) => {
+        if (!itemErrors) return;
+        for (const field of ["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const) {
+          if ((itemErrors as Record<string, unknown>)[field]) paths.push(`items.${index}.${field}`);
+        }
+      });
+    }
+    for (const key of ["discount_percentage", "discount_amount"] as const) {
+      if (formErrors[key]) paths.push(key);
+    }
+    openSectionsFor(paths);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const input: QuoteInput =
+      discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
+    try {
+      const saved = editing
+        ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id) })
+        : await createMutation.mutateAsync(toQuotePayload(input));
+      toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
+      onSaved(saved);
+    } catch (error) {
+      const fieldErrors = fieldErrorsFrom(error, getValues("items").length);
+      for (const { path, message } of fieldErrors) {
+        setError(path as keyof QuoteFormFields, { type: "server", message });
+      }
+      openSectionsFor(fieldErrors.map((e) => e.path));
+      toast.error(
+        editing
+          ? `Erreur lors de la mise à jour : ${errorMessage(error)}`
+          : `Erreur lors de la création : ${errorMessage(error)}`,
+      );
+    }
+  }, onInvalid);
+
+  const applyChosenTemplate = (template: QuoteTemplate) => {
+    reset(applyTemplate(getValues(), template, today), { keepDefaultValues: true });
+    setDiscountMode("percentage");
+    setAppliedTemplate(template.id);
+    setOpen((current) => ({ ...current, items: true }));
+  };
+
+  const switchDiscountMode = (mode: DiscountMode) => {
+    setDiscountMode(mode);
+    if (mode === "percentage") setValue("discount_amount", "0");
+    else setValue("discount_percentage", "0");
+  };
+
+  const clientList = clients.data ?? [];
+  const clientName = (id: string) => clientList.find((c) => c.id === id)?.name;
+  const selectedClientName = clientName(clientId) ?? quote?.client.name;
+  const infoErrors = ["name", "client_id", "status", "date", "valid_until", "notes", "terms"].some(
+    (key) => errors[key as keyof QuoteFormFields],
+  );
+  const watchedName = (watched.name ?? "").trim();
+  const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
+  const pad = isMobile ? "px-4" : "px-6";
+
+  return (
+    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
+      {variant === "dialog" && (
+        <div
+          className={cn(
+            "flex flex-col gap-1.5 border-b border-border pr-14",
+            isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
+          )}
+        >
+          <DialogTitle>{editing ? "Modifier le devis" : "Créer un nouveau devis"}</DialogTitle>
+          <DialogDescription id={descriptionId} className="flex flex-wrap items-center gap-2">
+            {editing ? (
+              <>
+                <span className="font-medium text-foreground tabular-nums">{quote.reference}</span>
+                <QuoteStatusBadge status={quote.status} />
+              </>
+            ) : (
+              "Les champs marqués d'un * sont obligatoires. Les totaux se calculent en direct."
+            )}
+          </DialogDescription>
+        </div>
+      )}
+
+      <div
+        className={cn(
+          "flex min-h-0 flex-1 flex-col gap-4",
+          variant === "dialog" && "relative overflow-y-auto bg-background/60 py-5",
+          variant === "dialog" && pad,
+        )}
+      >
+        {!editing && (
+          <QuoteTemplatePicker
+            onApply={applyChosenTemplate}
+            canDelete={permissions.canDeleteTemplates}
+            appliedId={appliedTemplate}
+          />
+        )}
+
+        <FormSection
+          title="Informations"
+          icon={<FileText />}
+          open={open.info}
+          onOpenChange={toggle("info")}
+          hasError={infoErrors}
+          summary={[watchedName || "Sans nom", selectedClientName].filter(Boolean).join(" · ")}
+        >
+          <div className="grid gap-4 sm:grid-cols-2">
+            <Field label="Nom du devis *" error={errors.name?.message} className="sm:col-span-2">
+              {(props) => (
+                <Input
+                  autoComplete="off"
+                  placeholder="Ex. Rénovation salle de bain"
+                  required
+                  {...props}
+                  {...register("name")}
+                />
+              )}
+            </Field>
+            <Field
+              label="Client *"
+              error={errors.client_id?.message}
+              hint={
+                clients.isSuccess && clientList.length === 0 ? (
+                  <>
+                    Aucun client pour l'instant.{" "}
+                    <Link to={paths.clientNew} className="font-medium text-primary underline-offset-4 hover:underline">
+                      Créer un client
+                    </Link>
+                  </>
+                ) : undefined
+              }
+            >
+              {(props) => (
+                <NativeSelect required {...props} {...register("client_id")} disabled={clients.isPending}>
+                  <option value="">{clients.isPending ? "Chargement des clients..." : "Sélectionnez un client"}</option>
+                  {quote && !clientList.some((c) => c.id === quote.client_id) && (
+                    <option value={quote.client_id}>{quote.client.name}</option>
+                  )}
+                  {clientList.map((client) => (
+                    <option key={client.id} value={client.id}>
+                      {client.name}
+                      {client.is_active === false ? " (inactif)" : ""}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Statut *" error={errors.status?.message}>
+              {(props) => (
+                <NativeSelect required {...props} {...register("status")}>
+                  {QUOTE_STATUSES.map((status) => (
+                    <option key={status} value={status}>
+                      {QUOTE_STATUS_LABELS[status]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </Field>
+            <Field label="Date *" error={errors.date?.message}>
+              {(props) => <Input type="date" required {...props} {...register("date")} />}
+            </Field>
+            <Field label="Valable jusqu'au" error={errors.valid_until?.message}>
+              {(props) => (
+                <Input
+                  type="date"
+                  {...props}
+                  {...register("valid_until", {
+                    onChange: () => {
+                      validUntilTouched.current = true;
+                    },
+                  })}
+                />
+              )}
+            </Field>
+            <Field
+              label="Notes internes"
+              error={errors.notes?.message}
+              hint="Visibles dans Propulse seulement, jamais sur le PDF."
+              className="sm:col-span-2"
+            >
+              {(props) => <Textarea rows={2} {...props} {...register("notes")} />}
+            </Field>
+            <Field
+              label="Conditions"
+              error={errors.terms?.message}
+              hint="Imprimées sur le PDF. Vides : les conditions générales de l'entreprise."
+              className="sm:col-span-2"
+            >
+              {(props) => (
+                <Textarea
+                  rows={2}
+                  placeholder="Ex. Acompte de 30 % à la commande, solde à la réception des travaux."
+                  {...props}
+                  {...register("terms")}
+                />
+              )}
+            </Field>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title="Lignes du devis"
+          icon={<ListOrdered />}
+          open={open.items}
+          onOpenChange={toggle("items")}
+          hasError={Boolean(errors.items)}
+          summary={`${lineCount} ligne${lineCount > 1 ? "s" : ""} · ${formatEuro(totals.total)} TTC`}
+          contentClassName={isMobile ? "px-3" : "px-3"}
+        >
+          <QuoteItemsEditor form={form} lineTotals={totals.lines.map((l) => l.total)} isMobile={isMobile} />
+          <div className="mt-4 flex items-baseline justify-end gap-3 border-t border-border px-1 pt-3 text-sm">
+            <span className="text-muted-foreground">Total TTC{totals.discount > 0 ? " après remise" : ""}</span>
+            <span className="text-base font-semibold tabular-nums" data-testid="quote-items-total">
+              {formatEuro(totals.total)}
+            </span>
+          </div>
+        </FormSection>
+
+        <FormSection
+          title="Totaux et remise"
+          icon={<Calculator />}
+          open={open.totals}
+          onOpenChange={toggle("totals")}
+          hasError={Boolean(errors.discount_percentage || errors.discount_amount)}
+          summary={`Total TTC ${formatEuro(totals.total)}`}
+        >
+          <div className={cn("grid gap-6", !isMobile && "grid-cols-[minmax(0,18rem)_minmax(0,1fr)]")}>
+            <DiscountFields
+              form={form}
+              mode={discountMode}
+              onModeChange={switchDiscountMode}
+              error={errors.discount_percentage?.message ?? errors.discount_amount?.message}
+            />
+            <QuoteTotalsTable
+              totals={totals}
+              discountPercentage={discountPercentage}
+              className="rounded-md border border-border bg-muted/30 p-4"
+            />
+          </div>
+        </FormSection>
+
+        {editing && (
+          <FormSection title="Historique" icon={<History />} open={open.history} onOpenChange={toggle("history")}>
+            <QuoteHistoryList quoteId={quote.id} clientName={clientName} />
+          </FormSection>
+        )}
+      </div>
+
+      <div
+        className={cn(
+          "flex gap-2 border-t border-border bg-card",
+          variant === "page" && "mt-4 items-center rounded-lg border px-4 py-3 shadow-card",
+          variant === "page" && !isMobile && "sticky bottom-4 z-10 shadow-elevated",
+          variant === "dialog" &&
+            (isMobile ? "px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]" : "items-center px-6 py-4"),
+        )}
+      >
+        {!isMobile && (
+          <p className="mr-auto text-sm text-muted-foreground">
+            Total TTC{" "}
+            <span className="font-semibold text-foreground tabular-nums" data-testid="quote-footer-total">
+              {formatEuro(totals.total)}
+            </span>
+          </p>
+        )}
+        <Button variant="outline" onClick={onCancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
+          Annuler
+        </Button>
+        <Button type="submit" disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
+          {isSubmitting ? (
+            <>
+              <LoaderCircle aria-hidden="true" className="animate-spin" />
+              En cours...
+            </>
+          ) : editing ? (
+            "Enregistrer"
+          ) : (
+            "Créer le devis"
+          )}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+interface DiscountFieldsProps {
+  form: ReturnType<typeof useForm<QuoteFormFields, unknown, QuoteInput>>;
+  mode: DiscountMode;
+  onModeChange: (mode: DiscountMode) => void;
+  error: string | undefined;
+}
+
+/** Discount as a percentage (0–100) or a fixed amount excluding VAT. */
+function DiscountFields({ form, mode, onModeChange, error }: DiscountFieldsProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const a11y = {
+    id: `${id}-value`,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-3 text-sm font-medium">Remise</legend>
+      <ToggleGroup.Root
+        type="single"
+        value={mode}
+        onValueChange={(next) => {
+          if (next) onModeChange(next as DiscountMode);
+        }}
+        aria-label="Type de remise"
+        className="inline-flex h-10 items-center gap-1 rounded-lg bg-muted p-1"
+      >
+        {(
+          [
+            ["percentage", "Pourcentage"],
+            ["amount", "Montant fixe"],
+          ] as const
+        ).map(([value, label]) => (
+          <ToggleGroup.Item
+            key={value}
+            value={value}
+            className={cn(
+              "inline-flex h-full flex-1 items-center justify-center rounded-md px-3 text-sm font-medium text-muted-foreground transition-colors",
+              "hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+              "data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-card",
+            )}
+          >
+            {label}
+          </ToggleGroup.Item>
+        ))}
+      </ToggleGroup.Root>
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={a11y.id}>{mode === "percentage" ? "Remise (%)" : "Remise (€ HT)"}</Label>
+        <div className="relative">
+          {mode === "percentage" ? (
+            <Input
+              key="percentage"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              max="100"
+              step="0.01"
+              className="pr-9 text-right tabular-nums"
+              {...a11y}
+              {...form.register("discount_percentage")}
+            />
+          ) : (
+            <Input
+              key="amount"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="pr-9 text-right tabular-nums"
+              {...a11y}
+              {...form.register("discount_amount")}
+            />
+          )}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+          >
+            {mode === "percentage" ? "%" : "€"}
+          </span>
+        </div>
+        {error && (
+          <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground">La TVA est calculée après la remise, répartie entre les taux.</p>
+      </div>
+    </fieldset>
+  );
+}
+
+interface FieldProps {
+  label: string;
+  error: string | undefined;
+  hint?: ReactNode;
+  className?: string;
+  children: (props: Pick<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby">) => ReactNode;
+}
+
+/** Label, control, hint and error (aria-invalid + aria-describedby). */
+function Field({ label, error, hint, className, children }: FieldProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const hintId = `${id}-hint`;
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
+      <Label htmlFor={id}>{label}</Label>
+      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
+      {error && (
+        <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
+          {error}
+        </p>
+      )}
+      {hint && (
+        <p id={hintId} className="text-xs text-muted-foreground">
+          {hint}
+        </p>
+      )}
+    </div>
+  );
+}

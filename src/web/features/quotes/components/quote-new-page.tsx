@@ -1,0 +1,46 @@
+import { ArrowLeft } from "lucide-react";
+import { Link } from "react-router";
+import type { Quote } from "../../../../shared/quotes";
+import { Button } from "../../../components/ui/button";
+import { paths } from "../../../lib/paths";
+import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
+
+export interface QuoteNewPageProps {
+  isMobile: boolean;
+  permissions: QuoteFormPermissions;
+  /** ?client_id= — the client preselected (the client card's 'Nouveau devis'). */
+  clientId: string | null;
+  onCancel: () => void;
+  onCreated: (quote: Quote) => void;
+}
+
+/** /quotes/new: the create form as a page (spec 2 §2, design §5.2), back to /quotes. */
+export function QuoteNewPage({ isMobile, permissions, clientId, onCancel, onCreated }: QuoteNewPageProps) {
+  return (
+    <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
+      <div className="flex flex-col gap-3">
+        <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
+          <Link to={paths.quotes}>
+            <ArrowLeft aria-hidden="true" />
+            Retour aux devis
+          </Link>
+        </Button>
+        <div className="flex flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Nouveau devis</h1>
+          <p className="text-sm text-muted-foreground">
+            Les champs marqués d'un * sont obligatoires. Les totaux se calculent en direct.
+          </p>
+        </div>
+      </div>
+      <QuoteForm
+        quote={null}
+        initialClientId={clientId}
+        isMobile={isMobile}
+        variant="page"
+        permissions={permissions}
+        onCancel={onCancel}
+        onSaved={onCreated}
+      />
+    </div>
+  );
+}

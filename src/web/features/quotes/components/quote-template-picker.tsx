@@ -1,0 +1,115 @@
+import { useQuery } from "@tanstack/react-query";
+import { ChevronDown, LayoutTemplate, LoaderCircle, Trash2 } from "lucide-react";
+import { useState } from "react";
+import { toast } from "sonner";
+import { QUOTE_TEXTS } from "../../../../shared/quotes";
+import { Button } from "../../../components/ui/button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
+import { cn } from "../../../lib/cn";
+import { useDeleteQuoteTemplate } from "../api/delete-quote-template";
+import { quoteTemplatesQueryOptions } from "../api/get-quote-templates";
+import { errorMessage } from "../lib/quote-errors";
+import { type QuoteTemplate, templateSummary } from "../lib/quote-template";
+
+export interface QuoteTemplatePickerProps {
+  onApply: (template: QuoteTemplate) => void;
+  canDelete: boolean;
+  /** The template last applied (its row says so). */
+  appliedId: string | null;
+}
+
+/** The template picker of the create form (spec 2 §2, §7). */
+export function QuoteTemplatePicker({ onApply, canDelete, appliedId }: QuoteTemplatePickerProps) {
+  const [open, setOpen] = useState(false);
+  const query = useQuery(quoteTemplatesQueryOptions());
+  const remove = useDeleteQuoteTemplate();
+  const templates = query.data ?? [];
+
+  const deleteTemplate = async (template: QuoteTemplate) => {
+    try {
+      await remove.mutateAsync(template.id);
+      toast.success(QUOTE_TEXTS.templateDeleted);
+    } catch (error) {
+      toast.error("Erreur lors de la suppression", { description: errorMessage(error) });
+    }
+  };
+
+  const count = query.isPending ? null : templates.length;
+  return (
+    <Collapsible open={open} onOpenChange={setOpen} asChild>
+      <section
+        aria-label="Templates de devis"
+        className="rounded-lg border border-dashed border-[#c7cbfb] bg-primary-soft/50"
+      >
+        <CollapsibleTrigger className="flex min-h-12 w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-sm hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
+          <LayoutTemplate aria-hidden="true" className="size-4 shrink-0 text-primary" />
+          <span className="min-w-0 flex-1">
+            <span className="font-semibold text-primary-soft-foreground">Partir d'un template</span>
+            <span className="ml-2 text-muted-foreground">
+              {count === null
+                ? "Chargement..."
+                : count === 0
+                  ? "Aucun template enregistré"
+                  : `${count} template${count > 1 ? "s" : ""} disponible${count > 1 ? "s" : ""}`}
+            </span>
+          </span>
+          <ChevronDown
+            aria-hidden="true"
+            className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+          />
+        </CollapsibleTrigger>
+        <CollapsibleContent className="px-4 pb-4">
+          {query.isError ? (
+            <p className="text-sm text-destructive">{query.error.message}</p>
+          ) : templates.length === 0 ? (
+            <p className="text-[0.8125rem] text-muted-foreground">
+              Pour créer un template, choisissez « Utiliser comme template » dans les actions d'un devis.
+            </p>
+          ) : (
+            <ul className="flex flex-col gap-2">
+              {templates.map((template) => (
+                <li
+                  key={template.id}
+                  className="flex items-center gap-3 rounded-md border border-border bg-card px-3 py-2"
+                >
+                  <div className="flex min-w-0 flex-1 flex-col">
+                    <span className="truncate text-sm font-medium">{template.name}</span>
+                    <span className="truncate text-xs text-muted-foreground">
+                      {templateSummary(template)}
+                      {template.description ? ` · ${template.description}` : ""}
+                    </span>
+                  </div>
+                  <Button
+                    size="sm"
+                    variant={appliedId === template.id ? "secondary" : "outline"}
+                    onClick={() => onApply(template)}
+                  >
+                    {appliedId === template.id ? "Appliqué" : "Appliquer"}
+                    <span className="sr-only"> : {template.name}</span>
+                  </Button>
+                  {canDelete && (
+                    <Button
+                      size="icon-sm"
+                      variant="ghost"
+                      className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+                      onClick={() => void deleteTemplate(template)}
+                      disabled={remove.isPending && remove.variables === template.id}
+                      aria-label={`Supprimer le template ${template.name}`}
+                      title="Supprimer le template"
+                    >
+                      {remove.isPending && remove.variables === template.id ? (
+                        <LoaderCircle aria-hidden="true" className="animate-spin" />
+                      ) : (
+                        <Trash2 aria-hidden="true" />
+                      )}
+                    </Button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </CollapsibleContent>
+      </section>
+    </Collapsible>
+  );
+}

@@ -1,0 +1,248 @@
+import { CalendarClock, CalendarDays, Download, History, LoaderCircle, Lock, Pencil, UserRound } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Button } from "../../../components/ui/button";
+import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { cn } from "../../../lib/cn";
+import { formatEuro } from "../../../lib/format";
+import { formatQuantity, formatQuoteDate, formatRate, statusActions } from "../lib/quote-format";
+import { FormSection } from "./form-section";
+import { QuoteHistoryList } from "./quote-history";
+import { QuoteStatusBadge } from "./quote-status-badge";
+import { QuoteTotalsTable } from "./quote-totals";
+import { WithHint } from "./with-hint";
+
+export interface QuoteViewProps {
+  quote: Quote;
+  isMobile: boolean;
+  canEdit: boolean;
+  pdfPending: boolean;
+  descriptionId?: string;
+  clientName?: (id: string) => string | undefined;
+  onEdit: () => void;
+  onDownloadPdf: () => void;
+  onClose: () => void;
+}
+
+/** The read-only view of a quote; a finalised one carries the spec's warning (spec 2 §2). */
+export function QuoteView({
+  quote,
+  isMobile,
+  canEdit,
+  pdfPending,
+  descriptionId,
+  clientName,
+  onEdit,
+  onDownloadPdf,
+  onClose,
+}: QuoteViewProps) {
+  const { final } = statusActions(quote);
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const items = [...quote.items].sort((a, b) => a.position - b.position);
+  const discount = quote.vat_breakdown.reduce((sum, line) => sum + line.discount, 0);
+  const pad = isMobile ? "px-4" : "px-6";
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div
+        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
+      >
+        <DialogTitle className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <span>Devis {quote.reference}</span>
+          <QuoteStatusBadge status={quote.status} className="font-medium" />
+        </DialogTitle>
+        <DialogDescription id={descriptionId} className="line-clamp-2">
+          {quote.name}
+        </DialogDescription>
+      </div>
+
+      <div className={cn("relative flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto bg-background/60 py-5", pad)}>
+        {final && (
+          <Alert variant="warning" role="status">
+            <Lock aria-hidden="true" />
+            <AlertDescription>{QUOTE_TEXTS.finalWarning}</AlertDescription>
+          </Alert>
+        )}
+
+        <section aria-label="Informations" className="rounded-lg border border-border bg-card p-4 shadow-card">
+          <dl className={cn("grid gap-4 text-sm", isMobile ? "grid-cols-1" : "grid-cols-3")}>
+            <Fact icon={<UserRound />} label="Client">
+              <span className="font-medium">{quote.client.name}</span>
+              {(quote.client.city || quote.client.email) && (
+                <span className="block truncate text-muted-foreground">
+                  {[quote.client.city, quote.client.email].filter(Boolean).join(" · ")}
+                </span>
+              )}
+            </Fact>
+            <Fact icon={<CalendarDays />} label="Date">
+              {formatQuoteDate(quote.date)}
+            </Fact>
+            <Fact icon={<CalendarClock />} label="Valable jusqu'au">
+              {quote.valid_until ? formatQuoteDate(quote.valid_until) : "—"}
+            </Fact>
+          </dl>
+          {(quote.notes || quote.terms) && (
+            <dl className={cn("mt-4 grid gap-4 border-t border-border pt-4 text-sm", !isMobile && "grid-cols-2")}>
+              {quote.notes && (
+                <div className="flex flex-col gap-1">
+                  <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                    Notes internes
+                  </dt>
+                  <dd className="break-words whitespace-pre-line">{quote.notes}</dd>
+                </div>
+              )}
+              {quote.terms && (
+                <div className="flex flex-col gap-1">
+                  <dt className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">Conditions</dt>
+                  <dd className="break-words whitespace-pre-line">{quote.terms}</dd>
+                </div>
+              )}
+            </dl>
+          )}
+        </section>
+
+        <section aria-label="Lignes du devis" className="rounded-lg border border-border bg-card shadow-card">
+          {items.length === 0 ? (
+            <p className="p-4 text-sm text-muted-foreground">Aucune ligne</p>
+          ) : isMobile ? (
+            <ul className="divide-y divide-border">
+              {items.map((item) => (
+                <li key={item.id} className="flex flex-col gap-1 p-4 text-sm">
+                  <div className="flex items-baseline justify-between gap-3">
+                    <span className="font-medium break-words">{item.name}</span>
+                    <span className="shrink-0 font-semibold tabular-nums">{formatEuro(item.total)}</span>
+                  </div>
+                  {item.description && (
+                    <p className="text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
+                      {item.description}
+                    </p>
+                  )}
+                  <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
+                    {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
+                    {formatRate(item.tax_rate)}
+                  </p>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <table className="w-full text-sm">
+              <caption className="sr-only">Lignes du devis</caption>
+              <thead>
+                <tr className="border-b border-border text-left text-xs text-muted-foreground">
+                  <th scope="col" className="px-4 py-2.5 font-medium">
+                    Désignation
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    Quantité
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    Prix unit. HT
+                  </th>
+                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
+                    TVA
+                  </th>
+                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
+                    Total TTC
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-border">
+                {items.map((item) => (
+                  <tr key={item.id} className="align-top">
+                    <td className="px-4 py-2.5">
+                      <span className="font-medium break-words">{item.name}</span>
+                      {item.description && (
+                        <span className="block text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
+                          {item.description}
+                        </span>
+                      )}
+                    </td>
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {formatQuantity(item.quantity)} {item.unit}
+                    </td>
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {formatEuro(item.unit_price)}
+                    </td>
+                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                      {formatRate(item.tax_rate)}
+                    </td>
+                    <td className="px-4 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
+                      {formatEuro(item.total)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+
+        <section aria-label="Totaux" className={cn("flex", !isMobile && "justify-end")}>
+          <QuoteTotalsTable
+            totals={{
+              subtotal: quote.subtotal,
+              discount,
+              vat_breakdown: quote.vat_breakdown,
+              tax_amount: quote.tax_amount,
+              total: quote.total,
+            }}
+            discountPercentage={quote.discount_percentage}
+            className={cn("rounded-lg border border-border bg-card p-4 shadow-card", isMobile ? "w-full" : "w-96")}
+          />
+        </section>
+
+        <FormSection title="Historique" icon={<History />} open={historyOpen} onOpenChange={setHistoryOpen}>
+          <QuoteHistoryList quoteId={quote.id} clientName={clientName} />
+        </FormSection>
+      </div>
+
+      <div
+        className={cn(
+          "flex gap-2 border-t border-border bg-card",
+          isMobile ? "px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]" : "justify-end px-6 py-4",
+        )}
+      >
+        <Button variant="outline" onClick={onDownloadPdf} disabled={pdfPending} className={cn(isMobile && "flex-1")}>
+          {pdfPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+          Télécharger le PDF
+        </Button>
+        {canEdit ? (
+          final ? (
+            <WithHint hint={QUOTE_TEXTS.finalLocked} className={cn(isMobile && "flex-1")}>
+              <Button disabled className={cn(isMobile && "w-full")}>
+                <Pencil aria-hidden="true" />
+                Modifier
+              </Button>
+            </WithHint>
+          ) : (
+            <Button onClick={onEdit} className={cn(isMobile && "flex-1")}>
+              <Pencil aria-hidden="true" />
+              Modifier
+            </Button>
+          )
+        ) : (
+          <Button variant="outline" onClick={onClose} className={cn(isMobile && "flex-1")}>
+            Fermer
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: ReactNode; label: string; children: ReactNode }) {
+  return (
+    <div className="relative flex min-h-8 min-w-0 flex-col gap-0.5 pl-11">
+      <dt className="text-xs text-muted-foreground">
+        <span
+          aria-hidden="true"
+          className="absolute top-0 left-0 flex size-8 items-center justify-center rounded-md bg-muted text-muted-foreground [&_svg]:size-4"
+        >
+          {icon}
+        </span>
+        {label}
+      </dt>
+      <dd className="min-w-0">{children}</dd>
+    </div>
+  );
+}

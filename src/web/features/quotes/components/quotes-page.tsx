@@ -1,0 +1,313 @@
+import { useQuery } from "@tanstack/react-query";
+import { FilePlus2, LoaderCircle, Plus, RotateCw, SearchX } from "lucide-react";
+import { type ReactNode, useState } from "react";
+import type { Quote, QuoteStatus } from "../../../../shared/quotes";
+import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "../../../components/ui/alert-dialog";
+import { Button } from "../../../components/ui/button";
+import { cn } from "../../../lib/cn";
+import { quoteClientsQueryOptions } from "../api/get-quote-clients";
+import { quotesQueryOptions } from "../api/get-quotes";
+import { useDebouncedValue } from "../hooks/use-debounced-value";
+import { useQuoteActions } from "../hooks/use-quote-actions";
+import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
+import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
+import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
+import { FilterButton, MobileFilterPanel, QuickFilters, QuoteSearch, SelectFilters } from "./quote-filters";
+import { QuoteHistoryDialog } from "./quote-history";
+import { QuotePagination } from "./quote-pagination";
+import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export interface QuotesPagePermissions {
+  canCreate: boolean;
+  canEdit: boolean;
+  /** quotes:delete — delete templates in the picker. */
+  canDeleteTemplates: boolean;
+  /** settings:view — the company's default quote validity. */
+  canReadSettings: boolean;
+  /** projects:create / invoices:create — the conversion buttons (disabled until those screens exist). */
+  canCreateProject: boolean;
+  canCreateInvoice: boolean;
+}
+
+export interface QuotesPageProps {
+  isMobile: boolean;
+  permissions: QuotesPagePermissions;
+}
+
+/** 'Gestion des devis' / 'Mes devis' (spec 2 §2). */
+export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
+  const [term, setTerm] = useState("");
+  const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);
+  const [clientId, setClientId] = useState<string | undefined>(undefined);
+  const search = useDebouncedValue(term, SEARCH_DEBOUNCE_MS).trim();
+  const filters: QuoteFilterState = { search, status, clientId };
+
+  // The page goes back to 1 whenever the filters change.
+  const filterKey = JSON.stringify([search, status, clientId]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => {
+    setPaging({ key: filterKey, page: next });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  const query = useQuery(quotesQueryOptions({ page, status, clientId, search }));
+  const clients = useQuery(quoteClientsQueryOptions());
+  const clientList = clients.data ?? [];
+  const clientName = (id: string) => clientList.find((c) => c.id === id)?.name;
+
+  const actions = useQuoteActions();
+  const [dialog, setDialog] = useState<QuoteDialogState>(null);
+  const [historyFor, setHistoryFor] = useState<Quote | null>(null);
+  const [toValidate, setToValidate] = useState<Quote | null>(null);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+
+  const summary = query.data?.meta.summary;
+  const total = query.data?.meta.total ?? 0;
+  const pages = pageCount(total, query.data?.meta.limit ?? 20);
+  const quotes = query.data?.data ?? [];
+  const filtered = hasActiveFilters({ search: term, status, clientId });
+
+  const clearFilters = () => {
+    setTerm("");
+    setStatus(undefined);
+    setClientId(undefined);
+  };
+  const openCreate = () => setDialog({ mode: "create" });
+
+  const createButton = permissions.canCreate && (
+    <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
+      <Plus aria-hidden="true" />
+      Nouveau devis
+    </Button>
+  );
+
+  return (
+    <div className="flex flex-col gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
+            {isMobile ? "Mes devis" : "Gestion des devis"}
+          </h1>
+          <p className="text-sm text-muted-foreground">Vos devis, leur suivi et votre chiffre d'affaires à venir.</p>
+        </div>
+        {createButton}
+      </div>
+
+      {!isMobile && <QuoteTiles summary={summary} />}
+      <QuoteFinancialSummary summary={summary} isMobile={isMobile} />
+
+      {isMobile ? (
+        <div className="flex flex-col gap-3">
+          <div className="flex gap-2">
+            <QuoteSearch value={term} onChange={setTerm} className="min-w-0 flex-1" />
+            <FilterButton filters={filters} onClick={() => setFiltersOpen(true)} />
+          </div>
+          <QuickFilters status={status} onChange={setStatus} className="w-full" />
+          <MobileFilterPanel
+            open={filtersOpen}
+            onOpenChange={setFiltersOpen}
+            filters={filters}
+            clients={clientList}
+            onStatusChange={setStatus}
+            onClientChange={setClientId}
+            onClear={clearFilters}
+            resultCount={query.data && !query.isPlaceholderData ? quotesCountLabel(total) : null}
+          />
+        </div>
+      ) : (
+        <div className="flex flex-col gap-3">
+          <QuickFilters status={status} onChange={setStatus} className="self-start" />
+          <div className="flex items-center gap-3">
+            <QuoteSearch value={term} onChange={setTerm} className="min-w-0 flex-1" />
+            <SelectFilters
+              filters={filters}
+              clients={clientList}
+              onStatusChange={setStatus}
+              onClientChange={setClientId}
+              className="grid w-[30rem] shrink-0 grid-cols-2 gap-3"
+            />
+          </div>
+        </div>
+      )}
+
+      <section aria-labelledby="quotes-found" className="flex flex-col gap-3">
+        <div className="flex min-h-6 items-center gap-2">
+          <h2 id="quotes-found" className="text-sm font-semibold text-muted-foreground" aria-live="polite">
+            {query.isPending ? "Recherche des devis" : quotesCountLabel(total)}
+          </h2>
+          {query.isFetching && !query.isPending && (
+            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin text-muted-foreground" />
+          )}
+          {filtered && (
+            <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )}
+        </div>
+
+        {query.isPending ? (
+          <div role="status" aria-label="Chargement des devis" className="grid gap-3 lg:grid-cols-2">
+            {[0, 1, 2, 3].map((n) => (
+              <QuoteCardSkeleton key={n} />
+            ))}
+          </div>
+        ) : query.isError && quotes.length === 0 ? (
+          <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
+            <div className="flex flex-1 flex-col gap-1">
+              <AlertTitle>Impossible de charger vos devis</AlertTitle>
+              <AlertDescription>{query.error.message}</AlertDescription>
+            </div>
+            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
+              <RotateCw aria-hidden="true" />
+              Réessayer
+            </Button>
+          </Alert>
+        ) : quotes.length === 0 ? (
+          filtered ? (
+            <EmptyState
+              icon={<SearchX aria-hidden="true" className="size-6" />}
+              title="Aucun devis trouvé"
+              text={
+                term.trim()
+                  ? `Aucun devis ne correspond à "${term.trim()}" avec ces filtres`
+                  : "Aucun devis ne correspond à ces filtres"
+              }
+              action={
+                <Button variant="outline" onClick={clearFilters}>
+                  Effacer les filtres
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<FilePlus2 aria-hidden="true" className="size-6" />}
+              title="Aucun devis"
+              text="Créez votre premier devis : les totaux et la TVA se calculent pour vous."
+              action={
+                permissions.canCreate ? (
+                  <Button onClick={openCreate}>
+                    <Plus aria-hidden="true" />
+                    Créer un devis
+                  </Button>
+                ) : undefined
+              }
+            />
+          )
+        ) : (
+          <>
+            {query.isError && (
+              <Alert variant="destructive" role="alert">
+                <AlertDescription>{query.error.message}</AlertDescription>
+              </Alert>
+            )}
+            <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+              {quotes.map((quote) => (
+                <li key={quote.id}>
+                  <QuoteCard
+                    quote={quote}
+                    permissions={permissions}
+                    pending={{
+                      pdf: actions.pending(quote.id, "pdf"),
+                      duplicate: actions.pending(quote.id, "duplicate"),
+                      template: actions.pending(quote.id, "template"),
+                      status: actions.pending(quote.id, "status"),
+                    }}
+                    onView={(q) => setDialog({ mode: "view", quote: q })}
+                    onEdit={(q) => setDialog({ mode: "edit", quote: q })}
+                    onHistory={setHistoryFor}
+                    onDownloadPdf={(q) => void actions.downloadPdf(q)}
+                    onDuplicate={(q) => void actions.duplicate(q)}
+                    onUseAsTemplate={(q) => void actions.saveAsTemplate(q)}
+                    onSend={(q) => void actions.changeStatus(q, "envoye au client")}
+                    onRemind={(q) => void actions.changeStatus(q, "client relance")}
+                    onValidate={setToValidate}
+                  />
+                </li>
+              ))}
+            </ul>
+            {pages > 1 && (
+              <QuotePagination page={page} pageCount={pages} onPageChange={setPage} disabled={query.isFetching} />
+            )}
+          </>
+        )}
+      </section>
+
+      <QuoteDialog
+        state={dialog}
+        onStateChange={setDialog}
+        isMobile={isMobile}
+        permissions={{
+          canEdit: permissions.canEdit,
+          canDeleteTemplates: permissions.canDeleteTemplates,
+          canReadSettings: permissions.canReadSettings,
+        }}
+        pdfPending={(id) => actions.pending(id, "pdf")}
+        onDownloadPdf={(q) => void actions.downloadPdf(q)}
+      />
+      <QuoteHistoryDialog
+        quote={historyFor}
+        onClose={() => setHistoryFor(null)}
+        isMobile={isMobile}
+        clientName={clientName}
+      />
+      <AlertDialog
+        open={toValidate !== null}
+        onOpenChange={(open) => {
+          if (!open) setToValidate(null);
+        }}
+      >
+        <AlertDialogContent>
+          <AlertDialogHeader>
+            <AlertDialogTitle>Valider le devis {toValidate?.reference} ?</AlertDialogTitle>
+            <AlertDialogDescription>
+              Le client a accepté ce devis. Une fois validé, il ne pourra plus être modifié.
+            </AlertDialogDescription>
+          </AlertDialogHeader>
+          <AlertDialogFooter>
+            <AlertDialogCancel>Annuler</AlertDialogCancel>
+            <AlertDialogAction
+              onClick={() => {
+                if (toValidate) void actions.changeStatus(toValidate, "valide");
+              }}
+            >
+              Valider le devis
+            </AlertDialogAction>
+          </AlertDialogFooter>
+        </AlertDialogContent>
+      </AlertDialog>
+    </div>
+  );
+}
+
+interface EmptyStateProps {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action?: ReactNode;
+}
+
+function EmptyState({ icon, title, text, action }: EmptyStateProps) {
+  return (
+    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">
+      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">{icon}</span>
+      <div className="flex flex-col gap-1">
+        <p className="text-base font-semibold">{title}</p>
+        <p className="max-w-sm text-sm break-words text-muted-foreground">{text}</p>
+      </div>
+      {action}
+    </div>
+  );
+}

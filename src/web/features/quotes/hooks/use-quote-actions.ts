@@ -1,0 +1,74 @@
+import { toast } from "sonner";
+import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type Quote, type QuoteStatus } from "../../../../shared/quotes";
+import { useDownloadQuotePdf } from "../api/download-quote-pdf";
+import { useDuplicateQuote } from "../api/duplicate-quote";
+import { useDuplicateQuoteAsTemplate } from "../api/duplicate-quote-as-template";
+import { useUpdateQuote } from "../api/update-quote";
+import { errorMessage } from "../lib/quote-errors";
+import { statusChangePayload } from "../lib/quote-form";
+
+export type QuoteActionKind = "pdf" | "duplicate" | "template" | "status";
+
+/**
+ * The card and read-only view actions with their toasts (spec 2 §8): PDF, duplicate, template,
+ * status changes. `pending(id, kind)` tells which button shows a spinner.
+ */
+export function useQuoteActions() {
+  const pdf = useDownloadQuotePdf();
+  const duplicate = useDuplicateQuote();
+  const template = useDuplicateQuoteAsTemplate();
+  const update = useUpdateQuote();
+
+  const pending = (id: string, kind: QuoteActionKind): boolean => {
+    switch (kind) {
+      case "pdf":
+        return pdf.isPending && pdf.variables?.id === id;
+      case "duplicate":
+        return duplicate.isPending && duplicate.variables?.id === id;
+      case "template":
+        return template.isPending && template.variables?.id === id;
+      case "status":
+        return update.isPending && update.variables?.id === id;
+    }
+  };
+
+  return {
+    pending,
+    downloadPdf: async (quote: Quote) => {
+      try {
+        await pdf.mutateAsync({ id: quote.id, reference: quote.reference });
+        toast.success(QUOTE_TEXTS.pdfDownloaded);
+      } catch (error) {
+        toast.error(QUOTE_TEXTS.pdfFailed, { description: errorMessage(error) });
+      }
+    },
+    duplicate: async (quote: Quote): Promise<Quote | null> => {
+      try {
+        const copy = await duplicate.mutateAsync({ id: quote.id });
+        toast.success(QUOTE_TEXTS.duplicated, { description: `Nouveau devis créé: ${copy.reference}` });
+        return copy;
+      } catch (error) {
+        toast.error("Erreur lors de la duplication", { description: errorMessage(error) });
+        return null;
+      }
+    },
+    saveAsTemplate: async (quote: Quote) => {
+      try {
+        await template.mutateAsync({ id: quote.id });
+        toast.success(QUOTE_TEXTS.templateFromQuote);
+      } catch (error) {
+        toast.error("Erreur lors de la création du template", { description: errorMessage(error) });
+      }
+    },
+    changeStatus: async (quote: Quote, status: QuoteStatus): Promise<Quote | null> => {
+      try {
+        const saved = await update.mutateAsync({ id: quote.id, body: statusChangePayload(quote, status) });
+        toast.success(QUOTE_TEXTS.updated, { description: `${saved.reference} : ${QUOTE_STATUS_LABELS[status]}` });
+        return saved;
+      } catch (error) {
+        toast.error(`Erreur lors de la mise à jour : ${errorMessage(error)}`);
+        return null;
+      }
+    },
+  };
+}

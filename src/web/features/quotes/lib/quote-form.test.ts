@@ -1,0 +1,195 @@
+import { describe, expect, it } from "vitest";
+import { type Quote, quoteInputSchema, quoteTotalsInEuros } from "../../../../shared/quotes";
+import {
+  createDefaults,
+  discountModeOf,
+  emptyItem,
+  liveTotals,
+  quoteToFields,
+  readNumber,
+  statusChangePayload,
+  toQuotePayload,
+  unitOptions,
+} from "./quote-form";
+
+function makeQuote(overrides: Partial<Quote> = {}): Quote {
+  const item = (position: number, name: string, tax_rate: number) => ({
+    id: `item-${position}`,
+    position,
+    name,
+    description: position === 1 ? "Pose collée" : null,
+    quantity: 2.5,
+    unit: "m²",
+    unit_price: 40,
+    tax_rate,
+    subtotal: 100,
+    tax_amount: 10,
+    total: 110,
+  });
+  return {
+    id: "6f1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6",
+    reference: "DEV-2026-0007",
+    name: "Salle de bain",
+    status: "en cours de redaction",
+    client_id: "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f",
+    client: { id: "c", name: "Jean Dupont", email: null, phone: null, address: null, postal_code: null, city: null },
+    date: "2026-03-10",
+    valid_until: null,
+    notes: null,
+    terms: "Acompte 30 %",
+    discount_percentage: 10,
+    discount_amount: 0,
+    subtotal: 200,
+    tax_amount: 20,
+    total: 200,
+    vat_breakdown: [],
+    project_id: null,
+    items: [item(2, "Peinture", 20), item(1, "Carrelage", 10)],
+    items_count: 2,
+    created_at: "2026-03-10T09:00:00.000Z",
+    updated_at: "2026-03-10T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+describe("create defaults", () => {
+  it("is a draft dated today, valid 30 days, with one line at the spec's defaults", () => {
+    const fields = createDefaults({ today: "2026-12-15" });
+    expect(fields.status).toBe("en cours de redaction");
+    expect(fields.date).toBe("2026-12-15");
+    expect(fields.valid_until).toBe("2027-01-14");
+    expect(fields.client_id).toBe("");
+    expect(fields.items).toEqual([emptyItem()]);
+    expect(emptyItem()).toMatchObject({ quantity: "1", unit: "unité", unit_price: "0", tax_rate: "20" });
+  });
+
+  it("follows the company's validity days and preselects the client", () => {
+    const fields = createDefaults({ today: "2026-02-20", validityDays: 45, clientId: "abc" });
+    expect(fields.valid_until).toBe("2026-04-06");
+    expect(fields.client_id).toBe("abc");
+    expect(createDefaults({ today: "2026-02-20", validityDays: 0 }).valid_until).toBe("2026-03-22");
+  });
+});
+
+describe("quote ↔ form", () => {
+  it("shows a stored quote with its lines in position order and '' for nothing", () => {
+    const fields = quoteToFields(makeQuote());
+    expect(fields.items.map((i) => i.name)).toEqual(["Carrelage", "Peinture"]);
+    expect(fields.items[0]).toEqual({
+      name: "Carrelage",
+      description: "Pose collée",
+      quantity: "2.5",
+      unit: "m²",
+      unit_price: "40",
+      tax_rate: "10",
+    });
+    expect(fields.items[1]?.description).toBe("");
+    expect(fields.valid_until).toBe("");
+    expect(fields.notes).toBe("");
+    expect(fields.discount_percentage).toBe("10");
+  });
+
+  it("sends the validated form with 1-based positions, only the discount that applies, and the id on update", () => {
+    const fields = quoteToFields(makeQuote());
+    const values = quoteInputSchema.parse({ ...fields, discount_amount: "25" });
+    const payload = toQuotePayload(values, "q1");
+    expect(payload.id).toBe("q1");
+    expect(payload.discount_percentage).toBe(10);
+    expect(payload.discount_amount).toBe(0);
+    expect(payload.valid_until).toBeNull();
+    expect(payload.notes).toBeNull();
+    expect(payload.items.map((i) => [i.position, i.name, i.quantity, i.unit_price, i.tax_rate])).toEqual([
+      [1, "Carrelage", 2.5, 40, 10],
+      [2, "Peinture", 2.5, 40, 20],
+    ]);
+    expect(toQuotePayload(values)).not.toHaveProperty("id");
+    // What the form sends passes the server's schema unchanged.
+    expect(quoteInputSchema.parse(payload)).toMatchObject({ name: "Salle de bain", discount_percentage: 10 });
+  });
+
+  it("keeps a fixed discount when the percentage is 0", () => {
+    const values = quoteInputSchema.parse({
+      ...quoteToFields(makeQuote()),
+      discount_percentage: "0",
+      discount_amount: "15",
+    });
+    expect(toQuotePayload(values)).toMatchObject({ discount_percentage: 0, discount_amount: 15 });
+  });
+
+  it("a status change sends the stored quote unchanged but for the status", () => {
+    const quote = makeQuote({ valid_until: "2026-04-09", notes: "Portail bleu" });
+    const payload = statusChangePayload(quote, "envoye au client");
+    expect(payload).toMatchObject({
+      id: quote.id,
+      status: "envoye au client",
+      name: quote.name,
+      date: quote.date,
+      valid_until: "2026-04-09",
+      notes: "Portail bleu",
+      terms: quote.terms,
+      discount_percentage: 10,
+      discount_amount: 0,
+    });
+    expect(payload.items.map((i) => [i.position, i.name, i.description])).toEqual([
+      [1, "Carrelage", "Pose collée"],
+      [2, "Peinture", null],
+    ]);
+    expect(() => quoteInputSchema.parse(payload)).not.toThrow();
+  });
+});
+
+describe("live totals", () => {
+  it("equal the shared computation for 20 %, 10 % and 5,5 % with a 10 % discount (to the cent)", () => {
+    const items = [
+      { quantity: 12.5, unit_price: 45.9, tax_rate: 10 },
+      { quantity: 30, unit_price: 12.4, tax_rate: 20 },
+      { quantity: 3, unit_price: 89.99, tax_rate: 5.5 },
+    ];
+    const totals = liveTotals({
+      items: items.map((i) => ({
+        ...emptyItem(),
+        quantity: String(i.quantity),
+        unit_price: String(i.unit_price),
+        tax_rate: String(i.tax_rate),
+      })),
+      discount_percentage: "10",
+      discount_amount: "0",
+    });
+    expect(totals).toEqual(quoteTotalsInEuros({ items, discount_percentage: 10, discount_amount: 0 }));
+    expect(totals.subtotal).toBe(1215.72);
+    expect(totals.discount).toBe(121.57);
+    expect(totals.tax_amount).toBe(131.96);
+    expect(totals.total).toBe(1226.11);
+    expect(totals.vat_breakdown.map((v) => v.rate)).toEqual([20, 10, 5.5]);
+  });
+
+  it("reads half-typed input as 0 and keeps rates and discounts in range", () => {
+    const totals = liveTotals({
+      items: [
+        { ...emptyItem(), quantity: "", unit_price: "abc" },
+        { ...emptyItem(), quantity: "2", unit_price: "10", tax_rate: "250" },
+      ],
+      discount_percentage: "-5",
+      discount_amount: "",
+    });
+    expect(totals.lines[0]?.total).toBe(0);
+    expect(totals.lines[1]?.total).toBe(40);
+    expect(totals.discount).toBe(0);
+    expect(readNumber("12,5")).toBe(12.5);
+    expect(readNumber(undefined)).toBe(0);
+  });
+});
+
+describe("discount mode and units", () => {
+  it("is the fixed amount only when it alone is set", () => {
+    expect(discountModeOf({ discount_percentage: "0", discount_amount: "30" })).toBe("amount");
+    expect(discountModeOf({ discount_percentage: "5", discount_amount: "0" })).toBe("percentage");
+    expect(discountModeOf({ discount_percentage: "0", discount_amount: "0" })).toBe("percentage");
+  });
+
+  it("offers the spec's units and keeps a stored one outside the list", () => {
+    expect(unitOptions()).toEqual(["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"]);
+    expect(unitOptions("m³")).toContain("m³");
+    expect(unitOptions("m²")).toHaveLength(8);
+  });
+});

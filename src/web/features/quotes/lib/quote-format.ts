@@ -1,0 +1,58 @@
+import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "../../../../shared/quotes";
+
+/** `2026-03-12` → `12/03/2026` (cards, spec 2 §2); '' when there is no date. */
+export function formatQuoteDate(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
+}
+
+const percentFormatter = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
+
+/** 5.5 → « 5,5 % » */
+export function formatRate(rate: number): string {
+  return `${percentFormatter.format(rate)} %`;
+}
+
+const quantityFormatter = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
+
+/** 12.5 → « 12,5 » */
+export function formatQuantity(quantity: number): string {
+  return quantityFormatter.format(quantity);
+}
+
+/** The first two lines of a card and the « +N autre(s) » that follows them. */
+export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {
+  const ordered = [...items].sort((a, b) => a.position - b.position);
+  const rest = Math.max(0, ordered.length - shown);
+  return {
+    items: ordered.slice(0, shown),
+    rest,
+    restLabel: rest > 0 ? `+${rest} autre(s)` : null,
+  };
+}
+
+/** One colour per status (badge classes over the design tokens). */
+export const STATUS_BADGE_CLASSES: Record<QuoteStatus, string> = {
+  "en cours de redaction": "border-[#fde68a] bg-warning-soft text-warning-soft-foreground",
+  "envoye au client": "border-[#bfdbfe] bg-[#eff6ff] text-[#1d4ed8]",
+  "client relance": "border-[#c7cbfb] bg-primary-soft text-primary-soft-foreground",
+  valide: "border-[#bbf7d0] bg-success-soft text-success-soft-foreground",
+  refuse: "border-[#fecaca] bg-destructive-soft text-destructive-soft-foreground",
+  annule: "border-[#e2e8f0] bg-muted text-[#475569]",
+};
+
+/** Actions a status allows (spec 2 §4): send a draft, remind after sending, validate until final. */
+export function statusActions(quote: Pick<Quote, "status" | "project_id">) {
+  const final = FINAL_QUOTE_STATUSES.includes(quote.status);
+  return {
+    final,
+    canSend: quote.status === "en cours de redaction",
+    canRemind: quote.status === "envoye au client",
+    canValidate: !final,
+    /** 'Créer un projet': only a validated quote without a project. */
+    showCreateProject: quote.status === "valide" && !quote.project_id,
+    /** 'Créer une facture': only a validated quote. */
+    showCreateInvoice: quote.status === "valide",
+  };
+}

@@ -1,0 +1,114 @@
+import { format } from "date-fns";
+import { fr } from "date-fns/locale";
+import type { z } from "zod";
+import {
+  QUOTE_HISTORY_LABELS,
+  QUOTE_STATUS_LABELS,
+  type QuoteHistoryAction,
+  type QuoteStatus,
+  type quoteHistoryEntrySchema,
+} from "../../../../shared/quotes";
+import { formatEuro } from "../../../lib/format";
+import { formatQuoteDate } from "./quote-format";
+
+export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
+
+/** « 12 mars 2026 à 14:05 » (spec 2 §9: 'dd MMM yyyy à HH:mm', French). */
+export function formatHistoryDate(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return format(date, "dd MMM yyyy 'à' HH:mm", { locale: fr });
+}
+
+export function historyActionLabel(action: string): string {
+  return QUOTE_HISTORY_LABELS[action as QuoteHistoryAction] ?? action;
+}
+
+const FIELD_LABELS: Record<string, string> = {
+  name: "Nom",
+  client_id: "Client",
+  status: "Statut",
+  date: "Date",
+  valid_until: "Valable jusqu'au",
+  notes: "Notes internes",
+  terms: "Conditions",
+  discount_percentage: "Remise (%)",
+  discount_amount: "Remise (montant)",
+  items: "Lignes",
+  total: "Total TTC",
+};
+
+/** Fields in the order a reader expects them. */
+const FIELD_ORDER = Object.keys(FIELD_LABELS);
+
+export interface HistoryChange {
+  field: string;
+  label: string;
+  from: string;
+  to: string;
+}
+
+export interface HistoryContext {
+  /** A client's name from its id (the client selector's list), when known. */
+  clientName?: (id: string) => string | undefined;
+}
+
+const EMPTY = "—";
+const MAX_TEXT = 80;
+
+function shorten(text: string): string {
+  const single = text.replace(/\s+/g, " ").trim();
+  return single.length > MAX_TEXT ? `${single.slice(0, MAX_TEXT - 1)}…` : single;
+}
+
+/** One side of a change, in French: status labels, dd/MM/yyyy dates, euros, client names. */
+export function formatChangeValue(field: string, value: unknown, context: HistoryContext = {}): string {
+  if (value === null || value === undefined || value === "") return EMPTY;
+  switch (field) {
+    case "status":
+      return QUOTE_STATUS_LABELS[value as QuoteStatus] ?? String(value);
+    case "date":
+    case "valid_until":
+      return typeof value === "string" ? formatQuoteDate(value) : String(value);
+    case "total":
+    case "discount_amount":
+      return typeof value === "number" ? formatEuro(value) : String(value);
+    case "discount_percentage":
+      return typeof value === "number" ? `${new Intl.NumberFormat("fr-FR").format(value)} %` : String(value);
+    case "items":
+      return typeof value === "number" ? `${value} ligne${value > 1 ? "s" : ""}` : String(value);
+    case "client_id":
+      return (typeof value === "string" && context.clientName?.(value)) || "Autre client";
+    default:
+      return typeof value === "string" ? shorten(value) : shorten(JSON.stringify(value));
+  }
+}
+
+/** The field changes of an entry, labelled and formatted, known fields first. */
+export function describeChanges(changes: QuoteHistoryEntry["changes"], context: HistoryContext = {}): HistoryChange[] {
+  if (!changes) return [];
+  const rank = (field: string) => {
+    const index = FIELD_ORDER.indexOf(field);
+    return index === -1 ? FIELD_ORDER.length : index;
+  };
+  return Object.entries(changes)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([field, change]) => ({
+      field,
+      label: FIELD_LABELS[field] ?? field,
+      from: formatChangeValue(field, change?.from, context),
+      to: formatChangeValue(field, change?.to, context),
+    }));
+}
+
+/** Notes carried by an entry's metadata: duplication source, reason, comment. */
+export function describeMetadata(metadata: QuoteHistoryEntry["metadata"]): string[] {
+  if (!metadata) return [];
+  const notes: string[] = [];
+  if (typeof metadata.duplicated_from === "string") notes.push(`Dupliqué depuis le devis ${metadata.duplicated_from}`);
+  if (typeof metadata.reason === "string" && metadata.reason.trim()) notes.push(`Motif : ${metadata.reason.trim()}`);
+  if (typeof metadata.comment === "string" && metadata.comment.trim()) {
+    notes.push(`Commentaire : ${metadata.comment.trim()}`);
+  }
+  return notes;
+}

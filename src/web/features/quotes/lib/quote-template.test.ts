@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import { createDefaults } from "./quote-form";
+import { applyTemplate, type QuoteTemplate, templateSummary } from "./quote-template";
+
+const template: QuoteTemplate = {
+  id: "t1",
+  name: "Salle de bain standard",
+  description: "Créé à partir du devis DEV-2026-0003",
+  items: [
+    { name: "Faïence", description: null, quantity: 12, unit: "m²", unit_price: 38.5, tax_rate: 10, position: 2 },
+    {
+      name: "Dépose",
+      description: "Ancienne baignoire",
+      quantity: 1,
+      unit: "forfait",
+      unit_price: 250,
+      tax_rate: 10,
+      position: 1,
+    },
+  ],
+  discount_percentage: 5,
+  terms: "Acompte de 30 %",
+  created_at: "2026-03-01T10:00:00.000Z",
+};
+
+describe("applying a template", () => {
+  it("copies the name suffixed with the date, the lines in order, the discount and the terms", () => {
+    const before = { ...createDefaults({ today: "2026-03-12", clientId: "client-1" }), discount_amount: "40" };
+    const after = applyTemplate(before, template, "2026-03-12");
+    expect(after.name).toBe("Salle de bain standard - 12/03/2026");
+    expect(after.items).toEqual([
+      {
+        name: "Dépose",
+        description: "Ancienne baignoire",
+        quantity: "1",
+        unit: "forfait",
+        unit_price: "250",
+        tax_rate: "10",
+      },
+      { name: "Faïence", description: "", quantity: "12", unit: "m²", unit_price: "38.5", tax_rate: "10" },
+    ]);
+    expect(after.discount_percentage).toBe("5");
+    expect(after.discount_amount).toBe("0");
+    expect(after.terms).toBe("Acompte de 30 %");
+    // The rest of the form stays as it was.
+    expect(after.client_id).toBe("client-1");
+    expect(after.date).toBe("2026-03-12");
+    expect(after.valid_until).toBe(before.valid_until);
+    expect(after.status).toBe("en cours de redaction");
+  });
+
+  it("keeps the form's terms when the template has none", () => {
+    const before = { ...createDefaults({ today: "2026-03-12" }), terms: "Paiement à 30 jours" };
+    expect(applyTemplate(before, { ...template, terms: null }, "2026-03-12").terms).toBe("Paiement à 30 jours");
+  });
+
+  it("summarises a template under its name", () => {
+    expect(templateSummary(template)).toBe("2 lignes · remise 5 %");
+    expect(templateSummary({ ...template, items: [], discount_percentage: 0 })).toBe("Aucune ligne");
+    expect(templateSummary({ ...template, items: template.items.slice(0, 1), discount_percentage: 2.5 })).toBe(
+      "1 ligne · remise 2,5 %",
+    );
+  });
+});

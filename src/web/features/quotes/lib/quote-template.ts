@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import type { quoteTemplateSchema } from "../../../../shared/quotes";
+import { numberText, type QuoteFormFields } from "./quote-form";
+import { formatQuoteDate } from "./quote-format";
+
+export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
+
+/**
+ * Applying a template (spec 2 §7) copies its name suffixed with the date, its lines in position
+ * order, its discount percentage and its terms; the client, status and dates stay as they are.
+ */
+export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, today: string): QuoteFormFields {
+  return {
+    ...fields,
+    name: `${template.name} - ${formatQuoteDate(today)}`,
+    items: [...template.items]
+      .sort((a, b) => a.position - b.position)
+      .map((item) => ({
+        name: item.name,
+        description: item.description ?? "",
+        quantity: numberText(item.quantity),
+        unit: item.unit,
+        unit_price: numberText(item.unit_price),
+        tax_rate: numberText(item.tax_rate),
+      })),
+    discount_percentage: numberText(template.discount_percentage),
+    discount_amount: "0",
+    terms: template.terms ?? fields.terms,
+  };
+}
+
+/** « 3 lignes · remise 10 % » under a template's name. */
+export function templateSummary(template: QuoteTemplate): string {
+  const lines = template.items.length;
+  const parts = [lines === 0 ? "Aucune ligne" : `${lines} ligne${lines > 1 ? "s" : ""}`];
+  if (template.discount_percentage > 0) {
+    parts.push(`remise ${new Intl.NumberFormat("fr-FR").format(template.discount_percentage)} %`);
+  }
+  return parts.join(" · ");
+}
