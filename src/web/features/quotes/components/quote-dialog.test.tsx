@@ -1,0 +1,260 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { QUOTE_TEXTS, quoteTotalsInEuros } from "../../../../shared/quotes";
+import { formatEuro } from "../../../lib/format";
+import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
+import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const permissions = { canEdit: true, canDeleteTemplates: true, canReadSettings: true };
+
+type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
+
+function serve(extra?: Handler) {
+  fetchMock.mockImplementation(async (input, init) => {
+    const url = new URL(String(input), "http://localhost");
+    const answer = extra?.(url, init);
+    if (answer) return answer;
+    if (url.pathname === "/api/clients") {
+      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true }] });
+    }
+    if (url.pathname === "/api/quote-templates") {
+      return jsonResponse(200, {
+        data: [
+          {
+            id: "t1",
+            name: "Cuisine",
+            description: null,
+            items: [
+              {
+                name: "Meuble",
+                description: null,
+                quantity: 2,
+                unit: "unité",
+                unit_price: 150,
+                tax_rate: 20,
+                position: 1,
+              },
+            ],
+            discount_percentage: 5,
+            terms: "Acompte 30 %",
+            created_at: "2026-01-01T00:00:00.000Z",
+          },
+        ],
+        meta: { total: 1, page: 1, limit: 100 },
+      });
+    }
+    if (url.pathname === "/api/company/settings") return jsonResponse(200, { quote_validity_days: 45 });
+    if (url.pathname.endsWith("/history")) return jsonResponse(200, []);
+    if (url.pathname.startsWith("/api/quotes/")) return jsonResponse(200, makeQuote());
+    return jsonResponse(404, { error: "Route introuvable" });
+  });
+}
+
+function calls(method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) =>
+      new URL(String(input), "http://localhost").pathname === path && (init?.method ?? "GET") === method,
+  );
+}
+
+function type(label: string, value: string) {
+  fireEvent.input(screen.getByLabelText(label), { target: { value } });
+}
+
+function renderDialog(state: QuoteDialogState, onStateChange = vi.fn()) {
+  renderWithProviders(
+    <QuoteDialog
+      state={state}
+      onStateChange={onStateChange}
+      isMobile={false}
+      permissions={permissions}
+      pdfPending={() => false}
+      onDownloadPdf={vi.fn()}
+    />,
+  );
+  return onStateChange;
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  toast.success.mockReset();
+  toast.error.mockReset();
+});
+
+describe("QuoteDialog — creation", () => {
+  it("opens with the spec's title and sections: lines open, totals closed, a template picker", async () => {
+    serve();
+    renderDialog({ mode: "create" });
+    const dialog = screen.getByRole("dialog", { name: "Créer un nouveau devis" });
+    expect(
+      within(dialog)
+        .getByRole("button", { name: /Lignes du devis/ })
+        .getAttribute("aria-expanded"),
+    ).toBe("true");
+    expect(
+      within(dialog)
+        .getByRole("button", { name: /Totaux et remise/ })
+        .getAttribute("aria-expanded"),
+    ).toBe("false");
+    expect(within(dialog).getByRole("region", { name: "Templates de devis" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: /Historique/ })).toBeNull();
+    expect((screen.getByLabelText("Unité (ligne 1)") as HTMLSelectElement).value).toBe("unité");
+    expect((screen.getByLabelText("TVA (ligne 1)") as HTMLSelectElement).value).toBe("20");
+    expect(screen.getByLabelText("Quantité (ligne 1)").getAttribute("step")).toBe("0.01");
+    // valid_until = date + the company's 45 days once the settings are read.
+    const date = (screen.getByLabelText("Date *") as HTMLInputElement).value;
+    await waitFor(() => {
+      const validUntil = (screen.getByLabelText("Valable jusqu'au") as HTMLInputElement).value;
+      expect((Date.parse(validUntil) - Date.parse(date)) / 86_400_000).toBe(45);
+    });
+  });
+
+  it("shows the validation texts and sends nothing", async () => {
+    serve();
+    renderDialog({ mode: "create" });
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    expect(await screen.findByText(QUOTE_TEXTS.nameRequired)).toBeTruthy();
+    expect(screen.getByText(QUOTE_TEXTS.clientRequired)).toBeTruthy();
+    expect(screen.getByText(QUOTE_TEXTS.itemNameRequired)).toBeTruthy();
+    const name = screen.getByLabelText("Nom du devis *");
+    expect(name.getAttribute("aria-invalid")).toBe("true");
+    expect(document.getElementById(name.getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent).toBe(
+      QUOTE_TEXTS.nameRequired,
+    );
+    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+  });
+
+  it("computes the totals live with the shared function and sends lines with positions", async () => {
+    const created = makeQuote({ reference: "DEV-2026-0042" });
+    serve((url, init) =>
+      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, created) : undefined,
+    );
+    const onStateChange = renderDialog({ mode: "create" });
+    await screen.findByRole("option", { name: "Jean Dupont" });
+    type("Nom du devis *", "  Cuisine Martin ");
+    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    type("Désignation (ligne 1)", "Plan de travail");
+    type("Quantité (ligne 1)", "2.5");
+    type("Prix unitaire HT (ligne 1)", "99.99");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    type("Désignation (ligne 2)", "Pose");
+    type("Prix unitaire HT (ligne 2)", "180");
+    fireEvent.change(screen.getByLabelText("TVA (ligne 2)"), { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
+    type("Remise (%)", "10");
+
+    const items = [
+      { quantity: 2.5, unit_price: 99.99, tax_rate: 20 },
+      { quantity: 1, unit_price: 180, tax_rate: 10 },
+    ];
+    const expected = quoteTotalsInEuros({ items, discount_percentage: 10, discount_amount: 0 });
+    await waitFor(() => expect(screen.getByTestId("quote-total-ttc").textContent).toBe(formatEuro(expected.total)));
+    expect(screen.getByTestId("quote-line-total-1").textContent).toBe(formatEuro(expected.lines[0]?.total ?? 0));
+    expect(screen.getByTestId("quote-total-tva").textContent).toBe(formatEuro(expected.tax_amount));
+    expect(screen.getByTestId("quote-total-vat-10").textContent).toBe(formatEuro(expected.vat_breakdown[1]?.tax ?? 0));
+
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    const body = JSON.parse(String(calls("POST", "/api/quotes")[0]?.[1]?.body));
+    expect(body).toMatchObject({
+      name: "Cuisine Martin",
+      client_id: CLIENT_ID,
+      status: "en cours de redaction",
+      discount_percentage: 10,
+      discount_amount: 0,
+      items: [
+        { position: 1, name: "Plan de travail", quantity: 2.5, unit: "unité", unit_price: 99.99, tax_rate: 20 },
+        { position: 2, name: "Pose", quantity: 1, unit: "unité", unit_price: 180, tax_rate: 10 },
+      ],
+    });
+    expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.created);
+  });
+
+  it("applies a template: name with the date, lines, discount and terms", async () => {
+    serve();
+    renderDialog({ mode: "create" });
+    await screen.findByText("1 template disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    fireEvent.click(await screen.findByRole("button", { name: /^Appliquer\s*:\s*Cuisine$/ }));
+    await waitFor(() =>
+      expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toMatch(
+        /^Cuisine - \d{2}\/\d{2}\/\d{4}$/,
+      ),
+    );
+    expect((screen.getByLabelText("Désignation (ligne 1)") as HTMLInputElement).value).toBe("Meuble");
+    expect((screen.getByLabelText("Conditions") as HTMLTextAreaElement).value).toBe("Acompte 30 %");
+    const expected = quoteTotalsInEuros({
+      items: [{ quantity: 2, unit_price: 150, tax_rate: 20 }],
+      discount_percentage: 5,
+      discount_amount: 0,
+    });
+    expect(screen.getByTestId("quote-items-total").textContent).toBe(formatEuro(expected.total));
+  });
+
+  it("puts the server's field errors under the fields and toasts the failure", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quotes" && init?.method === "POST"
+        ? jsonResponse(400, {
+            error: "Données invalides",
+            message: "Données invalides",
+            code: "VALIDATION_ERROR",
+            details: [{ path: "items.0.unit_price", message: "Le prix a au plus 2 décimales" }],
+          })
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByRole("option", { name: "Jean Dupont" });
+    type("Nom du devis *", "Cuisine");
+    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    type("Désignation (ligne 1)", "Plan");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    expect(await screen.findByText("Le prix a au plus 2 décimales")).toBeTruthy();
+    expect(screen.getByLabelText("Prix unitaire HT (ligne 1)").getAttribute("aria-invalid")).toBe("true");
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création : Données invalides");
+  });
+});
+
+describe("QuoteDialog — edit and read-only", () => {
+  it("edits with 'Modifier le devis', 'Enregistrer', and a history panel", async () => {
+    serve((url, init) =>
+      url.pathname.startsWith("/api/quotes/") && init?.method === "PUT"
+        ? jsonResponse(409, { error: QUOTE_TEXTS.finalLocked, code: "CONFLICT" })
+        : undefined,
+    );
+    const quote = makeQuote();
+    renderDialog({ mode: "edit", quote });
+    expect(screen.getByRole("dialog", { name: "Modifier le devis" })).toBeTruthy();
+    expect((screen.getByLabelText("Désignation (ligne 2)") as HTMLInputElement).value).toBe("Peinture");
+    expect(screen.getByRole("button", { name: /Historique/ })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(`Erreur lors de la mise à jour : ${QUOTE_TEXTS.finalLocked}`),
+    );
+    const body = JSON.parse(String(calls("PUT", `/api/quotes/${quote.id}`)[0]?.[1]?.body));
+    expect(body.id).toBe(quote.id);
+    expect(body.items.map((i: { position: number }) => i.position)).toEqual([1, 2]);
+  });
+
+  it("opens a final quote read-only with the warning, even when asked to edit", async () => {
+    serve((url) =>
+      url.pathname.startsWith("/api/quotes/") && !url.pathname.endsWith("/history")
+        ? jsonResponse(200, makeQuote({ status: "valide" }))
+        : undefined,
+    );
+    renderDialog({ mode: "edit", quote: makeQuote({ status: "valide" }) });
+    const dialog = screen.getByRole("dialog", { name: /Devis DEV-2026-0007/ });
+    expect(within(dialog).getByText(QUOTE_TEXTS.finalWarning)).toBeTruthy();
+    expect(within(dialog).queryByRole("textbox")).toBeNull();
+    expect((within(dialog).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).getByTestId("quote-total-ttc").textContent).toBe(formatEuro(340));
+  });
+});

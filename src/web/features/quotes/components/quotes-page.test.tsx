@@ -1,0 +1,212 @@
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { Quote, QuoteStatus } from "../../../../shared/quotes";
+import { formatEuro } from "../../../lib/format";
+import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
+import { QuotesPage, type QuotesPagePermissions } from "./quotes-page";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const fetchMock = vi.fn<typeof fetch>();
+const everything: QuotesPagePermissions = {
+  canCreate: true,
+  canEdit: true,
+  canDeleteTemplates: true,
+  canReadSettings: true,
+  canCreateProject: true,
+  canCreateInvoice: true,
+};
+
+function summaryOf(quotes: Quote[]) {
+  const sum = (list: Quote[]) => list.reduce((s, q) => s + q.total, 0);
+  return {
+    count: quotes.length,
+    validated_count: quotes.filter((q) => q.status === "valide").length,
+    in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
+    pending_amount: sum(quotes.filter((q) => ["envoye au client", "client relance"].includes(q.status))),
+    validated_amount: sum(quotes.filter((q) => q.status === "valide")),
+    total_amount: sum(quotes),
+  };
+}
+
+/** A tiny fake of GET /api/quotes over an in-memory list. */
+function serve(all: Quote[], options: { failList?: boolean } = {}) {
+  fetchMock.mockImplementation(async (input) => {
+    const url = new URL(String(input), "http://localhost");
+    if (url.pathname === "/api/clients") {
+      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true }] });
+    }
+    if (url.pathname === "/api/quotes") {
+      if (options.failList) return jsonResponse(500, { error: "Une erreur interne est survenue" });
+      const status = url.searchParams.get("status") as QuoteStatus | null;
+      const search = url.searchParams.get("search")?.toLowerCase() ?? "";
+      const page = Number(url.searchParams.get("page"));
+      const limit = Number(url.searchParams.get("limit"));
+      const found = all.filter(
+        (q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)),
+      );
+      return jsonResponse(200, {
+        data: found.slice((page - 1) * limit, page * limit),
+        meta: { total: found.length, page, limit, summary: summaryOf(found) },
+      });
+    }
+    return jsonResponse(404, { error: "Route introuvable" });
+  });
+}
+
+function listCalls(): URLSearchParams[] {
+  return fetchMock.mock.calls
+    .map(([input]) => new URL(String(input), "http://localhost"))
+    .filter((url) => url.pathname === "/api/quotes")
+    .map((url) => url.searchParams);
+}
+
+function renderPage(permissions = everything, isMobile = false) {
+  return renderWithProviders(<QuotesPage isMobile={isMobile} permissions={permissions} />);
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  vi.stubGlobal("fetch", fetchMock);
+});
+afterEach(() => {
+  cleanup();
+  fetchMock.mockReset();
+  vi.useRealTimers();
+});
+
+describe("QuotesPage", () => {
+  it("says there is no quote yet and offers to create one", async () => {
+    serve([]);
+    renderPage();
+    expect(screen.getByRole("heading", { level: 1, name: "Gestion des devis" })).toBeTruthy();
+    expect(await screen.findByText("Aucun devis")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Créer un devis" })).toBeTruthy();
+  });
+
+  it("hides creation without quotes:create", async () => {
+    serve([]);
+    renderPage({ ...everything, canCreate: false });
+    await screen.findByText("Aucun devis");
+    expect(screen.queryByRole("button", { name: "Nouveau devis" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Créer un devis" })).toBeNull();
+  });
+
+  it("shows the tiles and the financial summary of the filtered set", async () => {
+    const quotes = [
+      makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide", total: 1000 }),
+      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client", total: 250.5 }),
+      makeQuote({ id: "c", reference: "DEV-2026-0003", status: "client relance", total: 100 }),
+      makeQuote({ id: "d", reference: "DEV-2026-0004", status: "en cours de redaction", total: 40 }),
+    ];
+    serve(quotes);
+    renderPage();
+    await screen.findByText("DEV-2026-0001");
+    const tiles = within(screen.getByRole("list", { name: "Compteurs devis" }))
+      .getAllByTestId("quote-tile-value")
+      .map((t) => t.textContent);
+    expect(tiles).toEqual(["4", "1", "1"]);
+    expect(screen.getByTestId("quote-summary-CA en attente").textContent).toBe(formatEuro(350.5));
+    expect(screen.getByTestId("quote-summary-CA validé").textContent).toBe(formatEuro(1000));
+    expect(screen.getByTestId("quote-summary-Total général").textContent).toBe(formatEuro(1390.5));
+    expect(screen.getByRole("heading", { level: 2, name: "4 devis" })).toBeTruthy();
+  });
+
+  it("cards: status label, date, first two lines and '+N autre(s)', conversion buttons for a validated quote", async () => {
+    const three = makeQuote().items.concat({
+      ...makeQuote().items[0],
+      id: "i3",
+      position: 3,
+      name: "Plinthes",
+    } as Quote["items"][number]);
+    serve([makeQuote({ status: "valide", items: three, items_count: 3 })]);
+    renderPage();
+    const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
+    expect(within(card).getByText("Validé")).toBeTruthy();
+    expect(within(card).getByText("10/03/2026")).toBeTruthy();
+    expect(within(card).getByText("Carrelage")).toBeTruthy();
+    expect(within(card).getByText("Peinture")).toBeTruthy();
+    expect(within(card).queryByText("Plinthes")).toBeNull();
+    expect(within(card).getByText("+1 autre(s)")).toBeTruthy();
+    expect(within(card).getByText("Portail bleu")).toBeTruthy();
+    expect((within(card).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(true);
+    for (const label of ["Créer un projet", "Créer une facture"]) {
+      const button = within(card).getByRole("button", { name: label }) as HTMLButtonElement;
+      expect(button.disabled).toBe(true);
+      expect(button.title).toBe("Disponible prochainement");
+    }
+  });
+
+  it("no project button once a project is linked; none of them before validation", async () => {
+    serve([
+      makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide", project_id: "p1" }),
+      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client" }),
+    ]);
+    renderPage();
+    const linked = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
+    expect(within(linked).queryByRole("button", { name: "Créer un projet" })).toBeNull();
+    expect(within(linked).getByRole("button", { name: "Créer une facture" })).toBeTruthy();
+    const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
+    expect(within(sent).queryByRole("button", { name: "Créer une facture" })).toBeNull();
+    expect((within(sent).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("quick filters and search go to the server; no match offers to clear the filters", async () => {
+    serve([makeQuote()]);
+    renderPage();
+    await screen.findByText("DEV-2026-0007");
+    fireEvent.click(screen.getByRole("radio", { name: "Validés" }));
+    expect(await screen.findByText("Aucun devis trouvé")).toBeTruthy();
+    expect(listCalls().at(-1)?.get("status")).toBe("valide");
+    fireEvent.click(screen.getAllByRole("button", { name: "Effacer les filtres" })[0] as HTMLElement);
+    await screen.findByText("DEV-2026-0007");
+    expect(screen.getByRole("radio", { name: "Tous" }).getAttribute("aria-checked")).toBe("true");
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Rechercher un devis" }), { target: { value: "cuisine" } });
+    await waitFor(() => expect(listCalls().at(-1)?.get("search")).toBe("cuisine"));
+    expect(await screen.findByText(/Aucun devis ne correspond à "cuisine"/)).toBeTruthy();
+  });
+
+  it("pages by 20 with Précédent / Suivant and 'Page X sur Y'", async () => {
+    const many = Array.from({ length: 25 }, (_, i) =>
+      makeQuote({ id: `q${i}`, reference: `DEV-2026-${String(i + 1).padStart(4, "0")}` }),
+    );
+    serve(many);
+    renderPage();
+    await screen.findByText("DEV-2026-0001");
+    expect(screen.getByText("Page 1 sur 2")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Précédent" }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(screen.getByRole("button", { name: "Suivant" }));
+    expect(await screen.findByText("DEV-2026-0021")).toBeTruthy();
+    expect(screen.getByText("Page 2 sur 2")).toBeTruthy();
+    expect(listCalls().at(-1)?.get("page")).toBe("2");
+    expect(listCalls().at(-1)?.get("limit")).toBe("20");
+  });
+
+  it("shows the error with a retry", async () => {
+    serve([], { failList: true });
+    renderPage();
+    expect(await screen.findByText("Impossible de charger vos devis")).toBeTruthy();
+    expect(screen.getByText("Une erreur interne est survenue")).toBeTruthy();
+    serve([makeQuote()]);
+    fireEvent.click(screen.getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText("DEV-2026-0007")).toBeTruthy();
+  });
+
+  it("is 'Mes devis' on mobile, without tiles, with a filter panel and 'Effacer'", async () => {
+    serve([makeQuote()]);
+    renderPage(everything, true);
+    expect(screen.getByRole("heading", { level: 1, name: "Mes devis" })).toBeTruthy();
+    await screen.findByText("DEV-2026-0007");
+    expect(screen.queryByRole("list", { name: "Compteurs devis" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Filtres" }));
+    const panel = await screen.findByRole("dialog", { name: "Filtres" });
+    fireEvent.change(within(panel).getByLabelText("Statut"), { target: { value: "refuse" } });
+    await waitFor(() => expect(listCalls().at(-1)?.get("status")).toBe("refuse"));
+    expect(screen.getByRole("button", { name: /^Filtres\s*1\s*actif/, hidden: true })).toBeTruthy();
+    fireEvent.click(within(panel).getByRole("button", { name: "Effacer" }));
+    await waitFor(() => expect((within(panel).getByLabelText("Statut") as HTMLSelectElement).value).toBe("all"));
+    expect(screen.getByRole("button", { name: "Filtres", hidden: true })).toBeTruthy();
+  });
+});

@@ -1,0 +1,108 @@
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { vi } from "vitest";
+import type { Quote } from "../../../../shared/quotes";
+
+/** Renders inside a fresh query cache and a router. */
+export function renderWithProviders(ui: ReactElement) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter>{ui}</MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+export const CLIENT_ID = "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f";
+
+export function makeQuote(overrides: Partial<Quote> = {}): Quote {
+  return {
+    id: "6f1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6",
+    reference: "DEV-2026-0007",
+    name: "Rénovation salle de bain",
+    status: "en cours de redaction",
+    client_id: CLIENT_ID,
+    client: {
+      id: CLIENT_ID,
+      name: "Jean Dupont",
+      email: "jean@exemple.fr",
+      phone: null,
+      address: null,
+      postal_code: null,
+      city: "Lyon",
+    },
+    date: "2026-03-10",
+    valid_until: "2026-04-09",
+    notes: "Portail bleu",
+    terms: null,
+    discount_percentage: 0,
+    discount_amount: 0,
+    subtotal: 300,
+    tax_amount: 40,
+    total: 340,
+    vat_breakdown: [
+      { rate: 20, base: 100, discount: 0, net: 100, tax: 20 },
+      { rate: 10, base: 200, discount: 0, net: 200, tax: 20 },
+    ],
+    project_id: null,
+    items: [
+      {
+        id: "i1",
+        position: 1,
+        name: "Carrelage",
+        description: null,
+        quantity: 10,
+        unit: "m²",
+        unit_price: 20,
+        tax_rate: 10,
+        subtotal: 200,
+        tax_amount: 20,
+        total: 220,
+      },
+      {
+        id: "i2",
+        position: 2,
+        name: "Peinture",
+        description: null,
+        quantity: 4,
+        unit: "heure",
+        unit_price: 25,
+        tax_rate: 20,
+        subtotal: 100,
+        tax_amount: 20,
+        total: 120,
+      },
+    ],
+    items_count: 2,
+    created_at: "2026-03-10T09:00:00.000Z",
+    updated_at: "2026-03-10T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function jsonResponse(status: number, body: unknown): Response {
+  return new Response(status === 204 ? null : JSON.stringify(body), {
+    status,
+    headers: { "Content-Type": "application/json" },
+  });
+}
+
+/** jsdom lacks these browser APIs that Radix primitives use. */
+export function installBrowserStubs() {
+  if (!("ResizeObserver" in globalThis)) {
+    vi.stubGlobal(
+      "ResizeObserver",
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+  }
+  if (!window.scrollTo || !("mock" in window.scrollTo)) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+}
