@@ -2,15 +2,8 @@
  * One renderer for commercial documents (quotes now, invoices later): pdfkit, embedded Inter
  * fonts, real text (searchable), A4. See docs/decisions/0006-server-side-pdf.md.
  */
-import { createRequire } from "node:module";
 import PDFDocument from "pdfkit";
-
-const require = createRequire(import.meta.url);
-const FONTS = {
-  regular: require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"),
-  medium: require.resolve("@fontsource/inter/files/inter-latin-500-normal.woff"),
-  bold: require.resolve("@fontsource/inter/files/inter-latin-700-normal.woff"),
-};
+import { documentFonts } from "./fonts";
 
 export interface DocumentParty {
   name: string;
@@ -74,9 +67,11 @@ export function renderCommercialDocument(doc: CommercialDocument): Promise<Buffe
     },
     lang: "fr-FR",
   });
-  pdf.registerFont("regular", FONTS.regular);
-  pdf.registerFont("medium", FONTS.medium);
-  pdf.registerFont("bold", FONTS.bold);
+  const fonts = documentFonts();
+  // pdfkit accepts parsed fontkit fonts (typed as a path or buffer in @types/pdfkit).
+  pdf.registerFont("regular", fonts.regular as unknown as string);
+  pdf.registerFont("medium", fonts.medium as unknown as string);
+  pdf.registerFont("bold", fonts.bold as unknown as string);
   const chunks: Buffer[] = [];
   pdf.on("data", (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
