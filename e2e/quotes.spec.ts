@@ -65,8 +65,22 @@ function card(page: Page, reference: string): Locator {
     .filter({ has: page.getByRole("heading", { name: new RegExp(`\\(${reference}\\)$`) }) });
 }
 
+/** Clicks a card control once the toasts are closed and the control scrolled to mid-screen (mobile bottom bar). */
+async function clickCentred(locator: Locator) {
+  const page = locator.page();
+  const close = page.getByRole("button", { name: "Fermer la notification" });
+  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) {
+    await close
+      .first()
+      .click({ timeout: 2_000 })
+      .catch(() => {});
+  }
+  await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
+  await locator.click();
+}
+
 async function cardMenu(page: Page, target: Locator, item: string) {
-  await target.getByRole("button", { name: /^Plus d'actions pour le devis/ }).click();
+  await clickCentred(target.getByRole("button", { name: /^Plus d'actions pour le devis/ }));
   await page.getByRole("menuitem", { name: item }).click();
 }
 
@@ -225,7 +239,7 @@ test.describe("Gestion des devis", () => {
 
     // — PDF: the file name, the reference and the Total TTC in its text —
     const downloading = page.waitForEvent("download");
-    await quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${stored.reference}` }).click();
+    await clickCentred(quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${stored.reference}` }));
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`devis-${stored.reference}.pdf`);
     await expect(page.getByText(QUOTE_TEXTS.pdfDownloaded)).toBeVisible();
@@ -268,7 +282,9 @@ test.describe("Gestion des devis", () => {
     await expect(view).toBeHidden();
 
     // — Duplicate —
-    await quoteCard.getByRole("button", { name: "Dupliquer" }).click();
+    // On a phone « Dupliquer » sits in the card's menu.
+    if (mobile) await cardMenu(page, quoteCard, "Dupliquer");
+    else await clickCentred(quoteCard.getByRole("button", { name: "Dupliquer" }));
     await expect(page.getByText(QUOTE_TEXTS.duplicated, { exact: true })).toBeVisible();
     const copies = async () =>
       (await findQuoteByApi(page, bearer, `${quoteName} (Copie)`)).filter((q) => q.id !== stored.id);
@@ -305,7 +321,7 @@ test.describe("Gestion des devis", () => {
     await page.keyboard.press("Escape");
 
     // — Edit the copy: a price changes, the history records it —
-    await copyCard.getByRole("button", { name: "Modifier" }).click();
+    await clickCentred(copyCard.getByRole("button", { name: "Modifier" }));
     const edit = page.getByRole("dialog", { name: "Modifier le devis" });
     await expect(edit.getByLabel("Nom du devis *")).toHaveValue(`${quoteName} (Copie)`);
     await edit.getByLabel("Prix unitaire HT (ligne 2)").fill("14");
@@ -358,7 +374,7 @@ test.describe("Gestion des devis", () => {
     const today = parisToday().split("-").reverse().join("/");
     await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${quoteName} (Copie) - ${today}`);
     await expect(page.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
-    await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14");
+    await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14.00");
     await expect(page.getByLabel("Conditions")).toHaveValue("Acompte de 30 % à la commande.");
     await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
     await expectNoSeriousA11yViolations(page, "nouveau devis");

@@ -56,10 +56,12 @@ export interface QuoteCardProps extends QuoteCardHandlers {
   quote: Quote;
   permissions: QuoteCardPermissions;
   pending: { pdf: boolean; duplicate: boolean; template: boolean; status: boolean };
+  /** Narrow screens: « Dupliquer » moves into the actions menu so the row stays on one line. */
+  compact?: boolean;
 }
 
 /** A quote of the list (spec 2 §2): reference, status, name, client, date, total, lines, notes, actions. */
-export function QuoteCard({ quote, permissions, pending, ...on }: QuoteCardProps) {
+export function QuoteCard({ quote, permissions, pending, compact = false, ...on }: QuoteCardProps) {
   const titleId = useId();
   const actions = statusActions(quote);
   const preview = itemsPreview(quote.items);
@@ -164,7 +166,7 @@ export function QuoteCard({ quote, permissions, pending, ...on }: QuoteCardProps
           {pending.pdf ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
           PDF
         </Button>
-        {permissions.canCreate && (
+        {permissions.canCreate && !compact && (
           <Button size="sm" variant="outline" onClick={() => on.onDuplicate(quote)} disabled={pending.duplicate}>
             {pending.duplicate ? (
               <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -239,6 +241,12 @@ export function QuoteCard({ quote, permissions, pending, ...on }: QuoteCardProps
             {permissions.canCreate && (
               <>
                 <DropdownMenuSeparator />
+                {compact && (
+                  <DropdownMenuItem onSelect={() => on.onDuplicate(quote)}>
+                    <Copy aria-hidden="true" />
+                    Dupliquer
+                  </DropdownMenuItem>
+                )}
                 <DropdownMenuItem onSelect={() => on.onUseAsTemplate(quote)}>
                   <LayoutTemplate aria-hidden="true" />
                   Utiliser comme template

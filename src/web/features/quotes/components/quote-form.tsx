@@ -256,8 +256,9 @@ export function QuoteForm({
       {variant === "dialog" && (
         <div
           className={cn(
-            "flex flex-col gap-1.5 border-b border-border pr-14",
+            "flex flex-col gap-1.5 border-b border-border",
             isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
+            "pr-14",
           )}
         >
           <DialogTitle>{editing ? "Modifier le devis" : "Créer un nouveau devis"}</DialogTitle>

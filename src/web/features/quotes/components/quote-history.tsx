@@ -149,11 +149,14 @@ export function QuoteHistoryDialog({ quote, onClose, isMobile, clientName }: Quo
         <>
           <div
             className={cn(
-              "flex flex-col gap-1.5 border-b border-border pr-14",
+              "flex flex-col gap-1.5 border-b border-border",
               isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
+              "pr-14",
             )}
           >
-            <DialogTitle>Historique du devis {quote.reference}</DialogTitle>
+            <DialogTitle>
+              Historique du devis <span className="whitespace-nowrap">{quote.reference}</span>
+            </DialogTitle>
             <DialogDescription className="line-clamp-2">{quote.name}</DialogDescription>
           </div>
           <div className={cn("relative min-h-0 flex-1 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>

@@ -46,10 +46,14 @@ export function QuoteView({
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div
-        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
+        className={cn(
+          "flex flex-col gap-1.5 border-b border-border",
+          isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
+          "pr-14",
+        )}
       >
         <DialogTitle className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span>Devis {quote.reference}</span>
+          <span className="whitespace-nowrap">Devis {quote.reference}</span>
           <QuoteStatusBadge status={quote.status} className="font-medium" />
         </DialogTitle>
         <DialogDescription id={descriptionId} className="line-clamp-2">

@@ -95,7 +95,8 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
   );
 
   return (
-    <div className="flex flex-col gap-6">
+    // On a phone the last card can scroll clear of the toasts above the bottom bar.
+    <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
@@ -219,6 +220,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
                   <QuoteCard
                     quote={quote}
                     permissions={permissions}
+                    compact={isMobile}
                     pending={{
                       pdf: actions.pending(quote.id, "pdf"),
                       duplicate: actions.pending(quote.id, "duplicate"),

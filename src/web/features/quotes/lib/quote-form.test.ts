@@ -80,7 +80,7 @@ describe("quote ↔ form", () => {
       description: "Pose collée",
       quantity: "2.5",
       unit: "m²",
-      unit_price: "40",
+      unit_price: "40.00",
       tax_rate: "10",
     });
     expect(fields.items[1]?.description).toBe("");

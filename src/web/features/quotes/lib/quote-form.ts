@@ -39,6 +39,11 @@ export function numberText(value: number | null | undefined): string {
   return value === null || value === undefined || Number.isNaN(value) ? "" : String(value);
 }
 
+/** A price as the input shows it: 2 decimals (12.4 → « 12.40 »). */
+export function priceText(value: number | null | undefined): string {
+  return value === null || value === undefined || Number.isNaN(value) ? "" : value.toFixed(2);
+}
+
 /** Typed text → a number for the live totals (anything unreadable counts as 0). */
 export function readNumber(text: string | number | null | undefined): number {
   if (typeof text === "number") return Number.isFinite(text) ? text : 0;
@@ -104,7 +109,7 @@ export function quoteToFields(quote: Quote): QuoteFormFields {
         description: item.description ?? "",
         quantity: numberText(item.quantity),
         unit: item.unit,
-        unit_price: numberText(item.unit_price),
+        unit_price: priceText(item.unit_price),
         tax_rate: numberText(item.tax_rate),
       })),
   };

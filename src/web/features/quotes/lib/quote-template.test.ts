@@ -34,10 +34,10 @@ describe("applying a template", () => {
         description: "Ancienne baignoire",
         quantity: "1",
         unit: "forfait",
-        unit_price: "250",
+        unit_price: "250.00",
         tax_rate: "10",
       },
-      { name: "Faïence", description: "", quantity: "12", unit: "m²", unit_price: "38.5", tax_rate: "10" },
+      { name: "Faïence", description: "", quantity: "12", unit: "m²", unit_price: "38.50", tax_rate: "10" },
     ]);
     expect(after.discount_percentage).toBe("5");
     expect(after.discount_amount).toBe("0");

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { quoteTemplateSchema } from "../../../../shared/quotes";
-import { numberText, type QuoteFormFields } from "./quote-form";
+import { numberText, priceText, type QuoteFormFields } from "./quote-form";
 import { formatQuoteDate } from "./quote-format";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
@@ -20,7 +20,7 @@ export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, 
         description: item.description ?? "",
         quantity: numberText(item.quantity),
         unit: item.unit,
-        unit_price: numberText(item.unit_price),
+        unit_price: priceText(item.unit_price),
         tax_rate: numberText(item.tax_rate),
       })),
     discount_percentage: numberText(template.discount_percentage),
