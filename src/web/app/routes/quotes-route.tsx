@@ -24,6 +24,7 @@ export function QuotesRoute() {
           canReadSettings: can("settings:view"),
           canCreateProject: can("projects:create"),
           canCreateInvoice: can("invoices:create"),
+          canListClients: can("clients:view"),
         }}
       />
     </>

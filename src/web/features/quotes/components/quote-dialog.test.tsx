@@ -9,7 +9,7 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 const fetchMock = vi.fn<typeof fetch>();
-const permissions = { canEdit: true, canDeleteTemplates: true, canReadSettings: true };
+const permissions = { canEdit: true, canDeleteTemplates: true, canReadSettings: true, canListClients: true };
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
 

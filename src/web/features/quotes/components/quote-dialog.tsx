@@ -14,7 +14,7 @@ export interface QuoteDialogProps {
   state: QuoteDialogState;
   onStateChange: (state: QuoteDialogState) => void;
   isMobile: boolean;
-  permissions: QuoteFormPermissions & { canEdit: boolean };
+  permissions: QuoteFormPermissions & { canEdit: boolean; canListClients: boolean };
   pdfPending: (id: string) => boolean;
   onDownloadPdf: (quote: Quote) => void;
   onSaved?: (quote: Quote) => void;
@@ -41,7 +41,7 @@ export function QuoteDialog({
     enabled: listed !== null,
     placeholderData: listed ?? undefined,
   });
-  const clients = useQuery(quoteClientsQueryOptions());
+  const clients = useQuery({ ...quoteClientsQueryOptions(), enabled: permissions.canListClients });
   const clientName = (id: string) => clients.data?.find((c) => c.id === id)?.name;
   const quote = listed ? (detail.data?.id === listed.id ? detail.data : listed) : null;
   const editing = state?.mode === "edit" && quote !== null && !isFinalQuoteStatus(quote.status) && permissions.canEdit;

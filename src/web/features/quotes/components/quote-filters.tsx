@@ -101,7 +101,8 @@ export function QuoteSearch({ value, onChange, className }: QuoteSearchProps) {
 
 interface SelectFiltersProps {
   filters: QuoteFilterState;
-  clients: readonly ClientOption[];
+  /** The client choices; null hides the client filter (no clients:view). */
+  clients: readonly ClientOption[] | null;
   onStatusChange: (status: QuoteStatus | undefined) => void;
   onClientChange: (clientId: string | undefined) => void;
   /** Visible labels above the selects (side panel) or screen-reader only (toolbar). */
@@ -119,7 +120,7 @@ export function SelectFilters({
   className,
 }: SelectFiltersProps) {
   const id = useId();
-  const knownClient = !filters.clientId || clients.some((c) => c.id === filters.clientId);
+  const knownClient = !filters.clientId || (clients ?? []).some((c) => c.id === filters.clientId);
   return (
     <div className={className}>
       <div className="flex min-w-0 flex-col gap-2">
@@ -141,24 +142,26 @@ export function SelectFilters({
           ))}
         </NativeSelect>
       </div>
-      <div className="flex min-w-0 flex-col gap-2">
-        <Label htmlFor={`${id}-client`} className={cn(!visibleLabels && "sr-only")}>
-          Client
-        </Label>
-        <NativeSelect
-          id={`${id}-client`}
-          value={filters.clientId ?? ALL}
-          onChange={(event) => onClientChange(event.target.value === ALL ? undefined : event.target.value)}
-        >
-          <option value={ALL}>Tous les clients</option>
-          {!knownClient && filters.clientId && <option value={filters.clientId}>Client sélectionné</option>}
-          {clients.map((client) => (
-            <option key={client.id} value={client.id}>
-              {client.name}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      {clients && (
+        <div className="flex min-w-0 flex-col gap-2">
+          <Label htmlFor={`${id}-client`} className={cn(!visibleLabels && "sr-only")}>
+            Client
+          </Label>
+          <NativeSelect
+            id={`${id}-client`}
+            value={filters.clientId ?? ALL}
+            onChange={(event) => onClientChange(event.target.value === ALL ? undefined : event.target.value)}
+          >
+            <option value={ALL}>Tous les clients</option>
+            {!knownClient && filters.clientId && <option value={filters.clientId}>Client sélectionné</option>}
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+      )}
     </div>
   );
 }

@@ -16,6 +16,7 @@ const everything: QuotesPagePermissions = {
   canReadSettings: true,
   canCreateProject: true,
   canCreateInvoice: true,
+  canListClients: true,
 };
 
 function summaryOf(quotes: Quote[]) {
@@ -91,6 +92,26 @@ describe("QuotesPage", () => {
     await screen.findByText("Aucun devis");
     expect(screen.queryByRole("button", { name: "Nouveau devis" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Créer un devis" })).toBeNull();
+  });
+
+  it("read-only users: no edit, duplicate, status change or client filter; the clients are not asked for", async () => {
+    serve([makeQuote()]);
+    renderPage({
+      ...everything,
+      canCreate: false,
+      canEdit: false,
+      canDeleteTemplates: false,
+      canReadSettings: false,
+      canListClients: false,
+    });
+    const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
+    expect(within(card).queryByRole("button", { name: "Modifier" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Dupliquer" })).toBeNull();
+    expect(within(card).getByRole("button", { name: /Télécharger le PDF/ })).toBeTruthy();
+    expect(screen.queryByRole("combobox", { name: "Client" })).toBeNull();
+    expect(screen.getByRole("combobox", { name: "Statut" })).toBeTruthy();
+    const clientCalls = fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/api/clients"));
+    expect(clientCalls).toHaveLength(0);
   });
 
   it("shows the tiles and the financial summary of the filtered set", async () => {

@@ -39,6 +39,8 @@ export interface QuotesPagePermissions {
   /** projects:create / invoices:create — the conversion buttons (disabled until those screens exist). */
   canCreateProject: boolean;
   canCreateInvoice: boolean;
+  /** clients:view — the client filter and client names in the history. */
+  canListClients: boolean;
 }
 
 export interface QuotesPageProps {
@@ -64,8 +66,9 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
   };
 
   const query = useQuery(quotesQueryOptions({ page, status, clientId, search }));
-  const clients = useQuery(quoteClientsQueryOptions());
+  const clients = useQuery({ ...quoteClientsQueryOptions(), enabled: permissions.canListClients });
   const clientList = clients.data ?? [];
+  const clientChoices = permissions.canListClients ? clientList : null;
   const clientName = (id: string) => clientList.find((c) => c.id === id)?.name;
 
   const actions = useQuoteActions();
@@ -121,7 +124,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             open={filtersOpen}
             onOpenChange={setFiltersOpen}
             filters={filters}
-            clients={clientList}
+            clients={clientChoices}
             onStatusChange={setStatus}
             onClientChange={setClientId}
             onClear={clearFilters}
@@ -135,10 +138,10 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             <QuoteSearch value={term} onChange={setTerm} className="min-w-0 flex-1" />
             <SelectFilters
               filters={filters}
-              clients={clientList}
+              clients={clientChoices}
               onStatusChange={setStatus}
               onClientChange={setClientId}
-              className="grid w-[30rem] shrink-0 grid-cols-2 gap-3"
+              className={cn("grid shrink-0 gap-3", clientChoices ? "w-[30rem] grid-cols-2" : "w-60")}
             />
           </div>
         </div>
@@ -253,6 +256,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         isMobile={isMobile}
         permissions={{
           canEdit: permissions.canEdit,
+          canListClients: permissions.canListClients,
           canDeleteTemplates: permissions.canDeleteTemplates,
           canReadSettings: permissions.canReadSettings,
         }}
