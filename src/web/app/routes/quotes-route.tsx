@@ -1,19 +1,14 @@
-import { Spinner } from "../../components/ui/spinner";
 import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { QuotesAccessDenied } from "../../features/quotes/components/quotes-access-denied";
 import { QuotesPage } from "../../features/quotes/components/quotes-page";
 import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
+import { PermissionRoute } from "./permission-route";
 
 /** /quotes — 'Gestion des devis' (desktop) / 'Mes devis' (mobile). */
 export function QuotesRoute() {
-  const { can, isLoading } = usePermissions();
+  const { can } = usePermissions();
   const isMobile = useIsMobile();
-
-  const canView = can("quotes:view");
-  if (!canView && isLoading) return <Spinner className="py-24" label="Vérification des permissions..." />;
-  if (!canView) return <QuotesAccessDenied />;
   return (
-    <>
+    <PermissionRoute permission="quotes:view">
       <title>{isMobile ? "Mes devis · Propulse" : "Gestion des devis · Propulse"}</title>
       <QuotesPage
         isMobile={isMobile}
@@ -27,6 +22,6 @@ export function QuotesRoute() {
           canListClients: can("clients:view"),
         }}
       />
-    </>
+    </PermissionRoute>
   );
 }
