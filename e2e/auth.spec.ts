@@ -52,7 +52,7 @@ test.describe("Connexion", () => {
   test("une adresse de retour externe est ignorée", async ({ page }) => {
     await page.goto("/login?redirect=https%3A%2F%2Fevil.example%2F");
     await signInThroughForm(page, "compagnon");
-    await expect(page).toHaveURL(/localhost:3100\/$/);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 
   test("déconnexion : toast, session effacée, retour à /login", async ({ page }, testInfo) => {
@@ -95,13 +95,13 @@ test.describe("Connexion", () => {
 test.describe("Routes", () => {
   test("/app et /app/invoices… mènent aux routes de la table, l'inconnu à l'accueil", async ({ page }) => {
     await signIn(page, "admin", "/app");
-    await expect(page).toHaveURL(/localhost:3100\/$/);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
     await page.goto("/app/invoices/new");
     await expect(page).toHaveURL(/\/invoices\/new$/);
     await expect(page.getByRole("heading", { level: 1, name: "Nouvelle facture" })).toBeVisible();
     await expect(page.getByText("Bientôt disponible")).toBeVisible();
     await page.goto("/nexiste/pas");
-    await expect(page).toHaveURL(/localhost:3100\/$/);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 
   test("chaque écran de la table des routes existe", async ({ page }) => {
@@ -143,6 +143,6 @@ test.describe("Routes", () => {
 
   test("l'espace SuperAdmin est refusé aux entreprises", async ({ page }) => {
     await signIn(page, "admin", "/superadmin");
-    await expect(page).toHaveURL(/localhost:3100\/$/);
+    await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 });

@@ -5,6 +5,7 @@ import type { Client, ClientDetail } from "../../../../shared/clients";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { cn } from "../../../lib/cn";
 import { clientDetailQueryOptions } from "../api/get-client";
@@ -12,7 +13,6 @@ import { mailHref, phoneHref } from "../lib/maps-url";
 import { ClientAvatar } from "./client-avatar";
 import { ClientInfoTab, ClientProjectsTab, ClientQuotesTab, ClientStatsTab } from "./client-detail-tabs";
 import { ClientStatusBadge } from "./client-status-badge";
-import { ResponsiveModal } from "./responsive-modal";
 
 export interface ClientDetailDialogProps {
   /** The client shown (its list row fills the screen until the detail arrives); closed when null. */

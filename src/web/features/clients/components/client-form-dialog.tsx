@@ -8,6 +8,7 @@ import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
+import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { Switch } from "../../../components/ui/switch";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
@@ -15,7 +16,6 @@ import { useCreateClient } from "../api/create-client";
 import { useUpdateClient } from "../api/update-client";
 import { fieldErrorsFrom, toClientPayload } from "../lib/client-payload";
 import { errorDescription } from "../lib/error-message";
-import { ResponsiveModal } from "./responsive-modal";
 
 /** What the inputs hold (text, '' when empty); the shared schema turns it into ClientFormValues. */
 export interface ClientFormFields {

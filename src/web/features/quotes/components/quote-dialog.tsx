@@ -2,11 +2,11 @@ import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
 import type { Quote } from "../../../../shared/quotes";
 import { isFinalQuoteStatus } from "../../../../shared/quotes";
+import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { quoteQueryOptions } from "../api/get-quote";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
 import { QuoteView } from "./quote-view";
-import { ResponsiveModal } from "./responsive-modal";
 
 export type QuoteDialogState = { mode: "create" } | { mode: "edit" | "view"; quote: Quote } | null;
 

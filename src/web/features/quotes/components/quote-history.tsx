@@ -15,6 +15,7 @@ import { QUOTE_TEXTS } from "../../../../shared/quotes";
 import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
 import { quoteHistoryQueryOptions } from "../api/get-quote-history";
@@ -25,7 +26,6 @@ import {
   type HistoryContext,
   historyActionLabel,
 } from "../lib/quote-history";
-import { ResponsiveModal } from "./responsive-modal";
 
 const ICONS: Record<string, { icon: ReactNode; tone: string }> = {
   created: { icon: <FilePlus2 />, tone: "bg-primary-soft text-primary" },

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { Dialog, DialogContent } from "../../../components/ui/dialog";
-import { Sheet, SheetContent } from "../../../components/ui/sheet";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Dialog, DialogContent } from "./dialog";
+import { Sheet, SheetContent } from "./sheet";
 
 export interface ResponsiveModalProps {
   open: boolean;
@@ -17,7 +17,7 @@ export interface ResponsiveModalProps {
   modalLock?: boolean;
 }
 
-/** A centred dialog on desktop, a full-height sheet on mobile (the quote dialog, spec 2 §2). */
+/** A centred dialog on desktop, a sheet from the bottom on mobile (client form and detail, quote dialog). */
 export function ResponsiveModal({
   open,
   onOpenChange,
