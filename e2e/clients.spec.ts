@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
 
 /** Screenshots for review: test-results/screenshots/clients-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `test-results/screenshots/clients-${testInfo.project.name}-${name}.png` });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `violations axe graves ou critiques (${label})`,
-  ).toEqual([]);
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

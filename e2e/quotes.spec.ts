@@ -1,27 +1,14 @@
 import { readFileSync } from "node:fs";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { addDays, parisToday } from "../src/shared/dates";
 import { QUOTE_TEXTS, type Quote, quoteTotalsInEuros } from "../src/shared/quotes";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
 
 /** Screenshots for review: test-results/screenshots/quotes-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `test-results/screenshots/quotes-${testInfo.project.name}-${name}.png` });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  // The toasts belong to the shell (sonner's rich colours), not to this screen.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `violations axe graves ou critiques (${label})`,
-  ).toEqual([]);
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

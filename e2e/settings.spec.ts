@@ -2,8 +2,8 @@ import { mkdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deflateSync } from "node:zlib";
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
 
 /** The spec's texts (spec 2 §5, §8), as the shared COMPANY_TEXTS spells them. */
@@ -20,19 +20,6 @@ const TEXTS = {
 /** Screenshots for review: test-results/screenshots/settings-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   await page.screenshot({ path: `test-results/screenshots/settings-${testInfo.project.name}-${name}.png`, fullPage });
-}
-
-async function expectNoSeriousA11yViolations(page: Page, label: string) {
-  // The toasts belong to the shell (sonner's rich colours), not to this screen.
-  const results = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .exclude("[data-sonner-toaster]")
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    `violations axe graves ou critiques (${label})`,
-  ).toEqual([]);
 }
 
 /**

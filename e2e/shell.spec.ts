@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, type AccountName, isMobileProject, signIn, signInThroughForm } from "./support/auth";
 import { snapshot } from "./support/screenshots";
 
@@ -18,15 +18,6 @@ async function navigationLabels(page: Page, mobile: boolean): Promise<string[]> 
   await page.keyboard.press("Escape");
   await expect(drawer).toBeHidden();
   return [...tabs, ...more].map((label) => label.trim());
-}
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`),
-    "violations axe graves ou critiques",
-  ).toEqual([]);
 }
 
 const visibility: Record<Exclude<AccountName, "superadmin">, { sees: string[]; hidden: string[] }> = {
