@@ -7,7 +7,7 @@ import { clients, quoteHistory, quoteItems, quotes, quoteTemplates } from "../..
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
   clientId?: string | undefined;
-  /** Ids matching the search, from matchingIds() (the search runs once per request). */
+  /** Exactly these quotes (a page found by search()). */
   ids?: string[] | undefined;
 }
 
@@ -148,12 +148,52 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
 
 export const quotesRepository = {
   /**
-   * Ids of the quotes whose reference, name or client name contains `term`, through
-   * quotes_matching() (drizzle/0005_quotes.sql: the trigram indexes stay usable under RLS).
+   * A search (reference, name or client name contains `term`): the summary of all the matching quotes
+   * and the ids of the requested page, in one statement. The matches come once from quotes_matching()
+   * (drizzle/0005_quotes.sql: the trigram indexes stay usable under RLS).
    */
-  async matchingIds(tx: Db, term: string): Promise<string[]> {
-    const result = await tx.execute<{ id: string }>(sql`SELECT quotes_matching(${containsPattern(term)}) AS id`);
-    return result.rows.map((r) => r.id);
+  async search(
+    tx: Db,
+    companyId: string,
+    term: string,
+    filter: Omit<QuoteFilter, "ids">,
+    page: { limit: number; offset: number },
+  ): Promise<{ summary: QuoteSummary; ids: string[] }> {
+    const status = filter.status ? sql`AND q.status = ${filter.status}` : sql``;
+    const client = filter.clientId ? sql`AND q.client_id = ${filter.clientId}` : sql``;
+    const pending = sql.join(
+      PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const result = await tx.execute<{ summary: Record<keyof QuoteSummary, number | string>; ids: string[] | null }>(sql`
+      WITH m AS MATERIALIZED (
+        SELECT q.id, q.date, q.reference, q.status, q.total FROM quotes q
+        WHERE q.company_id = ${companyId} AND q.id IN (SELECT quotes_matching(${containsPattern(term)})) ${status} ${client}
+      )
+      SELECT
+        (SELECT json_build_object(
+           'count', count(*),
+           'validated_count', count(*) FILTER (WHERE status = 'valide'),
+           'in_progress_count', count(*) FILTER (WHERE status = 'en cours de redaction'),
+           'pending_amount', coalesce(sum(total) FILTER (WHERE status IN (${pending})), 0),
+           'validated_amount', coalesce(sum(total) FILTER (WHERE status = 'valide'), 0),
+           'total_amount', coalesce(sum(total), 0)) FROM m) AS summary,
+        (SELECT array_agg(id ORDER BY date DESC, reference DESC)
+         FROM (SELECT id, date, reference FROM m ORDER BY date DESC, reference DESC
+               LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
+    const row = result.rows[0];
+    const n = (key: keyof QuoteSummary) => Number(row?.summary[key] ?? 0);
+    return {
+      summary: {
+        count: n("count"),
+        validated_count: n("validated_count"),
+        in_progress_count: n("in_progress_count"),
+        pending_amount: n("pending_amount"),
+        validated_amount: n("validated_amount"),
+        total_amount: n("total_amount"),
+      },
+      ids: row?.ids ?? [],
+    };
   },
 
   /** One page (with items: 2 queries whatever the page size) and the summary of the filtered set. */

@@ -102,16 +102,24 @@ export function createQuotesService(db: Database) {
     async list(auth: AuthContext, query: ListQuery) {
       assertCan(auth, "quotes:view");
       const companyId = companyOf(auth);
+      const filter = { status: query.status, clientId: query.client_id };
+      const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
       return db.run(auth.scope, async (tx) => {
-        const ids = query.search ? await quotesRepository.matchingIds(tx, query.search) : undefined;
-        const filter = { status: query.status, clientId: query.client_id, ids };
+        if (query.search) {
+          const found = await quotesRepository.search(tx, companyId, query.search, filter, page);
+          const data =
+            found.ids.length > 0
+              ? await quotesRepository.list(tx, companyId, { ids: found.ids }, { limit: query.limit, offset: 0 })
+              : [];
+          return {
+            data,
+            meta: { total: found.summary.count, page: query.page, limit: query.limit, summary: found.summary },
+          };
+        }
         const summary = await quotesRepository.summary(tx, companyId, filter);
         const data =
           summary.count > (query.page - 1) * query.limit
-            ? await quotesRepository.list(tx, companyId, filter, {
-                limit: query.limit,
-                offset: (query.page - 1) * query.limit,
-              })
+            ? await quotesRepository.list(tx, companyId, filter, page)
             : [];
         return { data, meta: { total: summary.count, page: query.page, limit: query.limit, summary } };
       });
