@@ -1,5 +1,6 @@
 // Lighthouse 12 (mobile) on the built login page, in Debian's Chromium.
-// Fails below: performance 90, accessibility 100, best practices 100. Report in test-results/.
+// Fails below: performance 90 (median of 3 runs), accessibility 100, best practices 100 (every run).
+// Report of the median run in test-results/.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
@@ -9,6 +10,7 @@ import { ensureBuilt, root } from "./lib.mjs";
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? "3200";
 const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
+const RUNS = 3;
 const dataDir = path.join(root, "data-lighthouse");
 
 ensureBuilt();
@@ -54,23 +56,36 @@ try {
       "--disable-sync",
     ],
   });
-  const result = await lighthouse(`http://localhost:${PORT}/login`, {
-    port: chrome.port,
-    output: "html",
-    logLevel: "error",
-    onlyCategories: Object.keys(THRESHOLDS),
-  });
+  // Lighthouse's own advice for a noisy machine: several runs, the median performance score.
+  // Accessibility and best practices are deterministic: every run must reach them.
+  // A first, discarded run warms Chromium itself up (the page's caches are cleared before each run).
+  const runs = [];
+  for (let i = -1; i < RUNS; i++) {
+    const result = await lighthouse(`http://localhost:${PORT}/login`, {
+      port: chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: Object.keys(THRESHOLDS),
+    });
+    if (i >= 0) runs.push(result);
+  }
+  runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
+  const median = runs[Math.floor(runs.length / 2)];
   mkdirSync(path.join(root, "test-results"), { recursive: true });
-  writeFileSync(path.join(root, "test-results", "lighthouse-login.html"), result.report);
+  writeFileSync(path.join(root, "test-results", "lighthouse-login.html"), median.report);
+  console.info(
+    `Performance des ${RUNS} mesures : ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(", ")}`,
+  );
   for (const [id, min] of Object.entries(THRESHOLDS)) {
-    const category = result.lhr.categories[id];
-    const score = category?.score ?? 0;
+    const category = median.lhr.categories[id];
+    const score =
+      id === "performance" ? (category?.score ?? 0) : Math.min(...runs.map((r) => r.lhr.categories[id]?.score ?? 0));
     const ok = score >= min;
     failed ||= !ok;
     console.info(`${ok ? "✓" : "✗"} ${category?.title ?? id}: ${Math.round(score * 100)} (minimum ${min * 100})`);
     if (!ok) {
       for (const ref of category?.auditRefs ?? []) {
-        const audit = result.lhr.audits[ref.id];
+        const audit = median.lhr.audits[ref.id];
         if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) {
           console.info(`   - ${audit.title}: ${audit.displayValue ?? audit.score}`);
         }
