@@ -75,9 +75,9 @@ export default defineConfig({
     tailwindcss(),
     VitePWA({
       registerType: "autoUpdate",
-      // <script defer src="/registerSW.js">: never an inline script (CSP script-src 'self'),
-      // and deferred so that it does not block the first paint (Lighthouse, login page).
-      injectRegister: "script-defer",
+      // Registered by src/web/main.tsx once the first screen has loaded (no inline script under the
+      // CSP, and the precache of the whole app never competes with the first visit on a slow network).
+      injectRegister: false,
       // The glob below already lists what the shell needs; no second list of assets.
       includeAssets: [],
       includeManifestIcons: false,

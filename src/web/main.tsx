@@ -6,6 +6,18 @@ import "./styles.css";
 
 captureInstallEvents();
 
+// The service worker precaches the whole app: register it a few seconds after the page has loaded,
+// so that downloading every screen never slows the first one on a phone's connection.
+if (import.meta.env.PROD && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    setTimeout(() => {
+      navigator.serviceWorker.register("/sw.js", { scope: "/" }).catch((error: unknown) => {
+        console.error("Service worker non enregistré", error);
+      });
+    }, 3000);
+  });
+}
+
 const container = document.getElementById("root");
 if (!container) throw new Error("Élément #root introuvable");
 
