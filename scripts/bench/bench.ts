@@ -15,8 +15,6 @@ import { migrateDatabase } from "../../src/server/db/migrate";
 import { createAuthService } from "../../src/server/modules/auth/auth.service";
 import { TokenService } from "../../src/server/modules/auth/tokens";
 import { createClientsService } from "../../src/server/modules/clients/clients.service";
-import { createCompanyService } from "../../src/server/modules/company/company.service";
-import { renderQuotePdf } from "../../src/server/modules/quotes/quote-pdf";
 import { createQuotesService } from "../../src/server/modules/quotes/quotes.service";
 import { CLIENT_LIMITS, clientListQuerySchema } from "../../src/shared/clients";
 import { quoteListQuerySchema } from "../../src/shared/quotes";
@@ -57,12 +55,14 @@ async function measureDirect(connections: number, fn: () => Promise<unknown>): P
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
 }
 
-async function measureHttp(connections: number, url: string, token?: string): Promise<Figures> {
+/** `url`, or a new path for each request when `next` is given. */
+async function measureHttp(connections: number, url: string, token?: string, next?: () => string): Promise<Figures> {
   const result = await autocannon({
     url: `http://127.0.0.1:${API_PORT}${url}`,
     connections,
     duration: DURATION,
     headers: token ? { authorization: `Bearer ${token}` } : {},
+    ...(next ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
   });
   return {
     rps: result.requests.average,
@@ -90,7 +90,11 @@ async function main() {
     const { email } = await seedBench(db);
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
-    await admin.query("ANALYZE");
+    await admin.query("VACUUM ANALYZE");
+    // Every quote (all in the large company): a different PDF for each request, never a cached one.
+    const coldIds = (await admin.query<{ id: string }>("SELECT id FROM quotes ORDER BY date DESC")).rows.map(
+      (r) => r.id,
+    );
     await admin.end();
 
     api = spawn(process.execPath, ["dist/server/main.js"], {
@@ -124,13 +128,16 @@ async function main() {
     const auth = createAuthService(db, new TokenService(JWT_SECRET));
     const clients = createClientsService(db);
     const quotes = createQuotesService(db);
-    const company = createCompanyService(db, `${JWT_SECRET}:files`);
     const quoteId =
       (await quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({ status: "valide" }))).data[0]
         ?.id ?? "";
+    let coldIndex = 0;
+    const nextColdId = () => coldIds[coldIndex++ % coldIds.length] ?? quoteId;
     const scenarios: {
       name: string;
       url: string;
+      /** A new path for each request. */
+      next?: () => string;
       direct?: () => Promise<unknown>;
       target?: { p99At10: number; ratio: number };
     }[] = [
@@ -174,17 +181,14 @@ async function main() {
       {
         name: "GET /api/quotes/:id/pdf",
         url: `/api/quotes/${quoteId}/pdf`,
-        direct: async () => {
-          const ctx = await auth.authenticate(token);
-          const quote = await quotes.get(ctx, quoteId);
-          const [info, logo, settings] = await Promise.all([
-            company.companyInfoFor(ctx),
-            company.logoBytes(ctx),
-            company.settingsFor(ctx),
-          ]);
-          return renderQuotePdf(quote, info, logo, settings.terms_and_conditions);
-        },
+        direct: async () => quotes.pdf(await auth.authenticate(token), quoteId),
         target: { p99At10: 150, ratio: 0 },
+      },
+      {
+        name: "GET /api/quotes/:id/pdf (rendu, devis tous différents)",
+        url: `/api/quotes/${quoteId}/pdf`,
+        next: () => `/api/quotes/${nextColdId()}/pdf`,
+        direct: async () => quotes.pdf(await auth.authenticate(token), nextColdId()),
       },
     ];
 
@@ -193,7 +197,7 @@ async function main() {
     for (const scenario of scenarios) {
       for (const connections of [10, 50]) {
         const isHealth = scenario.url === "/api/health";
-        const http = await measureHttp(connections, scenario.url, isHealth ? undefined : token);
+        const http = await measureHttp(connections, scenario.url, isHealth ? undefined : token, scenario.next);
         const limit = scenario.direct ? await measureDirect(connections, scenario.direct) : undefined;
         const ratio = limit ? http.rps / limit.rps : Number.NaN;
         let verdict = "";

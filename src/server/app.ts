@@ -71,7 +71,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
   await app.register(companyRoutes, { company });
   await app.register(filesRoutes, { db: options.db, fileSecret });
-  await app.register(quotesRoutes, { quotes: createQuotesService(options.db), company });
+  await app.register(quotesRoutes, { quotes: createQuotesService(options.db) });
 
   await app.register(spaPlugin, { root: options.webRoot ?? "" });
   return app;

@@ -66,6 +66,8 @@ export function renderCommercialDocument(doc: CommercialDocument): Promise<Buffe
       Creator: "Propulse",
     },
     lang: "fr-FR",
+    // No standard font (Helvetica's metrics parsed in each document): the embedded fonts only.
+    font: null as unknown as string,
   });
   const fonts = documentFonts();
   // pdfkit accepts parsed fontkit fonts (typed as a path or buffer in @types/pdfkit).

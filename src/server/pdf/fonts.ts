@@ -1,7 +1,8 @@
 /**
  * Fonts for PDFs: Inter (Latin subset) shipped as WOFF by @fontsource/inter. WOFF is converted once
  * to a plain sfnt (TrueType) and parsed once by fontkit; every document reuses the parsed fonts and
- * only subsets them. Parsing the WOFF in each document cost ~100 ms per font.
+ * only subsets them. Parsing the WOFF in each document cost ~100 ms per font. Shaping a word is
+ * the other large cost of a document: each font keeps the words it has shaped.
  */
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -58,12 +59,28 @@ export function woffToSfnt(woff: Buffer): Buffer {
  */
 const FEATURES = { calt: false };
 
+/** Shaped words kept per font (pdfkit lays text out word by word; most words recur across documents). */
+const MAX_RUNS_PER_FONT = 20_000;
+
+type GlyphRun = ReturnType<Font["layout"]>;
+
 function load(weight: 400 | 500 | 700): Font {
   const woff = readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
   const font = create(woffToSfnt(woff)) as Font;
   const layout = font.layout.bind(font);
-  font.layout = ((text: string, features?: Parameters<Font["layout"]>[1]) =>
-    layout(text, features ?? FEATURES)) as Font["layout"];
+  const runs = new Map<string, GlyphRun>();
+  font.layout = ((text: string, features?: Parameters<Font["layout"]>[1]) => {
+    if (features !== undefined) return layout(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= MAX_RUNS_PER_FONT) runs.clear();
+      run = layout(text, FEATURES);
+      runs.set(text, run);
+    }
+    // pdfkit scales the positions in place: each caller gets its own copy (glyphs are shared, read only).
+    const copy: GlyphRun = Object.create(Object.getPrototypeOf(run));
+    return Object.assign(copy, run, { positions: run.positions.map((p) => ({ ...p })) });
+  }) as Font["layout"];
   return font;
 }
 

@@ -1,5 +1,17 @@
 import { sql } from "drizzle-orm";
-import { date, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { clients } from "./clients";
 import { companies } from "./companies";
@@ -47,6 +59,23 @@ export const quotes = pgTable(
     index("quotes_client_idx").on(t.clientId),
     index("quotes_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
+);
+
+/**
+ * Number and amount of a company's quotes per status, kept up to date by statement triggers on
+ * quotes (drizzle/0008_quote_status_totals.sql): the list's summary without reading every quote.
+ */
+export const quoteStatusTotals = pgTable(
+  "quote_status_totals",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    count: integer("count").notNull().default(0),
+    total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.status] })],
 );
 
 export const quoteItems = pgTable(

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { CompanyInfoInput, CompanySettings } from "../../../shared/company";
 import type { Db } from "../../db/client";
 import { companies, files } from "../../db/schema";
@@ -64,6 +64,14 @@ export const companyInfoRepository = {
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));
+  },
+  /** The bytes of the company's logo file (documents). */
+  async logoData(tx: Db, companyId: string, fileId: string): Promise<Buffer | null> {
+    const [row] = await tx
+      .select({ data: files.data })
+      .from(files)
+      .where(and(eq(files.companyId, companyId), eq(files.id, fileId)));
+    return row?.data ?? null;
   },
   /** Replaces the logo: the new file is stored, the old one deleted, in one transaction. */
   async setLogo(tx: Db, companyId: string, file: { contentType: string; data: Buffer; filename: string | null }) {

@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import {
   COMPANY_TEXTS,
   type CompanyInfo,
@@ -7,7 +6,6 @@ import {
   LOGO_MAX_BYTES,
 } from "../../../shared/company";
 import type { Database } from "../../db/client";
-import { files } from "../../db/schema";
 import { errors } from "../../lib/errors";
 import { detectImageType } from "../../lib/file-types";
 import { signFileUrl } from "../../lib/signed-urls";
@@ -69,24 +67,6 @@ export function createCompanyService(db: Database, fileSecret: string) {
       const companyId = companyOf(auth);
       await db.run(auth.scope, (tx) => companyInfoRepository.removeLogo(tx, companyId));
       return info(auth);
-    },
-    /** Identity for documents: whoever may see the document may see who issued it. */
-    async companyInfoFor(auth: AuthContext) {
-      return info(auth);
-    },
-    async settingsFor(auth: AuthContext): Promise<CompanySettings> {
-      const companyId = companyOf(auth);
-      return db.run(auth.scope, (tx) => companySettingsRepository.get(tx, companyId));
-    },
-    /** Logo bytes for documents (PDF). */
-    async logoBytes(auth: AuthContext): Promise<Buffer | null> {
-      const companyId = companyOf(auth);
-      return db.run(auth.scope, async (tx) => {
-        const { logo_file_id } = await companyInfoRepository.get(tx, companyId);
-        if (!logo_file_id) return null;
-        const [row] = await tx.select({ data: files.data }).from(files).where(eq(files.id, logo_file_id));
-        return row?.data ?? null;
-      });
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { CompanyInfo } from "../../../shared/company";
 import type { Quote } from "../../../shared/quotes";
-import { type CommercialDocument, formatPercent, renderCommercialDocument } from "../../pdf/document";
+import { type CommercialDocument, formatPercent } from "../../pdf/document";
 
 const frDate = (iso: string | null) => (iso ? iso.split("-").reverse().join("/") : "—");
 
@@ -9,7 +9,7 @@ export const VAT_EXEMPTION_MENTION = "TVA non applicable, art. 293 B du CGI";
 /** The quote as a document: identity, client, lines, VAT per rate, totals and the trade mentions. */
 export function quoteDocument(
   quote: Quote,
-  company: CompanyInfo,
+  company: Omit<CompanyInfo, "logo_url">,
   logo: Buffer | null,
   defaultTerms: string | null,
 ): CommercialDocument {
@@ -85,8 +85,4 @@ export function quoteDocument(
     },
     footer: [company.name, ...legal].join(" · "),
   };
-}
-
-export function renderQuotePdf(quote: Quote, company: CompanyInfo, logo: Buffer | null, defaultTerms: string | null) {
-  return renderCommercialDocument(quoteDocument(quote, company, logo, defaultTerms));
 }

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Quote, QuoteHistoryAction, QuoteInput, QuoteStatus, QuoteSummary } from "../../../shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "../../../shared/quotes";
 import type { Db } from "../../db/client";
-import { clients, quoteHistory, quoteItems, quotes, quoteTemplates } from "../../db/schema";
+import { clients, quoteHistory, quoteItems, quoteStatusTotals, quotes, quoteTemplates } from "../../db/schema";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
@@ -146,11 +146,45 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
   };
 }
 
+/**
+ * The list's summary over a relation of (status, n, amount) rows: `n` quotes of that status worth
+ * `amount` in all. The same figures whatever the source (per-status totals, a client's quotes, the
+ * quotes found by a search).
+ */
+function summaryOf(source: SQL): SQL {
+  const pending = sql.join(
+    PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return sql`SELECT json_build_object(
+      'count', coalesce(sum(n), 0),
+      'validated_count', coalesce(sum(n) FILTER (WHERE status = 'valide'), 0),
+      'in_progress_count', coalesce(sum(n) FILTER (WHERE status = 'en cours de redaction'), 0),
+      'pending_amount', coalesce(sum(amount) FILTER (WHERE status IN (${pending})), 0),
+      'validated_amount', coalesce(sum(amount) FILTER (WHERE status = 'valide'), 0),
+      'total_amount', coalesce(sum(amount), 0)) AS summary
+    FROM (${source}) AS s`;
+}
+
+type RawSummary = Record<keyof QuoteSummary, number | string>;
+
+function toSummary(raw: RawSummary | undefined): QuoteSummary {
+  const n = (key: keyof QuoteSummary) => Number(raw?.[key] ?? 0);
+  return {
+    count: n("count"),
+    validated_count: n("validated_count"),
+    in_progress_count: n("in_progress_count"),
+    pending_amount: n("pending_amount"),
+    validated_amount: n("validated_amount"),
+    total_amount: n("total_amount"),
+  };
+}
+
 export const quotesRepository = {
   /**
    * A search (reference, name or client name contains `term`): the summary of all the matching quotes
-   * and the ids of the requested page, in one statement. The matches come once from quotes_matching()
-   * (drizzle/0005_quotes.sql: the trigram indexes stay usable under RLS).
+   * and the ids of the requested page, in one statement. The matches come once from quotes_search()
+   * (drizzle/0008_quote_status_totals.sql: the trigram indexes stay usable under RLS).
    */
   async search(
     tx: Db,
@@ -159,44 +193,23 @@ export const quotesRepository = {
     filter: Omit<QuoteFilter, "ids">,
     page: { limit: number; offset: number },
   ): Promise<{ summary: QuoteSummary; ids: string[] }> {
-    const status = filter.status ? sql`AND q.status = ${filter.status}` : sql``;
-    const client = filter.clientId ? sql`AND q.client_id = ${filter.clientId}` : sql``;
-    const pending = sql.join(
-      PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    );
-    const result = await tx.execute<{ summary: Record<keyof QuoteSummary, number | string>; ids: string[] | null }>(sql`
+    const status = filter.status ? sql`AND m.status = ${filter.status}` : sql``;
+    const client = filter.clientId ? sql`AND m.client_id = ${filter.clientId}` : sql``;
+    const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
-        SELECT q.id, q.date, q.reference, q.status, q.total FROM quotes q
-        WHERE q.company_id = ${companyId} AND q.id IN (SELECT quotes_matching(${containsPattern(term)})) ${status} ${client}
+        SELECT m.id, m.date, m.reference, m.status, m.total FROM quotes_search(${containsPattern(term)}) m
+        WHERE m.company_id = ${companyId} ${status} ${client}
       )
       SELECT
-        (SELECT json_build_object(
-           'count', count(*),
-           'validated_count', count(*) FILTER (WHERE status = 'valide'),
-           'in_progress_count', count(*) FILTER (WHERE status = 'en cours de redaction'),
-           'pending_amount', coalesce(sum(total) FILTER (WHERE status IN (${pending})), 0),
-           'validated_amount', coalesce(sum(total) FILTER (WHERE status = 'valide'), 0),
-           'total_amount', coalesce(sum(total), 0)) FROM m) AS summary,
+        (${summaryOf(sql`SELECT status, 1 AS n, total AS amount FROM m`)}) AS summary,
         (SELECT array_agg(id ORDER BY date DESC, reference DESC)
          FROM (SELECT id, date, reference FROM m ORDER BY date DESC, reference DESC
                LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
     const row = result.rows[0];
-    const n = (key: keyof QuoteSummary) => Number(row?.summary[key] ?? 0);
-    return {
-      summary: {
-        count: n("count"),
-        validated_count: n("validated_count"),
-        in_progress_count: n("in_progress_count"),
-        pending_amount: n("pending_amount"),
-        validated_amount: n("validated_amount"),
-        total_amount: n("total_amount"),
-      },
-      ids: row?.ids ?? [],
-    };
+    return { summary: toSummary(row?.summary), ids: row?.ids ?? [] };
   },
 
-  /** One page (with items: 2 queries whatever the page size) and the summary of the filtered set. */
+  /** One page (with items: 2 queries whatever the page size). */
   async list(tx: Db, companyId: string, filter: QuoteFilter, page: { limit: number; offset: number }) {
     const rows = await selectQuotes(tx, where(companyId, filter))
       .orderBy(desc(quotes.date), desc(quotes.reference))
@@ -210,30 +223,19 @@ export const quotesRepository = {
     return rows.map((row) => toQuote(row, items.get(row.id) ?? []));
   },
 
-  async summary(tx: Db, companyId: string, filter: QuoteFilter): Promise<QuoteSummary> {
-    const pending = sql.join(
-      PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
-      sql`, `,
-    );
-    const [row] = await tx
-      .select({
-        count: sql<number>`count(*)::int`,
-        validated_count: sql<number>`(count(*) FILTER (WHERE ${quotes.status} = 'valide'))::int`,
-        in_progress_count: sql<number>`(count(*) FILTER (WHERE ${quotes.status} = 'en cours de redaction'))::int`,
-        pending_amount: sql<string>`coalesce(sum(${quotes.total}) FILTER (WHERE ${quotes.status} IN (${pending})), 0)`,
-        validated_amount: sql<string>`coalesce(sum(${quotes.total}) FILTER (WHERE ${quotes.status} = 'valide'), 0)`,
-        total_amount: sql<string>`coalesce(sum(${quotes.total}), 0)`,
-      })
-      .from(quotes)
-      .where(where(companyId, filter));
-    return {
-      count: row?.count ?? 0,
-      validated_count: row?.validated_count ?? 0,
-      in_progress_count: row?.in_progress_count ?? 0,
-      pending_amount: Number(row?.pending_amount ?? 0),
-      validated_amount: Number(row?.validated_amount ?? 0),
-      total_amount: Number(row?.total_amount ?? 0),
-    };
+  /**
+   * The summary of the filtered set. Without a client, from the per-status totals kept by the
+   * quotes triggers (six rows at most, whatever the number of quotes); a client's quotes are few.
+   */
+  async summary(tx: Db, companyId: string, filter: Omit<QuoteFilter, "ids">): Promise<QuoteSummary> {
+    const status = filter.status ? sql`AND status = ${filter.status}` : sql``;
+    const source = filter.clientId
+      ? sql`SELECT status, 1 AS n, total AS amount FROM ${quotes}
+            WHERE company_id = ${companyId} AND client_id = ${filter.clientId} ${status}`
+      : sql`SELECT status, count AS n, total AS amount FROM ${quoteStatusTotals}
+            WHERE company_id = ${companyId} ${status}`;
+    const result = await tx.execute<{ summary: RawSummary }>(summaryOf(source));
+    return toSummary(result.rows[0]?.summary);
   },
 
   async find(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}): Promise<Quote | undefined> {

@@ -12,18 +12,13 @@ import {
   quoteTemplateSchema,
 } from "../../../shared/quotes";
 import { requireAuth } from "../../plugins/auth";
-import type { CompanyService } from "../company/company.service";
-import { renderQuotePdf } from "./quote-pdf";
 import type { QuotesService } from "./quotes.service";
 
 const tags = ["Devis"];
 const idParams = z.object({ id: z.string() });
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService; company: CompanyService }> = async (
-  app,
-  { quotes, company },
-) => {
+export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
   app.get(
     "/api/quotes",
     {
@@ -138,17 +133,10 @@ export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService; compan
       schema: { tags, summary: "PDF du devis (devis-{référence}.pdf)", params: idParams },
     },
     async (request, reply) => {
-      const auth = requireAuth(request);
-      const quote = await quotes.get(auth, request.params.id);
-      const [info, logo, settings] = await Promise.all([
-        company.companyInfoFor(auth),
-        company.logoBytes(auth),
-        company.settingsFor(auth),
-      ]);
-      const pdf = await renderQuotePdf(quote, info, logo, settings.terms_and_conditions);
+      const { filename, pdf } = await quotes.pdf(requireAuth(request), request.params.id);
       return reply
         .type("application/pdf")
-        .header("content-disposition", `attachment; filename="devis-${quote.reference}.pdf"`)
+        .header("content-disposition", `attachment; filename="${filename}"`)
         .send(pdf);
     },
   );

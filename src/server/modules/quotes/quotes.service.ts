@@ -14,11 +14,17 @@ import {
 import type { Database } from "../../db/client";
 import { errors } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
+import { DocumentCache, documentKey } from "../../pdf/cache";
+import { renderCommercialDocument } from "../../pdf/document";
 import { assertCan } from "../../plugins/auth";
 import type { AuthContext } from "../auth/auth.service";
-import { companySettingsRepository } from "../company/company.repository";
+import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { nextReference } from "../references/references.repository";
+import { quoteDocument } from "./quote-pdf";
 import { quotesRepository, quoteTemplatesRepository, type TemplateRow } from "./quotes.repository";
+
+/** Rendered quote PDFs kept per process (src/server/pdf/cache.ts). */
+const PDF_CACHE_BYTES = 32 * 1024 * 1024;
 
 type ListQuery = z.output<typeof quoteListQuerySchema>;
 type DuplicateBody = z.output<typeof quoteDuplicateSchema>;
@@ -89,6 +95,8 @@ function templateOut(row: TemplateRow) {
 }
 
 export function createQuotesService(db: Database) {
+  const pdfCache = new DocumentCache(PDF_CACHE_BYTES);
+
   async function load(auth: AuthContext, id: string): Promise<Quote> {
     const companyId = companyOf(auth);
     const quote = await db.run(auth.scope, (tx) => quotesRepository.find(tx, companyId, quoteIdOrNotFound(id)));
@@ -128,6 +136,35 @@ export function createQuotesService(db: Database) {
     async get(auth: AuthContext, id: string) {
       assertCan(auth, "quotes:view");
       return load(auth, id);
+    },
+
+    /**
+     * The quote as a PDF (devis-{reference}.pdf). The quote, the company's identity and terms are read
+     * in one transaction; a document already rendered with the same content comes from the cache, and
+     * the logo's bytes are read only to render. Rendering happens after the transaction.
+     */
+    async pdf(auth: AuthContext, id: string): Promise<{ filename: string; pdf: Buffer }> {
+      assertCan(auth, "quotes:view");
+      const companyId = companyOf(auth);
+      const quoteId = quoteIdOrNotFound(id);
+      const found = await db.run(auth.scope, async (tx) => {
+        const quote = await quotesRepository.find(tx, companyId, quoteId);
+        if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
+        const { logo_file_id, ...identity } = await companyInfoRepository.get(tx, companyId);
+        const settings = await companySettingsRepository.get(tx, companyId);
+        const document = quoteDocument(quote, identity, null, settings.terms_and_conditions);
+        const key = documentKey(document, logo_file_id);
+        const cached = pdfCache.get(key);
+        if (cached) return { quote, document, key, cached };
+        const logo = logo_file_id ? await companyInfoRepository.logoData(tx, companyId, logo_file_id) : null;
+        return { quote, document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
+      });
+      let pdf = found.cached;
+      if (!pdf) {
+        pdf = await renderCommercialDocument(found.document);
+        pdfCache.set(found.key, pdf);
+      }
+      return { filename: `devis-${found.quote.reference}.pdf`, pdf };
     },
 
     async create(auth: AuthContext, input: QuoteInput) {

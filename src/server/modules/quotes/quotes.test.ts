@@ -2,7 +2,7 @@ import { PDFParse } from "pdf-parse";
 import { beforeAll, describe, expect, it } from "vitest";
 import { addDays, parisToday } from "../../../shared/dates";
 import { computeTotals, fromCents } from "../../../shared/money";
-import { QUOTE_TEXTS } from "../../../shared/quotes";
+import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "../../../shared/quotes";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
 
 const { app, db } = await setupApp();
@@ -303,6 +303,60 @@ describe("GET /api/quotes", () => {
     expect(byName.meta.summary.total_amount).toBe(22 * 120);
     expect((await api(token, "GET", "/api/quotes?status=nope")).statusCode).toBe(400);
   });
+
+  it("keeps the summary equal to the quotes through edits, status changes, duplicates and deletions", async () => {
+    const co = await createTestCompany(db, "Synthèse");
+    const token = (await login(app, co.emails.admin)).token;
+    const client = async (name: string) =>
+      (await api(token, "POST", "/api/clients", { name, phone: "0600000003" })).json().id as string;
+    const [a, b] = [await client("Alpha"), await client("Bravo")];
+    const body = (clientId: string, price: number, status = "en cours de redaction") => ({
+      name: "Travaux",
+      status,
+      client_id: clientId,
+      date: "2026-11-20",
+      items: [{ name: "Ligne", quantity: 3, unit: "heure", unit_price: price, tax_rate: 10 }],
+    });
+    const q1 = (await api(token, "POST", "/api/quotes", body(a, 33.33))).json();
+    const q2 = (await api(token, "POST", "/api/quotes", body(b, 100, "envoye au client"))).json();
+    await api(token, "POST", "/api/quotes", body(b, 12.5, "refuse"));
+    // An edit of the amount, a status change, a validation, a duplicate (back to draft).
+    expect((await api(token, "PUT", `/api/quotes/${q1.id}`, body(a, 40))).statusCode).toBe(200);
+    expect((await api(token, "PUT", `/api/quotes/${q2.id}`, body(b, 100, "client relance"))).statusCode).toBe(200);
+    expect((await api(token, "PUT", `/api/quotes/${q1.id}`, body(a, 40, "valide"))).statusCode).toBe(200);
+    expect((await api(token, "POST", `/api/quotes/${q2.id}/duplicate`, {})).statusCode).toBe(201);
+    // Another company's quotes never count.
+    await api(otherAdmin, "POST", "/api/quotes", body(otherClientId, 999));
+
+    /** The summary recomputed here from every quote the list returns. */
+    const expected = async (query = "") => {
+      const quotes: { status: string; total: number }[] = (
+        await api(token, "GET", `/api/quotes?limit=100${query}`)
+      ).json().data;
+      const sum = (list: { total: number }[]) => Math.round(list.reduce((s, q) => s + q.total * 100, 0)) / 100;
+      return {
+        count: quotes.length,
+        validated_count: quotes.filter((q) => q.status === "valide").length,
+        in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
+        pending_amount: sum(quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status))),
+        validated_amount: sum(quotes.filter((q) => q.status === "valide")),
+        total_amount: sum(quotes),
+      };
+    };
+    const summary = async (query = "") =>
+      (await api(token, "GET", `/api/quotes?limit=100${query}`)).json().meta.summary;
+
+    expect(await expected()).toMatchObject({ count: 4, validated_count: 1, in_progress_count: 1 });
+    for (const query of ["", `&client_id=${b}`, "&status=client%20relance", "&status=valide", "&search=travaux"]) {
+      expect(await summary(query)).toEqual(await expected(query));
+    }
+    expect((await summary()).validated_amount).toBe(132);
+
+    // Deleting a client deletes its quotes: the totals follow.
+    expect((await api(token, "DELETE", `/api/clients/${b}`)).statusCode).toBe(204);
+    expect(await summary()).toEqual(await expected());
+    expect(await summary()).toMatchObject({ count: 1, validated_count: 1, total_amount: 132 });
+  });
 });
 
 describe("rights and other companies", () => {
@@ -388,5 +442,31 @@ describe("GET /api/quotes/:id/pdf", () => {
     });
     const text = await pdfText((await api(admin, "GET", `/api/quotes/${quote.id}/pdf`)).rawPayload);
     expect(text).toContain("TVA non applicable, art. 293 B du CGI");
+  });
+
+  it("never serves a stale PDF: a change of the quote, the identity or the terms shows at once", async () => {
+    const quote = await createQuote(admin, { items: [items[0]] });
+    const text = async () =>
+      (await pdfText((await api(admin, "GET", `/api/quotes/${quote.id}/pdf`)).rawPayload)).replace(/\s+/g, " ");
+    const first = await text();
+    expect(first).toContain("Rénovation salle de bain");
+    expect(await text()).toBe(first);
+
+    const body = { name: "Cuisine équipée", client_id: clientId, date: "2026-11-20", items: [items[0]] };
+    expect((await api(admin, "PUT", `/api/quotes/${quote.id}`, body)).statusCode).toBe(200);
+    expect(await text()).toContain("Cuisine équipée");
+
+    const info = (await api(admin, "GET", "/api/company/info")).json();
+    const { logo_url: _logo, ...identity } = info;
+    await api(admin, "PUT", "/api/company/info", { ...identity, city: "Villeurbanne" });
+    expect(await text()).toContain("69003 Villeurbanne");
+    await api(admin, "PUT", "/api/company/info", identity);
+
+    await api(admin, "PUT", "/api/company/settings", {
+      quote_validity_days: 30,
+      terms_and_conditions: "Acompte de 30 % à la commande.",
+    });
+    expect(await text()).toContain("Acompte de 30 % à la commande.");
+    await api(admin, "PUT", "/api/company/settings", { quote_validity_days: 30, terms_and_conditions: null });
   });
 });
