@@ -6,7 +6,7 @@ import { type CommercialDocument, renderCommercialDocument } from "./document";
 const stable = (pdf: Buffer) =>
   pdf
     .toString("latin1")
-    .replace(/\/CreationDate \(D:[^)]*\)/, "")
+    .replace(/\(D:\d{14}Z?\)/g, "")
     .replace(/\/ID \[[^\]]*\]/, "");
 
 describe("renderCommercialDocument", () => {

@@ -114,7 +114,7 @@ export function renderCommercialDocument(doc: CommercialDocument): Promise<Buffe
     .text(doc.reference, left + width / 2, pdf.y + 2, { width: width / 2, align: "right" });
   pdf.font("regular").fontSize(9).fillColor(MUTED);
   for (const [label, value] of doc.facts) {
-    pdf.text(`${label} : ${value}`, left + width / 2, pdf.y + 2, { width: width / 2, align: "right" });
+    pdf.text(`${label}\u00a0: ${value}`, left + width / 2, pdf.y + 2, { width: width / 2, align: "right" });
   }
   y = Math.max(identityBottom, pdf.y) + 24;
 

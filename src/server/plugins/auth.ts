@@ -37,6 +37,15 @@ export function assertCan(auth: AuthContext, permission: string): void {
   if (!hasPermission({ role: auth.user.role, permissions: auth.permissions }, permission)) throw errors.forbidden();
 }
 
+/**
+ * The caller's company, for company data: a platform account (the SuperAdmin) has none and is
+ * refused with `message`.
+ */
+export function requireCompany(auth: AuthContext, message: string): string {
+  if (!auth.companyId) throw errors.forbidden(message);
+  return auth.companyId;
+}
+
 export const authPlugin = fp(
   async (app: FastifyInstance, opts: { auth: AuthService }) => {
     app.decorateRequest("auth", null);

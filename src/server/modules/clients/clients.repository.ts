@@ -2,6 +2,7 @@ import { and, asc, eq, type SQL, sql } from "drizzle-orm";
 import type { Client, ClientCreate, ClientStats, ClientUpdate } from "../../../shared/clients";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
+import { containsPattern } from "../../lib/search";
 
 const columns = {
   id: clients.id,
@@ -27,9 +28,6 @@ function toClient(row: Row | RawRow): Client {
 }
 
 /** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export interface ClientFilter {
   status?: "active" | "inactive" | undefined;

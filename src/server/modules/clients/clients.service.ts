@@ -9,17 +9,15 @@ import { CLIENT_TEXTS, type clientListQuerySchema } from "../../../shared/client
 import type { Database } from "../../db/client";
 import { errors } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
-import { assertCan } from "../../plugins/auth";
+import { assertCan, requireCompany } from "../../plugins/auth";
 import type { AuthContext } from "../auth/auth.service";
 import { clientsRepository } from "./clients.repository";
 
 type ListQuery = ReturnType<typeof clientListQuerySchema.parse>;
 
 /** Clients belong to a company: a platform account has none to show or create. */
-function companyOf(auth: AuthContext, message = "Vous devez être connecté à une entreprise pour accéder aux clients") {
-  if (!auth.companyId) throw errors.forbidden(message);
-  return auth.companyId;
-}
+const companyOf = (auth: AuthContext, message = "Vous devez être connecté à une entreprise pour accéder aux clients") =>
+  requireCompany(auth, message);
 
 function idOrNotFound(id: string): string {
   if (!isUuid(id)) throw errors.notFound(CLIENT_TEXTS.notFound);

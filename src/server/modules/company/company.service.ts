@@ -9,14 +9,11 @@ import type { Database } from "../../db/client";
 import { errors } from "../../lib/errors";
 import { detectImageType } from "../../lib/file-types";
 import { signFileUrl } from "../../lib/signed-urls";
-import { assertCan } from "../../plugins/auth";
+import { assertCan, requireCompany } from "../../plugins/auth";
 import type { AuthContext } from "../auth/auth.service";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
 
-function companyOf(auth: AuthContext): string {
-  if (!auth.companyId) throw errors.forbidden("Vous devez être connecté à une entreprise");
-  return auth.companyId;
-}
+const companyOf = (auth: AuthContext) => requireCompany(auth, "Vous devez être connecté à une entreprise");
 
 export function createCompanyService(db: Database, fileSecret: string) {
   async function info(auth: AuthContext): Promise<CompanyInfo> {

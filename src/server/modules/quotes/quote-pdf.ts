@@ -79,8 +79,9 @@ export function quoteDocument(
       title: "Bon pour accord",
       lines: [
         "Devis reçu avant l'exécution des travaux.",
-        "Date :",
-        "Signature du client, précédée de la mention manuscrite « Bon pour accord » :",
+        // Non-breaking spaces inside the guillemets and before the colons (French typography).
+        "Date\u00a0:",
+        "Signature du client, précédée de la mention manuscrite «\u00a0Bon pour accord\u00a0»\u00a0:",
       ],
     },
     footer: [company.name, ...legal].join(" · "),

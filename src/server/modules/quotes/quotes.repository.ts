@@ -3,6 +3,7 @@ import type { Quote, QuoteHistoryAction, QuoteInput, QuoteStatus, QuoteSummary }
 import { PENDING_QUOTE_STATUSES } from "../../../shared/quotes";
 import type { Db } from "../../db/client";
 import { clients, quoteHistory, quoteItems, quoteStatusTotals, quotes, quoteTemplates } from "../../db/schema";
+import { containsPattern } from "../../lib/search";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
@@ -19,10 +20,6 @@ export interface StoredTotals {
   total: number;
   vat_breakdown: { rate: number; base: number; discount: number; net: number; tax: number }[];
   lines: { subtotal: number; tax_amount: number; total: number }[];
-}
-
-function containsPattern(term: string): string {
-  return `%${term.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function where(companyId: string, filter: QuoteFilter): SQL | undefined {

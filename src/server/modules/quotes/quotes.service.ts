@@ -16,7 +16,7 @@ import { errors } from "../../lib/errors";
 import { isUuid } from "../../lib/ids";
 import { DocumentCache, documentKey } from "../../pdf/cache";
 import { renderCommercialDocument } from "../../pdf/document";
-import { assertCan } from "../../plugins/auth";
+import { assertCan, requireCompany } from "../../plugins/auth";
 import type { AuthContext } from "../auth/auth.service";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { nextReference } from "../references/references.repository";
@@ -30,10 +30,7 @@ type ListQuery = z.output<typeof quoteListQuerySchema>;
 type DuplicateBody = z.output<typeof quoteDuplicateSchema>;
 type TemplateInput = z.output<typeof quoteTemplateInputSchema>;
 
-function companyOf(auth: AuthContext): string {
-  if (!auth.companyId) throw errors.forbidden(QUOTE_TEXTS.companyRequired);
-  return auth.companyId;
-}
+const companyOf = (auth: AuthContext) => requireCompany(auth, QUOTE_TEXTS.companyRequired);
 
 function quoteIdOrNotFound(id: string): string {
   if (!isUuid(id)) throw errors.notFound(QUOTE_TEXTS.notFound);
