@@ -59,7 +59,10 @@ try {
   // Lighthouse's own advice for a noisy machine: several runs, the median performance score.
   // Accessibility and best practices are deterministic: every run must reach them.
   // A first, discarded run warms Chromium itself up (the page's caches are cleared before each run).
+  // A run that could not measure (Lighthouse's runtimeError, e.g. a trace lost on a starved machine)
+  // is reported and run again, twice at most in all: it measured nothing, it is not a low score.
   const runs = [];
+  let retries = 2;
   for (let i = -1; i < RUNS; i++) {
     const result = await lighthouse(`http://localhost:${PORT}/login`, {
       port: chrome.port,
@@ -67,6 +70,13 @@ try {
       logLevel: "error",
       onlyCategories: Object.keys(THRESHOLDS),
     });
+    const error = result?.lhr.runtimeError;
+    if (error && retries > 0) {
+      retries--;
+      console.info(`Mesure sans résultat (${error.code} : ${error.message}) : nouvelle mesure.`);
+      i--;
+      continue;
+    }
     if (i >= 0) runs.push(result);
   }
   runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
@@ -76,18 +86,24 @@ try {
   console.info(
     `Performance des ${RUNS} mesures : ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(", ")}`,
   );
+  const scoreOf = (run, id) => run.lhr.categories[id]?.score ?? 0;
   for (const [id, min] of Object.entries(THRESHOLDS)) {
-    const category = median.lhr.categories[id];
-    const score =
-      id === "performance" ? (category?.score ?? 0) : Math.min(...runs.map((r) => r.lhr.categories[id]?.score ?? 0));
+    // The run that decides: the median for performance, the worst one for the others.
+    const decisive =
+      id === "performance"
+        ? median
+        : runs.reduce((worst, run) => (scoreOf(run, id) < scoreOf(worst, id) ? run : worst));
+    const category = decisive.lhr.categories[id];
+    const score = scoreOf(decisive, id);
     const ok = score >= min;
     failed ||= !ok;
     console.info(`${ok ? "✓" : "✗"} ${category?.title ?? id}: ${Math.round(score * 100)} (minimum ${min * 100})`);
     if (!ok) {
+      for (const warning of decisive.lhr.runWarnings ?? []) console.info(`   ! ${warning}`);
       for (const ref of category?.auditRefs ?? []) {
-        const audit = median.lhr.audits[ref.id];
-        if (audit && audit.score !== null && audit.score < 1 && ref.weight > 0) {
-          console.info(`   - ${audit.title}: ${audit.displayValue ?? audit.score}`);
+        const audit = decisive.lhr.audits[ref.id];
+        if (audit && ref.weight > 0 && (audit.score === null || audit.score < 1)) {
+          console.info(`   - ${audit.title}: ${audit.errorMessage ?? audit.displayValue ?? audit.score}`);
         }
       }
     }

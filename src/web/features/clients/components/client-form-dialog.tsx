@@ -1,11 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { LoaderCircle } from "lucide-react";
-import { type ComponentProps, type ReactNode, useId } from "react";
-import { type FieldError, type Resolver, useForm } from "react-hook-form";
+import { useId } from "react";
+import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { CLIENT_TEXTS, type Client, type ClientFormValues, clientFormSchema } from "../../../../shared/clients";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { ResponsiveModal } from "../../../components/ui/responsive-modal";
@@ -184,11 +185,11 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        <FormField label="Nom *" error={errors.name}>
+        <FormField label="Nom *" error={errors.name?.message}>
           {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Email" error={errors.email}>
+          <FormField label="Email" error={errors.email?.message}>
             {(props) => (
               <Input
                 type="email"
@@ -202,7 +203,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
               />
             )}
           </FormField>
-          <FormField label="Téléphone" error={errors.phone}>
+          <FormField label="Téléphone" error={errors.phone?.message}>
             {(props) => (
               <Input
                 type="tel"
@@ -215,20 +216,20 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
             )}
           </FormField>
         </div>
-        <FormField label="Adresse" error={errors.address}>
+        <FormField label="Adresse" error={errors.address?.message}>
           {(props) => <Input autoComplete="street-address" {...props} {...register("address")} />}
         </FormField>
         <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-          <FormField label="Code postal" error={errors.postal_code}>
+          <FormField label="Code postal" error={errors.postal_code?.message}>
             {(props) => (
               <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("postal_code")} />
             )}
           </FormField>
-          <FormField label="Ville" error={errors.city}>
+          <FormField label="Ville" error={errors.city?.message}>
             {(props) => <Input autoComplete="address-level2" {...props} {...register("city")} />}
           </FormField>
         </div>
-        <FormField label="Notes" error={errors.notes}>
+        <FormField label="Notes" error={errors.notes?.message}>
           {(props) => (
             <Textarea rows={4} placeholder="Notes ou commentaires sur ce client..." {...props} {...register("notes")} />
           )}
@@ -262,28 +263,5 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         {actions}
       </div>
     </form>
-  );
-}
-
-interface FormFieldProps {
-  label: string;
-  error: FieldError | undefined;
-  children: (props: Pick<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby">) => ReactNode;
-}
-
-/** Label, input and the error under it (aria-invalid + aria-describedby). */
-function FormField({ label, error, children }: FormFieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": error ? errorId : undefined })}
-      {error?.message && (
-        <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
-          {error.message}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,20 +1,22 @@
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { LoaderCircle, Plus, RotateCw, SearchX, UserPlus, Users } from "lucide-react";
-import { type ReactNode, useEffect, useMemo, useState } from "react";
+import { LoaderCircle, Plus, SearchX, UserPlus, Users } from "lucide-react";
+import { useEffect, useMemo, useState } from "react";
 import { CLIENT_LIMITS, type Client } from "../../../../shared/clients";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
+import { EmptyState, LoadError } from "../../../components/ui/list-state";
+import { SearchField } from "../../../components/ui/search-field";
+import { SegmentedControl } from "../../../components/ui/segmented-control";
 import { Spinner } from "../../../components/ui/spinner";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { cn } from "../../../lib/cn";
 import type { ClientListFilters } from "../api/client-keys";
 import { clientsInfiniteQueryOptions } from "../api/get-clients";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
-import { filterClients, foundLabel, normaliseSearch } from "../lib/client-filter";
+import { filterClients, foundLabel, normaliseSearch, STATUS_FILTERS, type StatusFilter } from "../lib/client-filter";
 import { ClientCard, type ClientCardPermissions } from "./client-card";
 import { ClientCounters } from "./client-counters";
 import { ClientDetailDialog } from "./client-detail-dialog";
 import { ClientFormDialog } from "./client-form-dialog";
-import { ClientSearch, type StatusFilter, StatusFilterControl } from "./clients-toolbar";
 import { DeleteClientDialog } from "./delete-client-dialog";
 
 export interface ClientsPagePermissions extends ClientCardPermissions {
@@ -96,8 +98,20 @@ export function ClientsPage({
       <ClientCounters />
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
-        <ClientSearch value={term} onChange={setTerm} className="sm:max-w-md sm:flex-1" />
-        <StatusFilterControl value={status} onChange={setStatus} className="sm:ml-auto" />
+        <SearchField
+          value={term}
+          onChange={setTerm}
+          label="Rechercher un client"
+          placeholder="Rechercher un client..."
+          className="sm:max-w-md sm:flex-1"
+        />
+        <SegmentedControl
+          value={status}
+          options={STATUS_FILTERS}
+          onChange={setStatus}
+          label="Filtrer par statut"
+          className="sm:ml-auto"
+        />
       </div>
 
       <section aria-labelledby="clients-found" className="flex flex-col gap-3">
@@ -113,16 +127,11 @@ export function ClientsPage({
         {query.isPending ? (
           <Spinner className="py-16" label="Chargement de vos clients..." />
         ) : query.isError && loaded.length === 0 ? (
-          <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="flex flex-1 flex-col gap-1">
-              <AlertTitle>Impossible de charger vos clients</AlertTitle>
-              <AlertDescription>{query.error.message}</AlertDescription>
-            </div>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Réessayer
-            </Button>
-          </Alert>
+          <LoadError
+            title="Impossible de charger vos clients"
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+          />
         ) : visible.length === 0 ? (
           searching ? (
             <EmptyState
@@ -226,26 +235,6 @@ export function ClientsPage({
         onClose={() => setToDelete(null)}
         onDeleted={(deleted) => setDetail((current) => (current?.id === deleted.id ? null : current))}
       />
-    </div>
-  );
-}
-
-interface EmptyStateProps {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}
-
-function EmptyState({ icon, title, text, action }: EmptyStateProps) {
-  return (
-    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">{icon}</span>
-      <div className="flex flex-col gap-1">
-        <p className="text-base font-semibold">{title}</p>
-        <p className="max-w-sm text-sm break-words text-muted-foreground">{text}</p>
-      </div>
-      {action}
     </div>
   );
 }

@@ -29,3 +29,12 @@ export function foundLabel(count: number): string {
   const n = new Intl.NumberFormat("fr-FR").format(count);
   return count > 1 ? `${n} clients trouvés` : `${n} client trouvé`;
 }
+
+export type StatusFilter = "all" | "active" | "inactive";
+
+/** Tous / Actifs / Inactifs (spec 1 §2). */
+export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
+  { value: "all", label: "Tous" },
+  { value: "active", label: "Actifs" },
+  { value: "inactive", label: "Inactifs" },
+];

@@ -1,18 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
-import { vi } from "vitest";
 import type { Client } from "../../../../shared/clients";
 
-/** Renders inside a fresh query cache and a router. */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    queryClient,
-    ...render(<QueryClientProvider client={queryClient}>{<MemoryRouter>{ui}</MemoryRouter>}</QueryClientProvider>),
-  };
-}
+export { installBrowserStubs, jsonResponse, renderWithProviders } from "../../../test/render";
 
 export function makeClient(overrides: Partial<Client> = {}): Client {
   return {
@@ -29,25 +17,4 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
     updated_at: "2026-11-22T12:00:00.000Z",
     ...overrides,
   };
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
-
-/** jsdom lacks these browser APIs that Radix primitives use. */
-export function installBrowserStubs() {
-  if (!("ResizeObserver" in globalThis)) {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
 }

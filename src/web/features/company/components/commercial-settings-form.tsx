@@ -9,6 +9,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "../../../../shared/company";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FormField, FormSection } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
@@ -16,7 +17,6 @@ import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/upda
 import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
 import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
 import { validUntilForToday } from "../lib/validity-preview";
-import { FormField, FormSection } from "./form-field";
 import { SaveBar } from "./save-bar";
 
 /** See CompanyInfoForm: the shared schema reads the raw text of the inputs. */
@@ -78,7 +78,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
             <FormSection title="Validité">
               <FormField
                 label="Durée de validité des devis"
-                error={errors.quote_validity_days}
+                error={errors.quote_validity_days?.message}
                 hint={
                   <>
                     En jours, de 1 à 365 ({DEFAULT_QUOTE_VALIDITY_DAYS} si laissé vide).
@@ -118,7 +118,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
             <FormSection title="Conditions générales">
               <FormField
                 label="Conditions générales de vente"
-                error={errors.terms_and_conditions}
+                error={errors.terms_and_conditions?.message}
                 hint="Imprimées sur les devis qui n'ont pas leurs propres conditions."
               >
                 {(props) => (

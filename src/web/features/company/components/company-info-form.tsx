@@ -9,12 +9,12 @@ import {
   companyInfoInputSchema,
 } from "../../../../shared/company";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
+import { FormField, FormSection } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
 import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
-import { FormField, FormSection } from "./form-field";
 import { SaveBar } from "./save-bar";
 
 /**
@@ -77,11 +77,11 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
         <fieldset disabled={!canEdit} className="min-w-0">
           <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
             <FormSection title="Entreprise">
-              <FormField label="Nom de l'entreprise *" error={errors.name}>
+              <FormField label="Nom de l'entreprise *" error={errors.name?.message}>
                 {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
               </FormField>
               <div className={twoCols}>
-                <FormField label="SIRET" error={errors.siret} hint="14 chiffres">
+                <FormField label="SIRET" error={errors.siret?.message} hint="14 chiffres">
                   {(props) => (
                     <Input
                       inputMode="numeric"
@@ -95,7 +95,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 </FormField>
                 <FormField
                   label="Numéro de TVA intracommunautaire"
-                  error={errors.tva_number}
+                  error={errors.tva_number?.message}
                   hint="FR suivi de 11 chiffres"
                 >
                   {(props) => (
@@ -113,10 +113,10 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
             </FormSection>
 
             <FormSection title="Adresse">
-              <FormField label="Adresse" error={errors.address1}>
+              <FormField label="Adresse" error={errors.address1?.message}>
                 {(props) => <Input autoComplete="address-line1" {...props} {...register("address1")} />}
               </FormField>
-              <FormField label="Complément d'adresse" error={errors.address2}>
+              <FormField label="Complément d'adresse" error={errors.address2?.message}>
                 {(props) => (
                   <Input
                     autoComplete="address-line2"
@@ -127,23 +127,27 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 )}
               </FormField>
               <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-                <FormField label="Code postal" error={errors.zip_code}>
+                <FormField label="Code postal" error={errors.zip_code?.message}>
                   {(props) => (
                     <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("zip_code")} />
                   )}
                 </FormField>
-                <FormField label="Ville" error={errors.city}>
+                <FormField label="Ville" error={errors.city?.message}>
                   {(props) => <Input autoComplete="address-level2" {...props} {...register("city")} />}
                 </FormField>
               </div>
-              <FormField label="Pays" error={errors.country} className={cn(!isMobile && "sm:max-w-[calc(50%-0.5rem)]")}>
+              <FormField
+                label="Pays"
+                error={errors.country?.message}
+                className={cn(!isMobile && "sm:max-w-[calc(50%-0.5rem)]")}
+              >
                 {(props) => <Input autoComplete="country-name" {...props} {...register("country")} />}
               </FormField>
             </FormSection>
 
             <FormSection title="Contact">
               <div className={twoCols}>
-                <FormField label="Téléphone" error={errors.phone_contact}>
+                <FormField label="Téléphone" error={errors.phone_contact?.message}>
                   {(props) => (
                     <Input
                       type="tel"
@@ -155,7 +159,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                     />
                   )}
                 </FormField>
-                <FormField label="Email" error={errors.email_contact}>
+                <FormField label="Email" error={errors.email_contact?.message}>
                   {(props) => (
                     <Input
                       type="email"
@@ -170,7 +174,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                   )}
                 </FormField>
               </div>
-              <FormField label="Site web" error={errors.website}>
+              <FormField label="Site web" error={errors.website?.message}>
                 {(props) => (
                   <Input
                     type="url"

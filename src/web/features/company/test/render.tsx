@@ -1,13 +1,15 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { vi } from "vitest";
 import type { CompanyInfo, CompanySettings } from "../../../../shared/company";
+import { testQueryClient } from "../../../test/render";
+
+export { installBrowserStubs, jsonResponse } from "../../../test/render";
 
 /** Renders inside a fresh query cache and a data router (the page blocks navigation when dirty). */
 export function renderPage(ui: ReactElement, initialPath = "/settings") {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const queryClient = testQueryClient();
   const router = createMemoryRouter(
     [
       { path: "/settings", element: ui },
@@ -42,22 +44,4 @@ export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
 
 export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanySettings {
   return { quote_validity_days: 30, terms_and_conditions: null, ...overrides };
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
-}
-
-/** jsdom lacks these browser APIs that Radix primitives use. */
-export function installBrowserStubs() {
-  if (!("ResizeObserver" in globalThis)) {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
 }

@@ -1,11 +1,10 @@
-import { Search, SlidersHorizontal, X } from "lucide-react";
-import { ToggleGroup } from "radix-ui";
-import { useId, useRef } from "react";
+import { SlidersHorizontal } from "lucide-react";
+import { useId } from "react";
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
+import { SegmentedControl } from "../../../components/ui/segmented-control";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "../../../components/ui/sheet";
 import { cn } from "../../../lib/cn";
 import type { ClientOption } from "../api/get-quote-clients";
@@ -19,83 +18,19 @@ export interface QuickFiltersProps {
   className?: string;
 }
 
+const QUICK_OPTIONS = QUICK_FILTERS.map((f) => ({ value: f.status ?? ALL, label: f.label }));
+
 /** Validés / Envoyés / En cours / Tous (spec 2 §2): one choice, arrow keys move between them. */
 export function QuickFilters({ status, onChange, className }: QuickFiltersProps) {
   const quick = QUICK_FILTERS.some((f) => f.status === status) ? (status ?? ALL) : "";
   return (
-    <ToggleGroup.Root
-      type="single"
+    <SegmentedControl
       value={quick}
-      onValueChange={(next) => {
-        if (next) onChange(next === ALL ? undefined : (next as QuoteStatus));
-      }}
-      aria-label="Filtres rapides"
-      className={cn("inline-flex h-10 shrink-0 items-center gap-1 rounded-lg bg-muted p-1", className)}
-    >
-      {QUICK_FILTERS.map((filter) => (
-        <ToggleGroup.Item
-          key={filter.label}
-          value={filter.status ?? ALL}
-          className={cn(
-            "inline-flex h-full flex-1 items-center justify-center rounded-md px-3.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors",
-            "hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
-            "data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-card",
-          )}
-        >
-          {filter.label}
-        </ToggleGroup.Item>
-      ))}
-    </ToggleGroup.Root>
-  );
-}
-
-export interface QuoteSearchProps {
-  value: string;
-  onChange: (value: string) => void;
-  className?: string;
-}
-
-/** The search box: the server searches 300 ms after the last key. */
-export function QuoteSearch({ value, onChange, className }: QuoteSearchProps) {
-  const input = useRef<HTMLInputElement>(null);
-  return (
-    <search className={cn("relative block", className)}>
-      <Search
-        aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-      />
-      <Input
-        ref={input}
-        type="search"
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        onKeyDown={(event) => {
-          if (event.key === "Escape" && value) {
-            event.preventDefault();
-            onChange("");
-          }
-        }}
-        placeholder="Rechercher un devis, un client..."
-        aria-label="Rechercher un devis"
-        autoComplete="off"
-        spellCheck={false}
-        maxLength={200}
-        className="pr-10 pl-9 [&::-webkit-search-cancel-button]:appearance-none"
-      />
-      {value && (
-        <button
-          type="button"
-          onClick={() => {
-            onChange("");
-            input.current?.focus();
-          }}
-          aria-label="Vider le champ de recherche"
-          className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-        >
-          <X aria-hidden="true" className="size-4" />
-        </button>
-      )}
-    </search>
+      options={QUICK_OPTIONS}
+      onChange={(next) => onChange(next === ALL ? undefined : (next as QuoteStatus))}
+      label="Filtres rapides"
+      className={className}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { useQuery } from "@tanstack/react-query";
 import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
-import { type ComponentProps, type ReactNode, useEffect, useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { Link } from "react-router";
 import { toast } from "sonner";
@@ -17,6 +17,7 @@ import {
 } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
+import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
@@ -299,7 +300,7 @@ export function QuoteForm({
           summary={[watchedName || "Sans nom", selectedClientName].filter(Boolean).join(" · ")}
         >
           <div className="grid gap-4 sm:grid-cols-2">
-            <Field label="Nom du devis *" error={errors.name?.message} className="sm:col-span-2">
+            <FormField label="Nom du devis *" error={errors.name?.message} className="sm:col-span-2">
               {(props) => (
                 <Input
                   autoComplete="off"
@@ -309,8 +310,8 @@ export function QuoteForm({
                   {...register("name")}
                 />
               )}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               label="Client *"
               error={errors.client_id?.message}
               hint={
@@ -338,8 +339,8 @@ export function QuoteForm({
                   ))}
                 </NativeSelect>
               )}
-            </Field>
-            <Field label="Statut *" error={errors.status?.message}>
+            </FormField>
+            <FormField label="Statut *" error={errors.status?.message}>
               {(props) => (
                 <NativeSelect required {...props} {...register("status")}>
                   {QUOTE_STATUSES.map((status) => (
@@ -349,11 +350,11 @@ export function QuoteForm({
                   ))}
                 </NativeSelect>
               )}
-            </Field>
-            <Field label="Date *" error={errors.date?.message}>
+            </FormField>
+            <FormField label="Date *" error={errors.date?.message}>
               {(props) => <Input type="date" required {...props} {...register("date")} />}
-            </Field>
-            <Field label="Valable jusqu'au" error={errors.valid_until?.message}>
+            </FormField>
+            <FormField label="Valable jusqu'au" error={errors.valid_until?.message}>
               {(props) => (
                 <Input
                   type="date"
@@ -365,16 +366,16 @@ export function QuoteForm({
                   })}
                 />
               )}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               label="Notes internes"
               error={errors.notes?.message}
               hint="Visibles dans Propulse seulement, jamais sur le PDF."
               className="sm:col-span-2"
             >
               {(props) => <Textarea rows={2} {...props} {...register("notes")} />}
-            </Field>
-            <Field
+            </FormField>
+            <FormField
               label="Conditions"
               error={errors.terms?.message}
               hint="Imprimées sur le PDF. Vides : les conditions générales de l'entreprise."
@@ -388,7 +389,7 @@ export function QuoteForm({
                   {...register("terms")}
                 />
               )}
-            </Field>
+            </FormField>
           </div>
         </FormSection>
 
@@ -566,37 +567,5 @@ function DiscountFields({ form, mode, onModeChange, error }: DiscountFieldsProps
         <p className="text-xs text-muted-foreground">La TVA est calculée après la remise, répartie entre les taux.</p>
       </div>
     </fieldset>
-  );
-}
-
-interface FieldProps {
-  label: string;
-  error: string | undefined;
-  hint?: ReactNode;
-  className?: string;
-  children: (props: Pick<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby">) => ReactNode;
-}
-
-/** Label, control, hint and error (aria-invalid + aria-describedby). */
-function Field({ label, error, hint, className, children }: FieldProps) {
-  const id = useId();
-  const errorId = `${id}-error`;
-  const hintId = `${id}-hint`;
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className={cn("flex min-w-0 flex-col gap-2", className)}>
-      <Label htmlFor={id}>{label}</Label>
-      {children({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
-      {error && (
-        <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
-          {error}
-        </p>
-      )}
-      {hint && (
-        <p id={hintId} className="text-xs text-muted-foreground">
-          {hint}
-        </p>
-      )}
-    </div>
   );
 }

@@ -1,8 +1,8 @@
 import { useQuery } from "@tanstack/react-query";
-import { FilePlus2, LoaderCircle, Plus, RotateCw, SearchX } from "lucide-react";
-import { type ReactNode, useState } from "react";
+import { FilePlus2, LoaderCircle, Plus, SearchX } from "lucide-react";
+import { useState } from "react";
 import type { Quote, QuoteStatus } from "../../../../shared/quotes";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -14,15 +14,17 @@ import {
   AlertDialogTitle,
 } from "../../../components/ui/alert-dialog";
 import { Button } from "../../../components/ui/button";
+import { EmptyState, LoadError } from "../../../components/ui/list-state";
+import { SearchField } from "../../../components/ui/search-field";
+import { useDebouncedValue } from "../../../hooks/use-debounced-value";
 import { cn } from "../../../lib/cn";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quotesQueryOptions } from "../api/get-quotes";
-import { useDebouncedValue } from "../hooks/use-debounced-value";
 import { useQuoteActions } from "../hooks/use-quote-actions";
 import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
 import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
-import { FilterButton, MobileFilterPanel, QuickFilters, QuoteSearch, SelectFilters } from "./quote-filters";
+import { FilterButton, MobileFilterPanel, QuickFilters, SelectFilters } from "./quote-filters";
 import { QuoteHistoryDialog } from "./quote-history";
 import { QuotePagination } from "./quote-pagination";
 import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
@@ -116,7 +118,13 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
       {isMobile ? (
         <div className="flex flex-col gap-3">
           <div className="flex gap-2">
-            <QuoteSearch value={term} onChange={setTerm} className="min-w-0 flex-1" />
+            <SearchField
+              value={term}
+              onChange={setTerm}
+              label="Rechercher un devis"
+              placeholder="Rechercher un devis, un client..."
+              className="min-w-0 flex-1"
+            />
             <FilterButton filters={filters} onClick={() => setFiltersOpen(true)} />
           </div>
           <QuickFilters status={status} onChange={setStatus} className="w-full" />
@@ -135,7 +143,13 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         <div className="flex flex-col gap-3">
           <QuickFilters status={status} onChange={setStatus} className="self-start" />
           <div className="flex items-center gap-3">
-            <QuoteSearch value={term} onChange={setTerm} className="min-w-0 flex-1" />
+            <SearchField
+              value={term}
+              onChange={setTerm}
+              label="Rechercher un devis"
+              placeholder="Rechercher un devis, un client..."
+              className="min-w-0 flex-1"
+            />
             <SelectFilters
               filters={filters}
               clients={clientChoices}
@@ -169,16 +183,11 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             ))}
           </div>
         ) : query.isError && quotes.length === 0 ? (
-          <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
-            <div className="flex flex-1 flex-col gap-1">
-              <AlertTitle>Impossible de charger vos devis</AlertTitle>
-              <AlertDescription>{query.error.message}</AlertDescription>
-            </div>
-            <Button variant="outline" size="sm" onClick={() => void query.refetch()}>
-              <RotateCw aria-hidden="true" />
-              Réessayer
-            </Button>
-          </Alert>
+          <LoadError
+            title="Impossible de charger vos devis"
+            message={query.error.message}
+            onRetry={() => void query.refetch()}
+          />
         ) : quotes.length === 0 ? (
           filtered ? (
             <EmptyState
@@ -294,26 +303,6 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
           </AlertDialogFooter>
         </AlertDialogContent>
       </AlertDialog>
-    </div>
-  );
-}
-
-interface EmptyStateProps {
-  icon: ReactNode;
-  title: string;
-  text: string;
-  action?: ReactNode;
-}
-
-function EmptyState({ icon, title, text, action }: EmptyStateProps) {
-  return (
-    <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">
-      <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">{icon}</span>
-      <div className="flex flex-col gap-1">
-        <p className="text-base font-semibold">{title}</p>
-        <p className="max-w-sm text-sm break-words text-muted-foreground">{text}</p>
-      </div>
-      {action}
     </div>
   );
 }

@@ -1,22 +1,6 @@
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { render } from "@testing-library/react";
-import type { ReactElement } from "react";
-import { MemoryRouter } from "react-router";
-import { vi } from "vitest";
 import type { Quote } from "../../../../shared/quotes";
 
-/** Renders inside a fresh query cache and a router. */
-export function renderWithProviders(ui: ReactElement) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  return {
-    queryClient,
-    ...render(
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{ui}</MemoryRouter>
-      </QueryClientProvider>,
-    ),
-  };
-}
+export { installBrowserStubs, jsonResponse, renderWithProviders } from "../../../test/render";
 
 export const CLIENT_ID = "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f";
 
@@ -83,26 +67,4 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     updated_at: "2026-03-10T09:00:00.000Z",
     ...overrides,
   };
-}
-
-export function jsonResponse(status: number, body: unknown): Response {
-  return new Response(status === 204 ? null : JSON.stringify(body), {
-    status,
-    headers: { "Content-Type": "application/json" },
-  });
-}
-
-/** jsdom lacks these browser APIs that Radix primitives use. */
-export function installBrowserStubs() {
-  if (!("ResizeObserver" in globalThis)) {
-    vi.stubGlobal(
-      "ResizeObserver",
-      class {
-        observe() {}
-        unobserve() {}
-        disconnect() {}
-      },
-    );
-  }
-  if (!window.scrollTo || !("mock" in window.scrollTo)) window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
 }

@@ -1,13 +1,13 @@
 import { type ComponentProps, type ReactNode, useId } from "react";
-import type { FieldError } from "react-hook-form";
-import { Label } from "../../../components/ui/label";
-import { cn } from "../../../lib/cn";
+import { cn } from "../../lib/cn";
+import { Label } from "./label";
 
 export type FieldControlProps = Pick<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby">;
 
 export interface FormFieldProps {
   label: string;
-  error?: FieldError | undefined;
+  /** The field's error message (from react-hook-form or the server). */
+  error?: string | undefined;
   /** A help text under the input (announced with it). */
   hint?: ReactNode;
   className?: string;
@@ -19,7 +19,7 @@ export function FormField({ label, error, hint, className, children }: FormField
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
-  const describedBy = [error?.message ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
+  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(" ");
   return (
     <div className={cn("flex min-w-0 flex-col gap-2", className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -28,9 +28,9 @@ export function FormField({ label, error, hint, className, children }: FormField
         "aria-invalid": error ? true : undefined,
         "aria-describedby": describedBy || undefined,
       })}
-      {error?.message && (
+      {error && (
         <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
-          {error.message}
+          {error}
         </p>
       )}
       {hint && (

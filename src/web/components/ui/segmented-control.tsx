@@ -1,0 +1,47 @@
+import { ToggleGroup } from "radix-ui";
+import { cn } from "../../lib/cn";
+
+export interface SegmentedControlProps<T extends string> {
+  /** The selected option; "" when none of them is (a filter set elsewhere). */
+  value: T | "";
+  options: readonly { value: T; label: string }[];
+  onChange: (value: T) => void;
+  /** Accessible name of the group. */
+  label: string;
+  className?: string;
+}
+
+/** One choice among a few, side by side (quick filters); arrow keys move between them. */
+export function SegmentedControl<T extends string>({
+  value,
+  options,
+  onChange,
+  label,
+  className,
+}: SegmentedControlProps<T>) {
+  return (
+    <ToggleGroup.Root
+      type="single"
+      value={value}
+      onValueChange={(next) => {
+        if (next) onChange(next as T);
+      }}
+      aria-label={label}
+      className={cn("inline-flex h-10 shrink-0 items-center gap-1 rounded-lg bg-muted p-1", className)}
+    >
+      {options.map((option) => (
+        <ToggleGroup.Item
+          key={option.value}
+          value={option.value}
+          className={cn(
+            "inline-flex h-full flex-1 items-center justify-center rounded-md px-3.5 text-sm font-medium whitespace-nowrap text-muted-foreground transition-colors",
+            "hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
+            "data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-card",
+          )}
+        >
+          {option.label}
+        </ToggleGroup.Item>
+      ))}
+    </ToggleGroup.Root>
+  );
+}
