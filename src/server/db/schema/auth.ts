@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
+import { companies, companyIdColumn } from "./companies";
 
 export const users = pgTable(
   "users",
@@ -45,9 +45,7 @@ export const roles = pgTable(
   "roles",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     name: text("name").notNull(),
     description: text("description"),
     isDefault: boolean("is_default").notNull().default(false),
@@ -60,9 +58,7 @@ export const roles = pgTable(
 export const rolePermissions = pgTable(
   "role_permissions",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     roleId: uuid("role_id")
       .notNull()
       .references(() => roles.id, { onDelete: "cascade" }),
@@ -76,9 +72,7 @@ export const rolePermissions = pgTable(
 export const userRoles = pgTable(
   "user_roles",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     userId: uuid("user_id")
       .notNull()
       .references(() => users.id, { onDelete: "cascade" }),

@@ -1,14 +1,12 @@
 import { sql } from "drizzle-orm";
 import { boolean, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
-import { companies } from "./companies";
+import { companyIdColumn } from "./companies";
 
 export const clients = pgTable(
   "clients",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     name: text("name").notNull(),
     email: text("email"),
     phone: text("phone"),

@@ -24,13 +24,20 @@ export const companies = pgTable("companies", {
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The owning company of a tenant table's row: deleted with it, and what row-level security filters on
+ * (design §5.8).
+ */
+export const companyIdColumn = () =>
+  uuid("company_id")
+    .notNull()
+    .references(() => companies.id, { onDelete: "cascade" });
+
 /** Per-company, per-kind, per-year reference counters (design §5.4). */
 export const referenceCounters = pgTable(
   "reference_counters",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     kind: text("kind").notNull(),
     year: integer("year").notNull(),
     lastValue: integer("last_value").notNull().default(0),
@@ -45,9 +52,7 @@ export const files = pgTable(
   "files",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     /** 'logo' | 'project_photo' */
     kind: text("kind").notNull(),
     contentType: text("content_type").notNull(),

@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { users } from "./auth";
 import { clients } from "./clients";
-import { companies } from "./companies";
+import { companyIdColumn } from "./companies";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 
@@ -22,9 +22,7 @@ export const quotes = pgTable(
   "quotes",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     reference: text("reference").notNull(),
     name: text("name").notNull(),
     status: text("status").notNull().default("en cours de redaction"),
@@ -68,9 +66,7 @@ export const quotes = pgTable(
 export const quoteStatusTotals = pgTable(
   "quote_status_totals",
   {
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     status: text("status").notNull(),
     count: integer("count").notNull().default(0),
     total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
@@ -82,9 +78,7 @@ export const quoteItems = pgTable(
   "quote_items",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -106,9 +100,7 @@ export const quoteHistory = pgTable(
   "quote_history",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     quoteId: uuid("quote_id")
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
@@ -126,9 +118,7 @@ export const quoteTemplates = pgTable(
   "quote_templates",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    companyId: uuid("company_id")
-      .notNull()
-      .references(() => companies.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
     name: text("name").notNull(),
     description: text("description"),
     items: jsonb("items").notNull().default(sql`'[]'::jsonb`),

@@ -27,8 +27,8 @@ export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
 export interface LoadErrorProps {
   /** e.g. « Impossible de charger vos clients ». */
   title: string;
-  /** The server's (French) message. */
-  message: string;
+  /** The server's (French) message, when there is one. */
+  message?: string | null | undefined;
   onRetry: () => void;
 }
 
@@ -38,7 +38,7 @@ export function LoadError({ title, message, onRetry }: LoadErrorProps) {
     <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
       <div className="flex flex-1 flex-col gap-1">
         <AlertTitle>{title}</AlertTitle>
-        <AlertDescription>{message}</AlertDescription>
+        {message && <AlertDescription>{message}</AlertDescription>}
       </div>
       <Button variant="outline" size="sm" onClick={onRetry}>
         <RotateCw aria-hidden="true" />

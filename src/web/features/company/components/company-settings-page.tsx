@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { Building2, FileText, RotateCw } from "lucide-react";
+import { Building2, FileText } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
+import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { LoadError } from "../../../components/ui/list-state";
 import { Spinner } from "../../../components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
 import { cn } from "../../../lib/cn";
@@ -184,18 +184,7 @@ interface QueryStateProps {
 function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
   if (isPending) return <Spinner className="py-20" label="Chargement..." />;
   if (error && !hasData) {
-    return (
-      <Alert variant="destructive" role="alert" className="flex-col gap-3 sm:flex-row sm:items-center">
-        <div className="flex flex-1 flex-col gap-1">
-          <AlertTitle>{failureTitle}</AlertTitle>
-          {errorMessageOf(error) && <AlertDescription>{errorMessageOf(error)}</AlertDescription>}
-        </div>
-        <Button variant="outline" size="sm" onClick={onRetry}>
-          <RotateCw aria-hidden="true" />
-          Réessayer
-        </Button>
-      </Alert>
-    );
+    return <LoadError title={failureTitle} message={errorMessageOf(error)} onRetry={onRetry} />;
   }
   return <>{children}</>;
 }

@@ -99,6 +99,16 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
     </Button>
   );
 
+  const searchField = (
+    <SearchField
+      value={term}
+      onChange={setTerm}
+      label="Rechercher un devis"
+      placeholder="Rechercher un devis, un client..."
+      className="min-w-0 flex-1"
+    />
+  );
+
   return (
     // On a phone the last card can scroll clear of the toasts above the bottom bar.
     <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
@@ -118,13 +128,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
       {isMobile ? (
         <div className="flex flex-col gap-3">
           <div className="flex gap-2">
-            <SearchField
-              value={term}
-              onChange={setTerm}
-              label="Rechercher un devis"
-              placeholder="Rechercher un devis, un client..."
-              className="min-w-0 flex-1"
-            />
+            {searchField}
             <FilterButton filters={filters} onClick={() => setFiltersOpen(true)} />
           </div>
           <QuickFilters status={status} onChange={setStatus} className="w-full" />
@@ -143,13 +147,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         <div className="flex flex-col gap-3">
           <QuickFilters status={status} onChange={setStatus} className="self-start" />
           <div className="flex items-center gap-3">
-            <SearchField
-              value={term}
-              onChange={setTerm}
-              label="Rechercher un devis"
-              placeholder="Rechercher un devis, un client..."
-              className="min-w-0 flex-1"
-            />
+            {searchField}
             <SelectFilters
               filters={filters}
               clients={clientChoices}
