@@ -354,12 +354,19 @@ test.describe("Gestion des devis", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Nouveau devis" })).toBeVisible();
       await expect(page.getByLabel("Client *")).toHaveValue(clientId);
       await page.getByRole("button", { name: /Partir d'un template/ }).click();
-      await page
-        .getByRole("region", { name: "Templates de devis" })
-        .getByRole("button", { name: `Appliquer : ${quoteName} (Copie)` })
-        .click();
+      const templates = page.getByRole("region", { name: "Templates de devis" });
+      // Rename the template in place (Enter saves it, the quote stays unsubmitted).
+      const templateName = `${quoteName} modèle`;
+      await templates.getByRole("button", { name: `Renommer le template ${quoteName} (Copie)` }).click();
+      const editor = templates.getByRole("group", { name: `Renommer le template ${quoteName} (Copie)` });
+      await editor.getByLabel("Nom du template *").fill(templateName);
+      await editor.getByLabel("Description du template").fill("Salle de bain complète");
+      await shot(page, testInfo, "template-rename");
+      await editor.getByLabel("Description du template").press("Enter");
+      await expect(page.getByText(QUOTE_TEXTS.templateUpdated)).toBeVisible();
+      await templates.getByRole("button", { name: `Appliquer : ${templateName}` }).click();
       const today = parisToday().split("-").reverse().join("/");
-      await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${quoteName} (Copie) - ${today}`);
+      await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${templateName} - ${today}`);
       await expect(page.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
       await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14.00");
       await expect(page.getByLabel("Conditions")).toHaveValue("Acompte de 30 % à la commande.");
@@ -369,7 +376,7 @@ test.describe("Gestion des devis", () => {
       await page.getByRole("button", { name: "Créer le devis" }).click();
       await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
       await page.waitForURL((url) => url.pathname === "/quotes");
-      expect((await findQuoteByApi(page, bearer, `${quoteName} (Copie) - ${today}`)).length).toBe(1);
+      expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
     } finally {
       // Deleting the client deletes its quotes (the templates stay, as in real use).
       await page.request

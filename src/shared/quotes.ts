@@ -67,6 +67,7 @@ export const QUOTE_TEXTS = {
   finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
   notFound: "Devis introuvable",
   templateNotFound: "Template introuvable",
+  templateNameRequired: "Le nom du template est obligatoire",
   clientNotFound: "Client introuvable",
   companyRequired: "Vous devez être connecté à une entreprise pour gérer les devis",
   validUntilBeforeDate: "La date de validité doit être postérieure à la date du devis",
@@ -275,7 +276,7 @@ export const quoteHistoryEntrySchema = z.object({
 });
 
 export const quoteTemplateInputSchema = z.object({
-  name: requiredText(200, "Le nom du template est obligatoire"),
+  name: requiredText(200, QUOTE_TEXTS.templateNameRequired),
   description: optionalText(2000),
   items: z.array(quoteItemInputSchema).max(500).default([]),
   discount_percentage: discountFields.discount_percentage,

@@ -19,7 +19,11 @@ export function QuoteNewRoute() {
       <QuoteNewPage
         isMobile={isMobile}
         clientId={params.get("client_id")}
-        permissions={{ canDeleteTemplates: can("quotes:delete"), canReadSettings: can("settings:view") }}
+        permissions={{
+          canDeleteTemplates: can("quotes:delete"),
+          canEditTemplates: can("quotes:edit"),
+          canReadSettings: can("settings:view"),
+        }}
         onCancel={backToList}
         onCreated={backToList}
       />

@@ -9,7 +9,13 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 const fetchMock = vi.fn<typeof fetch>();
-const permissions = { canEdit: true, canDeleteTemplates: true, canReadSettings: true, canListClients: true };
+const permissions = {
+  canEdit: true,
+  canDeleteTemplates: true,
+  canEditTemplates: true,
+  canReadSettings: true,
+  canListClients: true,
+};
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
 
@@ -198,6 +204,65 @@ describe("QuoteDialog — creation", () => {
       discount_amount: 0,
     });
     expect(screen.getByTestId("quote-items-total").textContent).toBe(formatEuro(expected.total));
+  });
+
+  it("renames a template in the picker without submitting the quote, and says why it cannot", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT"
+        ? (() => {
+            const body = JSON.parse(String(init.body));
+            const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
+            return jsonResponse(200, { ...body, items, id: "t1", created_at: "2026-01-01T00:00:00.000Z" });
+          })()
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByText("1 template disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Renommer le template Cuisine" }));
+    const editor = screen.getByRole("group", { name: "Renommer le template Cuisine" });
+
+    // An empty name is refused here, with the spec's message under the field.
+    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "  " } });
+    fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
+    expect(within(editor).getByText(QUOTE_TEXTS.templateNameRequired)).toBeTruthy();
+    expect(calls("PUT", "/api/quote-templates/t1")).toHaveLength(0);
+
+    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "Cuisine équipée" } });
+    fireEvent.input(within(editor).getByLabelText("Description du template"), { target: { value: "Pose comprise" } });
+    fireEvent.keyDown(within(editor).getByLabelText("Description du template"), { key: "Enter" });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateUpdated));
+    const [put] = calls("PUT", "/api/quote-templates/t1");
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+      name: "Cuisine équipée",
+      description: "Pose comprise",
+      items: [{ name: "Meuble", description: null, quantity: 2, unit: "unité", unit_price: 150, tax_rate: 20 }],
+      discount_percentage: 5,
+      terms: "Acompte 30 %",
+    });
+    // The quote itself was neither submitted nor closed.
+    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Renommer le template Cuisine" })).toBeNull());
+  });
+
+  it("toasts a failed template rename and keeps the editor open", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT"
+        ? jsonResponse(404, { error: QUOTE_TEXTS.templateNotFound })
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByText("1 template disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Renommer le template Cuisine" }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la mise à jour", {
+        description: QUOTE_TEXTS.templateNotFound,
+      }),
+    );
+    expect(screen.getByRole("group", { name: "Renommer le template Cuisine" })).toBeTruthy();
   });
 
   it("puts the server's field errors under the fields and toasts the failure", async () => {

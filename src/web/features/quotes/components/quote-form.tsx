@@ -58,6 +58,8 @@ type Section = "info" | "items" | "totals" | "history";
 export interface QuoteFormPermissions {
   /** quotes:delete — remove a template from the picker. */
   canDeleteTemplates: boolean;
+  /** quotes:edit — rename a template in the picker. */
+  canEditTemplates: boolean;
   /** settings:view — read the company's default quote validity. */
   canReadSettings: boolean;
 }
@@ -287,6 +289,7 @@ export function QuoteForm({
           <QuoteTemplatePicker
             onApply={applyChosenTemplate}
             canDelete={permissions.canDeleteTemplates}
+            canEdit={permissions.canEditTemplates}
             appliedId={appliedTemplate}
           />
         )}

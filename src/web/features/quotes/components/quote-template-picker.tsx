@@ -1,26 +1,32 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, LayoutTemplate, LoaderCircle, Trash2 } from "lucide-react";
-import { useState } from "react";
+import { ChevronDown, LayoutTemplate, LoaderCircle, Pencil, Trash2 } from "lucide-react";
+import { type KeyboardEvent, useState } from "react";
 import { toast } from "sonner";
 import { QUOTE_TEXTS } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
+import { FormField } from "../../../components/ui/form-field";
+import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useDeleteQuoteTemplate } from "../api/delete-quote-template";
 import { quoteTemplatesQueryOptions } from "../api/get-quote-templates";
+import { useUpdateQuoteTemplate } from "../api/update-quote-template";
 import { errorMessage } from "../lib/quote-errors";
-import { type QuoteTemplate, templateSummary } from "../lib/quote-template";
+import { type QuoteTemplate, renamedTemplate, templateSummary } from "../lib/quote-template";
 
 export interface QuoteTemplatePickerProps {
   onApply: (template: QuoteTemplate) => void;
   canDelete: boolean;
+  /** quotes:edit — rename a template and change its description. */
+  canEdit: boolean;
   /** The template last applied (its row says so). */
   appliedId: string | null;
 }
 
 /** The template picker of the create form (spec 2 §2, §7). */
-export function QuoteTemplatePicker({ onApply, canDelete, appliedId }: QuoteTemplatePickerProps) {
+export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId }: QuoteTemplatePickerProps) {
   const [open, setOpen] = useState(false);
+  const [renaming, setRenaming] = useState<string | null>(null);
   const query = useQuery(quoteTemplatesQueryOptions());
   const remove = useDeleteQuoteTemplate();
   const templates = query.data ?? [];
@@ -67,49 +73,141 @@ export function QuoteTemplatePicker({ onApply, canDelete, appliedId }: QuoteTemp
             </p>
           ) : (
             <ul className="flex flex-col gap-2">
-              {templates.map((template) => (
-                <li
-                  key={template.id}
-                  className="flex items-center gap-3 rounded-md border border-border bg-card px-3 py-2"
-                >
-                  <div className="flex min-w-0 flex-1 flex-col">
-                    <span className="truncate text-sm font-medium">{template.name}</span>
-                    <span className="truncate text-xs text-muted-foreground">
-                      {templateSummary(template)}
-                      {template.description ? ` · ${template.description}` : ""}
-                    </span>
-                  </div>
-                  <Button
-                    size="sm"
-                    variant={appliedId === template.id ? "secondary" : "outline"}
-                    onClick={() => onApply(template)}
+              {templates.map((template) =>
+                renaming === template.id ? (
+                  <li key={template.id} className="rounded-md border border-border bg-card px-3 py-3">
+                    <TemplateRenameForm template={template} onDone={() => setRenaming(null)} />
+                  </li>
+                ) : (
+                  <li
+                    key={template.id}
+                    className="flex items-center gap-3 rounded-md border border-border bg-card px-3 py-2"
                   >
-                    {appliedId === template.id ? "Appliqué" : "Appliquer"}
-                    <span className="sr-only"> : {template.name}</span>
-                  </Button>
-                  {canDelete && (
+                    <div className="flex min-w-0 flex-1 flex-col">
+                      <span className="truncate text-sm font-medium">{template.name}</span>
+                      <span className="truncate text-xs text-muted-foreground">
+                        {templateSummary(template)}
+                        {template.description ? ` · ${template.description}` : ""}
+                      </span>
+                    </div>
                     <Button
-                      size="icon-sm"
-                      variant="ghost"
-                      className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-                      onClick={() => void deleteTemplate(template)}
-                      disabled={remove.isPending && remove.variables === template.id}
-                      aria-label={`Supprimer le template ${template.name}`}
-                      title="Supprimer le template"
+                      size="sm"
+                      variant={appliedId === template.id ? "secondary" : "outline"}
+                      onClick={() => onApply(template)}
                     >
-                      {remove.isPending && remove.variables === template.id ? (
-                        <LoaderCircle aria-hidden="true" className="animate-spin" />
-                      ) : (
-                        <Trash2 aria-hidden="true" />
-                      )}
+                      {appliedId === template.id ? "Appliqué" : "Appliquer"}
+                      <span className="sr-only"> : {template.name}</span>
                     </Button>
-                  )}
-                </li>
-              ))}
+                    {canEdit && (
+                      <Button
+                        size="icon-sm"
+                        variant="ghost"
+                        onClick={() => setRenaming(template.id)}
+                        aria-label={`Renommer le template ${template.name}`}
+                        title="Renommer le template"
+                      >
+                        <Pencil aria-hidden="true" />
+                      </Button>
+                    )}
+                    {canDelete && (
+                      <Button
+                        size="icon-sm"
+                        variant="ghost"
+                        className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+                        onClick={() => void deleteTemplate(template)}
+                        disabled={remove.isPending && remove.variables === template.id}
+                        aria-label={`Supprimer le template ${template.name}`}
+                        title="Supprimer le template"
+                      >
+                        {remove.isPending && remove.variables === template.id ? (
+                          <LoaderCircle aria-hidden="true" className="animate-spin" />
+                        ) : (
+                          <Trash2 aria-hidden="true" />
+                        )}
+                      </Button>
+                    )}
+                  </li>
+                ),
+              )}
             </ul>
           )}
         </CollapsibleContent>
       </section>
     </Collapsible>
+  );
+}
+
+/**
+ * Name and description of a template, edited in place (its lines, discount and terms stay). Not a
+ * <form>: the picker sits inside the quote's form, so Enter saves here and never submits the quote.
+ */
+function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onDone: () => void }) {
+  const [name, setName] = useState(template.name);
+  const [description, setDescription] = useState(template.description ?? "");
+  const [error, setError] = useState<string | undefined>();
+  const update = useUpdateQuoteTemplate();
+
+  const save = async () => {
+    if (!name.trim()) {
+      setError(QUOTE_TEXTS.templateNameRequired);
+      return;
+    }
+    try {
+      await update.mutateAsync({ id: template.id, body: renamedTemplate(template, { name, description }) });
+      toast.success(QUOTE_TEXTS.templateUpdated);
+      onDone();
+    } catch (failure) {
+      toast.error("Erreur lors de la mise à jour", { description: errorMessage(failure) });
+    }
+  };
+
+  // Enter in a field saves the template (the browser would submit the quote's form).
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === "Enter" && event.target instanceof HTMLInputElement) {
+      event.preventDefault();
+      void save();
+    }
+  };
+
+  return (
+    <fieldset
+      aria-label={`Renommer le template ${template.name}`}
+      onKeyDown={onKeyDown}
+      className="flex flex-col gap-3"
+    >
+      <FormField label="Nom du template *" error={error}>
+        {(props) => (
+          <Input
+            {...props}
+            value={name}
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(undefined);
+            }}
+            maxLength={200}
+            autoFocus
+          />
+        )}
+      </FormField>
+      <FormField label="Description du template">
+        {(props) => (
+          <Input
+            {...props}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={2000}
+          />
+        )}
+      </FormField>
+      <div className="flex justify-end gap-2">
+        <Button size="sm" variant="outline" onClick={onDone} disabled={update.isPending}>
+          Annuler
+        </Button>
+        <Button size="sm" onClick={() => void save()} disabled={update.isPending}>
+          {update.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+          Enregistrer
+        </Button>
+      </div>
+    </fieldset>
   );
 }

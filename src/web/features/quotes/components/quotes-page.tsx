@@ -265,6 +265,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
           canEdit: permissions.canEdit,
           canListClients: permissions.canListClients,
           canDeleteTemplates: permissions.canDeleteTemplates,
+          canEditTemplates: permissions.canEdit,
           canReadSettings: permissions.canReadSettings,
         }}
         pdfPending={(id) => actions.pending(id, "pdf")}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
+import { quoteTemplateInputSchema } from "../../../../shared/quotes";
 import { createDefaults } from "./quote-form";
-import { applyTemplate, type QuoteTemplate, templateSummary } from "./quote-template";
+import { applyTemplate, type QuoteTemplate, renamedTemplate, templateSummary } from "./quote-template";
 
 const template: QuoteTemplate = {
   id: "t1",
@@ -60,5 +61,18 @@ describe("applying a template", () => {
     expect(templateSummary({ ...template, items: template.items.slice(0, 1), discount_percentage: 2.5 })).toBe(
       "1 ligne · remise 2,5 %",
     );
+  });
+
+  it("renames a template and keeps its lines in order, its discount and its terms, as the API accepts it", () => {
+    const body = renamedTemplate(template, { name: "Salle d'eau", description: "" });
+    expect(body.name).toBe("Salle d'eau");
+    expect(body.items?.map((i) => i.name)).toEqual(
+      [...template.items].sort((a, b) => a.position - b.position).map((i) => i.name),
+    );
+    expect(body.discount_percentage).toBe(template.discount_percentage);
+    expect(body.terms).toBe(template.terms);
+    const parsed = quoteTemplateInputSchema.parse(body);
+    expect(parsed.description).toBeNull();
+    expect(parsed.items).toHaveLength(template.items.length);
   });
 });

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { quoteTemplateSchema } from "../../../../shared/quotes";
+import type { quoteTemplateInputSchema, quoteTemplateSchema, UNITS } from "../../../../shared/quotes";
 import { numberText, priceText, type QuoteFormFields } from "./quote-form";
 import { formatQuoteDate } from "./quote-format";
 
@@ -37,4 +37,30 @@ export function templateSummary(template: QuoteTemplate): string {
     parts.push(`remise ${new Intl.NumberFormat("fr-FR").format(template.discount_percentage)} %`);
   }
   return parts.join(" · ");
+}
+
+/**
+ * The PUT body that renames a template (name and description) and keeps the rest as it is: its lines
+ * in position order, its discount and its terms.
+ */
+export function renamedTemplate(
+  template: QuoteTemplate,
+  changes: { name: string; description: string },
+): z.input<typeof quoteTemplateInputSchema> {
+  return {
+    name: changes.name,
+    description: changes.description,
+    items: [...template.items]
+      .sort((a, b) => a.position - b.position)
+      .map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
+        name,
+        description,
+        quantity,
+        unit: unit as (typeof UNITS)[number],
+        unit_price,
+        tax_rate,
+      })),
+    discount_percentage: template.discount_percentage,
+    terms: template.terms,
+  };
 }

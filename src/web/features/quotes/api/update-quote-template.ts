@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { type quoteTemplateInputSchema, quoteTemplateSchema } from "../../../../shared/quotes";
+import { api } from "../../../lib/api-client";
+import type { QuoteTemplate } from "../lib/quote-template";
+import { quoteKeys } from "./quote-keys";
+
+export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
+
+/** PUT /api/quote-templates/:id (the whole template: name, description, lines, discount, terms). */
+export async function updateQuoteTemplate({
+  id,
+  body,
+}: {
+  id: string;
+  body: QuoteTemplateBody;
+}): Promise<QuoteTemplate> {
+  return quoteTemplateSchema.parse(await api.put(`/quote-templates/${encodeURIComponent(id)}`, body));
+}
+
+export function useUpdateQuoteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateQuoteTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
+  });
+}
