@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import type { Resolver } from "react-hook-form";
 import {
   COMPANY_TEXTS,
   type CompanySettings,
@@ -14,7 +12,7 @@ import { Input } from "../../../components/ui/input";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
-import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
+import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
 import { validUntilForToday } from "../lib/validity-preview";
 import { SaveBar } from "./save-bar";
@@ -36,35 +34,22 @@ export interface CommercialSettingsFormProps {
 /** « Paramètres commerciaux » (spec 2 §3, §5): quote validity (1 to 365 days, 30 when empty) and terms. */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
+  const { form, submit } = useSaveForm({
+    resolver: settingsResolver,
+    valuesOf: settingsFormValues,
+    initial: settings,
+    save: (values: CompanySettingsInput) => mutation.mutateAsync(values),
+    savedMessage: COMPANY_TEXTS.settingsUpdated,
+    fields: COMPANY_SETTINGS_FIELDS,
+    onDirtyChange,
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CompanySettingsFields, unknown, CompanySettingsInput>({
-    resolver: settingsResolver,
-    defaultValues: settingsFormValues(settings),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+  } = form;
   const validUntil = validUntilForToday(watch("quote_validity_days") ?? "");
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await mutation.mutateAsync(values);
-      reset(settingsFormValues(saved));
-      toast.success(COMPANY_TEXTS.settingsUpdated);
-    } catch (error) {
-      fieldErrorsFrom(error, COMPANY_SETTINGS_FIELDS).forEach(({ field, message }, index) => {
-        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
-      });
-      toast.error(failureToastMessage(error));
-    }
-  });
 
   return (
     <Card className="min-w-0">

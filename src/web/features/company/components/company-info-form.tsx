@@ -1,7 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect } from "react";
-import { type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
+import type { Resolver } from "react-hook-form";
 import {
   COMPANY_TEXTS,
   type CompanyInfo,
@@ -13,7 +11,7 @@ import { FormField, FormSection } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
-import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
+import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
 import { SaveBar } from "./save-bar";
 
@@ -37,33 +35,20 @@ export interface CompanyInfoFormProps {
 /** The company identity form (spec 2 §3, §5): name *, address, contact and legal numbers. */
 export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
   const mutation = useUpdateCompanyInfo();
+  const { form, submit } = useSaveForm({
+    resolver: infoResolver,
+    valuesOf: infoFormValues,
+    initial: info,
+    save: (values: CompanyInfoInput) => mutation.mutateAsync(values),
+    savedMessage: COMPANY_TEXTS.infoUpdated,
+    fields: COMPANY_INFO_FIELDS,
+    onDirtyChange,
+  });
   const {
     register,
-    handleSubmit,
     reset,
-    setError,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<CompanyInfoFields, unknown, CompanyInfoInput>({
-    resolver: infoResolver,
-    defaultValues: infoFormValues(info),
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-
-  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
-
-  const submit = handleSubmit(async (values) => {
-    try {
-      const saved = await mutation.mutateAsync(values);
-      reset(infoFormValues(saved));
-      toast.success(COMPANY_TEXTS.infoUpdated);
-    } catch (error) {
-      fieldErrorsFrom(error, COMPANY_INFO_FIELDS).forEach(({ field, message }, index) => {
-        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
-      });
-      toast.error(failureToastMessage(error));
-    }
-  });
+  } = form;
 
   const twoCols = cn("grid gap-4", !isMobile && "sm:grid-cols-2");
 

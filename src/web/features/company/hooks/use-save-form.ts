@@ -1,0 +1,55 @@
+import { useEffect } from "react";
+import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import { toast } from "sonner";
+import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
+
+export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved> {
+  resolver: Resolver<TFields, unknown, TInput>;
+  /** The form's values for what is stored (at first, and after each save). */
+  valuesOf: (saved: TSaved) => TFields;
+  initial: TSaved;
+  save: (input: TInput) => Promise<TSaved>;
+  /** The toast of a successful save. */
+  savedMessage: string;
+  /** The fields whose server errors go under their input (the first is focused). */
+  fields: readonly (keyof TFields & string)[];
+  onDirtyChange: (dirty: boolean) => void;
+}
+
+/**
+ * A settings form: validated on submit then as you type, saved by `save`, reset to what the server
+ * stored, the server's field errors under their fields, the spec's toasts, and its unsaved state
+ * reported to the page (which guards navigation).
+ */
+export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
+  resolver,
+  valuesOf,
+  initial,
+  save,
+  savedMessage,
+  fields,
+  onDirtyChange,
+}: SaveFormOptions<TFields, TInput, TSaved>) {
+  const form = useForm<TFields, unknown, TInput>({
+    resolver,
+    defaultValues: valuesOf(initial) as DefaultValues<TFields>,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      form.reset(valuesOf(await save(input)));
+      toast.success(savedMessage);
+    } catch (error) {
+      fieldErrorsFrom(error, fields).forEach(({ field, message }, index) => {
+        form.setError(field as Path<TFields>, { type: "server", message }, { shouldFocus: index === 0 });
+      });
+      toast.error(failureToastMessage(error));
+    }
+  });
+
+  return { form, submit };
+}
