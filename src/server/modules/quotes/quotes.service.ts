@@ -150,7 +150,8 @@ export function createQuotesService(db: Database) {
         const { logo_file_id, ...identity } = await companyInfoRepository.get(tx, companyId);
         const settings = await companySettingsRepository.get(tx, companyId);
         const document = quoteDocument(quote, identity, null, settings.terms_and_conditions);
-        const key = documentKey(document, logo_file_id);
+        // Per company: no tenant can learn from timing that another one rendered the same document.
+        const key = `${companyId}:${documentKey(document, logo_file_id)}`;
         const cached = pdfCache.get(key);
         if (cached) return { quote, document, key, cached };
         const logo = logo_file_id ? await companyInfoRepository.logoData(tx, companyId, logo_file_id) : null;
