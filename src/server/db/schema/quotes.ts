@@ -52,8 +52,8 @@ export const quotes = pgTable(
     uniqueIndex("quotes_company_reference_key").on(t.companyId, t.reference),
     // The list's order (date, reference, newest first) read backwards from the index.
     index("quotes_company_date_idx").on(t.companyId, t.date, t.reference),
-    // Redefined with INCLUDE (total) in drizzle/0007: the summary becomes an index-only scan.
-    index("quotes_company_status_idx").on(t.companyId, t.status),
+    // A status filter in the list's order (the summary reads quote_status_totals, drizzle/0008).
+    index("quotes_company_status_date_idx").on(t.companyId, t.status, t.date, t.reference),
     index("quotes_client_idx").on(t.clientId),
     index("quotes_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
