@@ -15,3 +15,23 @@ export function Input({ className, type = "text", ...props }: ComponentProps<"in
     />
   );
 }
+
+/** An e-mail address: the e-mail keyboard, no capital letter or spell check. */
+export function EmailInput(props: ComponentProps<"input">) {
+  return (
+    <Input
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      autoCapitalize="none"
+      spellCheck={false}
+      placeholder="contact@exemple.fr"
+      {...props}
+    />
+  );
+}
+
+/** A phone number: the phone keyboard. */
+export function PhoneInput(props: ComponentProps<"input">) {
+  return <Input type="tel" inputMode="tel" autoComplete="tel" {...props} />;
+}

@@ -7,7 +7,7 @@ import { CLIENT_TEXTS, type Client, type ClientFormValues, clientFormSchema } fr
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput, Input, PhoneInput } from "../../../components/ui/input";
 import { Label } from "../../../components/ui/label";
 import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { Switch } from "../../../components/ui/switch";
@@ -190,30 +190,10 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="Email" error={errors.email?.message}>
-            {(props) => (
-              <Input
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                autoCapitalize="none"
-                spellCheck={false}
-                placeholder="contact@exemple.fr"
-                {...props}
-                {...register("email")}
-              />
-            )}
+            {(props) => <EmailInput {...props} {...register("email")} />}
           </FormField>
           <FormField label="Téléphone" error={errors.phone?.message}>
-            {(props) => (
-              <Input
-                type="tel"
-                inputMode="tel"
-                autoComplete="tel"
-                placeholder="06 12 34 56 78"
-                {...props}
-                {...register("phone")}
-              />
-            )}
+            {(props) => <PhoneInput placeholder="06 12 34 56 78" {...props} {...register("phone")} />}
           </FormField>
         </div>
         <FormField label="Adresse" error={errors.address?.message}>

@@ -8,7 +8,7 @@ import {
 } from "../../../../shared/company";
 import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
 import { FormField, FormSection } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
+import { EmailInput, Input, PhoneInput } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
 import { useSaveForm } from "../hooks/use-save-form";
@@ -133,30 +133,10 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
             <FormSection title="Contact">
               <div className={twoCols}>
                 <FormField label="Téléphone" error={errors.phone_contact?.message}>
-                  {(props) => (
-                    <Input
-                      type="tel"
-                      inputMode="tel"
-                      autoComplete="tel"
-                      placeholder="04 78 12 34 56"
-                      {...props}
-                      {...register("phone_contact")}
-                    />
-                  )}
+                  {(props) => <PhoneInput placeholder="04 78 12 34 56" {...props} {...register("phone_contact")} />}
                 </FormField>
                 <FormField label="Email" error={errors.email_contact?.message}>
-                  {(props) => (
-                    <Input
-                      type="email"
-                      inputMode="email"
-                      autoComplete="email"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      placeholder="contact@exemple.fr"
-                      {...props}
-                      {...register("email_contact")}
-                    />
-                  )}
+                  {(props) => <EmailInput {...props} {...register("email_contact")} />}
                 </FormField>
               </div>
               <FormField label="Site web" error={errors.website?.message}>
