@@ -1,21 +1,16 @@
 import { QueryClientProvider } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
-import { TooltipProvider } from "../components/ui/tooltip";
 import { AuthProvider } from "../features/auth/components/auth-provider";
 import { createQueryClient } from "../lib/query-client";
 import { TOAST_CONFIG } from "../lib/toast-config";
 
-/** Query cache, session, tooltips and toasts for the whole app. */
+/** Query cache, session and toasts for the whole app (tooltips: the signed-in shell, AppLayout). */
 export function AppProviders({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
   return (
     <QueryClientProvider client={queryClient}>
-      <AuthProvider>
-        <TooltipProvider delayDuration={300} skipDelayDuration={200}>
-          {children}
-        </TooltipProvider>
-      </AuthProvider>
+      <AuthProvider>{children}</AuthProvider>
       <Toaster
         position={TOAST_CONFIG.position}
         duration={TOAST_CONFIG.durationMs}

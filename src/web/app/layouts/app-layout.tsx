@@ -3,6 +3,7 @@ import { Outlet, useLocation, useNavigate } from "react-router";
 import { isSuperAdmin } from "../../../shared/permissions";
 import { splitFullName } from "../../../shared/session";
 import { Spinner } from "../../components/ui/spinner";
+import { TooltipProvider } from "../../components/ui/tooltip";
 import { useAuth } from "../../features/auth/hooks/auth-context";
 import { usePermissions } from "../../features/auth/hooks/use-permissions";
 import { InstallPrompt } from "../../features/pwa/components/install-prompt";
@@ -39,7 +40,7 @@ function PageFallback() {
  * The main layout (spec 1 §2): desktop sidebar, or on mobile a top bar + bottom tab bar + « Plus »
  * drawer (a SuperAdmin gets a menu drawer instead of the bottom bar); offline banner; install card.
  */
-export function AppLayout() {
+function Shell() {
   const { user, logout } = useAuth();
   const { subject } = usePermissions();
   const isMobile = useIsMobile();
@@ -153,5 +154,17 @@ export function AppLayout() {
       </div>
       <InstallPrompt isMobile={false} />
     </div>
+  );
+}
+
+/**
+ * The signed-in shell. Its tooltips (sidebar, user block) get their provider here, not in the app's
+ * providers: the login page then never loads Radix Tooltip and its positioning engine.
+ */
+export function AppLayout() {
+  return (
+    <TooltipProvider delayDuration={300} skipDelayDuration={200}>
+      <Shell />
+    </TooltipProvider>
   );
 }
