@@ -175,7 +175,8 @@ test.describe("Poids de la page de connexion", () => {
       // zod (~90 kB gzipped) belongs to lazy chunks only: see src/web/features/auth/api/auth-user.ts.
       expect(body, `${src} ne doit pas embarquer zod`).not.toContain("ZodError");
     }
-    // Budget for Lighthouse mobile ≥ 90 on /login (about 150 kB gzipped today).
-    expect(total).toBeLessThan(560_000);
+    // Budget for Lighthouse mobile ≥ 90 on /login: 441 kB today (about 135 kB gzipped), 495 kB when the
+    // tooltip provider still wrapped the whole app.
+    expect(total).toBeLessThan(480_000);
   });
 });
