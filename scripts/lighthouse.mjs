@@ -59,10 +59,7 @@ try {
   // Lighthouse's own advice for a noisy machine: several runs, the median performance score.
   // Accessibility and best practices are deterministic: every run must reach them.
   // A first, discarded run warms Chromium itself up (the page's caches are cleared before each run).
-  // A run that could not measure (Lighthouse's runtimeError, e.g. a trace lost on a starved machine)
-  // is reported and run again, twice at most in all: it measured nothing, it is not a low score.
   const runs = [];
-  let retries = 2;
   for (let i = -1; i < RUNS; i++) {
     const result = await lighthouse(`http://localhost:${PORT}/login`, {
       port: chrome.port,
@@ -70,13 +67,6 @@ try {
       logLevel: "error",
       onlyCategories: Object.keys(THRESHOLDS),
     });
-    const error = result?.lhr.runtimeError;
-    if (error && retries > 0) {
-      retries--;
-      console.info(`Mesure sans résultat (${error.code} : ${error.message}) : nouvelle mesure.`);
-      i--;
-      continue;
-    }
     if (i >= 0) runs.push(result);
   }
   runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
@@ -99,6 +89,8 @@ try {
     failed ||= !ok;
     console.info(`${ok ? "✓" : "✗"} ${category?.title ?? id}: ${Math.round(score * 100)} (minimum ${min * 100})`);
     if (!ok) {
+      const error = decisive.lhr.runtimeError;
+      if (error) console.info(`   ! ${error.code} : ${error.message}`);
       for (const warning of decisive.lhr.runWarnings ?? []) console.info(`   ! ${warning}`);
       for (const ref of category?.auditRefs ?? []) {
         const audit = decisive.lhr.audits[ref.id];

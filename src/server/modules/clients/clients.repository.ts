@@ -27,8 +27,6 @@ function toClient(row: Row | RawRow): Client {
   return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
 
-/** `%term%` for LIKE, with the wildcards of the term itself escaped. */
-
 export interface ClientFilter {
   status?: "active" | "inactive" | undefined;
   search?: string | undefined;

@@ -24,23 +24,32 @@ export const companySettingsRepository = {
   },
 };
 
+/** The company's identity as documents and the settings page show it. */
+const identityColumns = {
+  name: companies.name,
+  logo_file_id: companies.logoFileId,
+  address1: companies.address1,
+  address2: companies.address2,
+  zip_code: companies.zipCode,
+  city: companies.city,
+  country: companies.country,
+  phone_contact: companies.phoneContact,
+  email_contact: companies.emailContact,
+  website: companies.website,
+  siret: companies.siret,
+  tva_number: companies.tvaNumber,
+};
+
 export const companyInfoRepository = {
   async get(tx: Db, companyId: string) {
+    const [row] = await tx.select(identityColumns).from(companies).where(eq(companies.id, companyId));
+    if (!row) throw new Error("company not found");
+    return row;
+  },
+  /** What a document prints of its issuer, in one read: the identity and the default terms. */
+  async forDocuments(tx: Db, companyId: string) {
     const [row] = await tx
-      .select({
-        name: companies.name,
-        logo_file_id: companies.logoFileId,
-        address1: companies.address1,
-        address2: companies.address2,
-        zip_code: companies.zipCode,
-        city: companies.city,
-        country: companies.country,
-        phone_contact: companies.phoneContact,
-        email_contact: companies.emailContact,
-        website: companies.website,
-        siret: companies.siret,
-        tva_number: companies.tvaNumber,
-      })
+      .select({ ...identityColumns, terms_and_conditions: companies.termsAndConditions })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");

@@ -136,8 +136,8 @@ export function createQuotesService(db: Database) {
     },
 
     /**
-     * The quote as a PDF (devis-{reference}.pdf). The quote, the company's identity and terms are read
-     * in one transaction; a document already rendered with the same content comes from the cache, and
+     * The quote as a PDF (devis-{reference}.pdf). The quote, then the company's identity and terms (one
+     * read), in one transaction; a document already rendered with the same content comes from the cache, and
      * the logo's bytes are read only to render. Rendering happens after the transaction.
      */
     async pdf(auth: AuthContext, id: string): Promise<{ filename: string; pdf: Buffer }> {
@@ -147,9 +147,11 @@ export function createQuotesService(db: Database) {
       const found = await db.run(auth.scope, async (tx) => {
         const quote = await quotesRepository.find(tx, companyId, quoteId);
         if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
-        const { logo_file_id, ...identity } = await companyInfoRepository.get(tx, companyId);
-        const settings = await companySettingsRepository.get(tx, companyId);
-        const document = quoteDocument(quote, identity, null, settings.terms_and_conditions);
+        const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoRepository.forDocuments(
+          tx,
+          companyId,
+        );
+        const document = quoteDocument(quote, identity, null, terms_and_conditions);
         // Per company: no tenant can learn from timing that another one rendered the same document.
         const key = `${companyId}:${documentKey(document, logo_file_id)}`;
         const cached = pdfCache.get(key);

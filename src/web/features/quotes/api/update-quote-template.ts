@@ -1,11 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
-import { type quoteTemplateInputSchema, quoteTemplateSchema } from "../../../../shared/quotes";
+import { quoteTemplateSchema } from "../../../../shared/quotes";
 import { api } from "../../../lib/api-client";
-import type { QuoteTemplate } from "../lib/quote-template";
+import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
 import { quoteKeys } from "./quote-keys";
-
-export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
 
 /** PUT /api/quote-templates/:id (the whole template: name, description, lines, discount, terms). */
 export async function updateQuoteTemplate({

@@ -4,6 +4,8 @@ import { numberText, priceText, type QuoteFormFields } from "./quote-form";
 import { formatQuoteDate } from "./quote-format";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
+/** What POST / PUT /api/quote-templates take. */
+export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
 
 /**
  * Applying a template (spec 2 §7) copies its name suffixed with the date, its lines in position
@@ -46,7 +48,7 @@ export function templateSummary(template: QuoteTemplate): string {
 export function renamedTemplate(
   template: QuoteTemplate,
   changes: { name: string; description: string },
-): z.input<typeof quoteTemplateInputSchema> {
+): QuoteTemplateBody {
   return {
     name: changes.name,
     description: changes.description,
