@@ -46,6 +46,57 @@ function precompress(outDir: string): Plugin {
 
 const outDir = fromRoot("dist/web");
 
+/**
+ * Writes `route-documents/<route>.html`: index.html plus `<link rel="modulepreload">` for the chunks of
+ * that route's lazily imported screen (and what they import, minus what the entry already loads), so a
+ * first visit fetches them alongside the entry instead of after it. The server sends that document to
+ * a navigation to the route (src/server/plugins/spa.ts); any other route gets index.html.
+ */
+function routeDocuments(routes: Record<string, string>): Plugin {
+  return {
+    name: "propulse:route-documents",
+    apply: "build",
+    enforce: "post",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const html = bundle["index.html"];
+        const entry = Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry);
+        if (html?.type !== "asset" || entry?.type !== "chunk") return this.error("index.html or its entry is missing");
+        const chunks = new Map(
+          Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
+        );
+        const closure = (fileName: string, seen = new Set<string>()): Set<string> => {
+          if (seen.has(fileName)) return seen;
+          seen.add(fileName);
+          for (const imported of chunks.get(fileName)?.imports ?? []) closure(imported, seen);
+          return seen;
+        };
+        const loaded = closure(entry.fileName);
+        for (const [route, module] of Object.entries(routes)) {
+          const id = fromRoot(module);
+          const chunk = [...chunks.values()].find((file) => file.facadeModuleId === id);
+          if (!chunk) return this.error(`no chunk for ${module}`);
+          const files = [...closure(chunk.fileName)].filter((file) => !loaded.has(file));
+          const css = files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+          const links = [
+            ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+          ];
+          this.emitFile({
+            type: "asset",
+            fileName: `route-documents${route}.html`,
+            source: String(html.source).replace(
+              "</head>",
+              `\n${links.map((link) => `    ${link}\n`).join("")}  </head>`,
+            ),
+          });
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig({
   root: fromRoot("src/web"),
   publicDir: fromRoot("src/web/public"),
@@ -105,7 +156,7 @@ export default defineConfig({
         // The app shell only: built assets + index.html. API responses are never cached.
         globPatterns: ["**/*.{js,css,html,svg,png,ico,webmanifest}"],
         // Large install icons are fetched by the browser when installing, not needed offline.
-        globIgnores: ["**/icons/icon-512.png", "**/icons/maskable-512.png"],
+        globIgnores: ["**/icons/icon-512.png", "**/icons/maskable-512.png", "route-documents/**"],
         navigateFallback: "/index.html",
         navigateFallbackDenylist: [/^\/api/],
         runtimeCaching: [],
@@ -115,6 +166,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    routeDocuments({ "/login": "src/web/app/routes/login-route.tsx" }),
     precompress(outDir),
   ],
 });

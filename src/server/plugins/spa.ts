@@ -1,14 +1,34 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { ERROR_CODES, MESSAGES } from "../../shared/errors";
 
+const ROUTE_DOCUMENTS = "route-documents";
+
+/**
+ * The documents the build wrote for some routes (vite.config.ts `routeDocuments`): index.html plus
+ * preloads of that route's screen. `/login` → `route-documents/login.html`.
+ */
+function routeDocuments(root: string): Map<string, string> {
+  const dir = path.join(root, ROUTE_DOCUMENTS);
+  if (!existsSync(dir)) return new Map();
+  return new Map(
+    readdirSync(dir, { recursive: true, encoding: "utf8" })
+      .filter((file) => file.endsWith(".html"))
+      .map((file) => {
+        const route = `/${file.slice(0, -".html".length).split(path.sep).join("/")}`;
+        return [route, `${ROUTE_DOCUMENTS}/${file.split(path.sep).join("/")}`];
+      }),
+  );
+}
+
 /** Serves the built SPA with history fallback; unknown /api paths answer a JSON 404. */
 export const spaPlugin = fp(
   async (app: FastifyInstance, opts: { root: string }) => {
     const hasBuild = existsSync(path.join(opts.root, "index.html"));
+    const documents = hasBuild ? routeDocuments(opts.root) : new Map<string, string>();
     if (hasBuild) {
       await app.register(fastifyStatic, {
         root: opts.root,
@@ -22,7 +42,7 @@ export const spaPlugin = fp(
             res.header("cache-control", "public, max-age=31536000, immutable");
           } else if (
             name === "sw.js" ||
-            name === "index.html" ||
+            name.endsWith(".html") ||
             name.endsWith(".webmanifest") ||
             name === "registerSW.js"
           ) {
@@ -44,7 +64,7 @@ export const spaPlugin = fp(
       // A path with a file extension is a missing asset, not an app route.
       if (path.extname(url)) return reply.status(404).type("text/plain").send("Not found");
       reply.header("cache-control", "no-cache");
-      return reply.sendFile("index.html");
+      return reply.sendFile(documents.get(url) ?? "index.html");
     });
   },
   { name: "spa" },
