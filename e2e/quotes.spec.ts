@@ -11,6 +11,14 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: `test-results/screenshots/quotes-${testInfo.project.name}-${name}.png` });
 }
 
+/** A quote template as GET /api/quote-templates answers it (the fields compared here). */
+interface TemplateRow {
+  name: string;
+  items: ({ position: number } & Record<string, unknown>)[];
+  discount_percentage: number;
+  terms: string | null;
+}
+
 /** A suffix unique to this run and project: desktop and mobile share one database. */
 function runId(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
@@ -371,6 +379,28 @@ test.describe("Gestion des devis", () => {
       await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14.00");
       await expect(page.getByLabel("Conditions")).toHaveValue("Acompte de 30 % à la commande.");
       await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
+      // The quote being written becomes a template of its own (lines, discount, terms), unsubmitted.
+      const variantName = `${quoteName} variante`;
+      await templates.getByRole("button", { name: "Enregistrer ce devis comme template" }).click();
+      const saver = templates.getByRole("group", { name: "Enregistrer ce devis comme template" });
+      await expect(saver.getByLabel("Nom du template *")).toHaveValue(`${templateName} - ${today}`);
+      await saver.getByLabel("Nom du template *").fill(variantName);
+      await shot(page, testInfo, "template-save");
+      await saver.getByLabel("Nom du template *").press("Enter");
+      await expect(page.getByText(QUOTE_TEXTS.templateCreated)).toBeVisible();
+      await expect(templates.getByRole("button", { name: `Appliquer : ${variantName}` })).toBeVisible();
+      const templateRows = (await (
+        await page.request.get("/api/quote-templates", { headers: { Authorization: `Bearer ${bearer}` } })
+      ).json()) as { data: TemplateRow[] };
+      const contentOf = (name: string) => {
+        const found = templateRows.data.find((template) => template.name === name);
+        expect(found, name).toBeDefined();
+        const { items, discount_percentage, terms } = found as TemplateRow;
+        return { items: items.map(({ position: _, ...item }) => item), discount_percentage, terms };
+      };
+      expect(contentOf(variantName)).toEqual(contentOf(templateName));
+      expect(contentOf(variantName).items).toHaveLength(LINES.length);
+
       await expectNoSeriousA11yViolations(page, "nouveau devis");
       await shot(page, testInfo, "new-page");
       await page.getByRole("button", { name: "Créer le devis" }).click();

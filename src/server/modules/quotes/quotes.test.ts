@@ -255,6 +255,38 @@ describe("duplicate and templates", () => {
     expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(204);
     expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
   });
+
+  it("creates a template from a quote being written (« Enregistrer ce devis comme template »)", async () => {
+    const body = {
+      name: "  Cuisine type ",
+      description: "",
+      items: [
+        { name: "Meuble bas", description: null, quantity: 3, unit: "unité", unit_price: 189.9, tax_rate: 20 },
+        { name: "Pose", description: "Jour de pose", quantity: 1.5, unit: "jour", unit_price: 320, tax_rate: 10 },
+      ],
+      discount_percentage: 7.5,
+      terms: "Acompte de 30 %",
+    };
+    const res = await api(admin, "POST", "/api/quote-templates", body);
+    expect(res.statusCode).toBe(201);
+    const template = res.json();
+    expect(template).toMatchObject({
+      name: "Cuisine type",
+      description: null,
+      discount_percentage: 7.5,
+      terms: "Acompte de 30 %",
+      items: body.items.map((item, index) => ({ ...item, position: index + 1 })),
+    });
+    const ids = async (token: string) =>
+      (await api(token, "GET", "/api/quote-templates")).json().data.map((t: { id: string }) => t.id);
+    expect(await ids(admin)).toContain(template.id);
+    expect(await ids(otherAdmin)).not.toContain(template.id);
+
+    const badLine = await api(admin, "POST", "/api/quote-templates", { ...body, items: [{ ...body.items[0], name: "" }] });
+    expect(badLine.statusCode).toBe(400);
+    expect(badLine.json().error).toBe(QUOTE_TEXTS.itemNameRequired);
+    expect((await api(compagnon, "POST", "/api/quote-templates", body)).statusCode).toBe(403);
+  });
 });
 
 describe("GET /api/quotes", () => {

@@ -265,6 +265,91 @@ describe("QuoteDialog — creation", () => {
     expect(screen.getByRole("group", { name: "Renommer le template Cuisine" })).toBeTruthy();
   });
 
+  it("saves the quote being written as a template: its lines, percentage discount and terms, never the quote", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quote-templates" && init?.method === "POST"
+        ? (() => {
+            const body = JSON.parse(String(init.body));
+            const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
+            return jsonResponse(201, { ...body, items, id: "t2", created_at: "2026-01-02T00:00:00.000Z" });
+          })()
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByText("1 template disponible");
+    type("Nom du devis *", "Salle d'eau Martin");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
+    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme template" });
+    expect((within(editor).getByLabelText("Nom du template *") as HTMLInputElement).value).toBe("Salle d'eau Martin");
+
+    // The first line has no designation yet: nothing is sent, the line says why.
+    fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
+    expect(await within(editor).findByRole("alert")).toBeTruthy();
+    expect(await screen.findByText(QUOTE_TEXTS.itemNameRequired)).toBeTruthy();
+    expect(calls("POST", "/api/quote-templates")).toHaveLength(0);
+
+    type("Désignation (ligne 1)", "Receveur de douche");
+    type("Prix unitaire HT (ligne 1)", "420");
+    fireEvent.change(screen.getByLabelText("TVA (ligne 1)"), { target: { value: "10" } });
+    fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
+    type("Remise (%)", "5");
+    type("Conditions", "Acompte de 30 % à la commande");
+    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "Salle d'eau" } });
+    fireEvent.keyDown(within(editor).getByLabelText("Nom du template *"), { key: "Enter" });
+
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateCreated));
+    expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body))).toEqual({
+      name: "Salle d'eau",
+      description: null,
+      items: [
+        {
+          name: "Receveur de douche",
+          description: null,
+          quantity: 1,
+          unit: "unité",
+          unit_price: 420,
+          tax_rate: 10,
+        },
+      ],
+      discount_percentage: 5,
+      terms: "Acompte de 30 % à la commande",
+    });
+    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole("group", { name: "Enregistrer ce devis comme template" })).toBeNull(),
+    );
+  });
+
+  it("warns that an amount discount stays out of the template, and toasts a failed creation", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quote-templates" && init?.method === "POST"
+        ? jsonResponse(500, { error: "Erreur interne du serveur" })
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByText("1 template disponible");
+    type("Nom du devis *", "Portail");
+    type("Désignation (ligne 1)", "Portail aluminium");
+    type("Prix unitaire HT (ligne 1)", "1800");
+    fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
+    fireEvent.click(screen.getByRole("radio", { name: "Montant fixe" }));
+    type("Remise (€ HT)", "100");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
+    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme template" });
+    expect(within(editor).getByText(/La remise en euros n'est pas reprise/)).toBeTruthy();
+    fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création du template", {
+        description: "Erreur interne du serveur",
+      }),
+    );
+    expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body)).discount_percentage).toBe(0);
+    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme template" })).toBeTruthy();
+  });
+
   it("puts the server's field errors under the fields and toasts the failure", async () => {
     serve((url, init) =>
       url.pathname === "/api/quotes" && init?.method === "POST"

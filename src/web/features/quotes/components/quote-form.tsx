@@ -44,7 +44,7 @@ import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteItemsEditor } from "./quote-items-editor";
 import { QuoteStatusBadge } from "./quote-status-badge";
-import { QuoteTemplatePicker } from "./quote-template-picker";
+import { type QuoteBeingWritten, QuoteTemplatePicker } from "./quote-template-picker";
 import { QuoteTotalsTable } from "./quote-totals";
 
 /**
@@ -118,6 +118,7 @@ export function QuoteForm({
     setFocus,
     reset,
     getValues,
+    trigger,
     control,
     formState: { errors, isSubmitting },
   } = form;
@@ -238,6 +239,16 @@ export function QuoteForm({
     setOpen((current) => ({ ...current, items: true }));
   };
 
+  // « Enregistrer ce devis comme template » reads the form as it is and needs complete lines.
+  const beingWritten: QuoteBeingWritten = {
+    read: () => ({ fields: getValues(), discountMode }),
+    validateLines: async () => {
+      const complete = await trigger("items");
+      if (!complete) setOpen((current) => ({ ...current, items: true }));
+      return complete;
+    },
+  };
+
   const switchDiscountMode = (mode: DiscountMode) => {
     setDiscountMode(mode);
     if (mode === "percentage") setValue("discount_amount", "0");
@@ -291,6 +302,7 @@ export function QuoteForm({
             canDelete={permissions.canDeleteTemplates}
             canEdit={permissions.canEditTemplates}
             appliedId={appliedTemplate}
+            current={beingWritten}
           />
         )}
 

@@ -1,18 +1,33 @@
 import { useQuery } from "@tanstack/react-query";
-import { ChevronDown, LayoutTemplate, LoaderCircle, Pencil, Trash2 } from "lucide-react";
+import { BookmarkPlus, ChevronDown, LayoutTemplate, LoaderCircle, Pencil, Trash2 } from "lucide-react";
 import { type KeyboardEvent, useState } from "react";
 import { toast } from "sonner";
-import { QUOTE_TEXTS } from "../../../../shared/quotes";
+import { QUOTE_TEXTS, quoteTemplateInputSchema } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
 import { FormField } from "../../../components/ui/form-field";
 import { Input } from "../../../components/ui/input";
 import { cn } from "../../../lib/cn";
+import { useCreateQuoteTemplate } from "../api/create-quote-template";
 import { useDeleteQuoteTemplate } from "../api/delete-quote-template";
 import { quoteTemplatesQueryOptions } from "../api/get-quote-templates";
 import { useUpdateQuoteTemplate } from "../api/update-quote-template";
 import { errorMessage } from "../lib/quote-errors";
-import { type QuoteTemplate, renamedTemplate, templateSummary } from "../lib/quote-template";
+import type { DiscountMode, QuoteFormFields } from "../lib/quote-form";
+import {
+  losesAmountDiscount,
+  type QuoteTemplate,
+  renamedTemplate,
+  templateFromForm,
+  templateSummary,
+} from "../lib/quote-template";
+
+/** The quote being written, which « Enregistrer ce devis comme template » saves as a new template. */
+export interface QuoteBeingWritten {
+  read: () => { fields: QuoteFormFields; discountMode: DiscountMode };
+  /** Shows the errors of incomplete lines (their section opens); false when there are some. */
+  validateLines: () => Promise<boolean>;
+}
 
 export interface QuoteTemplatePickerProps {
   onApply: (template: QuoteTemplate) => void;
@@ -21,12 +36,14 @@ export interface QuoteTemplatePickerProps {
   canEdit: boolean;
   /** The template last applied (its row says so). */
   appliedId: string | null;
+  current: QuoteBeingWritten;
 }
 
 /** The template picker of the create form (spec 2 §2, §7). */
-export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId }: QuoteTemplatePickerProps) {
+export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, current }: QuoteTemplatePickerProps) {
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [savingCurrent, setSavingCurrent] = useState(false);
   const query = useQuery(quoteTemplatesQueryOptions());
   const remove = useDeleteQuoteTemplate();
   const templates = query.data ?? [];
@@ -69,7 +86,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId }: 
             <p className="text-sm text-destructive">{query.error.message}</p>
           ) : templates.length === 0 ? (
             <p className="text-[0.8125rem] text-muted-foreground">
-              Pour créer un template, choisissez « Utiliser comme template » dans les actions d'un devis.
+              Aucun template pour l'instant : enregistrez ce devis comme template, ou choisissez « Utiliser comme
+              template » dans les actions d'un devis existant.
             </p>
           ) : (
             <ul className="flex flex-col gap-2">
@@ -131,27 +149,28 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId }: 
               )}
             </ul>
           )}
+          <div className="mt-3">
+            {savingCurrent ? (
+              <div className="rounded-md border border-border bg-card px-3 py-3">
+                <SaveAsTemplateForm current={current} onDone={() => setSavingCurrent(false)} />
+              </div>
+            ) : (
+              <Button size="sm" variant="ghost" className="text-primary" onClick={() => setSavingCurrent(true)}>
+                <BookmarkPlus aria-hidden="true" />
+                Enregistrer ce devis comme template
+              </Button>
+            )}
+          </div>
         </CollapsibleContent>
       </section>
     </Collapsible>
   );
 }
 
-/**
- * Name and description of a template, edited in place (its lines, discount and terms stay). Not a
- * <form>: the picker sits inside the quote's form, so Enter saves here and never submits the quote.
- */
+/** Renames a template and changes its description in place (its lines, discount and terms stay). */
 function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onDone: () => void }) {
-  const [name, setName] = useState(template.name);
-  const [description, setDescription] = useState(template.description ?? "");
-  const [error, setError] = useState<string | undefined>();
   const update = useUpdateQuoteTemplate();
-
-  const save = async () => {
-    if (!name.trim()) {
-      setError(QUOTE_TEXTS.templateNameRequired);
-      return;
-    }
+  const save = async (name: string, description: string) => {
     try {
       await update.mutateAsync({ id: template.id, body: renamedTemplate(template, { name, description }) });
       toast.success(QUOTE_TEXTS.templateUpdated);
@@ -159,6 +178,89 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
     } catch (failure) {
       toast.error("Erreur lors de la mise à jour", { description: errorMessage(failure) });
     }
+  };
+  return (
+    <TemplateNameFields
+      legend={`Renommer le template ${template.name}`}
+      initial={{ name: template.name, description: template.description ?? "" }}
+      pending={update.isPending}
+      onSave={save}
+      onCancel={onDone}
+    />
+  );
+}
+
+/** Saves the quote being written (lines, percentage discount, terms) as a new template. */
+function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; onDone: () => void }) {
+  const create = useCreateQuoteTemplate();
+  const [problem, setProblem] = useState<string | undefined>();
+  const [initial] = useState(() => {
+    const { fields, discountMode } = current.read();
+    return { name: fields.name.trim(), losesDiscount: losesAmountDiscount(fields, discountMode) };
+  });
+
+  const save = async (name: string, description: string) => {
+    if (!(await current.validateLines())) {
+      setProblem("Complétez d'abord les lignes signalées du devis : le template les reprend.");
+      return;
+    }
+    const { fields, discountMode } = current.read();
+    // The same schema as the server: numbers typed as text become numbers, blanks become null.
+    const parsed = quoteTemplateInputSchema.safeParse(templateFromForm(fields, discountMode, { name, description }));
+    setProblem(parsed.success ? undefined : parsed.error.issues[0]?.message);
+    if (!parsed.success) return;
+    try {
+      await create.mutateAsync(parsed.data);
+      toast.success(QUOTE_TEXTS.templateCreated);
+      onDone();
+    } catch (failure) {
+      toast.error("Erreur lors de la création du template", { description: errorMessage(failure) });
+    }
+  };
+  return (
+    <TemplateNameFields
+      legend="Enregistrer ce devis comme template"
+      initial={{ name: initial.name, description: "" }}
+      pending={create.isPending}
+      notice={
+        initial.losesDiscount
+          ? "La remise en euros n'est pas reprise : un template ne garde qu'une remise en pourcentage."
+          : "Le template reprend les lignes, la remise en pourcentage et les conditions de ce devis."
+      }
+      problem={problem}
+      onSave={save}
+      onCancel={onDone}
+    />
+  );
+}
+
+interface TemplateNameFieldsProps {
+  legend: string;
+  initial: { name: string; description: string };
+  pending: boolean;
+  /** A line of explanation under the fields. */
+  notice?: string;
+  /** Why saving did not happen (other than the name). */
+  problem?: string;
+  onSave: (name: string, description: string) => Promise<void>;
+  onCancel: () => void;
+}
+
+/**
+ * A template's name and description, edited in place. Not a <form>: the picker sits inside the
+ * quote's form, so Enter saves here and never submits the quote.
+ */
+function TemplateNameFields({ legend, initial, pending, notice, problem, onSave, onCancel }: TemplateNameFieldsProps) {
+  const [name, setName] = useState(initial.name);
+  const [description, setDescription] = useState(initial.description);
+  const [error, setError] = useState<string | undefined>();
+
+  const save = async () => {
+    if (!name.trim()) {
+      setError(QUOTE_TEXTS.templateNameRequired);
+      return;
+    }
+    await onSave(name, description);
   };
 
   // Enter in a field saves the template (the browser would submit the quote's form).
@@ -170,11 +272,7 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
   };
 
   return (
-    <fieldset
-      aria-label={`Renommer le template ${template.name}`}
-      onKeyDown={onKeyDown}
-      className="flex flex-col gap-3"
-    >
+    <fieldset aria-label={legend} onKeyDown={onKeyDown} className="flex flex-col gap-3">
       <FormField label="Nom du template *" error={error}>
         {(props) => (
           <Input
@@ -199,12 +297,18 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
           />
         )}
       </FormField>
+      {notice && <p className="text-[0.8125rem] text-muted-foreground">{notice}</p>}
+      {problem && (
+        <p role="alert" className="text-[0.8125rem] font-medium text-destructive">
+          {problem}
+        </p>
+      )}
       <div className="flex justify-end gap-2">
-        <Button size="sm" variant="outline" onClick={onDone} disabled={update.isPending}>
+        <Button size="sm" variant="outline" onClick={onCancel} disabled={pending}>
           Annuler
         </Button>
-        <Button size="sm" onClick={() => void save()} disabled={update.isPending}>
-          {update.isPending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
+        <Button size="sm" onClick={() => void save()} disabled={pending}>
+          {pending && <LoaderCircle aria-hidden="true" className="animate-spin" />}
           Enregistrer
         </Button>
       </div>

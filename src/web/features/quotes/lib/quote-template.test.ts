@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { quoteTemplateInputSchema } from "../../../../shared/quotes";
+import { QUOTE_TEXTS, quoteTemplateInputSchema } from "../../../../shared/quotes";
 import { createDefaults } from "./quote-form";
-import { applyTemplate, type QuoteTemplate, renamedTemplate, templateSummary } from "./quote-template";
+import {
+  applyTemplate,
+  losesAmountDiscount,
+  type QuoteTemplate,
+  renamedTemplate,
+  templateFromForm,
+  templateSummary,
+} from "./quote-template";
 
 const template: QuoteTemplate = {
   id: "t1",
@@ -74,5 +81,48 @@ describe("applying a template", () => {
     const parsed = quoteTemplateInputSchema.parse(body);
     expect(parsed.description).toBeNull();
     expect(parsed.items).toHaveLength(template.items.length);
+  });
+});
+
+describe("saving the form as a template", () => {
+  const fields = {
+    ...createDefaults({ today: "2026-03-12", clientId: "client-1" }),
+    name: "Rénovation cuisine",
+    terms: "Acompte de 30 %",
+    discount_percentage: "7.5",
+    items: [
+      { name: " Dépose ", description: "", quantity: "1", unit: "forfait", unit_price: "250", tax_rate: "10" },
+      { name: "Crédence", description: "Verre", quantity: "2.5", unit: "m²", unit_price: "80.10", tax_rate: "20" },
+    ],
+  };
+
+  it("keeps the lines in screen order, the percentage discount and the terms; the schema coerces the texts", () => {
+    const body = templateFromForm(fields, "percentage", { name: " Cuisine type ", description: "" });
+    expect(quoteTemplateInputSchema.parse(body)).toEqual({
+      name: "Cuisine type",
+      description: null,
+      items: [
+        { name: "Dépose", description: null, quantity: 1, unit: "forfait", unit_price: 250, tax_rate: 10 },
+        { name: "Crédence", description: "Verre", quantity: 2.5, unit: "m²", unit_price: 80.1, tax_rate: 20 },
+      ],
+      discount_percentage: 7.5,
+      terms: "Acompte de 30 %",
+    });
+  });
+
+  it("leaves an amount discount out, and says so", () => {
+    const amount = { ...fields, discount_percentage: "0", discount_amount: "120" };
+    expect(templateFromForm(amount, "amount", { name: "Cuisine", description: "" }).discount_percentage).toBe(0);
+    expect(losesAmountDiscount(amount, "amount")).toBe(true);
+    expect(losesAmountDiscount({ discount_amount: "0" }, "amount")).toBe(false);
+    expect(losesAmountDiscount(amount, "percentage")).toBe(false);
+  });
+
+  it("refuses a template without a name", () => {
+    const parsed = quoteTemplateInputSchema.safeParse(
+      templateFromForm(fields, "percentage", { name: " ", description: "" }),
+    );
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe(QUOTE_TEXTS.templateNameRequired);
   });
 });

@@ -1,6 +1,6 @@
 import type { z } from "zod";
 import type { quoteTemplateInputSchema, quoteTemplateSchema, UNITS } from "../../../../shared/quotes";
-import { numberText, priceText, type QuoteFormFields } from "./quote-form";
+import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
 import { formatQuoteDate } from "./quote-format";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
@@ -65,4 +65,38 @@ export function renamedTemplate(
     discount_percentage: template.discount_percentage,
     terms: template.terms,
   };
+}
+
+/**
+ * The POST body that saves the quote being written as a new template: its lines in screen order,
+ * its terms, and its discount when it is a percentage (a template keeps no amount discount, spec 2 §3).
+ * Numbers stay as typed: the shared schema coerces and checks them, as for the quote itself.
+ */
+export function templateFromForm(
+  fields: Pick<QuoteFormFields, "items" | "discount_percentage" | "terms">,
+  discountMode: DiscountMode,
+  meta: { name: string; description: string },
+): QuoteTemplateBody {
+  return {
+    name: meta.name,
+    description: meta.description,
+    items: fields.items.map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
+      name,
+      description,
+      quantity,
+      unit: unit as (typeof UNITS)[number],
+      unit_price,
+      tax_rate,
+    })),
+    discount_percentage: discountMode === "percentage" ? fields.discount_percentage : 0,
+    terms: fields.terms,
+  };
+}
+
+/** True when saving the form as a template would leave its discount out (an amount in euros). */
+export function losesAmountDiscount(
+  fields: Pick<QuoteFormFields, "discount_amount">,
+  discountMode: DiscountMode,
+): boolean {
+  return discountMode === "amount" && readNumber(fields.discount_amount) > 0;
 }

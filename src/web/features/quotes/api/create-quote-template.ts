@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { quoteTemplateSchema } from "../../../../shared/quotes";
+import { api } from "../../../lib/api-client";
+import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
+import { quoteKeys } from "./quote-keys";
+
+/** POST /api/quote-templates (201, the template). */
+export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<QuoteTemplate> {
+  return quoteTemplateSchema.parse(await api.post("/quote-templates", body));
+}
+
+export function useCreateQuoteTemplate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createQuoteTemplate,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
+  });
+}
