@@ -60,6 +60,13 @@ function serve(extra?: Handler) {
   });
 }
 
+/** The server's answer to a template POST / PUT: the body sent, with its id and line positions. */
+function savedTemplate(status: 200 | 201, id: string, init: RequestInit) {
+  const body = JSON.parse(String(init.body));
+  const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
+  return jsonResponse(status, { ...body, items, id, created_at: "2026-01-01T00:00:00.000Z" });
+}
+
 function calls(method: string, path: string) {
   return fetchMock.mock.calls.filter(
     ([input, init]) =>
@@ -208,13 +215,7 @@ describe("QuoteDialog — creation", () => {
 
   it("renames a template in the picker without submitting the quote, and says why it cannot", async () => {
     serve((url, init) =>
-      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT"
-        ? (() => {
-            const body = JSON.parse(String(init.body));
-            const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
-            return jsonResponse(200, { ...body, items, id: "t1", created_at: "2026-01-01T00:00:00.000Z" });
-          })()
-        : undefined,
+      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT" ? savedTemplate(200, "t1", init) : undefined,
     );
     renderDialog({ mode: "create" });
     await screen.findByText("1 template disponible");
@@ -267,13 +268,7 @@ describe("QuoteDialog — creation", () => {
 
   it("saves the quote being written as a template: its lines, percentage discount and terms, never the quote", async () => {
     serve((url, init) =>
-      url.pathname === "/api/quote-templates" && init?.method === "POST"
-        ? (() => {
-            const body = JSON.parse(String(init.body));
-            const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
-            return jsonResponse(201, { ...body, items, id: "t2", created_at: "2026-01-02T00:00:00.000Z" });
-          })()
-        : undefined,
+      url.pathname === "/api/quote-templates" && init?.method === "POST" ? savedTemplate(201, "t2", init) : undefined,
     );
     renderDialog({ mode: "create" });
     await screen.findByText("1 template disponible");

@@ -41,6 +41,19 @@ export function templateSummary(template: QuoteTemplate): string {
   return parts.join(" · ");
 }
 
+/** A line of a template body: the fields POST / PUT take, as stored or as typed (the schema coerces). */
+function templateLine(line: {
+  name: string;
+  description: string | null;
+  quantity: number | string;
+  unit: string;
+  unit_price: number | string;
+  tax_rate: number | string;
+}): NonNullable<QuoteTemplateBody["items"]>[number] {
+  const { name, description, quantity, unit, unit_price, tax_rate } = line;
+  return { name, description, quantity, unit: unit as (typeof UNITS)[number], unit_price, tax_rate };
+}
+
 /**
  * The PUT body that renames a template (name and description) and keeps the rest as it is: its lines
  * in position order, its discount and its terms.
@@ -52,16 +65,7 @@ export function renamedTemplate(
   return {
     name: changes.name,
     description: changes.description,
-    items: [...template.items]
-      .sort((a, b) => a.position - b.position)
-      .map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
-        name,
-        description,
-        quantity,
-        unit: unit as (typeof UNITS)[number],
-        unit_price,
-        tax_rate,
-      })),
+    items: [...template.items].sort((a, b) => a.position - b.position).map(templateLine),
     discount_percentage: template.discount_percentage,
     terms: template.terms,
   };
@@ -80,14 +84,7 @@ export function templateFromForm(
   return {
     name: meta.name,
     description: meta.description,
-    items: fields.items.map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
-      name,
-      description,
-      quantity,
-      unit: unit as (typeof UNITS)[number],
-      unit_price,
-      tax_rate,
-    })),
+    items: fields.items.map(templateLine),
     discount_percentage: discountMode === "percentage" ? fields.discount_percentage : 0,
     terms: fields.terms,
   };
