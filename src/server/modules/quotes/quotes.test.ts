@@ -282,7 +282,10 @@ describe("duplicate and templates", () => {
     expect(await ids(admin)).toContain(template.id);
     expect(await ids(otherAdmin)).not.toContain(template.id);
 
-    const badLine = await api(admin, "POST", "/api/quote-templates", { ...body, items: [{ ...body.items[0], name: "" }] });
+    const badLine = await api(admin, "POST", "/api/quote-templates", {
+      ...body,
+      items: [{ ...body.items[0], name: "" }],
+    });
     expect(badLine.statusCode).toBe(400);
     expect(badLine.json().error).toBe(QUOTE_TEXTS.itemNameRequired);
     expect((await api(compagnon, "POST", "/api/quote-templates", body)).statusCode).toBe(403);
