@@ -99,51 +99,54 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
                 ) : (
                   <li
                     key={template.id}
-                    className="flex items-center gap-3 rounded-md border border-border bg-card px-3 py-2"
+                    className="flex flex-wrap items-center gap-x-3 gap-y-2 rounded-md border border-border bg-card px-3 py-2"
                   >
-                    <div className="flex min-w-0 flex-1 flex-col">
-                      <span className="truncate text-sm font-medium">{template.name}</span>
-                      <span className="truncate text-xs text-muted-foreground">
+                    {/* On a phone the actions go under the name, which keeps the row's whole width. */}
+                    <div className="flex min-w-0 flex-[1_1_14rem] flex-col">
+                      <span className="line-clamp-2 text-sm font-medium break-words">{template.name}</span>
+                      <span className="line-clamp-2 text-xs text-muted-foreground">
                         {templateSummary(template)}
                         {template.description ? ` · ${template.description}` : ""}
                       </span>
                     </div>
-                    <Button
-                      size="sm"
-                      variant={appliedId === template.id ? "secondary" : "outline"}
-                      onClick={() => onApply(template)}
-                    >
-                      {appliedId === template.id ? "Appliqué" : "Appliquer"}
-                      <span className="sr-only"> : {template.name}</span>
-                    </Button>
-                    {canEdit && (
+                    <div className="ml-auto flex items-center gap-2">
                       <Button
-                        size="icon-sm"
-                        variant="ghost"
-                        onClick={() => setRenaming(template.id)}
-                        aria-label={`Renommer le template ${template.name}`}
-                        title="Renommer le template"
+                        size="sm"
+                        variant={appliedId === template.id ? "secondary" : "outline"}
+                        onClick={() => onApply(template)}
                       >
-                        <Pencil aria-hidden="true" />
+                        {appliedId === template.id ? "Appliqué" : "Appliquer"}
+                        <span className="sr-only"> : {template.name}</span>
                       </Button>
-                    )}
-                    {canDelete && (
-                      <Button
-                        size="icon-sm"
-                        variant="ghost"
-                        className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-                        onClick={() => void deleteTemplate(template)}
-                        disabled={remove.isPending && remove.variables === template.id}
-                        aria-label={`Supprimer le template ${template.name}`}
-                        title="Supprimer le template"
-                      >
-                        {remove.isPending && remove.variables === template.id ? (
-                          <LoaderCircle aria-hidden="true" className="animate-spin" />
-                        ) : (
-                          <Trash2 aria-hidden="true" />
-                        )}
-                      </Button>
-                    )}
+                      {canEdit && (
+                        <Button
+                          size="icon-sm"
+                          variant="ghost"
+                          onClick={() => setRenaming(template.id)}
+                          aria-label={`Renommer le template ${template.name}`}
+                          title="Renommer le template"
+                        >
+                          <Pencil aria-hidden="true" />
+                        </Button>
+                      )}
+                      {canDelete && (
+                        <Button
+                          size="icon-sm"
+                          variant="ghost"
+                          className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+                          onClick={() => void deleteTemplate(template)}
+                          disabled={remove.isPending && remove.variables === template.id}
+                          aria-label={`Supprimer le template ${template.name}`}
+                          title="Supprimer le template"
+                        >
+                          {remove.isPending && remove.variables === template.id ? (
+                            <LoaderCircle aria-hidden="true" className="animate-spin" />
+                          ) : (
+                            <Trash2 aria-hidden="true" />
+                          )}
+                        </Button>
+                      )}
+                    </div>
                   </li>
                 ),
               )}
