@@ -42,13 +42,21 @@ export function createDatabase(connectionString: string, options: { max?: number
     // An idle client lost its connection (server restart): the pool replaces it.
   });
 
+  // One Drizzle instance per pooled connection, made on its first transaction: building one walks the
+  // whole schema (≈ 4 % of a list request's CPU when it was done for every transaction).
+  const instances = new WeakMap<pg.PoolClient, Db>();
+
   return {
     pool,
     async run(scope, fn) {
       const client = await pool.connect();
       try {
         await client.query(scopeStatement(scope));
-        const tx = drizzle({ client, schema });
+        let tx = instances.get(client);
+        if (!tx) {
+          tx = drizzle({ client, schema });
+          instances.set(client, tx);
+        }
         const result = await fn(tx);
         await client.query("COMMIT");
         return result;

@@ -344,6 +344,27 @@ describe("row-level security", () => {
     });
   });
 
+  it("applies to the session check too: session_context() shows a session in its own company only", async () => {
+    const login = await app.inject({
+      method: "POST",
+      url: "/api/auth/login",
+      payload: { email: company.emails.admin, password: TEST_PASSWORD },
+    });
+    const sid = (decodeJwt(login.json().token) as { sid: string }).sid;
+    await asApp(async (client) => {
+      const contextIn = async (companyId: string) => {
+        await client.query("BEGIN");
+        await client.query("SELECT set_config('app.company_id', $1, true)", [companyId]);
+        const { rows } = await client.query("SELECT user_id, company_id FROM session_context($1)", [sid]);
+        await client.query("ROLLBACK");
+        return rows;
+      };
+      expect(await contextIn(company.id)).toEqual([{ user_id: expect.any(String), company_id: company.id }]);
+      expect(await contextIn(other.id)).toEqual([]);
+      expect((await client.query("SELECT * FROM session_context($1)", [sid])).rows).toEqual([]);
+    });
+  });
+
   it("runs the app as a role that is neither superuser nor BYPASSRLS", async () => {
     await asApp(async (client) => {
       const { rows } = await client.query("SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user");
