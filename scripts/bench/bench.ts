@@ -142,6 +142,12 @@ async function main() {
       target?: { p99At10: number; ratio: number };
     }[] = [
       { name: "GET /api/health (plafond du framework)", url: "/api/health", direct: () => db.pool.query("SELECT 1") },
+      // What every authenticated request pays before its own work (ADR 0008).
+      {
+        name: "GET /api/auth/verify (authentification)",
+        url: "/api/auth/verify",
+        direct: () => auth.authenticate(token),
+      },
       {
         name: "GET /api/clients?search=dupont&limit=100",
         url: "/api/clients?search=dupont&limit=100",
