@@ -317,6 +317,21 @@ describe("QuoteDialog — creation", () => {
     );
   });
 
+  it("with no template yet, says how to make one, and leaves the saving form alone once it is open", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quote-templates" && (init?.method ?? "GET") === "GET"
+        ? jsonResponse(200, { data: [], meta: { total: 0, page: 1, limit: 100 } })
+        : undefined,
+    );
+    renderDialog({ mode: "create" });
+    await screen.findByText("Aucun template enregistré");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    expect(screen.getByText(/Aucun template pour l'instant/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
+    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme template" })).toBeTruthy();
+    expect(screen.queryByText(/Aucun template pour l'instant/)).toBeNull();
+  });
+
   it("warns that an amount discount stays out of the template, and toasts a failed creation", async () => {
     serve((url, init) =>
       url.pathname === "/api/quote-templates" && init?.method === "POST"

@@ -85,10 +85,13 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
           {query.isError ? (
             <p className="text-sm text-destructive">{query.error.message}</p>
           ) : templates.length === 0 ? (
-            <p className="text-[0.8125rem] text-muted-foreground">
-              Aucun template pour l'instant : enregistrez ce devis comme template, ou choisissez « Utiliser comme
-              template » dans les actions d'un devis existant.
-            </p>
+            // While the quote is being saved as a template, its form says what to do instead.
+            !savingCurrent && (
+              <p className="text-[0.8125rem] text-muted-foreground">
+                Aucun template pour l'instant : enregistrez ce devis comme template, ou choisissez « Utiliser comme
+                template » dans les actions d'un devis existant.
+              </p>
+            )
           ) : (
             <ul className="flex flex-col gap-2">
               {templates.map((template) =>
