@@ -1,18 +1,10 @@
-import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Database } from "./db/client";
-import { authRoutes } from "./modules/auth/auth.routes";
+import { MODULES } from "./modules";
 import { createAuthService } from "./modules/auth/auth.service";
 import { TokenService } from "./modules/auth/tokens";
-import { clientsRoutes } from "./modules/clients/clients.routes";
-import { companyRoutes } from "./modules/company/company.routes";
-import { createCompanyService } from "./modules/company/company.service";
-import { filesRoutes } from "./modules/files/files.routes";
-import { healthRoutes } from "./modules/health/health.routes";
-import { permissionsRoutes } from "./modules/permissions/permissions.routes";
-import { quotesRoutes } from "./modules/quotes/quotes.routes";
-import { createQuotesService } from "./modules/quotes/quotes.service";
+import type { ModuleDeps } from "./modules/module";
 import { authPlugin } from "./plugins/auth";
 import { errorsPlugin } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
@@ -61,17 +53,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
 
-  await app.register(healthRoutes, { db: options.db });
-  await app.register(authRoutes, { auth });
-  await app.register(permissionsRoutes, { db: options.db });
-  await app.register(clientsRoutes, { db: options.db });
-  // Files are signed with a key derived from the JWT secret (one secret to manage, separate uses).
-  const fileSecret = `${options.jwtSecret}:files`;
-  const company = createCompanyService(options.db, fileSecret);
-  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
-  await app.register(companyRoutes, { company });
-  await app.register(filesRoutes, { db: options.db, fileSecret });
-  await app.register(quotesRoutes, { quotes: createQuotesService(options.db) });
+  const deps: ModuleDeps = { db: options.db, auth, fileSecret: `${options.jwtSecret}:files` };
+  for (const module of MODULES) await app.register(module, deps);
 
   await app.register(spaPlugin, { root: options.webRoot ?? "" });
   return app;

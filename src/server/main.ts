@@ -3,7 +3,7 @@ import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
 import { buildApp, LOG_REDACTIONS } from "./app";
 import { openDatabase } from "./db/bootstrap";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./db/seed";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/seed";
 import { loadEnv } from "./env";
 
 function findWebRoot(): string {

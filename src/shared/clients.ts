@@ -9,6 +9,7 @@ export const CLIENT_TEXTS = {
   contactRequiredForm: "Au moins un moyen de contact (téléphone ou email) est requis",
   contactRequiredService: "Au moins un moyen de contact (téléphone ou email) est obligatoire",
   companyRequired: "Vous devez être connecté à une entreprise pour créer un client",
+  companyRequiredToView: "Vous devez être connecté à une entreprise pour accéder aux clients",
   notFound: "Client introuvable",
   hasInvoices:
     "Ce client a des factures émises : il ne peut pas être supprimé. Désactivez-le plutôt (Modifier → Client actif).",

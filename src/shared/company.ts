@@ -2,6 +2,7 @@ import { z } from "zod";
 import { optional, optionalText, phoneNumber, requiredText } from "./fields";
 
 export const COMPANY_TEXTS = {
+  companyRequired: "Vous devez être connecté à une entreprise",
   nameRequired: "Le nom de l'entreprise est obligatoire",
   emailInvalid: "Email invalide",
   siretInvalid: "Le SIRET doit contenir 14 chiffres",

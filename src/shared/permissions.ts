@@ -3,8 +3,8 @@
  * Codes are `area:action`; the dotted spelling `area.action` is accepted everywhere.
  */
 
-export interface PermissionDefinition {
-  code: string;
+export interface PermissionDefinition<Code extends string = string> {
+  code: Code;
   name: string;
   category: string;
 }
@@ -16,36 +16,54 @@ const CRUD = [
   ["delete", "Supprimer"],
 ] as const;
 
-function crud(area: string, label: string, category: string): PermissionDefinition[] {
-  return CRUD.map(([action, verb]) => ({ code: `${area}:${action}`, name: `${verb} ${label}`, category }));
+type CrudAction = (typeof CRUD)[number][0];
+
+function crud<Area extends string>(
+  area: Area,
+  label: string,
+  category: string,
+): PermissionDefinition<`${Area}:${CrudAction}`>[] {
+  return CRUD.map(([action, verb]) => ({ code: `${area}:${action}` as const, name: `${verb} ${label}`, category }));
 }
 
-export const PERMISSION_CATALOGUE: readonly PermissionDefinition[] = [
-  { code: "admin:access", name: "Accès administrateur", category: "Administration" },
-  { code: "settings:view", name: "Voir les paramètres de l'entreprise", category: "Administration" },
-  { code: "settings:edit", name: "Modifier les paramètres de l'entreprise", category: "Administration" },
-  { code: "dashboard:view", name: "Voir le tableau de bord", category: "Tableau de bord" },
+const def = <Code extends string>(code: Code, name: string, category: string): PermissionDefinition<Code> => ({
+  code,
+  name,
+  category,
+});
+
+const CATALOGUE = [
+  def("admin:access", "Accès administrateur", "Administration"),
+  def("settings:view", "Voir les paramètres de l'entreprise", "Administration"),
+  def("settings:edit", "Modifier les paramètres de l'entreprise", "Administration"),
+  def("dashboard:view", "Voir le tableau de bord", "Tableau de bord"),
   ...crud("clients", "les clients", "Clients"),
   ...crud("projects", "les chantiers", "Chantiers"),
-  { code: "projects:execute", name: "Exécuter les chantiers (mode chantier)", category: "Chantiers" },
-  { code: "calendar:view", name: "Voir le planning", category: "Planning" },
-  { code: "calendar:edit", name: "Planifier les chantiers", category: "Planning" },
+  def("projects:execute", "Exécuter les chantiers (mode chantier)", "Chantiers"),
+  def("calendar:view", "Voir le planning", "Planning"),
+  def("calendar:edit", "Planifier les chantiers", "Planning"),
   ...crud("quotes", "les devis", "Devis"),
   ...crud("invoices", "les factures", "Factures"),
   ...crud("teams", "les équipes", "Équipes"),
-  { code: "team:view", name: "Voir toutes les équipes dans le planning", category: "Équipes" },
-  { code: "team:manage", name: "Encadrer une équipe (chef d'équipe)", category: "Équipes" },
+  def("team:view", "Voir toutes les équipes dans le planning", "Équipes"),
+  def("team:manage", "Encadrer une équipe (chef d'équipe)", "Équipes"),
   ...crud("vehicles", "les véhicules", "Véhicules"),
   ...crud("equipment", "les équipements", "Équipements"),
   ...crud("users", "les utilisateurs", "Utilisateurs"),
   ...crud("roles", "les rôles", "Rôles"),
-  { code: "roles:assign_users", name: "Attribuer des utilisateurs aux rôles", category: "Rôles" },
-  { code: "roles:assign_permissions", name: "Attribuer des permissions aux rôles", category: "Rôles" },
-  { code: "superadmin:access", name: "Accès à l'administration de la plateforme", category: "SuperAdmin" },
-  { code: "superadmin:companies", name: "Gérer les entreprises de la plateforme", category: "SuperAdmin" },
+  def("roles:assign_users", "Attribuer des utilisateurs aux rôles", "Rôles"),
+  def("roles:assign_permissions", "Attribuer des permissions aux rôles", "Rôles"),
+  def("superadmin:access", "Accès à l'administration de la plateforme", "SuperAdmin"),
+  def("superadmin:companies", "Gérer les entreprises de la plateforme", "SuperAdmin"),
 ];
 
-export type PermissionCode = string;
+/**
+ * Every permission code of the catalogue, as a type: a code written in a route or a service that is
+ * not in the catalogue does not compile.
+ */
+export type PermissionCode = (typeof CATALOGUE)[number]["code"];
+
+export const PERMISSION_CATALOGUE: readonly PermissionDefinition<PermissionCode>[] = CATALOGUE;
 
 export const PERMISSION_CODES: ReadonlySet<string> = new Set(PERMISSION_CATALOGUE.map((p) => p.code));
 

@@ -5,9 +5,9 @@
 import { createInterface } from "node:readline/promises";
 import { loadEnv } from "../env";
 import { hashPassword } from "../modules/auth/passwords";
-import { companiesRepository } from "../modules/companies/companies.repository";
+import { usersRepository } from "../modules/users/users.repository";
+import { seedDemo } from "../seed/seed";
 import { openDatabase } from "./bootstrap";
-import { seedDemo } from "./seed";
 
 async function ask(question: string): Promise<string> {
   const rl = createInterface({ input: process.stdin, output: process.stdout });
@@ -44,9 +44,8 @@ async function main() {
         if (password.length < 12) throw new Error("Le mot de passe doit contenir au moins 12 caractères");
         const passwordHash = await hashPassword(password);
         await database.db.run("platform", async (tx) => {
-          if ((await companiesRepository.emailsTaken(tx, [email])).length > 0)
-            throw new Error("Cet e-mail existe déjà");
-          await companiesRepository.createUser(tx, {
+          if ((await usersRepository.emailsTaken(tx, [email])).length > 0) throw new Error("Cet e-mail existe déjà");
+          await usersRepository.create(tx, {
             companyId: null,
             email,
             fullName: fullName || email,

@@ -1,14 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { hasPermission } from "../../shared/permissions";
+import type { PermissionCode } from "../../shared/permissions";
+import { type AuthContext, assertCan } from "../lib/access";
 import { errors } from "../lib/errors";
-import type { AuthContext, AuthService } from "../modules/auth/auth.service";
+import type { AuthService } from "../modules/auth/auth.service";
 
 /**
  * Who may call a route. Every /api route declares one; a route without it fails at start-up
  * (deny by default, design §4).
  */
-export type RouteAccess = { public: true } | { signedIn: true } | { permission: string } | { superadmin: true };
+export type RouteAccess = { public: true } | { signedIn: true } | { permission: PermissionCode } | { superadmin: true };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -30,20 +31,6 @@ export function bearerToken(request: FastifyRequest): string | null {
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (!request.auth) throw errors.unauthenticated();
   return request.auth;
-}
-
-/** First line of every service method: the caller must hold `permission`. */
-export function assertCan(auth: AuthContext, permission: string): void {
-  if (!hasPermission({ role: auth.user.role, permissions: auth.permissions }, permission)) throw errors.forbidden();
-}
-
-/**
- * The caller's company, for company data: a platform account (the SuperAdmin) has none and is
- * refused with `message`.
- */
-export function requireCompany(auth: AuthContext, message: string): string {
-  if (!auth.companyId) throw errors.forbidden(message);
-  return auth.companyId;
 }
 
 export const authPlugin = fp(
@@ -71,3 +58,10 @@ export const authPlugin = fp(
   },
   { name: "auth" },
 );
+
+// TEMPORARY (issue 8 migration): the quotes module still imports these; removed once it uses lib/access.
+export { assertCan } from "../lib/access";
+export function requireCompany(auth: AuthContext, message: string): string {
+  if (!auth.companyId) throw errors.forbidden(message);
+  return auth.companyId;
+}

@@ -4,6 +4,7 @@ import { buildApp } from "../app";
 import { createDatabase, type Database } from "../db/client";
 import { hashPassword } from "../modules/auth/passwords";
 import { companiesRepository } from "../modules/companies/companies.repository";
+import { usersRepository } from "../modules/users/users.repository";
 
 export const TEST_JWT_SECRET = "test-secret-that-is-long-enough-for-hs256-0123456789";
 export const TEST_PASSWORD = "motdepasse-test-1";
@@ -50,7 +51,7 @@ export async function createTestCompany(db: Database, name = "Entreprise test"):
     const roleOf = { admin: "Administrateur", chef: "Chef d'équipe", compagnon: "Compagnon" } as const;
     for (const [key, email] of Object.entries(emails)) {
       const roleId = company.roleIds.get(roleOf[key as keyof typeof roleOf] ?? "");
-      await companiesRepository.createUser(tx, {
+      await usersRepository.create(tx, {
         companyId: company.id,
         email,
         fullName: `Test ${key}`,
@@ -67,7 +68,7 @@ export async function createTestSuperadmin(db: Database): Promise<string> {
   const hash = await passwordHash;
   const email = `super-${randomUUID().slice(0, 8)}@propulse.test`;
   await db.run("platform", (tx) =>
-    companiesRepository.createUser(tx, {
+    usersRepository.create(tx, {
       companyId: null,
       email,
       fullName: "Super Admin",

@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   authUserSchema,
@@ -10,11 +9,11 @@ import {
 import { errorResponseSchema } from "../../../shared/http";
 import { errors } from "../../lib/errors";
 import { bearerToken, requireAuth } from "../../plugins/auth";
-import type { AuthService } from "./auth.service";
+import type { AppModule } from "../module";
 
 const tags = ["Authentification"];
 
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export const authModule: AppModule = async (app, { auth }) => {
   app.post(
     "/api/auth/login",
     {

@@ -2,7 +2,12 @@ import { randomUUID } from "node:crypto";
 import type { AuthUser, LoginBody } from "../../../shared/auth";
 import { ERROR_CODES, MESSAGES } from "../../../shared/errors";
 import { SUPERADMIN_ROLE } from "../../../shared/permissions";
-import type { Database, Scope } from "../../db/client";
+import type { Database } from "../../db/client";
+import { type AuthContext, scopeFor } from "../../lib/access";
+
+/** TEMPORARY (issue 8 migration): import AuthContext from lib/access. */
+export type { AuthContext };
+
 import { errors } from "../../lib/errors";
 import { authRepository, type SessionContext, throttleRepository } from "./auth.repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
@@ -15,21 +20,6 @@ const TOUCH_INTERVAL_MS = 60 * 1000;
 
 /** Login throttling: 5 failures per account, 20 per IP, in 15 minutes, then 15 minutes of wait. */
 export const THROTTLE = { accountLimit: 5, ipLimit: 20, windowMinutes: 15 } as const;
-
-/** Who is calling: attached to every authenticated request. */
-export interface AuthContext {
-  userId: string;
-  sessionId: string;
-  companyId: string | null;
-  isSuperadmin: boolean;
-  permissions: string[];
-  user: AuthUser;
-  scope: Scope;
-}
-
-export function scopeFor(companyId: string | null): Scope {
-  return companyId ? { companyId } : "platform";
-}
 
 function toAuthUser(ctx: SessionContext): AuthUser {
   return {

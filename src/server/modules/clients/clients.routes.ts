@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
   clientCountersSchema,
@@ -11,21 +10,21 @@ import {
   clientUpdateSchema,
 } from "../../../shared/clients";
 import { errorResponseSchema } from "../../../shared/http";
-import type { Database } from "../../db/client";
 import { requireAuth } from "../../plugins/auth";
-import { createClientsService } from "./clients.service";
+import type { AppModule } from "../module";
+import { CLIENTS_ACCESS, createClientsService } from "./clients.service";
 
 const tags = ["Clients"];
 const idParams = z.object({ id: z.string() });
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const clientsModule: AppModule = async (app, { db }) => {
   const service = createClientsService(db);
 
   app.get(
     "/api/clients",
     {
-      config: { access: { permission: "clients:view" } },
+      config: { access: { permission: CLIENTS_ACCESS.list } },
       schema: {
         tags,
         summary: "Liste paginée des clients (recherche sur nom, e-mail, téléphone, ville)",
@@ -39,7 +38,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     "/api/clients/counters",
     {
-      config: { access: { permission: "clients:view" } },
+      config: { access: { permission: CLIENTS_ACCESS.counters } },
       schema: {
         tags,
         summary: "Compteurs de l'en-tête : clients, actifs, avec téléphone (tout le fichier)",
@@ -52,7 +51,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.get(
     "/api/clients/:id",
     {
-      config: { access: { permission: "clients:view" } },
+      config: { access: { permission: CLIENTS_ACCESS.get } },
       schema: {
         tags,
         summary: "Un client, avec include=projects,quotes,stats",
@@ -67,7 +66,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.post(
     "/api/clients",
     {
-      config: { access: { permission: "clients:create" } },
+      config: { access: { permission: CLIENTS_ACCESS.create } },
       schema: {
         tags,
         summary: "Crée un client",
@@ -81,7 +80,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.put(
     "/api/clients/:id",
     {
-      config: { access: { permission: "clients:edit" } },
+      config: { access: { permission: CLIENTS_ACCESS.update } },
       schema: {
         tags,
         summary: "Modifie un client (dont is_active)",
@@ -96,7 +95,7 @@ export const clientsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app
   app.delete(
     "/api/clients/:id",
     {
-      config: { access: { permission: "clients:delete" } },
+      config: { access: { permission: CLIENTS_ACCESS.remove } },
       schema: {
         tags,
         summary: "Supprime un client",

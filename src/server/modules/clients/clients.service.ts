@@ -7,47 +7,46 @@ import type {
 } from "../../../shared/clients";
 import { CLIENT_TEXTS, type clientListQuerySchema } from "../../../shared/clients";
 import type { Database } from "../../db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
 import { errors } from "../../lib/errors";
-import { isUuid } from "../../lib/ids";
-import { assertCan, requireCompany } from "../../plugins/auth";
-import type { AuthContext } from "../auth/auth.service";
 import { clientsRepository } from "./clients.repository";
 
 type ListQuery = ReturnType<typeof clientListQuerySchema.parse>;
 
-/** Clients belong to a company: a platform account has none to show or create. */
-const companyOf = (auth: AuthContext, message = "Vous devez être connecté à une entreprise pour accéder aux clients") =>
-  requireCompany(auth, message);
+/** Who may do what with clients: read by the routes (config.access) and checked again here. */
+export const CLIENTS_ACCESS = permissions({
+  list: "clients:view",
+  counters: "clients:view",
+  get: "clients:view",
+  create: "clients:create",
+  update: "clients:edit",
+  remove: "clients:delete",
+});
 
-function idOrNotFound(id: string): string {
-  if (!isUuid(id)) throw errors.notFound(CLIENT_TEXTS.notFound);
-  return id;
-}
+/** Clients belong to a company: a platform account has none to show or create. */
+const noCompany = CLIENT_TEXTS.companyRequiredToView;
 
 export function createClientsService(db: Database) {
   return {
     async list(auth: AuthContext, query: ListQuery): Promise<ClientListResponse> {
-      assertCan(auth, "clients:view");
-      const companyId = companyOf(auth);
+      const t = tenant(auth, CLIENTS_ACCESS.list, noCompany);
       const filter = { status: query.status, search: query.search };
-      const { data, total } = await db.run(auth.scope, (tx) =>
-        clientsRepository.list(tx, companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+      const { data, total } = await db.run(t.scope, (tx) =>
+        clientsRepository.list(tx, t.companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
       );
       return { data, meta: { total, page: query.page, limit: query.limit } };
     },
 
     /** Header counters over the whole client book; fetched apart from the (per keystroke) search. */
     async counters(auth: AuthContext): Promise<ClientCounters> {
-      assertCan(auth, "clients:view");
-      const companyId = companyOf(auth);
-      return db.run(auth.scope, (tx) => clientsRepository.counters(tx, companyId));
+      const t = tenant(auth, CLIENTS_ACCESS.counters, noCompany);
+      return db.run(t.scope, (tx) => clientsRepository.counters(tx, t.companyId));
     },
 
     async get(auth: AuthContext, id: string, include: Set<string>): Promise<ClientDetail> {
-      assertCan(auth, "clients:view");
-      const companyId = companyOf(auth);
-      const clientId = idOrNotFound(id);
-      return db.run(auth.scope, async (tx) => {
+      const { scope, companyId } = tenant(auth, CLIENTS_ACCESS.get, noCompany);
+      const clientId = idOr404(id, CLIENT_TEXTS.notFound);
+      return db.run(scope, async (tx) => {
         const client = await clientsRepository.find(tx, companyId, clientId);
         if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
         const detail: ClientDetail = { ...client };
@@ -60,26 +59,23 @@ export function createClientsService(db: Database) {
     },
 
     async create(auth: AuthContext, input: ClientCreate) {
-      assertCan(auth, "clients:create");
-      const companyId = companyOf(auth, CLIENT_TEXTS.companyRequired);
-      return db.run(auth.scope, (tx) => clientsRepository.insert(tx, companyId, input));
+      const t = tenant(auth, CLIENTS_ACCESS.create, CLIENT_TEXTS.companyRequired);
+      return db.run(t.scope, (tx) => clientsRepository.insert(tx, t.companyId, input));
     },
 
     async update(auth: AuthContext, id: string, input: ClientUpdate) {
-      assertCan(auth, "clients:edit");
-      const companyId = companyOf(auth);
-      const clientId = idOrNotFound(id);
-      const client = await db.run(auth.scope, (tx) => clientsRepository.update(tx, companyId, clientId, input));
+      const t = tenant(auth, CLIENTS_ACCESS.update, noCompany);
+      const clientId = idOr404(id, CLIENT_TEXTS.notFound);
+      const client = await db.run(t.scope, (tx) => clientsRepository.update(tx, t.companyId, clientId, input));
       if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
       return client;
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
-      assertCan(auth, "clients:delete");
-      const companyId = companyOf(auth);
-      const clientId = idOrNotFound(id);
+      const t = tenant(auth, CLIENTS_ACCESS.remove, noCompany);
+      const clientId = idOr404(id, CLIENT_TEXTS.notFound);
       // Issued invoices will forbid deletion (409, CLIENT_TEXTS.hasInvoices) once invoices exist.
-      const deleted = await db.run(auth.scope, (tx) => clientsRepository.delete(tx, companyId, clientId));
+      const deleted = await db.run(t.scope, (tx) => clientsRepository.delete(tx, t.companyId, clientId));
       if (!deleted) throw errors.notFound(CLIENT_TEXTS.notFound);
     },
   };

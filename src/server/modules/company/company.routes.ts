@@ -1,5 +1,4 @@
-import type {} from "@fastify/multipart";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
+import multipart from "@fastify/multipart";
 import {
   COMPANY_TEXTS,
   companyInfoInputSchema,
@@ -11,16 +10,21 @@ import {
 import { errorResponseSchema } from "../../../shared/http";
 import { errors } from "../../lib/errors";
 import { requireAuth } from "../../plugins/auth";
-import type { CompanyService } from "./company.service";
+import type { AppModule } from "../module";
+import { COMPANY_ACCESS, createCompanyService } from "./company.service";
 
 const tags = ["Entreprise"];
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema };
 
-export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> = async (app, { company }) => {
+export const companyModule: AppModule = async (app, { db, fileSecret }) => {
+  const company = createCompanyService(db, fileSecret);
+  // Only this module takes multipart bodies (the logo upload): one file, a few fields.
+  await app.register(multipart, { limits: { files: 1, fields: 5, parts: 6 } });
+
   app.get(
     "/api/company/info",
     {
-      config: { access: { permission: "settings:view" } },
+      config: { access: { permission: COMPANY_ACCESS.getInfo } },
       schema: { tags, summary: "Identité de l'entreprise", response: { 200: companyInfoSchema, ...errorsOf } },
     },
     async (request) => company.getInfo(requireAuth(request)),
@@ -28,7 +32,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
   app.put(
     "/api/company/info",
     {
-      config: { access: { permission: "settings:edit" } },
+      config: { access: { permission: COMPANY_ACCESS.updateInfo } },
       schema: {
         tags,
         summary: "Modifie l'identité de l'entreprise",
@@ -41,7 +45,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
   app.get(
     "/api/company/settings",
     {
-      config: { access: { permission: "settings:view" } },
+      config: { access: { permission: COMPANY_ACCESS.getSettings } },
       schema: { tags, summary: "Paramètres commerciaux", response: { 200: companySettingsSchema, ...errorsOf } },
     },
     async (request) => company.getSettings(requireAuth(request)),
@@ -49,7 +53,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
   app.put(
     "/api/company/settings",
     {
-      config: { access: { permission: "settings:edit" } },
+      config: { access: { permission: COMPANY_ACCESS.updateSettings } },
       schema: {
         tags,
         summary: "Modifie les paramètres commerciaux",
@@ -62,7 +66,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
   app.post(
     "/api/company/logo",
     {
-      config: { access: { permission: "settings:edit" } },
+      config: { access: { permission: COMPANY_ACCESS.setLogo } },
       bodyLimit: LOGO_MAX_BYTES + 1024 * 1024,
       schema: {
         tags,
@@ -88,7 +92,7 @@ export const companyRoutes: FastifyPluginAsyncZod<{ company: CompanyService }> =
   app.delete(
     "/api/company/logo",
     {
-      config: { access: { permission: "settings:edit" } },
+      config: { access: { permission: COMPANY_ACCESS.removeLogo } },
       schema: { tags, summary: "Supprime le logo", response: { 200: companyInfoSchema, ...errorsOf } },
     },
     async (request) => company.removeLogo(requireAuth(request)),

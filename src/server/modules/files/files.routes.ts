@@ -1,17 +1,10 @@
-import { eq } from "drizzle-orm";
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/client";
-import { files } from "../../db/schema";
-import { errors } from "../../lib/errors";
-import { isUuid } from "../../lib/ids";
-import { verifyFileSignature } from "../../lib/signed-urls";
+import type { AppModule } from "../module";
+import { createFilesService } from "./files.service";
 
-/**
- * GET /api/files/:id?exp&sig — a stored image, by a short-lived signed URL (design §5.9). The
- * signature is the authorisation, so the file is read in platform scope; types were checked on upload.
- */
-export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; fileSecret: string }> = async (app, opts) => {
+/** GET /api/files/:id?exp&sig — a stored image, by a short-lived signed URL (files.service.ts). */
+export const filesModule: AppModule = async (app, { db, fileSecret }) => {
+  const service = createFilesService(db, fileSecret);
   app.get(
     "/api/files/:id",
     {
@@ -25,15 +18,7 @@ export const filesRoutes: FastifyPluginAsyncZod<{ db: Database; fileSecret: stri
       },
     },
     async (request, reply) => {
-      const { id } = request.params;
-      const { exp, sig } = request.query;
-      if (!isUuid(id) || exp === undefined || !sig || !verifyFileSignature(opts.fileSecret, id, exp, sig)) {
-        throw errors.notFound("Fichier introuvable ou lien expiré");
-      }
-      const [file] = await opts.db.run("platform", (tx) =>
-        tx.select({ contentType: files.contentType, data: files.data }).from(files).where(eq(files.id, id)),
-      );
-      if (!file) throw errors.notFound("Fichier introuvable ou lien expiré");
+      const file = await service.bySignedUrl(request.params.id, request.query.exp, request.query.sig);
       return reply
         .header("content-type", file.contentType)
         .header("x-content-type-options", "nosniff")

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
-import type { Database } from "../../db/client";
+import type { AppModule } from "../module";
+import { healthRepository } from "./health.repository";
 
-export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const healthModule: AppModule = async (app, { db }) => {
   app.get(
     "/api/health",
     {
@@ -15,12 +15,8 @@ export const healthRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app,
       },
     },
     async (_request, reply) => {
-      try {
-        await db.pool.query("SELECT 1");
-        return { status: "ok" as const };
-      } catch {
-        return reply.status(503).send({ status: "unavailable" as const });
-      }
+      if (await healthRepository.databaseAnswers(db)) return { status: "ok" as const };
+      return reply.status(503).send({ status: "unavailable" as const });
     },
   );
 };

@@ -1,16 +1,15 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { permissionGroupSchema } from "../../../shared/auth";
-import type { Database } from "../../db/client";
 import { requireAuth } from "../../plugins/auth";
-import { createPermissionsService } from "./permissions.service";
+import type { AppModule } from "../module";
+import { createPermissionsService, PERMISSIONS_ACCESS } from "./permissions.service";
 
-export const permissionsRoutes: FastifyPluginAsyncZod<{ db: Database }> = async (app, { db }) => {
+export const permissionsModule: AppModule = async (app, { db }) => {
   const service = createPermissionsService(db);
   app.get(
     "/api/company/permissions/grouped",
     {
-      config: { access: { permission: "roles:view" } },
+      config: { access: { permission: PERMISSIONS_ACCESS.grouped } },
       schema: {
         tags: ["Rôles et permissions"],
         summary: "Catalogue des permissions, groupé par catégorie",

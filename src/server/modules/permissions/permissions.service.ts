@@ -1,13 +1,15 @@
 import type { PermissionGroup } from "../../../shared/auth";
 import type { Database } from "../../db/client";
-import { assertCan } from "../../plugins/auth";
-import type { AuthContext } from "../auth/auth.service";
+import { type AuthContext, assertCan, permissions } from "../../lib/access";
 import { permissionsRepository } from "./permissions.repository";
+
+/** The catalogue is what role editors pick from. */
+export const PERMISSIONS_ACCESS = permissions({ grouped: "roles:view" });
 
 export function createPermissionsService(db: Database) {
   return {
     async grouped(auth: AuthContext): Promise<PermissionGroup[]> {
-      assertCan(auth, "roles:view");
+      assertCan(auth, PERMISSIONS_ACCESS.grouped);
       const rows = await db.run(auth.scope, (tx) => permissionsRepository.list(tx));
       const groups = new Map<string, PermissionGroup>();
       for (const row of rows) {

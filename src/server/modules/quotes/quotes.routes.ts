@@ -1,4 +1,3 @@
-import type { FastifyPluginAsyncZod } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponseSchema } from "../../../shared/http";
 import {
@@ -12,13 +11,15 @@ import {
   quoteTemplateSchema,
 } from "../../../shared/quotes";
 import { requireAuth } from "../../plugins/auth";
-import type { QuotesService } from "./quotes.service";
+import type { AppModule } from "../module";
+import { createQuotesService } from "./quotes.service";
 
 const tags = ["Devis"];
 const idParams = z.object({ id: z.string() });
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 
-export const quotesRoutes: FastifyPluginAsyncZod<{ quotes: QuotesService }> = async (app, { quotes }) => {
+export const quotesModule: AppModule = async (app, { db }) => {
+  const quotes = createQuotesService(db);
   app.get(
     "/api/quotes",
     {

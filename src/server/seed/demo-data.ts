@@ -4,11 +4,11 @@
  */
 import { addDays, parisToday } from "../../shared/dates";
 import type { QuoteInput, QuoteStatus } from "../../shared/quotes";
-import type { AuthContext } from "../modules/auth/auth.service";
+import type { Database } from "../db/client";
+import type { AuthContext } from "../lib/access";
 import { createClientsService } from "../modules/clients/clients.service";
 import { createCompanyService } from "../modules/company/company.service";
 import { createQuotesService } from "../modules/quotes/quotes.service";
-import type { Database } from "./client";
 
 export const DEMO_IDENTITY = {
   name: "Durand Rénovation",

@@ -1,8 +1,9 @@
+import type { Database } from "../db/client";
 import { createAuthService } from "../modules/auth/auth.service";
 import { hashPassword } from "../modules/auth/passwords";
 import { TokenService } from "../modules/auth/tokens";
 import { companiesRepository } from "../modules/companies/companies.repository";
-import type { Database } from "./client";
+import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
 
 export const DEMO_PASSWORD = "demo1234";
@@ -43,7 +44,7 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
 
 async function seedAccounts(db: Database): Promise<boolean> {
   return db.run("platform", async (tx) => {
-    const taken = await companiesRepository.emailsTaken(
+    const taken = await usersRepository.emailsTaken(
       tx,
       DEMO_ACCOUNTS.map((a) => a.email),
     );
@@ -63,7 +64,7 @@ async function seedAccounts(db: Database): Promise<boolean> {
         const roleId = account.role ? company.roleIds.get(account.role) : undefined;
         if (roleId) roleIds.push(roleId);
       }
-      await companiesRepository.createUser(tx, {
+      await usersRepository.create(tx, {
         companyId,
         email: account.email,
         fullName: account.fullName,

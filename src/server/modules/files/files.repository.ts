@@ -1,0 +1,13 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { files } from "../../db/schema";
+
+export const filesRepository = {
+  async find(tx: Db, id: string): Promise<{ contentType: string; data: Buffer } | undefined> {
+    const [file] = await tx
+      .select({ contentType: files.contentType, data: files.data })
+      .from(files)
+      .where(eq(files.id, id));
+    return file;
+  },
+};

@@ -1,0 +1,22 @@
+import { authModule } from "./auth/auth.routes";
+import { clientsModule } from "./clients/clients.routes";
+import { companyModule } from "./company/company.routes";
+import { filesModule } from "./files/files.routes";
+import { healthModule } from "./health/health.routes";
+import type { AppModule } from "./module";
+import { permissionsModule } from "./permissions/permissions.routes";
+import { quotesModule } from "./quotes/quotes.routes";
+
+/**
+ * Every module of the API, registered in this order by buildApp. A new module is a folder under
+ * modules/ and one line here; the route walk test (src/server/test/routes.test.ts) covers it at once.
+ */
+export const MODULES: readonly AppModule[] = [
+  healthModule,
+  authModule,
+  permissionsModule,
+  clientsModule,
+  companyModule,
+  filesModule,
+  quotesModule,
+];
