@@ -224,6 +224,8 @@ export const quoteSchema = z.object({
   discount_percentage: z.number(),
   discount_amount: z.number(),
   subtotal: z.number(),
+  /** The discount granted, in euros, as computed and stored by the server (0 when none). */
+  discount: z.number(),
   tax_amount: z.number(),
   total: z.number(),
   vat_breakdown: z.array(vatLineSchema),

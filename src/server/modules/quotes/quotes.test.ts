@@ -77,6 +77,7 @@ describe("POST /api/quotes", () => {
       date: "2026-11-20",
       valid_until: "2026-12-20",
       subtotal: fromCents(expected.subtotal),
+      discount: 57.34,
       tax_amount: fromCents(expected.tax_amount),
       total: fromCents(expected.total),
       discount_percentage: 10,
@@ -100,6 +101,16 @@ describe("POST /api/quotes", () => {
       total: 165,
       description: "Faïence 20×20 blanche",
     });
+  });
+
+  it("answers the stored discount: the percentage's amount, the fixed amount, or 0", async () => {
+    const fixed = await createQuote(admin, { discount_percentage: 0, discount_amount: 73.4 });
+    expect(fixed).toMatchObject({ subtotal: 573.4, discount: 73.4, discount_amount: 73.4 });
+    expect(fixed.total).toBe(fromCents(computeTotals({ items, discount_amount: 73.4 }).total));
+    const none = await createQuote(admin, { discount_percentage: 0 });
+    expect(none).toMatchObject({ discount: 0, total: fromCents(computeTotals({ items }).total) });
+    const listed = (await api(admin, "GET", `/api/quotes?search=${fixed.reference}`)).json().data[0];
+    expect(listed.discount).toBe(73.4);
   });
 
   it("numbers references in sequence per company", async () => {

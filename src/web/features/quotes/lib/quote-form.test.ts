@@ -40,6 +40,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     discount_percentage: 10,
     discount_amount: 0,
     subtotal: 200,
+    discount: 20,
     tax_amount: 20,
     total: 200,
     vat_breakdown: [],

@@ -27,6 +27,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     discount_percentage: 0,
     discount_amount: 0,
     subtotal: 300,
+    discount: 0,
     tax_amount: 40,
     total: 340,
     vat_breakdown: [
