@@ -20,16 +20,6 @@ export interface AppOptions {
   trustProxy?: boolean;
 }
 
-/** Never logged: credentials and tokens (headers and bodies). */
-export const LOG_REDACTIONS = [
-  "req.headers.authorization",
-  "req.headers.cookie",
-  'res.headers["set-cookie"]',
-  "*.password",
-  "*.token",
-  "*.passwordHash",
-];
-
 /** Builds the whole application without listening (tests use `app.inject`). */
 export async function buildApp(options: AppOptions) {
   const app = Fastify({

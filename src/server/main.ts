@@ -1,10 +1,11 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import closeWithGrace from "close-with-grace";
-import { buildApp, LOG_REDACTIONS } from "./app";
+import { buildApp } from "./app";
 import { openDatabase } from "./db/bootstrap";
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/seed";
 import { loadEnv } from "./env";
+import { loggerOptions } from "./logger";
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/seed";
 
 function findWebRoot(): string {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -27,10 +28,7 @@ async function main() {
     jwtSecret: database.jwtSecret,
     webRoot: findWebRoot(),
     trustProxy: env.TRUST_PROXY,
-    logger: {
-      level: env.LOG_LEVEL,
-      redact: { paths: LOG_REDACTIONS, censor: "[masqué]" },
-    },
+    logger: loggerOptions(env.LOG_LEVEL),
   });
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
