@@ -1,4 +1,4 @@
-import { customType, index, integer, pgTable, primaryKey, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -32,34 +32,3 @@ export const companyIdColumn = () =>
   uuid("company_id")
     .notNull()
     .references(() => companies.id, { onDelete: "cascade" });
-
-/** Per-company, per-kind, per-year reference counters (design §5.4). */
-export const referenceCounters = pgTable(
-  "reference_counters",
-  {
-    companyId: companyIdColumn(),
-    kind: text("kind").notNull(),
-    year: integer("year").notNull(),
-    lastValue: integer("last_value").notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.year] })],
-);
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
-
-/** Uploaded files (design §5.9): checked by content, served by /api/files/:id with a signed URL. */
-export const files = pgTable(
-  "files",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyIdColumn(),
-    /** 'logo' | 'project_photo' */
-    kind: text("kind").notNull(),
-    contentType: text("content_type").notNull(),
-    size: integer("size").notNull(),
-    filename: text("filename"),
-    data: bytea("data").notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("files_company_idx").on(t.companyId, t.kind)],
-);

@@ -1,0 +1,21 @@
+import { customType, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { companyIdColumn } from "./companies";
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
+
+/** Uploaded files (design §5.9): checked by content, served by /api/files/:id with a signed URL. */
+export const files = pgTable(
+  "files",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyIdColumn(),
+    /** 'logo' | 'project_photo' */
+    kind: text("kind").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    filename: text("filename"),
+    data: bytea("data").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("files_company_idx").on(t.companyId, t.kind)],
+);
