@@ -107,12 +107,34 @@ async function postgresUser(): Promise<{ uid: number; gid: number }> {
   return { uid: await id("-u"), gid: await id("-g") };
 }
 
+let shared: Promise<{ folder: string; binDir: string } | undefined> | undefined;
+/**
+ * A folder the postgres system user can reach, with a copy of the binaries (this clone may sit in
+ * root's private home, where it cannot): undefined when even os.tmpdir() is out of its reach.
+ */
+function reachableByPostgres(): Promise<{ folder: string; binDir: string } | undefined> {
+  shared ??= (async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), "propulse-shared-"));
+    dirs.push(folder);
+    await chmod(folder, 0o755);
+    await cp(await nativeDir(), path.join(folder, "native"), { recursive: true, verbatimSymlinks: true });
+    const binDir = path.join(folder, "native", "bin");
+    const user = await postgresUser();
+    return run(path.join(binDir, "postgres"), ["--version"], user).then(
+      () => ({ folder, binDir }),
+      () => undefined,
+    );
+  })();
+  return shared;
+}
+const unreachable = "os.tmpdir() is out of the postgres user's reach";
+
 describe.skipIf(!isRoot)("embedded PostgreSQL started by root (skipped: the tests do not run as root)", () => {
   it("starts from a clone and a data directory inside root's private home (0700), leaving its mode alone", async () => {
     // A clone under /root: the binaries (node_modules) and DATA_DIR both inside a 0700 folder of root.
     const home = await privateFolder();
     const binDir = path.join(home, "propulse", "node_modules", "native", "bin");
-    await cp(await nativeDir(), path.dirname(binDir), { recursive: true });
+    await cp(await nativeDir(), path.dirname(binDir), { recursive: true, verbatimSymlinks: true });
     const dataDir = path.join(home, "propulse", "data");
     const port = await freePort();
 
@@ -138,10 +160,12 @@ describe.skipIf(!isRoot)("embedded PostgreSQL started by root (skipped: the test
     expect((await stat(dataDir)).uid).toBe(0);
   }, 180_000);
 
-  it("keeps running a data directory created by the postgres system user (before user namespaces)", async () => {
+  it("keeps running a data directory created by the postgres system user (before user namespaces)", async (ctx) => {
+    const reachable = await reachableByPostgres();
+    if (!reachable) return ctx.skip(unreachable);
+    const { binDir } = reachable;
     // What earlier versions left: DATA_DIR and its cluster owned by the postgres system user.
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), "propulse-embedded-"));
-    dirs.push(dataDir);
+    const dataDir = await mkdtemp(path.join(reachable.folder, "data-"));
     const owner = await postgresUser();
     const secrets = { adminPassword: "admin-secret", appPassword: "app-secret", jwtSecret: "x".repeat(64) };
     await writeFile(path.join(dataDir, "secrets.json"), JSON.stringify(secrets), { mode: 0o600 });
@@ -151,13 +175,13 @@ describe.skipIf(!isRoot)("embedded PostgreSQL started by root (skipped: the test
     await writeFile(pwFile, `${secrets.adminPassword}\n`, { mode: 0o600 });
     for (const entry of [dataDir, pgData, pwFile]) await chown(entry, owner.uid, owner.gid);
     await run(
-      path.join(await nativeDir(), "bin", "initdb"),
+      path.join(binDir, "initdb"),
       [`--pgdata=${pgData}`, "--auth=scram-sha-256", "--username=postgres", `--pwfile=${pwFile}`, "--locale=C"],
       { ...owner, env: { ...process.env, LC_ALL: "C" } },
     );
     await rm(pwFile);
 
-    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), log: () => undefined });
+    const server = await startEmbeddedPostgres({ dataDir, port: await freePort(), binDir, log: () => undefined });
     try {
       expect(server.created).toBe(false);
       expect(await canQuery(server.appUrl)).toBe(true);
@@ -168,25 +192,34 @@ describe.skipIf(!isRoot)("embedded PostgreSQL started by root (skipped: the test
     expect(await refusesConnections(server.adminUrl)).toBe(true);
   }, 120_000);
 
-  it("without user namespaces, runs as the postgres system user where it can, else says why in one French line", async () => {
+  it("without user namespaces, runs as the postgres system user where it can, else says why in one French line", async (ctx) => {
+    const reachable = await reachableByPostgres();
+    if (!reachable) return ctx.skip(unreachable);
+    const { binDir } = reachable;
     const unshare = "/nonexistent/unshare"; // as on a kernel or a container that forbids user namespaces
-    const reachable = await mkdtemp(path.join(os.tmpdir(), "propulse-embedded-"));
-    dirs.push(reachable);
+    const dataDir = path.join(reachable.folder, "data");
     const server = await startEmbeddedPostgres({
-      dataDir: reachable,
+      dataDir,
       port: await freePort(),
+      binDir,
       unshare,
       log: () => undefined,
     });
     try {
       expect(await canQuery(server.appUrl)).toBe(true);
-      expect((await stat(path.join(reachable, "pg", "PG_VERSION"))).uid).toBe((await postgresUser()).uid);
+      expect((await stat(path.join(dataDir, "pg", "PG_VERSION"))).uid).toBe((await postgresUser()).uid);
     } finally {
       await server.stop();
     }
 
-    const dataDir = path.join(await privateFolder(), "data");
-    const refused = startEmbeddedPostgres({ dataDir, port: await freePort(), unshare, log: () => undefined });
+    const privateData = path.join(await privateFolder(), "data");
+    const refused = startEmbeddedPostgres({
+      dataDir: privateData,
+      port: await freePort(),
+      binDir,
+      unshare,
+      log: () => undefined,
+    });
     await expect(refused).rejects.toThrow(/^PostgreSQL refuse de tourner en root.*compte non-root[^\n]*$/);
   }, 120_000);
 });

@@ -84,8 +84,8 @@ function execAs(runner: Runner, file: string, args: string[]) {
   switch (runner.kind) {
     case "self":
       return run(file, args, { env });
-    case "user":
-      return run(file, args, { uid: runner.uid, gid: runner.gid, env });
+    case "user": // from "/": the app's working directory may be out of that user's reach
+      return run(file, args, { uid: runner.uid, gid: runner.gid, env, cwd: "/" });
     case "namespace":
       return run(
         runner.unshare,
@@ -190,7 +190,8 @@ export async function startEmbeddedPostgres(options: {
   /** The unshare command (util-linux ≥ 2.38); tests name a missing one to play a host without user namespaces. */
   unshare?: string;
 }): Promise<EmbeddedPostgres> {
-  const { dataDir, port, log } = options;
+  const { port, log } = options;
+  const dataDir = path.resolve(options.dataDir);
   await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
   const releaseLock = await acquireLock(dataDir);
   try {
