@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { computeTotals, fromCents, toCents } from "./money";
+import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
 
 describe("computeTotals — worked examples", () => {
   it("a single line at 20 %", () => {
@@ -45,6 +45,18 @@ describe("computeTotals — worked examples", () => {
     expect(computeTotals({ items, discount_amount: 15 }).discount).toBe(1500);
     expect(computeTotals({ items, discount_percentage: 5, discount_amount: 15 }).discount).toBe(500);
     expect(computeTotals({ items, discount_amount: 250 })).toMatchObject({ discount: 10000, tax_amount: 0, total: 0 });
+  });
+
+  it("applies one discount: a percentage above 0 (the amount becomes 0), else the amount", () => {
+    expect(applicableDiscount({ discount_percentage: 5, discount_amount: 15 })).toEqual({
+      discount_percentage: 5,
+      discount_amount: 0,
+    });
+    expect(applicableDiscount({ discount_percentage: 0, discount_amount: 15 })).toEqual({
+      discount_percentage: 0,
+      discount_amount: 15,
+    });
+    expect(applicableDiscount({})).toEqual({ discount_percentage: 0, discount_amount: 0 });
   });
 
   it("breaks ties between equal bases by the higher rate", () => {

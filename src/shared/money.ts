@@ -66,6 +66,21 @@ const toMilli = (quantity: number) => BigInt(Math.round(quantity * 1000));
 /** Percent with 2 decimals → hundredths of a percent. */
 const toBasisPoints = (percent: number) => BigInt(Math.round(percent * 100));
 
+/**
+ * One discount applies (ADR 0002): a percentage above 0, otherwise the fixed amount; the one that
+ * does not apply is 0. The only statement of this rule: the totals below and the quote input schema
+ * (which stores what it returns) both go through it.
+ */
+export function applicableDiscount(input: Pick<TotalsInput, "discount_percentage" | "discount_amount">): {
+  discount_percentage: number;
+  discount_amount: number;
+} {
+  const percentage = input.discount_percentage ?? 0;
+  return toBasisPoints(percentage) > 0n
+    ? { discount_percentage: percentage, discount_amount: 0 }
+    : { discount_percentage: 0, discount_amount: input.discount_amount ?? 0 };
+}
+
 export function computeTotals(input: TotalsInput): Totals {
   const lines = input.items.map((item) => {
     const subtotal = roundDiv(toMilli(item.quantity) * BigInt(toCents(item.unit_price)), 1000n);
@@ -74,8 +89,10 @@ export function computeTotals(input: TotalsInput): Totals {
   });
   const subtotal = lines.reduce((sum, l) => sum + l.subtotal, 0n);
 
-  const pct = toBasisPoints(input.discount_percentage ?? 0);
-  let discount = pct > 0n ? roundDiv(subtotal * pct, 10_000n) : BigInt(toCents(input.discount_amount ?? 0));
+  // At most one of the two is not 0.
+  const applied = applicableDiscount(input);
+  let discount =
+    roundDiv(subtotal * toBasisPoints(applied.discount_percentage), 10_000n) + BigInt(toCents(applied.discount_amount));
   if (discount < 0n) discount = 0n;
   if (discount > subtotal) discount = subtotal > 0n ? subtotal : 0n;
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
-import { computeTotals, fromCents, type Totals } from "./money";
+import { limitParam, optionalText, pageParam, searchParam } from "./fields";
+import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
 
 /** Quote statuses (spec 2 §4), wire values kept as the spec spells them (design §5.11). */
 export const QUOTE_STATUSES = [
@@ -24,26 +24,11 @@ export const QUOTE_STATUS_LABELS: Record<QuoteStatus, string> = {
 
 export const FINAL_QUOTE_STATUSES: readonly QuoteStatus[] = ["valide", "refuse", "annule"];
 export const isFinalQuoteStatus = (status: string): boolean => FINAL_QUOTE_STATUSES.includes(status as QuoteStatus);
+/** The status a quote is written in; the only one a quote without lines may have (409 otherwise). */
+export const DRAFT_QUOTE_STATUS: QuoteStatus = "en cours de redaction";
+export const statusAllowsNoLines = (status: QuoteStatus): boolean => status === DRAFT_QUOTE_STATUS;
 /** Statuses whose totals make up 'CA en attente'. */
 export const PENDING_QUOTE_STATUSES: readonly QuoteStatus[] = ["envoye au client", "client relance"];
-
-export const QUOTE_HISTORY_ACTIONS = [
-  "created",
-  "updated",
-  "status_changed",
-  "sent",
-  "validated",
-  "cancelled",
-] as const;
-export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
-export const QUOTE_HISTORY_LABELS: Record<QuoteHistoryAction, string> = {
-  created: "Création",
-  updated: "Modification",
-  status_changed: "Changement de statut",
-  sent: "Envoi au client",
-  validated: "Validation",
-  cancelled: "Annulation",
-};
 
 /** Units (spec 3 §3). */
 export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
@@ -63,6 +48,8 @@ export const QUOTE_TEXTS = {
   discountRange: "La remise doit être entre 0 et 100 %",
   discountAmountPositive: "La remise doit être positive",
   discountTooLarge: "La remise ne peut pas dépasser le sous-total",
+  linesRequired:
+    "Un devis sans ligne reste «\u00a0En cours de rédaction\u00a0»\u00a0: ajoutez au moins une ligne avant de changer son statut",
   finalLocked: "Ce devis ne peut plus être modifié car son statut est finalisé",
   finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
   notFound: "Devis introuvable",
@@ -98,6 +85,10 @@ const isoDate = (message: string) =>
 const decimals = (value: number, digits: number) =>
   Math.abs(Math.round(value * 10 ** digits) - value * 10 ** digits) < 1e-6;
 
+/**
+ * A line as sent. Its position is its place in `items` (the server numbers them 1, 2, …) and its id
+ * is the server's: a `position` or `id` sent with a line is not part of the schema and is dropped.
+ */
 export const quoteItemInputSchema = z.object({
   name: z.preprocess(
     (v) => (typeof v === "string" ? v.trim() : v),
@@ -123,11 +114,10 @@ export const quoteItemInputSchema = z.object({
     .min(0, QUOTE_TEXTS.taxRateRange)
     .max(100, QUOTE_TEXTS.taxRateRange)
     .refine((v) => decimals(v, 2), QUOTE_TEXTS.taxRateRange),
-  position: z.number().int().min(1).optional(),
 });
 export type QuoteItemInput = z.output<typeof quoteItemInputSchema>;
 
-const discountFields = {
+export const quoteDiscountFields = {
   discount_percentage: z.coerce
     .number({ error: QUOTE_TEXTS.discountRange })
     .min(0, QUOTE_TEXTS.discountRange)
@@ -141,7 +131,19 @@ const discountFields = {
     .default(0),
 };
 
-/** POST /api/quotes and PUT /api/quotes/:id (totals sent by a client are ignored). */
+/** Lines in their order; the server numbers them and computes their figures. */
+export const quoteItemsInput = z
+  .array(quoteItemInputSchema)
+  .max(500, "500 lignes au maximum")
+  .default([])
+  .describe(
+    "Lignes dans leur ordre\u00a0: le serveur les numérote (position 1, 2, …)\u00a0; position et id envoyés sont ignorés",
+  );
+
+/**
+ * POST /api/quotes and PUT /api/quotes/:id. Totals sent by a client are ignored; of the two discounts
+ * only the one that applies is kept (a percentage above 0 sets the amount to 0).
+ */
 export const quoteInputSchema = z
   .object({
     name: z.preprocess(
@@ -152,31 +154,25 @@ export const quoteInputSchema = z
         .max(200, "200 caractères au maximum"),
     ),
     client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
-    status: z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired }).default("en cours de redaction"),
+    status: z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired }).default(DRAFT_QUOTE_STATUS),
     date: isoDate(QUOTE_TEXTS.dateRequired),
     valid_until: z.preprocess((v) => (v === "" ? null : v), isoDate("Date de validité invalide").nullish()),
     notes: optionalText(5000),
     terms: optionalText(10000),
-    ...discountFields,
-    items: z.array(quoteItemInputSchema).max(500, "500 lignes au maximum").default([]),
+    ...quoteDiscountFields,
+    items: quoteItemsInput,
   })
   .refine((q) => !q.valid_until || q.valid_until >= q.date, {
     message: QUOTE_TEXTS.validUntilBeforeDate,
     path: ["valid_until"],
   })
-  .refine((q) => q.discount_percentage > 0 || toTotals(q).discount === Math.round(q.discount_amount * 100), {
+  // One discount applies: what is validated, stored and compared from here on (ADR 0002).
+  .overwrite((q) => ({ ...q, ...applicableDiscount(q) }))
+  .refine((q) => toCents(q.discount_amount) <= computeTotals({ items: q.items }).subtotal, {
     message: QUOTE_TEXTS.discountTooLarge,
     path: ["discount_amount"],
   });
 export type QuoteInput = z.output<typeof quoteInputSchema>;
-
-function toTotals(q: {
-  items: readonly QuoteItemInput[];
-  discount_percentage: number;
-  discount_amount: number;
-}): Totals {
-  return computeTotals(q);
-}
 
 export const quoteItemSchema = z.object({
   id: z.string(),
@@ -266,42 +262,6 @@ export const quoteDuplicateSchema = z.object({
   reset_status: z.boolean().default(true),
   reset_dates: z.boolean().default(true),
   include_items: z.boolean().default(true),
-});
-
-export const quoteHistoryEntrySchema = z.object({
-  id: z.string(),
-  action: z.enum(QUOTE_HISTORY_ACTIONS),
-  user_name: z.string(),
-  created_at: z.string(),
-  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
-  metadata: z.record(z.string(), z.unknown()).nullable(),
-});
-
-export const quoteTemplateInputSchema = z.object({
-  name: requiredText(200, QUOTE_TEXTS.templateNameRequired),
-  description: optionalText(2000),
-  items: z.array(quoteItemInputSchema).max(500).default([]),
-  discount_percentage: discountFields.discount_percentage,
-  terms: optionalText(10000),
-});
-/** A template line as answered (plain schema: response schemas carry no transforms). */
-export const quoteTemplateItemSchema = z.object({
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
-  unit: z.string(),
-  unit_price: z.number(),
-  tax_rate: z.number(),
-  position: z.number(),
-});
-export const quoteTemplateSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  description: z.string().nullable(),
-  items: z.array(quoteTemplateItemSchema),
-  discount_percentage: z.number(),
-  terms: z.string().nullable(),
-  created_at: z.string(),
 });
 
 /** Totals in euros for the wire, from the shared cents computation. */

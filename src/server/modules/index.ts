@@ -5,6 +5,7 @@ import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
+import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
 
 /**
@@ -19,4 +20,5 @@ export const MODULES: readonly AppModule[] = [
   companyModule,
   filesModule,
   quotesModule,
+  quoteTemplatesModule,
 ];

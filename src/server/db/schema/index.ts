@@ -2,6 +2,8 @@ export * from "./auth";
 export * from "./clients";
 export * from "./companies";
 export * from "./files";
+export * from "./quote-history";
+export * from "./quote-templates";
 export * from "./quotes";
 export * from "./references";
 export * from "./users";

@@ -12,9 +12,9 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import { users } from "./auth";
 import { clients } from "./clients";
 import { companyIdColumn } from "./companies";
+import { users } from "./users";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
 
@@ -94,38 +94,4 @@ export const quoteItems = pgTable(
     total: money("total").notNull(),
   },
   (t) => [uniqueIndex("quote_items_quote_position_key").on(t.quoteId, t.position)],
-);
-
-export const quoteHistory = pgTable(
-  "quote_history",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyIdColumn(),
-    quoteId: uuid("quote_id")
-      .notNull()
-      .references(() => quotes.id, { onDelete: "cascade" }),
-    action: text("action").notNull(),
-    userId: uuid("user_id").references(() => users.id, { onDelete: "set null" }),
-    userName: text("user_name").notNull(),
-    changes: jsonb("changes"),
-    metadata: jsonb("metadata"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("quote_history_quote_idx").on(t.quoteId, t.createdAt)],
-);
-
-export const quoteTemplates = pgTable(
-  "quote_templates",
-  {
-    id: uuid("id").primaryKey().defaultRandom(),
-    companyId: companyIdColumn(),
-    name: text("name").notNull(),
-    description: text("description"),
-    items: jsonb("items").notNull().default(sql`'[]'::jsonb`),
-    discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
-    terms: text("terms"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index("quote_templates_company_idx").on(t.companyId, t.name)],
 );

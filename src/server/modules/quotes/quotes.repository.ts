@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Quote, QuoteHistoryAction, QuoteInput, QuoteStatus, QuoteSummary } from "../../../shared/quotes";
+import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "../../../shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "../../../shared/quotes";
 import type { Db } from "../../db/client";
-import { clients, quoteHistory, quoteItems, quoteStatusTotals, quotes, quoteTemplates } from "../../db/schema";
+import { clients, quoteItems, quoteStatusTotals, quotes } from "../../db/schema";
 import { containsPattern } from "../../lib/search";
 
 export interface QuoteFilter {
@@ -136,7 +136,8 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
     notes: input.notes,
     terms: input.terms,
     discountPercentage: input.discount_percentage,
-    discountAmount: input.discount_percentage > 0 ? 0 : input.discount_amount,
+    // The input schema keeps only the discount that applies (the other one is 0).
+    discountAmount: input.discount_amount,
     subtotal: totals.subtotal,
     discount: totals.discount,
     taxAmount: totals.tax_amount,
@@ -237,6 +238,14 @@ export const quotesRepository = {
     return toSummary(result.rows[0]?.summary);
   },
 
+  async exists(tx: Db, companyId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: quotes.id })
+      .from(quotes)
+      .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
+    return rows.length === 1;
+  },
+
   async find(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}): Promise<Quote | undefined> {
     const query = selectQuotes(tx, and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
     const [row] = options.lock ? await query.for("update", { of: quotes }) : await query;
@@ -279,6 +288,7 @@ export const quotesRepository = {
         return {
           companyId,
           quoteId,
+          // The server numbers the lines in their order (a position sent with a line is dropped).
           position: index + 1,
           name: item.name,
           description: item.description,
@@ -299,92 +309,6 @@ export const quotesRepository = {
       .select({ id: clients.id })
       .from(clients)
       .where(and(eq(clients.companyId, companyId), eq(clients.id, clientId)));
-    return rows.length === 1;
-  },
-
-  async addHistory(
-    tx: Db,
-    companyId: string,
-    entries: {
-      quoteId: string;
-      action: QuoteHistoryAction;
-      userId: string;
-      userName: string;
-      changes?: Record<string, { from: unknown; to: unknown }> | null;
-      metadata?: Record<string, unknown> | null;
-    }[],
-  ) {
-    if (entries.length === 0) return;
-    await tx.insert(quoteHistory).values(
-      entries.map((e) => ({
-        // clock_timestamp(): entries written together keep their order.
-        createdAt: sql`clock_timestamp()`,
-        companyId,
-        quoteId: e.quoteId,
-        action: e.action,
-        userId: e.userId,
-        userName: e.userName,
-        changes: e.changes ?? null,
-        metadata: e.metadata ?? null,
-      })),
-    );
-  },
-
-  async history(tx: Db, companyId: string, quoteId: string) {
-    const rows = await tx
-      .select()
-      .from(quoteHistory)
-      .where(and(eq(quoteHistory.companyId, companyId), eq(quoteHistory.quoteId, quoteId)))
-      .orderBy(asc(quoteHistory.createdAt), asc(quoteHistory.id));
-    return rows.map((r) => ({
-      id: r.id,
-      action: r.action as QuoteHistoryAction,
-      user_name: r.userName,
-      created_at: r.createdAt.toISOString(),
-      changes: r.changes as Record<string, { from: unknown; to: unknown }> | null,
-      metadata: r.metadata as Record<string, unknown> | null,
-    }));
-  },
-};
-
-export type TemplateRow = typeof quoteTemplates.$inferSelect;
-
-export const quoteTemplatesRepository = {
-  list(tx: Db, companyId: string) {
-    return tx
-      .select()
-      .from(quoteTemplates)
-      .where(eq(quoteTemplates.companyId, companyId))
-      .orderBy(asc(sql`lower(${quoteTemplates.name})`), asc(quoteTemplates.id));
-  },
-  async find(tx: Db, companyId: string, id: string) {
-    const [row] = await tx
-      .select()
-      .from(quoteTemplates)
-      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)));
-    return row;
-  },
-  async insert(tx: Db, companyId: string, values: Omit<typeof quoteTemplates.$inferInsert, "companyId">) {
-    const [row] = await tx
-      .insert(quoteTemplates)
-      .values({ ...values, companyId })
-      .returning();
-    if (!row) throw new Error("template not inserted");
-    return row;
-  },
-  async update(tx: Db, companyId: string, id: string, values: Partial<typeof quoteTemplates.$inferInsert>) {
-    const [row] = await tx
-      .update(quoteTemplates)
-      .set({ ...values, updatedAt: sql`now()` })
-      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
-      .returning();
-    return row;
-  },
-  async delete(tx: Db, companyId: string, id: string) {
-    const rows = await tx
-      .delete(quoteTemplates)
-      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
-      .returning({ id: quoteTemplates.id });
     return rows.length === 1;
   },
 };

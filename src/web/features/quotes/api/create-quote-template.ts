@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { quoteTemplateSchema } from "../../../../shared/quotes";
+import { quoteTemplateSchema } from "../../../../shared/quote-templates";
 import { api } from "../../../lib/api-client";
 import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
 import { quoteKeys } from "./quote-keys";

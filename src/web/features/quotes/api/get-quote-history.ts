@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { quoteHistoryEntrySchema } from "../../../../shared/quotes";
+import { quoteHistoryEntrySchema } from "../../../../shared/quote-history";
 import { api } from "../../../lib/api-client";
 import type { QuoteHistoryEntry } from "../lib/quote-history";
 import { quoteKeys } from "./quote-keys";

@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
 import { z } from "zod";
-import { quoteTemplateSchema } from "../../../../shared/quotes";
+import { quoteTemplateSchema } from "../../../../shared/quote-templates";
 import { api } from "../../../lib/api-client";
 import { quoteKeys } from "./quote-keys";
 

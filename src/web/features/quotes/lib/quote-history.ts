@@ -3,11 +3,10 @@ import { fr } from "date-fns/locale";
 import type { z } from "zod";
 import {
   QUOTE_HISTORY_LABELS,
-  QUOTE_STATUS_LABELS,
   type QuoteHistoryAction,
-  type QuoteStatus,
   type quoteHistoryEntrySchema,
-} from "../../../../shared/quotes";
+} from "../../../../shared/quote-history";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../../shared/quotes";
 import { formatEuro } from "../../../lib/format";
 import { formatQuoteDate } from "./quote-format";
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { QUOTE_TEXTS, quoteTemplateInputSchema } from "../../../../shared/quotes";
+import { quoteTemplateInputSchema } from "../../../../shared/quote-templates";
+import { QUOTE_TEXTS } from "../../../../shared/quotes";
 import { createDefaults } from "./quote-form";
 import {
   applyTemplate,

@@ -1,5 +1,6 @@
 import type { z } from "zod";
-import type { quoteTemplateInputSchema, quoteTemplateSchema, UNITS } from "../../../../shared/quotes";
+import type { quoteTemplateInputSchema, quoteTemplateSchema } from "../../../../shared/quote-templates";
+import type { UNITS } from "../../../../shared/quotes";
 import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
 import { formatQuoteDate } from "./quote-format";
 

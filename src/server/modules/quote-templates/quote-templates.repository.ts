@@ -1,0 +1,43 @@
+import { and, asc, eq, sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { quoteTemplates } from "../../db/schema";
+
+export type TemplateRow = typeof quoteTemplates.$inferSelect;
+type TemplateValues = Omit<typeof quoteTemplates.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
+
+export const quoteTemplatesRepository = {
+  /** A company's templates by name (case-insensitive). */
+  list(tx: Db, companyId: string): Promise<TemplateRow[]> {
+    return tx
+      .select()
+      .from(quoteTemplates)
+      .where(eq(quoteTemplates.companyId, companyId))
+      .orderBy(asc(sql`lower(${quoteTemplates.name})`), asc(quoteTemplates.id));
+  },
+
+  async insert(tx: Db, companyId: string, values: TemplateValues): Promise<TemplateRow> {
+    const [row] = await tx
+      .insert(quoteTemplates)
+      .values({ ...values, companyId })
+      .returning();
+    if (!row) throw new Error("template not inserted");
+    return row;
+  },
+
+  async update(tx: Db, companyId: string, id: string, values: TemplateValues): Promise<TemplateRow | undefined> {
+    const [row] = await tx
+      .update(quoteTemplates)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
+      .returning();
+    return row;
+  },
+
+  async delete(tx: Db, companyId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .delete(quoteTemplates)
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)))
+      .returning({ id: quoteTemplates.id });
+    return rows.length === 1;
+  },
+};

@@ -1,0 +1,112 @@
+import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "../../../shared/quote-templates";
+import { QUOTE_TEXTS } from "../../../shared/quotes";
+import type { Database } from "../../db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
+import { errors } from "../../lib/errors";
+import { quotesRepository } from "../quotes/quotes.repository";
+import { quoteTemplatesRepository, type TemplateRow } from "./quote-templates.repository";
+
+/** Who may do what with quote templates: read by the routes (config.access) and checked again here. */
+export const QUOTE_TEMPLATES_ACCESS = permissions({
+  list: "quotes:view",
+  create: "quotes:create",
+  fromQuote: "quotes:create",
+  update: "quotes:edit",
+  remove: "quotes:delete",
+});
+
+type Line = Omit<QuoteTemplateItem, "position">;
+
+/** The lines as stored: these fields only, numbered 1, 2, … in their order (like a quote's). */
+function numbered(lines: readonly Line[]): QuoteTemplateItem[] {
+  return lines.map(({ name, description, quantity, unit, unit_price, tax_rate }, index) => ({
+    name,
+    description,
+    quantity,
+    unit,
+    unit_price,
+    tax_rate,
+    position: index + 1,
+  }));
+}
+
+function valuesOf(input: Omit<QuoteTemplateInput, "items"> & { items: readonly Line[] }) {
+  return {
+    name: input.name,
+    description: input.description,
+    items: numbered(input.items),
+    discountPercentage: input.discount_percentage,
+    terms: input.terms,
+  };
+}
+
+function templateOut(row: TemplateRow): QuoteTemplate {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    items: row.items as QuoteTemplateItem[],
+    discount_percentage: row.discountPercentage,
+    terms: row.terms,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const noCompany = QUOTE_TEXTS.companyRequired;
+
+export function createQuoteTemplatesService(db: Database) {
+  return {
+    async list(auth: AuthContext) {
+      const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.list, noCompany);
+      const rows = await db.run(t.scope, (tx) => quoteTemplatesRepository.list(tx, t.companyId));
+      return { data: rows.map(templateOut), meta: { total: rows.length, page: 1, limit: rows.length } };
+    },
+
+    async create(auth: AuthContext, input: QuoteTemplateInput) {
+      const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.create, noCompany);
+      const row = await db.run(t.scope, (tx) => quoteTemplatesRepository.insert(tx, t.companyId, valuesOf(input)));
+      return templateOut(row);
+    },
+
+    /** A template from a stored quote: its lines, percentage discount and terms. */
+    async fromQuote(auth: AuthContext, quoteId: string, name: string | undefined) {
+      const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.fromQuote, noCompany);
+      const id = idOr404(quoteId, QUOTE_TEXTS.notFound);
+      const row = await db.run(t.scope, async (tx) => {
+        const quote = await quotesRepository.find(tx, t.companyId, id);
+        if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
+        return quoteTemplatesRepository.insert(
+          tx,
+          t.companyId,
+          valuesOf({
+            name: name ?? quote.name,
+            description: `Créé à partir du devis ${quote.reference}`,
+            items: quote.items,
+            discount_percentage: quote.discount_percentage,
+            terms: quote.terms,
+          }),
+        );
+      });
+      return templateOut(row);
+    },
+
+    async update(auth: AuthContext, id: string, input: QuoteTemplateInput) {
+      const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.update, noCompany);
+      const templateId = idOr404(id, QUOTE_TEXTS.templateNotFound);
+      const row = await db.run(t.scope, (tx) =>
+        quoteTemplatesRepository.update(tx, t.companyId, templateId, valuesOf(input)),
+      );
+      if (!row) throw errors.notFound(QUOTE_TEXTS.templateNotFound);
+      return templateOut(row);
+    },
+
+    async remove(auth: AuthContext, id: string) {
+      const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.remove, noCompany);
+      const templateId = idOr404(id, QUOTE_TEXTS.templateNotFound);
+      const deleted = await db.run(t.scope, (tx) => quoteTemplatesRepository.delete(tx, t.companyId, templateId));
+      if (!deleted) throw errors.notFound(QUOTE_TEXTS.templateNotFound);
+    },
+  };
+}
+
+export type QuoteTemplatesService = ReturnType<typeof createQuoteTemplatesService>;

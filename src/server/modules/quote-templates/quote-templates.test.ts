@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { QUOTE_TEXTS } from "../../../shared/quotes";
+import { QUOTE_LINES as items, setupQuotesTest } from "../quotes/quotes.fixtures";
+
+const { api, admin, compagnon, otherAdmin, createQuote } = await setupQuotesTest();
+
+describe("quote templates", () => {
+  it("turns a quote into a template and manages templates", async () => {
+    const quote = await createQuote(admin);
+    const res = await api(admin, "POST", `/api/quotes/${quote.id}/duplicate-as-template`, {
+      name: "Salle de bain type",
+    });
+    expect(res.statusCode).toBe(201);
+    const template = res.json();
+    expect(template).toMatchObject({ name: "Salle de bain type", discount_percentage: 10 });
+    expect(template.items.map((i: { name: string }) => i.name)).toEqual(items.map((i) => i.name));
+
+    const list = (await api(admin, "GET", "/api/quote-templates")).json();
+    expect(list.data.map((t: { id: string }) => t.id)).toContain(template.id);
+    const updated = await api(admin, "PUT", `/api/quote-templates/${template.id}`, {
+      name: "Salle de bain",
+      items: [items[0]],
+    });
+    expect(updated.json()).toMatchObject({ name: "Salle de bain", items: [{ name: "Dépose carrelage", position: 1 }] });
+    const invalid = await api(admin, "POST", "/api/quote-templates", { name: "" });
+    expect(invalid.json().error).toBe("Le nom du template est obligatoire");
+    expect((await api(otherAdmin, "PUT", `/api/quote-templates/${template.id}`, { name: "X" })).statusCode).toBe(404);
+    expect((await api(otherAdmin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
+    expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(204);
+    expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
+  });
+
+  it("creates a template from a quote being written (« Enregistrer ce devis comme template »)", async () => {
+    const body = {
+      name: "  Cuisine type ",
+      description: "",
+      items: [
+        { name: "Meuble bas", description: null, quantity: 3, unit: "unité", unit_price: 189.9, tax_rate: 20 },
+        { name: "Pose", description: "Jour de pose", quantity: 1.5, unit: "jour", unit_price: 320, tax_rate: 10 },
+      ],
+      discount_percentage: 7.5,
+      terms: "Acompte de 30 %",
+    };
+    const res = await api(admin, "POST", "/api/quote-templates", body);
+    expect(res.statusCode).toBe(201);
+    const template = res.json();
+    expect(template).toMatchObject({
+      name: "Cuisine type",
+      description: null,
+      discount_percentage: 7.5,
+      terms: "Acompte de 30 %",
+      items: body.items.map((item, index) => ({ ...item, position: index + 1 })),
+    });
+    const ids = async (token: string) =>
+      (await api(token, "GET", "/api/quote-templates")).json().data.map((t: { id: string }) => t.id);
+    expect(await ids(admin)).toContain(template.id);
+    expect(await ids(otherAdmin)).not.toContain(template.id);
+
+    const badLine = await api(admin, "POST", "/api/quote-templates", {
+      ...body,
+      items: [{ ...body.items[0], name: "" }],
+    });
+    expect(badLine.statusCode).toBe(400);
+    expect(badLine.json().error).toBe(QUOTE_TEXTS.itemNameRequired);
+    expect((await api(compagnon, "POST", "/api/quote-templates", body)).statusCode).toBe(403);
+  });
+});
+
+describe("template lines", () => {
+  it("are numbered by the server in their order: a sent position or id is ignored", async () => {
+    const res = await api(admin, "POST", "/api/quote-templates", {
+      name: "Ordre",
+      items: items.map((item, index) => ({ ...item, position: 10 - index, id: "ligne", subtotal: 1 })),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json().items).toEqual(items.map((item, index) => ({ description: null, ...item, position: index + 1 })));
+  });
+
+  it("keep the quote's order when a template is made from a quote", async () => {
+    const quote = await createQuote(admin, { items: [items[2], items[0]] });
+    const template = (await api(admin, "POST", `/api/quotes/${quote.id}/duplicate-as-template`, {})).json();
+    expect(template).toMatchObject({ name: quote.name, description: `Créé à partir du devis ${quote.reference}` });
+    expect(template.items.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([
+      [1, "Isolation"],
+      [2, "Dépose carrelage"],
+    ]);
+    expect((await api(compagnon, "POST", `/api/quotes/${quote.id}/duplicate-as-template`, {})).statusCode).toBe(403);
+    const unknown = await api(admin, "POST", "/api/quotes/pas-un-id/duplicate-as-template", {});
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error).toBe(QUOTE_TEXTS.notFound);
+  });
+});

@@ -1,0 +1,59 @@
+/** What the quotes and quote templates HTTP tests share: an app, two companies, their clients. */
+import { expect } from "vitest";
+import { bearer, createTestCompany, login, setupApp } from "../../test/helpers";
+
+/** Three lines at three VAT rates (subtotal 573.40 €). */
+export const QUOTE_LINES = [
+  { name: "Dépose carrelage", quantity: 2, unit: "m²", unit_price: 150, tax_rate: 20 },
+  {
+    name: "Pose faïence",
+    description: "Faïence 20×20 blanche",
+    quantity: 4,
+    unit: "heure",
+    unit_price: 37.5,
+    tax_rate: 10,
+  },
+  { name: "Isolation", quantity: 10, unit: "m²", unit_price: 12.34, tax_rate: 5.5 },
+];
+
+/** « Devis SARL » (admin, compagnon, a user without role, client « Famille Martin ») and a rival company. */
+export async function setupQuotesTest() {
+  const { app, db } = await setupApp();
+  const api = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const company = await createTestCompany(db, "Devis SARL");
+  const other = await createTestCompany(db, "Autre devis SARL");
+  const tokenOf = async (email: string) => (await login(app, email)).token;
+  const admin = await tokenOf(company.emails.admin);
+  const compagnon = await tokenOf(company.emails.compagnon);
+  const norole = await tokenOf(company.emails.norole);
+  const otherAdmin = await tokenOf(other.emails.admin);
+  const clientId: string = (
+    await api(admin, "POST", "/api/clients", {
+      name: "Famille Martin",
+      email: "martin@ex.fr",
+      address: "3 rue Neuve",
+      postal_code: "69001",
+      city: "Lyon",
+    })
+  ).json().id;
+  const otherClientId: string = (
+    await api(otherAdmin, "POST", "/api/clients", { name: "Client concurrent", phone: "0600000000" })
+  ).json().id;
+
+  /** A quote of Famille Martin with the three lines and 10 % off (201 expected). */
+  async function createQuote(token: string, extra: object = {}) {
+    const res = await api(token, "POST", "/api/quotes", {
+      name: "Rénovation salle de bain",
+      client_id: clientId,
+      date: "2026-11-20",
+      discount_percentage: 10,
+      items: QUOTE_LINES,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  }
+
+  return { app, db, api, company, other, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote };
+}
