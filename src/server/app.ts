@@ -6,7 +6,7 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { TokenService } from "./modules/auth/tokens";
 import type { ModuleDeps } from "./modules/module";
 import { authPlugin } from "./plugins/auth";
-import { errorsPlugin } from "./plugins/errors";
+import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
@@ -29,6 +29,8 @@ export async function buildApp(options: AppOptions) {
     connectionTimeout: 60_000,
     trustProxy: options.trustProxy ?? false,
     return503OnClosing: true,
+    // The router's own errors (bad URL encoding, over-long path parameter) in French, never echoing the URL.
+    frameworkErrors,
     ajv: undefined,
   }).withTypeProvider<ZodTypeProvider>();
 

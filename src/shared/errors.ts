@@ -8,6 +8,7 @@ export const ERROR_CODES = {
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
+  UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
@@ -37,4 +38,10 @@ export const MESSAGES = {
     `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
   tooManyRequests: "Trop de requêtes. Veuillez patienter avant de réessayer.",
   invalidBody: "Données invalides",
+  /** The body itself is not a JSON object (null, a list, a text, nothing). */
+  bodyNotObject: "Le corps de la requête doit être un objet JSON",
+  invalidJson: "Le corps de la requête n'est pas un JSON valide",
+  emptyJson: "Le corps de la requête est vide alors qu'il est annoncé en JSON",
+  unsupportedMediaType: "Type de contenu non pris en charge\u00a0: envoyez du JSON (application/json)",
+  badUrl: "Adresse de la requête invalide",
 } as const;

@@ -1,4 +1,6 @@
 import { z } from "zod";
+// French messages for every issue a schema does not word itself, installed once for all shared schemas.
+import "./validation";
 
 /** Field schemas shared by the domain schemas: one way to trim, null, paginate and search. */
 

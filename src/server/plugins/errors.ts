@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { ERROR_CODES, type ErrorResponse, MESSAGES } from "../../shared/errors";
@@ -7,6 +7,37 @@ import { AppError } from "../lib/errors";
 function body(message: string, code: string, details?: ErrorResponse["details"]): ErrorResponse {
   return details ? { error: message, message, code, details } : { error: message, message, code };
 }
+
+/** The answers to the framework's own client errors, by Fastify code: never its English text. */
+const FRAMEWORK_ANSWERS: Record<string, { status: number; message: string; code: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson, code: ERROR_CODES.VALIDATION },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, message: MESSAGES.emptyJson, code: ERROR_CODES.VALIDATION },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    message: MESSAGES.unsupportedMediaType,
+    code: ERROR_CODES.UNSUPPORTED_MEDIA_TYPE,
+  },
+  FST_ERR_BAD_URL: { status: 400, message: MESSAGES.badUrl, code: ERROR_CODES.VALIDATION },
+  // A path parameter over the router's limit (100 characters) is longer than any of our ids (UUIDs):
+  // it names nothing, like any other unknown id.
+  FST_ERR_MAX_PARAM_LENGTH: { status: 404, message: MESSAGES.notFound, code: ERROR_CODES.NOT_FOUND },
+};
+
+/**
+ * Fastify's `frameworkErrors` option: the router's errors (a malformed percent-encoding, a path
+ * parameter over `maxParamLength`) are answered before any route or hook runs, and by default with an
+ * English body that echoes the URL. They get the same French shape as every other error.
+ */
+export const frameworkErrors: NonNullable<FastifyServerOptions["frameworkErrors"]> = (
+  error: FastifyError,
+  _request: FastifyRequest,
+  reply: FastifyReply,
+) => {
+  const answer = FRAMEWORK_ANSWERS[error.code];
+  if (answer) return reply.status(answer.status).send(body(answer.message, answer.code));
+  reply.log.error({ err: error }, "framework error");
+  return reply.status(500).send(body(MESSAGES.internal, ERROR_CODES.INTERNAL));
+};
 
 /** One error shape for the whole API (design §4); 500s never leak details. */
 export const errorsPlugin = fp(
@@ -17,10 +48,15 @@ export const errorsPlugin = fp(
         return reply.status(error.statusCode).send(body(error.message, error.code, error.details));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
-        const details = error.validation.map((issue) => ({
-          path: issue.instancePath.replace(/^\//, "").replaceAll("/", "."),
-          message: issue.message ?? MESSAGES.invalidBody,
-        }));
+        const details = error.validation.map((issue) => {
+          const path = issue.instancePath.replace(/^\//, "").replaceAll("/", ".");
+          // The body itself is not an object (null, a list, a text, nothing): say so in words.
+          const rootOfBody = path === "" && error.validationContext === "body" && issue.keyword === "invalid_type";
+          return {
+            path,
+            message: rootOfBody ? MESSAGES.bodyNotObject : (issue.message ?? MESSAGES.invalidBody),
+          };
+        });
         return reply
           .status(400)
           .send(body(details[0]?.message ?? MESSAGES.invalidBody, ERROR_CODES.VALIDATION, details));
@@ -29,11 +65,13 @@ export const errorsPlugin = fp(
         request.log.error({ err: error }, "response does not match its schema");
         return reply.status(500).send(body(MESSAGES.internal, ERROR_CODES.INTERNAL));
       }
+      const answer = error.code ? FRAMEWORK_ANSWERS[error.code] : undefined;
+      if (answer) return reply.status(answer.status).send(body(answer.message, answer.code));
       const status = error.statusCode ?? 500;
       if (status === 413) return reply.status(413).send(body(MESSAGES.payloadTooLarge, ERROR_CODES.PAYLOAD_TOO_LARGE));
       if (status === 429) return reply.status(429).send(body(MESSAGES.tooManyRequests, ERROR_CODES.RATE_LIMITED));
       if (status >= 400 && status < 500) {
-        // Malformed JSON, wrong content type… : a client error, in French.
+        // Any other client error of the framework or a plugin (content length, multipart…): French.
         return reply.status(status).send(body(MESSAGES.invalidBody, ERROR_CODES.VALIDATION));
       }
       request.log.error({ err: error }, "unhandled error");
