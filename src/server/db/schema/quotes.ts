@@ -26,9 +26,10 @@ export const quotes = pgTable(
     reference: text("reference").notNull(),
     name: text("name").notNull(),
     status: text("status").notNull().default("en cours de redaction"),
+    // A client with quotes cannot be deleted (docs/domain/clients.md): the service answers 409 first.
     clientId: uuid("client_id")
       .notNull()
-      .references(() => clients.id, { onDelete: "cascade" }),
+      .references(() => clients.id, { onDelete: "restrict" }),
     date: date("date").notNull(),
     validUntil: date("valid_until"),
     notes: text("notes"),

@@ -1,5 +1,5 @@
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Client, ClientCreate, ClientStats, ClientUpdate } from "../../../shared/clients";
+import type { Client, ClientCreate, ClientDocumentCounts, ClientStats, ClientUpdate } from "../../../shared/clients";
 import type { Db } from "../../db/client";
 import { clients } from "../../db/schema";
 import { containsPattern } from "../../lib/search";
@@ -117,6 +117,18 @@ export const clientsRepository = {
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
       .returning(columns);
     return row ? toClient(row) : undefined;
+  },
+
+  /**
+   * The client's documents (quotes; worksites and invoices with their issues), its row locked until the
+   * end of the transaction so that no document is added before it is deleted; undefined when unknown.
+   */
+  async documentsForDeletion(tx: Db, companyId: string, id: string): Promise<ClientDocumentCounts | undefined> {
+    const result = await tx.execute<ClientDocumentCounts>(sql`
+      SELECT (SELECT count(*)::int FROM quotes q WHERE q.company_id = ${companyId} AND q.client_id = c.id) AS quotes
+      FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${id}
+      FOR UPDATE OF c`);
+    return result.rows[0];
   },
 
   async delete(tx: Db, companyId: string, id: string): Promise<boolean> {

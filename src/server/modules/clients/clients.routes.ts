@@ -98,7 +98,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: CLIENTS_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime un client",
+        summary: "Supprime un client sans documents (409 s'il a des devis\u00a0: le désactiver plutôt)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

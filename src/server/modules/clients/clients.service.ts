@@ -5,7 +5,12 @@ import type {
   ClientListResponse,
   ClientUpdate,
 } from "../../../shared/clients";
-import { CLIENT_TEXTS, type clientListQuerySchema } from "../../../shared/clients";
+import {
+  CLIENT_TEXTS,
+  clientHasDocuments,
+  clientHasDocumentsMessage,
+  type clientListQuerySchema,
+} from "../../../shared/clients";
 import type { Database } from "../../db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
 import { errors } from "../../lib/errors";
@@ -74,9 +79,13 @@ export function createClientsService(db: Database) {
     async remove(auth: AuthContext, id: string): Promise<void> {
       const t = tenant(auth, CLIENTS_ACCESS.remove, noCompany);
       const clientId = idOr404(id, CLIENT_TEXTS.notFound);
-      // Issued invoices will forbid deletion (409, CLIENT_TEXTS.hasInvoices) once invoices exist.
-      const deleted = await db.run(t.scope, (tx) => clientsRepository.delete(tx, t.companyId, clientId));
-      if (!deleted) throw errors.notFound(CLIENT_TEXTS.notFound);
+      // A client with documents stays (409, and ON DELETE RESTRICT in the database): deactivate it instead.
+      await db.run(t.scope, async (tx) => {
+        const documents = await clientsRepository.documentsForDeletion(tx, t.companyId, clientId);
+        if (!documents) throw errors.notFound(CLIENT_TEXTS.notFound);
+        if (clientHasDocuments(documents)) throw errors.conflict(clientHasDocumentsMessage(documents));
+        await clientsRepository.delete(tx, t.companyId, clientId);
+      });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_TEXTS } from "../../../shared/clients";
+import { CLIENT_TEXTS, clientHasDocumentsMessage } from "../../../shared/clients";
 import { bearer, createTestCompany, createTestSuperadmin, login, setupApp, type TestCompany } from "../../test/helpers";
 
 const { app, db } = await setupApp();
@@ -241,6 +242,70 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
     expect((await api(admin, "DELETE", `/api/clients/${client.id}`)).statusCode).toBe(204);
     expect((await api(admin, "GET", `/api/clients/${client.id}`)).statusCode).toBe(404);
     expect((await api(admin, "DELETE", `/api/clients/${client.id}`)).statusCode).toBe(404);
+  });
+
+  it("refuses to delete a client that has quotes (409: how many, deactivate instead) and keeps them", async () => {
+    const client = await createClient(admin, { name: "Client avec devis", phone: "0600000004" });
+    const line = [{ name: "Forfait", quantity: 1, unit: "forfait", unit_price: 500, tax_rate: 20 }];
+    const quote = async (status: string) =>
+      expect(
+        (
+          await api(admin, "POST", "/api/quotes", {
+            name: `Devis ${status}`,
+            client_id: client.id,
+            date: "2026-06-01",
+            status,
+            items: line,
+          })
+        ).statusCode,
+      ).toBe(201);
+
+    await quote("valide");
+    const one = await api(admin, "DELETE", `/api/clients/${client.id}`);
+    expect(one.statusCode).toBe(409);
+    expect(one.json()).toMatchObject({
+      code: "CONFLICT",
+      error:
+        "Ce client a 1\u00a0devis\u00a0: il ne peut pas être supprimé. " +
+        "Désactivez-le plutôt («\u00a0Modifier\u00a0», puis «\u00a0Client actif\u00a0»).",
+    });
+
+    await quote("en cours de redaction");
+    await quote("refuse");
+    const three = await api(admin, "DELETE", `/api/clients/${client.id}`);
+    expect(three.statusCode).toBe(409);
+    expect(three.json().error).toBe(clientHasDocumentsMessage({ quotes: 3 }));
+    expect(three.json().error).toMatch(/^Ce client a 3\u00a0devis\u00a0: /);
+
+    expect((await api(admin, "GET", `/api/clients/${client.id}`)).statusCode).toBe(200);
+    const quotes = (await api(admin, "GET", `/api/quotes?client_id=${client.id}`)).json();
+    expect(quotes.meta.total).toBe(3);
+    // Deactivating it is what the message suggests, and it works.
+    const deactivated = await api(admin, "PUT", `/api/clients/${client.id}`, {
+      name: client.name,
+      phone: "0600000004",
+      is_active: false,
+    });
+    expect(deactivated.json()).toMatchObject({ is_active: false });
+  });
+
+  it("has the database refuse it too: the quotes' key to their client is ON DELETE RESTRICT", async () => {
+    const client = await createClient(admin, { name: "Client protégé", phone: "0600000005" });
+    const created = await api(admin, "POST", "/api/quotes", {
+      name: "Devis",
+      client_id: client.id,
+      date: "2026-06-01",
+    });
+    expect(created.statusCode).toBe(201);
+    const error = await db
+      .run({ companyId: company.id }, (tx) => tx.execute(sql`DELETE FROM clients WHERE id = ${client.id}`))
+      .then(
+        () => null,
+        (e: { cause?: { code?: string } }) => e,
+      );
+    // 23001 restrict_violation: the client and its quote are still there.
+    expect(error?.cause?.code).toBe("23001");
+    expect((await api(admin, "GET", `/api/quotes/${created.json().id}`)).json().client.id).toBe(client.id);
   });
 
   it("answers 404 for another company's client on every route, and leaves it untouched", async () => {
