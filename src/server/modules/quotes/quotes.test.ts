@@ -402,15 +402,20 @@ async function pdfText(buffer: Buffer): Promise<string> {
 
 describe("GET /api/quotes/:id/pdf", () => {
   it("renders a real PDF with the reference, the totals, the VAT per rate and the mentions", async () => {
-    await api(admin, "PUT", "/api/company/info", {
+    const identity = await api(admin, "PUT", "/api/company/info", {
       name: "Devis SARL",
       address1: "12 avenue des Artisans",
+      address2: null,
       zip_code: "69003",
       city: "Lyon",
+      country: "France",
+      phone_contact: null,
+      email_contact: "contact@devis-sarl.fr",
+      website: null,
       siret: "123 456 789 00012",
       tva_number: "FR12123456789",
-      email_contact: "contact@devis-sarl.fr",
     });
+    expect(identity.statusCode, identity.body).toBe(200);
     const quote = await createQuote(admin);
     const res = await api(admin, "GET", `/api/quotes/${quote.id}/pdf`);
     expect(res.statusCode).toBe(200);
