@@ -2,12 +2,50 @@ import swagger from "@fastify/swagger";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
+import type { RouteAccess } from "./auth";
 
 interface OpenApiOperation {
   summary?: string;
   description?: string;
   tags?: string[];
   security?: unknown[];
+  "x-access"?: PublishedAccess;
+  "x-permission"?: string;
+}
+
+/** How an operation publishes who may call it: `x-access` always, `x-permission` with a permission. */
+export type PublishedAccess = "public" | "signedIn" | "permission" | "superadmin";
+
+/**
+ * The access extensions of an operation, taken from the route's own `config.access` (the one the
+ * auth plugin enforces), so the document cannot drift from the server.
+ */
+function accessExtensions(access: RouteAccess | undefined): Record<string, unknown> {
+  if (!access) return {};
+  if ("public" in access) return { "x-access": "public" };
+  if ("signedIn" in access) return { "x-access": "signedIn" };
+  if ("superadmin" in access) return { "x-access": "superadmin" };
+  return { "x-access": "permission", "x-permission": access.permission };
+}
+
+/** zod → JSON Schema, plus the operation's access. */
+const transform: typeof jsonSchemaTransform = (input) => {
+  const result = jsonSchemaTransform(input);
+  return { ...result, schema: { ...result.schema, ...accessExtensions(input.route.config?.access) } };
+};
+
+const ACCESS_LABELS: Record<PublishedAccess, string> = {
+  public: "public",
+  signedIn: "connecté",
+  permission: "permission",
+  superadmin: "SuperAdmin",
+};
+
+function accessBadge(op: OpenApiOperation): string {
+  const access = op["x-access"];
+  if (!access) return "";
+  const label = access === "permission" ? `permission ${op["x-permission"] ?? ""}` : ACCESS_LABELS[access];
+  return ` <span class="acc acc-${access}">${escapeHtml(label)}</span>`;
 }
 
 function escapeHtml(text: string): string {
@@ -37,9 +75,7 @@ function renderDocs(spec: {
         `<section><h2>${escapeHtml(tag)}</h2>${items
           .map(
             (r) =>
-              `<article><p><span class="m m-${r.method.toLowerCase()}">${r.method}</span> <code>${escapeHtml(r.path)}</code>${
-                r.op.security && r.op.security.length === 0 ? ' <span class="pub">public</span>' : ""
-              }</p>${r.op.summary ? `<p>${escapeHtml(r.op.summary)}</p>` : ""}${
+              `<article><p><span class="m m-${r.method.toLowerCase()}">${r.method}</span> <code>${escapeHtml(r.path)}</code>${accessBadge(r.op)}</p>${r.op.summary ? `<p>${escapeHtml(r.op.summary)}</p>` : ""}${
                 r.op.description ? `<p class="d">${escapeHtml(r.op.description)}</p>` : ""
               }</article>`,
           )
@@ -51,9 +87,10 @@ function renderDocs(spec: {
 body{font:15px/1.5 system-ui,sans-serif;max-width:960px;margin:2rem auto;padding:0 1rem;color:#0f172a}
 h1{font-size:1.6rem}h2{margin-top:2rem;border-bottom:1px solid #e2e8f0}article{padding:.5rem 0;border-bottom:1px dashed #e2e8f0}
 article p{margin:.2rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:700;font-size:.8rem}.m-get{color:#047857}.m-post{color:#1d4ed8}
-.m-put{color:#b45309}.m-delete{color:#b91c1c}.pub{font-size:.75rem;background:#ecfdf5;color:#047857;padding:0 .4rem;border-radius:4px}.d{color:#475569}
+.m-put{color:#b45309}.m-delete{color:#b91c1c}.acc{font-size:.75rem;background:#f1f5f9;color:#334155;padding:0 .4rem;border-radius:4px}
+.acc-public{background:#ecfdf5;color:#047857}.acc-superadmin{background:#fef2f2;color:#b91c1c}.d{color:#475569}
 </style></head><body><h1>${escapeHtml(spec.info?.title ?? "API")} <small>${escapeHtml(spec.info?.version ?? "")}</small></h1>
-<p>Toutes les routes attendent un jeton <code>Authorization: Bearer …</code> sauf celles marquées « public ». Le schéma complet est dans <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>Chaque opération indique qui peut l'appeler (extensions <code>x-access</code> et <code>x-permission</code> du schéma) : « public » (sans contrôle d'accès), « connecté » (tout utilisateur connecté), « permission … » (le code de permission exigé) ou « SuperAdmin ». Sauf « public », elles attendent un jeton <code>Authorization: Bearer …</code>. Le schéma complet est dans <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 ${sections}</body></html>`;
 }
 
@@ -66,7 +103,7 @@ export const openapiPlugin = fp(
         components: { securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } } },
         security: [{ bearerAuth: [] }],
       },
-      transform: jsonSchemaTransform,
+      transform,
       hideUntagged: false,
     });
 

@@ -1,7 +1,9 @@
 import { randomUUID } from "node:crypto";
+import { inArray } from "drizzle-orm";
 import { afterAll, inject } from "vitest";
 import { buildApp } from "../app";
 import { createDatabase, type Database } from "../db/client";
+import { permissions, rolePermissions, roles } from "../db/schema";
 import { hashPassword } from "../modules/auth/passwords";
 import { companiesRepository } from "../modules/companies/companies.repository";
 import { usersRepository } from "../modules/users/users.repository";
@@ -76,6 +78,45 @@ export async function createTestSuperadmin(db: Database): Promise<string> {
       isSuperadmin: true,
     }),
   );
+  return email;
+}
+
+/**
+ * A user of `companyId` whose only role holds exactly `permissionCodes` (catalogue codes, no
+ * wildcard), e.g. to check that an operation asks for the permission it publishes. Returns the e-mail.
+ */
+export async function createTestUserWithPermissions(
+  db: Database,
+  companyId: string,
+  permissionCodes: readonly string[],
+): Promise<string> {
+  passwordHash ??= hashPassword(TEST_PASSWORD);
+  const hash = await passwordHash;
+  const tag = randomUUID().slice(0, 8);
+  const email = `perm-${tag}@test.fr`;
+  await db.run("platform", async (tx) => {
+    const [role] = await tx
+      .insert(roles)
+      .values({ companyId, name: `Test ${permissionCodes.join(" ")} ${tag}` })
+      .returning({ id: roles.id });
+    if (!role) throw new Error("role not created");
+    const codes = [...new Set(permissionCodes)];
+    const found = await tx
+      .select({ id: permissions.id, code: permissions.code })
+      .from(permissions)
+      .where(inArray(permissions.code, codes));
+    if (found.length !== codes.length) throw new Error(`unknown permission code in ${codes.join(", ")}`);
+    if (found.length > 0) {
+      await tx.insert(rolePermissions).values(found.map((p) => ({ companyId, roleId: role.id, permissionId: p.id })));
+    }
+    await usersRepository.create(tx, {
+      companyId,
+      email,
+      fullName: `Test ${codes.join(" ")}`,
+      passwordHash: hash,
+      roleIds: [role.id],
+    });
+  });
   return email;
 }
 

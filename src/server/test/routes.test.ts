@@ -1,0 +1,643 @@
+import { createHash, randomUUID } from "node:crypto";
+import type { LightMyRequestResponse } from "fastify";
+import { beforeAll, describe, expect, it } from "vitest";
+import { ERROR_CODES, MESSAGES } from "../../shared/errors";
+import { PERMISSION_CODES } from "../../shared/permissions";
+import {
+  bearer,
+  createTestCompany,
+  createTestSuperadmin,
+  createTestUserWithPermissions,
+  login,
+  setupApp,
+  type TestCompany,
+} from "./helpers";
+
+/**
+ * The route walk (ADR 0003): every operation of the app's own OpenAPI document is called without a
+ * token, by a user lacking its access, by another company with real ids, and with malformed bodies
+ * and ids. Nothing here lists routes: a module is covered the day it is registered. A new path
+ * parameter needs one line in PATH_FIXTURES (the test says so), a new id field in a body one line in
+ * BODY_ID_FIXTURES.
+ */
+
+const { app, db } = await setupApp();
+
+// ---------------------------------------------------------------------------------------------
+// The document
+
+interface JsonSchema {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  examples?: unknown[];
+  format?: string;
+  pattern?: string;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  minItems?: number;
+}
+
+interface OpenApiOperation {
+  parameters?: { name: string; in: string; schema?: JsonSchema }[];
+  requestBody?: { content: Record<string, { schema?: JsonSchema }> };
+  "x-access"?: string;
+  "x-permission"?: string;
+}
+
+interface Operation {
+  /** "PUT /api/clients/{id}": names the operation in test titles. */
+  label: string;
+  method: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  path: string;
+  access: string | undefined;
+  permission: string | undefined;
+  pathParams: string[];
+  query: { name: string; schema: JsonSchema }[];
+  /** The JSON request body's schema, when the operation takes one. */
+  body: JsonSchema | undefined;
+}
+
+const docResponse = await app.inject({ method: "GET", url: "/api/openapi.json" });
+const doc = docResponse.json() as {
+  paths: Record<string, Record<string, OpenApiOperation>>;
+  components?: { schemas?: Record<string, JsonSchema> };
+};
+
+function deref(schema: JsonSchema): JsonSchema {
+  if (!schema.$ref) return schema;
+  const name = schema.$ref.replace("#/components/schemas/", "");
+  const target = doc.components?.schemas?.[name];
+  if (!target) throw new Error(`unresolved $ref ${schema.$ref}`);
+  return deref(target);
+}
+
+const OPERATIONS: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) =>
+  Object.entries(ops).map(([method, op]) => ({
+    label: `${method.toUpperCase()} ${path}`,
+    method: method.toUpperCase() as Operation["method"],
+    path,
+    access: op["x-access"],
+    permission: op["x-permission"],
+    pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
+    query: (op.parameters ?? [])
+      .filter((p) => p.in === "query")
+      .map((p) => ({ name: p.name, schema: deref(p.schema ?? {}) })),
+    body: op.requestBody?.content["application/json"]?.schema
+      ? deref(op.requestBody.content["application/json"].schema)
+      : undefined,
+  })),
+);
+
+/** it.each rows named by their label (test titles show it whole). */
+const named = <T extends { label: string }>(rows: T[]) => rows.map((row) => [row.label, row] as [string, T]);
+
+const guarded = OPERATIONS.filter((op) => op.access !== "public");
+const withPathParams = OPERATIONS.filter((op) => op.pathParams.length > 0);
+const withJsonBody = OPERATIONS.filter((op) => op.body);
+const listReads = OPERATIONS.filter((op) => op.method === "GET" && op.pathParams.length === 0);
+
+// ---------------------------------------------------------------------------------------------
+// Real resources of a company, and where their ids go
+
+interface Resources {
+  /** A client without documents (deletable). */
+  clientId: string;
+  /** The client of the quote. */
+  quoteClientId: string;
+  quoteId: string;
+  templateId: string;
+  /** The company's logo. */
+  fileId: string;
+}
+
+/**
+ * The id to put in a path, by the path up to that parameter. A new resource with its own path
+ * parameter needs a line here (and its creation in createResources).
+ */
+const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
+  "/api/clients/{id}": (r) => r.clientId,
+  "/api/quotes/{id}": (r) => r.quoteId,
+  "/api/quote-templates/{id}": (r) => r.templateId,
+  "/api/files/{id}": (r) => r.fileId,
+};
+
+/** The id to put in a body field that references another resource (same company as the caller). */
+const BODY_ID_FIXTURES: Record<string, (r: Resources) => string> = {
+  client_id: (r) => r.quoteClientId,
+};
+
+/**
+ * Valid bodies for the operations whose published schema cannot describe one alone (a rule across
+ * fields), by operation; the others are derived from the schema (required fields only).
+ */
+const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
+  // A client needs a phone or an e-mail.
+  "POST /api/clients": () => ({ name: "Échantillon", email: "echantillon@exemple.fr" }),
+  "PUT /api/clients/{id}": () => ({ name: "Échantillon", email: "echantillon@exemple.fr" }),
+};
+
+/** A valid body for `op`, with ids of `r` in its id fields. */
+function validBody(op: Operation, r: Resources): unknown {
+  if (!op.body) return undefined;
+  return BODY_SAMPLES[op.label]?.(r) ?? sample(op.body, r);
+}
+
+const TODAY = new Date().toISOString().slice(0, 10);
+const DATE_PATTERN = "^\\d{4}-\\d{2}-\\d{2}$";
+
+// A valid 1×1 PNG (it ends up in the quote PDF, whose renderer inflates it).
+const PNG = Buffer.from(
+  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63f8cfc0f01f00050001ff89993d1d0000000049454e44ae426082",
+  "hex",
+);
+
+/** Creates one resource of each kind through the API, as `token`'s company; `tag` is in every name. */
+async function createResources(token: string, tag: string): Promise<Resources> {
+  const post = async (url: string, payload: object) => {
+    const res = await app.inject({ method: "POST", url, headers: bearer(token), payload });
+    if (res.statusCode >= 300) throw new Error(`fixture POST ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: string };
+  };
+  const line = { name: `Ligne ${tag}`, quantity: 2, unit: "heure", unit_price: 45, tax_rate: 20 };
+  const client = await post("/api/clients", { name: `Client seul ${tag}`, email: `${tag}@exemple.fr` });
+  const quoteClient = await post("/api/clients", { name: `Client du devis ${tag}`, phone: "06 12 34 56 78" });
+  const quote = await post("/api/quotes", {
+    name: `Devis ${tag}`,
+    client_id: quoteClient.id,
+    date: TODAY,
+    items: [line],
+  });
+  const template = await post("/api/quote-templates", { name: `Modèle ${tag}`, items: [line] });
+  const boundary = "----propulse-route-walk";
+  const logo = await app.inject({
+    method: "POST",
+    url: "/api/company/logo",
+    headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`,
+      ),
+      PNG,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+  });
+  const fileId = /\/api\/files\/([0-9a-f-]{36})/.exec(String(logo.json().logo_url))?.[1];
+  if (logo.statusCode !== 200 || !fileId) throw new Error(`fixture logo: ${logo.statusCode} ${logo.body}`);
+  return {
+    clientId: client.id,
+    quoteClientId: quoteClient.id,
+    quoteId: quote.id,
+    templateId: template.id,
+    fileId,
+  };
+}
+
+/** The fixture id of each path parameter of `op`; fails, naming the missing fixture, for an unknown one. */
+function pathIds(op: Operation, r: Resources): Record<string, string> {
+  return Object.fromEntries(
+    op.pathParams.map((name) => {
+      const prefix = op.path.slice(0, op.path.indexOf(`{${name}}`) + name.length + 2);
+      const fixture = PATH_FIXTURES[prefix];
+      if (!fixture) {
+        throw new Error(
+          `No fixture for the path parameter {${name}} of ${op.label}: create such a resource in createResources() and add "${prefix}" to PATH_FIXTURES (src/server/test/routes.test.ts), so the route walk covers it`,
+        );
+      }
+      return [name, fixture(r)];
+    }),
+  );
+}
+
+const randomIds = (op: Operation) => Object.fromEntries(op.pathParams.map((name) => [name, randomUUID()]));
+
+// ---------------------------------------------------------------------------------------------
+// Bodies derived from the published schemas
+
+/** The schema without its `null` alternative. */
+function nonNull(schema: JsonSchema): JsonSchema {
+  const s = deref(schema);
+  const variants = s.anyOf ?? s.oneOf;
+  if (variants) {
+    const first = variants.map(deref).find((v) => v.type !== "null");
+    return first ? nonNull(first) : s;
+  }
+  if (Array.isArray(s.type)) return { ...s, type: s.type.find((t) => t !== "null") };
+  return s;
+}
+
+/** A valid value for `schema` (required properties only, null where allowed), with ids of `r` in id fields. */
+function sample(schema: JsonSchema, r: Resources, name = "(body)"): unknown {
+  if (acceptedTypes(schema).has("null")) return null;
+  const s = nonNull(schema);
+  if (s.default !== undefined) return s.default;
+  if (s.examples?.length) return s.examples[0];
+  if (s.const !== undefined) return s.const;
+  if (s.enum?.length) return s.enum[0];
+  switch (s.type) {
+    case "string": {
+      if (s.format === "uuid" || name.endsWith("_id")) {
+        const fixture = BODY_ID_FIXTURES[name];
+        if (!fixture) throw new Error(`No fixture for the body field "${name}": add it to BODY_ID_FIXTURES`);
+        return fixture(r);
+      }
+      if (s.format === "date" || s.pattern === DATE_PATTERN) return TODAY;
+      if (s.format === "email") return "echantillon@exemple.fr";
+      if (s.pattern) {
+        throw new Error(`No sample for the body field "${name}" (pattern ${s.pattern}): give its schema an example`);
+      }
+      return "Échantillon".padEnd(s.minLength ?? 0, "x").slice(0, s.maxLength ?? 1000);
+    }
+    case "integer":
+    case "number": {
+      const low = s.minimum ?? (s.exclusiveMinimum !== undefined ? s.exclusiveMinimum + 1 : 1);
+      return s.maximum !== undefined ? Math.min(low, s.maximum) : low;
+    }
+    case "boolean":
+      return true;
+    case "array":
+      return Array.from({ length: s.minItems ?? 0 }, () => sample(s.items ?? {}, r, name));
+    case "object":
+      return Object.fromEntries((s.required ?? []).map((key) => [key, sample(s.properties?.[key] ?? {}, r, key)]));
+    default:
+      return "Échantillon";
+  }
+}
+
+/** JSON types a schema accepts ("integer" counts as "number"). */
+function acceptedTypes(schema: JsonSchema): Set<string> {
+  const s = deref(schema);
+  const out = new Set<string>();
+  for (const v of s.anyOf ?? s.oneOf ?? []) for (const t of acceptedTypes(v)) out.add(t);
+  for (const t of Array.isArray(s.type) ? s.type : s.type ? [s.type] : []) out.add(t === "integer" ? "number" : t);
+  for (const v of [...(s.enum ?? []), ...(s.const !== undefined ? [s.const] : [])]) {
+    out.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+  }
+  return out;
+}
+
+const jsonType = (v: unknown) => (v === null ? "null" : Array.isArray(v) ? "array" : typeof v);
+
+/** A value of the wrong type: a number where a string is expected, a string elsewhere. */
+function wrongValue(schema: JsonSchema): unknown {
+  const types = acceptedTypes(schema);
+  const preferred = types.has("string") ? [42, true, [], {}] : ["texte", 42, true, [], {}];
+  return preferred.find((v) => !types.has(jsonType(v)));
+}
+
+interface WrongField {
+  /** Property path; "[]" steps into the first element of an array. */
+  path: string[];
+  value: unknown;
+}
+
+/** One wrong-typed field per property, nested objects and arrays of objects included. */
+function wrongFields(schema: JsonSchema, path: string[] = []): WrongField[] {
+  const s = nonNull(schema);
+  return Object.entries(s.properties ?? {}).flatMap(([key, prop]) => {
+    const here = [...path, key];
+    const value = wrongValue(prop);
+    const own = acceptedTypes(prop).size > 0 && value !== undefined ? [{ path: here, value }] : [];
+    const inner = nonNull(prop);
+    if (inner.type === "object") return [...own, ...wrongFields(inner, here)];
+    if (inner.type === "array" && inner.items && nonNull(inner.items).type === "object") {
+      return [...own, ...wrongFields(inner.items, [...here, "[]"])];
+    }
+    return own;
+  });
+}
+
+/** A valid body whose field at `path` holds `value`. */
+function sampleWith(schema: JsonSchema, r: Resources, path: string[], value: unknown, name = "(body)"): unknown {
+  if (path.length === 0) return value;
+  const s = nonNull(schema);
+  const [head, ...rest] = path as [string, ...string[]];
+  if (head === "[]") return [sampleWith(s.items ?? {}, r, rest, value, name)];
+  const base = sample(s, r, name) as Record<string, unknown>;
+  return { ...base, [head]: sampleWith(s.properties?.[head] ?? {}, r, rest, value, head) };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Calls and checks
+
+async function call(
+  op: Operation,
+  options: {
+    token?: string;
+    ids: Record<string, string>;
+    body?: unknown;
+    rawBody?: string;
+    query?: Record<string, string>;
+  },
+) {
+  let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.ids[name] ?? ""));
+  if (options.query && Object.keys(options.query).length > 0) url += `?${new URLSearchParams(options.query)}`;
+  const headers: Record<string, string> = options.token ? bearer(options.token) : {};
+  let payload: string | undefined;
+  if (options.rawBody !== undefined) payload = options.rawBody;
+  else if (options.body !== undefined) payload = JSON.stringify(options.body);
+  if (payload !== undefined) headers["content-type"] = "application/json";
+  const res = await app.inject({ method: op.method, url, headers, ...(payload !== undefined ? { payload } : {}) });
+  return { res, url };
+}
+
+/** What the validation library and the framework answer in English by default. */
+const ENGLISH =
+  /Invalid (input|type|string|option|element|key|value|union|format|number|date|enum|literal)|\bexpected\b|\breceived\b|\bRequired\b|Unrecognized|Too (big|small)|\bmust (be|match|have|contain|not)\b|not found|Not Found|URI Too Long|Bad Request|Unsupported Media Type|Body cannot be empty|Unexpected (token|end)|Internal Server Error|Payload Too Large|\bshould\b|\bis (required|not)\b/i;
+const ERROR_KEYS = ["code", "details", "error", "message"];
+
+/** A client error in the API's one shape, in French, that does not repeat the URL. */
+function expectFrenchClientError(res: LightMyRequestResponse, url: string, status?: number) {
+  const where = `${res.statusCode} ${res.body.slice(0, 600)}`;
+  if (status !== undefined) expect(res.statusCode, where).toBe(status);
+  expect(res.statusCode, where).toBeGreaterThanOrEqual(400);
+  expect(res.statusCode, where).toBeLessThan(500);
+  expect(res.headers["content-type"], where).toMatch(/^application\/json/);
+  const body = JSON.parse(res.body) as { error?: unknown; message?: unknown; code?: unknown; details?: unknown };
+  expect(ERROR_KEYS, `unexpected keys in ${where}`).toEqual(expect.arrayContaining(Object.keys(body)));
+  expect(typeof body.error === "string" && body.error.length > 0, where).toBe(true);
+  expect(typeof body.message === "string" && body.message.length > 0, where).toBe(true);
+  expect(Object.values(ERROR_CODES), where).toContain(body.code);
+  const texts = [body.error, body.message];
+  if (body.details !== undefined) {
+    expect(Array.isArray(body.details), where).toBe(true);
+    for (const d of body.details as { message?: unknown }[]) texts.push(d.message);
+  }
+  for (const text of texts) {
+    expect(typeof text, where).toBe("string");
+    expect(text, `English text in ${where}`).not.toMatch(ENGLISH);
+  }
+  expect(res.body, "the error repeats the URL").not.toContain(url.split("?")[0]);
+  return body;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Two companies, their accounts and resources
+
+const tagA = `isolA${randomUUID().slice(0, 6)}`;
+const tagB = `isolB${randomUUID().slice(0, 6)}`;
+let companyA: TestCompany;
+let companyB: TestCompany;
+let adminA: string;
+let adminB: string;
+let noroleB: string;
+let resA: Resources;
+let resB: Resources;
+/** Every id and unique text of company A: none may reach company B. */
+let secretsOfA: string[] = [];
+let snapshotA: Record<string, string> = {};
+
+/** Company A as its admin sees it through every permission-guarded read (signed file URLs aside). */
+async function snapshotOfA(): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const op of OPERATIONS.filter((o) => o.method === "GET" && o.access === "permission")) {
+    let ids: Record<string, string>;
+    try {
+      ids = pathIds(op, resA);
+    } catch {
+      continue; // reported by "has a fixture for each path parameter"
+    }
+    const { res } = await call(op, { token: adminA, ids });
+    const text = res.headers["content-type"]?.toString().startsWith("application/json")
+      ? res.body.replace(/([?&])(exp|sig)=[^&"]*/g, "$1$2=…")
+      : createHash("sha256").update(res.rawPayload).digest("hex");
+    out[op.label] = `${res.statusCode} ${text}`;
+  }
+  return out;
+}
+
+beforeAll(async () => {
+  companyA = await createTestCompany(db, `Isolation A ${tagA}`);
+  companyB = await createTestCompany(db, `Isolation B ${tagB}`);
+  const loginA = await login(app, companyA.emails.admin);
+  adminA = loginA.token;
+  adminB = (await login(app, companyB.emails.admin)).token;
+  noroleB = (await login(app, companyB.emails.norole)).token;
+  resA = await createResources(adminA, tagA);
+  resB = await createResources(adminB, tagB);
+  secretsOfA = [
+    tagA,
+    companyA.id,
+    companyA.name,
+    loginA.user.id,
+    ...Object.values(companyA.emails),
+    ...Object.values(resA),
+  ];
+  snapshotA = await snapshotOfA();
+});
+
+// ---------------------------------------------------------------------------------------------
+
+describe("the OpenAPI document", () => {
+  it("publishes every /api route of the router (a hidden route would escape this walk)", () => {
+    const routes: string[] = [];
+    const stack: string[] = [];
+    for (const line of app.printRoutes({ commonPrefix: false }).split("\n")) {
+      const m = /^([│ ]*)[├└]── (\S+?)(?: \(([^)]*)\))?$/.exec(line);
+      if (!m) continue;
+      const depth = (m[1] ?? "").length / 4;
+      const full = (stack[depth - 1] ?? "") + m[2];
+      stack.length = depth;
+      stack.push(full);
+      for (const method of m[3]?.split(", ") ?? []) {
+        if (method !== "HEAD" && full.startsWith("/api")) routes.push(`${method} ${full.replace(/:(\w+)/g, "{$1}")}`);
+      }
+    }
+    const documentRoutes = new Set(["GET /api/openapi.json", "GET /api/docs"]);
+    expect(routes.length).toBeGreaterThan(documentRoutes.size);
+    expect(routes.filter((r) => !documentRoutes.has(r)).sort()).toEqual(OPERATIONS.map((op) => op.label).sort());
+  });
+
+  it.each(named(OPERATIONS))("%s publishes its access (x-access, and x-permission from the catalogue)", (_, op) => {
+    expect(["public", "signedIn", "permission", "superadmin"]).toContain(op.access);
+    if (op.access === "permission") expect(PERMISSION_CODES.has(op.permission ?? ""), op.permission).toBe(true);
+    else expect(op.permission).toBeUndefined();
+  });
+
+  it.each(named(withPathParams))("%s has a fixture for each path parameter", (_, op) => {
+    expect(Object.keys(pathIds(op, resA))).toEqual(op.pathParams);
+  });
+
+  it("shows each operation's access on the /api/docs page", async () => {
+    const res = await app.inject({ method: "GET", url: "/api/docs" });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.match(/class="acc acc-/g)?.length).toBe(OPERATIONS.length);
+    for (const op of OPERATIONS.filter((o) => o.permission)) expect(res.body).toContain(`permission ${op.permission}`);
+  });
+});
+
+describe("without a token", () => {
+  it.each(named(guarded))("%s answers 401", async (_, op) => {
+    const { res, url } = await call(op, { ids: randomIds(op) });
+    const body = expectFrenchClientError(res, url, 401);
+    expect(body).toMatchObject({ code: ERROR_CODES.UNAUTHENTICATED, message: MESSAGES.unauthenticated });
+  });
+});
+
+describe("another company's ids", () => {
+  it.each(named(withPathParams))("%s answers 404 to company B's admin with company A's ids", async (_, op) => {
+    const body = validBody(op, resB);
+    const { res, url } = await call(op, { token: adminB, ids: pathIds(op, resA), body });
+    expectFrenchClientError(res, url, 404);
+    if (op.access === "public") return; // a signed file URL: the signature is the access, checked above without one
+    // Control: the same call with B's own ids reaches the resource, so the 404 above is A's ids.
+    const own = op.method === "DELETE" ? await createResources(adminB, `${tagB}-del`) : resB;
+    const control = await call(op, { token: adminB, ids: pathIds(op, own), body });
+    const hint = "control with company B's own ids (a 400 means the body needs a line in BODY_SAMPLES)";
+    expect(control.res.statusCode, `${hint}: ${control.res.body.slice(0, 400)}`).toBeLessThan(300);
+  });
+});
+
+describe("lists", () => {
+  it("show company A its own resources (so the search below can find them)", async () => {
+    let seen = "";
+    for (const op of listReads) seen += (await call(op, { token: adminA, ids: {} })).res.body;
+    for (const id of Object.values(resA)) expect(seen, id).toContain(id);
+  });
+
+  it.each(named(listReads))("%s shows nothing of company A to company B's admin", async (_, op) => {
+    const plain = await call(op, { token: adminB, ids: {} });
+    expect(plain.res.statusCode, plain.res.body.slice(0, 400)).toBe(200);
+    // The same list filtered towards A: its unique tag in text filters, its ids in id filters.
+    const filters: Record<string, string> = {};
+    for (const q of op.query) {
+      if (q.schema.type === "string" && !q.schema.enum && !q.schema.format && !q.schema.pattern) filters[q.name] = tagA;
+      const fixture = BODY_ID_FIXTURES[q.name];
+      if (fixture) filters[q.name] = fixture(resA);
+    }
+    const filtered =
+      Object.keys(filters).length > 0 ? await call(op, { token: adminB, ids: {}, query: filters }) : null;
+    if (filtered) expect(filtered.res.statusCode, filtered.res.body.slice(0, 400)).toBeLessThan(500);
+    for (const secret of secretsOfA) {
+      expect(plain.res.body, `company A's "${secret}"`).not.toContain(secret);
+      if (filtered) expect(filtered.res.body, `company A's "${secret}" (filtered)`).not.toContain(secret);
+    }
+  });
+});
+
+const MALFORMED_BODIES: { kind: string; raw: string }[] = [
+  { kind: "null", raw: "null" },
+  { kind: "[]", raw: "[]" },
+  { kind: '"texte"', raw: '"texte"' },
+  { kind: "JSON mal formé", raw: '{"name": ' },
+];
+
+describe("malformed bodies", () => {
+  const tokenFor = (op: Operation) => (op.access === "public" ? undefined : adminB);
+  const idsOf = (op: Operation) => (op.pathParams.length ? pathIds(op, resB) : {});
+
+  it.each(
+    named(withJsonBody.flatMap((op) => MALFORMED_BODIES.map((m) => ({ ...m, op, label: `${op.label} — ${m.kind}` })))),
+  )("%s answers a French 4xx", async (_, { op, raw }) => {
+    const { res, url } = await call(op, { token: tokenFor(op), ids: idsOf(op), rawBody: raw });
+    expectFrenchClientError(res, url);
+  });
+
+  it.each(named(withJsonBody))("%s — {} answers a French 400 when the schema requires a field", async (_, op) => {
+    const { res, url } = await call(op, { token: tokenFor(op), ids: idsOf(op), rawBody: "{}" });
+    const required = nonNull(op.body ?? {}).required ?? [];
+    if (required.length > 0) expectFrenchClientError(res, url, 400);
+    else if (res.statusCode >= 400) expectFrenchClientError(res, url);
+    expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
+  });
+
+  it.each(
+    named(
+      withJsonBody.flatMap((op) =>
+        wrongFields(op.body ?? {}).map((field) => ({
+          op,
+          field,
+          label: `${op.label} — ${field.path.join(".").replaceAll(".[]", "[]")}: ${JSON.stringify(field.value)}`,
+        })),
+      ),
+    ),
+  )("%s answers a French 400", async (_, { op, field }) => {
+    // A valid body (BODY_SAMPLES or derived) with this one field of the wrong type.
+    const [head, ...rest] = field.path as [string, ...string[]];
+    const base = validBody(op, resB) as Record<string, unknown>;
+    const props = nonNull(op.body ?? {}).properties ?? {};
+    const body = { ...base, [head]: sampleWith(props[head] ?? {}, resB, rest, field.value, head) };
+    const { res, url } = await call(op, { token: tokenFor(op), ids: idsOf(op), body });
+    expectFrenchClientError(res, url, 400);
+  });
+});
+
+describe("malformed path ids", () => {
+  const BAD_IDS = [
+    { kind: "not a UUID", value: "pas-un-identifiant" },
+    { kind: "10,000 characters", value: "a".repeat(10_000) },
+  ];
+  it.each(
+    named(
+      withPathParams.flatMap((op) =>
+        op.pathParams.flatMap((param) =>
+          BAD_IDS.map((bad) => ({ op, param, bad, label: `${op.label} — {${param}} ${bad.kind}` })),
+        ),
+      ),
+    ),
+  )("%s answers a French 4xx", async (_, { op, param, bad }) => {
+    const body = validBody(op, resB);
+    const ids = { ...pathIds(op, resB), [param]: bad.value };
+    const { res, url } = await call(op, { token: op.access === "public" ? undefined : adminB, ids, body });
+    expectFrenchClientError(res, url);
+    expect(res.body, "the error repeats the id").not.toContain(bad.value.slice(0, 100));
+  });
+});
+
+describe("the published access is the one enforced", () => {
+  const tokenByPermission = new Map<string, string>();
+  let superadmin: string | undefined;
+
+  beforeAll(async () => {
+    for (const code of new Set(OPERATIONS.flatMap((op) => (op.permission ? [op.permission] : [])))) {
+      const email = await createTestUserWithPermissions(db, companyB.id, [code]);
+      tokenByPermission.set(code, (await login(app, email)).token);
+    }
+    if (OPERATIONS.some((op) => op.access === "superadmin")) {
+      superadmin = (await login(app, await createTestSuperadmin(db))).token;
+    }
+  });
+
+  it.each(named(OPERATIONS.filter((op) => op.access === "permission" || op.access === "superadmin")))(
+    "%s answers 403 to a user without its access (no role; a company admin for SuperAdmin operations)",
+    async (_, op) => {
+      const token = op.access === "superadmin" ? adminB : noroleB;
+      const { res, url } = await call(op, { token, ids: randomIds(op) });
+      const body = expectFrenchClientError(res, url, 403);
+      expect(body.code).toBe(ERROR_CODES.FORBIDDEN);
+    },
+  );
+
+  // Public operations are left out: some read a token themselves (logout, refresh) and answer 401.
+  it.each(named(guarded))("%s lets a user holding exactly its published access through", async (_, op) => {
+    const token =
+      op.access === "permission"
+        ? tokenByPermission.get(op.permission ?? "")
+        : op.access === "superadmin"
+          ? superadmin
+          : noroleB;
+    expect(token, `no account for ${op.access} ${op.permission ?? ""}`).toBeDefined();
+    // Unknown ids: the call passes the access checks (route and service) and stops at a 404.
+    const body = validBody(op, resB);
+    const { res } = await call(op, { token, ids: randomIds(op), body });
+    expect([401, 403], `${res.statusCode} ${res.body.slice(0, 400)}`).not.toContain(res.statusCode);
+    expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
+  });
+});
+
+describe("company A after the walk", () => {
+  it("is unchanged: every read of its admin answers as before", async () => {
+    expect(Object.keys(snapshotA).length).toBeGreaterThan(0);
+    expect(await snapshotOfA()).toEqual(snapshotA);
+  });
+});
