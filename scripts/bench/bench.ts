@@ -3,14 +3,22 @@
  * measured with autocannon at 10 and 50 connections; the same work done directly against the
  * database (services and repositories, no HTTP, no validation, no serialisation) at the same
  * concurrency — the limit; and the ratio API / limit. `GET /api/health` is the framework ceiling.
+ *
+ * Every line is made by `line()`, which requires a check of its answer: before anything is measured,
+ * each line is asked once through the API and once directly, and the bench stops if an answer holds
+ * nothing (an empty list, an error, a PDF without bytes) — such a line would measure nothing.
+ *
+ * Each run has its own database directory (`.bench/run-<pid>`) and free ports chosen by the system,
+ * so two runs do not collide (they still share the processor: the bench says so).
  */
-import { spawn } from "node:child_process";
-import { rm } from "node:fs/promises";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
+import net from "node:net";
 import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { createDatabase } from "../../src/server/db/client";
-import { APP_ROLE, startEmbeddedPostgres } from "../../src/server/db/embedded";
+import { APP_ROLE, type EmbeddedPostgres, startEmbeddedPostgres } from "../../src/server/db/embedded";
 import { migrateDatabase } from "../../src/server/db/migrate";
 import { createAuthService } from "../../src/server/modules/auth/auth.service";
 import { TokenService } from "../../src/server/modules/auth/tokens";
@@ -22,8 +30,12 @@ import { ensureBuilt, root } from "../lib.mjs";
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const API_PORT = 3300;
+/** Only the lines whose name contains this text (case-insensitive). */
+const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+/** A SQL file run as the owner after the migrations: to try an index or a function before its migration. */
+const EXTRA_SQL = process.env.BENCH_SQL;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+const BENCH_ROOT = path.join(root, ".bench");
 
 interface Figures {
   rps: number;
@@ -31,6 +43,135 @@ interface Figures {
   p99: number;
   errors: number;
 }
+
+interface Target {
+  p99At10: number;
+  ratio: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lines and the check of their answers
+
+/** A failure the bench explains itself (French, shown without a stack). */
+class BenchFailure extends Error {}
+
+/** An answer that would make a line measure nothing. */
+class EmptyAnswerError extends BenchFailure {}
+
+const fail = (message: string): never => {
+  throw new EmptyAnswerError(message);
+};
+
+/** How to tell that a line's answer holds something; each side says what it holds, or throws. */
+interface Answer<T> {
+  http(response: Response): Promise<string>;
+  direct(value: T): string;
+}
+
+interface LineDefinition<T> {
+  name: string;
+  url: string;
+  /** A new path for each request (the first one is the one checked). */
+  next?: () => string;
+  /** Asked without the bearer token. */
+  anonymous?: boolean;
+  /** The same work without HTTP: the limit. */
+  direct: () => Promise<T>;
+  answer: Answer<T>;
+  target?: Target;
+}
+
+interface Line {
+  name: string;
+  url: string;
+  next?: () => string;
+  anonymous: boolean;
+  direct: () => Promise<unknown>;
+  target?: Target;
+  /** Asks once through the API and once directly: what each answer holds, or an EmptyAnswerError. */
+  check(apiUrl: string, token: string): Promise<{ api: string; direct: string }>;
+}
+
+/** The only way to make a line: its answer's check comes with it. */
+function line<T>(definition: LineDefinition<T>): Line {
+  const { answer, ...rest } = definition;
+  return {
+    ...rest,
+    anonymous: definition.anonymous ?? false,
+    async check(apiUrl, token) {
+      const url = definition.next?.() ?? definition.url;
+      const response = await fetch(`${apiUrl}${url}`, {
+        headers: definition.anonymous ? {} : { authorization: `Bearer ${token}` },
+      });
+      return { api: await answer.http(response), direct: answer.direct(await definition.direct()) };
+    },
+  };
+}
+
+async function okBody(response: Response): Promise<Response> {
+  if (!response.ok) fail(`l'API répond ${response.status} : ${(await response.text()).slice(0, 200)}`);
+  return response;
+}
+
+/** A list answer: `{ data, meta: { total } }`. */
+interface Page {
+  data: unknown[];
+  meta: { total: number };
+}
+
+function pageHolds(value: unknown, noun: string): string {
+  const page = value as Partial<Page> | null | undefined;
+  const rows = Array.isArray(page?.data) ? page.data.length : 0;
+  const total = typeof page?.meta?.total === "number" ? page.meta.total : 0;
+  if (rows === 0 || total <= 0) fail(`liste vide (data : ${rows} élément(s), meta.total : ${total})`);
+  return `${fmt(total)} ${noun} en tout, ${rows} sur la page`;
+}
+
+/** A list holding at least one row on its page and in its total. */
+const list = (noun: string): Answer<Page> => ({
+  http: async (response) => pageHolds(await (await okBody(response)).json(), noun),
+  direct: (value) => pageHolds(value, noun),
+});
+
+function pdfHolds(bytes: Uint8Array): string {
+  if (bytes.length === 0) fail("PDF vide (0 octet)");
+  if (Buffer.from(bytes.subarray(0, 5)).toString("latin1") !== "%PDF-") fail("la réponse n'est pas un PDF");
+  return `PDF de ${fmt(bytes.length)} octets`;
+}
+
+/** A PDF document with bytes. */
+const pdf: Answer<{ pdf: Uint8Array }> = {
+  async http(response) {
+    await okBody(response);
+    const type = response.headers.get("content-type") ?? "";
+    if (!type.startsWith("application/pdf")) fail(`type de contenu ${type || "absent"}, pas application/pdf`);
+    return pdfHolds(new Uint8Array(await response.arrayBuffer()));
+  },
+  direct: (value) => pdfHolds(value.pdf),
+};
+
+/** The health answer, and PostgreSQL answering its one row. */
+const health: Answer<pg.QueryResult> = {
+  async http(response) {
+    const body = (await (await okBody(response)).json()) as { status?: string };
+    if (body.status !== "ok") fail(`état « ${body.status ?? "absent"} » au lieu de « ok »`);
+    return "état ok";
+  },
+  direct: (value) => (value.rowCount === 1 ? "SELECT 1 : une ligne" : fail("SELECT 1 sans ligne")),
+};
+
+/** The signed-in user. */
+const signedIn: Answer<{ user: { email: string } }> = {
+  async http(response) {
+    const body = (await (await okBody(response)).json()) as { valid?: boolean; user?: { email?: string } };
+    if (body.valid !== true || !body.user?.email) fail("aucun utilisateur dans la réponse");
+    return `utilisateur ${body.user?.email}`;
+  },
+  direct: (value) => (value.user.email ? `utilisateur ${value.user.email}` : fail("aucun utilisateur")),
+};
+
+// ---------------------------------------------------------------------------------------------
+// Measurement
 
 /** `connections` workers calling `fn` in a loop for DURATION seconds. */
 async function measureDirect(connections: number, fn: () => Promise<unknown>): Promise<Figures> {
@@ -56,9 +197,15 @@ async function measureDirect(connections: number, fn: () => Promise<unknown>): P
 }
 
 /** `url`, or a new path for each request when `next` is given. */
-async function measureHttp(connections: number, url: string, token?: string, next?: () => string): Promise<Figures> {
+async function measureHttp(
+  connections: number,
+  apiUrl: string,
+  url: string,
+  token?: string,
+  next?: () => string,
+): Promise<Figures> {
   const result = await autocannon({
-    url: `http://127.0.0.1:${API_PORT}${url}`,
+    url: `${apiUrl}${url}`,
     connections,
     duration: DURATION,
     headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -75,21 +222,199 @@ async function measureHttp(connections: number, url: string, token?: string, nex
 const fmt = (n: number, digits = 0) =>
   n.toLocaleString("fr-FR", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
+// ---------------------------------------------------------------------------------------------
+// Ports and the run's directory
+
+/** A TCP port free on 127.0.0.1 now, chosen by the system. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** The first line of `file` as a process id, if that process is alive. */
+async function livePid(file: string): Promise<number | undefined> {
+  const pid = Number.parseInt((await readFile(file, "utf8").catch(() => "")).split("\n")[0] ?? "", 10);
+  return Number.isInteger(pid) && pid > 0 && isAlive(pid) ? pid : undefined;
+}
+
+async function stopProcess(pid: number, signal: NodeJS.Signals): Promise<void> {
+  process.kill(pid, signal);
+  for (let i = 0; i < 120 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 250));
+}
+
+/**
+ * Stops what a killed run left running on `dataDir`: its API (`api.pid`, if that process still runs
+ * the built server) and its PostgreSQL (`pg/postmaster.pid`, fast shutdown).
+ */
+async function stopLeftovers(dataDir: string): Promise<void> {
+  const api = await livePid(path.join(dataDir, "api.pid"));
+  const command = api ? await readFile(`/proc/${api}/cmdline`, "utf8").catch(() => "") : "";
+  if (api && command.includes(path.join("dist", "server", "main.js"))) await stopProcess(api, "SIGTERM");
+  const postgres = await livePid(path.join(dataDir, "pg", "postmaster.pid"));
+  if (postgres) await stopProcess(postgres, "SIGINT");
+}
+
+/** What a run used in `.bench/` itself before each run had its own directory. */
+const LEGACY_ENTRIES = new Set(["pg", "secrets.json", "propulse.pid", "postgresql.log", ".pwfile"]);
+
+/**
+ * This run's directory, `.bench/run-<pid>`. Directories of runs that are over (killed before their
+ * clean-up) are removed, after stopping their PostgreSQL; those of live runs are left alone and
+ * their process ids returned.
+ */
+async function runDirectory(): Promise<{ dataDir: string; others: number[] }> {
+  const entries = await readdir(BENCH_ROOT);
+  const others: number[] = [];
+  const legacyPid = Number.parseInt(await readFile(path.join(BENCH_ROOT, "propulse.pid"), "utf8").catch(() => ""), 10);
+  const legacyAlive = Number.isInteger(legacyPid) && legacyPid !== process.pid && isAlive(legacyPid);
+  if (legacyAlive) others.push(legacyPid);
+  else await stopLeftovers(BENCH_ROOT);
+  for (const entry of entries) {
+    const pid = Number(/^run-(\d+)$/.exec(entry)?.[1]);
+    if (pid && isAlive(pid)) {
+      if (pid !== process.pid) others.push(pid);
+      continue;
+    }
+    if (!pid && (legacyAlive || !LEGACY_ENTRIES.has(entry))) continue;
+    if (pid) await stopLeftovers(path.join(BENCH_ROOT, entry));
+    await rm(path.join(BENCH_ROOT, entry), { recursive: true, force: true });
+  }
+  return { dataDir: path.join(BENCH_ROOT, `run-${process.pid}`), others };
+}
+
+/**
+ * Builds the app if needed, one run at a time: two builds at once in the same `dist/` break each
+ * other. A run that finds another one building waits for it, then finds `dist/` up to date.
+ */
+async function buildOnce(): Promise<void> {
+  const lock = path.join(BENCH_ROOT, "build.lock");
+  let announced = false;
+  for (;;) {
+    try {
+      await writeFile(lock, String(process.pid), { flag: "wx" });
+      break;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const pid = Number.parseInt(await readFile(lock, "utf8").catch(() => ""), 10);
+      if (!Number.isInteger(pid) || !isAlive(pid)) {
+        await rm(lock, { force: true }); // left by a run that was killed while building
+        continue;
+      }
+      if (!announced) console.info(`Un autre banc d'essai (processus ${pid}) construit l'application : attente…`);
+      announced = true;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
+  try {
+    ensureBuilt();
+  } finally {
+    await rm(lock, { force: true });
+  }
+}
+
+/** The embedded PostgreSQL on a free port; another port if one is taken between choice and start. */
+async function startDatabase(dataDir: string, avoid: number): Promise<{ server: EmbeddedPostgres; port: number }> {
+  for (let attempt = 1; ; attempt++) {
+    let port = await freePort();
+    while (port === avoid) port = await freePort();
+    try {
+      return { server: await startEmbeddedPostgres({ dataDir, port, log: () => undefined }), port };
+    } catch (error) {
+      if (attempt >= 3) throw error;
+    }
+  }
+}
+
+async function waitForApi(apiUrl: string, api: ChildProcess): Promise<void> {
+  let exit: string | undefined;
+  api.once("exit", (code, signal) => {
+    exit = `code ${code ?? signal}`;
+  });
+  for (let i = 0; ; i++) {
+    if (exit) throw new BenchFailure(`L'API s'est arrêtée au démarrage (${exit}).`);
+    try {
+      if ((await fetch(`${apiUrl}/api/health`)).ok) return;
+    } catch {}
+    if (i > 120) throw new BenchFailure("L'API n'a pas démarré en 30 secondes.");
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+
 async function main() {
-  ensureBuilt();
-  const dataDir = path.join(root, ".bench");
-  await rm(dataDir, { recursive: true, force: true });
+  await mkdir(BENCH_ROOT, { recursive: true });
+  await buildOnce();
+  const { dataDir, others } = await runDirectory();
+  if (others.length > 0) {
+    console.warn(
+      `Attention : un autre banc d'essai tourne en ce moment (processus ${others.join(", ")}). ` +
+        "Chacun a sa base et ses ports, mais ils se partagent le processeur : leurs mesures se faussent l'une l'autre.",
+    );
+  }
   console.info(
     "Base de banc d'essai : démarrage et jeu de données (200 entreprises, 10 000 clients, 20 000 devis, 100 000 lignes)…",
   );
-  const server = await startEmbeddedPostgres({ dataDir, port: 54420, log: () => undefined });
-  let api: ReturnType<typeof spawn> | undefined;
-  const db = createDatabase(server.appUrl, { max: 10 });
+  const apiPort = await freePort();
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  let server: EmbeddedPostgres | undefined;
+  let db: ReturnType<typeof createDatabase> | undefined;
+  let api: ChildProcess | undefined;
+
+  let cleaning: Promise<void> | undefined;
+  const cleanUp = () => {
+    cleaning ??= (async () => {
+      if (api && api.exitCode === null && api.signalCode === null) {
+        const exited = new Promise((r) => api?.once("exit", r));
+        api.kill("SIGTERM");
+        await exited;
+      }
+      await db?.close().catch(() => undefined);
+      await server?.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    })();
+    return cleaning;
+  };
+  for (const signal of ["SIGINT", "SIGTERM"] as const) {
+    process.once(signal, () => {
+      console.error("\nBanc d'essai interrompu : arrêt de l'API et de PostgreSQL, suppression de sa base…");
+      void cleanUp().finally(() => process.exit(130));
+    });
+  }
+
   try {
+    const started = await startDatabase(dataDir, apiPort);
+    server = started.server;
+    console.info(
+      `Base : ${path.relative(root, dataDir)} (PostgreSQL sur le port ${started.port}), API sur le port ${apiPort}.`,
+    );
+    const database = createDatabase(server.appUrl, { max: 10 });
+    db = database;
     await migrateDatabase(server.adminUrl, APP_ROLE);
-    const { email } = await seedBench(db);
+    const { email } = await seedBench(database);
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
+    if (EXTRA_SQL) {
+      await admin.query(await readFile(path.resolve(EXTRA_SQL), "utf8"));
+      console.warn(
+        `Attention : ${EXTRA_SQL} a modifié la base après les migrations (BENCH_SQL) : ces mesures ne sont pas celles du code livré.`,
+      );
+    }
     await admin.query("VACUUM ANALYZE");
     // Every quote (all in the large company): a different PDF for each request, never a cached one.
     const coldIds = (await admin.query<{ id: string }>("SELECT id FROM quotes ORDER BY date DESC")).rows.map(
@@ -103,7 +428,8 @@ async function main() {
       env: {
         ...process.env,
         NODE_ENV: "production",
-        PORT: String(API_PORT),
+        HOST: "127.0.0.1",
+        PORT: String(apiPort),
         DATABASE_URL: server.appUrl,
         MIGRATION_DATABASE_URL: server.adminUrl,
         JWT_SECRET,
@@ -111,127 +437,160 @@ async function main() {
         SEED_DEMO: "never",
       },
     });
-    for (let i = 0; ; i++) {
-      try {
-        if ((await fetch(`http://127.0.0.1:${API_PORT}/api/health`)).ok) break;
-      } catch {}
-      if (i > 120) throw new Error("l'API n'a pas démarré");
-      await new Promise((r) => setTimeout(r, 250));
-    }
-    const login = await fetch(`http://127.0.0.1:${API_PORT}/api/auth/login`, {
+    if (api.pid) await writeFile(path.join(dataDir, "api.pid"), String(api.pid));
+    await waitForApi(apiUrl, api);
+    const login = await fetch(`${apiUrl}/api/auth/login`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ email, password: BENCH_PASSWORD }),
     });
+    if (!login.ok) throw new BenchFailure(`Connexion du compte de banc d'essai refusée (${login.status}).`);
     const { token } = (await login.json()) as { token: string };
 
-    const auth = createAuthService(db, new TokenService(JWT_SECRET));
-    const clients = createClientsService(db);
-    const quotes = createQuotesService(db);
-    const quoteId =
-      (await quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({ status: "valide" }))).data[0]
-        ?.id ?? "";
+    const auth = createAuthService(database, new TokenService(JWT_SECRET));
+    const clients = createClientsService(database);
+    const quotes = createQuotesService(database);
+    const validated = await quotes.list(
+      await auth.authenticate(token),
+      quoteListQuerySchema.parse({ status: "valide" }),
+    );
+    const quoteId = validated.data[0]?.id;
+    if (!quoteId)
+      throw new BenchFailure("Aucun devis validé dans la base de banc d'essai : le jeu de données est incomplet.");
     let coldIndex = 0;
     const nextColdId = () => coldIds[coldIndex++ % coldIds.length] ?? quoteId;
-    const scenarios: {
-      name: string;
-      url: string;
-      /** A new path for each request. */
-      next?: () => string;
-      direct?: () => Promise<unknown>;
-      target?: { p99At10: number; ratio: number };
-    }[] = [
-      { name: "GET /api/health (plafond du framework)", url: "/api/health", direct: () => db.pool.query("SELECT 1") },
+
+    /** The query string of a line; its service gets the same parameters, parsed by the route's schema. */
+    const query = (params: Record<string, string | number>) =>
+      new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
+
+    const clientSearch = { search: "dupont", limit: 100 };
+    const inactiveClients = { status: "inactive", search: "lyon" };
+    // A word of two kinds of work out of ten, among validated quotes: a search that finds rows.
+    const quoteSearch = { status: "valide", search: "cuisine" };
+
+    const allLines: Line[] = [
+      line({
+        name: "GET /api/health (plafond du framework)",
+        url: "/api/health",
+        anonymous: true,
+        direct: () => database.pool.query("SELECT 1"),
+        answer: health,
+      }),
       // What every authenticated request pays before its own work (ADR 0008).
-      {
+      line({
         name: "GET /api/auth/verify (authentification)",
         url: "/api/auth/verify",
         direct: () => auth.authenticate(token),
-      },
-      {
-        name: "GET /api/clients?search=dupont&limit=100",
-        url: "/api/clients?search=dupont&limit=100",
-        direct: async () =>
-          clients.list(await auth.authenticate(token), clientListQuerySchema.parse({ search: "dupont", limit: 100 })),
+        answer: signedIn,
+      }),
+      line({
+        name: `GET /api/clients?${query(clientSearch)}`,
+        url: `/api/clients?${query(clientSearch)}`,
+        direct: async () => clients.list(await auth.authenticate(token), clientListQuerySchema.parse(clientSearch)),
+        answer: list("clients"),
         target: { p99At10: 100, ratio: 0.6 },
-      },
-      {
+      }),
+      line({
         name: `GET /api/clients (page 1, limit ${CLIENT_LIMITS.defaultLimit})`,
         url: "/api/clients",
         direct: async () => clients.list(await auth.authenticate(token), clientListQuerySchema.parse({})),
-      },
-      {
-        name: "GET /api/clients?status=inactive&search=lyon",
-        url: "/api/clients?status=inactive&search=lyon",
-        direct: async () =>
-          clients.list(
-            await auth.authenticate(token),
-            clientListQuerySchema.parse({ status: "inactive", search: "lyon" }),
-          ),
-      },
-      {
-        name: "GET /api/quotes?status=valide&search=salle",
-        url: `/api/quotes?status=valide&search=salle`,
-        direct: async () =>
-          quotes.list(
-            await auth.authenticate(token),
-            quoteListQuerySchema.parse({ status: "valide", search: "salle" }),
-          ),
+        answer: list("clients"),
+      }),
+      line({
+        name: `GET /api/clients?${query(inactiveClients)}`,
+        url: `/api/clients?${query(inactiveClients)}`,
+        direct: async () => clients.list(await auth.authenticate(token), clientListQuerySchema.parse(inactiveClients)),
+        answer: list("clients"),
+      }),
+      line({
+        name: `GET /api/quotes?${query(quoteSearch)}`,
+        url: `/api/quotes?${query(quoteSearch)}`,
+        direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse(quoteSearch)),
+        answer: list("devis"),
         target: { p99At10: 100, ratio: 0.6 },
-      },
-      {
+      }),
+      line({
         name: "GET /api/quotes (page 1, 20, synthèse)",
         url: "/api/quotes",
         direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({})),
-      },
-      {
+        answer: list("devis"),
+      }),
+      line({
         name: "GET /api/quotes/:id/pdf",
         url: `/api/quotes/${quoteId}/pdf`,
         direct: async () => quotes.pdf(await auth.authenticate(token), quoteId),
+        answer: pdf,
         target: { p99At10: 150, ratio: 0 },
-      },
-      {
+      }),
+      line({
         name: "GET /api/quotes/:id/pdf (rendu, devis tous différents)",
         url: `/api/quotes/${quoteId}/pdf`,
         next: () => `/api/quotes/${nextColdId()}/pdf`,
         direct: async () => quotes.pdf(await auth.authenticate(token), nextColdId()),
-      },
+        answer: pdf,
+      }),
     ];
 
-    const lines: string[] = [];
-    let failed = false;
-    for (const scenario of scenarios) {
-      for (const connections of [10, 50]) {
-        const isHealth = scenario.url === "/api/health";
-        const http = await measureHttp(connections, scenario.url, isHealth ? undefined : token, scenario.next);
-        const limit = scenario.direct ? await measureDirect(connections, scenario.direct) : undefined;
-        const ratio = limit ? http.rps / limit.rps : Number.NaN;
-        let verdict = "";
-        if (scenario.target && connections === 10) {
-          const ok = http.p99 < scenario.target.p99At10 && ratio >= scenario.target.ratio && http.errors === 0;
-          failed ||= !ok;
-          verdict = ok
-            ? `  ✓ objectifs (p99 < ${scenario.target.p99At10} ms, ratio ≥ ${scenario.target.ratio})`
-            : `  ✗ objectifs manqués (p99 < ${scenario.target.p99At10} ms, ratio ≥ ${scenario.target.ratio})`;
-        }
-        lines.push(
-          `${scenario.name.padEnd(48)} ${String(connections).padStart(3)} conn.  API ${fmt(http.rps).padStart(6)} req/s  p50 ${fmt(http.p50, 1).padStart(6)} ms  p99 ${fmt(http.p99, 1).padStart(6)} ms  err ${http.errors}` +
-            (limit
-              ? ` | limite ${fmt(limit.rps).padStart(6)} req/s  p50 ${fmt(limit.p50, 1).padStart(6)} ms  p99 ${fmt(limit.p99, 1).padStart(6)} ms | API/limite ${fmt(ratio, 2)}`
-              : "") +
-            verdict,
-        );
-        console.info(lines.at(-1));
+    const lines = allLines.filter((l) => !ONLY || l.name.toLowerCase().includes(ONLY));
+    if (lines.length === 0)
+      throw new BenchFailure(`Aucune ligne du banc d'essai ne contient « ${ONLY} » (BENCH_ONLY).`);
+    const width = Math.max(...lines.map((l) => l.name.length));
+
+    // Every answer is checked before anything is measured: a line whose answer is empty measures nothing.
+    console.info("\nRéponses vérifiées avant la mesure :");
+    const empty: string[] = [];
+    for (const l of lines) {
+      try {
+        const holds = await l.check(apiUrl, token);
+        console.info(`  ${l.name.padEnd(width)} API : ${holds.api} | direct : ${holds.direct}`);
+      } catch (error) {
+        if (!(error instanceof EmptyAnswerError)) throw error;
+        empty.push(`  ✗ ${l.name} : ${error.message}`);
+        console.error(empty.at(-1));
       }
     }
-    console.info(`\n${failed ? "✗ Des objectifs ne sont pas atteints." : "✓ Objectifs atteints."}`);
+    if (empty.length > 0) {
+      throw new BenchFailure(
+        `${empty.length} ligne(s) du banc d'essai ne mesureraient rien (réponse vide ou en erreur) :\n${empty.join("\n")}`,
+      );
+    }
+    console.info("");
+
+    let failed = false;
+    for (const l of lines) {
+      for (const connections of [10, 50]) {
+        const http = await measureHttp(connections, apiUrl, l.url, l.anonymous ? undefined : token, l.next);
+        const limit = await measureDirect(connections, l.direct);
+        const ratio = http.rps / limit.rps;
+        let verdict = "";
+        if (http.errors > 0 || limit.errors > 0) {
+          failed = true;
+          verdict = `  ✗ ${http.errors + limit.errors} erreur(s) pendant la mesure`;
+        } else if (l.target && connections === 10) {
+          const ok = http.p99 < l.target.p99At10 && ratio >= l.target.ratio;
+          failed ||= !ok;
+          verdict = ok
+            ? `  ✓ objectifs (p99 < ${l.target.p99At10} ms, ratio ≥ ${l.target.ratio})`
+            : `  ✗ objectifs manqués (p99 < ${l.target.p99At10} ms, ratio ≥ ${l.target.ratio})`;
+        }
+        console.info(
+          `${l.name.padEnd(width)} ${String(connections).padStart(3)} conn.  API ${fmt(http.rps).padStart(6)} req/s  p50 ${fmt(http.p50, 1).padStart(6)} ms  p99 ${fmt(http.p99, 1).padStart(6)} ms  err ${http.errors}` +
+            ` | limite ${fmt(limit.rps).padStart(6)} req/s  p50 ${fmt(limit.p50, 1).padStart(6)} ms  p99 ${fmt(limit.p99, 1).padStart(6)} ms  err ${limit.errors} | API/limite ${fmt(ratio, 2)}` +
+            verdict,
+        );
+      }
+    }
+    const scope = ONLY ? ` (lignes contenant « ${ONLY} » seulement, BENCH_ONLY)` : "";
+    console.info(`\n${failed ? "✗ Des objectifs ne sont pas atteints" : "✓ Objectifs atteints"}${scope}.`);
     process.exitCode = failed ? 1 : 0;
+  } catch (error) {
+    console.error(
+      `\n✗ ${error instanceof BenchFailure ? error.message : error instanceof Error ? error.stack : String(error)}`,
+    );
+    process.exitCode = 1;
   } finally {
-    api?.kill("SIGTERM");
-    if (api) await new Promise((r) => api?.on("exit", r));
-    await db.close();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await cleanUp();
   }
 }
 

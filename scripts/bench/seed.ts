@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import type { Database } from "../../src/server/db/client";
 import { hashPassword } from "../../src/server/modules/auth/passwords";
 import { companiesRepository } from "../../src/server/modules/companies/companies.repository";
+import { usersRepository } from "../../src/server/modules/users/users.repository";
 
 const FIRST = [
   "Jean",
@@ -68,7 +69,7 @@ const CITIES = [
   ["Chambéry", "73000"],
   ["Valence", "26000"],
   ["Mâcon", "71000"],
-];
+] as const;
 const STREETS = [
   "rue de la République",
   "avenue Jean Jaurès",
@@ -105,7 +106,15 @@ const LINES = [
   ["Déplacement", "forfait", 45, 20],
 ] as const;
 
-/** 200 companies; the first ("Grande Entreprise Bench") holds 10,000 clients, the others 50 each. */
+/** A SQL array literal of French words. */
+const array = (words: readonly string[]) =>
+  sql.raw(`ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`);
+
+/**
+ * 200 companies; the first ("Grande Entreprise Bench") holds 10,000 clients, the others 50 each.
+ * Each attribute of a client is drawn from a hash of its number under its own salt, so that none
+ * goes with another (a city with a legal form, a name with being inactive).
+ */
 export async function seedBench(db: Database): Promise<{ email: string }> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const email = "bench@grande-entreprise.fr";
@@ -115,7 +124,7 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
       const company = await companiesRepository.provision(tx, {
         name: big ? "Grande Entreprise Bench" : `Entreprise ${i}`,
       });
-      await companiesRepository.createUser(tx, {
+      await usersRepository.create(tx, {
         companyId: company.id,
         email: big ? email : `admin${i}@bench.fr`,
         fullName: big ? "Bench Admin" : `Admin ${i}`,
@@ -126,18 +135,22 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
       await tx.execute(sql`
         INSERT INTO clients (company_id, name, email, phone, address, postal_code, city, notes, is_active, created_at)
         SELECT ${company.id},
-               (${sql.raw(`ARRAY[${LAST.map((l) => `'${l.replace("'", "''")}'`).join(",")}]`)})[1 + (g * 7) % ${LAST.length}]
-                 || ' ' || (${sql.raw(`ARRAY[${FIRST.map((f) => `'${f}'`).join(",")}]`)})[1 + (g * 13) % ${FIRST.length}]
-                 || CASE WHEN g % 5 = 0 THEN ' SARL' ELSE '' END,
-               CASE WHEN g % 4 <> 0 THEN 'client' || g || '@exemple.fr' END,
-               CASE WHEN g % 3 <> 0 THEN '06 ' || lpad((g % 100)::text, 2, '0') || ' ' || lpad(((g * 7) % 100)::text, 2, '0') || ' ' || lpad(((g * 11) % 100)::text, 2, '0') || ' ' || lpad(((g * 17) % 100)::text, 2, '0') END,
-               (g % 120 + 1) || ' ' || (${sql.raw(`ARRAY[${STREETS.map((s) => `'${s}'`).join(",")}]`)})[1 + g % ${STREETS.length}],
-               (${sql.raw(`ARRAY[${CITIES.map(([, z]) => `'${z}'`).join(",")}]`)})[1 + (g * 3) % ${CITIES.length}],
-               (${sql.raw(`ARRAY[${CITIES.map(([c]) => `'${c}'`).join(",")}]`)})[1 + (g * 3) % ${CITIES.length}],
-               CASE WHEN g % 10 = 0 THEN 'Client fidèle, préfère être appelé le matin.' END,
-               g % 9 <> 0,
+               (${array(LAST)})[1 + h.last % ${LAST.length}] || ' ' || (${array(FIRST)})[1 + h.first % ${FIRST.length}]
+                 || CASE WHEN h.kind % 5 = 0 THEN ' SARL' ELSE '' END,
+               CASE WHEN h.mail % 4 <> 0 THEN 'client' || g || '@exemple.fr' END,
+               CASE WHEN h.phone % 3 <> 0 THEN '06 ' || lpad((h.phone % 100)::text, 2, '0') || ' ' || lpad((h.phone / 100 % 100)::text, 2, '0') || ' ' || lpad((h.phone / 10000 % 100)::text, 2, '0') || ' ' || lpad((h.phone / 1000000 % 100)::text, 2, '0') END,
+               (h.street % 120 + 1) || ' ' || (${array(STREETS)})[1 + h.street / 120 % ${STREETS.length}],
+               (${array(CITIES.map(([, z]) => z))})[1 + h.city % ${CITIES.length}],
+               (${array(CITIES.map(([c]) => c))})[1 + h.city % ${CITIES.length}],
+               CASE WHEN h.note % 10 = 0 THEN 'Client fidèle, préfère être appelé le matin.' END,
+               h.active % 9 <> 0,
                now() - (g || ' hours')::interval
-        FROM generate_series(1, ${count}) AS g`);
+        FROM generate_series(1, ${count}) AS g,
+             LATERAL (SELECT ${sql.raw(
+               ["last", "first", "kind", "mail", "phone", "street", "city", "note", "active"]
+                 .map((salt) => `hashtext('${salt} ' || g) & 2147483647 AS ${salt}`)
+                 .join(", "),
+             )}) AS h`);
       if (big) await seedQuotes(tx, company.id);
     }
   });
@@ -145,35 +158,72 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
 }
 
 /**
+ * Quote statuses as a few years of activity leave them: older quotes were decided (validated,
+ * refused, cancelled), the last two months are still being written, sent or chased. Each row is
+ * [status, share among old quotes, share among recent ones] in percent.
+ */
+const STATUSES = [
+  ["en cours de redaction", 2, 30],
+  ["envoye au client", 3, 30],
+  ["client relance", 3, 15],
+  ["valide", 47, 15],
+  ["refuse", 35, 7],
+  ["annule", 10, 3],
+] as const;
+
+/** `CASE` choosing a status from `draw` (0–99) with the shares of column `share` of STATUSES. */
+function statusCase(draw: string, share: 1 | 2) {
+  let bound = 0;
+  const whens = STATUSES.map((row) => {
+    bound += row[share];
+    return `WHEN ${draw} < ${bound} THEN '${row[0]}'`;
+  });
+  if (bound !== 100) throw new Error(`Les parts des statuts font ${bound} %, pas 100 %.`);
+  return whens.join(" ");
+}
+
+/**
  * 20,000 quotes with 100,000 lines (5 each) for the large company, with their totals as the API
- * computes them for these simple cases (no discount: line VAT = quote VAT per rate). References and
- * statuses are spread like a few years of activity.
+ * computes them for these simple cases (no discount: line VAT = quote VAT per rate). Eighteen quotes
+ * a day over the last 1,111 days; the work, the status and the client of each quote are drawn
+ * independently (hashes of its number under different salts), so no word of a quote's name goes
+ * with one status. References are numbered per year of the quote's date, like the app does.
  */
 async function seedQuotes(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
-  const works = sql.raw(`ARRAY[${WORKS.map((w) => `'${w.replace(/'/g, "''")}'`).join(",")}]`);
-  const names = sql.raw(`ARRAY[${LINES.map(([n]) => `'${n.replace(/'/g, "''")}'`).join(",")}]`);
-  const units = sql.raw(`ARRAY[${LINES.map(([, u]) => `'${u}'`).join(",")}]`);
+  const works = array(WORKS);
+  const names = array(LINES.map(([n]) => n));
+  const units = array(LINES.map(([, u]) => u));
   const prices = sql.raw(`ARRAY[${LINES.map(([, , p]) => p).join(",")}]::numeric[]`);
   const rates = sql.raw(`ARRAY[${LINES.map(([, , , r]) => r).join(",")}]::numeric[]`);
+  const status = sql.raw(
+    `CASE WHEN d.age < 60 THEN CASE ${statusCase("d.s", 2)} END ELSE CASE ${statusCase("d.s", 1)} END END`,
+  );
   await tx.execute(sql`
     WITH c AS (SELECT id, name, row_number() OVER (ORDER BY id) AS n FROM clients WHERE company_id = ${companyId}),
+    d AS (
+      SELECT g, (19999 - g) / 18 AS age, current_date - (19999 - g) / 18 AS date,
+             (hashtext('statut ' || g) & 2147483647) % 100 AS s,
+             (hashtext('travaux ' || g) & 2147483647) % ${WORKS.length} AS w,
+             (hashtext('client ' || g) & 2147483647) % 10000 AS k
+      FROM generate_series(0, 19999) AS g),
     q AS (
       INSERT INTO quotes (company_id, reference, name, status, client_id, date, valid_until)
       SELECT ${companyId},
-             'DEV-' || (2023 + g / 6000) || '-' || lpad((g % 6000 + 1)::text, 4, '0'),
-             (${works})[1 + g % 10] || ' ' || split_part(c.name, ' ', 1),
-             (ARRAY['en cours de redaction','envoye au client','client relance','valide','refuse','annule'])[1 + (g * 7) % 6],
+             'DEV-' || extract(year FROM d.date) || '-'
+               || lpad((row_number() OVER (PARTITION BY extract(year FROM d.date) ORDER BY d.g))::text, 4, '0'),
+             (${works})[1 + d.w] || ' ' || split_part(c.name, ' ', 1),
+             ${status},
              c.id,
-             date '2023-01-01' + (g / 18),
-             date '2023-01-01' + (g / 18) + 30
-      FROM generate_series(0, 19999) AS g JOIN c ON c.n = 1 + (g * 13) % 10000
+             d.date,
+             d.date + 30
+      FROM d JOIN c ON c.n = 1 + d.k
       RETURNING id)
     INSERT INTO quote_items (company_id, quote_id, position, name, quantity, unit, unit_price, tax_rate, subtotal, tax_amount, total)
     SELECT ${companyId}, q.id, p,
-           (${names})[1 + (p * 3 + abs(hashtext(q.id::text))) % 8],
-           1 + (p % 4), (${units})[1 + (p * 3 + abs(hashtext(q.id::text))) % 8],
-           (${prices})[1 + (p * 3 + abs(hashtext(q.id::text))) % 8],
-           (${rates})[1 + (p * 3 + abs(hashtext(q.id::text))) % 8],
+           (${names})[1 + (p * 3 + (hashtext(q.id::text) & 1023)) % 8],
+           1 + (p % 4), (${units})[1 + (p * 3 + (hashtext(q.id::text) & 1023)) % 8],
+           (${prices})[1 + (p * 3 + (hashtext(q.id::text) & 1023)) % 8],
+           (${rates})[1 + (p * 3 + (hashtext(q.id::text) & 1023)) % 8],
            0, 0, 0
     FROM q, generate_series(1, 5) AS p`);
   await tx.execute(sql`
@@ -191,5 +241,7 @@ async function seedQuotes(tx: Parameters<Parameters<Database["run"]>[1]>[0], com
     WHERE s.quote_id = q.id`);
   await tx.execute(sql`
     INSERT INTO reference_counters (company_id, kind, year, last_value)
-    VALUES (${companyId}, 'quote', 2026, 6000) ON CONFLICT DO NOTHING`);
+    SELECT ${companyId}, 'quote', extract(year FROM date)::int, count(*) FROM quotes
+    WHERE company_id = ${companyId} GROUP BY 3
+    ON CONFLICT DO NOTHING`);
 }
