@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { optional, optionalText, phoneNumber, requiredText } from "./fields";
+import { clearable, clearableText, phoneNumber, requiredField, requiredText } from "./fields";
 
 export const COMPANY_TEXTS = {
   companyRequired: "Vous devez être connecté à une entreprise",
@@ -20,24 +20,30 @@ export const COMPANY_TEXTS = {
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+export const DEFAULT_COUNTRY = "France";
 
+/**
+ * PUT /api/company/info: the whole identity. Every key is required, as published; an optional field is
+ * cleared by null or empty text, never by leaving it out (docs/domain/company-settings.md).
+ */
 export const companyInfoInputSchema = z.object({
   name: requiredText(200, COMPANY_TEXTS.nameRequired),
-  address1: optionalText(300),
-  address2: optionalText(300),
-  zip_code: optionalText(10),
-  city: optionalText(100),
-  country: z.preprocess((v) => (typeof v === "string" ? v.trim() || "France" : (v ?? "France")), z.string().max(100)),
-  phone_contact: optional(phoneNumber()),
-  email_contact: optional(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
-  website: optional(
+  address1: clearableText(300),
+  address2: clearableText(300),
+  zip_code: clearableText(10),
+  city: clearableText(100),
+  // Empty: France (docs/domain/company-settings.md).
+  country: requiredField(z.string().max(100), (v) => (typeof v === "string" ? v.trim() || DEFAULT_COUNTRY : v)),
+  phone_contact: clearable(phoneNumber()),
+  email_contact: clearable(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
+  website: clearable(
     z
       .string()
       .max(300)
       .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, COMPANY_TEXTS.websiteInvalid),
   ),
-  siret: optional(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
-  tva_number: optional(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
+  siret: clearable(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
+  tva_number: clearable(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
 });
 export type CompanyInfoInput = z.output<typeof companyInfoInputSchema>;
 
@@ -57,16 +63,28 @@ export const companyInfoSchema = z.object({
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
+const validityDays = z
+  .number({ error: COMPANY_TEXTS.validityRange })
+  .int(COMPANY_TEXTS.validityRange)
+  .min(1, COMPANY_TEXTS.validityRange)
+  .max(365, COMPANY_TEXTS.validityRange);
+
+/**
+ * PUT /api/company/settings: both settings, required as published (the form sends both). An empty
+ * validity (null, or the form's empty text) is the default of 30 days; the form's text
+ * "45" reads as 45. Terms: null or empty text removes them.
+ */
 export const companySettingsInputSchema = z.object({
-  quote_validity_days: z.preprocess(
-    (v) => (v === "" || v === null || v === undefined ? DEFAULT_QUOTE_VALIDITY_DAYS : v),
-    z.coerce
-      .number({ error: COMPANY_TEXTS.validityRange })
-      .int(COMPANY_TEXTS.validityRange)
-      .min(1, COMPANY_TEXTS.validityRange)
-      .max(365, COMPANY_TEXTS.validityRange),
+  quote_validity_days: requiredField(
+    validityDays
+      .nullable()
+      .transform((days) => days ?? DEFAULT_QUOTE_VALIDITY_DAYS)
+      .describe(
+        `Durée de validité des devis, de 1 à 365 jours\u00a0; null\u00a0: ${DEFAULT_QUOTE_VALIDITY_DAYS} jours`,
+      ),
+    (v) => (typeof v === "string" ? (v.trim() === "" ? null : /^\s*\d+\s*$/.test(v) ? Number(v) : v) : v),
   ),
-  terms_and_conditions: optionalText(20000),
+  terms_and_conditions: clearableText(20000),
 });
 export const companySettingsSchema = z.object({
   quote_validity_days: z.number(),

@@ -1,6 +1,7 @@
 import { z } from "zod";
-// French messages for every issue a schema does not word itself, installed once for all shared schemas.
-import "./validation";
+// Importing it installs the French messages of every issue a schema does not word itself, once for all
+// shared schemas (fields.test.ts checks it).
+import { VALIDATION_TEXTS } from "./validation";
 
 /** Field schemas shared by the domain schemas: one way to trim, null, paginate and search. */
 
@@ -15,10 +16,38 @@ export function optional<T extends z.ZodType<string>>(schema: T) {
   );
 }
 
+function text(max: number, label?: string) {
+  const message = label ? `${label} : ${max} caractères au maximum` : `${max} caractères au maximum`;
+  return z.string({ error: label ? `${label} invalide` : "Texte invalide" }).max(max, message);
+}
+
 /** Optional free text of at most `max` characters. */
 export function optionalText(max: number, label?: string) {
-  const message = label ? `${label} : ${max} caractères au maximum` : `${max} caractères au maximum`;
-  return optional(z.string({ error: label ? `${label} invalide` : "Texte invalide" }).max(max, message));
+  return optional(text(max, label));
+}
+
+/**
+ * A key that a body replacing a whole resource (PUT) must carry, checked by `schema` after `normalize`.
+ * An absent key is refused (« Champ obligatoire ») before `normalize` sees it: a preprocess that turned
+ * `undefined` into a value would accept a body the published schema (which describes `schema`, and so
+ * marks the key required) refuses, and would overwrite a stored value the body never mentioned.
+ */
+export function requiredField<T extends z.core.SomeType>(schema: T, normalize: (v: unknown) => unknown = (v) => v) {
+  return z.preprocess((v, ctx) => {
+    if (v !== undefined) return normalize(v);
+    ctx.addIssue({ code: "custom", message: VALIDATION_TEXTS.required, input: v });
+    return z.NEVER;
+  }, schema);
+}
+
+/** A key a whole-resource body must carry: a value checked by `schema` once trimmed, or null / empty text. */
+export function clearable<T extends z.ZodType<string>>(schema: T) {
+  return requiredField(schema.nullable(), trimmedOrNull);
+}
+
+/** Free text of at most `max` characters that a whole-resource body must carry (null or empty: none). */
+export function clearableText(max: number, label?: string) {
+  return clearable(text(max, label));
 }
 
 /** Required text, trimmed: `message` when missing or blank. */

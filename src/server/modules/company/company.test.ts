@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_TEXTS } from "../../../shared/company";
+import { VALIDATION_TEXTS } from "../../../shared/validation";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
 
 const { app, db } = await setupApp();
@@ -77,6 +78,23 @@ describe("company identity", () => {
     expect(res.json().details).toContainEqual({ path, message });
   });
 
+  it("takes the whole identity, as published: a missing key is refused, never erased", async () => {
+    const before = (await api(admin, "GET", "/api/company/info")).json();
+    const { logo_url: _logo, ...identity } = before;
+    const published = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths["/api/company/info"]
+      .put.requestBody.content["application/json"].schema;
+    expect([...published.required].sort()).toEqual(Object.keys(identity).sort());
+
+    const { city: _city, country: _country, ...withoutCityAndCountry } = identity;
+    const res = await api(admin, "PUT", "/api/company/info", { ...withoutCityAndCountry, name: "Renommée SARL" });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().details).toEqual([
+      { path: "city", message: VALIDATION_TEXTS.required },
+      { path: "country", message: VALIDATION_TEXTS.required },
+    ]);
+    expect((await api(admin, "GET", "/api/company/info")).json()).toEqual(before);
+  });
+
   it("is for admins only, and each company sees its own", async () => {
     expect((await api(chef, "GET", "/api/company/info")).statusCode).toBe(403);
     expect((await api(chef, "PUT", "/api/company/settings", { quote_validity_days: 10 })).statusCode).toBe(403);
@@ -96,8 +114,11 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
     });
-    for (const bad of [0, 366, 2.5, "abc"]) {
-      const res = await api(admin, "PUT", "/api/company/settings", { quote_validity_days: bad });
+    for (const bad of [0, 366, 2.5, "abc", true]) {
+      const res = await api(admin, "PUT", "/api/company/settings", {
+        quote_validity_days: bad,
+        terms_and_conditions: null,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().error).toBe(COMPANY_TEXTS.validityRange);
     }
@@ -107,6 +128,34 @@ describe("commercial settings", () => {
       await api(admin, "POST", "/api/quotes", { name: "Q", client_id: client.id, date: "2026-11-01" })
     ).json();
     expect(quote.valid_until).toBe("2026-12-16");
+  });
+
+  it("takes both settings, as published: a body never erases what it does not mention", async () => {
+    const saved = { quote_validity_days: 60, terms_and_conditions: "Acompte de 30 % à la commande." };
+    expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(saved);
+
+    const published = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths[
+      "/api/company/settings"
+    ].put.requestBody.content["application/json"].schema;
+    expect([...published.required].sort()).toEqual(["quote_validity_days", "terms_and_conditions"]);
+
+    for (const [payload, missing] of [
+      [{}, ["quote_validity_days", "terms_and_conditions"]],
+      [{ quote_validity_days: 10 }, ["terms_and_conditions"]],
+      [{ terms_and_conditions: "Autres conditions" }, ["quote_validity_days"]],
+    ] as const) {
+      const res = await api(admin, "PUT", "/api/company/settings", payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().details).toEqual(missing.map((path) => ({ path, message: VALIDATION_TEXTS.required })));
+    }
+    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual(saved);
+
+    // Emptying is said, not implied: null (or the form's empty text) is the default validity, no terms.
+    const emptied = { quote_validity_days: null, terms_and_conditions: null };
+    expect((await api(admin, "PUT", "/api/company/settings", emptied)).json()).toEqual({
+      quote_validity_days: 30,
+      terms_and_conditions: null,
+    });
   });
 });
 
