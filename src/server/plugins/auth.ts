@@ -59,9 +59,3 @@ export const authPlugin = fp(
   { name: "auth" },
 );
 
-// TEMPORARY (issue 8 migration): the quotes module still imports these; removed once it uses lib/access.
-export { assertCan } from "../lib/access";
-export function requireCompany(auth: AuthContext, message: string): string {
-  if (!auth.companyId) throw errors.forbidden(message);
-  return auth.companyId;
-}

@@ -5,9 +5,6 @@ import { SUPERADMIN_ROLE } from "../../../shared/permissions";
 import type { Database } from "../../db/client";
 import { type AuthContext, scopeFor } from "../../lib/access";
 
-/** TEMPORARY (issue 8 migration): import AuthContext from lib/access. */
-export type { AuthContext };
-
 import { errors } from "../../lib/errors";
 import { authRepository, type SessionContext, throttleRepository } from "./auth.repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
