@@ -174,7 +174,9 @@ describe("a field of the wrong type, without a message of its own", () => {
 describe("the framework's own errors", () => {
   it("a 10,000-character id answers like an unknown id, without echoing it", async () => {
     for (const url of [`/api/clients/${LONG_ID}`, `/api/quotes/${LONG_ID}/pdf`, `/api/files/${LONG_ID}`]) {
-      expectFrenchError(await send("GET", url), 404, ERROR_CODES.NOT_FOUND, MESSAGES.notFound);
+      const res = await send("GET", url);
+      expectFrenchError(res, 404, ERROR_CODES.NOT_FOUND, MESSAGES.notFound);
+      expect(res.headers["cache-control"]).toBe("no-store");
     }
     expectFrenchError(
       await send("PUT", `/api/clients/${LONG_ID}`, JSON.stringify({ name: "X" })),

@@ -33,6 +33,8 @@ export const frameworkErrors: NonNullable<FastifyServerOptions["frameworkErrors"
   _request: FastifyRequest,
   reply: FastifyReply,
 ) => {
+  // No hook runs before these answers: the headers every /api answer carries are set here.
+  reply.headers({ "cache-control": "no-store", "x-content-type-options": "nosniff" });
   const answer = FRAMEWORK_ANSWERS[error.code];
   if (answer) return reply.status(answer.status).send(body(answer.message, answer.code));
   reply.log.error({ err: error }, "framework error");
