@@ -117,7 +117,7 @@ describe("POST /api/auth/login", () => {
       payload: "{oops",
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().error).toBe(MESSAGES.invalidBody);
+    expect(res.json().error).toBe(MESSAGES.invalidJson);
   });
 
   it("throttles an account after 5 failures, even with the right password then", async () => {
