@@ -1,33 +1,72 @@
 import { describe, expect, it } from "vitest";
 import { DocumentCache, documentKey } from "./cache";
-import type { CommercialDocument } from "./document";
+import type { CommercialDocument, MentionsPart } from "./model";
 
 const doc: CommercialDocument = {
   title: "Devis",
   reference: "DEV-2026-0001",
-  facts: [["Date", "20/11/2026"]],
   subject: "Salle de bain",
   company: { name: "Durand", lines: ["Lyon"], legal: [], logo: null },
-  client: { name: "Martin", lines: [] },
-  lines: [
-    { name: "Pose", description: null, quantity: 1, unit: "forfait", unit_price: 100, tax_rate: 20, subtotal: 100 },
+  parts: [
+    { kind: "header", facts: [["Date", "20/11/2026"]] },
+    { kind: "parties", client: { name: "Martin", lines: [] } },
+    {
+      kind: "lines",
+      lines: [
+        {
+          kind: "item",
+          name: "Pose",
+          description: null,
+          quantity: 1,
+          unit: "forfait",
+          unit_price: 100,
+          tax_rate: 20,
+          subtotal: 100,
+        },
+      ],
+    },
+    {
+      kind: "totals",
+      vat: [{ rate: 20, net: 100, tax: 20 }],
+      subtotal: 100,
+      discount: null,
+      taxAmount: 20,
+      total: 120,
+    },
   ],
-  vat: [{ rate: 20, net: 100, tax: 20 }],
-  totals: { subtotal: 100, discount: 0, discountLabel: "Remise", taxAmount: 20, total: 120 },
-  notes: null,
-  terms: null,
-  mentions: [],
-  signature: null,
   footer: "Durand",
 };
+
+/** The document with one part replaced (the parts are tagged by kind). */
+const withPart = (part: CommercialDocument["parts"][number]): CommercialDocument => ({
+  ...doc,
+  parts: doc.parts.map((p) => (p.kind === part.kind ? part : p)),
+});
 
 describe("documentKey", () => {
   it("is the same for the same content and changes with any of it or with the logo file", () => {
     const key = documentKey(doc, "logo-1");
     expect(documentKey(structuredClone(doc), "logo-1")).toBe(key);
-    expect(documentKey({ ...doc, terms: "Acompte 30 %" }, "logo-1")).not.toBe(key);
-    expect(documentKey({ ...doc, totals: { ...doc.totals, total: 120.01 } }, "logo-1")).not.toBe(key);
-    expect(documentKey({ ...doc, client: { name: "Martin", lines: ["Lyon"] } }, "logo-1")).not.toBe(key);
+    const mentions: MentionsPart = { kind: "mentions", paragraphs: [{ title: "Conditions", body: "Acompte 30 %" }] };
+    expect(documentKey({ ...doc, parts: [...doc.parts, mentions] }, "logo-1")).not.toBe(key);
+    expect(
+      documentKey(
+        withPart({
+          kind: "totals",
+          vat: [{ rate: 20, net: 100, tax: 20 }],
+          subtotal: 100,
+          discount: null,
+          taxAmount: 20,
+          total: 120.01,
+        }),
+        "logo-1",
+      ),
+    ).not.toBe(key);
+    expect(documentKey(withPart({ kind: "parties", client: { name: "Martin", lines: ["Lyon"] } }), "logo-1")).not.toBe(
+      key,
+    );
+    // The same parts in another order are another document.
+    expect(documentKey({ ...doc, parts: [...doc.parts].reverse() }, "logo-1")).not.toBe(key);
     expect(documentKey(doc, "logo-2")).not.toBe(key);
     expect(documentKey(doc, null)).not.toBe(key);
   });

@@ -4,7 +4,7 @@
  * and bounded in bytes (least recently used first out); a miss only costs a render.
  */
 import { createHash } from "node:crypto";
-import type { CommercialDocument } from "./document";
+import type { CommercialDocument } from "./model";
 
 /** The key of a document: its content (logo aside) and the id of its logo file (stored files never change). */
 export function documentKey(doc: CommercialDocument, logoFileId: string | null): string {

@@ -7,6 +7,28 @@ import { documentFonts, woffToSfnt } from "./fonts";
 const require = createRequire(import.meta.url);
 
 describe("PDF fonts", () => {
+  // First in the file: no earlier test has shaped E in bold.
+  it("lets text read a glyph that a document first used as a part of another (copy and search)", () => {
+    const { bold } = documentFonts();
+    const [accented] = bold.layout("É").glyphs;
+    if (!accented) throw new Error("no glyph for É");
+    // Embedding É (composed of E and an accent) brings E into the font without characters.
+    const subset = bold.createSubset();
+    subset.includeGlyph(accented);
+    subset.encode();
+    expect(bold.layout("E").glyphs.map((glyph) => glyph.codePoints)).toEqual([[0x45]]);
+  });
+
+  it("draws the narrow no-break space of French digit groups, and it reads as one", () => {
+    const { regular } = documentFonts();
+    const run = regular.layout("1\u202f234");
+    const space = run.glyphs[1];
+    expect(space?.id).not.toBe(0); // not the missing-glyph box
+    expect(space?.id).toBe(regular.glyphForCodePoint(0x2009).id);
+    expect(space?.codePoints).toEqual([0x202f]);
+    expect(run.glyphs.map((glyph) => glyph.codePoints)).toEqual([[0x31], [0x202f], [0x32], [0x33], [0x34]]);
+  });
+
   it("converts WOFF to a TrueType font with the same glyphs", () => {
     const woff = readFileSync(require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"));
     const sfnt = woffToSfnt(woff);

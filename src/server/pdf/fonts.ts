@@ -64,17 +64,47 @@ const MAX_RUNS_PER_FONT = 20_000;
 
 type GlyphRun = ReturnType<Font["layout"]>;
 
+const NARROW_NBSP = "\u202f";
+const THIN_SPACE = "\u2009";
+
 function load(weight: 400 | 500 | 700): Font {
   const woff = readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
   const font = create(woffToSfnt(woff)) as Font;
+  /**
+   * fontkit keeps one object per glyph with the characters of its first request. Subsetting a
+   * composed glyph (É = E + accent) requests its parts without characters: once a document had É and
+   * no E, every later document's E would be drawn but lost to copy and search (pdfkit maps glyphs to
+   * text by those characters). A glyph first made without characters takes them from the first text
+   * that uses it.
+   */
+  const getGlyph = font.getGlyph.bind(font);
+  font.getGlyph = (id: number, codePoints?: number[]) => {
+    const glyph = getGlyph(id, codePoints);
+    if (glyph.codePoints.length === 0 && codePoints?.length) glyph.codePoints = codePoints;
+    return glyph;
+  };
   const layout = font.layout.bind(font);
+  /**
+   * U+202F (narrow no-break space: French digit groups, src/shared/format.ts) is not in the Latin
+   * subset: it is drawn with the thin space's glyph, which has its width, and still reads as U+202F
+   * when the text is copied (pdfkit maps each glyph to its `codePoints`). Lines never break there:
+   * pdfkit breaks lines on the text before shaping it.
+   */
+  const thin = font.glyphForCodePoint(THIN_SPACE.codePointAt(0) ?? 0);
+  const narrow: typeof thin = Object.create(thin, { codePoints: { value: [NARROW_NBSP.codePointAt(0)] } });
+  const shape = (text: string): GlyphRun => {
+    if (!text.includes(NARROW_NBSP) || text.includes(THIN_SPACE)) return layout(text, FEATURES);
+    const run = layout(text.replaceAll(NARROW_NBSP, THIN_SPACE), FEATURES);
+    run.glyphs = run.glyphs.map((glyph) => (glyph.id === thin.id ? narrow : glyph));
+    return run;
+  };
   const runs = new Map<string, GlyphRun>();
   font.layout = ((text: string, features?: Parameters<Font["layout"]>[1]) => {
     if (features !== undefined) return layout(text, features);
     let run = runs.get(text);
     if (!run) {
       if (runs.size >= MAX_RUNS_PER_FONT) runs.clear();
-      run = layout(text, FEATURES);
+      run = shape(text);
       runs.set(text, run);
     }
     // pdfkit scales the positions in place: each caller gets its own copy (glyphs are shared, read only).

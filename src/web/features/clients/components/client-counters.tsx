@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
 import { Phone, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatCount } from "../../../../shared/format";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { clientCountersQueryOptions } from "../api/get-client-counters";
-
-const number = new Intl.NumberFormat("fr-FR");
 
 function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {
   return (
@@ -15,7 +14,7 @@ function Counter({ label, value, icon }: { label: string; value: number | undefi
       <p className="flex min-w-0 flex-col-reverse">
         <span className="text-xs leading-snug text-muted-foreground sm:text-[0.8125rem]">{label}</span>
         <span className="text-xl font-semibold tabular-nums sm:text-2xl" data-testid="counter-value">
-          {value === undefined ? <Skeleton className="my-1 h-6 w-10" /> : number.format(value)}
+          {value === undefined ? <Skeleton className="my-1 h-6 w-10" /> : formatCount(value)}
         </span>
       </p>
     </li>

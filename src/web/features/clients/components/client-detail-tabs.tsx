@@ -16,11 +16,10 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import type { ClientDetail, ClientStats } from "../../../../shared/clients";
+import { formatCount, formatEuro, formatLongDate, formatPercent } from "../../../../shared/format";
 import { Badge } from "../../../components/ui/badge";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
-import { formatLongFrenchDate, formatPercent } from "../lib/client-format";
 import { mailHref, phoneHref } from "../lib/maps-url";
 import { relatedStatus } from "../lib/related-status";
 import { ClientStatusBadge } from "./client-status-badge";
@@ -73,7 +72,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
       <SectionCard title="Informations générales" icon={<Info />}>
         <dl>
           <FieldRow label="Client depuis">
-            <Value>{formatLongFrenchDate(client.created_at)}</Value>
+            <Value>{formatLongDate(client.created_at)}</Value>
           </FieldRow>
           <FieldRow label="Statut">
             <ClientStatusBadge active={client.is_active} />
@@ -153,23 +152,22 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
       </div>
     );
   }
-  const count = (n: number) => new Intl.NumberFormat("fr-FR").format(n);
-  const lastQuote = formatLongFrenchDate(stats.last_quote_date);
-  const lastProject = formatLongFrenchDate(stats.last_project_date);
+  const lastQuote = formatLongDate(stats.last_quote_date);
+  const lastProject = formatLongDate(stats.last_project_date);
   return (
     <div className="flex flex-col gap-6">
       <StatBlock title="Activité commerciale">
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-          <StatTile label="Total devis" value={count(stats.total_quotes)} icon={<FileText />} />
-          <StatTile label="Acceptés" value={count(stats.quotes_accepted)} icon={<CircleCheck />} tone="success" />
-          <StatTile label="En attente" value={count(stats.quotes_pending)} icon={<Clock />} tone="warning" />
-          <StatTile label="Refusés" value={count(stats.quotes_rejected)} icon={<CircleX />} tone="destructive" />
+          <StatTile label="Total devis" value={formatCount(stats.total_quotes)} icon={<FileText />} />
+          <StatTile label="Acceptés" value={formatCount(stats.quotes_accepted)} icon={<CircleCheck />} tone="success" />
+          <StatTile label="En attente" value={formatCount(stats.quotes_pending)} icon={<Clock />} tone="warning" />
+          <StatTile label="Refusés" value={formatCount(stats.quotes_rejected)} icon={<CircleX />} tone="destructive" />
         </div>
       </StatBlock>
       <StatBlock title="Performance financière">
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
           <div className="col-span-2 grid sm:col-span-1">
-            <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate)} icon={<Percent />} />
+            <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate, 1)} icon={<Percent />} />
           </div>
           <StatTile label="CA total" value={formatEuro(stats.total_revenue)} icon={<BadgeEuro />} tone="success" />
           <StatTile
@@ -256,7 +254,7 @@ function RelatedList({ kind, title, emptyText, rows, loading, isMobile, icon }: 
         ) : (
           <ul className="flex flex-col divide-y divide-border">
             {rows.map((row) => {
-              const date = formatLongFrenchDate(row.date);
+              const date = formatLongDate(row.date);
               const status = relatedStatus(kind, row.status);
               return (
                 <li key={row.id} className="flex items-center gap-3 py-2.5">

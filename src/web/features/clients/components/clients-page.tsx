@@ -2,6 +2,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { LoaderCircle, Plus, SearchX, UserPlus, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import { CLIENT_LIMITS, type Client } from "../../../../shared/clients";
+import { formatCount } from "../../../../shared/format";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { EmptyState, LoadError } from "../../../components/ui/list-state";
@@ -193,8 +194,7 @@ export function ClientsPage({
             {query.hasNextPage && (
               <div className="flex flex-col items-center gap-2 pt-2">
                 <p className="text-[0.8125rem] text-muted-foreground">
-                  {new Intl.NumberFormat("fr-FR").format(loaded.length)} sur{" "}
-                  {new Intl.NumberFormat("fr-FR").format(serverTotal)} clients affichés
+                  {formatCount(loaded.length)} sur {formatCount(serverTotal)} clients affichés
                 </p>
                 <Button
                   variant="outline"

@@ -1,4 +1,5 @@
 import type { Client } from "../../../../shared/clients";
+import { formatCount } from "../../../../shared/format";
 
 /** The search as the server reads it: trimmed, lower case; empty means no search. */
 export function normaliseSearch(term: string): string {
@@ -26,7 +27,7 @@ export function filterClients<T extends Pick<Client, "name" | "email" | "phone" 
 
 /** « 1 client trouvé », « 12 clients trouvés » (« N client(s) trouvé(s) » of spec 1 §2). */
 export function foundLabel(count: number): string {
-  const n = new Intl.NumberFormat("fr-FR").format(count);
+  const n = formatCount(count);
   return count > 1 ? `${n} clients trouvés` : `${n} client trouvé`;
 }
 

@@ -1,33 +1,8 @@
-import { format, isValid, parseISO } from "date-fns";
-import { fr } from "date-fns/locale";
+import { formatMonthYear } from "../../../../shared/format";
 
-function toDate(value: string | null | undefined): Date | null {
-  if (!value) return null;
-  const date = parseISO(value);
-  return isValid(date) ? date : null;
-}
-
-/** Client card: « novembre 2026 » (month and year, spec 1 §9). */
+/** Client card: « Client depuis novembre 2026 » (month and year, spec 1 §9); null without a readable date. */
 export function formatClientSinceShort(createdAt: string | null | undefined): string | null {
-  const date = toDate(createdAt);
-  return date ? format(date, "MMMM yyyy", { locale: fr }) : null;
-}
-
-/** Client detail: « 22 novembre 2026 » (day, long month, year, spec 1 §9). */
-export function formatLongFrenchDate(value: string | null | undefined): string | null {
-  const date = toDate(value);
-  return date ? format(date, "d MMMM yyyy", { locale: fr }) : null;
-}
-
-const percentFormatter = new Intl.NumberFormat("fr-FR", {
-  style: "percent",
-  minimumFractionDigits: 1,
-  maximumFractionDigits: 1,
-});
-
-/** Conversion rate given in percent (12.5) → « 12,5 % » (one decimal, French). */
-export function formatPercent(rate: number): string {
-  return percentFormatter.format(rate / 100);
+  return formatMonthYear(createdAt) || null;
 }
 
 /** « Jean Dupont » → « JD », « Sarl Martin & fils » → « SM », one word → its first two letters. */

@@ -1,5 +1,5 @@
+import { formatWeekdayDate } from "../../../../shared/format";
 import { greetingForHour } from "../../../../shared/greeting";
-import { formatLongDate } from "../../../lib/format";
 
 export interface GreetingProps {
   firstName: string;
@@ -10,7 +10,7 @@ export interface GreetingProps {
 
 /** « Bonjour Jean » by local hour (spec 1 §2), with today's date. The page's h1. */
 export function Greeting({ firstName, context, now = new Date() }: GreetingProps) {
-  const longDate = formatLongDate(now);
+  const longDate = formatWeekdayDate(now);
   // « Dimanche 22 novembre 2026 »: only the first letter is capitalised in French.
   const date = longDate.charAt(0).toUpperCase() + longDate.slice(1);
   return (

@@ -17,6 +17,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { useId } from "react";
+import { formatDate, formatEuro, formatQuantity } from "../../../../shared/format";
 import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
 import {
@@ -26,8 +27,7 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from "../../../components/ui/dropdown-menu";
-import { formatEuro } from "../../../lib/format";
-import { formatQuantity, formatQuoteDate, itemsPreview, statusActions } from "../lib/quote-format";
+import { itemsPreview, statusActions } from "../lib/quote-format";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { WithHint } from "./with-hint";
 
@@ -109,7 +109,7 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
             <span className="sr-only">Date : </span>
-            <time dateTime={quote.date}>{formatQuoteDate(quote.date)}</time>
+            <time dateTime={quote.date}>{formatDate(quote.date)}</time>
           </span>
         </p>
 

@@ -7,6 +7,7 @@ import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-f
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { addDays, parisToday } from "../../../../shared/dates";
+import { formatEuro } from "../../../../shared/format";
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
@@ -23,7 +24,6 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
 import { paths } from "../../../lib/paths";
 import { useCreateQuote } from "../api/create-quote";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";

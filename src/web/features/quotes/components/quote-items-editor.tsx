@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
+import { formatEuro, formatPercent } from "../../../../shared/format";
 import type { QuoteInput } from "../../../../shared/quotes";
 import { VAT_RATES } from "../../../../shared/quotes";
 import { Button } from "../../../components/ui/button";
@@ -9,9 +10,7 @@ import { Label } from "../../../components/ui/label";
 import { NativeSelect } from "../../../components/ui/native-select";
 import { Textarea } from "../../../components/ui/textarea";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
 import { emptyItem, type QuoteFormFields, unitOptions } from "../lib/quote-form";
-import { formatRate } from "../lib/quote-format";
 
 type Form = UseFormReturn<QuoteFormFields, unknown, QuoteInput>;
 type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "tax_rate";
@@ -184,7 +183,7 @@ function ItemRow({ form, index, count, idPrefix, total, isMobile, onMove, onRemo
       <NativeSelect {...a11y("tax_rate")} aria-label={ariaLabel("TVA")} {...register(`items.${index}.tax_rate`)}>
         {vatOptions(taxRate).map((rate) => (
           <option key={rate} value={rate}>
-            {formatRate(Number(rate))}
+            {formatPercent(Number(rate))}
           </option>
         ))}
       </NativeSelect>

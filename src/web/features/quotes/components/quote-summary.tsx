@@ -1,11 +1,9 @@
 import { CheckCircle2, FileText, PencilLine } from "lucide-react";
 import type { ReactNode } from "react";
+import { formatCount, formatEuro } from "../../../../shared/format";
 import type { QuoteSummary as Summary } from "../../../../shared/quotes";
 import { Skeleton } from "../../../components/ui/skeleton";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
-
-const number = new Intl.NumberFormat("fr-FR");
 
 function Tile({
   label,
@@ -26,7 +24,7 @@ function Tile({
       <p className="flex min-w-0 flex-col-reverse">
         <span className="text-[0.8125rem] leading-snug text-muted-foreground">{label}</span>
         <span className="text-2xl font-semibold tabular-nums" data-testid="quote-tile-value">
-          {value === undefined ? <Skeleton className="my-1 h-6 w-10" /> : number.format(value)}
+          {value === undefined ? <Skeleton className="my-1 h-6 w-10" /> : formatCount(value)}
         </span>
       </p>
     </li>

@@ -1,6 +1,5 @@
+import { formatDeduction, formatEuro, formatPercent } from "../../../../shared/format";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
-import { formatRate } from "../lib/quote-format";
 
 export interface TotalsView {
   subtotal: number;
@@ -29,8 +28,8 @@ export function QuoteTotalsTable({ totals, discountPercentage = 0, className }: 
       {hasDiscount && (
         <>
           <Row
-            label={discountPercentage > 0 ? `Remise (${formatRate(discountPercentage)})` : "Remise"}
-            value={`− ${formatEuro(totals.discount)}`}
+            label={discountPercentage > 0 ? `Remise (${formatPercent(discountPercentage)})` : "Remise"}
+            value={formatDeduction(totals.discount)}
             testId="quote-total-discount"
             className="text-success"
           />
@@ -44,7 +43,7 @@ export function QuoteTotalsTable({ totals, discountPercentage = 0, className }: 
       {totals.vat_breakdown.map((line) => (
         <Row
           key={line.rate}
-          label={`TVA ${formatRate(line.rate)}`}
+          label={`TVA ${formatPercent(line.rate)}`}
           hint={`sur ${formatEuro(line.net)}`}
           value={formatEuro(line.tax)}
           testId={`quote-total-vat-${String(line.rate).replace(".", "_")}`}

@@ -1,12 +1,12 @@
 import { CalendarClock, CalendarDays, Download, History, LoaderCircle, Lock, Pencil, UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
+import { formatDate, formatEuro, formatPercent, formatQuantity } from "../../../../shared/format";
 import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
 import { Alert, AlertDescription } from "../../../components/ui/alert";
 import { Button } from "../../../components/ui/button";
 import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
 import { cn } from "../../../lib/cn";
-import { formatEuro } from "../../../lib/format";
-import { formatQuantity, formatQuoteDate, formatRate, statusActions } from "../lib/quote-format";
+import { statusActions } from "../lib/quote-format";
 import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteStatusBadge } from "./quote-status-badge";
@@ -40,7 +40,6 @@ export function QuoteView({
   const { final } = statusActions(quote);
   const [historyOpen, setHistoryOpen] = useState(false);
   const items = [...quote.items].sort((a, b) => a.position - b.position);
-  const discount = quote.vat_breakdown.reduce((sum, line) => sum + line.discount, 0);
   const pad = isMobile ? "px-4" : "px-6";
 
   return (
@@ -80,10 +79,10 @@ export function QuoteView({
               )}
             </Fact>
             <Fact icon={<CalendarDays />} label="Date">
-              {formatQuoteDate(quote.date)}
+              {formatDate(quote.date)}
             </Fact>
             <Fact icon={<CalendarClock />} label="Valable jusqu'au">
-              {quote.valid_until ? formatQuoteDate(quote.valid_until) : "—"}
+              {formatDate(quote.valid_until) || "—"}
             </Fact>
           </dl>
           {(quote.notes || quote.terms) && (
@@ -124,7 +123,7 @@ export function QuoteView({
                   )}
                   <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
                     {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
-                    {formatRate(item.tax_rate)}
+                    {formatPercent(item.tax_rate)}
                   </p>
                 </li>
               ))}
@@ -169,7 +168,7 @@ export function QuoteView({
                       {formatEuro(item.unit_price)}
                     </td>
                     <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {formatRate(item.tax_rate)}
+                      {formatPercent(item.tax_rate)}
                     </td>
                     <td className="px-4 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
                       {formatEuro(item.total)}
@@ -185,7 +184,7 @@ export function QuoteView({
           <QuoteTotalsTable
             totals={{
               subtotal: quote.subtotal,
-              discount,
+              discount: quote.discount,
               vat_breakdown: quote.vat_breakdown,
               tax_amount: quote.tax_amount,
               total: quote.total,

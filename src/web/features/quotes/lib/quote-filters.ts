@@ -1,3 +1,4 @@
+import { formatCount } from "../../../../shared/format";
 import type { QuoteStatus } from "../../../../shared/quotes";
 
 /** The quick filter buttons (spec 2 §2). */
@@ -31,5 +32,5 @@ export function pageCount(total: number, limit: number): number {
 
 /** « 1 devis », « 12 devis » */
 export function quotesCountLabel(count: number): string {
-  return `${new Intl.NumberFormat("fr-FR").format(count)} devis`;
+  return `${formatCount(count)} devis`;
 }

@@ -8,17 +8,11 @@ import {
   QUICK_FILTERS,
   quotesCountLabel,
 } from "./quote-filters";
-import { formatQuoteDate, formatRate, itemsPreview, STATUS_BADGE_CLASSES, statusActions } from "./quote-format";
+import { itemsPreview, STATUS_BADGE_CLASSES, statusActions } from "./quote-format";
 
 const squash = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("card formatting", () => {
-  it("dates as dd/MM/yyyy and rates in French", () => {
-    expect(formatQuoteDate("2026-03-09")).toBe("09/03/2026");
-    expect(formatQuoteDate(null)).toBe("");
-    expect(squash(formatRate(5.5))).toBe("5,5 %");
-  });
-
   it("shows the first two lines and '+N autre(s)'", () => {
     const items = [3, 1, 4, 2].map((position) => ({ position, name: `L${position}` }));
     const preview = itemsPreview(items);

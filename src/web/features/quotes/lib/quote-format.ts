@@ -1,26 +1,5 @@
 import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "../../../../shared/quotes";
 
-/** `2026-03-12` → `12/03/2026` (cards, spec 2 §2); '' when there is no date. */
-export function formatQuoteDate(iso: string | null | undefined): string {
-  if (!iso) return "";
-  const match = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
-  return match ? `${match[3]}/${match[2]}/${match[1]}` : iso;
-}
-
-const percentFormatter = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 2 });
-
-/** 5.5 → « 5,5 % » */
-export function formatRate(rate: number): string {
-  return `${percentFormatter.format(rate)} %`;
-}
-
-const quantityFormatter = new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 3 });
-
-/** 12.5 → « 12,5 » */
-export function formatQuantity(quantity: number): string {
-  return quantityFormatter.format(quantity);
-}
-
 /** The first two lines of a card and the « +N autre(s) » that follows them. */
 export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {
   const ordered = [...items].sort((a, b) => a.position - b.position);

@@ -1,22 +1,17 @@
-import { format } from "date-fns";
-import { fr } from "date-fns/locale";
 import type { z } from "zod";
+import { formatDate, formatDateTime, formatEuro, formatPercent } from "../../../../shared/format";
 import {
   QUOTE_HISTORY_LABELS,
   type QuoteHistoryAction,
   type quoteHistoryEntrySchema,
 } from "../../../../shared/quote-history";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../../shared/quotes";
-import { formatEuro } from "../../../lib/format";
-import { formatQuoteDate } from "./quote-format";
 
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
 
 /** « 12 mars 2026 à 14:05 » (spec 2 §9: 'dd MMM yyyy à HH:mm', French). */
 export function formatHistoryDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return format(date, "dd MMM yyyy 'à' HH:mm", { locale: fr });
+  return formatDateTime(iso) || iso;
 }
 
 export function historyActionLabel(action: string): string {
@@ -68,12 +63,12 @@ export function formatChangeValue(field: string, value: unknown, context: Histor
       return QUOTE_STATUS_LABELS[value as QuoteStatus] ?? String(value);
     case "date":
     case "valid_until":
-      return typeof value === "string" ? formatQuoteDate(value) : String(value);
+      return typeof value === "string" ? formatDate(value) || value : String(value);
     case "total":
     case "discount_amount":
       return typeof value === "number" ? formatEuro(value) : String(value);
     case "discount_percentage":
-      return typeof value === "number" ? `${new Intl.NumberFormat("fr-FR").format(value)} %` : String(value);
+      return typeof value === "number" ? formatPercent(value) : String(value);
     case "items":
       return typeof value === "number" ? `${value} ligne${value > 1 ? "s" : ""}` : String(value);
     case "client_id":

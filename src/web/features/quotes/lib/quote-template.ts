@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import { formatDate, formatPercent } from "../../../../shared/format";
 import type { quoteTemplateInputSchema, quoteTemplateSchema } from "../../../../shared/quote-templates";
 import type { UNITS } from "../../../../shared/quotes";
 import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
-import { formatQuoteDate } from "./quote-format";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
 /** What POST / PUT /api/quote-templates take. */
@@ -15,7 +15,7 @@ export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
 export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, today: string): QuoteFormFields {
   return {
     ...fields,
-    name: `${template.name} - ${formatQuoteDate(today)}`,
+    name: `${template.name} - ${formatDate(today)}`,
     items: [...template.items]
       .sort((a, b) => a.position - b.position)
       .map((item) => ({
@@ -37,7 +37,7 @@ export function templateSummary(template: QuoteTemplate): string {
   const lines = template.items.length;
   const parts = [lines === 0 ? "Aucune ligne" : `${lines} ligne${lines > 1 ? "s" : ""}`];
   if (template.discount_percentage > 0) {
-    parts.push(`remise ${new Intl.NumberFormat("fr-FR").format(template.discount_percentage)} %`);
+    parts.push(`remise ${formatPercent(template.discount_percentage)}`);
   }
   return parts.join(" · ");
 }

@@ -1,0 +1,106 @@
+/**
+ * The document model: a commercial document (quote, invoice, credit note, deposit invoice) is its
+ * identity (title, reference, subject, issuer, footer) and an ordered list of parts, each carrying
+ * the data it draws. A module composes the parts its document needs (`modules/quotes/quote-pdf.ts`);
+ * `document.ts` draws them top to bottom, flowing over pages. Plain data: the render cache keys a
+ * document by its JSON (`cache.ts`). See docs/decisions/0006-server-side-pdf.md.
+ */
+
+/** Who issues the document: drawn by the header, named in the footer and in the PDF's properties. */
+export interface DocumentIssuer {
+  name: string;
+  /** Address and contact lines. */
+  lines: string[];
+  /** SIRET, VAT number: under the address and in the footer. */
+  legal: string[];
+  /** The logo's bytes, set just before rendering (the cache key stands for them by the logo file's id). */
+  logo: Buffer | null;
+}
+
+/** The client (or any recipient): a name and the lines under it. */
+export interface DocumentParty {
+  name: string;
+  lines: string[];
+}
+
+/** A row of the lines table: a priced line, a section heading, a section's subtotal or free text. */
+export type DocumentLine =
+  | {
+      kind: "item";
+      name: string;
+      description: string | null;
+      quantity: number;
+      unit: string;
+      unit_price: number;
+      tax_rate: number;
+      /** Excluding VAT, as stored. */
+      subtotal: number;
+    }
+  | { kind: "section"; title: string }
+  | { kind: "subtotal"; label: string; amount: number }
+  | { kind: "text"; text: string };
+
+export interface VatRow {
+  rate: number;
+  /** Taxable base after the discount. */
+  net: number;
+  tax: number;
+}
+
+/** Header: the logo and the issuer's identity on the left; title, reference and facts on the right. */
+export interface HeaderPart {
+  kind: "header";
+  /** e.g. [["Date", "22/11/2026"], ["Valable jusqu'au", "22/12/2026"]] */
+  facts: [label: string, value: string][];
+}
+
+/** Parties: the document's subject on the left, the client's box on the right. */
+export interface PartiesPart {
+  kind: "parties";
+  client: DocumentParty;
+}
+
+/** The lines table (Désignation, Qté, Unité, PU HT, TVA, Total HT); its header repeats on each page. */
+export interface LinesPart {
+  kind: "lines";
+  lines: DocumentLine[];
+}
+
+/** VAT breakdown per rate (left) and the totals (right), the amounts as stored. */
+export interface TotalsPart {
+  kind: "totals";
+  vat: VatRow[];
+  subtotal: number;
+  /** Printed with « Total HT après remise » when there is one. */
+  discount: { label: string; amount: number } | null;
+  taxAmount: number;
+  total: number;
+}
+
+/** Titled paragraphs: legal mentions, terms. */
+export interface MentionsPart {
+  kind: "mentions";
+  paragraphs: { title: string; body: string }[];
+}
+
+/** A box for the client's agreement. */
+export interface SignaturePart {
+  kind: "signature";
+  title: string;
+  lines: string[];
+}
+
+export type DocumentPart = HeaderPart | PartiesPart | LinesPart | TotalsPart | MentionsPart | SignaturePart;
+
+export interface CommercialDocument {
+  /** « Devis », « Facture »… : the header's title, and with the reference the PDF's title. */
+  title: string;
+  reference: string;
+  /** What the document is about: the parties part prints it; the PDF's subject property. */
+  subject: string;
+  company: DocumentIssuer;
+  /** Drawn in this order. */
+  parts: DocumentPart[];
+  /** At the bottom of every page, with the page number. */
+  footer: string;
+}

@@ -1,0 +1,100 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import {
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDeduction,
+  formatEuro,
+  formatLongDate,
+  formatMonthYear,
+  formatPercent,
+  formatQuantity,
+  formatWeekdayDate,
+} from "./format";
+
+describe("numbers", () => {
+  it("writes euros with two decimals, digit groups split by U+202F and U+00A0 before the sign", () => {
+    expect(formatEuro(1234.5)).toBe("1\u202f234,50\u00a0€");
+    expect(formatEuro(1_054_294.35)).toBe("1\u202f054\u202f294,35\u00a0€");
+    expect(formatEuro(0)).toBe("0,00\u00a0€");
+    expect(formatEuro(9.999)).toBe("10,00\u00a0€");
+    expect(formatEuro(-397.34)).toBe("-397,34\u00a0€");
+    // A value that rounds to zero has no minus sign.
+    expect(formatEuro(-0.001)).toBe("0,00\u00a0€");
+    expect(formatDeduction(1397.34)).toBe("\u2212\u00a01\u202f397,34\u00a0€");
+  });
+
+  it("writes rates with up to two decimals, or exactly the decimals asked for", () => {
+    expect(formatPercent(5.5)).toBe("5,5\u00a0%");
+    expect(formatPercent(20)).toBe("20\u00a0%");
+    expect(formatPercent(12.345)).toBe("12,35\u00a0%");
+    expect(formatPercent(66.66666, 1)).toBe("66,7\u00a0%");
+    expect(formatPercent(0, 1)).toBe("0,0\u00a0%");
+    expect(formatPercent(100, 1)).toBe("100,0\u00a0%");
+    expect(formatPercent(1250, 1)).toBe("1\u202f250,0\u00a0%");
+    expect(formatPercent(7, 2)).toBe("7,00\u00a0%");
+  });
+
+  it("writes quantities with up to three decimals and counts as integers, grouped", () => {
+    expect(formatQuantity(12.5)).toBe("12,5");
+    expect(formatQuantity(2.125)).toBe("2,125");
+    expect(formatQuantity(1250)).toBe("1\u202f250");
+    expect(formatQuantity(0.0004)).toBe("0");
+    expect(formatCount(1200)).toBe("1\u202f200");
+    expect(formatCount(1_234_567)).toBe("1\u202f234\u202f567");
+    expect(formatCount(7)).toBe("7");
+  });
+});
+
+describe("dates", () => {
+  it("writes a business day as dd/mm/yyyy and in words", () => {
+    expect(formatDate("2026-03-09")).toBe("09/03/2026");
+    expect(formatDate("2026-12-31")).toBe("31/12/2026");
+    expect(formatLongDate("2026-02-01")).toBe("1 février 2026");
+    expect(formatLongDate("2026-08-15")).toBe("15 août 2026");
+    expect(formatMonthYear("2025-08-03")).toBe("août 2025");
+    expect(formatWeekdayDate("2026-11-22")).toBe("dimanche 22 novembre 2026");
+  });
+
+  it("writes an instant in the runtime's time zone", () => {
+    const instant = new Date(2026, 10, 24, 23, 30);
+    expect(formatWeekdayDate(instant)).toBe("mardi 24 novembre 2026");
+    expect(formatLongDate(instant.toISOString())).toBe("24 novembre 2026");
+    expect(formatMonthYear(instant)).toBe("novembre 2026");
+    expect(formatDate(instant)).toBe("24/11/2026");
+    expect(formatDateTime(new Date(2026, 2, 12, 14, 5).toISOString())).toBe("12 mars 2026 à 14:05");
+    expect(formatDateTime(new Date(2026, 0, 3, 9, 0))).toBe("03 janv. 2026 à 09:00");
+  });
+
+  it("gives '' for a missing or unreadable date", () => {
+    for (const format of [formatDate, formatLongDate, formatWeekdayDate, formatMonthYear, formatDateTime]) {
+      expect(format(null)).toBe("");
+      expect(format(undefined)).toBe("");
+      expect(format("")).toBe("");
+      expect(format("pas une date")).toBe("");
+      expect(format("2026-02-31")).toBe("");
+      expect(format(new Date(Number.NaN))).toBe("");
+    }
+  });
+
+  describe("in a time zone far from UTC", () => {
+    afterEach(() => {
+      vi.unstubAllEnvs();
+      vi.resetModules();
+    });
+
+    it.each(["America/Los_Angeles", "Pacific/Kiritimati"])("keeps a business day's date (%s)", async (zone) => {
+      vi.stubEnv("TZ", zone);
+      vi.resetModules();
+      const format = await import("./format");
+      // Read as a local instant, 2026-02-01 would be 31 January in Los Angeles.
+      expect(format.formatDate("2026-02-01")).toBe("01/02/2026");
+      expect(format.formatLongDate("2026-02-01")).toBe("1 février 2026");
+      expect(format.formatWeekdayDate("2026-02-01")).toBe("dimanche 1 février 2026");
+      expect(format.formatMonthYear("2026-03-01")).toBe("mars 2026");
+      // An instant follows the zone: 23:30 UTC is the next day at Kiritimati (UTC+14).
+      const lateUtc = "2026-02-01T23:30:00Z";
+      expect(format.formatDate(lateUtc)).toBe(zone === "Pacific/Kiritimati" ? "02/02/2026" : "01/02/2026");
+    });
+  });
+});
