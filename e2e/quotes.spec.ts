@@ -408,10 +408,12 @@ test.describe("Gestion des devis", () => {
       await page.waitForURL((url) => url.pathname === "/quotes");
       expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
     } finally {
-      // Deleting the client deletes its quotes (the templates stay, as in real use).
-      await page.request
-        .delete(`/api/clients/${clientId}`, { headers: { Authorization: `Bearer ${bearer}` } })
-        .catch(() => {});
+      // Quotes are documents: their client is kept (deleting it is refused), the run's data stays
+      // under names unique to this run.
+      const refused = await page.request.delete(`/api/clients/${clientId}`, {
+        headers: { Authorization: `Bearer ${bearer}` },
+      });
+      expect(refused.status()).toBe(409);
     }
   });
 });
@@ -475,8 +477,8 @@ test.describe("Devis en consultation", () => {
       await page.goto("/quotes/new");
       await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
     } finally {
-      // Deleting the client deletes its quotes.
-      await page.request.delete(`/api/clients/${clientId}`, { headers: admin }).catch(() => {});
+      // Quotes are documents: their client cannot be deleted (the run's data stays, names are unique).
+      expect((await page.request.delete(`/api/clients/${clientId}`, { headers: admin })).status()).toBe(409);
     }
   });
 });
