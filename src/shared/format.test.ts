@@ -7,6 +7,7 @@ import {
   formatEuro,
   formatLongDate,
   formatMonthYear,
+  formatNumber,
   formatPercent,
   formatQuantity,
   formatWeekdayDate,
@@ -41,6 +42,9 @@ describe("numbers", () => {
     expect(formatQuantity(1250)).toBe("1\u202f250");
     expect(formatQuantity(0.0004)).toBe("0");
     expect(formatCount(1200)).toBe("1\u202f200");
+    expect(formatNumber(1234.5)).toBe("1\u202f234,5");
+    expect(formatNumber(0.000001)).toBe("0,000001");
+    expect(formatNumber(200)).toBe("200");
     expect(formatCount(1_234_567)).toBe("1\u202f234\u202f567");
     expect(formatCount(7)).toBe("7");
   });

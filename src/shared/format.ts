@@ -61,6 +61,13 @@ export function formatQuantity(value: number): string {
   return quantity(value);
 }
 
+const plain = numberFormat(0, 6);
+
+/** Any number as written in a message (a limit, a value): up to six decimals, 1234.5 → `1 234,5`. */
+export function formatNumber(value: number): string {
+  return plain(value);
+}
+
 /** A number of things: 1200 → `1 200`. */
 export function formatCount(value: number): string {
   return count(value);

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { formatNumber } from "./format";
 
 /**
  * French messages for every validation issue a schema does not word itself (a wrong type, a missing
@@ -14,7 +15,7 @@ import { z } from "zod";
 
 const NBSP = "\u00a0";
 const quoted = (text: string) => `«${NBSP}${text}${NBSP}»`;
-const number = (n: number | bigint) => new Intl.NumberFormat("fr-FR", { maximumFractionDigits: 6 }).format(n);
+const number = (n: number | bigint) => formatNumber(Number(n));
 const plural = (n: number | bigint, one: string, many: string) => `${number(n)} ${Number(n) > 1 ? many : one}`;
 
 export const VALIDATION_TEXTS = {
