@@ -114,307 +114,305 @@ test.describe("Gestion des devis", () => {
     expect(created.status(), await created.text()).toBe(201);
     const clientId = ((await created.json()) as { id: string }).id;
     await page.reload();
-    try {
-      // — The page: summary, filters —
-      await expect(page.getByText("CA en attente")).toBeVisible();
-      await expect(page.getByText("CA validé")).toBeVisible();
-      await expect(page.getByText("Total général")).toBeVisible();
-      if (mobile) {
-        await expect(page.getByRole("list", { name: "Compteurs devis" })).toHaveCount(0);
-      } else {
-        await expect(page.getByRole("list", { name: "Compteurs devis" }).getByRole("listitem")).toHaveCount(3);
-      }
-      for (const label of ["Validés", "Envoyés", "En cours", "Tous"]) {
-        await expect(
-          page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: label }),
-        ).toBeVisible();
-      }
-      await expect(page.getByRole("heading", { level: 2, name: /devis$/ })).toBeVisible();
-      await expectNoSeriousA11yViolations(page, "liste");
-
-      // — Create: validation messages first —
-      await page.getByRole("button", { name: "Nouveau devis" }).click();
-      const form = page.getByRole("dialog", { name: "Créer un nouveau devis" });
-      await expect(form).toBeVisible();
-      await expect(form.getByRole("region", { name: "Templates de devis" })).toBeVisible();
-      await expect(form.getByLabel("Date *")).toHaveValue(parisToday());
-      await expect(form.getByLabel("Valable jusqu'au")).toHaveValue(addDays(parisToday(), 30));
-      await expect(form.getByRole("button", { name: "Totaux et remise" })).toHaveAttribute("aria-expanded", "false");
-      await expect(form.getByRole("button", { name: "Lignes du devis" })).toHaveAttribute("aria-expanded", "true");
-      await form.getByRole("button", { name: "Créer le devis" }).click();
-      await expect(form.getByText(QUOTE_TEXTS.nameRequired)).toBeVisible();
-      await expect(form.getByText(QUOTE_TEXTS.clientRequired)).toBeVisible();
-      await expect(form.getByText(QUOTE_TEXTS.itemNameRequired)).toBeVisible();
-      await expect(form.getByLabel("Nom du devis *")).toHaveAttribute("aria-invalid", "true");
-
-      await form.getByLabel("Nom du devis *").fill(quoteName);
-      await form.getByLabel("Client *").selectOption({ label: clientName });
-      await expect(form.getByLabel("Statut *")).toHaveValue("en cours de redaction");
-      await form.getByLabel("Notes internes").fill("Accès par la cour, prévoir bâche.");
-      await form.getByLabel("Conditions").fill("Acompte de 30 % à la commande.");
-
-      // Three lines at 10 %, 20 % and 5,5 %; a fourth added then removed; the order checked.
-      for (const [index, line] of LINES.entries()) {
-        const n = index + 1;
-        if (index > 0) await form.getByRole("button", { name: "Ajouter une ligne" }).click();
-        await form.getByLabel(`Désignation (ligne ${n})`).fill(line.name);
-        if (line.description) await form.getByLabel(`Description (ligne ${n})`).fill(line.description);
-        await form.getByLabel(`Quantité (ligne ${n})`).fill(String(line.quantity));
-        await form.getByLabel(`Unité (ligne ${n})`).selectOption(line.unit);
-        await form.getByLabel(`Prix unitaire HT (ligne ${n})`).fill(String(line.unit_price));
-        await form.getByLabel(`TVA (ligne ${n})`).selectOption(String(line.tax_rate));
-      }
-      await expect(form.getByLabel("Unité (ligne 1)")).toHaveValue("m²");
-      await form.getByRole("button", { name: "Ajouter une ligne" }).click();
-      await expect(form.getByLabel("Unité (ligne 4)")).toHaveValue("unité");
-      await expect(form.getByLabel("TVA (ligne 4)")).toHaveValue("20");
-      await expect(form.getByLabel("Quantité (ligne 4)")).toHaveValue("1");
-      await form.getByLabel("Désignation (ligne 4)").fill("Ligne en trop");
-      await form.getByRole("button", { name: "Monter la ligne 4" }).click();
-      await expect(form.getByLabel("Désignation (ligne 3)")).toHaveValue("Ligne en trop");
-      await form.getByRole("button", { name: "Supprimer la ligne 3" }).click();
-      await expect(form.getByLabel("Désignation (ligne 4)")).toHaveCount(0);
-      await expect(form.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
-
-      // Line totals TTC and the totals with a 10 % discount, by the shared computation.
-      const expected = quoteTotalsInEuros({ items: LINES, discount_percentage: 10, discount_amount: 0 });
-      for (const [index, line] of expected.lines.entries()) {
-        await expect(form.getByTestId(`quote-line-total-${index + 1}`)).toHaveText(euro(line.total));
-      }
-      await form.getByRole("button", { name: "Totaux et remise" }).click();
-      await form.getByLabel("Remise (%)").fill("10");
-      await expect(form.getByTestId("quote-total-ttc")).toHaveText(euro(expected.total));
-      expect(await amountOf(form.getByTestId("quote-total-ht"))).toBe(squash(euro(expected.subtotal)));
-      expect(await amountOf(form.getByTestId("quote-total-discount"))).toBe(squash(`− ${euro(expected.discount)}`));
-      expect(await amountOf(form.getByTestId("quote-total-tva"))).toBe(squash(euro(expected.tax_amount)));
-      for (const vat of expected.vat_breakdown) {
-        const testId = `quote-total-vat-${String(vat.rate).replace(".", "_")}`;
-        expect(await amountOf(form.getByTestId(testId))).toBe(squash(euro(vat.tax)));
-      }
-      await expectNoSeriousA11yViolations(page, "formulaire");
-      // The screenshot: lines and totals in view (the info section folded).
-      await form.getByRole("button", { name: "Informations" }).click();
-      await form.getByRole("button", { name: "Informations" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
-      await shot(page, testInfo, "dialog");
-      await form.getByTestId("quote-total-ttc").scrollIntoViewIfNeeded();
-      await shot(page, testInfo, "dialog-totals");
-
-      await form.getByRole("button", { name: "Créer le devis" }).click();
-      await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
-      await expect(form).toBeHidden();
-
-      // — The card, and the same totals from the API —
-      await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill(run);
-      await expect(page.getByRole("heading", { level: 2, name: "1 devis" })).toBeVisible();
-      const [listed] = await findQuoteByApi(page, bearer, quoteName);
-      expect(listed).toBeDefined();
-      const stored = await quoteByApi(page, bearer, listed?.id ?? "");
-      const quoteCard = card(page, stored.reference);
-      await expect(quoteCard).toHaveCount(1);
-      expect(stored.reference).toMatch(/^DEV-\d{4}-\d{4}$/);
-      expect(stored.subtotal).toBe(expected.subtotal);
-      expect(stored.tax_amount).toBe(expected.tax_amount);
-      expect(stored.total).toBe(expected.total);
-      expect(stored.vat_breakdown.map((v) => [v.rate, v.tax])).toEqual(
-        expected.vat_breakdown.map((v) => [v.rate, v.tax]),
-      );
-      expect(stored.items.map((i) => [i.position, i.name])).toEqual(LINES.map((l, i) => [i + 1, l.name]));
-      expect(stored.valid_until).toBe(addDays(stored.date, 30));
-      await expect(quoteCard.getByText(stored.reference, { exact: true })).toBeVisible();
-      await expect(quoteCard.getByText("En cours de rédaction")).toBeVisible();
-      await expect(quoteCard.getByText(clientName)).toBeVisible();
-      await expect(quoteCard.getByText(stored.date.split("-").reverse().join("/"))).toBeVisible();
-      await expect(quoteCard.getByTestId("quote-card-total")).toHaveText(euro(stored.total));
-      await expect(quoteCard.getByText(LINES[0].name)).toBeVisible();
-      await expect(quoteCard.getByText(LINES[1].name)).toBeVisible();
-      await expect(quoteCard.getByText("+1 autre(s)")).toBeVisible();
-      await expect(quoteCard.getByText("Accès par la cour, prévoir bâche.")).toBeVisible();
-      await expect(quoteCard.getByRole("button", { name: "Créer un projet" })).toHaveCount(0);
-      await shot(page, testInfo, "list");
-
-      // — PDF: the file name, the reference and the Total TTC in its text —
-      const downloading = page.waitForEvent("download");
-      await clickCentred(quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${stored.reference}` }));
-      const download = await downloading;
-      expect(download.suggestedFilename()).toBe(`devis-${stored.reference}.pdf`);
-      await expect(page.getByText(QUOTE_TEXTS.pdfDownloaded)).toBeVisible();
-      const pdfPath = await download.path();
-      const parser = new PDFParse({ data: readFileSync(pdfPath) });
-      const pdfText = (await parser.getText()).text;
-      await parser.destroy();
-      expect(pdfText).toContain(stored.reference);
-      expect(squash(pdfText)).toContain(squash(euro(stored.total)));
-
-      // — Send, then validate —
-      await cardMenu(page, quoteCard, "Marquer comme envoyé");
-      await expect(quoteCard.getByText("Envoyé au client")).toBeVisible();
-      await cardMenu(page, quoteCard, "Valider le devis");
-      const confirm = page.getByRole("alertdialog", { name: `Valider le devis ${stored.reference} ?` });
-      await confirm.getByRole("button", { name: "Valider le devis" }).click();
-      await expect(quoteCard.getByText("Validé", { exact: true })).toBeVisible();
-      await expect(quoteCard.getByRole("button", { name: "Modifier" })).toBeDisabled();
-      for (const label of ["Créer un projet", "Créer une facture"]) {
-        const button = quoteCard.getByRole("button", { name: label });
-        await expect(button).toBeDisabled();
-        await expect(button).toHaveAttribute("title", "Disponible prochainement");
-      }
-      expect((await quoteByApi(page, bearer, stored.id)).status).toBe("valide");
-
-      // — A final quote opens read-only, with the warning —
-      await quoteCard.getByRole("button", { name: new RegExp(`^${quoteName}`) }).click();
-      const view = page.getByRole("dialog", { name: new RegExp(`Devis ${stored.reference}`) });
-      await expect(view).toBeVisible();
-      await expect(view.getByText(QUOTE_TEXTS.finalWarning)).toBeVisible();
-      await expect(view.getByRole("button", { name: "Modifier" })).toBeDisabled();
-      await expect(view.getByRole("textbox")).toHaveCount(0);
-      await expect(view.getByTestId("quote-total-ttc")).toHaveText(euro(stored.total));
-      await expectNoSeriousA11yViolations(page, "lecture seule");
-      await shot(page, testInfo, "readonly");
-      await view.getByRole("button", { name: "Historique" }).click();
-      const viewHistory = view.getByRole("list", { name: "Historique du devis" });
-      await expect(viewHistory.getByTestId("quote-history-entry")).toHaveCount(3);
-      await view.getByRole("button", { name: "Fermer" }).first().click();
-      await expect(view).toBeHidden();
-
-      // — Duplicate —
-      // On a phone « Dupliquer » sits in the card's menu.
-      if (mobile) await cardMenu(page, quoteCard, "Dupliquer");
-      else await clickCentred(quoteCard.getByRole("button", { name: "Dupliquer" }));
-      await expect(page.getByText(QUOTE_TEXTS.duplicated, { exact: true })).toBeVisible();
-      const copies = async () =>
-        (await findQuoteByApi(page, bearer, `${quoteName} (Copie)`)).filter((q) => q.id !== stored.id);
-      await expect.poll(async () => (await copies()).length).toBe(1);
-      const [copy] = await copies();
-      await expect(page.getByText(`Nouveau devis créé: ${copy?.reference}`)).toBeVisible();
-      const copyCard = card(page, copy?.reference ?? "");
-      await expect(copyCard.getByRole("heading", { name: `${quoteName} (Copie) (${copy?.reference})` })).toBeVisible();
-      await expect(copyCard.getByText("En cours de rédaction")).toBeVisible();
-      await expect(copyCard.getByTestId("quote-card-total")).toHaveText(euro(stored.total));
-
-      // — History of the original: Création, Envoi au client, Validation —
-      await cardMenu(page, quoteCard, "Historique");
-      const history = page.getByRole("dialog", { name: `Historique du devis ${stored.reference}` });
-      const entries = history.getByTestId("quote-history-entry");
-      await expect(entries).toHaveCount(3);
-      await expect(entries.nth(0)).toContainText("Validation");
-      await expect(entries.nth(0)).toContainText("Envoyé au client");
-      await expect(entries.nth(0)).toContainText("Validé");
-      await expect(entries.nth(1)).toContainText("Envoi au client");
-      await expect(entries.nth(2)).toContainText("Création");
-      await expect(entries.nth(2)).toContainText("par Pierre Durand");
-      await expect(entries.nth(2)).toContainText(/\d{2} \S+ \d{4} à \d{2}:\d{2}/);
-      await shot(page, testInfo, "history");
-      await page.keyboard.press("Escape");
-      await expect(history).toBeHidden();
-
-      // The copy's history: its creation, from the original.
-      await cardMenu(page, copyCard, "Historique");
-      const copyHistory = page.getByRole("dialog", { name: `Historique du devis ${copy?.reference}` });
-      await expect(copyHistory.getByTestId("quote-history-entry")).toHaveCount(1);
-      await expect(copyHistory).toContainText("Création");
-      await expect(copyHistory).toContainText(`Dupliqué depuis le devis ${stored.reference}`);
-      await page.keyboard.press("Escape");
-
-      // — Edit the copy: a price changes, the history records it —
-      await clickCentred(copyCard.getByRole("button", { name: "Modifier" }));
-      const edit = page.getByRole("dialog", { name: "Modifier le devis" });
-      await expect(edit.getByLabel("Nom du devis *")).toHaveValue(`${quoteName} (Copie)`);
-      await edit.getByLabel("Prix unitaire HT (ligne 2)").fill("14");
-      await edit.getByRole("button", { name: "Enregistrer" }).click();
-      await expect(page.getByText(QUOTE_TEXTS.updated)).toBeVisible();
-      const edited = await quoteByApi(page, bearer, copy?.id ?? "");
-      const editedExpected = quoteTotalsInEuros({
-        items: LINES.map((l, i) => (i === 1 ? { ...l, unit_price: 14 } : l)),
-        discount_percentage: 10,
-        discount_amount: 0,
-      });
-      expect(edited.total).toBe(editedExpected.total);
-      await expect(copyCard.getByTestId("quote-card-total")).toHaveText(euro(editedExpected.total));
-
-      // — Use as template, then /quotes/new?client_id= with that template —
-      await cardMenu(page, copyCard, "Utiliser comme template");
-      await expect(page.getByText(QUOTE_TEXTS.templateFromQuote)).toBeVisible();
-
-      // Filters: Validés shows the original, not the copy; the client filter keeps both.
-      await page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: "Validés" }).click();
-      await expect(quoteCard).toHaveCount(1);
-      await expect(copyCard).toHaveCount(0);
-      await page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: "Tous" }).click();
-      if (mobile) {
-        await page.getByRole("button", { name: /^Filtres/ }).click();
-        const panel = page.getByRole("dialog", { name: "Filtres" });
-        await panel.getByLabel("Client").selectOption({ label: clientName });
-        await panel.getByRole("button", { name: /^Voir 2 devis$/ }).click();
-        await expect(page.getByRole("button", { name: /^Filtres 1 actif/ })).toBeVisible();
-      } else {
-        await page.getByRole("combobox", { name: "Client" }).selectOption({ label: clientName });
-      }
-      await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill("");
-      await expect(page.getByRole("heading", { level: 2, name: "2 devis" })).toBeVisible();
-      if (mobile) {
-        await page.getByRole("button", { name: /^Filtres/ }).click();
-        await page.getByRole("dialog", { name: "Filtres" }).getByRole("button", { name: "Effacer" }).click();
-        await page.keyboard.press("Escape");
-        await expect(page.getByRole("button", { name: "Filtres", exact: true })).toBeVisible();
-      }
-
-      await page.goto(`/quotes/new?client_id=${clientId}`);
-      await expect(page.getByRole("heading", { level: 1, name: "Nouveau devis" })).toBeVisible();
-      await expect(page.getByLabel("Client *")).toHaveValue(clientId);
-      await page.getByRole("button", { name: /Partir d'un template/ }).click();
-      const templates = page.getByRole("region", { name: "Templates de devis" });
-      // Rename the template in place (Enter saves it, the quote stays unsubmitted).
-      const templateName = `${quoteName} modèle`;
-      await templates.getByRole("button", { name: `Renommer le template ${quoteName} (Copie)` }).click();
-      const editor = templates.getByRole("group", { name: `Renommer le template ${quoteName} (Copie)` });
-      await editor.getByLabel("Nom du template *").fill(templateName);
-      await editor.getByLabel("Description du template").fill("Salle de bain complète");
-      await shot(page, testInfo, "template-rename");
-      await editor.getByLabel("Description du template").press("Enter");
-      await expect(page.getByText(QUOTE_TEXTS.templateUpdated)).toBeVisible();
-      await templates.getByRole("button", { name: `Appliquer : ${templateName}` }).click();
-      const today = parisToday().split("-").reverse().join("/");
-      await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${templateName} - ${today}`);
-      await expect(page.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
-      await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14.00");
-      await expect(page.getByLabel("Conditions")).toHaveValue("Acompte de 30 % à la commande.");
-      await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
-      // The quote being written becomes a template of its own (lines, discount, terms), unsubmitted.
-      const variantName = `${quoteName} variante`;
-      await templates.getByRole("button", { name: "Enregistrer ce devis comme template" }).click();
-      const saver = templates.getByRole("group", { name: "Enregistrer ce devis comme template" });
-      await expect(saver.getByLabel("Nom du template *")).toHaveValue(`${templateName} - ${today}`);
-      await saver.getByLabel("Nom du template *").fill(variantName);
-      await shot(page, testInfo, "template-save");
-      await saver.getByLabel("Nom du template *").press("Enter");
-      await expect(page.getByText(QUOTE_TEXTS.templateCreated)).toBeVisible();
-      await expect(templates.getByRole("button", { name: `Appliquer : ${variantName}` })).toBeVisible();
-      const templateRows = (await (
-        await page.request.get("/api/quote-templates", { headers: { Authorization: `Bearer ${bearer}` } })
-      ).json()) as { data: TemplateRow[] };
-      const contentOf = (name: string) => {
-        const found = templateRows.data.find((template) => template.name === name);
-        expect(found, name).toBeDefined();
-        const { items, discount_percentage, terms } = found as TemplateRow;
-        return { items: items.map(({ position: _, ...item }) => item), discount_percentage, terms };
-      };
-      expect(contentOf(variantName)).toEqual(contentOf(templateName));
-      expect(contentOf(variantName).items).toHaveLength(LINES.length);
-
-      await expectNoSeriousA11yViolations(page, "nouveau devis");
-      await shot(page, testInfo, "new-page");
-      await page.getByRole("button", { name: "Créer le devis" }).click();
-      await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
-      await page.waitForURL((url) => url.pathname === "/quotes");
-      expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
-
-      // Quotes are documents: their client is kept (deleting it is refused); the run's data stays,
-      // under names unique to this run.
-      const refused = await page.request.delete(`/api/clients/${clientId}`, {
-        headers: { Authorization: `Bearer ${bearer}` },
-      });
-      expect(refused.status()).toBe(409);
+    // — The page: summary, filters —
+    await expect(page.getByText("CA en attente")).toBeVisible();
+    await expect(page.getByText("CA validé")).toBeVisible();
+    await expect(page.getByText("Total général")).toBeVisible();
+    if (mobile) {
+      await expect(page.getByRole("list", { name: "Compteurs devis" })).toHaveCount(0);
+    } else {
+      await expect(page.getByRole("list", { name: "Compteurs devis" }).getByRole("listitem")).toHaveCount(3);
     }
+    for (const label of ["Validés", "Envoyés", "En cours", "Tous"]) {
+      await expect(
+        page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: label }),
+      ).toBeVisible();
+    }
+    await expect(page.getByRole("heading", { level: 2, name: /devis$/ })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "liste");
+
+    // — Create: validation messages first —
+    await page.getByRole("button", { name: "Nouveau devis" }).click();
+    const form = page.getByRole("dialog", { name: "Créer un nouveau devis" });
+    await expect(form).toBeVisible();
+    await expect(form.getByRole("region", { name: "Templates de devis" })).toBeVisible();
+    await expect(form.getByLabel("Date *")).toHaveValue(parisToday());
+    await expect(form.getByLabel("Valable jusqu'au")).toHaveValue(addDays(parisToday(), 30));
+    await expect(form.getByRole("button", { name: "Totaux et remise" })).toHaveAttribute("aria-expanded", "false");
+    await expect(form.getByRole("button", { name: "Lignes du devis" })).toHaveAttribute("aria-expanded", "true");
+    await form.getByRole("button", { name: "Créer le devis" }).click();
+    await expect(form.getByText(QUOTE_TEXTS.nameRequired)).toBeVisible();
+    await expect(form.getByText(QUOTE_TEXTS.clientRequired)).toBeVisible();
+    await expect(form.getByText(QUOTE_TEXTS.itemNameRequired)).toBeVisible();
+    await expect(form.getByLabel("Nom du devis *")).toHaveAttribute("aria-invalid", "true");
+
+    await form.getByLabel("Nom du devis *").fill(quoteName);
+    await form.getByLabel("Client *").selectOption({ label: clientName });
+    await expect(form.getByLabel("Statut *")).toHaveValue("en cours de redaction");
+    await form.getByLabel("Notes internes").fill("Accès par la cour, prévoir bâche.");
+    await form.getByLabel("Conditions").fill("Acompte de 30 % à la commande.");
+
+    // Three lines at 10 %, 20 % and 5,5 %; a fourth added then removed; the order checked.
+    for (const [index, line] of LINES.entries()) {
+      const n = index + 1;
+      if (index > 0) await form.getByRole("button", { name: "Ajouter une ligne" }).click();
+      await form.getByLabel(`Désignation (ligne ${n})`).fill(line.name);
+      if (line.description) await form.getByLabel(`Description (ligne ${n})`).fill(line.description);
+      await form.getByLabel(`Quantité (ligne ${n})`).fill(String(line.quantity));
+      await form.getByLabel(`Unité (ligne ${n})`).selectOption(line.unit);
+      await form.getByLabel(`Prix unitaire HT (ligne ${n})`).fill(String(line.unit_price));
+      await form.getByLabel(`TVA (ligne ${n})`).selectOption(String(line.tax_rate));
+    }
+    await expect(form.getByLabel("Unité (ligne 1)")).toHaveValue("m²");
+    await form.getByRole("button", { name: "Ajouter une ligne" }).click();
+    await expect(form.getByLabel("Unité (ligne 4)")).toHaveValue("unité");
+    await expect(form.getByLabel("TVA (ligne 4)")).toHaveValue("20");
+    await expect(form.getByLabel("Quantité (ligne 4)")).toHaveValue("1");
+    await form.getByLabel("Désignation (ligne 4)").fill("Ligne en trop");
+    await form.getByRole("button", { name: "Monter la ligne 4" }).click();
+    await expect(form.getByLabel("Désignation (ligne 3)")).toHaveValue("Ligne en trop");
+    await form.getByRole("button", { name: "Supprimer la ligne 3" }).click();
+    await expect(form.getByLabel("Désignation (ligne 4)")).toHaveCount(0);
+    await expect(form.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
+
+    // Line totals TTC and the totals with a 10 % discount, by the shared computation.
+    const expected = quoteTotalsInEuros({ items: LINES, discount_percentage: 10, discount_amount: 0 });
+    for (const [index, line] of expected.lines.entries()) {
+      await expect(form.getByTestId(`quote-line-total-${index + 1}`)).toHaveText(euro(line.total));
+    }
+    await form.getByRole("button", { name: "Totaux et remise" }).click();
+    await form.getByLabel("Remise (%)").fill("10");
+    await expect(form.getByTestId("quote-total-ttc")).toHaveText(euro(expected.total));
+    expect(await amountOf(form.getByTestId("quote-total-ht"))).toBe(squash(euro(expected.subtotal)));
+    expect(await amountOf(form.getByTestId("quote-total-discount"))).toBe(squash(`− ${euro(expected.discount)}`));
+    expect(await amountOf(form.getByTestId("quote-total-tva"))).toBe(squash(euro(expected.tax_amount)));
+    for (const vat of expected.vat_breakdown) {
+      const testId = `quote-total-vat-${String(vat.rate).replace(".", "_")}`;
+      expect(await amountOf(form.getByTestId(testId))).toBe(squash(euro(vat.tax)));
+    }
+    await expectNoSeriousA11yViolations(page, "formulaire");
+    // The screenshot: lines and totals in view (the info section folded).
+    await form.getByRole("button", { name: "Informations" }).click();
+    await form.getByRole("button", { name: "Informations" }).evaluate((el) => el.scrollIntoView({ block: "start" }));
+    await shot(page, testInfo, "dialog");
+    await form.getByTestId("quote-total-ttc").scrollIntoViewIfNeeded();
+    await shot(page, testInfo, "dialog-totals");
+
+    await form.getByRole("button", { name: "Créer le devis" }).click();
+    await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
+    await expect(form).toBeHidden();
+
+    // — The card, and the same totals from the API —
+    await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill(run);
+    await expect(page.getByRole("heading", { level: 2, name: "1 devis" })).toBeVisible();
+    const [listed] = await findQuoteByApi(page, bearer, quoteName);
+    expect(listed).toBeDefined();
+    const stored = await quoteByApi(page, bearer, listed?.id ?? "");
+    const quoteCard = card(page, stored.reference);
+    await expect(quoteCard).toHaveCount(1);
+    expect(stored.reference).toMatch(/^DEV-\d{4}-\d{4}$/);
+    expect(stored.subtotal).toBe(expected.subtotal);
+    expect(stored.tax_amount).toBe(expected.tax_amount);
+    expect(stored.total).toBe(expected.total);
+    expect(stored.vat_breakdown.map((v) => [v.rate, v.tax])).toEqual(
+      expected.vat_breakdown.map((v) => [v.rate, v.tax]),
+    );
+    expect(stored.items.map((i) => [i.position, i.name])).toEqual(LINES.map((l, i) => [i + 1, l.name]));
+    expect(stored.valid_until).toBe(addDays(stored.date, 30));
+    await expect(quoteCard.getByText(stored.reference, { exact: true })).toBeVisible();
+    await expect(quoteCard.getByText("En cours de rédaction")).toBeVisible();
+    await expect(quoteCard.getByText(clientName)).toBeVisible();
+    await expect(quoteCard.getByText(stored.date.split("-").reverse().join("/"))).toBeVisible();
+    await expect(quoteCard.getByTestId("quote-card-total")).toHaveText(euro(stored.total));
+    await expect(quoteCard.getByText(LINES[0].name)).toBeVisible();
+    await expect(quoteCard.getByText(LINES[1].name)).toBeVisible();
+    await expect(quoteCard.getByText("+1 autre(s)")).toBeVisible();
+    await expect(quoteCard.getByText("Accès par la cour, prévoir bâche.")).toBeVisible();
+    await expect(quoteCard.getByRole("button", { name: "Créer un projet" })).toHaveCount(0);
+    await shot(page, testInfo, "list");
+
+    // — PDF: the file name, the reference and the Total TTC in its text —
+    const downloading = page.waitForEvent("download");
+    await clickCentred(quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${stored.reference}` }));
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`devis-${stored.reference}.pdf`);
+    await expect(page.getByText(QUOTE_TEXTS.pdfDownloaded)).toBeVisible();
+    const pdfPath = await download.path();
+    const parser = new PDFParse({ data: readFileSync(pdfPath) });
+    const pdfText = (await parser.getText()).text;
+    await parser.destroy();
+    expect(pdfText).toContain(stored.reference);
+    expect(squash(pdfText)).toContain(squash(euro(stored.total)));
+
+    // — Send, then validate —
+    await cardMenu(page, quoteCard, "Marquer comme envoyé");
+    await expect(quoteCard.getByText("Envoyé au client")).toBeVisible();
+    await cardMenu(page, quoteCard, "Valider le devis");
+    const confirm = page.getByRole("alertdialog", { name: `Valider le devis ${stored.reference} ?` });
+    await confirm.getByRole("button", { name: "Valider le devis" }).click();
+    await expect(quoteCard.getByText("Validé", { exact: true })).toBeVisible();
+    await expect(quoteCard.getByRole("button", { name: "Modifier" })).toBeDisabled();
+    for (const label of ["Créer un projet", "Créer une facture"]) {
+      const button = quoteCard.getByRole("button", { name: label });
+      await expect(button).toBeDisabled();
+      await expect(button).toHaveAttribute("title", "Disponible prochainement");
+    }
+    expect((await quoteByApi(page, bearer, stored.id)).status).toBe("valide");
+
+    // — A final quote opens read-only, with the warning —
+    await quoteCard.getByRole("button", { name: new RegExp(`^${quoteName}`) }).click();
+    const view = page.getByRole("dialog", { name: new RegExp(`Devis ${stored.reference}`) });
+    await expect(view).toBeVisible();
+    await expect(view.getByText(QUOTE_TEXTS.finalWarning)).toBeVisible();
+    await expect(view.getByRole("button", { name: "Modifier" })).toBeDisabled();
+    await expect(view.getByRole("textbox")).toHaveCount(0);
+    await expect(view.getByTestId("quote-total-ttc")).toHaveText(euro(stored.total));
+    await expectNoSeriousA11yViolations(page, "lecture seule");
+    await shot(page, testInfo, "readonly");
+    await view.getByRole("button", { name: "Historique" }).click();
+    const viewHistory = view.getByRole("list", { name: "Historique du devis" });
+    await expect(viewHistory.getByTestId("quote-history-entry")).toHaveCount(3);
+    await view.getByRole("button", { name: "Fermer" }).first().click();
+    await expect(view).toBeHidden();
+
+    // — Duplicate —
+    // On a phone « Dupliquer » sits in the card's menu.
+    if (mobile) await cardMenu(page, quoteCard, "Dupliquer");
+    else await clickCentred(quoteCard.getByRole("button", { name: "Dupliquer" }));
+    await expect(page.getByText(QUOTE_TEXTS.duplicated, { exact: true })).toBeVisible();
+    const copies = async () =>
+      (await findQuoteByApi(page, bearer, `${quoteName} (Copie)`)).filter((q) => q.id !== stored.id);
+    await expect.poll(async () => (await copies()).length).toBe(1);
+    const [copy] = await copies();
+    await expect(page.getByText(`Nouveau devis créé: ${copy?.reference}`)).toBeVisible();
+    const copyCard = card(page, copy?.reference ?? "");
+    await expect(copyCard.getByRole("heading", { name: `${quoteName} (Copie) (${copy?.reference})` })).toBeVisible();
+    await expect(copyCard.getByText("En cours de rédaction")).toBeVisible();
+    await expect(copyCard.getByTestId("quote-card-total")).toHaveText(euro(stored.total));
+
+    // — History of the original: Création, Envoi au client, Validation —
+    await cardMenu(page, quoteCard, "Historique");
+    const history = page.getByRole("dialog", { name: `Historique du devis ${stored.reference}` });
+    const entries = history.getByTestId("quote-history-entry");
+    await expect(entries).toHaveCount(3);
+    await expect(entries.nth(0)).toContainText("Validation");
+    await expect(entries.nth(0)).toContainText("Envoyé au client");
+    await expect(entries.nth(0)).toContainText("Validé");
+    await expect(entries.nth(1)).toContainText("Envoi au client");
+    await expect(entries.nth(2)).toContainText("Création");
+    await expect(entries.nth(2)).toContainText("par Pierre Durand");
+    await expect(entries.nth(2)).toContainText(/\d{2} \S+ \d{4} à \d{2}:\d{2}/);
+    await shot(page, testInfo, "history");
+    await page.keyboard.press("Escape");
+    await expect(history).toBeHidden();
+
+    // The copy's history: its creation, from the original.
+    await cardMenu(page, copyCard, "Historique");
+    const copyHistory = page.getByRole("dialog", { name: `Historique du devis ${copy?.reference}` });
+    await expect(copyHistory.getByTestId("quote-history-entry")).toHaveCount(1);
+    await expect(copyHistory).toContainText("Création");
+    await expect(copyHistory).toContainText(`Dupliqué depuis le devis ${stored.reference}`);
+    await page.keyboard.press("Escape");
+
+    // — Edit the copy: a price changes, the history records it —
+    await clickCentred(copyCard.getByRole("button", { name: "Modifier" }));
+    const edit = page.getByRole("dialog", { name: "Modifier le devis" });
+    await expect(edit.getByLabel("Nom du devis *")).toHaveValue(`${quoteName} (Copie)`);
+    await edit.getByLabel("Prix unitaire HT (ligne 2)").fill("14");
+    await edit.getByRole("button", { name: "Enregistrer" }).click();
+    await expect(page.getByText(QUOTE_TEXTS.updated)).toBeVisible();
+    const edited = await quoteByApi(page, bearer, copy?.id ?? "");
+    const editedExpected = quoteTotalsInEuros({
+      items: LINES.map((l, i) => (i === 1 ? { ...l, unit_price: 14 } : l)),
+      discount_percentage: 10,
+      discount_amount: 0,
+    });
+    expect(edited.total).toBe(editedExpected.total);
+    await expect(copyCard.getByTestId("quote-card-total")).toHaveText(euro(editedExpected.total));
+
+    // — Use as template, then /quotes/new?client_id= with that template —
+    await cardMenu(page, copyCard, "Utiliser comme template");
+    await expect(page.getByText(QUOTE_TEXTS.templateFromQuote)).toBeVisible();
+
+    // Filters: Validés shows the original, not the copy; the client filter keeps both.
+    await page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: "Validés" }).click();
+    await expect(quoteCard).toHaveCount(1);
+    await expect(copyCard).toHaveCount(0);
+    await page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: "Tous" }).click();
+    if (mobile) {
+      await page.getByRole("button", { name: /^Filtres/ }).click();
+      const panel = page.getByRole("dialog", { name: "Filtres" });
+      await panel.getByLabel("Client").selectOption({ label: clientName });
+      await panel.getByRole("button", { name: /^Voir 2 devis$/ }).click();
+      await expect(page.getByRole("button", { name: /^Filtres 1 actif/ })).toBeVisible();
+    } else {
+      await page.getByRole("combobox", { name: "Client" }).selectOption({ label: clientName });
+    }
+    await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill("");
+    await expect(page.getByRole("heading", { level: 2, name: "2 devis" })).toBeVisible();
+    if (mobile) {
+      await page.getByRole("button", { name: /^Filtres/ }).click();
+      await page.getByRole("dialog", { name: "Filtres" }).getByRole("button", { name: "Effacer" }).click();
+      await page.keyboard.press("Escape");
+      await expect(page.getByRole("button", { name: "Filtres", exact: true })).toBeVisible();
+    }
+
+    await page.goto(`/quotes/new?client_id=${clientId}`);
+    await expect(page.getByRole("heading", { level: 1, name: "Nouveau devis" })).toBeVisible();
+    await expect(page.getByLabel("Client *")).toHaveValue(clientId);
+    await page.getByRole("button", { name: /Partir d'un template/ }).click();
+    const templates = page.getByRole("region", { name: "Templates de devis" });
+    // Rename the template in place (Enter saves it, the quote stays unsubmitted).
+    const templateName = `${quoteName} modèle`;
+    await templates.getByRole("button", { name: `Renommer le template ${quoteName} (Copie)` }).click();
+    const editor = templates.getByRole("group", { name: `Renommer le template ${quoteName} (Copie)` });
+    await editor.getByLabel("Nom du template *").fill(templateName);
+    await editor.getByLabel("Description du template").fill("Salle de bain complète");
+    await shot(page, testInfo, "template-rename");
+    await editor.getByLabel("Description du template").press("Enter");
+    await expect(page.getByText(QUOTE_TEXTS.templateUpdated)).toBeVisible();
+    await templates.getByRole("button", { name: `Appliquer : ${templateName}` }).click();
+    const today = parisToday().split("-").reverse().join("/");
+    await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${templateName} - ${today}`);
+    await expect(page.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
+    await expect(page.getByLabel("Prix unitaire HT (ligne 2)")).toHaveValue("14.00");
+    await expect(page.getByLabel("Conditions")).toHaveValue("Acompte de 30 % à la commande.");
+    await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
+    // The quote being written becomes a template of its own (lines, discount, terms), unsubmitted.
+    const variantName = `${quoteName} variante`;
+    await templates.getByRole("button", { name: "Enregistrer ce devis comme template" }).click();
+    const saver = templates.getByRole("group", { name: "Enregistrer ce devis comme template" });
+    await expect(saver.getByLabel("Nom du template *")).toHaveValue(`${templateName} - ${today}`);
+    await saver.getByLabel("Nom du template *").fill(variantName);
+    await shot(page, testInfo, "template-save");
+    await saver.getByLabel("Nom du template *").press("Enter");
+    await expect(page.getByText(QUOTE_TEXTS.templateCreated)).toBeVisible();
+    await expect(templates.getByRole("button", { name: `Appliquer : ${variantName}` })).toBeVisible();
+    const templateRows = (await (
+      await page.request.get("/api/quote-templates", { headers: { Authorization: `Bearer ${bearer}` } })
+    ).json()) as { data: TemplateRow[] };
+    const contentOf = (name: string) => {
+      const found = templateRows.data.find((template) => template.name === name);
+      expect(found, name).toBeDefined();
+      const { items, discount_percentage, terms } = found as TemplateRow;
+      return { items: items.map(({ position: _, ...item }) => item), discount_percentage, terms };
+    };
+    expect(contentOf(variantName)).toEqual(contentOf(templateName));
+    expect(contentOf(variantName).items).toHaveLength(LINES.length);
+
+    await expectNoSeriousA11yViolations(page, "nouveau devis");
+    await shot(page, testInfo, "new-page");
+    await page.getByRole("button", { name: "Créer le devis" }).click();
+    await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
+    await page.waitForURL((url) => url.pathname === "/quotes");
+    expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
+
+    // Quotes are documents: their client is kept (deleting it is refused); the run's data stays,
+    // under names unique to this run.
+    const refused = await page.request.delete(`/api/clients/${clientId}`, {
+      headers: { Authorization: `Bearer ${bearer}` },
+    });
+    expect(refused.status()).toBe(409);
   });
 });
 
@@ -448,34 +446,32 @@ test.describe("Devis en consultation", () => {
     expect(created.status(), await created.text()).toBe(201);
     const quote = (await created.json()) as Quote;
 
-    try {
-      await signIn(page, "compagnon", "/quotes");
-      await expect(
-        page.getByRole("heading", { level: 1, name: mobile ? "Mes devis" : "Gestion des devis" }),
-      ).toBeVisible();
-      await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill(run);
-      const quoteCard = card(page, quote.reference);
-      await expect(quoteCard.getByTestId("quote-card-total")).toHaveText(euro(quote.total));
-      await expect(page.getByRole("button", { name: "Nouveau devis" })).toHaveCount(0);
-      await expect(quoteCard.getByRole("button", { name: "Modifier" })).toHaveCount(0);
-      await expect(quoteCard.getByRole("button", { name: "Dupliquer" })).toHaveCount(0);
-      await expect(
-        quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${quote.reference}` }),
-      ).toBeVisible();
-      // No client filter: the compagnon may not list the clients.
-      if (!mobile) await expect(page.getByRole("combobox", { name: "Client" })).toHaveCount(0);
-      await clickCentred(quoteCard.getByRole("button", { name: /^Plus d'actions pour le devis/ }));
-      const menu = page.getByRole("menu");
-      await expect(menu.getByRole("menuitem")).toHaveText(["Voir le devis", "Historique"]);
-      await menu.getByRole("menuitem", { name: "Voir le devis" }).click();
-      const view = page.getByRole("dialog", { name: new RegExp(`Devis ${quote.reference}`) });
-      await expect(view.getByTestId("quote-total-ttc")).toHaveText(euro(quote.total));
-      await expect(view.getByRole("button", { name: "Modifier" })).toHaveCount(0);
-      await expect(view.getByText(QUOTE_TEXTS.finalWarning)).toHaveCount(0);
-      await page.keyboard.press("Escape");
+    await signIn(page, "compagnon", "/quotes");
+    await expect(
+      page.getByRole("heading", { level: 1, name: mobile ? "Mes devis" : "Gestion des devis" }),
+    ).toBeVisible();
+    await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill(run);
+    const quoteCard = card(page, quote.reference);
+    await expect(quoteCard.getByTestId("quote-card-total")).toHaveText(euro(quote.total));
+    await expect(page.getByRole("button", { name: "Nouveau devis" })).toHaveCount(0);
+    await expect(quoteCard.getByRole("button", { name: "Modifier" })).toHaveCount(0);
+    await expect(quoteCard.getByRole("button", { name: "Dupliquer" })).toHaveCount(0);
+    await expect(
+      quoteCard.getByRole("button", { name: `Télécharger le PDF du devis ${quote.reference}` }),
+    ).toBeVisible();
+    // No client filter: the compagnon may not list the clients.
+    if (!mobile) await expect(page.getByRole("combobox", { name: "Client" })).toHaveCount(0);
+    await clickCentred(quoteCard.getByRole("button", { name: /^Plus d'actions pour le devis/ }));
+    const menu = page.getByRole("menu");
+    await expect(menu.getByRole("menuitem")).toHaveText(["Voir le devis", "Historique"]);
+    await menu.getByRole("menuitem", { name: "Voir le devis" }).click();
+    const view = page.getByRole("dialog", { name: new RegExp(`Devis ${quote.reference}`) });
+    await expect(view.getByTestId("quote-total-ttc")).toHaveText(euro(quote.total));
+    await expect(view.getByRole("button", { name: "Modifier" })).toHaveCount(0);
+    await expect(view.getByText(QUOTE_TEXTS.finalWarning)).toHaveCount(0);
+    await page.keyboard.press("Escape");
 
-      await page.goto("/quotes/new");
-      await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
-    }
+    await page.goto("/quotes/new");
+    await expect(page.getByRole("heading", { level: 1, name: "Accès refusé" })).toBeVisible();
   });
 });
