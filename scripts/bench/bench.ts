@@ -411,6 +411,7 @@ async function main() {
     await admin.connect();
     if (EXTRA_SQL) {
       await admin.query(await readFile(path.resolve(EXTRA_SQL), "utf8"));
+      await migrateDatabase(server.adminUrl, APP_ROLE); // grants the application role what the file created
       console.warn(
         `Attention : ${EXTRA_SQL} a modifié la base après les migrations (BENCH_SQL) : ces mesures ne sont pas celles du code livré.`,
       );
