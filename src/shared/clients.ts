@@ -1,5 +1,16 @@
 import { z } from "zod";
-import { limitParam, optional, optionalText, pageParam, phoneNumber, requiredText, searchParam } from "./fields";
+import {
+  clearable,
+  clearableText,
+  limitParam,
+  optional,
+  optionalText,
+  pageParam,
+  phoneNumber,
+  requiredField,
+  requiredText,
+  searchParam,
+} from "./fields";
 
 /** Texts of spec 1 about clients (screens, toasts, validation), in one place. */
 export const CLIENT_TEXTS = {
@@ -44,10 +55,13 @@ export function clientHasDocumentsMessage(counts: ClientDocumentCounts): string 
 
 export const CLIENT_LIMITS = { defaultLimit: 100, maxLimit: 1000, searchDebounceMs: 300 } as const;
 
+const clientName = (message: string) => requiredText(200, message, "Le nom : 200 caractères au maximum");
+const clientEmail = () => z.email({ error: CLIENT_TEXTS.emailInvalid }).max(254, CLIENT_TEXTS.emailInvalid);
+
 function clientFields(messages: { nameRequired: string }) {
   return {
-    name: requiredText(200, messages.nameRequired, "Le nom : 200 caractères au maximum"),
-    email: optional(z.email({ error: CLIENT_TEXTS.emailInvalid }).max(254, CLIENT_TEXTS.emailInvalid)),
+    name: clientName(messages.nameRequired),
+    email: optional(clientEmail()),
     phone: optional(phoneNumber()),
     address: optionalText(300, "Adresse"),
     postal_code: optionalText(10, "Code postal"),
@@ -76,11 +90,21 @@ export const clientCreateSchema = withContactRule(
   z.object(clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredService })),
   CLIENT_TEXTS.contactRequiredService,
 );
-/** PUT /api/clients/:id body: the same fields plus is_active. */
+/**
+ * PUT /api/clients/:id body: the whole client, as published: the same fields plus is_active, every key
+ * required (« Champ obligatoire » when left out, and nothing changes). An optional field is emptied
+ * by null or empty text, never by leaving it out (docs/domain/clients.md).
+ */
 export const clientUpdateSchema = withContactRule(
   z.object({
-    ...clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredService }),
-    is_active: z.boolean({ error: "Statut invalide" }).optional(),
+    name: clientName(CLIENT_TEXTS.nameRequiredService),
+    email: clearable(clientEmail()),
+    phone: clearable(phoneNumber()),
+    address: clearableText(300, "Adresse"),
+    postal_code: clearableText(10, "Code postal"),
+    city: clearableText(100, "Ville"),
+    notes: clearableText(5000, "Notes"),
+    is_active: requiredField(z.boolean({ error: "Statut invalide" })),
   }),
   CLIENT_TEXTS.contactRequiredService,
 );

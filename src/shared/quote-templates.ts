@@ -1,10 +1,16 @@
 import { z } from "zod";
-import { optionalText, requiredText } from "./fields";
-import { QUOTE_TEXTS, quoteDiscountFields, quoteItemsInput } from "./quotes";
+import { clearableText, optionalText, requiredText } from "./fields";
+import {
+  QUOTE_TEXTS,
+  quoteDiscountFields,
+  quoteDiscountUpdateFields,
+  quoteItemsInput,
+  quoteItemsUpdate,
+} from "./quotes";
 
 /**
- * POST /api/quote-templates and PUT /api/quote-templates/:id: lines (in their order, numbered by the
- * server like a quote's), a percentage discount and terms.
+ * POST /api/quote-templates: lines (in their order, numbered by the server like a quote's), a
+ * percentage discount and terms; what is left out is none.
  */
 export const quoteTemplateInputSchema = z.object({
   name: requiredText(200, QUOTE_TEXTS.templateNameRequired),
@@ -14,6 +20,19 @@ export const quoteTemplateInputSchema = z.object({
   terms: optionalText(10000),
 });
 export type QuoteTemplateInput = z.output<typeof quoteTemplateInputSchema>;
+
+/**
+ * PUT /api/quote-templates/:id: the whole template, as published. Every key is required (« Champ
+ * obligatoire » when left out, and nothing changes); emptying is said: null or empty text for the
+ * description and the terms, `[]` for the lines, 0 for the discount.
+ */
+export const quoteTemplateUpdateSchema = z.object({
+  name: requiredText(200, QUOTE_TEXTS.templateNameRequired),
+  description: clearableText(2000),
+  items: quoteItemsUpdate,
+  discount_percentage: quoteDiscountUpdateFields.discount_percentage,
+  terms: clearableText(10000),
+});
 
 /** A template line as answered (plain schema: response schemas carry no transforms). */
 export const quoteTemplateItemSchema = z.object({

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { limitParam, optionalText, pageParam, searchParam } from "./fields";
+import { clearableText, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
 import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
 
 /** Quote statuses (spec 2 §4), wire values kept as the spec spells them (design §5.11). */
@@ -117,62 +117,120 @@ export const quoteItemInputSchema = z.object({
 });
 export type QuoteItemInput = z.output<typeof quoteItemInputSchema>;
 
+const discountPercentage = z.coerce
+  .number({ error: QUOTE_TEXTS.discountRange })
+  .min(0, QUOTE_TEXTS.discountRange)
+  .max(100, QUOTE_TEXTS.discountRange)
+  .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountRange);
+const discountAmount = z.coerce
+  .number({ error: QUOTE_TEXTS.discountAmountPositive })
+  .min(0, QUOTE_TEXTS.discountAmountPositive)
+  .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountAmountPositive);
+
+/** The discounts of a creation (POST): 0 when left out. */
 export const quoteDiscountFields = {
-  discount_percentage: z.coerce
-    .number({ error: QUOTE_TEXTS.discountRange })
-    .min(0, QUOTE_TEXTS.discountRange)
-    .max(100, QUOTE_TEXTS.discountRange)
-    .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountRange)
-    .default(0),
-  discount_amount: z.coerce
-    .number({ error: QUOTE_TEXTS.discountAmountPositive })
-    .min(0, QUOTE_TEXTS.discountAmountPositive)
-    .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountAmountPositive)
-    .default(0),
+  discount_percentage: discountPercentage.default(0),
+  discount_amount: discountAmount.default(0),
 };
 
-/** Lines in their order; the server numbers them and computes their figures. */
-export const quoteItemsInput = z
+/** The discounts of a whole-resource body (PUT): required, as published; null or empty text is 0. */
+export const quoteDiscountUpdateFields = {
+  discount_percentage: requiredField(discountPercentage),
+  discount_amount: requiredField(discountAmount),
+};
+
+const itemList = z
   .array(quoteItemInputSchema)
   .max(500, "500 lignes au maximum")
-  .default([])
   .describe(
     "Lignes dans leur ordre\u00a0: le serveur les numérote (position 1, 2, …)\u00a0; position et id envoyés sont ignorés",
   );
 
 /**
- * POST /api/quotes and PUT /api/quotes/:id. Totals sent by a client are ignored; of the two discounts
+ * Lines in their order; the server numbers them and computes their figures. None when left out (POST):
+ * a prefault, which the published schema shows as `default: []` (a default would not be published, the
+ * lines holding preprocessed fields).
+ */
+export const quoteItemsInput = itemList.prefault([]);
+/** The lines of a whole-resource body (PUT): required, as published (`[]` removes them all). */
+export const quoteItemsUpdate = requiredField(itemList);
+
+const quoteName = z.preprocess(
+  (v) => (typeof v === "string" ? v.trim() : v),
+  z.string({ error: QUOTE_TEXTS.nameRequired }).min(1, QUOTE_TEXTS.nameRequired).max(200, "200 caractères au maximum"),
+);
+const quoteStatus = z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired });
+const validUntil = isoDate("Date de validité invalide").nullable();
+const emptyIsNull = (v: unknown) => (v === "" ? null : v);
+
+/** What a body says of a quote once validated: the rules across fields apply to it. */
+interface QuoteBody {
+  date: string;
+  valid_until?: string | null;
+  discount_percentage: number;
+  discount_amount: number;
+  items: { quantity: number; unit_price: number; tax_rate: number }[];
+}
+
+/**
+ * The rules across fields of a quote body. Totals sent by a client are ignored; of the two discounts
  * only the one that applies is kept (a percentage above 0 sets the amount to 0).
  */
-export const quoteInputSchema = z
-  .object({
-    name: z.preprocess(
-      (v) => (typeof v === "string" ? v.trim() : v),
-      z
-        .string({ error: QUOTE_TEXTS.nameRequired })
-        .min(1, QUOTE_TEXTS.nameRequired)
-        .max(200, "200 caractères au maximum"),
-    ),
+function withQuoteRules<T extends z.ZodType<QuoteBody>>(schema: T) {
+  return (
+    schema
+      .refine((q) => !q.valid_until || q.valid_until >= q.date, {
+        message: QUOTE_TEXTS.validUntilBeforeDate,
+        path: ["valid_until"],
+      })
+      // One discount applies: what is validated, stored and compared from here on (ADR 0002).
+      .overwrite((q) => ({ ...q, ...applicableDiscount(q) }))
+      .refine((q) => toCents(q.discount_amount) <= computeTotals({ items: q.items }).subtotal, {
+        message: QUOTE_TEXTS.discountTooLarge,
+        path: ["discount_amount"],
+      })
+  );
+}
+
+/**
+ * POST /api/quotes, and the quote form: a new quote is a draft without lines, discount, validity date
+ * (the server computes it), notes or terms unless the body gives them.
+ */
+export const quoteInputSchema = withQuoteRules(
+  z.object({
+    name: quoteName,
     client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
-    status: z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired }).default(DRAFT_QUOTE_STATUS),
+    status: quoteStatus.default(DRAFT_QUOTE_STATUS),
     date: isoDate(QUOTE_TEXTS.dateRequired),
-    valid_until: z.preprocess((v) => (v === "" ? null : v), isoDate("Date de validité invalide").nullish()),
+    valid_until: z.preprocess(emptyIsNull, validUntil.optional()),
     notes: optionalText(5000),
     terms: optionalText(10000),
     ...quoteDiscountFields,
     items: quoteItemsInput,
-  })
-  .refine((q) => !q.valid_until || q.valid_until >= q.date, {
-    message: QUOTE_TEXTS.validUntilBeforeDate,
-    path: ["valid_until"],
-  })
-  // One discount applies: what is validated, stored and compared from here on (ADR 0002).
-  .overwrite((q) => ({ ...q, ...applicableDiscount(q) }))
-  .refine((q) => toCents(q.discount_amount) <= computeTotals({ items: q.items }).subtotal, {
-    message: QUOTE_TEXTS.discountTooLarge,
-    path: ["discount_amount"],
-  });
+  }),
+);
 export type QuoteInput = z.output<typeof quoteInputSchema>;
+
+/**
+ * PUT /api/quotes/:id: the whole quote, as published. Every key is required (« Champ obligatoire »
+ * when left out, and nothing changes): a PUT never puts a quote back to draft, removes its lines or
+ * its discount because it does not mention them. Emptying is said: `null` (or empty text) for the
+ * validity date, the notes and the terms, `[]` for the lines, 0 for a discount.
+ */
+export const quoteUpdateSchema = withQuoteRules(
+  z.object({
+    name: quoteName,
+    client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
+    status: requiredField(quoteStatus),
+    date: isoDate(QUOTE_TEXTS.dateRequired),
+    valid_until: requiredField(validUntil, emptyIsNull),
+    notes: clearableText(5000),
+    terms: clearableText(10000),
+    ...quoteDiscountUpdateFields,
+    items: quoteItemsUpdate,
+  }),
+);
+export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
 
 export const quoteItemSchema = z.object({
   id: z.string(),

@@ -144,7 +144,16 @@ const BODY_ID_FIXTURES: Record<string, (r: Resources) => string> = {
 const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
   // A client needs a phone or an e-mail.
   "POST /api/clients": () => ({ name: "Échantillon", email: "echantillon@exemple.fr" }),
-  "PUT /api/clients/{id}": () => ({ name: "Échantillon", email: "echantillon@exemple.fr" }),
+  "PUT /api/clients/{id}": () => ({
+    name: "Échantillon",
+    email: "echantillon@exemple.fr",
+    phone: null,
+    address: null,
+    postal_code: null,
+    city: null,
+    notes: null,
+    is_active: true,
+  }),
 };
 
 /** A valid body for `op`, with ids of `r` in its id fields. */

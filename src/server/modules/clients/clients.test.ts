@@ -33,6 +33,19 @@ async function createClient(token: string, payload: object) {
   return res.json() as { id: string; name: string };
 }
 
+/** A whole PUT body (every key, as published): nothing but `changes`, the rest empty and active. */
+const clientBody = (changes: object) => ({
+  name: "Client",
+  email: null,
+  phone: null,
+  address: null,
+  postal_code: null,
+  city: null,
+  notes: null,
+  is_active: true,
+  ...changes,
+});
+
 describe("POST /api/clients", () => {
   it("creates a client, trims values and stores empty strings as null", async () => {
     const res = await api(admin, "POST", "/api/clients", {
@@ -95,11 +108,13 @@ describe("GET /api/clients", () => {
     await createClient(chef, { name: `Alpha ${tag}`, email: `alpha-${tag}@ex.fr`, city: "Villeurbanne" });
     await createClient(chef, { name: `Bravo ${tag}`, phone: "04 78 12 34 56", city: "Grenoble" });
     const charlie = await createClient(chef, { name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, city: "Annecy" });
-    await api(chef, "PUT", `/api/clients/${charlie.id}`, {
-      name: `Charlie ${tag}`,
-      email: `c-${tag}@ex.fr`,
-      is_active: false,
-    });
+    const deactivated = await api(
+      chef,
+      "PUT",
+      `/api/clients/${charlie.id}`,
+      clientBody({ name: `Charlie ${tag}`, email: `c-${tag}@ex.fr`, city: "Annecy", is_active: false }),
+    );
+    expect(deactivated.statusCode, deactivated.body).toBe(200);
     await createClient(otherAdmin, { name: `Alpha ${tag} concurrent`, email: `z-${tag}@ex.fr` });
   });
 
@@ -224,17 +239,78 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
 
   it("updates fields and the active flag, with the same validation", async () => {
     const client = await createClient(admin, { name: "Avant", email: "avant@ex.fr" });
-    const res = await api(admin, "PUT", `/api/clients/${client.id}`, {
-      name: "Après",
-      email: "",
-      phone: "0700000000",
-      is_active: false,
-    });
+    const res = await api(
+      admin,
+      "PUT",
+      `/api/clients/${client.id}`,
+      clientBody({ name: "Après", email: "", phone: "0700000000", is_active: false }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: "Après", email: null, phone: "0700000000", is_active: false });
-    const bad = await api(admin, "PUT", `/api/clients/${client.id}`, { name: "Après", email: "", phone: "" });
+    const bad = await api(
+      admin,
+      "PUT",
+      `/api/clients/${client.id}`,
+      clientBody({ name: "Après", email: "", phone: "" }),
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(CLIENT_TEXTS.contactRequiredService);
+  });
+
+  it.each(["email", "phone", "address", "postal_code", "city", "notes", "is_active"])(
+    "refuses a PUT without %s (« Champ obligatoire »: a PUT carries the whole client) and changes nothing",
+    async (key) => {
+      const whole = {
+        name: "Entier",
+        email: "entier@ex.fr",
+        phone: "06 11 22 33 44",
+        address: "5 quai Saint-Vincent",
+        postal_code: "69001",
+        city: "Lyon",
+        notes: "Portail bleu",
+      };
+      const client = await createClient(admin, whole);
+      await api(admin, "PUT", `/api/clients/${client.id}`, { ...whole, is_active: false });
+      const before = (await api(admin, "GET", `/api/clients/${client.id}`)).json();
+      expect(before).toMatchObject({ ...whole, is_active: false });
+      const { [key as "email"]: _left, ...body } = { ...whole, name: "Renommé", is_active: false };
+      const res = await api(admin, "PUT", `/api/clients/${client.id}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details).toEqual([{ path: key, message: "Champ obligatoire" }]);
+      expect((await api(admin, "GET", `/api/clients/${client.id}`)).json()).toEqual(before);
+    },
+  );
+
+  it("empties on a PUT only what the body says is empty (null or empty text)", async () => {
+    const client = await createClient(admin, {
+      name: "À vider",
+      email: "vider@ex.fr",
+      phone: "0611111111",
+      address: "1 rue Haute",
+      postal_code: "69004",
+      city: "Lyon",
+      notes: "Note",
+    });
+    const res = await api(admin, "PUT", `/api/clients/${client.id}`, {
+      name: "À vider",
+      email: "vider@ex.fr",
+      phone: null,
+      address: "",
+      postal_code: "  ",
+      city: "Lyon",
+      notes: null,
+      is_active: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      email: "vider@ex.fr",
+      phone: null,
+      address: null,
+      postal_code: null,
+      city: "Lyon",
+      notes: null,
+      is_active: true,
+    });
   });
 
   it("deletes a client", async () => {
@@ -281,11 +357,12 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
     const quotes = (await api(admin, "GET", `/api/quotes?client_id=${client.id}`)).json();
     expect(quotes.meta.total).toBe(3);
     // Deactivating it is what the message suggests, and it works.
-    const deactivated = await api(admin, "PUT", `/api/clients/${client.id}`, {
-      name: client.name,
-      phone: "0600000004",
-      is_active: false,
-    });
+    const deactivated = await api(
+      admin,
+      "PUT",
+      `/api/clients/${client.id}`,
+      clientBody({ name: client.name, phone: "0600000004", is_active: false }),
+    );
     expect(deactivated.json()).toMatchObject({ is_active: false });
   });
 
@@ -312,7 +389,7 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
     const theirs = await createClient(otherAdmin, { name: "Pas à vous", phone: "0600000002" });
     for (const [method, payload] of [
       ["GET", undefined],
-      ["PUT", { name: "Piraté", phone: "0600000003" }],
+      ["PUT", clientBody({ name: "Piraté", phone: "0600000003" })],
       ["DELETE", undefined],
     ] as const) {
       const res = await api(admin, method, `/api/clients/${theirs.id}`, payload);
@@ -334,7 +411,7 @@ describe("rights per role", () => {
       ["GET", "/api/clients", undefined],
       ["GET", `/api/clients/${client.id}`, undefined],
       ["POST", "/api/clients", { name: "X", phone: "0600000005" }],
-      ["PUT", `/api/clients/${client.id}`, { name: "X", phone: "0600000005" }],
+      ["PUT", `/api/clients/${client.id}`, clientBody({ name: "X", phone: "0600000005" })],
       ["DELETE", `/api/clients/${client.id}`, undefined],
     ] as const) {
       for (const token of [compagnon, norole]) {

@@ -4,6 +4,7 @@ import {
   quoteTemplateInputSchema,
   quoteTemplateListSchema,
   quoteTemplateSchema,
+  quoteTemplateUpdateSchema,
 } from "../../../shared/quote-templates";
 import { requireAuth } from "../../plugins/auth";
 import type { AppModule } from "../module";
@@ -66,7 +67,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
         tags,
         summary: "Modifie un template",
         params: idParams,
-        body: quoteTemplateInputSchema,
+        body: quoteTemplateUpdateSchema,
         response: { 200: quoteTemplateSchema, ...errorsOf },
       },
     },

@@ -17,14 +17,22 @@ describe("quote templates", () => {
 
     const list = (await api(admin, "GET", "/api/quote-templates")).json();
     expect(list.data.map((t: { id: string }) => t.id)).toContain(template.id);
-    const updated = await api(admin, "PUT", `/api/quote-templates/${template.id}`, {
+    const whole = {
       name: "Salle de bain",
+      description: template.description,
       items: [items[0]],
+      discount_percentage: template.discount_percentage,
+      terms: template.terms,
+    };
+    const updated = await api(admin, "PUT", `/api/quote-templates/${template.id}`, whole);
+    expect(updated.json()).toMatchObject({
+      name: "Salle de bain",
+      discount_percentage: 10,
+      items: [{ name: "Dépose carrelage", position: 1 }],
     });
-    expect(updated.json()).toMatchObject({ name: "Salle de bain", items: [{ name: "Dépose carrelage", position: 1 }] });
     const invalid = await api(admin, "POST", "/api/quote-templates", { name: "" });
     expect(invalid.json().error).toBe("Le nom du template est obligatoire");
-    expect((await api(otherAdmin, "PUT", `/api/quote-templates/${template.id}`, { name: "X" })).statusCode).toBe(404);
+    expect((await api(otherAdmin, "PUT", `/api/quote-templates/${template.id}`, whole)).statusCode).toBe(404);
     expect((await api(otherAdmin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
     expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(204);
     expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
@@ -88,5 +96,53 @@ describe("template lines", () => {
     const unknown = await api(admin, "POST", "/api/quotes/pas-un-id/duplicate-as-template", {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().error).toBe(QUOTE_TEXTS.notFound);
+  });
+});
+
+describe("PUT /api/quote-templates/:id carries the whole template", () => {
+  const whole = {
+    name: "Modèle entier",
+    description: "Cuisine type",
+    items: [items[0], items[1]],
+    discount_percentage: 7.5,
+    terms: "Acompte de 30 %",
+  };
+  const stored = async (id: string) =>
+    (await api(admin, "GET", "/api/quote-templates")).json().data.find((t: { id: string }) => t.id === id);
+
+  it.each(["description", "items", "discount_percentage", "terms"])(
+    "refuses a body without %s (« Champ obligatoire ») and keeps the template as it was",
+    async (key) => {
+      const created = await api(admin, "POST", "/api/quote-templates", whole);
+      expect(created.statusCode, created.body).toBe(201);
+      const template = created.json();
+      const { [key as "items"]: _left, ...body } = { ...whole, name: "Renommé" };
+      const res = await api(admin, "PUT", `/api/quote-templates/${template.id}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details).toEqual([{ path: key, message: "Champ obligatoire" }]);
+      expect(await stored(template.id)).toEqual(template);
+      expect(template).toMatchObject({ name: "Modèle entier", discount_percentage: 7.5 });
+      expect(template.items).toHaveLength(2);
+    },
+  );
+
+  it("empties what the body says is empty: null or empty text, no line, no discount", async () => {
+    const template = (await api(admin, "POST", "/api/quote-templates", whole)).json();
+    const res = await api(admin, "PUT", `/api/quote-templates/${template.id}`, {
+      name: "Modèle vidé",
+      description: "",
+      items: [],
+      discount_percentage: 0,
+      terms: null,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      name: "Modèle vidé",
+      description: null,
+      items: [],
+      discount_percentage: 0,
+      terms: null,
+    });
+    expect(await stored(template.id)).toEqual(res.json());
   });
 });

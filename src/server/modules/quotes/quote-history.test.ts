@@ -1,20 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { QUOTE_TEXTS } from "../../../shared/quotes";
-import { QUOTE_LINES as items, setupQuotesTest } from "./quotes.fixtures";
+import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
-const { api, admin, compagnon, norole, otherAdmin, clientId, createQuote } = await setupQuotesTest();
+const { api, admin, compagnon, norole, otherAdmin, createQuote } = await setupQuotesTest();
 
 describe("status, history and the final lock", () => {
   it("records every step with the user's name, then refuses edits once validated", async () => {
     const quote = await createQuote(admin);
-    const body = {
-      name: quote.name,
-      client_id: clientId,
-      date: quote.date,
-      valid_until: quote.valid_until,
-      discount_percentage: 10,
-      items,
-    };
+    const body = quoteBody(quote, { discount_percentage: 10, items });
     const renamed = await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...body, name: "Salle de bain complète" });
     expect(renamed.statusCode).toBe(200);
     expect(
@@ -52,7 +45,7 @@ describe("status, history and the final lock", () => {
       ["refuse", "status_changed"],
     ]) {
       const quote = await createQuote(admin);
-      const body = { name: quote.name, client_id: clientId, date: quote.date, items };
+      const body = quoteBody(quote);
       await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...body, status });
       const history = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
       expect(history.at(-1).action).toBe(action);
@@ -79,13 +72,13 @@ describe("GET /api/quotes/:id/history", () => {
 
   it("records the changed fields, the lines and the total of an edit", async () => {
     const quote = await createQuote(admin);
-    const body = { name: quote.name, client_id: clientId, date: quote.date, valid_until: quote.valid_until };
-    await api(admin, "PUT", `/api/quotes/${quote.id}`, {
-      ...body,
-      notes: "Accès par la cour",
-      discount_percentage: 10,
-      items: [items[0]],
-    });
+    const updatedRes = await api(
+      admin,
+      "PUT",
+      `/api/quotes/${quote.id}`,
+      quoteBody(quote, { notes: "Accès par la cour", discount_percentage: 10, items: [items[0]] }),
+    );
+    expect(updatedRes.statusCode, updatedRes.body).toBe(200);
     const [, updated] = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
     expect(updated).toMatchObject({
       action: "updated",

@@ -16,6 +16,51 @@ export const QUOTE_LINES = [
   { name: "Isolation", quantity: 10, unit: "m²", unit_price: 12.34, tax_rate: 5.5 },
 ];
 
+/** A quote as the API answers it: what a PUT body is made of. */
+interface QuoteAnswer {
+  name: string;
+  client_id: string;
+  status: string;
+  date: string;
+  valid_until: string | null;
+  notes: string | null;
+  terms: string | null;
+  discount_percentage: number;
+  discount_amount: number;
+  items: {
+    name: string;
+    description: string | null;
+    quantity: number;
+    unit: string;
+    unit_price: number;
+    tax_rate: number;
+  }[];
+}
+
+/** The PUT body that says `quote` as it is (a PUT carries every key), with `changes` over it. */
+export function quoteBody(quote: QuoteAnswer, changes: object = {}) {
+  return {
+    name: quote.name,
+    client_id: quote.client_id,
+    status: quote.status,
+    date: quote.date,
+    valid_until: quote.valid_until,
+    notes: quote.notes,
+    terms: quote.terms,
+    discount_percentage: quote.discount_percentage,
+    discount_amount: quote.discount_amount,
+    items: quote.items.map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
+      name,
+      description,
+      quantity,
+      unit,
+      unit_price,
+      tax_rate,
+    })),
+    ...changes,
+  };
+}
+
 /** « Devis SARL » (admin, compagnon, a user without role, client « Famille Martin ») and a rival company. */
 export async function setupQuotesTest() {
   const { app, db } = await setupApp();

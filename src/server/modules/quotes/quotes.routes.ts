@@ -7,6 +7,7 @@ import {
   quoteListQuerySchema,
   quoteListResponseSchema,
   quoteSchema,
+  quoteUpdateSchema,
 } from "../../../shared/quotes";
 import { requireAuth } from "../../plugins/auth";
 import type { AppModule } from "../module";
@@ -74,7 +75,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
         summary:
           "Modifie un devis (409 quand son statut est finalisé, ou pour un autre statut que « En cours de rédaction » sans ligne)",
         params: idParams,
-        body: quoteInputSchema,
+        body: quoteUpdateSchema,
         response: { 200: quoteSchema, ...errorsOf, 409: errorResponseSchema },
       },
     },

@@ -5,7 +5,7 @@ import { addDays, parisToday } from "../../../shared/dates";
 import { computeTotals, fromCents } from "../../../shared/money";
 import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "../../../shared/quotes";
 import { createTestCompany, login } from "../../test/helpers";
-import { QUOTE_LINES as items, setupQuotesTest } from "./quotes.fixtures";
+import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
 const { app, db, api, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote } =
   await setupQuotesTest();
@@ -164,7 +164,7 @@ describe("a quote without lines stays a draft", () => {
 
   it("refuses to send or validate it by a PUT, or to remove its last line while changing its status", async () => {
     const empty = await createQuote(admin, { items: [], discount_percentage: 0 });
-    const body = { name: empty.name, client_id: clientId, date: empty.date, items: [] };
+    const body = quoteBody(empty);
     for (const status of ["envoye au client", "valide"]) {
       const res = await api(admin, "PUT", `/api/quotes/${empty.id}`, { ...body, status });
       expect(res.statusCode, status).toBe(409);
@@ -172,7 +172,7 @@ describe("a quote without lines stays a draft", () => {
     }
 
     const quote = await createQuote(admin, { ...sent, items: [items[0]] });
-    const withoutLines = { name: quote.name, client_id: clientId, date: quote.date, items: [] };
+    const withoutLines = quoteBody(quote, { items: [] });
     const res = await api(admin, "PUT", `/api/quotes/${quote.id}`, { ...withoutLines, status: "valide" });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_TEXTS.linesRequired);
@@ -184,7 +184,10 @@ describe("a quote without lines stays a draft", () => {
     expect(history.map((h: { action: string }) => h.action)).toEqual(["created"]);
 
     // Back to draft, its last line may go.
-    const draft = await api(admin, "PUT", `/api/quotes/${quote.id}`, withoutLines);
+    const draft = await api(admin, "PUT", `/api/quotes/${quote.id}`, {
+      ...withoutLines,
+      status: "en cours de redaction",
+    });
     expect(draft.statusCode).toBe(200);
     expect(draft.json()).toMatchObject({ status: "en cours de redaction", items: [], total: 0 });
   });
@@ -197,6 +200,59 @@ describe("a quote without lines stays a draft", () => {
     });
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe(QUOTE_TEXTS.linesRequired);
+  });
+});
+
+describe("PUT /api/quotes/:id carries the whole quote", () => {
+  /** A sent quote with a value in every field, none of them a default. */
+  const sentQuote = () =>
+    createQuote(admin, {
+      status: "envoye au client",
+      valid_until: "2027-01-15",
+      notes: "Accès par la cour",
+      terms: "Acompte de 30 %",
+      discount_percentage: 0,
+      discount_amount: 40,
+    });
+
+  it.each(["status", "items", "discount_percentage", "discount_amount", "valid_until", "notes", "terms"])(
+    "refuses a body without %s (« Champ obligatoire ») and changes nothing",
+    async (key) => {
+      const quote = await sentQuote();
+      const { [key as "status"]: _left, ...body } = quoteBody(quote, { name: "Renommé" });
+      const res = await api(admin, "PUT", `/api/quotes/${quote.id}`, body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().details).toEqual([{ path: key, message: "Champ obligatoire" }]);
+      const stored = (await api(admin, "GET", `/api/quotes/${quote.id}`)).json();
+      expect(stored).toEqual(quote);
+      expect(stored).toMatchObject({ name: "Rénovation salle de bain", status: "envoye au client", items_count: 3 });
+      const history = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
+      expect(history.map((h: { action: string }) => h.action)).toEqual(["created"]);
+    },
+  );
+
+  it("empties what the body says is empty: null or empty text, no line, no discount", async () => {
+    const quote = await sentQuote();
+    const res = await api(admin, "PUT", `/api/quotes/${quote.id}`, {
+      ...quoteBody(quote),
+      status: "en cours de redaction",
+      valid_until: "",
+      notes: null,
+      terms: "  ",
+      discount_percentage: 0,
+      discount_amount: 0,
+      items: [],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: "en cours de redaction",
+      valid_until: null,
+      notes: null,
+      terms: null,
+      discount: 0,
+      items: [],
+      total: 0,
+    });
   });
 });
 
@@ -217,12 +273,7 @@ describe("figures the server owns", () => {
     expect(quote.items.map((i: { id: string }) => i.id)).not.toContain(sentLines[0]?.id);
 
     const reordered = [items[2], items[0]].map((item, index) => ({ ...item, position: 7 + index, id: "x" }));
-    const res = await api(admin, "PUT", `/api/quotes/${quote.id}`, {
-      name: quote.name,
-      client_id: clientId,
-      date: quote.date,
-      items: reordered,
-    });
+    const res = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { items: reordered }));
     expect(res.statusCode).toBe(200);
     expect(res.json().items.map((i: { position: number; name: string }) => [i.position, i.name])).toEqual([
       [1, "Isolation"],
@@ -234,15 +285,7 @@ describe("figures the server owns", () => {
     const quote = await createQuote(admin, { discount_percentage: 10, discount_amount: 50 });
     expect(quote).toMatchObject({ discount_percentage: 10, discount_amount: 0, discount: 57.34 });
     // Sent again with both, nothing changed: no history entry.
-    const body = {
-      name: quote.name,
-      client_id: clientId,
-      date: quote.date,
-      valid_until: quote.valid_until,
-      discount_percentage: 10,
-      discount_amount: 50,
-      items,
-    };
+    const body = quoteBody(quote, { discount_percentage: 10, discount_amount: 50, items });
     expect((await api(admin, "PUT", `/api/quotes/${quote.id}`, body)).statusCode).toBe(200);
     const history = (await api(admin, "GET", `/api/quotes/${quote.id}/history`)).json();
     expect(history.map((h: { action: string }) => h.action)).toEqual(["created"]);
@@ -312,11 +355,17 @@ describe("GET /api/quotes", () => {
     const client = async (name: string) =>
       (await api(token, "POST", "/api/clients", { name, phone: "0600000003" })).json().id as string;
     const [a, b] = [await client("Alpha"), await client("Bravo")];
+    // A whole quote: a creation and a PUT alike.
     const body = (clientId: string, price: number, status = "en cours de redaction") => ({
       name: "Travaux",
       status,
       client_id: clientId,
       date: "2026-11-20",
+      valid_until: "2026-12-20",
+      notes: null,
+      terms: null,
+      discount_percentage: 0,
+      discount_amount: 0,
       items: [{ name: "Ligne", quantity: 3, unit: "heure", unit_price: price, tax_rate: 10 }],
     });
     const q1 = (await api(token, "POST", "/api/quotes", body(a, 33.33))).json();
@@ -376,7 +425,7 @@ describe("rights and other companies", () => {
     const quote = await createQuote(admin);
     for (const [method, url, payload] of [
       ["GET", `/api/quotes/${quote.id}`, undefined],
-      ["PUT", `/api/quotes/${quote.id}`, { name: "X", client_id: otherClientId, date: "2026-11-20" }],
+      ["PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { name: "X", client_id: otherClientId })],
       ["POST", `/api/quotes/${quote.id}/duplicate`, {}],
       ["POST", `/api/quotes/${quote.id}/duplicate-as-template`, {}],
       ["GET", `/api/quotes/${quote.id}/history`, undefined],
@@ -459,7 +508,7 @@ describe("GET /api/quotes/:id/pdf", () => {
     expect(first).toContain("Rénovation salle de bain");
     expect(await text()).toBe(first);
 
-    const body = { name: "Cuisine équipée", client_id: clientId, date: "2026-11-20", items: [items[0]] };
+    const body = quoteBody(quote, { name: "Cuisine équipée" });
     expect((await api(admin, "PUT", `/api/quotes/${quote.id}`, body)).statusCode).toBe(200);
     expect(await text()).toContain("Cuisine équipée");
 

@@ -108,7 +108,7 @@ describe("ClientFormDialog — creation", () => {
 });
 
 describe("ClientFormDialog — edition", () => {
-  it("starts from the client, has the switch, and sends is_active", async () => {
+  it("starts from the client, has the switch, and sends the whole client with is_active", async () => {
     const client = makeClient();
     fetchMock.mockResolvedValue(jsonResponse(200, { ...client, is_active: false }));
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile client={client} />);
@@ -130,6 +130,7 @@ describe("ClientFormDialog — edition", () => {
       address: "12 rue de la Paix",
       postal_code: "69001",
       city: "Lyon",
+      notes: null,
       is_active: false,
     });
   });

@@ -1,33 +1,46 @@
 import { describe, expect, it } from "vitest";
-import { clientFormSchema } from "../../../../shared/clients";
+import { clientCreateSchema, clientFormSchema, clientUpdateSchema } from "../../../../shared/clients";
 import { ApiError } from "../../../lib/api-client";
 import { fieldErrorsFrom, toClientPayload } from "./client-payload";
 
 describe("toClientPayload", () => {
-  it("omits empty optional values (spec 1 §5) and sends is_active only when editing", () => {
-    const values = clientFormSchema.parse({
-      name: "  Jean Dupont ",
-      email: "",
-      phone: " 06 12 34 56 78 ",
-      address: "   ",
-      postal_code: "69001",
-      city: "Lyon",
-      notes: "",
-      is_active: false,
-    });
+  const values = clientFormSchema.parse({
+    name: "  Jean Dupont ",
+    email: "",
+    phone: " 06 12 34 56 78 ",
+    address: "   ",
+    postal_code: "69001",
+    city: "Lyon",
+    notes: "",
+    is_active: false,
+  });
+
+  it("leaves the empty optional values out of a creation (spec 1 §5), without is_active", () => {
     expect(toClientPayload(values, "create")).toEqual({
       name: "Jean Dupont",
       phone: "06 12 34 56 78",
       postal_code: "69001",
       city: "Lyon",
     });
-    expect(toClientPayload(values, "edit")).toEqual({
+    expect(clientCreateSchema.safeParse(toClientPayload(values, "create")).success).toBe(true);
+  });
+
+  it("sends the whole client on an edit: every field, null when emptied, and is_active", () => {
+    const payload = toClientPayload(values, "edit");
+    expect(payload).toEqual({
       name: "Jean Dupont",
+      email: null,
       phone: "06 12 34 56 78",
+      address: null,
       postal_code: "69001",
       city: "Lyon",
+      notes: null,
       is_active: false,
     });
+    // What the server enforces for a PUT: every key, as published.
+    const parsed = clientUpdateSchema.safeParse(payload);
+    expect(parsed.error?.issues).toBeUndefined();
+    expect(parsed.data).toEqual(payload);
   });
 });
 

@@ -1,14 +1,21 @@
 import type { ClientFormValues } from "../../../../shared/clients";
 import { isApiError } from "../../../lib/api-client";
 
-/** Body of POST / PUT /api/clients: null or empty optional values are omitted (spec 1 §5). */
+const OPTIONAL_FIELDS = ["email", "phone", "address", "postal_code", "city", "notes"] as const;
+
+/**
+ * Body of POST / PUT /api/clients (spec 1 §5). A creation leaves the empty optional values out; an
+ * edit is a PUT of the whole client (docs/domain/api.md): every field, null when empty, and is_active,
+ * so that what the form shows is what is stored.
+ */
 export function toClientPayload(values: ClientFormValues, mode: "create" | "edit"): Record<string, unknown> {
   const payload: Record<string, unknown> = { name: values.name };
-  for (const key of ["email", "phone", "address", "postal_code", "city", "notes"] as const) {
-    const value = values[key];
-    if (value !== null && value !== "") payload[key] = value;
+  for (const key of OPTIONAL_FIELDS) {
+    const value = values[key] || null;
+    if (mode === "edit" || value !== null) payload[key] = value;
   }
-  if (mode === "edit" && values.is_active !== undefined) payload.is_active = values.is_active;
+  // The form always holds the switch; never guessed here (the server refuses a PUT without it).
+  if (mode === "edit") payload.is_active = values.is_active;
   return payload;
 }
 

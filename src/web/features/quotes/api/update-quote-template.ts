@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { quoteTemplateSchema } from "../../../../shared/quote-templates";
 import { api } from "../../../lib/api-client";
-import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
+import type { QuoteTemplate, QuoteTemplatePutBody } from "../lib/quote-template";
 import { quoteKeys } from "./quote-keys";
 
 /** PUT /api/quote-templates/:id (the whole template: name, description, lines, discount, terms). */
@@ -10,7 +10,7 @@ export async function updateQuoteTemplate({
   body,
 }: {
   id: string;
-  body: QuoteTemplateBody;
+  body: QuoteTemplatePutBody;
 }): Promise<QuoteTemplate> {
   return quoteTemplateSchema.parse(await api.put(`/quote-templates/${encodeURIComponent(id)}`, body));
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type Quote, quoteInputSchema, quoteTotalsInEuros } from "../../../../shared/quotes";
+import { type Quote, quoteInputSchema, quoteTotalsInEuros, quoteUpdateSchema } from "../../../../shared/quotes";
 import {
   createDefaults,
   discountModeOf,
@@ -104,8 +104,11 @@ describe("quote ↔ form", () => {
       [2, "Peinture", 2.5, 40, 20],
     ]);
     expect(toQuotePayload(values)).not.toHaveProperty("id");
-    // What the form sends passes the server's schema unchanged.
-    expect(quoteInputSchema.parse(payload)).toMatchObject({ name: "Salle de bain", discount_percentage: 10 });
+    // What the form sends passes the server's schemas unchanged: a POST, and a PUT, which requires every key.
+    expect(quoteInputSchema.parse(toQuotePayload(values))).toMatchObject({ name: "Salle de bain" });
+    const put = quoteUpdateSchema.safeParse(payload);
+    expect(put.error?.issues).toBeUndefined();
+    expect(put.data).toMatchObject({ name: "Salle de bain", status: "en cours de redaction", discount_percentage: 10 });
   });
 
   it("keeps a fixed discount when the percentage is 0", () => {
@@ -117,7 +120,7 @@ describe("quote ↔ form", () => {
     expect(toQuotePayload(values)).toMatchObject({ discount_percentage: 0, discount_amount: 15 });
   });
 
-  it("a status change sends the stored quote unchanged but for the status", () => {
+  it("a status change sends the whole stored quote, unchanged but for the status", () => {
     const quote = makeQuote({ valid_until: "2026-04-09", notes: "Portail bleu" });
     const payload = statusChangePayload(quote, "envoye au client");
     expect(payload).toMatchObject({
@@ -135,7 +138,11 @@ describe("quote ↔ form", () => {
       [1, "Carrelage", "Pose collée"],
       [2, "Peinture", null],
     ]);
-    expect(() => quoteInputSchema.parse(payload)).not.toThrow();
+    // A PUT of the whole quote: the server's PUT schema, which requires every key, takes it as it is.
+    const put = quoteUpdateSchema.safeParse(payload);
+    expect(put.error?.issues).toBeUndefined();
+    expect(put.data).toMatchObject({ status: "envoye au client", notes: "Portail bleu", terms: quote.terms });
+    expect(put.data?.items).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { quoteTemplateInputSchema } from "../../../../shared/quote-templates";
+import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "../../../../shared/quote-templates";
 import { QUOTE_TEXTS } from "../../../../shared/quotes";
 import { createDefaults } from "./quote-form";
 import {
@@ -79,9 +79,11 @@ describe("applying a template", () => {
     );
     expect(body.discount_percentage).toBe(template.discount_percentage);
     expect(body.terms).toBe(template.terms);
-    const parsed = quoteTemplateInputSchema.parse(body);
+    // A PUT of the whole template: the server's PUT schema, which requires every key, takes it as it is.
+    const parsed = quoteTemplateUpdateSchema.parse(body);
     expect(parsed.description).toBeNull();
     expect(parsed.items).toHaveLength(template.items.length);
+    expect(parsed).toMatchObject({ discount_percentage: template.discount_percentage, terms: template.terms });
   });
 });
 

@@ -1,12 +1,18 @@
 import type { z } from "zod";
 import { formatDate, formatPercent } from "../../../../shared/format";
-import type { quoteTemplateInputSchema, quoteTemplateSchema } from "../../../../shared/quote-templates";
+import type {
+  quoteTemplateInputSchema,
+  quoteTemplateSchema,
+  quoteTemplateUpdateSchema,
+} from "../../../../shared/quote-templates";
 import type { UNITS } from "../../../../shared/quotes";
 import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
-/** What POST / PUT /api/quote-templates take. */
+/** What POST /api/quote-templates takes. */
 export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
+/** What PUT /api/quote-templates/:id takes: the whole template, every key of the PUT schema present. */
+export type QuoteTemplatePutBody = Required<QuoteTemplateBody> & z.input<typeof quoteTemplateUpdateSchema>;
 
 /**
  * Applying a template (spec 2 §7) copies its name suffixed with the date, its lines in position
@@ -57,12 +63,12 @@ function templateLine(line: {
 
 /**
  * The PUT body that renames a template (name and description) and keeps the rest as it is: its lines
- * in position order, its discount and its terms.
+ * in position order, its discount and its terms (a PUT carries the whole template).
  */
 export function renamedTemplate(
   template: QuoteTemplate,
   changes: { name: string; description: string },
-): QuoteTemplateBody {
+): QuoteTemplatePutBody {
   return {
     name: changes.name,
     description: changes.description,
