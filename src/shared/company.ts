@@ -11,6 +11,7 @@ export const COMPANY_TEXTS = {
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",
+  logoDamaged: "Ce fichier image est endommagé\u00a0: choisissez une autre image",
   logoMissing: "Aucun fichier reçu",
   logoAdded: "Logo ajouté avec succès",
   logoRemoved: "Logo supprimé",

@@ -7,6 +7,7 @@
 import PDFDocument from "pdfkit";
 import { documentFonts } from "./fonts";
 import { Frame, PAGE } from "./layout";
+import { printableLogo } from "./logo";
 import type { CommercialDocument, DocumentPart } from "./model";
 import { drawFooter } from "./parts/footer";
 import { drawHeader } from "./parts/header";
@@ -39,7 +40,29 @@ function drawPart(frame: Frame, part: DocumentPart, doc: CommercialDocument): vo
   }
 }
 
-export function renderCommercialDocument(doc: CommercialDocument): Promise<Buffer> {
+/** Where the renderer says what it left out: a request's logger (pino's `warn(details, message)`). */
+export interface RenderLog {
+  warn(details: object, message: string): void;
+}
+
+const processWarnings: RenderLog = {
+  warn: (details, message) =>
+    process.emitWarning(message, { type: "DocumentWarning", detail: JSON.stringify(details) }),
+};
+
+/**
+ * The logo is checked before pdfkit sees it (`logo.ts`): one that cannot be used is left out, with a
+ * warning naming why (never its bytes), and the document is drawn without it.
+ */
+export function renderCommercialDocument(
+  document: CommercialDocument,
+  log: RenderLog = processWarnings,
+): Promise<Buffer> {
+  const logo = document.company.logo ? printableLogo(document.company.logo) : null;
+  if (logo && !logo.ok) {
+    log.warn({ logo: { bytes: document.company.logo?.length, reason: logo.reason } }, "logo left out of the document");
+  }
+  const doc = { ...document, company: { ...document.company, logo: logo?.ok ? logo.logo : null } };
   const pdf = new PDFDocument({
     size: "A4",
     margin: PAGE.margin,

@@ -8,7 +8,7 @@ import {
 import type { Database } from "../../db/client";
 import { type AuthContext, permissions, type TenantAccess, tenant } from "../../lib/access";
 import { errors } from "../../lib/errors";
-import { detectImageType } from "../../lib/file-types";
+import { inspectImage } from "../../lib/file-types";
 import { signFileUrl } from "../../lib/signed-urls";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
 
@@ -46,15 +46,21 @@ export function createCompanyService(db: Database, fileSecret: string) {
       await db.run(t.scope, (tx) => companySettingsRepository.update(tx, t.companyId, input));
       return input;
     },
-    /** The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG) and its size. */
+    /**
+     * The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG), whole: a damaged image would
+     * break the documents that print it (lib/file-types.ts inspectImage). And by its size.
+     */
     async setLogo(auth: AuthContext, file: { data: Buffer; filename: string | null; truncated: boolean }) {
       const t = tenant(auth, COMPANY_ACCESS.setLogo, COMPANY_TEXTS.companyRequired);
       if (file.truncated || file.data.length > LOGO_MAX_BYTES) {
         throw errors.validation(COMPANY_TEXTS.logoSize, [{ path: "logo", message: COMPANY_TEXTS.logoSize }]);
       }
-      const contentType = detectImageType(file.data);
-      if (!contentType)
-        throw errors.validation(COMPANY_TEXTS.logoType, [{ path: "logo", message: COMPANY_TEXTS.logoType }]);
+      const checked = inspectImage(file.data);
+      if (!checked.ok) {
+        const message = checked.problem === "type" ? COMPANY_TEXTS.logoType : COMPANY_TEXTS.logoDamaged;
+        throw errors.validation(message, [{ path: "logo", message }]);
+      }
+      const contentType = checked.image.type;
       await db.run(t.scope, (tx) =>
         companyInfoRepository.setLogo(tx, t.companyId, { contentType, data: file.data, filename: file.filename }),
       );

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { COMPANY_TEXTS } from "../../../shared/company";
 import { VALIDATION_TEXTS } from "../../../shared/validation";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
+import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "../../test/images";
 
 const { app, db } = await setupApp();
 let company: TestCompany;
@@ -20,11 +21,8 @@ beforeAll(async () => {
 const api = (token: string, method: "GET" | "PUT" | "POST" | "DELETE", url: string, payload?: object) =>
   app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
-// A 1×1 PNG.
-const PNG = Buffer.from(
-  "89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360f8ffff3f0005fe02fea7d605f20000000049454e44ae426082",
-  "hex",
-);
+// A sound 2×2 RGBA PNG, built with zlib and CRC-32 (src/server/test/images.ts).
+const PNG = VALID_PNG;
 
 function multipart(filename: string, content: Buffer, contentType: string) {
   const boundary = "----propulse-test-boundary";
@@ -197,5 +195,42 @@ describe("logo", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(COMPANY_TEXTS.logoSize);
     expect((await upload(chef, "logo.png", PNG)).statusCode).toBe(403);
+  });
+
+  it("accepts sound JPEG, GIF and WebP files with their type", async () => {
+    for (const [name, content, type] of [
+      ["logo.jpg", jpeg(), "image/jpeg"],
+      ["logo.gif", gif(), "image/gif"],
+      ["logo.webp", webp(), "image/webp"],
+    ] as const) {
+      const res = await upload(admin, name, content, "application/octet-stream");
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      expect(file.headers["content-type"]).toBe(type);
+      expect(file.rawPayload.equals(content)).toBe(true);
+    }
+  });
+
+  it("refuses a damaged image of an accepted type, and keeps the current logo", async () => {
+    const current = await upload(admin, "logo.png", PNG);
+    expect(current.statusCode).toBe(200);
+    const truncatedJpeg = jpeg().subarray(0, 100);
+    for (const [name, content] of [
+      ["logo.png", CORRUPT_PNG],
+      ["logo.png", pngWithBrokenZlib()],
+      ["photo.jpg", truncatedJpeg],
+    ] as const) {
+      const res = await upload(admin, name, content);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: COMPANY_TEXTS.logoDamaged,
+        details: [{ path: "logo", message: COMPANY_TEXTS.logoDamaged }],
+      });
+    }
+    const file = await app.inject({
+      method: "GET",
+      url: (await api(admin, "GET", "/api/company/info")).json().logo_url,
+    });
+    expect(file.rawPayload.equals(PNG)).toBe(true);
   });
 });

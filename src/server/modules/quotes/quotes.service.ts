@@ -15,7 +15,7 @@ import type { Database } from "../../db/client";
 import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "../../lib/access";
 import { errors } from "../../lib/errors";
 import { DocumentCache, documentKey } from "../../pdf/cache";
-import { renderCommercialDocument } from "../../pdf/document";
+import { type RenderLog, renderCommercialDocument } from "../../pdf/document";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { nextReference } from "../references/references.repository";
 import { quoteHistoryRepository } from "./quote-history.repository";
@@ -87,9 +87,10 @@ export function createQuotesService(db: Database) {
     /**
      * The quote as a PDF (devis-{reference}.pdf). The quote, then the company's identity and terms (one
      * read), in one transaction; a document already rendered with the same content comes from the cache, and
-     * the logo's bytes are read only to render. Rendering happens after the transaction.
+     * the logo's bytes are read only to render. Rendering happens after the transaction; a logo that
+     * cannot be printed is left out with a warning in `log` (the request's).
      */
-    async pdf(auth: AuthContext, id: string): Promise<{ filename: string; pdf: Buffer }> {
+    async pdf(auth: AuthContext, id: string, log?: RenderLog): Promise<{ filename: string; pdf: Buffer }> {
       const t = tenant(auth, QUOTES_ACCESS.pdf, QUOTE_TEXTS.companyRequired);
       const quoteId = idOr404(id, QUOTE_TEXTS.notFound);
       const found = await db.run(t.scope, async (tx) => {
@@ -109,7 +110,7 @@ export function createQuotesService(db: Database) {
       });
       let pdf = found.cached;
       if (!pdf) {
-        pdf = await renderCommercialDocument(found.document);
+        pdf = await renderCommercialDocument(found.document, log);
         pdfCache.set(found.key, pdf);
       }
       return { filename: `devis-${found.quote.reference}.pdf`, pdf };
