@@ -119,7 +119,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       schema: { tags, summary: "PDF du devis (devis-{référence}.pdf)", params: idParams },
     },
     async (request, reply) => {
-      const { filename, pdf } = await quotes.pdf(requireAuth(request), request.params.id);
+      const { filename, pdf } = await quotes.pdf(requireAuth(request), request.params.id, request.log);
       return reply
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
