@@ -1,4 +1,4 @@
--- Tenant isolation backstop (design §5.8, docs/decisions/0003-tenant-isolation.md).
+-- Tenant isolation backstop (docs/decisions/0003-tenant-isolation.md).
 -- Every request sets app.company_id (its company) or app.platform = 'on' (platform scope:
 -- sign-in look-ups and the SuperAdmin area) per transaction with set_config(..., true).
 CREATE OR REPLACE FUNCTION app_company_id() RETURNS uuid

@@ -6,7 +6,7 @@ import { expect, type Locator, type Page, type TestInfo, test } from "@playwrigh
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
 
-/** The spec's texts (spec 2 §5, §8), as the shared COMPANY_TEXTS spells them. */
+/** The texts of docs/domain/company-settings.md#messages, as the shared COMPANY_TEXTS spells them. */
 const TEXTS = {
   emailInvalid: "Email invalide",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",

@@ -18,7 +18,7 @@ export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const authRoleSchema = z.object({ id: z.string(), name: z.string() });
 
-/** The signed-in user (spec 1 §3). `company_id` mirrors `companyId` for older readers. */
+/** The signed-in user (docs/domain/auth.md#signed-in-user). `company_id` mirrors `companyId` for older readers. */
 export const authUserSchema = z.object({
   id: z.string(),
   email: z.string(),

@@ -12,7 +12,7 @@ import {
   searchParam,
 } from "./fields";
 
-/** Texts of spec 1 about clients (screens, toasts, validation), in one place. */
+/** Client texts (screens, toasts, validation: docs/domain/clients.md), in one place. */
 export const CLIENT_TEXTS = {
   nameRequiredForm: "Le nom est obligatoire",
   nameRequiredService: "Le nom du client est obligatoire",
@@ -77,7 +77,7 @@ function withContactRule<T extends z.ZodType<{ email: string | null; phone: stri
   return schema.refine((c) => Boolean(c.email || c.phone), { message, path: ["email"] });
 }
 
-/** The client form (web): spec 1 §5 form wordings. */
+/** The client form (web): the form wordings of docs/domain/clients.md#form. */
 export const clientFormSchema = withContactRule(
   z.object({ ...clientFields({ nameRequired: CLIENT_TEXTS.nameRequiredForm }), is_active: z.boolean().optional() }),
   CLIENT_TEXTS.contactRequiredForm,
@@ -144,7 +144,7 @@ export const clientListResponseSchema = z.object({
 });
 export type ClientListResponse = z.infer<typeof clientListResponseSchema>;
 
-/** Client stats (spec 1 §3); defined in docs/domain/clients.md. */
+/** Client stats, defined in docs/domain/clients.md#figures. */
 export const clientStatsSchema = z.object({
   total_quotes: z.number(),
   quotes_accepted: z.number(),

@@ -1,4 +1,4 @@
-/** Business dates are calendar days in Europe/Paris (design §4), as `yyyy-mm-dd`. */
+/** Business dates are calendar days in Europe/Paris (docs/domain/api.md#ids-and-dates), as `yyyy-mm-dd`. */
 const parisDay = new Intl.DateTimeFormat("en-CA", {
   timeZone: "Europe/Paris",
   year: "numeric",

@@ -1,4 +1,4 @@
-/** Machine codes of API errors (design §4). The message is always French. */
+/** Machine codes of API errors (docs/domain/api.md#errors). The message is always French. */
 export const ERROR_CODES = {
   VALIDATION: "VALIDATION_ERROR",
   UNAUTHENTICATED: "UNAUTHENTICATED",
@@ -14,7 +14,7 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** The body of every API error (design §4). */
+/** The body of every API error (docs/domain/api.md#errors). */
 export interface ErrorResponse {
   error: string;
   message: string;

@@ -8,7 +8,7 @@ import { VALIDATION_TEXTS } from "./validation";
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const trimmedOrNull = (v: unknown) => (typeof v === "string" ? v.trim() || null : v);
 
-/** An optional value checked by `schema` once trimmed; empty text becomes null (spec 1 §5). */
+/** An optional value checked by `schema` once trimmed; empty text becomes null (docs/domain/clients.md#rules). */
 export function optional<T extends z.ZodType<string>>(schema: T) {
   return z.preprocess(
     trimmedOrNull,

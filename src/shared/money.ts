@@ -1,5 +1,5 @@
 /**
- * Money (design §5.3, docs/decisions/0002-money.md): integer cents, quantities in thousandths,
+ * Money (docs/decisions/0002-money.md): integer cents, quantities in thousandths,
  * rates in hundredths of a percent, rounding half away from zero, VAT on the base after discount
  * with a breakdown per rate. One function for the form, the API and the PDF.
  */

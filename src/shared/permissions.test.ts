@@ -13,7 +13,7 @@ import {
   PERMISSION_CATALOGUE,
 } from "./permissions";
 
-describe("hasPermission (spec 1 §6)", () => {
+describe("hasPermission (docs/domain/permissions.md#check)", () => {
   it.each([
     // subject, permission, expected
     [{ role: "superadmin", permissions: [] }, "clients:view", true],

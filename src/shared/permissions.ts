@@ -1,5 +1,5 @@
 /**
- * Permission catalogue and the permission check (spec 1 §6, design §5.7).
+ * Permission catalogue and the permission check (docs/domain/permissions.md).
  * Codes are `area:action`; the dotted spelling `area.action` is accepted everywhere.
  */
 
@@ -88,7 +88,7 @@ export function isSuperAdmin(subject: PermissionSubject | null | undefined): boo
   return (subject?.role ?? "").toLowerCase() === SUPERADMIN_ROLE;
 }
 
-/** The check of spec 1 §6, in its order. */
+/** The check, in the order of docs/domain/permissions.md#check. */
 export function hasPermission(subject: PermissionSubject | null | undefined, permission: string): boolean {
   if (!subject) return false;
   if (isSuperAdmin(subject)) return true;
@@ -146,7 +146,7 @@ export interface DefaultRole {
   permissions: readonly string[];
 }
 
-/** Roles every company is created with (design §5.7). */
+/** Roles every company is created with (docs/domain/permissions.md#default-roles). */
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
   {
     name: "Administrateur",

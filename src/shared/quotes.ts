@@ -2,7 +2,7 @@ import { z } from "zod";
 import { clearableText, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
 import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
 
-/** Quote statuses (spec 2 §4), wire values kept as the spec spells them (design §5.11). */
+/** Quote statuses (docs/domain/quotes.md#statuses), wire values kept as the spec spells them. */
 export const QUOTE_STATUSES = [
   "en cours de redaction",
   "envoye au client",
@@ -30,7 +30,7 @@ export const statusAllowsNoLines = (status: QuoteStatus): boolean => status === 
 /** Statuses whose totals make up 'CA en attente'. */
 export const PENDING_QUOTE_STATUSES: readonly QuoteStatus[] = ["envoye au client", "client relance"];
 
-/** Units (spec 3 §3). */
+/** Units (docs/domain/quotes.md#form-rules). */
 export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
 export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
 export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;

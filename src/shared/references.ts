@@ -1,4 +1,4 @@
-/** Document references (design §5.4): per company and year, e.g. DEV-2026-0001. */
+/** Document references (docs/domain/references.md#format): per company and year, e.g. DEV-2026-0001. */
 export const REFERENCE_PREFIXES = { quote: "DEV", project: "CH", invoice: "FAC", credit_note: "AV" } as const;
 export type ReferenceKind = keyof typeof REFERENCE_PREFIXES;
 

@@ -13,7 +13,7 @@ function token(payload: object): string {
   return `${enc({ alg: "HS256" })}.${enc(payload)}.signature`;
 }
 
-describe("token expiry (spec 1 §5)", () => {
+describe("token expiry (docs/domain/auth.md#session)", () => {
   it("reads the exp claim in seconds", () => {
     expect(readTokenExpiry(token({ exp: 1_800_000_000 }))).toBe(1_800_000_000);
   });

@@ -1,11 +1,11 @@
 /**
- * Session helpers of spec 1 §3–§5 that the login screen and the app start need: no zod here, so
+ * Session helpers (docs/domain/auth.md) that the login screen and the app start need: no zod here, so
  * the eager bundle stays small (schemas live in ./auth).
  */
 
 export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre email et votre mot de passe";
 
-/** Splits full_name on the first space (spec 1 §3): first name defaults to 'User'. */
+/** Splits full_name on the first space (docs/domain/auth.md#signed-in-user): first name defaults to 'User'. */
 export function splitFullName(fullName: string | null | undefined): { firstName: string; lastName: string } {
   const trimmed = (fullName ?? "").trim();
   if (!trimmed) return { firstName: "User", lastName: "" };
@@ -37,7 +37,7 @@ export function readTokenExpiry(token: string | null | undefined): number | null
   }
 }
 
-/** An unreadable token counts as expired (spec 1 §5). */
+/** An unreadable token counts as expired (docs/domain/auth.md#session). */
 export function isTokenExpired(token: string | null | undefined, nowMs: number = Date.now()): boolean {
   const exp = readTokenExpiry(token);
   return exp === null || exp * 1000 <= nowMs;

@@ -21,7 +21,7 @@ function scopeStatement(scope: Scope): string {
 export interface Database {
   pool: pg.Pool;
   /**
-   * Runs `fn` in one transaction with the tenant context set (design §5.8): row-level security
+   * Runs `fn` in one transaction with the tenant context set (docs/decisions/0003-tenant-isolation.md): row-level security
    * then only shows the rows of that company, whatever the query says.
    */
   run<T>(scope: Scope, fn: (tx: Db) => Promise<T>): Promise<T>;

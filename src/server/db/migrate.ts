@@ -53,7 +53,7 @@ async function syncPermissionCatalogue(client: pg.Client): Promise<void> {
   await client.query("DELETE FROM permissions WHERE NOT (code = ANY($1::text[]))", [codes]);
 }
 
-/** The app must not be able to bypass row-level security (design §5.8). */
+/** The app must not be able to bypass row-level security (docs/decisions/0003-tenant-isolation.md). */
 export async function assertAppRoleIsRestricted(appUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: appUrl });
   await client.connect();

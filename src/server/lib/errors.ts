@@ -1,6 +1,6 @@
 import { ERROR_CODES, type ErrorCode, MESSAGES } from "../../shared/errors";
 
-/** An error the API answers with its status, French message and machine code (design §4). */
+/** An error the API answers with its status, French message and machine code (docs/domain/api.md#errors). */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,

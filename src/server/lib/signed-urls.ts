@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 
 /**
- * Short-lived signed URLs for files (design §5.9): an <img> or a new tab cannot send the bearer
+ * Short-lived signed URLs for files (docs/domain/files.md#signed-urls): an <img> or a new tab cannot send the bearer
  * header, so the URL itself carries an expiry and an HMAC of (id, expiry).
  */
 export const FILE_URL_TTL_SECONDS = 3600;

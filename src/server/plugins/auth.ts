@@ -7,7 +7,7 @@ import type { AuthService } from "../modules/auth/auth.service";
 
 /**
  * Who may call a route. Every /api route declares one; a route without it fails at start-up
- * (deny by default, design §4).
+ * (deny by default, docs/domain/api.md#access).
  */
 export type RouteAccess = { public: true } | { signedIn: true } | { permission: PermissionCode } | { superadmin: true };
 
@@ -58,4 +58,3 @@ export const authPlugin = fp(
   },
   { name: "auth" },
 );
-

@@ -41,7 +41,7 @@ export const frameworkErrors: NonNullable<FastifyServerOptions["frameworkErrors"
   return reply.status(500).send(body(MESSAGES.internal, ERROR_CODES.INTERNAL));
 };
 
-/** One error shape for the whole API (design §4); 500s never leak details. */
+/** One error shape for the whole API (docs/domain/api.md#errors); 500s never leak details. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -1,5 +1,5 @@
 /**
- * The demo book of Durand Rénovation (design §5.12): identity, clients and quotes over the last
+ * The demo book of Durand Rénovation (README.md#demo-accounts): identity, clients and quotes over the last
  * months, created through the same services as the app (server totals, references, history).
  */
 import { addDays, parisToday } from "../../shared/dates";

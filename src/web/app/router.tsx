@@ -29,7 +29,7 @@ function element(Component: ComponentType) {
   return <Component />;
 }
 
-/** The route table of spec 3 §2.1 (paths relative to the root layout). */
+/** The route table of docs/domain/shell.md#routes (paths relative to the root layout). */
 const companyRoutes: RouteObject[] = [
   { index: true, element: element(HomeRoute) },
   soon("projects", "Chantiers"),
@@ -94,7 +94,7 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError layout="content" />,
         children: superAdminRoutes,
       },
-      // /app → /, /app/invoices/… → /invoices/… (design §5.1).
+      // /app → /, /app/invoices/… → /invoices/… (docs/domain/shell.md#routes).
       { path: "app", element: <Navigate to={paths.home} replace /> },
       { path: "app/*", element: element(AppPrefixRedirect) },
     ],

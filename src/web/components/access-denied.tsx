@@ -1,6 +1,6 @@
 import { ShieldAlert } from "lucide-react";
 
-/** Shown in place of a page the user has no right to see (spec 3 §2.8 wording). */
+/** Shown in place of a page the user has no right to see (docs/domain/shell.md#access-denied). */
 export function AccessDenied({ message = "Vous n'avez pas les permissions nécessaires pour accéder à cette page." }) {
   return (
     <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">

@@ -3,7 +3,7 @@ import { isTokenExpired } from "../../shared/session";
 import { clearSession, getToken, setToken } from "./session";
 
 /**
- * The one HTTP client of the SPA (spec 1 §7): JSON in and out (or a FormData body for uploads),
+ * The one HTTP client of the SPA (docs/domain/api.md#web-client): JSON in and out (or a FormData body for uploads),
  * Bearer token when one is stored,
  * 204/empty → {}, one refresh-and-retry on a 401 caused by an expired access token.
  */
@@ -43,7 +43,7 @@ export type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {
   body?: unknown;
-  /** Query parameters; null and undefined values are left out (spec 1 §7). */
+  /** Query parameters; null and undefined values are left out (docs/domain/api.md#web-client). */
   query?: Record<string, QueryValue>;
   /** Send the stored Bearer token (default true). */
   auth?: boolean;
@@ -92,7 +92,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return search ? `${url}?${search}` : url;
 }
 
-/** Generic rule (spec 1 §8): the body's `error`, else `Error {status}: {statusText}`. */
+/** Generic rule (docs/domain/api.md#web-client): the body's `error`, else `Error {status}: {statusText}`. */
 export function defaultErrorMessage(body: ApiErrorBody | undefined, response: Pick<Response, "status" | "statusText">) {
   if (typeof body?.error === "string" && body.error) return body.error;
   return `Error ${response.status}: ${response.statusText}`;

@@ -1,4 +1,4 @@
-/** Every in-app path in one place (spec 1 §2 route constants, spec 3 §2.1 route table). */
+/** Every in-app path in one place (docs/domain/shell.md#routes). */
 export const paths = {
   home: "/",
   login: "/login",

@@ -2,7 +2,7 @@ import type { AuthUser } from "../../shared/auth";
 import { readItem, readJson, removeItem, writeItem, writeJson } from "./storage";
 
 /**
- * The signed-in session kept in the browser (spec 1 §3): localStorage keys `token` and
+ * The signed-in session kept in the browser (docs/domain/auth.md#signed-in-user): localStorage keys `token` and
  * `auth_user`. This module is the only one touching those keys; the auth provider listens
  * to its events (and to other tabs through the `storage` event).
  */

@@ -1,5 +1,5 @@
 /**
- * Toast constants (spec 1 §9). Sonner 2 exposes position, duration, visible count, gap and
+ * Toast constants (docs/domain/shell.md#toasts). Sonner 2 exposes position, duration, visible count, gap and
  * width (CSS variable --width); its swipe threshold (45 px) and exit animation (200 ms) are
  * built in, so the 20 px threshold cannot be applied; the exit duration already matches.
  */

@@ -2,7 +2,7 @@ import { index, inet, integer, pgTable, text, timestamp, uuid } from "drizzle-or
 import { companies } from "./companies";
 import { users } from "./users";
 
-/** Server-side sessions (design §5.6): the access token's `sid` and `jti` must match a live row. */
+/** Server-side sessions (docs/decisions/0004-sessions.md): the access token's `sid` and `jti` must match a live row. */
 export const sessions = pgTable(
   "sessions",
   {

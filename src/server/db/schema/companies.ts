@@ -5,7 +5,7 @@ export const companies = pgTable("companies", {
   name: text("name").notNull(),
   /** 'active' | 'suspended' */
   status: text("status").notNull().default("active"),
-  // Identity shown on documents (spec 2 §3 Company info).
+  // Identity shown on documents (docs/domain/company-settings.md#rules).
   logoFileId: uuid("logo_file_id"),
   address1: text("address1"),
   address2: text("address2"),
@@ -17,7 +17,7 @@ export const companies = pgTable("companies", {
   website: text("website"),
   siret: text("siret"),
   tvaNumber: text("tva_number"),
-  // Commercial settings (spec 2 §3 Company settings).
+  // Commercial settings (docs/domain/company-settings.md#rules).
   quoteValidityDays: integer("quote_validity_days").notNull().default(30),
   termsAndConditions: text("terms_and_conditions"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -26,7 +26,7 @@ export const companies = pgTable("companies", {
 
 /**
  * The owning company of a tenant table's row: deleted with it, and what row-level security filters on
- * (design §5.8).
+ * (docs/decisions/0003-tenant-isolation.md).
  */
 export const companyIdColumn = () =>
   uuid("company_id")

@@ -3,7 +3,7 @@ import { companyIdColumn } from "./companies";
 
 const bytea = customType<{ data: Buffer }>({ dataType: () => "bytea" });
 
-/** Uploaded files (design §5.9): checked by content, served by /api/files/:id with a signed URL. */
+/** Uploaded files (docs/domain/files.md): checked by content, served by /api/files/:id with a signed URL. */
 export const files = pgTable(
   "files",
   {

@@ -1,7 +1,7 @@
 import { integer, pgTable, primaryKey, text } from "drizzle-orm/pg-core";
 import { companyIdColumn } from "./companies";
 
-/** Per-company, per-kind, per-year reference counters (design §5.4). */
+/** Per-company, per-kind, per-year reference counters (docs/domain/references.md#allocation). */
 export const referenceCounters = pgTable(
   "reference_counters",
   {

@@ -10,7 +10,7 @@ import { authRepository, type SessionContext, throttleRepository } from "./auth.
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { AccessClaims, TokenService } from "./tokens";
 
-/** Session lifetimes (design §5.6). */
+/** Session lifetimes (docs/domain/auth.md#session). */
 export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
@@ -120,7 +120,7 @@ export function createAuthService(db: Database, tokens: TokenService) {
       };
     },
 
-    /** Rotation (design §5.6): the presented token must be the session's current one; reuse revokes. */
+    /** Rotation (docs/decisions/0004-sessions.md): the presented token must be the session's current one; reuse revokes. */
     async refresh(token: string): Promise<{ token: string }> {
       const claims = await tokens.verifyIgnoringExpiry(token);
       if (!claims) throw errors.unauthenticated(MESSAGES.refreshFailed);

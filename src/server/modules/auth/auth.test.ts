@@ -49,7 +49,7 @@ async function forge(
 }
 
 describe("POST /api/auth/login", () => {
-  it("signs in and returns the token and the user of spec 1 §3", async () => {
+  it("signs in and returns the token and the signed-in user (docs/domain/auth.md#signed-in-user)", async () => {
     const res = await postLogin({ email: `  ${company.emails.admin.toUpperCase()} `, password: TEST_PASSWORD });
     expect(res.statusCode).toBe(200);
     const body = res.json();

@@ -1,6 +1,6 @@
 import { hash, verify } from "@node-rs/argon2";
 
-/** argon2id with the OWASP parameters of design §2 (m = 19456 KiB, t = 2, p = 1). */
+/** argon2id with the OWASP parameters of docs/decisions/0004-sessions.md (m = 19456 KiB, t = 2, p = 1). */
 const OPTIONS = { algorithm: 2, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
 export function hashPassword(password: string): Promise<string> {

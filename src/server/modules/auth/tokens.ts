@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { compactVerify, errors as joseErrors, jwtVerify, SignJWT } from "jose";
 
-/** Access tokens (design §5.6): HS256 only, 15 minutes, bound to a server-side session. */
+/** Access tokens (docs/decisions/0004-sessions.md): HS256 only, 15 minutes, bound to a server-side session. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 const ISSUER = "propulse";
 const AUDIENCE = "propulse-api";

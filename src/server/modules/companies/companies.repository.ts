@@ -3,7 +3,7 @@ import { companies } from "../../db/schema";
 import { rolesRepository } from "../users/roles.repository";
 
 export const companiesRepository = {
-  /** A new company with its default roles (design §5.7; run in platform scope). */
+  /** A new company with its default roles (docs/domain/permissions.md#default-roles; run in platform scope). */
   async provision(tx: Db, input: { name: string }): Promise<{ id: string; roleIds: Map<string, string> }> {
     const [company] = await tx.insert(companies).values({ name: input.name }).returning({ id: companies.id });
     if (!company) throw new Error("company not created");

@@ -7,7 +7,7 @@ import { filesRepository } from "./files.repository";
 const NOT_FOUND = "Fichier introuvable ou lien expiré";
 
 /**
- * Files are served by short-lived signed URLs (design §5.9): the signature is the authorisation, so
+ * Files are served by short-lived signed URLs (docs/domain/files.md#signed-urls): the signature is the authorisation, so
  * the file is read in platform scope; types were checked on upload.
  */
 export function createFilesService(db: Database, fileSecret: string) {

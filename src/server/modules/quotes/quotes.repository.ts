@@ -12,7 +12,7 @@ export interface QuoteFilter {
   ids?: string[] | undefined;
 }
 
-/** Computed totals stored with the quote (server-side, design §5.3). */
+/** Computed totals stored with the quote (server-side, docs/decisions/0002-money.md). */
 export interface StoredTotals {
   subtotal: number;
   discount: number;

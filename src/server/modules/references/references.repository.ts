@@ -4,7 +4,7 @@ import type { Db } from "../../db/client";
 
 /**
  * Next reference of `kind` for the company and year, from its counter row, in the caller's
- * transaction (design §5.4): concurrent inserts queue on the row, never MAX()+1.
+ * transaction (docs/domain/references.md#allocation): concurrent inserts queue on the row, never MAX()+1.
  */
 export async function nextReference(tx: Db, companyId: string, kind: ReferenceKind, year: number): Promise<string> {
   const result = await tx.execute<{ last_value: number }>(sql`

@@ -37,7 +37,7 @@ function PageFallback() {
 }
 
 /**
- * The main layout (spec 1 §2): desktop sidebar, or on mobile a top bar + bottom tab bar + « Plus »
+ * The main layout (docs/domain/shell.md): desktop sidebar, or on mobile a top bar + bottom tab bar + « Plus »
  * drawer (a SuperAdmin gets a menu drawer instead of the bottom bar); offline banner; install card.
  */
 function Shell() {

@@ -7,7 +7,7 @@ import { usePermissions } from "../../features/auth/hooks/use-permissions";
 import { loginUrlFor } from "../../features/auth/lib/redirect-target";
 import { paths } from "../../lib/paths";
 
-/** Signed-in users only; others go to /login with the requested path remembered (spec 1 §2). */
+/** Signed-in users only; others go to /login with the requested path remembered (docs/domain/shell.md#routes). */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
   const { isAuthenticated, isLoading } = useAuth();
   const location = useLocation();
@@ -19,7 +19,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
   return <>{children}</>;
 }
 
-/** SuperAdmin-only area: others go to '/' (spec 1 §2). */
+/** SuperAdmin-only area: others go to '/' (docs/domain/shell.md#routes). */
 export function SuperAdminRoute() {
   const { user, isLoading } = useAuth();
   const { isLoading: permissionsLoading } = usePermissions();

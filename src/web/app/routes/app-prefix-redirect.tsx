@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from "react-router";
 
-/** /app → /, /app/invoices/… → /invoices/… (design §5.1); roles keep their /app/admin/roles routes. */
+/** /app → /, /app/invoices/… → /invoices/… (docs/domain/shell.md#routes); roles keep their /app/admin/roles routes. */
 export function stripAppPrefix(pathname: string): string {
   const stripped = pathname.replace(/^\/app(?=\/|$)/, "");
   return stripped === "" ? "/" : stripped;

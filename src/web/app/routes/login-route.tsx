@@ -10,7 +10,7 @@ import { postLoginPath, requestedPathFrom } from "../../features/auth/lib/redire
 
 type Phase = { kind: "form" } | { kind: "success"; firstName: string; target: string };
 
-/** /login: idle → submitting → success animation → redirect (spec 1 §4, design §5.1). */
+/** /login: idle → submitting → success animation → redirect (docs/domain/auth.md#sign-in). */
 export function LoginRoute() {
   const { user, isAuthenticated, isLoading, login } = useAuth();
   const location = useLocation();

@@ -3,7 +3,7 @@ import { MESSAGES } from "../../../../shared/errors";
 import { ApiError, api, isApiError } from "../../../lib/api-client";
 import { normaliseAuthUser } from "./auth-user";
 
-/** POST /api/auth/login. The login screen reads the body's `message` (spec 1 §8). */
+/** POST /api/auth/login. The login screen reads the body's `message` (docs/domain/auth.md#sign-in). */
 export async function loginRequest(body: LoginBody): Promise<{ token: string; user: AuthUser }> {
   const data = await api.post<{ token?: unknown; user?: unknown }>("/auth/login", body, {
     auth: false,
@@ -20,7 +20,7 @@ export async function loginRequest(body: LoginBody): Promise<{ token: string; us
   return { token: data.token, user };
 }
 
-/** The French message shown for a failed login (spec 1 §8). */
+/** The French message shown for a failed login (docs/domain/auth.md#sign-in). */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof Error) return error.message || "Une erreur inconnue est survenue";
   return "Erreur de connexion";

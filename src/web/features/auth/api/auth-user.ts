@@ -20,7 +20,7 @@ function roles(value: unknown): AuthUser["roles"] {
 }
 
 /**
- * Reads a user from the server or from storage with the spec's defaults (spec 1 §3, §4):
+ * Reads a user from the server or from storage with the defaults of docs/domain/auth.md#signed-in-user:
  * companyId from `companyId` or `company_id`, role null, empty roles and permissions.
  * Returns null when the value is not a user at all (no id or e-mail).
  */

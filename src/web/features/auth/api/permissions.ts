@@ -6,7 +6,7 @@ import { clearSession, getStoredUserRaw, setStoredUser } from "../../../lib/sess
 import { normaliseAuthUser } from "./auth-user";
 
 /**
- * Permission resolution order (spec 1 §4): superadmin → ['*']; a non-empty list cached in the
+ * Permission resolution order (docs/domain/permissions.md#in-the-browser): superadmin → ['*']; a non-empty list cached in the
  * stored user; else GET /api/auth/permissions (and the stored user is updated). A 401 clears
  * the session (the protected route then sends the visitor to /login); other failures throw so
  * the query retries once, and the hook falls back to an empty list.

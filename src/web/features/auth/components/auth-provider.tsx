@@ -38,7 +38,7 @@ function initialState(): AuthState {
 }
 
 /**
- * Session lifecycle of spec 1 §4: verify on start, login, logout, the 60-second expiry check with
+ * Session lifecycle (docs/domain/auth.md#session): verify on start, login, logout, the 60-second expiry check with
  * refresh, and the reaction to a session ended elsewhere (API client, permissions, other tabs).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {

@@ -14,7 +14,7 @@ export const FORGOT_PASSWORD_MESSAGE =
   "Contactez l'administrateur de votre entreprise pour réinitialiser votre mot de passe.";
 
 /**
- * Both fields are required (spec 1 §5); the server applies the full shared `loginBodySchema`.
+ * Both fields are required (docs/domain/auth.md#sign-in); the server applies the full shared `loginBodySchema`.
  * No zod resolver here on purpose: zod (~90 kB gzipped) would land on the login page's critical path.
  */
 const required = (value: string) => value.trim() !== "" || LOGIN_REQUIRED_MESSAGE;
@@ -24,7 +24,7 @@ export interface LoginFormProps {
   onSubmit: (values: LoginBody) => Promise<void>;
 }
 
-/** E-mail + password form of spec 1 §2/§5: the e-mail is trimmed, the password sent as typed. */
+/** E-mail + password form (docs/domain/auth.md#sign-in): the e-mail is trimmed, the password sent as typed. */
 export function LoginForm({ onSubmit }: LoginFormProps) {
   const [serverError, setServerError] = useState<string | null>(null);
   const {

@@ -29,7 +29,7 @@ export interface LoginPageProps {
   onSubmit: (values: LoginBody) => Promise<void>;
 }
 
-/** The sign-in screen (spec 1 §2): hero, form, trust badges and social proof. Light: no images. */
+/** The sign-in screen (docs/domain/auth.md#sign-in): hero, form, trust badges and social proof. Light: no images. */
 export function LoginPage({ onSubmit }: LoginPageProps) {
   return (
     <main className="min-h-dvh bg-background lg:grid lg:grid-cols-[minmax(0,1.05fr)_minmax(0,1fr)]">

@@ -14,7 +14,7 @@ export interface PermissionGuardProps {
 }
 
 /**
- * Shows its children only when every given condition passes (spec 1 §6). With no condition it
+ * Shows its children only when every given condition passes (docs/domain/permissions.md#in-the-browser). With no condition it
  * only requires a signed-in user. The server stays the authority: this only hides what it refuses.
  */
 export function PermissionGuard({ permission, anyOf, allOf, fallback = null, children }: PermissionGuardProps) {

@@ -1,7 +1,7 @@
 import { createContext, useContext } from "react";
 import type { AuthUser } from "../../../../shared/auth";
 
-/** Auth state of spec 1 §3: user, token, isAuthenticated, isLoading. */
+/** Auth state (docs/domain/auth.md#signed-in-user): user, token, isAuthenticated, isLoading. */
 export interface AuthContextValue {
   user: AuthUser | null;
   token: string | null;

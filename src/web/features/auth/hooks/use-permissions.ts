@@ -28,7 +28,7 @@ export interface PermissionsState {
 
 const NONE: readonly string[] = [];
 
-/** The signed-in user's permissions, resolved as in spec 1 §4, with the checks of spec 1 §6. */
+/** The signed-in user's permissions, resolved and checked as docs/domain/permissions.md says. */
 export function usePermissions(): PermissionsState {
   const { user, isAuthenticated } = useAuth();
   const query = useQuery({ ...permissionsQueryOptions(user), enabled: isAuthenticated && Boolean(user?.id) });

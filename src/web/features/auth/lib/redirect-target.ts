@@ -3,7 +3,7 @@ import { isSuperAdmin, type PermissionSubject } from "../../../../shared/permiss
 const PROBE_ORIGIN = "https://propulse.invalid";
 
 /**
- * An in-app path that is safe to navigate to after login (design §5.1): it starts with a single
+ * An in-app path that is safe to navigate to after login (docs/domain/auth.md#sign-in): it starts with a single
  * '/', stays on this origin, is not the login screen, and has no backslash or control character.
  * Returns the normalised path (pathname + search + hash) or null.
  */

@@ -25,7 +25,7 @@ export interface ClientCardProps {
   onDelete: (client: Client) => void;
 }
 
-/** A client of the list (spec 1 §2): folded, the essentials; unfolded, contact, notes and actions. */
+/** A client of the list (docs/domain/clients.md#cards): folded, the essentials; unfolded, contact, notes and actions. */
 export function ClientCard({ client, permissions, onView, onEdit, onDelete }: ClientCardProps) {
   const [open, setOpen] = useState(false);
   const nameId = useId();

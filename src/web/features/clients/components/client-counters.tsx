@@ -21,7 +21,7 @@ function Counter({ label, value, icon }: { label: string; value: number | undefi
   );
 }
 
-/** Header counters over the whole client book: total, active, with a phone (spec 1 §2). */
+/** Header counters over the whole client book: total, active, with a phone (docs/domain/clients.md#client-screen). */
 export function ClientCounters() {
   const { data, isError } = useQuery(clientCountersQueryOptions());
   // On failure the list shows the error; the counters simply stay blank.

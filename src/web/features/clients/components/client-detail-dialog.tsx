@@ -23,7 +23,7 @@ export interface ClientDetailDialogProps {
   onEdit: (client: Client) => void;
 }
 
-/** Client detail (spec 1 §2): dialog on desktop (80 % height), bottom sheet on mobile (90 %). */
+/** Client detail (docs/domain/clients.md#detail): dialog on desktop (80 % height), bottom sheet on mobile (90 %). */
 export function ClientDetailDialog({ client, onClose, isMobile, canEdit, onEdit }: ClientDetailDialogProps) {
   const descriptionId = useId();
   return (

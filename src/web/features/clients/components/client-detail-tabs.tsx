@@ -127,7 +127,7 @@ function StatBlock({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
-/** Stats tab: six placeholder cards while loading, then the three blocks of spec 1 §2. */
+/** Stats tab: six placeholder cards while loading, then the three blocks of docs/domain/clients.md#detail. */
 export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefined; loading: boolean }) {
   if (loading || !stats) {
     return (

@@ -59,12 +59,12 @@ export interface ClientFormDialogProps {
   isMobile: boolean;
   /** The client being edited; creation when absent. */
   client?: Client | null;
-  /** The signed-in user belongs to a company (needed to create a client, spec 1 §5). */
+  /** The signed-in user belongs to a company (needed to create a client, docs/domain/clients.md#form). */
   hasCompany?: boolean;
   onSaved?: (client: Client) => void;
 }
 
-/** « Nouveau client » / « Modifier le client » (spec 1 §2, §5, §8). */
+/** « Nouveau client » / « Modifier le client » (docs/domain/clients.md#form). */
 export function ClientFormDialog({
   open,
   onOpenChange,

@@ -1,6 +1,6 @@
 import { Badge } from "../../../components/ui/badge";
 
-/** Actif / Inactif (spec 1 §4). */
+/** Actif / Inactif (docs/domain/clients.md#rules). */
 export function ClientStatusBadge({ active, className }: { active: boolean; className?: string }) {
   return (
     <Badge variant={active ? "success" : "outline"} className={className}>

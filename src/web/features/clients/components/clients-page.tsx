@@ -43,7 +43,7 @@ const STATUS_QUERY: Record<StatusFilter, ClientListFilters["status"]> = {
   inactive: "inactive",
 };
 
-/** 'Mes clients' (spec 1 §2): counters, search, the client cards, and the form, detail and delete dialogs. */
+/** 'Mes clients' (docs/domain/clients.md#client-screen): counters, search, the client cards, and the form, detail and delete dialogs. */
 export function ClientsPage({
   isMobile,
   permissions,

@@ -21,7 +21,7 @@ export interface DeleteClientDialogProps {
   onDeleted?: (client: Client) => void;
 }
 
-/** Delete confirmation (spec 1 §8): irreversible, also removes the client's accesses. */
+/** Delete confirmation (docs/domain/clients.md#deleting): irreversible, also removes the client's accesses. */
 export function DeleteClientDialog({ client, onClose, onDeleted }: DeleteClientDialogProps) {
   const mutation = useDeleteClient();
 

@@ -5,7 +5,7 @@ const dupont = { name: "Jean Dupont", email: "jean.dupont@exemple.fr", phone: "0
 const martin = { name: "SARL Martin", email: null, phone: "04 78 00 00 00", city: "Villeurbanne" };
 const sansVille = { name: "Zoé Bernard", email: "zoe@exemple.fr", phone: null, city: null };
 
-describe("client-side filter (spec 1 §5)", () => {
+describe("client-side filter (docs/domain/clients.md#client-screen)", () => {
   it("matches the name, e-mail, phone or city, ignoring case and outer spaces", () => {
     expect(matchesSearch(dupont, "DUPONT")).toBe(true);
     expect(matchesSearch(dupont, "  exemple.fr ")).toBe(true);

@@ -7,7 +7,7 @@ export function normaliseSearch(term: string): string {
 }
 
 /**
- * The client-side filter of spec 1 §5: name, e-mail, phone or city containing the typed text,
+ * The client-side filter (docs/domain/clients.md#client-screen): name, e-mail, phone or city containing the typed text,
  * case-insensitively. It reads the same text as the server's `search_text` (name, e-mail, phone and
  * city joined by spaces), so it never hides a row the server found for the same term.
  */
@@ -25,7 +25,7 @@ export function filterClients<T extends Pick<Client, "name" | "email" | "phone" 
   return clients.filter((client) => matchesSearch(client, term));
 }
 
-/** « 1 client trouvé », « 12 clients trouvés » (« N client(s) trouvé(s) » of spec 1 §2). */
+/** « 1 client trouvé », « 12 clients trouvés » (docs/domain/clients.md#client-screen). */
 export function foundLabel(count: number): string {
   const n = formatCount(count);
   return count > 1 ? `${n} clients trouvés` : `${n} client trouvé`;
@@ -33,7 +33,7 @@ export function foundLabel(count: number): string {
 
 export type StatusFilter = "all" | "active" | "inactive";
 
-/** Tous / Actifs / Inactifs (spec 1 §2). */
+/** Tous / Actifs / Inactifs (docs/domain/clients.md#client-screen). */
 export const STATUS_FILTERS: readonly { value: StatusFilter; label: string }[] = [
   { value: "all", label: "Tous" },
   { value: "active", label: "Actifs" },

@@ -1,6 +1,6 @@
 import { formatMonthYear } from "../../../../shared/format";
 
-/** Client card: « Client depuis novembre 2026 » (month and year, spec 1 §9); null without a readable date. */
+/** Client card: « Client depuis novembre 2026 » (month and year, docs/domain/clients.md#cards); null without a readable date. */
 export function formatClientSinceShort(createdAt: string | null | undefined): string | null {
   return formatMonthYear(createdAt) || null;
 }

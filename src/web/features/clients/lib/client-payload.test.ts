@@ -15,7 +15,7 @@ describe("toClientPayload", () => {
     is_active: false,
   });
 
-  it("leaves the empty optional values out of a creation (spec 1 §5), without is_active", () => {
+  it("leaves the empty optional values out of a creation (docs/domain/clients.md#form), without is_active", () => {
     expect(toClientPayload(values, "create")).toEqual({
       name: "Jean Dupont",
       phone: "06 12 34 56 78",

@@ -4,7 +4,7 @@ import { isApiError } from "../../../lib/api-client";
 const OPTIONAL_FIELDS = ["email", "phone", "address", "postal_code", "city", "notes"] as const;
 
 /**
- * Body of POST / PUT /api/clients (spec 1 §5). A creation leaves the empty optional values out; an
+ * Body of POST / PUT /api/clients (docs/domain/clients.md#form). A creation leaves the empty optional values out; an
  * edit is a PUT of the whole client (docs/domain/api.md): every field, null when empty, and is_active,
  * so that what the form shows is what is stored.
  */

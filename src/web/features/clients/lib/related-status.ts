@@ -11,7 +11,7 @@ const QUOTE_TONES: Record<QuoteStatus, StatusTone> = {
   annule: "outline",
 };
 
-/** Worksite statuses with a colour (spec 1 §3); any other value gets a neutral badge. */
+/** Worksite statuses with a colour (docs/domain/clients.md#detail); any other value gets a neutral badge. */
 const PROJECT_TONES: Record<string, StatusTone> = {
   "en cours": "default",
   "à faire": "warning",

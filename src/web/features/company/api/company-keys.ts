@@ -7,7 +7,7 @@ export const companyKeys = {
   settings: () => [...companyKeys.all, "settings"] as const,
 };
 
-/** Spec 2 §9: company settings stay fresh for 15 minutes. */
+/** Company settings stay fresh for 15 minutes (docs/domain/company-settings.md#messages). */
 export const COMPANY_STALE_TIME_MS = 15 * 60_000;
 
 /**

@@ -31,7 +31,7 @@ export interface CommercialSettingsFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** « Paramètres commerciaux » (spec 2 §3, §5): quote validity (1 to 365 days, 30 when empty) and terms. */
+/** « Paramètres commerciaux » (docs/domain/company-settings.md#rules): quote validity (1 to 365 days, 30 when empty) and terms. */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
   const { form, submit } = useSaveForm({

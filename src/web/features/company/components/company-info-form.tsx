@@ -32,7 +32,7 @@ export interface CompanyInfoFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** The company identity form (spec 2 §3, §5): name *, address, contact and legal numbers. */
+/** The company identity form (docs/domain/company-settings.md#rules): name *, address, contact and legal numbers. */
 export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
   const mutation = useUpdateCompanyInfo();
   const { form, submit } = useSaveForm({

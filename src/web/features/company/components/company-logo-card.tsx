@@ -21,7 +21,7 @@ export interface CompanyLogoCardProps {
 }
 
 /**
- * The logo card (spec 2 §2, §5): preview, « Ajouter un logo » / « Changer le logo », « Supprimer ».
+ * The logo card (docs/domain/company-settings.md#screen): preview, « Ajouter un logo » / « Changer le logo », « Supprimer ».
  * The type and size are checked here before uploading; the server checks the content again.
  */
 export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: CompanyLogoCardProps) {

@@ -29,7 +29,7 @@ export interface CompanySettingsPageProps {
   isMobile: boolean;
 }
 
-/** « Paramètres de l'entreprise » (spec 2 §2): tabs « Informations » and « Paramètres commerciaux ». */
+/** « Paramètres de l'entreprise » (docs/domain/company-settings.md#screen): tabs « Informations » and « Paramètres commerciaux ». */
 export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPageProps) {
   const info = useQuery(companyInfoQueryOptions());
   const settings = useQuery(companySettingsQueryOptions());

@@ -1,6 +1,6 @@
 import { isApiError } from "../../../lib/api-client";
 
-/** Spec 2 §8: the fallback when a failure carries no usable message. */
+/** The fallback when a failure carries no usable message (docs/domain/company-settings.md#messages). */
 export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
 
 /**
@@ -13,7 +13,7 @@ export function errorMessageOf(error: unknown): string | null {
   return message && !/^Error \d+/.test(message) ? message : null;
 }
 
-/** The failure toast of spec 2 §8: « Erreur : {message} », the message falling back to the generic one. */
+/** The failure toast (docs/domain/company-settings.md#messages): « Erreur : {message} », the message falling back to the generic one. */
 export function failureToastMessage(error: unknown): string {
   return `Erreur : ${errorMessageOf(error) ?? GENERIC_ERROR_MESSAGE}`;
 }

@@ -31,7 +31,7 @@ export const COMPANY_INFO_FIELDS = [
 
 export const DEFAULT_COUNTRY = "France";
 
-/** The inputs' starting values: null becomes '', an empty country 'France' (spec 2 §3). */
+/** The inputs' starting values: null becomes '', an empty country 'France' (docs/domain/company-settings.md#rules). */
 export function infoFormValues(info: CompanyInfo | null | undefined): CompanyInfoFields {
   const values = {} as CompanyInfoFields;
   for (const key of COMPANY_INFO_FIELDS) values[key] = info?.[key] ?? "";

@@ -1,6 +1,6 @@
 import { COMPANY_TEXTS, LOGO_MAX_BYTES } from "../../../../shared/company";
 
-/** Spec 2 §5: JPG, JPEG, PNG, GIF or WebP, 5 MB at most. The server checks the content again. */
+/** Logo files (docs/domain/company-settings.md#rules): JPG, JPEG, PNG, GIF or WebP, 5 MB at most. The server checks the content again. */
 export const LOGO_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;
 export const LOGO_EXTENSIONS = ["jpg", "jpeg", "png", "gif", "webp"] as const;
 /** The file picker's `accept`: the types and their extensions. */

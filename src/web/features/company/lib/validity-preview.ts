@@ -1,7 +1,7 @@
 import { DEFAULT_QUOTE_VALIDITY_DAYS } from "../../../../shared/company";
 import { addDays, parisToday } from "../../../../shared/dates";
 
-/** The days the validity input stands for: '' → 30 (spec 2 §5), a whole 1–365 as is, else null. */
+/** The days the validity input stands for: '' → 30 (docs/domain/company-settings.md#rules), a whole 1–365 as is, else null. */
 export function validityDays(raw: string): number | null {
   const text = raw.trim();
   if (text === "") return DEFAULT_QUOTE_VALIDITY_DAYS;

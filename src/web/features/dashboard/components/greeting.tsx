@@ -8,7 +8,7 @@ export interface GreetingProps {
   now?: Date;
 }
 
-/** « Bonjour Jean » by local hour (spec 1 §2), with today's date. The page's h1. */
+/** « Bonjour Jean » by local hour (docs/domain/shell.md#home), with today's date. The page's h1. */
 export function Greeting({ firstName, context, now = new Date() }: GreetingProps) {
   const longDate = formatWeekdayDate(now);
   // « Dimanche 22 novembre 2026 »: only the first letter is capitalised in French.

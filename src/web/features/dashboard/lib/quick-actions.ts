@@ -20,7 +20,7 @@ export interface QuickAction {
   permission?: string;
 }
 
-/** Company dashboard quick actions (spec 1 §2). */
+/** Company dashboard quick actions (docs/domain/shell.md#home). */
 export const COMPANY_QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: "new-project",
@@ -56,7 +56,7 @@ export const COMPANY_QUICK_ACTIONS: readonly QuickAction[] = [
   },
 ];
 
-/** SuperAdmin dashboard quick actions (spec 1 §2). */
+/** SuperAdmin dashboard quick actions (docs/domain/shell.md#home). */
 export const PLATFORM_QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: "new-company",

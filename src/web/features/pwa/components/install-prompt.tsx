@@ -10,7 +10,7 @@ export interface InstallPromptProps {
   aboveBottomBar?: boolean;
 }
 
-/** « Installer l'application » card (spec 1 §2, §4). */
+/** « Installer l'application » card (docs/domain/shell.md#install-prompt). */
 export function InstallPrompt({ isMobile, aboveBottomBar = false }: InstallPromptProps) {
   const { visible, install, dismiss } = useInstallPrompt(isMobile);
   if (!visible) return null;

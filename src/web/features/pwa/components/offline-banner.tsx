@@ -3,7 +3,7 @@ import { useOnlineStatus } from "../hooks/use-online-status";
 
 export const OFFLINE_MESSAGE = "Mode hors ligne - Certaines fonctionnalités peuvent être limitées";
 
-/** Shown while the browser is offline (spec 1 §2). The live region stays mounted to be announced. */
+/** Shown while the browser is offline (docs/domain/shell.md#layout). The live region stays mounted to be announced. */
 export function OfflineBanner() {
   const online = useOnlineStatus();
   return (

@@ -1,4 +1,4 @@
-/** Install prompt rules (spec 1 §4, §9): shown on the 3rd visit or on mobile, unless dismissed. */
+/** Install prompt rules (docs/domain/shell.md#install-prompt): shown on the 3rd visit or on mobile, unless dismissed. */
 export const INSTALL_MIN_VISITS = 3;
 
 export const INSTALL_STORAGE_KEYS = {

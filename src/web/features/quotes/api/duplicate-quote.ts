@@ -11,7 +11,7 @@ export interface DuplicateQuoteOptions {
   include_items: boolean;
 }
 
-/** Spec 2 §2: name + ' (Copie)' (server default), status and dates reset, lines included. */
+/** Duplication (docs/domain/quotes.md#form-rules): name + ' (Copie)' (server default), status and dates reset, lines included. */
 export const DEFAULT_DUPLICATE: DuplicateQuoteOptions = { reset_status: true, reset_dates: true, include_items: true };
 
 /** POST /api/quotes/:id/duplicate (201, the new quote). */

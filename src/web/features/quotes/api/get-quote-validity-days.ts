@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";
 
 /**
- * GET /api/company/settings → quote_validity_days (default validity of a new quote, spec 2 §5);
+ * GET /api/company/settings → quote_validity_days (default validity of a new quote, docs/domain/quotes.md#form-rules);
  * 30 days when the answer has none (or the user may not read the settings).
  */
 export async function getQuoteValidityDays(signal?: AbortSignal): Promise<number> {

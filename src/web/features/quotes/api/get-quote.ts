@@ -4,7 +4,7 @@ import { api } from "../../../lib/api-client";
 import { parseQuote } from "./parse-quote";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";
 
-/** GET /api/quotes/:id — the quote with its lines (cache-buster `_t`, spec 2 §7). */
+/** GET /api/quotes/:id — the quote with its lines (cache-buster `_t`, docs/domain/quotes.md#caching). */
 export async function getQuote(id: string, signal?: AbortSignal): Promise<Quote> {
   return parseQuote(await api.get(`/quotes/${encodeURIComponent(id)}`, { _t: Date.now() }, { signal }));
 }

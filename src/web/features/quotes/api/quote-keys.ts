@@ -22,7 +22,7 @@ export const quoteKeys = {
   validityDays: () => ["company", "quote-validity-days"] as const,
 };
 
-/** Cache durations of spec 2 §9. */
+/** Cache durations (docs/domain/quotes.md#caching). */
 export const QUOTE_STALE_TIMES = {
   list: 5 * 60_000,
   detail: 2 * 60_000,

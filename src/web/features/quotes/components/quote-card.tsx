@@ -60,7 +60,7 @@ export interface QuoteCardProps extends QuoteCardHandlers {
   compact?: boolean;
 }
 
-/** A quote of the list (spec 2 §2): reference, status, name, client, date, total, lines, notes, actions. */
+/** A quote of the list (docs/domain/quotes.md#screen): reference, status, name, client, date, total, lines, notes, actions. */
 export function QuoteCard({ quote, permissions, pending, compact = false, ...on }: QuoteCardProps) {
   const titleId = useId();
   const actions = statusActions(quote);

@@ -21,7 +21,7 @@ export interface QuoteDialogProps {
 }
 
 /**
- * The quote dialog (spec 2 §2): 'Créer un nouveau devis' / 'Modifier le devis', or the read-only
+ * The quote dialog (docs/domain/quotes.md#screen): 'Créer un nouveau devis' / 'Modifier le devis', or the read-only
  * view (a finalised quote always opens read-only). A centred dialog on desktop, a full-height
  * sheet on mobile.
  */

@@ -20,7 +20,7 @@ export interface QuickFiltersProps {
 
 const QUICK_OPTIONS = QUICK_FILTERS.map((f) => ({ value: f.status ?? ALL, label: f.label }));
 
-/** Validés / Envoyés / En cours / Tous (spec 2 §2): one choice, arrow keys move between them. */
+/** Validés / Envoyés / En cours / Tous (docs/domain/quotes.md#screen): one choice, arrow keys move between them. */
 export function QuickFilters({ status, onChange, className }: QuickFiltersProps) {
   const quick = QUICK_FILTERS.some((f) => f.status === status) ? (status ?? ALL) : "";
   return (
@@ -108,7 +108,7 @@ export interface MobileFilterPanelProps extends Omit<SelectFiltersProps, "visibl
   resultCount: string | null;
 }
 
-/** The mobile filter side panel (spec 2 §2) with 'Effacer'. */
+/** The mobile filter side panel (docs/domain/quotes.md#screen) with 'Effacer'. */
 export function MobileFilterPanel({ open, onOpenChange, onClear, resultCount, ...selects }: MobileFilterPanelProps) {
   return (
     <Sheet open={open} onOpenChange={onOpenChange}>

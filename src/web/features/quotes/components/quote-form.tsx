@@ -80,7 +80,7 @@ export interface QuoteFormProps {
 
 const isIsoDate = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** The quote form (spec 2 §2, §5): info, lines, totals and discount, history on edit. */
+/** The quote form (docs/domain/quotes.md#screen): info, lines, totals and discount, history on edit. */
 export function QuoteForm({
   quote,
   initialClientId,

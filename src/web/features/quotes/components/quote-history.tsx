@@ -41,7 +41,7 @@ export interface QuoteHistoryListProps extends HistoryContext {
   className?: string;
 }
 
-/** The quote's history (spec 2 §2): action, author, date, field changes from → to. */
+/** The quote's history (docs/domain/quotes.md#screen): action, author, date, field changes from → to. */
 export function QuoteHistoryList({ quoteId, clientName, className }: QuoteHistoryListProps) {
   const query = useQuery(quoteHistoryQueryOptions(quoteId));
 

@@ -31,7 +31,7 @@ function vatOptions(current: string): string[] {
 const GRID =
   "grid grid-cols-[minmax(0,1fr)_5.5rem_6.75rem_7rem_5.75rem_6.75rem_4.25rem] items-start gap-x-2 [&>*]:min-w-0";
 
-/** The line editor (spec 2 §2): add, remove, move lines; a table on desktop, stacked cards on mobile. */
+/** The line editor (docs/domain/quotes.md#screen): add, remove, move lines; a table on desktop, stacked cards on mobile. */
 export function QuoteItemsEditor({ form, lineTotals, isMobile }: QuoteItemsEditorProps) {
   const { control } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "items" });

@@ -14,7 +14,7 @@ export interface QuoteNewPageProps {
   onCreated: (quote: Quote) => void;
 }
 
-/** /quotes/new: the create form as a page (spec 2 §2, design §5.2), back to /quotes. */
+/** /quotes/new: the create form as a page (docs/domain/quotes.md#screen), back to /quotes. */
 export function QuoteNewPage({ isMobile, permissions, clientId, onCancel, onCreated }: QuoteNewPageProps) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">

@@ -31,7 +31,7 @@ function Tile({
   );
 }
 
-/** Desktop tiles (spec 2 §2): total, validated, in progress — over the filtered set. */
+/** Desktop tiles (docs/domain/quotes.md#list-and-figures): total, validated, in progress — over the filtered set. */
 export function QuoteTiles({ summary }: { summary: Summary | undefined }) {
   return (
     <ul aria-label="Compteurs devis" className="grid grid-cols-3 gap-3">
@@ -75,7 +75,7 @@ function Amount({ label, value, hint, strong, className }: AmountProps) {
   );
 }
 
-/** 'CA en attente', 'CA validé', 'Total général' (spec 2 §2), over the filtered set. */
+/** 'CA en attente', 'CA validé', 'Total général' (docs/domain/quotes.md#list-and-figures), over the filtered set. */
 export function QuoteFinancialSummary({ summary, isMobile }: { summary: Summary | undefined; isMobile: boolean }) {
   return (
     <section aria-label="Synthèse financière" className="rounded-lg border border-border bg-card shadow-card">

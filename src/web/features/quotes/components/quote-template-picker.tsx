@@ -40,7 +40,7 @@ export interface QuoteTemplatePickerProps {
   current: QuoteBeingWritten;
 }
 
-/** The template picker of the create form (spec 2 §2, §7). */
+/** The template picker of the create form (docs/domain/quotes.md#form-rules). */
 export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, current }: QuoteTemplatePickerProps) {
   const [open, setOpen] = useState(false);
   const [renaming, setRenaming] = useState<string | null>(null);

@@ -18,7 +18,7 @@ export interface QuoteTotalsTableProps {
 
 /**
  * Total HT, remise, VAT per rate on the base after the discount, total VAT, total TTC
- * (design §5.3: the same figures as the API and the PDF).
+ * (docs/domain/money.md#totals: the same figures as the API and the PDF).
  */
 export function QuoteTotalsTable({ totals, discountPercentage = 0, className }: QuoteTotalsTableProps) {
   const hasDiscount = totals.discount > 0;

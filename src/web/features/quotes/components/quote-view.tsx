@@ -25,7 +25,7 @@ export interface QuoteViewProps {
   onClose: () => void;
 }
 
-/** The read-only view of a quote; a finalised one carries the spec's warning (spec 2 §2). */
+/** The read-only view of a quote; a finalised one carries its warning (docs/domain/quotes.md#screen). */
 export function QuoteView({
   quote,
   isMobile,

@@ -50,7 +50,7 @@ export interface QuotesPageProps {
   permissions: QuotesPagePermissions;
 }
 
-/** 'Gestion des devis' / 'Mes devis' (spec 2 §2). */
+/** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
 export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);

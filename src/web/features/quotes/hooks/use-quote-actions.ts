@@ -10,7 +10,7 @@ import { statusChangePayload } from "../lib/quote-form";
 export type QuoteActionKind = "pdf" | "duplicate" | "template" | "status";
 
 /**
- * The card and read-only view actions with their toasts (spec 2 §8): PDF, duplicate, template,
+ * The card and read-only view actions with their toasts (docs/domain/quotes.md#toasts): PDF, duplicate, template,
  * status changes. `pending(id, kind)` tells which button shows a spinner.
  */
 export function useQuoteActions() {

@@ -1,7 +1,7 @@
 import { formatCount } from "../../../../shared/format";
 import type { QuoteStatus } from "../../../../shared/quotes";
 
-/** The quick filter buttons (spec 2 §2). */
+/** The quick filter buttons (docs/domain/quotes.md#screen). */
 export const QUICK_FILTERS: readonly { label: string; status: QuoteStatus | undefined }[] = [
   { label: "Validés", status: "valide" },
   { label: "Envoyés", status: "envoye au client" },

@@ -52,7 +52,7 @@ export function readNumber(text: string | number | null | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** A new line: quantity 1, unit 'unité', price 0, VAT 20 % (spec 2 §5 defaults). */
+/** A new line: quantity 1, unit 'unité', price 0, VAT 20 % (docs/domain/quotes.md#form-rules). */
 export function emptyItem(): QuoteItemFields {
   return {
     name: "",
@@ -126,7 +126,7 @@ export type QuoteItemPayload = QuoteInput["items"][number] & { position: number 
 export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: QuoteItemPayload[] };
 
 /**
- * Body of POST /api/quotes and PUT /api/quotes/:id (spec 2 §7): the validated fields, lines with
+ * Body of POST /api/quotes and PUT /api/quotes/:id (docs/domain/quotes.md#form-rules): the validated fields, lines with
  * 1-based positions in screen order, only the discount that applies; an update also sends the id.
  */
 export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {

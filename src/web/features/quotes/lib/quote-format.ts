@@ -21,7 +21,7 @@ export const STATUS_BADGE_CLASSES: Record<QuoteStatus, string> = {
   annule: "border-[#e2e8f0] bg-muted text-[#475569]",
 };
 
-/** Actions a status allows (spec 2 §4): send a draft, remind after sending, validate until final. */
+/** Actions a status allows (docs/domain/quotes.md#statuses): send a draft, remind after sending, validate until final. */
 export function statusActions(quote: Pick<Quote, "status" | "project_id">) {
   const final = FINAL_QUOTE_STATUSES.includes(quote.status);
   return {

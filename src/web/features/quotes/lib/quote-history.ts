@@ -9,7 +9,7 @@ import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../../shared/quotes
 
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
 
-/** « 12 mars 2026 à 14:05 » (spec 2 §9: 'dd MMM yyyy à HH:mm', French). */
+/** « 12 mars 2026 à 14:05 » (docs/domain/money.md#formatting). */
 export function formatHistoryDate(iso: string): string {
   return formatDateTime(iso) || iso;
 }

@@ -15,7 +15,7 @@ export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
 export type QuoteTemplatePutBody = Required<QuoteTemplateBody> & z.input<typeof quoteTemplateUpdateSchema>;
 
 /**
- * Applying a template (spec 2 §7) copies its name suffixed with the date, its lines in position
+ * Applying a template (docs/domain/quotes.md#form-rules) copies its name suffixed with the date, its lines in position
  * order, its discount percentage and its terms; the client, status and dates stay as they are.
  */
 export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, today: string): QuoteFormFields {
@@ -80,7 +80,7 @@ export function renamedTemplate(
 
 /**
  * The POST body that saves the quote being written as a new template: its lines in screen order,
- * its terms, and its discount when it is a percentage (a template keeps no amount discount, spec 2 §3).
+ * its terms, and its discount when it is a percentage (a template keeps no amount discount, docs/domain/quotes.md#form-rules).
  * Numbers stay as typed: the shared schema coerces and checks them, as for the quote itself.
  */
 export function templateFromForm(

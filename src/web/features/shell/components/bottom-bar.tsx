@@ -12,7 +12,7 @@ export interface BottomBarProps {
 const itemClass =
   "relative flex min-h-14 flex-1 flex-col items-center justify-center gap-1 px-1 text-[0.6875rem] font-medium transition-colors";
 
-/** Mobile bottom tab bar (spec 1 §2): four tabs and « Plus ». Touch targets ≥ 44 px. */
+/** Mobile bottom tab bar (docs/domain/shell.md#mobile-navigation): four tabs and « Plus ». Touch targets ≥ 44 px. */
 export function BottomBar({ tabs, moreOpen, onMore }: BottomBarProps) {
   return (
     <nav

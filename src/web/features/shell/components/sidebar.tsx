@@ -21,7 +21,7 @@ export interface SidebarProps {
 
 const SIDEBAR_ID = "app-sidebar";
 
-/** Desktop sidebar: 16 rem, or a 3 rem icon rail when collapsed (spec 1 §2, §9). */
+/** Desktop sidebar: 16 rem, or a 3 rem icon rail when collapsed (docs/domain/shell.md#sidebar). */
 export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, context }: SidebarProps) {
   const toggleLabel = open ? "Réduire le menu" : "Déplier le menu";
   return (

@@ -18,7 +18,7 @@ export interface UserBlockProps {
   compact?: boolean;
 }
 
-/** Name, e-mail, « SuperAdmin » tag and the « Déconnexion » button (spec 1 §2). */
+/** Name, e-mail, « SuperAdmin » tag and the « Déconnexion » button (docs/domain/shell.md#sidebar). */
 export function UserBlock({ user, onLogout, tone, compact = false }: UserBlockProps) {
   const [busy, setBusy] = useState(false);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");

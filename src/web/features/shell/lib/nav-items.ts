@@ -60,7 +60,7 @@ const teamLeaders: Audience = (s) => isTeamLeader(s);
 const admins: Audience = (s) => isAdmin(s);
 const roleAdmins: Audience = (s) => isAdmin(s) && hasPermission(s, "roles:view");
 
-/** The desktop sidebar of spec 1 §2, in its order, with who sees each entry. */
+/** The desktop sidebar (docs/domain/shell.md#sidebar), in its order, with who sees each entry. */
 const COMPANY_ENTRIES: readonly (NavEntry & { audience: Audience })[] = [
   { id: "home", label: "Accueil", to: paths.home, icon: House, end: true, audience: everyone },
   { id: "clients", label: "Clients", to: paths.clients, icon: Contact, audience: teamLeaders },
@@ -90,7 +90,7 @@ export const PLATFORM_ENTRIES: readonly NavEntry[] = [
   { id: "platform-settings", label: "Paramètres plateforme", to: paths.superadminSettings, icon: Settings2 },
 ];
 
-/** Mobile bottom tabs (spec 1 §2); the fifth tab, « Plus », opens the drawer. */
+/** Mobile bottom tabs (docs/domain/shell.md#mobile-navigation); the fifth tab, « Plus », opens the drawer. */
 export const BOTTOM_TABS: readonly NavEntry[] = [
   { id: "home", label: "Accueil", to: paths.home, icon: House, end: true },
   { id: "projects", label: "Projets", to: paths.projects, icon: HardHat },
@@ -98,7 +98,7 @@ export const BOTTOM_TABS: readonly NavEntry[] = [
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays },
 ];
 
-/** Order of the « Menu de configuration » drawer (spec 1 §2). */
+/** Order of the « Menu de configuration » drawer (docs/domain/shell.md#mobile-navigation). */
 const DRAWER_ORDER: readonly NavEntryId[] = [
   "clients",
   "invoices",

@@ -1,4 +1,4 @@
-/** The sidebar open state is remembered for 7 days (spec 1 §9). */
+/** The sidebar open state is remembered for 7 days (docs/domain/shell.md#sidebar). */
 export const SIDEBAR_STATE_KEY = "sidebar_state";
 export const SIDEBAR_STATE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -20,7 +20,7 @@ export function readSidebarState(stored: unknown, nowMs: number): boolean | null
   return open;
 }
 
-/** Ctrl+B or Cmd+B (spec 1 §2), without other modifiers. */
+/** Ctrl+B or Cmd+B (docs/domain/shell.md#sidebar), without other modifiers. */
 export function isSidebarShortcut(event: Pick<KeyboardEvent, "key" | "ctrlKey" | "metaKey" | "altKey" | "shiftKey">) {
   return event.key.toLowerCase() === "b" && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey;
 }

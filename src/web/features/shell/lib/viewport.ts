@@ -1,4 +1,4 @@
-/** Mobile layout (spec 1 §9): narrower than 1024 px, or touch-capable and narrower than 1200 px. */
+/** Mobile layout (docs/domain/shell.md#layout): narrower than 1024 px, or touch-capable and narrower than 1200 px. */
 export const MOBILE_MAX_WIDTH = 1024;
 export const TOUCH_MOBILE_MAX_WIDTH = 1200;
 
