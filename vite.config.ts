@@ -6,6 +6,7 @@ import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
+import { aliases } from "./aliases.config";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT || 3001}`;
@@ -99,6 +100,7 @@ function routeDocuments(routes: Record<string, string>): Plugin {
 
 export default defineConfig({
   root: fromRoot("src/web"),
+  resolve: { alias: aliases },
   publicDir: fromRoot("src/web/public"),
   build: {
     outDir,

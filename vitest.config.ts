@@ -1,14 +1,17 @@
 import { defineConfig } from "vitest/config";
+import { aliases } from "./aliases.config";
 
 /**
  * Three projects: pure rules (node), web components (jsdom), and the server through HTTP
  * against a real PostgreSQL started once by the global setup (embedded, or TEST_DATABASE_URL).
  */
 export default defineConfig({
+  resolve: { alias: aliases },
   test: {
     maxWorkers: 2,
     projects: [
       {
+        extends: true,
         test: {
           name: "unit",
           environment: "node",
@@ -17,6 +20,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "web",
           environment: "jsdom",
@@ -26,6 +30,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: "server",
           environment: "node",

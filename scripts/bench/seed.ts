@@ -1,8 +1,8 @@
+import type { Database } from "@server/db/client";
+import { hashPassword } from "@server/modules/auth/passwords";
+import { companiesRepository } from "@server/modules/companies/companies.repository";
+import { usersRepository } from "@server/modules/users/users.repository";
 import { sql } from "drizzle-orm";
-import type { Database } from "../../src/server/db/client";
-import { hashPassword } from "../../src/server/modules/auth/passwords";
-import { companiesRepository } from "../../src/server/modules/companies/companies.repository";
-import { usersRepository } from "../../src/server/modules/users/users.repository";
 
 const FIRST = [
   "Jean",

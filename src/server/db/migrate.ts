@@ -1,10 +1,10 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { PERMISSION_CATALOGUE } from "@shared/permissions";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
-import { PERMISSION_CATALOGUE } from "../../shared/permissions";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 /** drizzle/ at the repository root, found from src/server/db as from the bundle in dist/server. */

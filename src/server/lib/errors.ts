@@ -1,4 +1,4 @@
-import { ERROR_CODES, type ErrorCode, MESSAGES } from "../../shared/errors";
+import { ERROR_CODES, type ErrorCode, MESSAGES } from "@shared/errors";
 
 /** An error the API answers with its status, French message and machine code (docs/domain/api.md#errors). */
 export class AppError extends Error {

@@ -1,5 +1,5 @@
 /** The issuing company as every commercial document shows it: identity, legal lines, footer. */
-import type { CompanyInfo } from "../../shared/company";
+import type { CompanyInfo } from "@shared/company";
 import type { DocumentIssuer } from "./model";
 
 /** Printed when no VAT applies (VAT franchise of small businesses). */

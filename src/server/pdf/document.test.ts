@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { inflateSync } from "node:zlib";
+import { formatDeduction, formatEuro, formatPercent, formatQuantity } from "@shared/format";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { formatDeduction, formatEuro, formatPercent, formatQuantity } from "../../shared/format";
 import { renderCommercialDocument } from "./document";
 import type { CommercialDocument, DocumentLine, DocumentPart } from "./model";
 

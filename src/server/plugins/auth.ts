@@ -1,6 +1,6 @@
+import type { PermissionCode } from "@shared/permissions";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import type { PermissionCode } from "../../shared/permissions";
 import { type AuthContext, assertCan } from "../lib/access";
 import { errors } from "../lib/errors";
 import type { AuthService } from "../modules/auth/auth.service";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { ERROR_CODES, MESSAGES } from "@shared/errors";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES, MESSAGES } from "../../shared/errors";
 import { bearer, createTestCompany, login, setupApp } from "../test/helpers";
 
 const { app, db } = await setupApp();

@@ -1,7 +1,7 @@
+import { ERROR_CODES, type ErrorResponse, MESSAGES } from "@shared/errors";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, FastifyServerOptions } from "fastify";
 import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
-import { ERROR_CODES, type ErrorResponse, MESSAGES } from "../../shared/errors";
 import { AppError } from "../lib/errors";
 
 function body(message: string, code: string, details?: ErrorResponse["details"]): ErrorResponse {

@@ -1,9 +1,9 @@
 import { existsSync, readdirSync } from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
+import { ERROR_CODES, MESSAGES } from "@shared/errors";
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
-import { ERROR_CODES, MESSAGES } from "../../shared/errors";
 
 const ROUTE_DOCUMENTS = "route-documents";
 

@@ -2,8 +2,8 @@
  * The demo book of Durand Rénovation (README.md#demo-accounts): identity, clients and quotes over the last
  * months, created through the same services as the app (server totals, references, history).
  */
-import { addDays, parisToday } from "../../shared/dates";
-import type { QuoteInput, QuoteStatus } from "../../shared/quotes";
+import { addDays, parisToday } from "@shared/dates";
+import type { QuoteInput, QuoteStatus } from "@shared/quotes";
 import type { Database } from "../db/client";
 import type { AuthContext } from "../lib/access";
 import { createClientsService } from "../modules/clients/clients.service";

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { ERROR_CODES } from "@shared/errors";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES } from "../../shared/errors";
 import { bearer, createTestCompany, createTestSuperadmin, login, setupApp } from "./helpers";
 
 /**

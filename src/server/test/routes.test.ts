@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
+import { ERROR_CODES, MESSAGES } from "@shared/errors";
+import { PERMISSION_CODES } from "@shared/permissions";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
-import { ERROR_CODES, MESSAGES } from "../../shared/errors";
-import { PERMISSION_CODES } from "../../shared/permissions";
 import {
   bearer,
   createTestCompany,

@@ -1,5 +1,5 @@
-import { ERROR_CODES } from "../../shared/errors";
-import { isTokenExpired } from "../../shared/session";
+import { ERROR_CODES } from "@shared/errors";
+import { isTokenExpired } from "@shared/session";
 import { clearSession, getToken, setToken } from "./session";
 
 /**

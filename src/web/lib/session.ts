@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../shared/auth";
+import type { AuthUser } from "@shared/auth";
 import { readItem, readJson, removeItem, writeItem, writeJson } from "./storage";
 
 /**

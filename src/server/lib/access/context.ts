@@ -1,5 +1,5 @@
-import type { AuthUser } from "../../../shared/auth";
-import type { Scope } from "../../db/client";
+import type { Scope } from "@server/db/client";
+import type { AuthUser } from "@shared/auth";
 
 /** Who is calling: attached to every authenticated request by the auth plugin. */
 export interface AuthContext {

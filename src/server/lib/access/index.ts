@@ -4,7 +4,7 @@
  * with one line — `const t = tenant(auth, ACCESS.list, TEXTS.companyRequired)` — and then works in
  * `t.scope` on `t.companyId` (docs/conventions.md).
  */
-import { hasPermission, type PermissionCode } from "../../../shared/permissions";
+import { hasPermission, type PermissionCode } from "@shared/permissions";
 import { errors } from "../errors";
 import type { AuthContext } from "./context";
 

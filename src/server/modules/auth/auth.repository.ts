@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { loginThrottle, sessions, users } from "@server/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { loginThrottle, sessions, users } from "../../db/schema";
 
 export interface LoginCandidate {
   id: string;

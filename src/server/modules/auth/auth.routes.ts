@@ -1,14 +1,14 @@
-import { z } from "zod";
+import { errors } from "@server/lib/errors";
+import { bearerToken, requireAuth } from "@server/plugins/auth";
 import {
   authUserSchema,
   loginBodySchema,
   loginResponseSchema,
   refreshResponseSchema,
   verifyResponseSchema,
-} from "../../../shared/auth";
-import { errorResponseSchema } from "../../../shared/http";
-import { errors } from "../../lib/errors";
-import { bearerToken, requireAuth } from "../../plugins/auth";
+} from "@shared/auth";
+import { errorResponseSchema } from "@shared/http";
+import { z } from "zod";
 import type { AppModule } from "../module";
 
 const tags = ["Authentification"];

@@ -1,11 +1,10 @@
 import { randomUUID } from "node:crypto";
-import type { AuthUser, LoginBody } from "../../../shared/auth";
-import { ERROR_CODES, MESSAGES } from "../../../shared/errors";
-import { SUPERADMIN_ROLE } from "../../../shared/permissions";
-import type { Database } from "../../db/client";
-import { type AuthContext, scopeFor } from "../../lib/access";
-
-import { errors } from "../../lib/errors";
+import type { Database } from "@server/db/client";
+import { type AuthContext, scopeFor } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import type { AuthUser, LoginBody } from "@shared/auth";
+import { ERROR_CODES, MESSAGES } from "@shared/errors";
+import { SUPERADMIN_ROLE } from "@shared/permissions";
 import { authRepository, type SessionContext, throttleRepository } from "./auth.repository";
 import { dummyPasswordHash, verifyPassword } from "./passwords";
 import type { AccessClaims, TokenService } from "./tokens";

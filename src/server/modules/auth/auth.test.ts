@@ -1,10 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
-import { decodeJwt, SignJWT } from "jose";
-import pg from "pg";
-import { beforeAll, describe, expect, inject, it } from "vitest";
-import { MESSAGES } from "../../../shared/errors";
-import { LOGIN_REQUIRED_MESSAGE } from "../../../shared/session";
 import {
   bearer,
   createTestCompany,
@@ -14,7 +8,13 @@ import {
   TEST_JWT_SECRET,
   TEST_PASSWORD,
   type TestCompany,
-} from "../../test/helpers";
+} from "@server/test/helpers";
+import { MESSAGES } from "@shared/errors";
+import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
+import { sql } from "drizzle-orm";
+import { decodeJwt, SignJWT } from "jose";
+import pg from "pg";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 
 const { app, db } = await setupApp();
 let company: TestCompany;

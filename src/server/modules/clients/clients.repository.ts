@@ -1,8 +1,8 @@
+import type { Db } from "@server/db/client";
+import { clients } from "@server/db/schema";
+import { containsPattern } from "@server/lib/search";
+import type { Client, ClientCreate, ClientDocumentCounts, ClientStats, ClientUpdate } from "@shared/clients";
 import { and, asc, eq, type SQL, sql } from "drizzle-orm";
-import type { Client, ClientCreate, ClientDocumentCounts, ClientStats, ClientUpdate } from "../../../shared/clients";
-import type { Db } from "../../db/client";
-import { clients } from "../../db/schema";
-import { containsPattern } from "../../lib/search";
 
 const columns = {
   id: clients.id,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { requireAuth } from "@server/plugins/auth";
 import {
   clientCountersSchema,
   clientCreateSchema,
@@ -8,9 +8,9 @@ import {
   clientListResponseSchema,
   clientSchema,
   clientUpdateSchema,
-} from "../../../shared/clients";
-import { errorResponseSchema } from "../../../shared/http";
-import { requireAuth } from "../../plugins/auth";
+} from "@shared/clients";
+import { errorResponseSchema } from "@shared/http";
+import { z } from "zod";
 import type { AppModule } from "../module";
 import { CLIENTS_ACCESS, createClientsService } from "./clients.service";
 

@@ -1,19 +1,13 @@
-import type {
-  ClientCounters,
-  ClientCreate,
-  ClientDetail,
-  ClientListResponse,
-  ClientUpdate,
-} from "../../../shared/clients";
+import type { Database } from "@server/db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import type { ClientCounters, ClientCreate, ClientDetail, ClientListResponse, ClientUpdate } from "@shared/clients";
 import {
   CLIENT_TEXTS,
   clientHasDocuments,
   clientHasDocumentsMessage,
   type clientListQuerySchema,
-} from "../../../shared/clients";
-import type { Database } from "../../db/client";
-import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
-import { errors } from "../../lib/errors";
+} from "@shared/clients";
 import { clientsRepository } from "./clients.repository";
 
 type ListQuery = ReturnType<typeof clientListQuerySchema.parse>;

@@ -1,8 +1,15 @@
 import { randomUUID } from "node:crypto";
+import {
+  bearer,
+  createTestCompany,
+  createTestSuperadmin,
+  login,
+  setupApp,
+  type TestCompany,
+} from "@server/test/helpers";
+import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/clients";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CLIENT_TEXTS, clientHasDocumentsMessage } from "../../../shared/clients";
-import { bearer, createTestCompany, createTestSuperadmin, login, setupApp, type TestCompany } from "../../test/helpers";
 
 const { app, db } = await setupApp();
 let company: TestCompany;

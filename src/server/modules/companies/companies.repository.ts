@@ -1,5 +1,5 @@
-import type { Db } from "../../db/client";
-import { companies } from "../../db/schema";
+import type { Db } from "@server/db/client";
+import { companies } from "@server/db/schema";
 import { rolesRepository } from "../users/roles.repository";
 
 export const companiesRepository = {

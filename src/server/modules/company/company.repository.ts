@@ -1,7 +1,7 @@
+import type { Db } from "@server/db/client";
+import { companies, files } from "@server/db/schema";
+import type { CompanyInfoInput, CompanySettings } from "@shared/company";
 import { and, eq, sql } from "drizzle-orm";
-import type { CompanyInfoInput, CompanySettings } from "../../../shared/company";
-import type { Db } from "../../db/client";
-import { companies, files } from "../../db/schema";
 
 export const companySettingsRepository = {
   async get(tx: Db, companyId: string): Promise<CompanySettings> {

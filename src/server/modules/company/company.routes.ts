@@ -1,4 +1,6 @@
 import multipart from "@fastify/multipart";
+import { errors } from "@server/lib/errors";
+import { requireAuth } from "@server/plugins/auth";
 import {
   COMPANY_TEXTS,
   companyInfoInputSchema,
@@ -6,10 +8,8 @@ import {
   companySettingsInputSchema,
   companySettingsSchema,
   LOGO_MAX_BYTES,
-} from "../../../shared/company";
-import { errorResponseSchema } from "../../../shared/http";
-import { errors } from "../../lib/errors";
-import { requireAuth } from "../../plugins/auth";
+} from "@shared/company";
+import { errorResponseSchema } from "@shared/http";
 import type { AppModule } from "../module";
 import { COMPANY_ACCESS, createCompanyService } from "./company.service";
 

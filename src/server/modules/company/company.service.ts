@@ -1,15 +1,15 @@
+import type { Database } from "@server/db/client";
+import { type AuthContext, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import { inspectImage } from "@server/lib/file-types";
+import { signFileUrl } from "@server/lib/signed-urls";
 import {
   COMPANY_TEXTS,
   type CompanyInfo,
   type CompanyInfoInput,
   type CompanySettings,
   LOGO_MAX_BYTES,
-} from "../../../shared/company";
-import type { Database } from "../../db/client";
-import { type AuthContext, permissions, type TenantAccess, tenant } from "../../lib/access";
-import { errors } from "../../lib/errors";
-import { inspectImage } from "../../lib/file-types";
-import { signFileUrl } from "../../lib/signed-urls";
+} from "@shared/company";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
 
 /** Who may read and change the company's identity and settings (routes and service). */

@@ -1,8 +1,8 @@
+import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "@server/test/images";
+import { COMPANY_TEXTS } from "@shared/company";
+import { VALIDATION_TEXTS } from "@shared/validation";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COMPANY_TEXTS } from "../../../shared/company";
-import { VALIDATION_TEXTS } from "../../../shared/validation";
-import { bearer, createTestCompany, login, setupApp, type TestCompany } from "../../test/helpers";
-import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "../../test/images";
 
 const { app, db } = await setupApp();
 let company: TestCompany;

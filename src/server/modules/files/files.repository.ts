@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { files } from "@server/db/schema";
 import { eq } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { files } from "../../db/schema";
 
 export const filesRepository = {
   async find(tx: Db, id: string): Promise<{ contentType: string; data: Buffer } | undefined> {

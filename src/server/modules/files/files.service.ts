@@ -1,7 +1,7 @@
-import type { Database } from "../../db/client";
-import { isUuid } from "../../lib/access";
-import { errors } from "../../lib/errors";
-import { verifyFileSignature } from "../../lib/signed-urls";
+import type { Database } from "@server/db/client";
+import { isUuid } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import { verifyFileSignature } from "@server/lib/signed-urls";
 import { filesRepository } from "./files.repository";
 
 const NOT_FOUND = "Fichier introuvable ou lien expiré";

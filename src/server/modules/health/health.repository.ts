@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client";
+import type { Database } from "@server/db/client";
 
 export const healthRepository = {
   /** True when PostgreSQL answers (outside any tenant scope: no table is read). */

@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { permissions } from "@server/db/schema";
 import { asc } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { permissions } from "../../db/schema";
 
 export const permissionsRepository = {
   list(tx: Db) {

@@ -1,6 +1,6 @@
+import { requireAuth } from "@server/plugins/auth";
+import { permissionGroupSchema } from "@shared/auth";
 import { z } from "zod";
-import { permissionGroupSchema } from "../../../shared/auth";
-import { requireAuth } from "../../plugins/auth";
 import type { AppModule } from "../module";
 import { createPermissionsService, PERMISSIONS_ACCESS } from "./permissions.service";
 

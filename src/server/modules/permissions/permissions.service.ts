@@ -1,6 +1,6 @@
-import type { PermissionGroup } from "../../../shared/auth";
-import type { Database } from "../../db/client";
-import { type AuthContext, assertCan, permissions } from "../../lib/access";
+import type { Database } from "@server/db/client";
+import { type AuthContext, assertCan, permissions } from "@server/lib/access";
+import type { PermissionGroup } from "@shared/auth";
 import { permissionsRepository } from "./permissions.repository";
 
 /** The catalogue is what role editors pick from. */

@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { quoteTemplates } from "@server/db/schema";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { quoteTemplates } from "../../db/schema";
 
 export type TemplateRow = typeof quoteTemplates.$inferSelect;
 type TemplateValues = Omit<typeof quoteTemplates.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;

@@ -1,12 +1,12 @@
-import { z } from "zod";
-import { errorResponseSchema } from "../../../shared/http";
+import { requireAuth } from "@server/plugins/auth";
+import { errorResponseSchema } from "@shared/http";
 import {
   quoteTemplateInputSchema,
   quoteTemplateListSchema,
   quoteTemplateSchema,
   quoteTemplateUpdateSchema,
-} from "../../../shared/quote-templates";
-import { requireAuth } from "../../plugins/auth";
+} from "@shared/quote-templates";
+import { z } from "zod";
 import type { AppModule } from "../module";
 import { createQuoteTemplatesService, QUOTE_TEMPLATES_ACCESS } from "./quote-templates.service";
 

@@ -1,8 +1,8 @@
-import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "../../../shared/quote-templates";
-import { QUOTE_TEXTS } from "../../../shared/quotes";
-import type { Database } from "../../db/client";
-import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
-import { errors } from "../../lib/errors";
+import type { Database } from "@server/db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "@shared/quote-templates";
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { quotesRepository } from "../quotes/quotes.repository";
 import { quoteTemplatesRepository, type TemplateRow } from "./quote-templates.repository";
 

@@ -1,7 +1,7 @@
+import type { Db } from "@server/db/client";
+import { quoteHistory } from "@server/db/schema";
+import type { QuoteHistoryAction, QuoteHistoryChanges, QuoteHistoryEntry } from "@shared/quote-history";
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { QuoteHistoryAction, QuoteHistoryChanges, QuoteHistoryEntry } from "../../../shared/quote-history";
-import type { Db } from "../../db/client";
-import { quoteHistory } from "../../db/schema";
 
 /** One entry to write: what happened to which quote, by whom. */
 export interface NewQuoteHistoryEntry {

@@ -2,11 +2,12 @@
  * A quote's history (docs/domain/quotes.md, « Life of a quote »): what each change writes, and the
  * history read. The entries are written by the quotes service in the transaction of the change.
  */
-import type { QuoteHistoryAction, QuoteHistoryChanges, QuoteHistoryEntry } from "../../../shared/quote-history";
-import { QUOTE_TEXTS, type Quote, type QuoteInput, type QuoteStatus } from "../../../shared/quotes";
-import type { Database } from "../../db/client";
-import { type AuthContext, idOr404, permissions, tenant } from "../../lib/access";
-import { errors } from "../../lib/errors";
+
+import type { Database } from "@server/db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import type { QuoteHistoryAction, QuoteHistoryChanges, QuoteHistoryEntry } from "@shared/quote-history";
+import { QUOTE_TEXTS, type Quote, type QuoteInput, type QuoteStatus } from "@shared/quotes";
 import { type NewQuoteHistoryEntry, quoteHistoryRepository } from "./quote-history.repository";
 import { quotesRepository } from "./quotes.repository";
 

@@ -1,5 +1,5 @@
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
-import { QUOTE_TEXTS } from "../../../shared/quotes";
 import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
 const { api, admin, compagnon, norole, otherAdmin, createQuote } = await setupQuotesTest();

@@ -1,9 +1,9 @@
+import { scopeFor } from "@server/lib/access";
+import { bearer } from "@server/test/helpers";
+import { CORRUPT_PNG, png, VALID_PNG } from "@server/test/images";
+import { COMPANY_TEXTS } from "@shared/company";
 import { PDFParse } from "pdf-parse";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { COMPANY_TEXTS } from "../../../shared/company";
-import { scopeFor } from "../../lib/access";
-import { bearer } from "../../test/helpers";
-import { CORRUPT_PNG, png, VALID_PNG } from "../../test/images";
 import { companyInfoRepository } from "../company/company.repository";
 import { setupQuotesTest } from "./quotes.fixtures";
 

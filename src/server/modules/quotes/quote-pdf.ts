@@ -1,8 +1,8 @@
-import type { CompanyInfo } from "../../../shared/company";
-import { formatDate, formatPercent } from "../../../shared/format";
-import type { Quote } from "../../../shared/quotes";
-import { cityLine, documentIssuer, issuerFooter, VAT_EXEMPTION_MENTION } from "../../pdf/company";
-import type { CommercialDocument, DocumentPart } from "../../pdf/model";
+import { cityLine, documentIssuer, issuerFooter, VAT_EXEMPTION_MENTION } from "@server/pdf/company";
+import type { CommercialDocument, DocumentPart } from "@server/pdf/model";
+import type { CompanyInfo } from "@shared/company";
+import { formatDate, formatPercent } from "@shared/format";
+import type { Quote } from "@shared/quotes";
 
 /**
  * The quote as a document: header (identity, reference, dates, validity), parties, lines, VAT per

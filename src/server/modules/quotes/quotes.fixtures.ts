@@ -1,6 +1,7 @@
 /** What the quotes and quote templates HTTP tests share: an app, two companies, their clients. */
+
+import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
 import { expect } from "vitest";
-import { bearer, createTestCompany, login, setupApp } from "../../test/helpers";
 
 /** Three lines at three VAT rates (subtotal 573.40 €). */
 export const QUOTE_LINES = [

@@ -1,9 +1,9 @@
+import type { Db } from "@server/db/client";
+import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
+import { containsPattern } from "@server/lib/search";
+import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "@shared/quotes";
+import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
-import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "../../../shared/quotes";
-import { PENDING_QUOTE_STATUSES } from "../../../shared/quotes";
-import type { Db } from "../../db/client";
-import { clients, quoteItems, quoteStatusTotals, quotes } from "../../db/schema";
-import { containsPattern } from "../../lib/search";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;

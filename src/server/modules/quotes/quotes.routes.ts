@@ -1,6 +1,6 @@
-import { z } from "zod";
-import { errorResponseSchema } from "../../../shared/http";
-import { quoteHistoryEntrySchema } from "../../../shared/quote-history";
+import { requireAuth } from "@server/plugins/auth";
+import { errorResponseSchema } from "@shared/http";
+import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import {
   quoteDuplicateSchema,
   quoteInputSchema,
@@ -8,8 +8,8 @@ import {
   quoteListResponseSchema,
   quoteSchema,
   quoteUpdateSchema,
-} from "../../../shared/quotes";
-import { requireAuth } from "../../plugins/auth";
+} from "@shared/quotes";
+import { z } from "zod";
 import type { AppModule } from "../module";
 import { createQuoteHistoryService, QUOTE_HISTORY_ACCESS } from "./quote-history.service";
 import { createQuotesService, QUOTES_ACCESS } from "./quotes.service";

@@ -1,5 +1,9 @@
-import type { z } from "zod";
-import { addDays, parisToday } from "../../../shared/dates";
+import type { Database } from "@server/db/client";
+import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import { DocumentCache, documentKey } from "@server/pdf/cache";
+import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
+import { addDays, parisToday } from "@shared/dates";
 import {
   DRAFT_QUOTE_STATUS,
   isFinalQuoteStatus,
@@ -10,12 +14,8 @@ import {
   type quoteListQuerySchema,
   quoteTotalsInEuros,
   statusAllowsNoLines,
-} from "../../../shared/quotes";
-import type { Database } from "../../db/client";
-import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "../../lib/access";
-import { errors } from "../../lib/errors";
-import { DocumentCache, documentKey } from "../../pdf/cache";
-import { type RenderLog, renderCommercialDocument } from "../../pdf/document";
+} from "@shared/quotes";
+import type { z } from "zod";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { nextReference } from "../references/references.repository";
 import { quoteHistoryRepository } from "./quote-history.repository";

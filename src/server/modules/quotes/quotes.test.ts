@@ -1,10 +1,10 @@
+import { createTestCompany, login } from "@server/test/helpers";
+import { addDays, parisToday } from "@shared/dates";
+import { computeTotals, fromCents } from "@shared/money";
+import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { addDays, parisToday } from "../../../shared/dates";
-import { computeTotals, fromCents } from "../../../shared/money";
-import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "../../../shared/quotes";
-import { createTestCompany, login } from "../../test/helpers";
 import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
 const { app, db, api, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote } =

@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { formatReference, type ReferenceKind } from "@shared/references";
 import { sql } from "drizzle-orm";
-import { formatReference, type ReferenceKind } from "../../../shared/references";
-import type { Db } from "../../db/client";
 
 /**
  * Next reference of `kind` for the company and year, from its counter row, in the caller's

@@ -1,6 +1,6 @@
-import { DEFAULT_ROLES, expandPermissionCodes } from "../../../shared/permissions";
-import type { Db } from "../../db/client";
-import { permissions, rolePermissions, roles } from "../../db/schema";
+import type { Db } from "@server/db/client";
+import { permissions, rolePermissions, roles } from "@server/db/schema";
+import { DEFAULT_ROLES, expandPermissionCodes } from "@shared/permissions";
 
 export const rolesRepository = {
   /** The roles every company starts with (DEFAULT_ROLES), with their permissions; ids by role name. */

@@ -1,6 +1,6 @@
+import type { Db } from "@server/db/client";
+import { userRoles, users } from "@server/db/schema";
 import { inArray, sql } from "drizzle-orm";
-import type { Db } from "../../db/client";
-import { userRoles, users } from "../../db/schema";
 
 /** Accounts: created by company provisioning, the seeds, create-superadmin and (soon) user administration. */
 export const usersRepository = {

@@ -1,4 +1,4 @@
-import { formatEuro, formatPercent, formatQuantity } from "../../../shared/format";
+import { formatEuro, formatPercent, formatQuantity } from "@shared/format";
 import { COLORS, type Frame } from "../layout";
 import type { DocumentLine, LinesPart } from "../model";
 

@@ -1,5 +1,5 @@
-import { formatDeduction, formatEuro, formatPercent } from "../../../shared/format";
-import { fromCents, toCents } from "../../../shared/money";
+import { formatDeduction, formatEuro, formatPercent } from "@shared/format";
+import { fromCents, toCents } from "@shared/money";
 import { COLORS, type Frame } from "../layout";
 import type { TotalsPart } from "../model";
 

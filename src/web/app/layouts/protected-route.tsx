@@ -1,11 +1,11 @@
+import { isSuperAdmin } from "@shared/permissions";
+import { Spinner } from "@web/components/ui/spinner";
+import { useAuth } from "@web/features/auth/hooks/auth-context";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { loginUrlFor } from "@web/features/auth/lib/redirect-target";
+import { paths } from "@web/lib/paths";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
-import { isSuperAdmin } from "../../../shared/permissions";
-import { Spinner } from "../../components/ui/spinner";
-import { useAuth } from "../../features/auth/hooks/auth-context";
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { loginUrlFor } from "../../features/auth/lib/redirect-target";
-import { paths } from "../../lib/paths";
 
 /** Signed-in users only; others go to /login with the requested path remembered (docs/domain/shell.md#routes). */
 export function ProtectedRoute({ children }: { children: ReactNode }) {

@@ -1,10 +1,10 @@
+import { useAuth } from "@web/features/auth/hooks/auth-context";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { ClientsPage } from "@web/features/clients/components/clients-page";
+import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
+import { paths } from "@web/lib/paths";
 import { useCallback } from "react";
 import { useMatch, useNavigate } from "react-router";
-import { useAuth } from "../../features/auth/hooks/auth-context";
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { ClientsPage } from "../../features/clients/components/clients-page";
-import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
-import { paths } from "../../lib/paths";
 import { PermissionRoute } from "./permission-route";
 
 /** /clients and /clients/new (the create form open on the list). */

@@ -1,6 +1,6 @@
+import { Button } from "@web/components/ui/button";
 import { ArrowLeft, Construction } from "lucide-react";
 import { Link } from "react-router";
-import { Button } from "../../components/ui/button";
 
 export interface ComingSoonRouteProps {
   /** The screen's title, shown as the page's h1. */

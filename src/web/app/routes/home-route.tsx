@@ -1,8 +1,8 @@
-import { splitFullName } from "../../../shared/session";
-import { useAuth } from "../../features/auth/hooks/auth-context";
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { DashboardPage } from "../../features/dashboard/components/dashboard-page";
-import { COMPANY_QUICK_ACTIONS, PLATFORM_QUICK_ACTIONS } from "../../features/dashboard/lib/quick-actions";
+import { splitFullName } from "@shared/session";
+import { useAuth } from "@web/features/auth/hooks/auth-context";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { DashboardPage } from "@web/features/dashboard/components/dashboard-page";
+import { COMPANY_QUICK_ACTIONS, PLATFORM_QUICK_ACTIONS } from "@web/features/dashboard/lib/quick-actions";
 
 /** / — the company home: greeting and the quick actions the user may use. */
 export function HomeRoute() {

@@ -1,12 +1,12 @@
+import type { LoginBody } from "@shared/auth";
+import { splitFullName } from "@shared/session";
+import { Spinner } from "@web/components/ui/spinner";
+import { LoginPage } from "@web/features/auth/components/login-page";
+import { LoginSuccess } from "@web/features/auth/components/login-success";
+import { useAuth } from "@web/features/auth/hooks/auth-context";
+import { postLoginPath, requestedPathFrom } from "@web/features/auth/lib/redirect-target";
 import { useCallback, useState } from "react";
 import { Navigate, useLocation, useNavigate } from "react-router";
-import type { LoginBody } from "../../../shared/auth";
-import { splitFullName } from "../../../shared/session";
-import { Spinner } from "../../components/ui/spinner";
-import { LoginPage } from "../../features/auth/components/login-page";
-import { LoginSuccess } from "../../features/auth/components/login-success";
-import { useAuth } from "../../features/auth/hooks/auth-context";
-import { postLoginPath, requestedPathFrom } from "../../features/auth/lib/redirect-target";
 
 type Phase = { kind: "form" } | { kind: "success"; firstName: string; target: string };
 

@@ -1,7 +1,7 @@
+import { AccessDenied } from "@web/components/access-denied";
+import { Spinner } from "@web/components/ui/spinner";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import type { ReactNode } from "react";
-import { AccessDenied } from "../../components/access-denied";
-import { Spinner } from "../../components/ui/spinner";
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
 
 /**
  * A screen for holders of `permission` only: a spinner while permissions load, 'Accès refusé'

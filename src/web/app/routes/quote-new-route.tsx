@@ -1,9 +1,9 @@
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { QuoteNewPage } from "@web/features/quotes/components/quote-new-page";
+import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
+import { paths } from "@web/lib/paths";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { QuoteNewPage } from "../../features/quotes/components/quote-new-page";
-import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
-import { paths } from "../../lib/paths";
 import { PermissionRoute } from "./permission-route";
 
 /** /quotes/new?client_id= — the create form as a page; back to /quotes once created. */

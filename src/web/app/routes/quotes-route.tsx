@@ -1,6 +1,6 @@
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { QuotesPage } from "../../features/quotes/components/quotes-page";
-import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { QuotesPage } from "@web/features/quotes/components/quotes-page";
+import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
 import { PermissionRoute } from "./permission-route";
 
 /** /quotes — 'Gestion des devis' (desktop) / 'Mes devis' (mobile). */

@@ -1,6 +1,6 @@
+import { Button } from "@web/components/ui/button";
 import { RefreshCw, TriangleExclamationPoint } from "lucide-react";
 import { isRouteErrorResponse, useRouteError } from "react-router";
-import { Button } from "../../components/ui/button";
 
 /** A lazily loaded screen could not be fetched (offline, or a new version replaced the files). */
 function isChunkLoadError(error: unknown): boolean {

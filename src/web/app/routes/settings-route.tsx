@@ -1,6 +1,6 @@
-import { usePermissions } from "../../features/auth/hooks/use-permissions";
-import { CompanySettingsPage } from "../../features/company/components/company-settings-page";
-import { useIsMobile } from "../../features/shell/hooks/use-is-mobile";
+import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { CompanySettingsPage } from "@web/features/company/components/company-settings-page";
+import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
 import { PermissionRoute } from "./permission-route";
 
 /** /settings — « Paramètres de l'entreprise », for holders of settings:view (admins). */

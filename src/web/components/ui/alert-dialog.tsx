@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 import { type ButtonProps, buttonVariants } from "./button";
 
 /** A confirmation that must be answered (no close on outside click); focus starts on « Annuler ». */

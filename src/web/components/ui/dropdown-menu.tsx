@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 
 /** A menu of actions opened by a button (arrow keys, type-ahead, Escape). */
 export const DropdownMenu = DropdownMenuPrimitive.Root;

@@ -1,5 +1,5 @@
+import { cn } from "@web/lib/cn";
 import { type ComponentProps, type ReactNode, useId } from "react";
-import { cn } from "../../lib/cn";
 import { Label } from "./label";
 
 export type FieldControlProps = Pick<ComponentProps<"input">, "id" | "aria-invalid" | "aria-describedby">;

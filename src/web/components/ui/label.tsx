@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
   return (

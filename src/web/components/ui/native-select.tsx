@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { ChevronDown } from "lucide-react";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 
 export interface NativeSelectProps extends ComponentProps<"select"> {
   /** Classes of the wrapper (width, grid placement); `className` styles the select itself. */

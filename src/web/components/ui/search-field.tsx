@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Search, X } from "lucide-react";
 import { useRef } from "react";
-import { cn } from "../../lib/cn";
 import { Input } from "./input";
 
 export interface SearchFieldProps {

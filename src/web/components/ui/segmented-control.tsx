@@ -1,5 +1,5 @@
+import { cn } from "@web/lib/cn";
 import { ToggleGroup } from "radix-ui";
-import { cn } from "../../lib/cn";
 
 export interface SegmentedControlProps<T extends string> {
   /** The selected option; "" when none of them is (a filter set elsewhere). */

@@ -1,7 +1,7 @@
+import { cn } from "@web/lib/cn";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 import { DialogOverlay } from "./dialog";
 
 /** A drawer built on the Radix dialog: a bottom sheet on mobile, or a side panel (left or right). */

@@ -1,5 +1,5 @@
+import { cn } from "@web/lib/cn";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 
 /** A grey placeholder block shown while content loads (hidden from assistive technologies). */
 export function Skeleton({ className, ...props }: ComponentProps<"div">) {

@@ -1,5 +1,5 @@
+import { cn } from "@web/lib/cn";
 import { LoaderCircle } from "lucide-react";
-import { cn } from "../../lib/cn";
 
 export interface SpinnerProps {
   /** Visible text under the spinner; also announced to screen readers. */

@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Switch as SwitchPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { cn } from "../../lib/cn";
 
 /** An on/off toggle (role « switch »); give it a label with <Label htmlFor>. */
 export function Switch({ className, ...props }: ComponentProps<typeof SwitchPrimitive.Root>) {

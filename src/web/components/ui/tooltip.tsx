@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
-import { cn } from "../../lib/cn";
 
 export const TooltipProvider = TooltipPrimitive.Provider;
 

@@ -1,6 +1,6 @@
-import type { AuthUser, LoginBody } from "../../../../shared/auth";
-import { MESSAGES } from "../../../../shared/errors";
-import { ApiError, api, isApiError } from "../../../lib/api-client";
+import type { AuthUser, LoginBody } from "@shared/auth";
+import { MESSAGES } from "@shared/errors";
+import { ApiError, api, isApiError } from "@web/lib/api-client";
 import { normaliseAuthUser } from "./auth-user";
 
 /** POST /api/auth/login. The login screen reads the body's `message` (docs/domain/auth.md#sign-in). */

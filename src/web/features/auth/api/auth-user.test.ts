@@ -1,5 +1,5 @@
+import { authUserSchema } from "@shared/auth";
 import { describe, expect, it } from "vitest";
-import { authUserSchema } from "../../../../shared/auth";
 import { normaliseAuthUser } from "./auth-user";
 
 describe("normaliseAuthUser", () => {

@@ -1,4 +1,4 @@
-import type { AuthUser } from "../../../../shared/auth";
+import type { AuthUser } from "@shared/auth";
 
 /*
  * Deliberately zod-free: this runs at start-up in the eager bundle, and zod (~90 kB gzipped)

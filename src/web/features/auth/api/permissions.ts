@@ -1,8 +1,8 @@
+import type { AuthUser } from "@shared/auth";
+import { isSuperAdmin } from "@shared/permissions";
 import { queryOptions } from "@tanstack/react-query";
-import type { AuthUser } from "../../../../shared/auth";
-import { isSuperAdmin } from "../../../../shared/permissions";
-import { api, isApiError } from "../../../lib/api-client";
-import { clearSession, getStoredUserRaw, setStoredUser } from "../../../lib/session";
+import { api, isApiError } from "@web/lib/api-client";
+import { clearSession, getStoredUserRaw, setStoredUser } from "@web/lib/session";
 import { normaliseAuthUser } from "./auth-user";
 
 /**

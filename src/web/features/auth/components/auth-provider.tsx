@@ -1,9 +1,7 @@
+import type { AuthUser } from "@shared/auth";
+import { isTokenExpired } from "@shared/session";
 import { useQueryClient } from "@tanstack/react-query";
-import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
-import type { AuthUser } from "../../../../shared/auth";
-import { isTokenExpired } from "../../../../shared/session";
-import { refreshToken } from "../../../lib/api-client";
+import { refreshToken } from "@web/lib/api-client";
 import {
   clearSession,
   getStoredUserRaw,
@@ -13,7 +11,9 @@ import {
   subscribeSession,
   TOKEN_KEY,
   USER_KEY,
-} from "../../../lib/session";
+} from "@web/lib/session";
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { toast } from "sonner";
 import { isServerRefusal, loginErrorMessage, loginRequest, logoutRequest, verifyRequest } from "../api/auth-api";
 import { normaliseAuthUser } from "../api/auth-user";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";

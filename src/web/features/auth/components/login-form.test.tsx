@@ -1,6 +1,6 @@
+import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { LOGIN_REQUIRED_MESSAGE } from "../../../../shared/session";
 import { LoginForm } from "./login-form";
 
 afterEach(cleanup);

@@ -1,13 +1,13 @@
+import type { LoginBody } from "@shared/auth";
+import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
 import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { toast } from "sonner";
-import type { LoginBody } from "../../../../shared/auth";
-import { LOGIN_REQUIRED_MESSAGE } from "../../../../shared/session";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
 import { PasswordInput } from "./password-input";
 
 export const FORGOT_PASSWORD_MESSAGE =

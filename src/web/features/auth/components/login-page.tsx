@@ -1,3 +1,5 @@
+import type { LoginBody } from "@shared/auth";
+import { Logo } from "@web/components/logo";
 import {
   BadgeCheck,
   CalendarDays,
@@ -8,8 +10,6 @@ import {
   TrendingUp,
   UsersRound,
 } from "lucide-react";
-import type { LoginBody } from "../../../../shared/auth";
-import { Logo } from "../../../components/logo";
 import { LoginForm } from "./login-form";
 
 const TRUST_BADGES = [

@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Check } from "lucide-react";
 import { useEffect, useState } from "react";
-import { cn } from "../../../lib/cn";
 
 /** Timings (docs/domain/auth.md#sign-in): mark at 100 ms, text at 600 ms, fade from 1800 ms for 500 ms (≈ 2.3 s). */
 export const SUCCESS_TIMINGS = { markMs: 100, textMs: 600, fadeStartMs: 1800, fadeMs: 500 } as const;

@@ -1,7 +1,7 @@
+import { Input } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
 import { Eye, EyeOff } from "lucide-react";
 import { type ComponentProps, useState } from "react";
-import { Input } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
 
 /** A password field with an accessible show/hide toggle. */
 export function PasswordInput({ className, ...props }: Omit<ComponentProps<"input">, "type">) {

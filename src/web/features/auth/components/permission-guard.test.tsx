@@ -1,8 +1,8 @@
+import type { AuthUser } from "@shared/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { afterEach, describe, expect, it } from "vitest";
-import type { AuthUser } from "../../../../shared/auth";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
 import { PermissionGuard } from "./permission-guard";
 

@@ -1,5 +1,5 @@
+import type { AuthUser } from "@shared/auth";
 import { createContext, useContext } from "react";
-import type { AuthUser } from "../../../../shared/auth";
 
 /** Auth state (docs/domain/auth.md#signed-in-user): user, token, isAuthenticated, isLoading. */
 export interface AuthContextValue {

@@ -1,5 +1,3 @@
-import { useQuery } from "@tanstack/react-query";
-import { useMemo } from "react";
 import {
   hasAllPermissions,
   hasAnyPermission,
@@ -8,7 +6,9 @@ import {
   isSuperAdmin,
   isTeamLeader,
   type PermissionSubject,
-} from "../../../../shared/permissions";
+} from "@shared/permissions";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo } from "react";
 import { permissionsQueryOptions } from "../api/permissions";
 import { useAuth } from "./auth-context";
 

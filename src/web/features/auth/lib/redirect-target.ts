@@ -1,4 +1,4 @@
-import { isSuperAdmin, type PermissionSubject } from "../../../../shared/permissions";
+import { isSuperAdmin, type PermissionSubject } from "@shared/permissions";
 
 const PROBE_ORIGIN = "https://propulse.invalid";
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
 
 /** DELETE /api/clients/:id (204). */

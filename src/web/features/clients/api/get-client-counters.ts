@@ -1,6 +1,6 @@
+import { type ClientCounters, clientCountersSchema } from "@shared/clients";
 import { queryOptions } from "@tanstack/react-query";
-import { type ClientCounters, clientCountersSchema } from "../../../../shared/clients";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
 
 /** GET /api/clients/counters — header counters over the whole client book. */

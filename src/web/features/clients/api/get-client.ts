@@ -1,6 +1,6 @@
+import { type Client, type ClientDetail, clientDetailSchema } from "@shared/clients";
 import { queryOptions } from "@tanstack/react-query";
-import { type Client, type ClientDetail, clientDetailSchema } from "../../../../shared/clients";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
 
 /** GET /api/clients/:id?include=projects,quotes,stats */

@@ -1,6 +1,6 @@
+import { CLIENT_LIMITS, type ClientListResponse, clientListResponseSchema } from "@shared/clients";
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
-import { CLIENT_LIMITS, type ClientListResponse, clientListResponseSchema } from "../../../../shared/clients";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { type ClientListFilters, clientKeys } from "./client-keys";
 
 /** GET /api/clients?page&limit&status&search — one page, sorted by name, with the filtered total. */

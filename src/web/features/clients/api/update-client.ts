@@ -1,6 +1,6 @@
+import { type Client, clientSchema } from "@shared/clients";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type Client, clientSchema } from "../../../../shared/clients";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
 
 /** PUT /api/clients/:id (same fields plus is_active). */

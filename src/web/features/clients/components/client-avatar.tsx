@@ -1,4 +1,4 @@
-import { cn } from "../../../lib/cn";
+import { cn } from "@web/lib/cn";
 import { clientInitials } from "../lib/client-format";
 
 /** Initials of the client's name in a soft circle (decorative: the name is always written next to it). */

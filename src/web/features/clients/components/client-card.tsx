@@ -1,11 +1,11 @@
+import type { Client } from "@shared/clients";
+import { Button } from "@web/components/ui/button";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
+import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
 import { ChevronDown, Eye, FilePlus, Mail, MapPin, Navigation, Pencil, Phone, StickyNote, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
-import type { Client } from "../../../../shared/clients";
-import { Button } from "../../../components/ui/button";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
-import { cn } from "../../../lib/cn";
-import { paths } from "../../../lib/paths";
 import { formatClientSinceShort } from "../lib/client-format";
 import { mailHref, mapsSearchUrl, phoneHref } from "../lib/maps-url";
 import { ClientAvatar } from "./client-avatar";

@@ -1,8 +1,8 @@
+import { formatCount } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
+import { Skeleton } from "@web/components/ui/skeleton";
 import { Phone, UserCheck, Users } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatCount } from "../../../../shared/format";
-import { Skeleton } from "../../../components/ui/skeleton";
 import { clientCountersQueryOptions } from "../api/get-client-counters";
 
 function Counter({ label, value, icon }: { label: string; value: number | undefined; icon: ReactNode }) {

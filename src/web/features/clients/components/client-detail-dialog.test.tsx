@@ -1,6 +1,6 @@
+import type { ClientDetail } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import type { ClientDetail } from "../../../../shared/clients";
 import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
 import { ClientDetailDialog } from "./client-detail-dialog";
 

@@ -1,3 +1,8 @@
+import type { ClientDetail, ClientStats } from "@shared/clients";
+import { formatCount, formatEuro, formatLongDate, formatPercent } from "@shared/format";
+import { Badge } from "@web/components/ui/badge";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/cn";
 import {
   BadgeEuro,
   CalendarClock,
@@ -15,11 +20,6 @@ import {
   UserRound,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import type { ClientDetail, ClientStats } from "../../../../shared/clients";
-import { formatCount, formatEuro, formatLongDate, formatPercent } from "../../../../shared/format";
-import { Badge } from "../../../components/ui/badge";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
 import { mailHref, phoneHref } from "../lib/maps-url";
 import { relatedStatus } from "../lib/related-status";
 import { ClientStatusBadge } from "./client-status-badge";

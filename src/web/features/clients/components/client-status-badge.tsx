@@ -1,4 +1,4 @@
-import { Badge } from "../../../components/ui/badge";
+import { Badge } from "@web/components/ui/badge";
 
 /** Actif / Inactif (docs/domain/clients.md#rules). */
 export function ClientStatusBadge({ active, className }: { active: boolean; className?: string }) {

@@ -1,6 +1,6 @@
+import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_TEXTS, clientHasDocumentsMessage } from "../../../../shared/clients";
 import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
 import { DeleteClientDialog } from "./delete-client-dialog";
 

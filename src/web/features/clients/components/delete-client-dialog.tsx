@@ -1,6 +1,4 @@
-import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { toast } from "sonner";
-import { CLIENT_TEXTS, type Client } from "../../../../shared/clients";
+import { CLIENT_TEXTS, type Client } from "@shared/clients";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -10,7 +8,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+} from "@web/components/ui/alert-dialog";
+import { LoaderCircle, TriangleAlert } from "lucide-react";
+import { toast } from "sonner";
 import { useDeleteClient } from "../api/delete-client";
 import { errorDescription } from "../lib/error-message";
 

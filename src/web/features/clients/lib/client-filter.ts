@@ -1,5 +1,5 @@
-import type { Client } from "../../../../shared/clients";
-import { formatCount } from "../../../../shared/format";
+import type { Client } from "@shared/clients";
+import { formatCount } from "@shared/format";
 
 /** The search as the server reads it: trimmed, lower case; empty means no search. */
 export function normaliseSearch(term: string): string {

@@ -1,4 +1,4 @@
-import { formatMonthYear } from "../../../../shared/format";
+import { formatMonthYear } from "@shared/format";
 
 /** Client card: « Client depuis novembre 2026 » (month and year, docs/domain/clients.md#cards); null without a readable date. */
 export function formatClientSinceShort(createdAt: string | null | undefined): string | null {

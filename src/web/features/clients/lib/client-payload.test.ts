@@ -1,6 +1,6 @@
+import { clientCreateSchema, clientFormSchema, clientUpdateSchema } from "@shared/clients";
+import { ApiError } from "@web/lib/api-client";
 import { describe, expect, it } from "vitest";
-import { clientCreateSchema, clientFormSchema, clientUpdateSchema } from "../../../../shared/clients";
-import { ApiError } from "../../../lib/api-client";
 import { fieldErrorsFrom, toClientPayload } from "./client-payload";
 
 describe("toClientPayload", () => {

@@ -1,5 +1,5 @@
-import type { ClientFormValues } from "../../../../shared/clients";
-import { isApiError } from "../../../lib/api-client";
+import type { ClientFormValues } from "@shared/clients";
+import { isApiError } from "@web/lib/api-client";
 
 const OPTIONAL_FIELDS = ["email", "phone", "address", "postal_code", "city", "notes"] as const;
 

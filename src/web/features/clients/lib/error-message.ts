@@ -1,4 +1,4 @@
-import { isApiError } from "../../../lib/api-client";
+import { isApiError } from "@web/lib/api-client";
 
 /**
  * The server's own French message, to show under a failure toast; nothing when there is no useful

@@ -1,6 +1,6 @@
-import type { Client } from "../../../../shared/clients";
+import type { Client } from "@shared/clients";
 
-export { installBrowserStubs, jsonResponse, renderWithProviders } from "../../../test/render";
+export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export function makeClient(overrides: Partial<Client> = {}): Client {
   return {

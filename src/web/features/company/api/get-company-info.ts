@@ -1,6 +1,6 @@
+import { type CompanyInfo, companyInfoSchema } from "@shared/company";
 import { queryOptions } from "@tanstack/react-query";
-import { type CompanyInfo, companyInfoSchema } from "../../../../shared/company";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
 
 /** GET /api/company/info (logo_url is a short-lived signed URL, usable in <img src>). */

@@ -1,6 +1,6 @@
+import { type CompanySettings, companySettingsSchema } from "@shared/company";
 import { queryOptions } from "@tanstack/react-query";
-import { type CompanySettings, companySettingsSchema } from "../../../../shared/company";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
 
 /** GET /api/company/settings → { quote_validity_days, terms_and_conditions }. */

@@ -1,11 +1,7 @@
+import { type CompanySettings, type companySettingsInputSchema, companySettingsSchema } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
 import type { z } from "zod";
-import {
-  type CompanySettings,
-  type companySettingsInputSchema,
-  companySettingsSchema,
-} from "../../../../shared/company";
-import { api } from "../../../lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;

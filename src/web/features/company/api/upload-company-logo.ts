@@ -1,6 +1,6 @@
+import { type CompanyInfo, companyInfoSchema } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { type CompanyInfo, companyInfoSchema } from "../../../../shared/company";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** POST /api/company/logo, multipart with the file in « logo » → the identity with its new logo_url. */

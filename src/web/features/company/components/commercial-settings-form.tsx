@@ -1,16 +1,16 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import type { Resolver } from "react-hook-form";
 import {
   COMPANY_TEXTS,
   type CompanySettings,
   companySettingsInputSchema,
   DEFAULT_QUOTE_VALIDITY_DAYS,
-} from "../../../../shared/company";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { FormField, FormSection } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
+} from "@shared/company";
+import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField, FormSection } from "@web/components/ui/form-field";
+import { Input } from "@web/components/ui/input";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
+import type { Resolver } from "react-hook-form";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
 import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";

@@ -1,15 +1,10 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { COMPANY_TEXTS, type CompanyInfo, type CompanyInfoInput, companyInfoInputSchema } from "@shared/company";
+import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { FormField, FormSection } from "@web/components/ui/form-field";
+import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
+import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
-import {
-  COMPANY_TEXTS,
-  type CompanyInfo,
-  type CompanyInfoInput,
-  companyInfoInputSchema,
-} from "../../../../shared/company";
-import { Card, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { FormField, FormSection } from "../../../components/ui/form-field";
-import { EmailInput, Input, PhoneInput } from "../../../components/ui/input";
-import { cn } from "../../../lib/cn";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
 import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";

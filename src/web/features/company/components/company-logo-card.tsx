@@ -1,11 +1,11 @@
+import { COMPANY_TEXTS } from "@shared/company";
 import { useQueryClient } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { cn } from "@web/lib/cn";
 import { ImageOff, ImagePlus, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from "react";
 import { toast } from "sonner";
-import { COMPANY_TEXTS } from "../../../../shared/company";
-import { Button } from "../../../components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "../../../components/ui/card";
-import { cn } from "../../../lib/cn";
 import { companyKeys } from "../api/company-keys";
 import { useDeleteCompanyLogo } from "../api/delete-company-logo";
 import { useUploadCompanyLogo } from "../api/upload-company-logo";

@@ -1,6 +1,6 @@
+import { COMPANY_TEXTS, type CompanyInfo, type CompanySettings } from "@shared/company";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { COMPANY_TEXTS, type CompanyInfo, type CompanySettings } from "../../../../shared/company";
 import { installBrowserStubs, jsonResponse, makeInfo, makeSettings, renderPage } from "../test/render";
 import { CompanySettingsPage } from "./company-settings-page";
 

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { LoadError } from "@web/components/ui/list-state";
+import { Spinner } from "@web/components/ui/spinner";
+import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { cn } from "@web/lib/cn";
 import { Building2, FileText } from "lucide-react";
 import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { LoadError } from "../../../components/ui/list-state";
-import { Spinner } from "../../../components/ui/spinner";
-import { Tabs, TabsContent, TabsList, TabsTrigger } from "../../../components/ui/tabs";
-import { cn } from "../../../lib/cn";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { useUnsavedChanges } from "../hooks/use-unsaved-changes";

@@ -1,5 +1,3 @@
-import { TriangleAlert } from "lucide-react";
-import type { Blocker } from "react-router";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -9,7 +7,9 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
+} from "@web/components/ui/alert-dialog";
+import { TriangleAlert } from "lucide-react";
+import type { Blocker } from "react-router";
 
 /** Asked when leaving the page with unsaved changes (an in-app link; reloads get the browser's prompt). */
 export function LeaveConfirmDialog({ blocker }: { blocker: Blocker }) {

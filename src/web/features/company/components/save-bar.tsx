@@ -1,6 +1,6 @@
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { LoaderCircle, Save } from "lucide-react";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
 
 export interface SaveBarProps {
   isMobile: boolean;

@@ -1,5 +1,5 @@
+import { ApiError } from "@web/lib/api-client";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-client";
 import { errorMessageOf, failureToastMessage, fieldErrorsFrom } from "./api-errors";
 
 const validation = new ApiError("Données invalides", 400, "Bad Request", {

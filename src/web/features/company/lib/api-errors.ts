@@ -1,4 +1,4 @@
-import { isApiError } from "../../../lib/api-client";
+import { isApiError } from "@web/lib/api-client";
 
 /** The fallback when a failure carries no usable message (docs/domain/company-settings.md#messages). */
 export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";

@@ -1,10 +1,10 @@
-import { describe, expect, it } from "vitest";
 import {
   type CompanyInfo,
   companyInfoInputSchema,
   companySettingsInputSchema,
   DEFAULT_QUOTE_VALIDITY_DAYS,
-} from "../../../../shared/company";
+} from "@shared/company";
+import { describe, expect, it } from "vitest";
 import { COMPANY_INFO_FIELDS, infoFormValues, settingsFormValues } from "./company-form-values";
 
 const info: CompanyInfo = {

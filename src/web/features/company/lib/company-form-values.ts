@@ -1,4 +1,4 @@
-import { type CompanyInfo, type CompanySettings, DEFAULT_QUOTE_VALIDITY_DAYS } from "../../../../shared/company";
+import { type CompanyInfo, type CompanySettings, DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company";
 
 /** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
 export interface CompanyInfoFields {

@@ -1,5 +1,5 @@
+import { COMPANY_TEXTS, LOGO_MAX_BYTES } from "@shared/company";
 import { describe, expect, it } from "vitest";
-import { COMPANY_TEXTS, LOGO_MAX_BYTES } from "../../../../shared/company";
 import { isAcceptedLogoType, LOGO_ACCEPT, logoFileError } from "./logo-file";
 
 const file = (name: string, type: string, size = 2048) => ({ name, type, size });

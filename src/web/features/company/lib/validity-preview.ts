@@ -1,5 +1,5 @@
-import { DEFAULT_QUOTE_VALIDITY_DAYS } from "../../../../shared/company";
-import { addDays, parisToday } from "../../../../shared/dates";
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company";
+import { addDays, parisToday } from "@shared/dates";
 
 /** The days the validity input stands for: '' → 30 (docs/domain/company-settings.md#rules), a whole 1–365 as is, else null. */
 export function validityDays(raw: string): number | null {

@@ -1,11 +1,11 @@
+import type { CompanyInfo, CompanySettings } from "@shared/company";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import type { CompanyInfo, CompanySettings } from "../../../../shared/company";
-import { testQueryClient } from "../../../test/render";
 
-export { installBrowserStubs, jsonResponse } from "../../../test/render";
+export { installBrowserStubs, jsonResponse } from "@web/test/render";
 
 /** Renders inside a fresh query cache and a data router (the page blocks navigation when dirty). */
 export function renderPage(ui: ReactElement, initialPath = "/settings") {

@@ -1,5 +1,5 @@
-import { formatWeekdayDate } from "../../../../shared/format";
-import { greetingForHour } from "../../../../shared/greeting";
+import { formatWeekdayDate } from "@shared/format";
+import { greetingForHour } from "@shared/greeting";
 
 export interface GreetingProps {
   firstName: string;

@@ -1,3 +1,4 @@
+import { paths } from "@web/lib/paths";
 import {
   Building,
   CalendarDays,
@@ -8,7 +9,6 @@ import {
   type LucideIcon,
   Settings2,
 } from "lucide-react";
-import { paths } from "../../../lib/paths";
 
 export interface QuickAction {
   id: string;

@@ -1,7 +1,7 @@
+import { LogoMark } from "@web/components/logo";
+import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import { Download, X } from "lucide-react";
-import { LogoMark } from "../../../components/logo";
-import { Button } from "../../../components/ui/button";
-import { cn } from "../../../lib/cn";
 import { useInstallPrompt } from "../hooks/use-install-prompt";
 
 export interface InstallPromptProps {

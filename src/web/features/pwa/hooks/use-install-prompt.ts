@@ -1,5 +1,5 @@
+import { readItem, writeItem } from "@web/lib/storage";
 import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
-import { readItem, writeItem } from "../../../lib/storage";
 import { INSTALL_STORAGE_KEYS, parseVisitCount, shouldShowInstallPrompt } from "../lib/install-decision";
 import {
   consumeDeferredInstallEvent,

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { quoteKeys } from "./quote-keys";
 
 /** DELETE /api/quote-templates/:id (204). */

@@ -1,5 +1,5 @@
 import { useMutation } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 
 /** GET /api/quotes/:id/pdf with the session token, saved as devis-{reference}.pdf. */
 export async function downloadQuotePdf({ id, reference }: { id: string; reference: string }): Promise<string> {

@@ -1,6 +1,6 @@
+import { quoteTemplateSchema } from "@shared/quote-templates";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { quoteTemplateSchema } from "../../../../shared/quote-templates";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import type { QuoteTemplate } from "../lib/quote-template";
 import { quoteKeys } from "./quote-keys";
 

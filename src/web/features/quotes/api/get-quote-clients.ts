@@ -1,6 +1,6 @@
 import { queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
 import { z } from "zod";
-import { api } from "../../../lib/api-client";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";
 
 /** What the quote selectors need of a client. */

@@ -1,7 +1,7 @@
+import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
 import { z } from "zod";
-import { quoteHistoryEntrySchema } from "../../../../shared/quote-history";
-import { api } from "../../../lib/api-client";
 import type { QuoteHistoryEntry } from "../lib/quote-history";
 import { quoteKeys } from "./quote-keys";
 

@@ -1,7 +1,7 @@
+import { quoteTemplateSchema } from "@shared/quote-templates";
 import { queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
 import { z } from "zod";
-import { quoteTemplateSchema } from "../../../../shared/quote-templates";
-import { api } from "../../../lib/api-client";
 import { quoteKeys } from "./quote-keys";
 
 const templatesResponseSchema = z.object({ data: z.array(quoteTemplateSchema) });

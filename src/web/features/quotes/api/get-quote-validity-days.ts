@@ -1,6 +1,6 @@
+import { QUOTE_DEFAULTS } from "@shared/quotes";
 import { queryOptions } from "@tanstack/react-query";
-import { QUOTE_DEFAULTS } from "../../../../shared/quotes";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";
 
 /**

@@ -1,6 +1,6 @@
+import type { Quote } from "@shared/quotes";
 import { queryOptions } from "@tanstack/react-query";
-import type { Quote } from "../../../../shared/quotes";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import { parseQuote } from "./parse-quote";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";
 

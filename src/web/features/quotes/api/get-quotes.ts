@@ -1,7 +1,7 @@
+import { QUOTE_DEFAULTS, quoteListResponseSchema } from "@shared/quotes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "@web/lib/api-client";
 import type { z } from "zod";
-import { QUOTE_DEFAULTS, quoteListResponseSchema } from "../../../../shared/quotes";
-import { api } from "../../../lib/api-client";
 import { QUOTE_STALE_TIMES, type QuoteListParams, quoteKeys } from "./quote-keys";
 
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;

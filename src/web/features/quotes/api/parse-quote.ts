@@ -1,4 +1,4 @@
-import { type Quote, quoteSchema } from "../../../../shared/quotes";
+import { type Quote, quoteSchema } from "@shared/quotes";
 
 export const NO_DATA_MESSAGE = "Aucune donnée reçue du serveur";
 

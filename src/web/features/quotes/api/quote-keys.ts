@@ -1,4 +1,4 @@
-import type { QuoteStatus } from "../../../../shared/quotes";
+import type { QuoteStatus } from "@shared/quotes";
 
 /** Query keys of the quotes feature: invalidating `all` refreshes lists, details and histories. */
 export interface QuoteListParams {

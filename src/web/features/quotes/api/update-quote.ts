@@ -1,6 +1,6 @@
+import type { Quote } from "@shared/quotes";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { Quote } from "../../../../shared/quotes";
-import { api } from "../../../lib/api-client";
+import { api } from "@web/lib/api-client";
 import type { QuotePayload } from "../lib/quote-form";
 import { parseQuote } from "./parse-quote";
 import { quoteKeys } from "./quote-keys";

@@ -1,7 +1,7 @@
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
+import { cn } from "@web/lib/cn";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "../../../components/ui/collapsible";
-import { cn } from "../../../lib/cn";
 
 export interface FormSectionProps {
   title: string;

@@ -1,3 +1,13 @@
+import { formatDate, formatEuro, formatQuantity } from "@shared/format";
+import { QUOTE_TEXTS, type Quote } from "@shared/quotes";
+import { Button } from "@web/components/ui/button";
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from "@web/components/ui/dropdown-menu";
 import {
   BellRing,
   CalendarDays,
@@ -17,16 +27,6 @@ import {
   UserRound,
 } from "lucide-react";
 import { useId } from "react";
-import { formatDate, formatEuro, formatQuantity } from "../../../../shared/format";
-import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
-import { Button } from "../../../components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "../../../components/ui/dropdown-menu";
 import { itemsPreview, statusActions } from "../lib/quote-format";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { WithHint } from "./with-hint";

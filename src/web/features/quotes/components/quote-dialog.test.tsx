@@ -1,7 +1,7 @@
+import { formatEuro } from "@shared/format";
+import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatEuro } from "../../../../shared/format";
-import { QUOTE_TEXTS, quoteTotalsInEuros } from "../../../../shared/quotes";
 import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
 

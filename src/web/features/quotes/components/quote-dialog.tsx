@@ -1,8 +1,8 @@
+import type { Quote } from "@shared/quotes";
+import { isFinalQuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useId } from "react";
-import type { Quote } from "../../../../shared/quotes";
-import { isFinalQuoteStatus } from "../../../../shared/quotes";
-import { ResponsiveModal } from "../../../components/ui/responsive-modal";
 import { quoteQueryOptions } from "../api/get-quote";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { QuoteForm, type QuoteFormPermissions } from "./quote-form";

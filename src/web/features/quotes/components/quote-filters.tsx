@@ -1,12 +1,12 @@
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "@shared/quotes";
+import { Button } from "@web/components/ui/button";
+import { Label } from "@web/components/ui/label";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@web/components/ui/sheet";
+import { cn } from "@web/lib/cn";
 import { SlidersHorizontal } from "lucide-react";
 import { useId } from "react";
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "../../../../shared/quotes";
-import { Button } from "../../../components/ui/button";
-import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { SegmentedControl } from "../../../components/ui/segmented-control";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "../../../components/ui/sheet";
-import { cn } from "../../../lib/cn";
 import type { ClientOption } from "../api/get-quote-clients";
 import { panelFilterCount, QUICK_FILTERS, type QuoteFilterState } from "../lib/quote-filters";
 

@@ -1,13 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useQuery } from "@tanstack/react-query";
-import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
-import { ToggleGroup } from "radix-ui";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
-import { Link } from "react-router";
-import { toast } from "sonner";
-import { addDays, parisToday } from "../../../../shared/dates";
-import { formatEuro } from "../../../../shared/format";
+import { addDays, parisToday } from "@shared/dates";
+import { formatEuro } from "@shared/format";
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
@@ -15,16 +8,23 @@ import {
   type Quote,
   type QuoteInput,
   quoteInputSchema,
-} from "../../../../shared/quotes";
-import { Button } from "../../../components/ui/button";
-import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { FormField } from "../../../components/ui/form-field";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
-import { paths } from "../../../lib/paths";
+} from "@shared/quotes";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { FormField } from "@web/components/ui/form-field";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
+import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
+import { ToggleGroup } from "radix-ui";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { Link } from "react-router";
+import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";

@@ -1,4 +1,11 @@
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/cn";
 import {
   ArrowRight,
   CheckCircle2,
@@ -11,13 +18,6 @@ import {
   XCircle,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { QUOTE_TEXTS } from "../../../../shared/quotes";
-import { Alert, AlertDescription, AlertTitle } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { ResponsiveModal } from "../../../components/ui/responsive-modal";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
 import { quoteHistoryQueryOptions } from "../api/get-quote-history";
 import {
   describeChanges,

@@ -1,15 +1,15 @@
+import { formatEuro, formatPercent } from "@shared/format";
+import type { QuoteInput } from "@shared/quotes";
+import { VAT_RATES } from "@shared/quotes";
+import { Button } from "@web/components/ui/button";
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { Textarea } from "@web/components/ui/textarea";
+import { cn } from "@web/lib/cn";
 import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
-import { formatEuro, formatPercent } from "../../../../shared/format";
-import type { QuoteInput } from "../../../../shared/quotes";
-import { VAT_RATES } from "../../../../shared/quotes";
-import { Button } from "../../../components/ui/button";
-import { Input } from "../../../components/ui/input";
-import { Label } from "../../../components/ui/label";
-import { NativeSelect } from "../../../components/ui/native-select";
-import { Textarea } from "../../../components/ui/textarea";
-import { cn } from "../../../lib/cn";
 import { emptyItem, type QuoteFormFields, unitOptions } from "../lib/quote-form";
 
 type Form = UseFormReturn<QuoteFormFields, unknown, QuoteInput>;

@@ -1,8 +1,8 @@
+import type { Quote } from "@shared/quotes";
+import { Button } from "@web/components/ui/button";
+import { paths } from "@web/lib/paths";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import type { Quote } from "../../../../shared/quotes";
-import { Button } from "../../../components/ui/button";
-import { paths } from "../../../lib/paths";
 import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
 
 export interface QuoteNewPageProps {

@@ -1,5 +1,5 @@
+import { Button } from "@web/components/ui/button";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Button } from "../../../components/ui/button";
 
 export interface QuotePaginationProps {
   page: number;

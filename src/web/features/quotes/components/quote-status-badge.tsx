@@ -1,5 +1,5 @@
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../../shared/quotes";
-import { cn } from "../../../lib/cn";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
+import { cn } from "@web/lib/cn";
 import { STATUS_BADGE_CLASSES } from "../lib/quote-format";
 
 /** The status as a coloured pill (labels from the shared map). */

@@ -1,9 +1,9 @@
+import { formatCount, formatEuro } from "@shared/format";
+import type { QuoteSummary as Summary } from "@shared/quotes";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { cn } from "@web/lib/cn";
 import { CheckCircle2, FileText, PencilLine } from "lucide-react";
 import type { ReactNode } from "react";
-import { formatCount, formatEuro } from "../../../../shared/format";
-import type { QuoteSummary as Summary } from "../../../../shared/quotes";
-import { Skeleton } from "../../../components/ui/skeleton";
-import { cn } from "../../../lib/cn";
 
 function Tile({
   label,

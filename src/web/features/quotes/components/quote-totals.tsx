@@ -1,5 +1,5 @@
-import { formatDeduction, formatEuro, formatPercent } from "../../../../shared/format";
-import { cn } from "../../../lib/cn";
+import { formatDeduction, formatEuro, formatPercent } from "@shared/format";
+import { cn } from "@web/lib/cn";
 
 export interface TotalsView {
   subtotal: number;

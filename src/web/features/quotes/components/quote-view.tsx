@@ -1,11 +1,11 @@
+import { formatDate, formatEuro, formatPercent, formatQuantity } from "@shared/format";
+import { QUOTE_TEXTS, type Quote } from "@shared/quotes";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { cn } from "@web/lib/cn";
 import { CalendarClock, CalendarDays, Download, History, LoaderCircle, Lock, Pencil, UserRound } from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { formatDate, formatEuro, formatPercent, formatQuantity } from "../../../../shared/format";
-import { QUOTE_TEXTS, type Quote } from "../../../../shared/quotes";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
-import { Button } from "../../../components/ui/button";
-import { DialogDescription, DialogTitle } from "../../../components/ui/dialog";
-import { cn } from "../../../lib/cn";
 import { statusActions } from "../lib/quote-format";
 import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";

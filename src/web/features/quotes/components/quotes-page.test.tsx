@@ -1,7 +1,7 @@
+import { formatEuro } from "@shared/format";
+import type { Quote, QuoteStatus } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { formatEuro } from "../../../../shared/format";
-import type { Quote, QuoteStatus } from "../../../../shared/quotes";
 import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
 import { QuotesPage, type QuotesPagePermissions } from "./quotes-page";
 

@@ -1,8 +1,6 @@
+import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
-import { FilePlus2, LoaderCircle, Plus, SearchX } from "lucide-react";
-import { useState } from "react";
-import type { Quote, QuoteStatus } from "../../../../shared/quotes";
-import { Alert, AlertDescription } from "../../../components/ui/alert";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,12 +10,14 @@ import {
   AlertDialogFooter,
   AlertDialogHeader,
   AlertDialogTitle,
-} from "../../../components/ui/alert-dialog";
-import { Button } from "../../../components/ui/button";
-import { EmptyState, LoadError } from "../../../components/ui/list-state";
-import { SearchField } from "../../../components/ui/search-field";
-import { useDebouncedValue } from "../../../hooks/use-debounced-value";
-import { cn } from "../../../lib/cn";
+} from "@web/components/ui/alert-dialog";
+import { Button } from "@web/components/ui/button";
+import { EmptyState, LoadError } from "@web/components/ui/list-state";
+import { SearchField } from "@web/components/ui/search-field";
+import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { cn } from "@web/lib/cn";
+import { FilePlus2, LoaderCircle, Plus, SearchX } from "lucide-react";
+import { useState } from "react";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteActions } from "../hooks/use-quote-actions";

@@ -1,5 +1,5 @@
+import { cn } from "@web/lib/cn";
 import type { ReactNode } from "react";
-import { cn } from "../../../lib/cn";
 
 /** A disabled control keeps its explanation on hover (a disabled button gets no pointer events). */
 export function WithHint({ hint, children, className }: { hint: string; children: ReactNode; className?: string }) {

@@ -1,5 +1,5 @@
+import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type Quote, type QuoteStatus } from "@shared/quotes";
 import { toast } from "sonner";
-import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type Quote, type QuoteStatus } from "../../../../shared/quotes";
 import { useDownloadQuotePdf } from "../api/download-quote-pdf";
 import { useDuplicateQuote } from "../api/duplicate-quote";
 import { useDuplicateQuoteAsTemplate } from "../api/duplicate-quote-as-template";

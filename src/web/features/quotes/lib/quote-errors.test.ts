@@ -1,5 +1,5 @@
+import { ApiError } from "@web/lib/api-client";
 import { describe, expect, it } from "vitest";
-import { ApiError } from "../../../lib/api-client";
 import { errorMessage, fieldErrorsFrom, sectionOf, toFormPath } from "./quote-errors";
 
 describe("server errors on the form", () => {

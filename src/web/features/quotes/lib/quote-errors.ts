@@ -1,4 +1,4 @@
-import { isApiError } from "../../../lib/api-client";
+import { isApiError } from "@web/lib/api-client";
 
 const TOP_FIELDS = new Set([
   "name",

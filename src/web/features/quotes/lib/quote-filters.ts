@@ -1,5 +1,5 @@
-import { formatCount } from "../../../../shared/format";
-import type { QuoteStatus } from "../../../../shared/quotes";
+import { formatCount } from "@shared/format";
+import type { QuoteStatus } from "@shared/quotes";
 
 /** The quick filter buttons (docs/domain/quotes.md#screen). */
 export const QUICK_FILTERS: readonly { label: string; status: QuoteStatus | undefined }[] = [

@@ -1,5 +1,5 @@
+import { type Quote, quoteInputSchema, quoteTotalsInEuros, quoteUpdateSchema } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
-import { type Quote, quoteInputSchema, quoteTotalsInEuros, quoteUpdateSchema } from "../../../../shared/quotes";
 import {
   createDefaults,
   discountModeOf,

@@ -1,4 +1,4 @@
-import { addDays } from "../../../../shared/dates";
+import { addDays } from "@shared/dates";
 import {
   QUOTE_DEFAULTS,
   type Quote,
@@ -6,7 +6,7 @@ import {
   type QuoteStatus,
   quoteTotalsInEuros,
   UNITS,
-} from "../../../../shared/quotes";
+} from "@shared/quotes";
 
 /** One line as the inputs hold it (numbers as typed text); the shared schema coerces them. */
 export interface QuoteItemFields {

@@ -1,5 +1,5 @@
+import { QUOTE_STATUSES } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
-import { QUOTE_STATUSES } from "../../../../shared/quotes";
 import {
   hasActiveFilters,
   NO_FILTERS,

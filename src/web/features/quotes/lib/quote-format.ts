@@ -1,4 +1,4 @@
-import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "../../../../shared/quotes";
+import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "@shared/quotes";
 
 /** The first two lines of a card and the « +N autre(s) » that follows them. */
 export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {

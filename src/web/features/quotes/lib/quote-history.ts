@@ -1,11 +1,7 @@
+import { formatDate, formatDateTime, formatEuro, formatPercent } from "@shared/format";
+import { QUOTE_HISTORY_LABELS, type QuoteHistoryAction, type quoteHistoryEntrySchema } from "@shared/quote-history";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
 import type { z } from "zod";
-import { formatDate, formatDateTime, formatEuro, formatPercent } from "../../../../shared/format";
-import {
-  QUOTE_HISTORY_LABELS,
-  type QuoteHistoryAction,
-  type quoteHistoryEntrySchema,
-} from "../../../../shared/quote-history";
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from "../../../../shared/quotes";
 
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
 

@@ -1,6 +1,6 @@
+import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
-import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "../../../../shared/quote-templates";
-import { QUOTE_TEXTS } from "../../../../shared/quotes";
 import { createDefaults } from "./quote-form";
 import {
   applyTemplate,

@@ -1,11 +1,7 @@
+import { formatDate, formatPercent } from "@shared/format";
+import type { quoteTemplateInputSchema, quoteTemplateSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
+import type { UNITS } from "@shared/quotes";
 import type { z } from "zod";
-import { formatDate, formatPercent } from "../../../../shared/format";
-import type {
-  quoteTemplateInputSchema,
-  quoteTemplateSchema,
-  quoteTemplateUpdateSchema,
-} from "../../../../shared/quote-templates";
-import type { UNITS } from "../../../../shared/quotes";
 import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;

@@ -1,6 +1,6 @@
-import type { Quote } from "../../../../shared/quotes";
+import type { Quote } from "@shared/quotes";
 
-export { installBrowserStubs, jsonResponse, renderWithProviders } from "../../../test/render";
+export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export const CLIENT_ID = "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f";
 

@@ -1,6 +1,6 @@
+import { cn } from "@web/lib/cn";
 import { Ellipsis } from "lucide-react";
 import { NavLink } from "react-router";
-import { cn } from "../../../lib/cn";
 import type { NavEntry } from "../lib/nav-items";
 
 export interface BottomBarProps {

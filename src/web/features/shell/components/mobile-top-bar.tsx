@@ -1,6 +1,6 @@
+import { Logo } from "@web/components/logo";
 import { Menu } from "lucide-react";
 import { Link } from "react-router";
-import { Logo } from "../../../components/logo";
 
 export interface MobileTopBarProps {
   homePath: string;

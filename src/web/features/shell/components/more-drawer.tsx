@@ -1,7 +1,7 @@
+import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "@web/components/ui/sheet";
+import { cn } from "@web/lib/cn";
 import { ChevronRight } from "lucide-react";
 import { NavLink } from "react-router";
-import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "../../../components/ui/sheet";
-import { cn } from "../../../lib/cn";
 import type { NavEntry } from "../lib/nav-items";
 import type { ShellUser } from "./shell-user";
 import { UserBlock } from "./user-block";

@@ -1,8 +1,8 @@
+import { LogoMark } from "@web/components/logo";
+import { Tooltip } from "@web/components/ui/tooltip";
+import { cn } from "@web/lib/cn";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Link, NavLink } from "react-router";
-import { LogoMark } from "../../../components/logo";
-import { Tooltip } from "../../../components/ui/tooltip";
-import { cn } from "../../../lib/cn";
 import type { NavEntry } from "../lib/nav-items";
 import type { ShellUser } from "./shell-user";
 import { UserBlock } from "./user-block";

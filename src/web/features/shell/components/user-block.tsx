@@ -1,10 +1,10 @@
+import { Badge } from "@web/components/ui/badge";
+import { Tooltip } from "@web/components/ui/tooltip";
+import { cn } from "@web/lib/cn";
+import { initials } from "@web/lib/initials";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
 import { toast } from "sonner";
-import { Badge } from "../../../components/ui/badge";
-import { Tooltip } from "../../../components/ui/tooltip";
-import { cn } from "../../../lib/cn";
-import { initials } from "../../../lib/initials";
 import type { ShellUser } from "./shell-user";
 
 export const LOGOUT_ERROR_MESSAGE = "Erreur lors de la déconnexion";

@@ -1,5 +1,5 @@
+import { readJson, writeJson } from "@web/lib/storage";
 import { useCallback, useEffect, useState } from "react";
-import { readJson, writeJson } from "../../../lib/storage";
 import { isSidebarShortcut, readSidebarState, SIDEBAR_STATE_KEY, serializeSidebarState } from "../lib/sidebar-state";
 
 /** Desktop sidebar open/collapsed state, remembered 7 days, toggled by Ctrl/Cmd+B. */

@@ -1,5 +1,5 @@
+import { DEFAULT_ROLES } from "@shared/permissions";
 import { describe, expect, it } from "vitest";
-import { DEFAULT_ROLES } from "../../../../shared/permissions";
 import { BOTTOM_TABS, drawerEntries, sidebarEntries } from "./nav-items";
 
 const rolePermissions = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)?.permissions ?? [];

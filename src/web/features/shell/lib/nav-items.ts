@@ -1,3 +1,5 @@
+import { hasPermission, isAdmin, isSuperAdmin, isTeamLeader, type PermissionSubject } from "@shared/permissions";
+import { paths } from "@web/lib/paths";
 import {
   Building,
   CalendarDays,
@@ -17,14 +19,6 @@ import {
   UsersRound,
   Wrench,
 } from "lucide-react";
-import {
-  hasPermission,
-  isAdmin,
-  isSuperAdmin,
-  isTeamLeader,
-  type PermissionSubject,
-} from "../../../../shared/permissions";
-import { paths } from "../../../lib/paths";
 
 export type NavEntryId =
   | "home"
