@@ -4,6 +4,7 @@ import {
   QUOTE_TEXTS,
   quoteDiscountFields,
   quoteDiscountUpdateFields,
+  quoteItemSchema,
   quoteItemsInput,
   quoteItemsUpdate,
 } from "./quotes";
@@ -35,14 +36,14 @@ export const quoteTemplateUpdateSchema = z.object({
 });
 
 /** A template line as answered (plain schema: response schemas carry no transforms). */
-export const quoteTemplateItemSchema = z.object({
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
-  unit: z.string(),
-  unit_price: z.number(),
-  tax_rate: z.number(),
-  position: z.number(),
+export const quoteTemplateItemSchema = quoteItemSchema.pick({
+  name: true,
+  description: true,
+  quantity: true,
+  unit: true,
+  unit_price: true,
+  tax_rate: true,
+  position: true,
 });
 export type QuoteTemplateItem = z.infer<typeof quoteTemplateItemSchema>;
 

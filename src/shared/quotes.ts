@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { clientSchema } from "./clients";
 import { clearableText, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
 import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
 
@@ -254,14 +255,15 @@ export const vatLineSchema = z.object({
   tax: z.number(),
 });
 
-export const quoteClientSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  address: z.string().nullable(),
-  postal_code: z.string().nullable(),
-  city: z.string().nullable(),
+/** The client as a quote shows it (its contact details, not its notes or status). */
+export const quoteClientSchema = clientSchema.pick({
+  id: true,
+  name: true,
+  email: true,
+  phone: true,
+  address: true,
+  postal_code: true,
+  city: true,
 });
 
 export const quoteSchema = z.object({

@@ -101,7 +101,7 @@ const PNG_COLOR_TYPES: Record<number, { depths: number[]; samples: number }> = {
 };
 
 /** Adam7: [x0, y0, dx, dy] of the seven passes. */
-const ADAM7 = [
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],

@@ -3,6 +3,7 @@
  * ones, and the damaged ones a logo upload must refuse and a document must survive.
  */
 import { crc32, deflateSync } from "node:zlib";
+import { ADAM7 } from "@server/lib/file-types";
 
 export function pngChunk(type: string, data: Uint8Array = new Uint8Array()): Buffer {
   const head = Buffer.alloc(8);
@@ -31,15 +32,6 @@ export interface PngSpec {
 }
 
 const SAMPLES: Record<number, number> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
-const ADAM7 = [
-  [0, 0, 8, 8],
-  [4, 0, 8, 8],
-  [0, 4, 4, 8],
-  [2, 0, 4, 4],
-  [0, 2, 2, 4],
-  [1, 0, 2, 2],
-  [0, 1, 1, 2],
-] as const;
 
 /** The image data a PNG of this layout holds: each row a filter byte (0) and its packed samples. */
 export function pngRaw({ width = 2, height = 2, bitDepth = 8, colorType = 6, interlaced = false }: PngSpec): Buffer {
