@@ -146,7 +146,7 @@ describe("QuoteDialog — creation", () => {
     expect(calls("POST", "/api/quotes")).toHaveLength(0);
   });
 
-  it("computes the totals live with the shared function and sends lines with positions", async () => {
+  it("computes the totals live with the shared function and sends the lines in screen order", async () => {
     const created = makeQuote({ reference: "DEV-2026-0042" });
     serve((url, init) =>
       url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, created) : undefined,
@@ -185,10 +185,12 @@ describe("QuoteDialog — creation", () => {
       discount_percentage: 10,
       discount_amount: 0,
       items: [
-        { position: 1, name: "Plan de travail", quantity: 2.5, unit: "unité", unit_price: 99.99, tax_rate: 20 },
-        { position: 2, name: "Pose", quantity: 1, unit: "unité", unit_price: 180, tax_rate: 10 },
+        { name: "Plan de travail", quantity: 2.5, unit: "unité", unit_price: 99.99, tax_rate: 20 },
+        { name: "Pose", quantity: 1, unit: "unité", unit_price: 180, tax_rate: 10 },
       ],
     });
+    // Positions and line ids are the server's to give.
+    for (const item of body.items) expect(Object.keys(item)).not.toContain("position");
     expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.created);
   });
 
@@ -401,7 +403,8 @@ describe("QuoteDialog — edit and read-only", () => {
     );
     const body = JSON.parse(String(calls("PUT", `/api/quotes/${quote.id}`)[0]?.[1]?.body));
     expect(body.id).toBe(quote.id);
-    expect(body.items.map((i: { position: number }) => i.position)).toEqual([1, 2]);
+    expect(body.items.map((i: { name: string }) => i.name)).toEqual(["Carrelage", "Peinture"]);
+    for (const item of body.items) expect(Object.keys(item)).not.toContain("position");
   });
 
   it("opens a final quote read-only with the warning, even when asked to edit", async () => {

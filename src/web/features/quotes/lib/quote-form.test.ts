@@ -90,7 +90,7 @@ describe("quote ↔ form", () => {
     expect(fields.discount_percentage).toBe("10");
   });
 
-  it("sends the validated form with 1-based positions, only the discount that applies, and the id on update", () => {
+  it("sends the validated form with its lines in order (no position: the server numbers them), only the discount that applies, and the id on update", () => {
     const fields = quoteToFields(makeQuote());
     const values = quoteInputSchema.parse({ ...fields, discount_amount: "25" });
     const payload = toQuotePayload(values, "q1");
@@ -99,10 +99,11 @@ describe("quote ↔ form", () => {
     expect(payload.discount_amount).toBe(0);
     expect(payload.valid_until).toBeNull();
     expect(payload.notes).toBeNull();
-    expect(payload.items.map((i) => [i.position, i.name, i.quantity, i.unit_price, i.tax_rate])).toEqual([
-      [1, "Carrelage", 2.5, 40, 10],
-      [2, "Peinture", 2.5, 40, 20],
+    expect(payload.items.map((i) => [i.name, i.quantity, i.unit_price, i.tax_rate])).toEqual([
+      ["Carrelage", 2.5, 40, 10],
+      ["Peinture", 2.5, 40, 20],
     ]);
+    for (const item of payload.items) expect(item).not.toHaveProperty("position");
     expect(toQuotePayload(values)).not.toHaveProperty("id");
     // What the form sends passes the server's schemas unchanged: a POST, and a PUT, which requires every key.
     expect(quoteInputSchema.parse(toQuotePayload(values))).toMatchObject({ name: "Salle de bain" });
@@ -134,9 +135,9 @@ describe("quote ↔ form", () => {
       discount_percentage: 10,
       discount_amount: 0,
     });
-    expect(payload.items.map((i) => [i.position, i.name, i.description])).toEqual([
-      [1, "Carrelage", "Pose collée"],
-      [2, "Peinture", null],
+    expect(payload.items.map((i) => [i.name, i.description])).toEqual([
+      ["Carrelage", "Pose collée"],
+      ["Peinture", null],
     ]);
     // A PUT of the whole quote: the server's PUT schema, which requires every key, takes it as it is.
     const put = quoteUpdateSchema.safeParse(payload);

@@ -1,4 +1,5 @@
 import { addDays } from "@shared/dates";
+import { applicableDiscount } from "@shared/money";
 import {
   QUOTE_DEFAULTS,
   type Quote,
@@ -115,22 +116,23 @@ export function quoteToFields(quote: Quote): QuoteFormFields {
   };
 }
 
-/** The discount applies as a percentage unless only a fixed amount is set (shared money rules). */
+/** The discount applies as a percentage unless only a fixed amount is set (applicableDiscount). */
 export function discountModeOf(fields: Pick<QuoteFormFields, "discount_percentage" | "discount_amount">): DiscountMode {
-  return readNumber(fields.discount_percentage) === 0 && readNumber(fields.discount_amount) > 0
-    ? "amount"
-    : "percentage";
+  const applied = applicableDiscount({
+    discount_percentage: readNumber(fields.discount_percentage),
+    discount_amount: readNumber(fields.discount_amount),
+  });
+  return applied.discount_amount > 0 ? "amount" : "percentage";
 }
 
-export type QuoteItemPayload = QuoteInput["items"][number] & { position: number };
+export type QuoteItemPayload = QuoteInput["items"][number];
 export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: QuoteItemPayload[] };
 
 /**
- * Body of POST /api/quotes and PUT /api/quotes/:id (docs/domain/quotes.md#form-rules): the validated fields, lines with
- * 1-based positions in screen order, only the discount that applies; an update also sends the id.
+ * Body of POST /api/quotes and PUT /api/quotes/:id (docs/domain/quotes.md#form-rules): the validated fields, lines in
+ * screen order (the server numbers them), only the discount that applies; an update also sends the id.
  */
 export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
-  const percentage = values.discount_percentage;
   return {
     ...(id ? { id } : {}),
     name: values.name,
@@ -140,16 +142,14 @@ export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
     valid_until: values.valid_until ?? null,
     notes: values.notes ?? null,
     terms: values.terms ?? null,
-    discount_percentage: percentage,
-    discount_amount: percentage > 0 ? 0 : values.discount_amount,
-    items: values.items.map((item, index) => ({
+    ...applicableDiscount(values),
+    items: values.items.map((item) => ({
       name: item.name,
       description: item.description ?? null,
       quantity: item.quantity,
       unit: item.unit,
       unit_price: item.unit_price,
       tax_rate: item.tax_rate,
-      position: index + 1,
     })),
   };
 }
@@ -165,18 +165,16 @@ export function statusChangePayload(quote: Quote, status: QuoteStatus): QuotePay
     valid_until: quote.valid_until,
     notes: quote.notes,
     terms: quote.terms,
-    discount_percentage: quote.discount_percentage,
-    discount_amount: quote.discount_percentage > 0 ? 0 : quote.discount_amount,
+    ...applicableDiscount(quote),
     items: [...quote.items]
       .sort((a, b) => a.position - b.position)
-      .map((item, index) => ({
+      .map((item) => ({
         name: item.name,
         description: item.description,
         quantity: item.quantity,
         unit: item.unit as QuoteItemPayload["unit"],
         unit_price: item.unit_price,
         tax_rate: item.tax_rate,
-        position: index + 1,
       })),
   };
 }
