@@ -6,6 +6,7 @@ import { createAuthService } from "./modules/auth/auth.service";
 import { TokenService } from "./modules/auth/tokens";
 import type { ModuleDeps } from "./modules/module";
 import { authPlugin } from "./plugins/auth";
+import { compressPlugin } from "./plugins/compress";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
@@ -42,6 +43,7 @@ export async function buildApp(options: AppOptions) {
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(compressPlugin);
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
 

@@ -159,4 +159,5 @@ export function frenchIssueMessage(issue: z.core.$ZodRawIssue): string {
   }
 }
 
-z.config({ customError: frenchIssueMessage });
+// jitless: zod never probes `new Function` (an eval the CSP refuses and Lighthouse reports as an error).
+z.config({ customError: frenchIssueMessage, jitless: true });

@@ -1,0 +1,24 @@
+import compress from "@fastify/compress";
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+
+/** Answers under this size are sent as they are: compressing them saves less than it costs. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
+
+/**
+ * API answers in JSON over 1 kB are compressed (brotli, else gzip) when the request accepts it
+ * (`@fastify/compress`, brotli at its fast default quality). A page of quotes is ~26 kB of JSON,
+ * ~3 kB compressed. Static files are not touched: the build already wrote their .br/.gz
+ * (plugins/spa.ts `preCompressed`); PDFs and images are not JSON.
+ */
+export const compressPlugin = fp(
+  async (app: FastifyInstance) => {
+    await app.register(compress, {
+      global: true,
+      encodings: ["br", "gzip"],
+      threshold: COMPRESS_THRESHOLD_BYTES,
+      customTypes: /^application\/json\b/,
+    });
+  },
+  { name: "compress" },
+);
