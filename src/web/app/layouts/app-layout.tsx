@@ -11,9 +11,9 @@ import { MobileTopBar } from "@web/features/shell/components/mobile-top-bar";
 import { MoreDrawer } from "@web/features/shell/components/more-drawer";
 import type { ShellUser } from "@web/features/shell/components/shell-user";
 import { Sidebar } from "@web/features/shell/components/sidebar";
-import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
 import { useSidebarState } from "@web/features/shell/hooks/use-sidebar-state";
 import { BOTTOM_TABS, drawerEntries, PLATFORM_ENTRIES, sidebarEntries } from "@web/features/shell/lib/nav-items";
+import { useViewport } from "@web/hooks/use-viewport";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
 import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
@@ -43,7 +43,7 @@ function PageFallback() {
 function Shell() {
   const { user, logout } = useAuth();
   const { subject } = usePermissions();
-  const isMobile = useIsMobile();
+  const isMobile = useViewport() !== "desktop";
   const sidebar = useSidebarState(!isMobile);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const navigate = useNavigate();

@@ -1,7 +1,7 @@
 import { useAuth } from "@web/features/auth/hooks/auth-context";
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
-import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
+import { useViewport } from "@web/hooks/use-viewport";
 import { paths } from "@web/lib/paths";
 import { useCallback } from "react";
 import { useMatch, useNavigate } from "react-router";
@@ -11,7 +11,7 @@ import { PermissionRoute } from "./permission-route";
 export function ClientsRoute() {
   const { user } = useAuth();
   const { can } = usePermissions();
-  const isMobile = useIsMobile();
+  const isMobile = useViewport() !== "desktop";
   const navigate = useNavigate();
   const creating = useMatch(paths.clientNew) !== null;
   const backToList = useCallback(() => navigate(paths.clients, { replace: true }), [navigate]);

@@ -1,6 +1,6 @@
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import { QuoteNewPage } from "@web/features/quotes/components/quote-new-page";
-import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
+import { useViewport } from "@web/hooks/use-viewport";
 import { paths } from "@web/lib/paths";
 import { useCallback } from "react";
 import { useNavigate, useSearchParams } from "react-router";
@@ -9,7 +9,7 @@ import { PermissionRoute } from "./permission-route";
 /** /quotes/new?client_id= — the create form as a page; back to /quotes once created. */
 export function QuoteNewRoute() {
   const { can } = usePermissions();
-  const isMobile = useIsMobile();
+  const isMobile = useViewport() !== "desktop";
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const backToList = useCallback(() => navigate(paths.quotes), [navigate]);

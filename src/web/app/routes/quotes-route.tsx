@@ -1,12 +1,12 @@
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import { QuotesPage } from "@web/features/quotes/components/quotes-page";
-import { useIsMobile } from "@web/features/shell/hooks/use-is-mobile";
+import { useViewport } from "@web/hooks/use-viewport";
 import { PermissionRoute } from "./permission-route";
 
 /** /quotes — 'Gestion des devis' (desktop) / 'Mes devis' (mobile). */
 export function QuotesRoute() {
   const { can } = usePermissions();
-  const isMobile = useIsMobile();
+  const isMobile = useViewport() !== "desktop";
   return (
     <PermissionRoute permission="quotes:view">
       <title>{isMobile ? "Mes devis · Propulse" : "Gestion des devis · Propulse"}</title>
