@@ -61,7 +61,7 @@ describe("ClientsPage", () => {
   it("says there is no client yet, and offers to create one", async () => {
     serve([]);
     renderPage();
-    expect(screen.getByText("Chargement de vos clients...")).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Chargement de vos clients…" })).toBeTruthy();
     expect(await screen.findByText("Aucun client")).toBeTruthy();
     expect(screen.getByText("Commencez par ajouter votre premier client")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("0 client trouvé");
@@ -144,9 +144,36 @@ describe("ClientsPage", () => {
     fetchMock.mockResolvedValue(jsonResponse(500, { error: "Une erreur interne est survenue." }));
     renderPage();
     expect(await screen.findByText("Impossible de charger vos clients")).toBeTruthy();
+    // The error alone (issue 9, defect 5): no « 0 client trouvé », no counters pulsing over it.
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+    expect(screen.queryByText(/client trouvé/)).toBeNull();
+    expect(screen.queryByRole("list", { name: "Compteurs clients" })).toBeNull();
     serve([makeClient()]);
     fireEvent.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("Jean Dupont")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "1 client trouvé" })).toBeTruthy();
+    expect(screen.getByRole("list", { name: "Compteurs clients" })).toBeTruthy();
+  });
+
+  it("counters that fail show a dash, never a skeleton pulsing forever", async () => {
+    serve([makeClient()]);
+    const listOnly = fetchMock.getMockImplementation();
+    fetchMock.mockImplementation(async (input, init) =>
+      String(input).startsWith("/api/clients/counters")
+        ? jsonResponse(500, { error: "Une erreur interne est survenue." })
+        : (listOnly as typeof fetch)(input, init),
+    );
+    renderPage();
+    await screen.findByText("Jean Dupont");
+    const counters = screen.getByRole("list", { name: "Compteurs clients" });
+    await waitFor(() =>
+      expect(
+        within(counters)
+          .getAllByTestId("counter-value")
+          .map((n) => n.textContent),
+      ).toEqual(["—", "—", "—"]),
+    );
+    expect(counters.querySelector(".animate-pulse")).toBeNull();
   });
 
   it("hides the create button without clients:create", async () => {

@@ -1,15 +1,13 @@
 import { CLIENT_LIMITS, type Client } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { EmptyState, LoadError } from "@web/components/ui/list-state";
+import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
-import { Spinner } from "@web/components/ui/spinner";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { cn } from "@web/lib/cn";
-import { LoaderCircle, Plus, SearchX, UserPlus, Users } from "lucide-react";
+import { Plus, SearchX, UserPlus, Users } from "lucide-react";
 import { useEffect, useMemo, useState } from "react";
 import type { ClientListFilters } from "../api/client-keys";
 import { clientsInfiniteQueryOptions } from "../api/get-clients";
@@ -64,6 +62,8 @@ export function ClientsPage({
   const upToDate = !query.isPlaceholderData && normaliseSearch(term) === filters.search;
   const count = upToDate ? serverTotal : visible.length;
   const searching = normaliseSearch(term) !== "";
+  // The list could not be loaded: its error shows alone, without counters over it.
+  const failed = listFailed(query, visible.length);
 
   const [form, setForm] = useState<FormState>(null);
   const [detail, setDetail] = useState<Client | null>(null);
@@ -96,7 +96,7 @@ export function ClientsPage({
         )}
       </div>
 
-      <ClientCounters />
+      {!failed && <ClientCounters />}
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-center">
         <SearchField
@@ -115,25 +115,16 @@ export function ClientsPage({
         />
       </div>
 
-      <section aria-labelledby="clients-found" className="flex flex-col gap-3">
-        <div className="flex min-h-6 items-center gap-2">
-          <h2 id="clients-found" className="text-sm font-semibold text-muted-foreground" aria-live="polite">
-            {query.isPending ? "Recherche des clients" : foundLabel(count)}
-          </h2>
-          {query.isFetching && !query.isPending && !query.isFetchingNextPage && (
-            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin text-muted-foreground" />
-          )}
-        </div>
-
-        {query.isPending ? (
-          <Spinner className="py-16" label="Chargement de vos clients..." />
-        ) : query.isError && loaded.length === 0 ? (
-          <LoadError
-            title="Impossible de charger vos clients"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-          />
-        ) : visible.length === 0 ? (
+      <ListSection
+        headingId="clients-found"
+        query={query}
+        rows={visible.length}
+        countLabel={foundLabel(count)}
+        pendingLabel="Recherche des clients"
+        refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
+        loading={<ListSkeleton label="Chargement de vos clients…" />}
+        errorTitle="Impossible de charger vos clients"
+        empty={
           searching ? (
             <EmptyState
               icon={<SearchX aria-hidden="true" className="size-6" />}
@@ -171,44 +162,30 @@ export function ClientsPage({
               }
             />
           )
-        ) : (
-          <>
-            {query.isError && (
-              <Alert variant="destructive" role="alert">
-                <AlertDescription>{query.error.message}</AlertDescription>
-              </Alert>
-            )}
-            <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
-              {visible.map((client) => (
-                <li key={client.id}>
-                  <ClientCard
-                    client={client}
-                    permissions={permissions}
-                    onView={setDetail}
-                    onEdit={(c) => setForm({ mode: "edit", client: c })}
-                    onDelete={setToDelete}
-                  />
-                </li>
-              ))}
-            </ul>
-            {query.hasNextPage && (
-              <div className="flex flex-col items-center gap-2 pt-2">
-                <p className="text-[0.8125rem] text-muted-foreground">
-                  {formatCount(loaded.length)} sur {formatCount(serverTotal)} clients affichés
-                </p>
-                <Button
-                  variant="outline"
-                  onClick={() => void query.fetchNextPage()}
-                  disabled={query.isFetchingNextPage}
-                >
-                  {query.isFetchingNextPage && <LoaderCircle aria-hidden="true" className="animate-spin" />}
-                  {query.isFetchingNextPage ? "Chargement..." : "Charger plus"}
-                </Button>
-              </div>
-            )}
-          </>
-        )}
-      </section>
+        }
+        footer={
+          <LoadMore
+            progress={`${formatCount(loaded.length)} sur ${formatCount(serverTotal)} clients affichés`}
+            hasMore={query.hasNextPage}
+            loading={query.isFetchingNextPage}
+            onLoadMore={() => void query.fetchNextPage()}
+          />
+        }
+      >
+        <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
+          {visible.map((client) => (
+            <li key={client.id}>
+              <ClientCard
+                client={client}
+                permissions={permissions}
+                onView={setDetail}
+                onEdit={(c) => setForm({ mode: "edit", client: c })}
+                onDelete={setToDelete}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListSection>
 
       <ClientFormDialog
         open={form !== null}

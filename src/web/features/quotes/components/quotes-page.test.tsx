@@ -31,8 +31,8 @@ function summaryOf(quotes: Quote[]) {
   };
 }
 
-/** A tiny fake of GET /api/quotes over an in-memory list. */
-function serve(all: Quote[], options: { failList?: boolean } = {}) {
+/** A tiny fake of GET /api/quotes over an in-memory list; `pageSize` caps a page whatever the limit asked. */
+function serve(all: Quote[], options: { failList?: boolean; pageSize?: number } = {}) {
   fetchMock.mockImplementation(async (input) => {
     const url = new URL(String(input), "http://localhost");
     if (url.pathname === "/api/clients") {
@@ -43,7 +43,7 @@ function serve(all: Quote[], options: { failList?: boolean } = {}) {
       const status = url.searchParams.get("status") as QuoteStatus | null;
       const search = url.searchParams.get("search")?.toLowerCase() ?? "";
       const page = Number(url.searchParams.get("page"));
-      const limit = Number(url.searchParams.get("limit"));
+      const limit = Math.min(Number(url.searchParams.get("limit")), options.pageSize ?? Number.POSITIVE_INFINITY);
       const found = all.filter(
         (q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)),
       );
@@ -189,17 +189,19 @@ describe("QuotesPage", () => {
     expect(await screen.findByText(/Aucun devis ne correspond à "cuisine"/)).toBeTruthy();
   });
 
-  it("pages by 20 with Précédent / Suivant and 'Page X sur Y'", async () => {
-    const many = Array.from({ length: 25 }, (_, i) =>
+  it("pages with Précédent / Suivant and 'Page X sur Y'", async () => {
+    // The paging logic on a few rows (rendering dozens of cards in jsdom takes seconds on a busy CI).
+    const many = Array.from({ length: 7 }, (_, i) =>
       makeQuote({ id: `q${i}`, reference: `DEV-2026-${String(i + 1).padStart(4, "0")}` }),
     );
-    serve(many);
+    serve(many, { pageSize: 5 });
     renderPage();
     await screen.findByText("DEV-2026-0001");
     expect(screen.getByText("Page 1 sur 2")).toBeTruthy();
     expect((screen.getByRole("button", { name: "Précédent" }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole("button", { name: "Suivant" }));
-    expect(await screen.findByText("DEV-2026-0021")).toBeTruthy();
+    expect(await screen.findByText("DEV-2026-0006")).toBeTruthy();
+    expect(screen.queryByText("DEV-2026-0001")).toBeNull();
     expect(screen.getByText("Page 2 sur 2")).toBeTruthy();
     expect(listCalls().at(-1)?.get("page")).toBe("2");
     expect(listCalls().at(-1)?.get("limit")).toBe("20");
@@ -210,9 +212,16 @@ describe("QuotesPage", () => {
     renderPage();
     expect(await screen.findByText("Impossible de charger vos devis")).toBeTruthy();
     expect(screen.getByText("Une erreur interne est survenue")).toBeTruthy();
+    // The error alone (issue 9, defect 5): no « 0 devis », no tiles or figures pulsing over it.
+    expect(screen.queryByRole("heading", { level: 2 })).toBeNull();
+    expect(screen.queryByRole("list", { name: "Compteurs devis" })).toBeNull();
+    expect(screen.queryByRole("region", { name: "Synthèse financière" })).toBeNull();
+    expect(document.querySelector(".animate-pulse")).toBeNull();
     serve([makeQuote()]);
     fireEvent.click(screen.getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("DEV-2026-0007")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2, name: "1 devis" })).toBeTruthy();
+    expect(screen.getByRole("region", { name: "Synthèse financière" })).toBeTruthy();
   });
 
   it("is 'Mes devis' on mobile, without tiles, with a filter panel and 'Effacer'", async () => {

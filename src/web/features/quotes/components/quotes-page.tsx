@@ -1,6 +1,5 @@
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
 import {
   AlertDialog,
   AlertDialogAction,
@@ -12,11 +11,11 @@ import {
   AlertDialogTitle,
 } from "@web/components/ui/alert-dialog";
 import { Button } from "@web/components/ui/button";
-import { EmptyState, LoadError } from "@web/components/ui/list-state";
+import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { cn } from "@web/lib/cn";
-import { FilePlus2, LoaderCircle, Plus, SearchX } from "lucide-react";
+import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { useState } from "react";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quotesQueryOptions } from "../api/get-quotes";
@@ -26,7 +25,6 @@ import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
 import { FilterButton, MobileFilterPanel, QuickFilters, SelectFilters } from "./quote-filters";
 import { QuoteHistoryDialog } from "./quote-history";
-import { QuotePagination } from "./quote-pagination";
 import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -84,6 +82,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
   const pages = pageCount(total, query.data?.meta.limit ?? 20);
   const quotes = query.data?.data ?? [];
   const filtered = hasActiveFilters({ search: term, status, clientId });
+  const failed = listFailed(query, quotes.length);
 
   const clearFilters = () => {
     setTerm("");
@@ -122,8 +121,9 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         {createButton}
       </div>
 
-      {!isMobile && <QuoteTiles summary={summary} />}
-      <QuoteFinancialSummary summary={summary} isMobile={isMobile} />
+      {/* The list could not be loaded: its error shows alone, without figures over it. */}
+      {!failed && !isMobile && <QuoteTiles summary={summary} />}
+      {!failed && <QuoteFinancialSummary summary={summary} isMobile={isMobile} />}
 
       {isMobile ? (
         <div className="flex flex-col gap-3">
@@ -159,34 +159,22 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         </div>
       )}
 
-      <section aria-labelledby="quotes-found" className="flex flex-col gap-3">
-        <div className="flex min-h-6 items-center gap-2">
-          <h2 id="quotes-found" className="text-sm font-semibold text-muted-foreground" aria-live="polite">
-            {query.isPending ? "Recherche des devis" : quotesCountLabel(total)}
-          </h2>
-          {query.isFetching && !query.isPending && (
-            <LoaderCircle aria-hidden="true" className="size-3.5 animate-spin text-muted-foreground" />
-          )}
-          {filtered && (
+      <ListSection
+        headingId="quotes-found"
+        query={query}
+        rows={quotes.length}
+        countLabel={quotesCountLabel(total)}
+        pendingLabel="Recherche des devis"
+        headingAction={
+          filtered && (
             <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
               Effacer les filtres
             </Button>
-          )}
-        </div>
-
-        {query.isPending ? (
-          <div role="status" aria-label="Chargement des devis" className="grid gap-3 lg:grid-cols-2">
-            {[0, 1, 2, 3].map((n) => (
-              <QuoteCardSkeleton key={n} />
-            ))}
-          </div>
-        ) : query.isError && quotes.length === 0 ? (
-          <LoadError
-            title="Impossible de charger vos devis"
-            message={query.error.message}
-            onRetry={() => void query.refetch()}
-          />
-        ) : quotes.length === 0 ? (
+          )
+        }
+        loading={<ListSkeleton label="Chargement des devis" item={<QuoteCardSkeleton />} />}
+        errorTitle="Impossible de charger vos devis"
+        empty={
           filtered ? (
             <EmptyState
               icon={<SearchX aria-hidden="true" className="size-6" />}
@@ -217,45 +205,44 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
               }
             />
           )
-        ) : (
-          <>
-            {query.isError && (
-              <Alert variant="destructive" role="alert">
-                <AlertDescription>{query.error.message}</AlertDescription>
-              </Alert>
-            )}
-            <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
-              {quotes.map((quote) => (
-                <li key={quote.id}>
-                  <QuoteCard
-                    quote={quote}
-                    permissions={permissions}
-                    compact={isMobile}
-                    pending={{
-                      pdf: actions.pending(quote.id, "pdf"),
-                      duplicate: actions.pending(quote.id, "duplicate"),
-                      template: actions.pending(quote.id, "template"),
-                      status: actions.pending(quote.id, "status"),
-                    }}
-                    onView={(q) => setDialog({ mode: "view", quote: q })}
-                    onEdit={(q) => setDialog({ mode: "edit", quote: q })}
-                    onHistory={setHistoryFor}
-                    onDownloadPdf={(q) => void actions.downloadPdf(q)}
-                    onDuplicate={(q) => void actions.duplicate(q)}
-                    onUseAsTemplate={(q) => void actions.saveAsTemplate(q)}
-                    onSend={(q) => void actions.changeStatus(q, "envoye au client")}
-                    onRemind={(q) => void actions.changeStatus(q, "client relance")}
-                    onValidate={setToValidate}
-                  />
-                </li>
-              ))}
-            </ul>
-            {pages > 1 && (
-              <QuotePagination page={page} pageCount={pages} onPageChange={setPage} disabled={query.isFetching} />
-            )}
-          </>
-        )}
-      </section>
+        }
+        footer={
+          <ListPagination
+            label="Pagination des devis"
+            page={page}
+            pageCount={pages}
+            onPageChange={setPage}
+            disabled={query.isFetching}
+          />
+        }
+      >
+        <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+          {quotes.map((quote) => (
+            <li key={quote.id}>
+              <QuoteCard
+                quote={quote}
+                permissions={permissions}
+                compact={isMobile}
+                pending={{
+                  pdf: actions.pending(quote.id, "pdf"),
+                  duplicate: actions.pending(quote.id, "duplicate"),
+                  template: actions.pending(quote.id, "template"),
+                  status: actions.pending(quote.id, "status"),
+                }}
+                onView={(q) => setDialog({ mode: "view", quote: q })}
+                onEdit={(q) => setDialog({ mode: "edit", quote: q })}
+                onHistory={setHistoryFor}
+                onDownloadPdf={(q) => void actions.downloadPdf(q)}
+                onDuplicate={(q) => void actions.duplicate(q)}
+                onUseAsTemplate={(q) => void actions.saveAsTemplate(q)}
+                onSend={(q) => void actions.changeStatus(q, "envoye au client")}
+                onRemind={(q) => void actions.changeStatus(q, "client relance")}
+                onValidate={setToValidate}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListSection>
 
       <QuoteDialog
         state={dialog}
