@@ -3,6 +3,10 @@ import { cva, type VariantProps } from "class-variance-authority";
 import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 
+/**
+ * Sizes are for a mouse; on a touch screen (`pointer: coarse`) every size is at least 44 px, the
+ * minimum touch target (issue 9): screens get it by using the primitive, never by their own classes.
+ */
 export const buttonVariants = cva(
   "inline-flex shrink-0 items-center justify-center gap-2 whitespace-nowrap rounded-md text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring disabled:pointer-events-none disabled:opacity-60 [&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0",
   {
@@ -16,11 +20,11 @@ export const buttonVariants = cva(
         link: "text-primary underline-offset-4 hover:underline",
       },
       size: {
-        sm: "h-8 px-3 text-[0.8125rem]",
-        default: "h-10 px-4",
+        sm: "h-8 px-3 text-[0.8125rem] pointer-coarse:h-11",
+        default: "h-10 px-4 pointer-coarse:h-11",
         lg: "h-11 px-5 text-[0.9375rem]",
-        icon: "size-10",
-        "icon-sm": "size-8",
+        icon: "size-10 pointer-coarse:size-11",
+        "icon-sm": "size-8 pointer-coarse:size-11",
       },
     },
     defaultVariants: { variant: "default", size: "default" },

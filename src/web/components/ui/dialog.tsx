@@ -36,7 +36,7 @@ export function DialogContent({ className, children, showClose = true, ...props 
         {children}
         {showClose && (
           <DialogPrimitive.Close
-            className="absolute top-3 right-3 inline-flex size-9 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+            className="absolute top-3 right-3 inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
             aria-label="Fermer"
           >
             <X aria-hidden="true" className="size-4" />

@@ -36,7 +36,7 @@ export function DropdownMenuItem({ className, variant = "default", ...props }: D
   return (
     <DropdownMenuPrimitive.Item
       className={cn(
-        "relative flex min-h-10 cursor-default items-center gap-2.5 rounded-sm px-2.5 py-2 text-sm outline-none select-none sm:min-h-9",
+        "relative flex min-h-10 cursor-default items-center gap-2.5 rounded-sm px-2.5 py-2 text-sm outline-none select-none sm:min-h-9 pointer-coarse:min-h-11",
         "data-[highlighted]:bg-muted data-[disabled]:pointer-events-none data-[disabled]:opacity-50",
         "[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0 [&_svg]:text-muted-foreground",
         variant === "destructive" && "text-destructive [&_svg]:text-destructive",

@@ -16,7 +16,7 @@ export function NativeSelect({ className, wrapperClassName, children, ...props }
     <div className={cn("relative min-w-0", wrapperClassName)}>
       <select
         className={cn(
-          "flex h-11 w-full min-w-0 appearance-none rounded-md border border-input bg-card pr-9 pl-3 text-base text-foreground shadow-xs transition-colors sm:h-10 sm:text-sm",
+          "flex h-11 w-full min-w-0 appearance-none rounded-md border border-input bg-card pr-9 pl-3 text-base text-foreground shadow-xs transition-colors sm:h-10 sm:text-sm pointer-coarse:h-11",
           "focus-visible:border-ring focus-visible:outline-2 focus-visible:outline-offset-0 focus-visible:outline-ring/40",
           "disabled:cursor-not-allowed disabled:opacity-60 aria-invalid:border-destructive aria-invalid:focus-visible:outline-destructive/30",
           className,

@@ -47,7 +47,7 @@ export function SearchField({ value, onChange, label, placeholder, className }: 
             input.current?.focus();
           }}
           aria-label="Vider le champ de recherche"
-          className="absolute top-1/2 right-1 flex size-9 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+          className="absolute top-1/2 right-1 flex size-9 pointer-coarse:size-11 pointer-coarse:right-0 -translate-y-1/2 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

@@ -11,7 +11,7 @@ export interface SegmentedControlProps<T extends string> {
   className?: string;
 }
 
-/** One choice among a few, side by side (quick filters); arrow keys move between them. */
+/** One choice among a few, side by side (quick filters); arrow keys move between them. Options are 44 px high on touch screens. */
 export function SegmentedControl<T extends string>({
   value,
   options,
@@ -27,7 +27,10 @@ export function SegmentedControl<T extends string>({
         if (next) onChange(next as T);
       }}
       aria-label={label}
-      className={cn("inline-flex h-10 shrink-0 items-center gap-1 rounded-lg bg-muted p-1", className)}
+      className={cn(
+        "inline-flex h-10 shrink-0 items-center gap-1 rounded-lg bg-muted p-1 pointer-coarse:h-12 pointer-coarse:p-0.5",
+        className,
+      )}
     >
       {options.map((option) => (
         <ToggleGroup.Item

@@ -45,7 +45,7 @@ export function InstallPrompt({ isMobile, aboveBottomBar = false }: InstallPromp
         type="button"
         onClick={dismiss}
         aria-label="Fermer"
-        className="-mt-1 -mr-1 flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
+        className="-mt-1 -mr-1 flex size-9 pointer-coarse:size-11 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
       >
         <X aria-hidden="true" className="size-4" />
       </button>

@@ -19,6 +19,7 @@ import {
   History,
   LayoutTemplate,
   LoaderCircle,
+  Lock,
   MoreHorizontal,
   Pencil,
   ReceiptText,
@@ -26,12 +27,31 @@ import {
   StickyNote,
   UserRound,
 } from "lucide-react";
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { itemsPreview, statusActions } from "../lib/quote-format";
 import { QuoteStatusBadge } from "./quote-status-badge";
-import { WithHint } from "./with-hint";
 
-export const SOON_TITLE = "Disponible prochainement";
+/** Why an action of this status is not offered, in words on the card (not a tooltip touch and keyboard users never see). */
+export const WITHHELD_TEXTS = {
+  finalLocked: QUOTE_TEXTS.finalLocked,
+  conversionSoon: "Chantier et facture depuis ce devis\u00a0: disponibles prochainement",
+  invoiceSoon: "Facture depuis ce devis\u00a0: disponible prochainement",
+} as const;
+
+function withheldActions(
+  actions: ReturnType<typeof statusActions>,
+  permissions: QuoteCardPermissions,
+): { key: string; icon: ReactNode; text: string }[] {
+  const list: { key: string; icon: ReactNode; text: string }[] = [];
+  if (permissions.canEdit && actions.final)
+    list.push({ key: "final", icon: <Lock />, text: WITHHELD_TEXTS.finalLocked });
+  const project = actions.showCreateProject && permissions.canCreateProject;
+  const invoice = actions.showCreateInvoice && permissions.canCreateInvoice;
+  // Chantiers and invoices are later modules: the actions the status allows are announced, not shown dead.
+  if (project && invoice) list.push({ key: "soon", icon: <FolderPlus />, text: WITHHELD_TEXTS.conversionSoon });
+  else if (invoice) list.push({ key: "soon", icon: <ReceiptText />, text: WITHHELD_TEXTS.invoiceSoon });
+  return list;
+}
 
 export interface QuoteCardPermissions {
   canCreate: boolean;
@@ -60,17 +80,21 @@ export interface QuoteCardProps extends QuoteCardHandlers {
   compact?: boolean;
 }
 
-/** A quote of the list (docs/domain/quotes.md#screen): reference, status, name, client, date, total, lines, notes, actions. */
+/**
+ * A quote of the list (docs/domain/quotes.md#screen): reference, status, name, client, date, total, lines, notes, actions.
+ * The whole card opens the quote (its title button is stretched over it); the action row sits above that layer.
+ */
 export function QuoteCard({ quote, permissions, pending, compact = false, ...on }: QuoteCardProps) {
   const titleId = useId();
   const actions = statusActions(quote);
   const preview = itemsPreview(quote.items);
   const busy = pending.status || pending.duplicate || pending.template;
+  const withheld = withheldActions(actions, permissions);
 
   return (
     <article
       aria-labelledby={titleId}
-      className="flex h-full flex-col rounded-lg border border-border bg-card shadow-card transition-shadow hover:border-[#c7cbfb]"
+      className="relative flex h-full flex-col rounded-lg border border-border bg-card shadow-card transition-shadow hover:border-[#c7cbfb]"
     >
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex items-start justify-between gap-3">
@@ -85,7 +109,7 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
               <button
                 type="button"
                 onClick={() => on.onView(quote)}
-                className="line-clamp-2 text-left break-words hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
+                className="line-clamp-2 text-left break-words after:absolute after:inset-0 after:rounded-lg hover:text-primary hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring"
               >
                 {quote.name}
                 <span className="sr-only"> ({quote.reference})</span>
@@ -141,21 +165,29 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
         )}
       </div>
 
-      <div className="flex flex-wrap items-center gap-2 border-t border-border px-4 py-3">
-        {permissions.canEdit &&
-          (actions.final ? (
-            <WithHint hint={QUOTE_TEXTS.finalLocked}>
-              <Button size="sm" variant="outline" disabled>
-                <Pencil aria-hidden="true" />
-                Modifier
-              </Button>
-            </WithHint>
-          ) : (
-            <Button size="sm" variant="outline" onClick={() => on.onEdit(quote)}>
-              <Pencil aria-hidden="true" />
-              Modifier
-            </Button>
+      {withheld.length > 0 && (
+        <ul
+          aria-label="Actions indisponibles"
+          className="flex flex-col gap-1 px-4 pb-3 text-[0.8125rem] text-muted-foreground"
+        >
+          {withheld.map(({ key, icon, text }) => (
+            <li key={key} className="flex items-start gap-2">
+              <span aria-hidden="true" className="mt-0.5 shrink-0 [&_svg]:size-3.5">
+                {icon}
+              </span>
+              {text}
+            </li>
           ))}
+        </ul>
+      )}
+
+      <div className="relative z-10 flex flex-wrap items-center gap-2 border-t border-border px-4 py-3">
+        {permissions.canEdit && !actions.final && (
+          <Button size="sm" variant="outline" onClick={() => on.onEdit(quote)}>
+            <Pencil aria-hidden="true" />
+            Modifier
+          </Button>
+        )}
         <Button
           size="sm"
           variant="outline"
@@ -175,22 +207,6 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
             )}
             Dupliquer
           </Button>
-        )}
-        {actions.showCreateProject && permissions.canCreateProject && (
-          <WithHint hint={SOON_TITLE}>
-            <Button size="sm" variant="outline" disabled title={SOON_TITLE}>
-              <FolderPlus aria-hidden="true" />
-              Créer un projet
-            </Button>
-          </WithHint>
-        )}
-        {actions.showCreateInvoice && permissions.canCreateInvoice && (
-          <WithHint hint={SOON_TITLE}>
-            <Button size="sm" variant="outline" disabled title={SOON_TITLE}>
-              <ReceiptText aria-hidden="true" />
-              Créer une facture
-            </Button>
-          </WithHint>
         )}
         <DropdownMenu modal={false}>
           <DropdownMenuTrigger asChild>

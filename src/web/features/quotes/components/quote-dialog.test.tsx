@@ -417,7 +417,13 @@ describe("QuoteDialog — edit and read-only", () => {
     const dialog = screen.getByRole("dialog", { name: /Devis DEV-2026-0007/ });
     expect(within(dialog).getByText(QUOTE_TEXTS.finalWarning)).toBeTruthy();
     expect(within(dialog).queryByRole("textbox")).toBeNull();
-    expect((within(dialog).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(true);
+    // No dead « Modifier » (issue 9): the warning says why, the footer offers « Fermer ».
+    expect(within(dialog).queryByRole("button", { name: "Modifier" })).toBeNull();
+    expect(
+      within(dialog)
+        .getAllByRole("button", { name: "Fermer" })
+        .some((b) => b.textContent === "Fermer"),
+    ).toBe(true);
     expect(within(dialog).getByTestId("quote-total-ttc").textContent).toBe(formatEuro(340));
   });
 });

@@ -11,7 +11,6 @@ import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { QuoteTotalsTable } from "./quote-totals";
-import { WithHint } from "./with-hint";
 
 export interface QuoteViewProps {
   quote: Quote;
@@ -209,20 +208,12 @@ export function QuoteView({
           {pdfPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
           Télécharger le PDF
         </Button>
-        {canEdit ? (
-          final ? (
-            <WithHint hint={QUOTE_TEXTS.finalLocked} className={cn(isMobile && "flex-1")}>
-              <Button disabled className={cn(isMobile && "w-full")}>
-                <Pencil aria-hidden="true" />
-                Modifier
-              </Button>
-            </WithHint>
-          ) : (
-            <Button onClick={onEdit} className={cn(isMobile && "flex-1")}>
-              <Pencil aria-hidden="true" />
-              Modifier
-            </Button>
-          )
+        {/* A final quote offers no « Modifier »: the warning above says why, in words. */}
+        {canEdit && !final ? (
+          <Button onClick={onEdit} className={cn(isMobile && "flex-1")}>
+            <Pencil aria-hidden="true" />
+            Modifier
+          </Button>
         ) : (
           <Button variant="outline" onClick={onClose} className={cn(isMobile && "flex-1")}>
             Fermer

@@ -1,8 +1,9 @@
 import { formatEuro } from "@shared/format";
-import type { Quote, QuoteStatus } from "@shared/quotes";
+import { QUOTE_TEXTS, type Quote, type QuoteStatus } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
+import { WITHHELD_TEXTS } from "./quote-card";
 import { QuotesPage, type QuotesPagePermissions } from "./quotes-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -134,7 +135,7 @@ describe("QuotesPage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "4 devis" })).toBeTruthy();
   });
 
-  it("cards: status label, date, first two lines and '+N autre(s)', conversion buttons for a validated quote", async () => {
+  it("cards: status label, date, first two lines and '+N autre(s)', what a validated quote withholds said in words", async () => {
     const three = makeQuote().items.concat({
       ...makeQuote().items[0],
       id: "i3",
@@ -151,25 +152,31 @@ describe("QuotesPage", () => {
     expect(within(card).queryByText("Plinthes")).toBeNull();
     expect(within(card).getByText("+1 autre(s)")).toBeTruthy();
     expect(within(card).getByText("Portail bleu")).toBeTruthy();
-    expect((within(card).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(true);
-    for (const label of ["Créer un projet", "Créer une facture"]) {
-      const button = within(card).getByRole("button", { name: label }) as HTMLButtonElement;
-      expect(button.disabled).toBe(true);
-      expect(button.title).toBe("Disponible prochainement");
-    }
+    // No dead buttons (issue 9): the withheld actions are not shown, their reason is visible text.
+    expect(within(card).queryByRole("button", { name: "Modifier" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Créer un projet" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Créer une facture" })).toBeNull();
+    const withheld = within(card).getByRole("list", { name: "Actions indisponibles" });
+    expect([...withheld.children].map((li) => li.textContent)).toEqual([
+      QUOTE_TEXTS.finalLocked,
+      WITHHELD_TEXTS.conversionSoon,
+    ]);
   });
 
-  it("no project button once a project is linked; none of them before validation", async () => {
+  it("no chantier announced once one is linked; nothing withheld before validation", async () => {
     serve([
       makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide", project_id: "p1" }),
       makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client" }),
     ]);
     renderPage();
     const linked = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
-    expect(within(linked).queryByRole("button", { name: "Créer un projet" })).toBeNull();
-    expect(within(linked).getByRole("button", { name: "Créer une facture" })).toBeTruthy();
+    const withheld = within(linked).getByRole("list", { name: "Actions indisponibles" });
+    expect([...withheld.children].map((li) => li.textContent)).toEqual([
+      QUOTE_TEXTS.finalLocked,
+      WITHHELD_TEXTS.invoiceSoon,
+    ]);
     const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
-    expect(within(sent).queryByRole("button", { name: "Créer une facture" })).toBeNull();
+    expect(within(sent).queryByRole("list", { name: "Actions indisponibles" })).toBeNull();
     expect((within(sent).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
