@@ -14,13 +14,11 @@ export const ERROR_CODES = {
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 
-/** The body of every API error (docs/domain/api.md#errors). */
-export interface ErrorResponse {
-  error: string;
-  message: string;
-  code: string;
-  details?: { path: string; message: string }[];
-}
+/**
+ * The body of every API error (docs/domain/api.md#errors), inferred from `errorResponseSchema`. A type
+ * only import: this module stays free of zod (it is in the login page's bundle, ADR 0005 §3).
+ */
+export type { ErrorResponse } from "./http";
 
 export const MESSAGES = {
   invalidCredentials: "Email ou mot de passe incorrect",

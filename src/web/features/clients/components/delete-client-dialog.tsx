@@ -1,15 +1,5 @@
 import { CLIENT_TEXTS, type Client } from "@shared/clients";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
-import { LoaderCircle, TriangleAlert } from "lucide-react";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toast } from "sonner";
 import { useDeleteClient } from "../api/delete-client";
 import { errorDescription } from "../lib/error-message";
@@ -31,54 +21,27 @@ export function DeleteClientDialog({ client, onClose, onDeleted }: DeleteClientD
       await mutation.mutateAsync(client.id);
       toast.success(CLIENT_TEXTS.deleted);
       onDeleted?.(client);
-      onClose();
     } catch (error) {
       toast.error(CLIENT_TEXTS.deleteFailed, { description: errorDescription(error) });
-      onClose();
     }
   };
 
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={client !== null}
-      onOpenChange={(open) => {
-        if (!open && !mutation.isPending) onClose();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-            <TriangleAlert aria-hidden="true" className="size-5" />
-          </span>
-          <AlertDialogTitle>Êtes-vous sûr de vouloir supprimer ce client ?</AlertDialogTitle>
-          <AlertDialogDescription>
-            Cette action est irréversible : le client{" "}
-            <strong className="font-semibold text-foreground">{client?.name}</strong> sera définitivement supprimé,
-            ainsi que ses accès.
-          </AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={mutation.isPending}>Annuler</AlertDialogCancel>
-          <AlertDialogAction
-            variant="destructive"
-            disabled={mutation.isPending}
-            onClick={(event) => {
-              // Stay open until the server has answered.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {mutation.isPending ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                Suppression...
-              </>
-            ) : (
-              "Supprimer"
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onClose}
+      destructive
+      title="Êtes-vous sûr de vouloir supprimer ce client ?"
+      description={
+        <>
+          {"Cette action est irréversible\u00a0: le client "}
+          <strong className="font-semibold text-foreground">{client?.name}</strong> sera définitivement supprimé, ainsi
+          que ses accès.
+        </>
+      }
+      confirmLabel="Supprimer"
+      pendingLabel="Suppression…"
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,5 +1,6 @@
 import type { Client } from "@shared/clients";
 
+export { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
 export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export function makeClient(overrides: Partial<Client> = {}): Client {

@@ -3,6 +3,7 @@ import { QUOTE_TEXTS } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { cn } from "@web/lib/cn";
@@ -48,6 +49,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
   const query = useQuery(quoteTemplatesQueryOptions());
   const remove = useDeleteQuoteTemplate();
   const templates = query.data ?? [];
+  // A deletion is asked first (issue 9, defect 8), with the confirmation of every other deletion.
+  const [toDelete, setToDelete] = useState<QuoteTemplate | null>(null);
 
   const deleteTemplate = async (template: QuoteTemplate) => {
     try {
@@ -138,7 +141,7 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
                           size="icon-sm"
                           variant="ghost"
                           className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-                          onClick={() => void deleteTemplate(template)}
+                          onClick={() => setToDelete(template)}
                           disabled={remove.isPending && remove.variables === template.id}
                           aria-label={`Supprimer le template ${template.name}`}
                           title="Supprimer le template"
@@ -169,6 +172,16 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
             )}
           </div>
         </CollapsibleContent>
+        <ConfirmDialog
+          open={toDelete !== null}
+          onClose={() => setToDelete(null)}
+          destructive
+          title={`Supprimer le modèle «\u00a0${toDelete?.name ?? ""}\u00a0»\u202f?`}
+          description="Cette action est irréversible. Les devis déjà créés à partir de ce modèle ne changent pas."
+          confirmLabel="Supprimer"
+          pendingLabel="Suppression…"
+          onConfirm={() => (toDelete ? deleteTemplate(toDelete) : undefined)}
+        />
       </section>
     </Collapsible>
   );

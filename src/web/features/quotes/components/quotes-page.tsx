@@ -1,16 +1,7 @@
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
 import { Button } from "@web/components/ui/button";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -264,31 +255,15 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         isMobile={isMobile}
         clientName={clientName}
       />
-      <AlertDialog
+      <ConfirmDialog
         open={toValidate !== null}
-        onOpenChange={(open) => {
-          if (!open) setToValidate(null);
-        }}
-      >
-        <AlertDialogContent>
-          <AlertDialogHeader>
-            <AlertDialogTitle>Valider le devis {toValidate?.reference} ?</AlertDialogTitle>
-            <AlertDialogDescription>
-              Le client a accepté ce devis. Une fois validé, il ne pourra plus être modifié.
-            </AlertDialogDescription>
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>Annuler</AlertDialogCancel>
-            <AlertDialogAction
-              onClick={() => {
-                if (toValidate) void actions.changeStatus(toValidate, "valide");
-              }}
-            >
-              Valider le devis
-            </AlertDialogAction>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+        onClose={() => setToValidate(null)}
+        title={`Valider le devis ${toValidate?.reference ?? ""} ?`}
+        description="Le client a accepté ce devis. Une fois validé, il ne pourra plus être modifié."
+        confirmLabel="Valider le devis"
+        pendingLabel="Validation…"
+        onConfirm={() => (toValidate ? actions.changeStatus(toValidate, "valide") : undefined)}
+      />
     </div>
   );
 }

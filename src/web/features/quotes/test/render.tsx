@@ -1,5 +1,7 @@
+import type { QuoteTemplate } from "@shared/quote-templates";
 import type { Quote } from "@shared/quotes";
 
+export { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
 export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export const CLIENT_ID = "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f";
@@ -66,6 +68,21 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     items_count: 2,
     created_at: "2026-03-10T09:00:00.000Z",
     updated_at: "2026-03-10T09:00:00.000Z",
+    ...overrides,
+  };
+}
+
+export function makeTemplate(overrides: Partial<QuoteTemplate> = {}): QuoteTemplate {
+  return {
+    id: "t1",
+    name: "Cuisine",
+    description: null,
+    items: [
+      { name: "Meuble", description: null, quantity: 2, unit: "unité", unit_price: 150, tax_rate: 20, position: 1 },
+    ],
+    discount_percentage: 5,
+    terms: "Acompte 30 %",
+    created_at: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }
