@@ -1,13 +1,14 @@
 /** Helpers shared by the web component tests (jsdom). Each feature's test/render.tsx adds its factories. */
-import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { createQueryClient } from "@web/lib/query-client";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
 
-/** A query cache that never retries: a failure shows at once. */
+/** The app's query cache (its mutations refresh what they declare) that never retries: a failure shows at once. */
 export function testQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  return createQueryClient({ retry: false });
 }
 
 /** Renders inside a fresh query cache and a router. */

@@ -12,3 +12,15 @@ export const clientKeys = {
   details: () => [...clientKeys.all, "detail"] as const,
   detail: (id: string) => [...clientKeys.details(), id] as const,
 };
+
+/**
+ * What each client mutation refreshes (src/web/README.md#mutations), the one place to read it. Keys of
+ * other features are written as their prefixes (features never import each other).
+ */
+export const clientRefreshes = {
+  create: [clientKeys.all],
+  /** A quote shows its client's name and contact: the quotes feature's keys (« quotes »). */
+  update: [clientKeys.all, ["quotes"]],
+  /** The detail of the deleted client is removed, not refetched. */
+  delete: [clientKeys.lists(), clientKeys.counters()],
+} as const;

@@ -1,7 +1,7 @@
 import { type Client, clientSchema } from "@shared/clients";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
-import { clientKeys } from "./client-keys";
+import { clientRefreshes } from "./client-keys";
 
 /** POST /api/clients (201, the created client). */
 export async function createClient(body: Record<string, unknown>): Promise<Client> {
@@ -9,9 +9,5 @@ export async function createClient(body: Record<string, unknown>): Promise<Clien
 }
 
 export function useCreateClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+  return useMutation({ mutationFn: createClient, meta: { invalidates: clientRefreshes.create } });
 }

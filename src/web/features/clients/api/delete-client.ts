@@ -1,6 +1,7 @@
+import { CLIENT_TEXTS } from "@shared/clients";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
-import { clientKeys } from "./client-keys";
+import { clientKeys, clientRefreshes } from "./client-keys";
 
 /** DELETE /api/clients/:id (204). */
 export async function deleteClient(id: string): Promise<void> {
@@ -11,12 +12,7 @@ export function useDeleteClient() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteClient,
-    onSuccess: async (_data, id) => {
-      queryClient.removeQueries({ queryKey: clientKeys.detail(id) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: clientKeys.lists() }),
-        queryClient.invalidateQueries({ queryKey: clientKeys.counters() }),
-      ]);
-    },
+    meta: { invalidates: clientRefreshes.delete, errorTitle: CLIENT_TEXTS.deleteFailed },
+    onSuccess: (_data, id) => queryClient.removeQueries({ queryKey: clientKeys.detail(id) }),
   });
 }

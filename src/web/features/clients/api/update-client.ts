@@ -1,7 +1,7 @@
 import { type Client, clientSchema } from "@shared/clients";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
-import { clientKeys } from "./client-keys";
+import { clientRefreshes } from "./client-keys";
 
 /** PUT /api/clients/:id (same fields plus is_active). */
 export async function updateClient({ id, body }: { id: string; body: Record<string, unknown> }): Promise<Client> {
@@ -9,9 +9,5 @@ export async function updateClient({ id, body }: { id: string; body: Record<stri
 }
 
 export function useUpdateClient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateClient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: clientKeys.all }),
-  });
+  return useMutation({ mutationFn: updateClient, meta: { invalidates: clientRefreshes.update } });
 }

@@ -1,8 +1,7 @@
 import { CLIENT_TEXTS, type Client } from "@shared/clients";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { toast } from "sonner";
+import { toastSuccess } from "@web/lib/api-errors";
 import { useDeleteClient } from "../api/delete-client";
-import { errorDescription } from "../lib/error-message";
 
 export interface DeleteClientDialogProps {
   /** The client to delete; the dialog is open while it is set. */
@@ -15,15 +14,12 @@ export interface DeleteClientDialogProps {
 export function DeleteClientDialog({ client, onClose, onDeleted }: DeleteClientDialogProps) {
   const mutation = useDeleteClient();
 
+  // A failure is toasted by the mutation's default handler (its errorTitle); the dialog closes either way.
   const confirm = async () => {
     if (!client) return;
-    try {
-      await mutation.mutateAsync(client.id);
-      toast.success(CLIENT_TEXTS.deleted);
-      onDeleted?.(client);
-    } catch (error) {
-      toast.error(CLIENT_TEXTS.deleteFailed, { description: errorDescription(error) });
-    }
+    await mutation.mutateAsync(client.id);
+    toastSuccess(CLIENT_TEXTS.deleted);
+    onDeleted?.(client);
   };
 
   return (

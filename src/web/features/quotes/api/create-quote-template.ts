@@ -1,8 +1,8 @@
 import { quoteTemplateSchema } from "@shared/quote-templates";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
-import { quoteKeys } from "./quote-keys";
+import { quoteRefreshes } from "./quote-keys";
 
 /** POST /api/quote-templates (201, the template). */
 export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<QuoteTemplate> {
@@ -10,9 +10,5 @@ export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<Quot
 }
 
 export function useCreateQuoteTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createQuoteTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
-  });
+  return useMutation({ mutationFn: createQuoteTemplate, meta: { invalidates: quoteRefreshes.templates } });
 }

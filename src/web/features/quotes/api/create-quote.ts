@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuotePayload } from "../lib/quote-form";
 import { parseQuote } from "./parse-quote";
-import { quoteKeys } from "./quote-keys";
+import { quoteKeys, quoteRefreshes } from "./quote-keys";
 
 /** POST /api/quotes (201, the created quote with its reference and server totals). */
 export async function createQuote(body: QuotePayload): Promise<Quote> {
@@ -14,9 +14,7 @@ export function useCreateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createQuote,
-    onSuccess: (quote) => {
-      queryClient.setQueryData(quoteKeys.detail(quote.id), quote);
-      return queryClient.invalidateQueries({ queryKey: quoteKeys.all });
-    },
+    meta: { invalidates: quoteRefreshes.create },
+    onSuccess: (quote) => queryClient.setQueryData(quoteKeys.detail(quote.id), quote),
   });
 }

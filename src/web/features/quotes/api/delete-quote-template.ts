@@ -1,6 +1,6 @@
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
-import { quoteKeys } from "./quote-keys";
+import { quoteRefreshes } from "./quote-keys";
 
 /** DELETE /api/quote-templates/:id (204). */
 export async function deleteQuoteTemplate(id: string): Promise<void> {
@@ -8,9 +8,8 @@ export async function deleteQuoteTemplate(id: string): Promise<void> {
 }
 
 export function useDeleteQuoteTemplate() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteQuoteTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
+    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la suppression" },
   });
 }

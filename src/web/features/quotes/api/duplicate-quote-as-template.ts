@@ -1,8 +1,8 @@
 import { quoteTemplateSchema } from "@shared/quote-templates";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate } from "../lib/quote-template";
-import { quoteKeys } from "./quote-keys";
+import { quoteRefreshes } from "./quote-keys";
 
 /** POST /api/quotes/:id/duplicate-as-template (201, the template). */
 export async function duplicateQuoteAsTemplate({ id, name }: { id: string; name?: string }): Promise<QuoteTemplate> {
@@ -11,9 +11,5 @@ export async function duplicateQuoteAsTemplate({ id, name }: { id: string; name?
 }
 
 export function useDuplicateQuoteAsTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateQuoteAsTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
-  });
+  return useMutation({ mutationFn: duplicateQuoteAsTemplate, meta: { invalidates: quoteRefreshes.templates } });
 }

@@ -1,8 +1,8 @@
 import type { Quote } from "@shared/quotes";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { parseQuote } from "./parse-quote";
-import { quoteKeys } from "./quote-keys";
+import { quoteRefreshes } from "./quote-keys";
 
 export interface DuplicateQuoteOptions {
   name?: string;
@@ -26,9 +26,5 @@ export async function duplicateQuote({
 }
 
 export function useDuplicateQuote() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: duplicateQuote,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.all }),
-  });
+  return useMutation({ mutationFn: duplicateQuote, meta: { invalidates: quoteRefreshes.duplicate } });
 }

@@ -22,6 +22,23 @@ export const quoteKeys = {
   validityDays: () => ["company", "quote-validity-days"] as const,
 };
 
+/**
+ * The clients feature's details (its `clientKeys.details()`): a client's detail lists its quotes and
+ * their figures (« Devis » tab, statistics). `src/web/app/query-keys.test.ts` checks the two agree.
+ */
+export const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
+
+/**
+ * What each quote mutation refreshes (src/web/README.md#mutations), the one place to read it. A change
+ * of a quote (its status, total or client) changes the lists, the summary, and the detail of a client.
+ */
+export const quoteRefreshes = {
+  create: [quoteKeys.all, CLIENT_DETAILS_KEY],
+  update: [quoteKeys.all, CLIENT_DETAILS_KEY],
+  duplicate: [quoteKeys.all, CLIENT_DETAILS_KEY],
+  templates: [quoteKeys.templates()],
+} as const;
+
 /** Cache durations (docs/domain/quotes.md#caching). */
 export const QUOTE_STALE_TIMES = {
   list: 5 * 60_000,

@@ -1,8 +1,8 @@
 import { quoteTemplateSchema } from "@shared/quote-templates";
-import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate, QuoteTemplatePutBody } from "../lib/quote-template";
-import { quoteKeys } from "./quote-keys";
+import { quoteRefreshes } from "./quote-keys";
 
 /** PUT /api/quote-templates/:id (the whole template: name, description, lines, discount, terms). */
 export async function updateQuoteTemplate({
@@ -16,9 +16,5 @@ export async function updateQuoteTemplate({
 }
 
 export function useUpdateQuoteTemplate() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateQuoteTemplate,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: quoteKeys.templates() }),
-  });
+  return useMutation({ mutationFn: updateQuoteTemplate, meta: { invalidates: quoteRefreshes.templates } });
 }

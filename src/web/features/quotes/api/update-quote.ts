@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuotePayload } from "../lib/quote-form";
 import { parseQuote } from "./parse-quote";
-import { quoteKeys } from "./quote-keys";
+import { quoteKeys, quoteRefreshes } from "./quote-keys";
 
 /**
  * PUT /api/quotes/:id — the whole quote (a status change is a PUT with the new status); 409 when
@@ -17,10 +17,8 @@ export function useUpdateQuote() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateQuote,
-    onSuccess: (quote) => {
-      queryClient.setQueryData(quoteKeys.detail(quote.id), quote);
-      return queryClient.invalidateQueries({ queryKey: quoteKeys.all });
-    },
+    meta: { invalidates: quoteRefreshes.update },
+    onSuccess: (quote) => queryClient.setQueryData(quoteKeys.detail(quote.id), quote),
     // A 409 means the quote changed elsewhere (finalised): refresh what is on screen.
     onError: (_error, { id }) => queryClient.invalidateQueries({ queryKey: quoteKeys.detail(id) }),
   });

@@ -52,13 +52,10 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
   // A deletion is asked first (issue 9, defect 8), with the confirmation of every other deletion.
   const [toDelete, setToDelete] = useState<QuoteTemplate | null>(null);
 
+  // A failure is toasted by the mutation's default handler (its errorTitle).
   const deleteTemplate = async (template: QuoteTemplate) => {
-    try {
-      await remove.mutateAsync(template.id);
-      toast.success(QUOTE_TEXTS.templateDeleted);
-    } catch (error) {
-      toast.error("Erreur lors de la suppression", { description: errorMessage(error) });
-    }
+    await remove.mutateAsync(template.id);
+    toast.success(QUOTE_TEXTS.templateDeleted);
   };
 
   const count = query.isPending ? null : templates.length;

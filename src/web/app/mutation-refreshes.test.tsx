@@ -1,0 +1,74 @@
+/**
+ * Each mutation declares what it refreshes (src/web/README.md#mutations). Across features the keys are
+ * written as prefixes (features never import each other); app/ composes them, so the checks live here.
+ */
+import { clientDetailSchema, clientSchema } from "@shared/clients";
+import { quoteSchema } from "@shared/quotes";
+import { QueryClientProvider, useQuery } from "@tanstack/react-query";
+import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { clientKeys } from "@web/features/clients/api/client-keys";
+import { clientDetailQueryOptions } from "@web/features/clients/api/get-client";
+import { useUpdateClient } from "@web/features/clients/api/update-client";
+import { makeClient } from "@web/features/clients/test/render";
+import { CLIENT_DETAILS_KEY, quoteKeys } from "@web/features/quotes/api/quote-keys";
+import { useUpdateQuote } from "@web/features/quotes/api/update-quote";
+import { makeQuote } from "@web/features/quotes/test/render";
+import { type FakeApi, fakeApi } from "@web/test/fake-api";
+import { testQueryClient } from "@web/test/render";
+import type { ReactNode } from "react";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+
+let api: FakeApi;
+const client = makeClient();
+const quote = makeQuote({ client_id: client.id });
+
+beforeEach(() => {
+  api = fakeApi().install();
+  api.get("/api/clients/:id", clientDetailSchema, () => ({ ...client, quotes: [], stats: undefined }));
+  api.put("/api/quotes/:id", quoteSchema, () => ({ ...quote, status: "valide" }));
+  api.put("/api/clients/:id", clientSchema, () => client);
+});
+afterEach(cleanup);
+
+function wrapper() {
+  const queryClient = testQueryClient();
+  return {
+    queryClient,
+    wrapper: ({ children }: { children: ReactNode }) => (
+      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+    ),
+  };
+}
+
+describe("mutation refreshes", () => {
+  it("the quotes feature names the clients feature's keys by their true prefixes", () => {
+    expect(CLIENT_DETAILS_KEY).toEqual(clientKeys.details());
+    expect(clientKeys.detail(client.id).slice(0, CLIENT_DETAILS_KEY.length)).toEqual([...CLIENT_DETAILS_KEY]);
+  });
+
+  it("a quote change refreshes the open client detail (its « Devis » tab)", async () => {
+    const { wrapper: Wrapper } = wrapper();
+    const { result } = renderHook(
+      () => ({ detail: useQuery(clientDetailQueryOptions(client.id)), update: useUpdateQuote() }),
+      { wrapper: Wrapper },
+    );
+    await waitFor(() => expect(result.current.detail.isSuccess).toBe(true));
+    expect(api.requests("GET", "/api/clients/:id")).toHaveLength(1);
+    await act(() =>
+      result.current.update.mutateAsync({
+        id: quote.id,
+        body: {} as Parameters<typeof result.current.update.mutateAsync>[0]["body"],
+      }),
+    );
+    // The mutation resolves once what it declares has been refetched.
+    expect(api.requests("GET", "/api/clients/:id")).toHaveLength(2);
+  });
+
+  it("a client change marks the quotes stale (a quote shows its client's name)", async () => {
+    const { wrapper: Wrapper, queryClient } = wrapper();
+    queryClient.setQueryData(quoteKeys.detail(quote.id), quote);
+    const { result } = renderHook(() => useUpdateClient(), { wrapper: Wrapper });
+    await act(() => result.current.mutateAsync({ id: client.id, body: { name: "Jean Dupont" } }));
+    expect(queryClient.getQueryState(quoteKeys.detail(quote.id))?.isInvalidated).toBe(true);
+  });
+});

@@ -1,0 +1,46 @@
+import type { ErrorResponse } from "@shared/errors";
+import { toast } from "sonner";
+import { isApiError } from "./api-client";
+
+/**
+ * The error and feedback pipeline of the SPA (src/web/README.md#errors): what a failed request says
+ * to the user. The server always answers a French `{ error, message, code, details? }`
+ * (ErrorResponse); these helpers read it, never re-word it.
+ */
+
+/** A field error of a validation answer: `path` as the server wrote it (`items.0.unit`), its message. */
+export type FieldError = NonNullable<ErrorResponse["details"]>[number];
+
+/**
+ * The server's own French message, to show under a failure toast; nothing when there is no useful
+ * text (the toast title already says what failed). The client's fallback « Error 502: Bad Gateway »
+ * is not French: left out.
+ */
+export function errorDescription(error: unknown): string | undefined {
+  if (!isApiError(error)) return undefined;
+  const message = error.message.trim();
+  return message && !/^Error \d+/.test(message) ? message : undefined;
+}
+
+/** The `details` of a validation answer (each with its field path), checked item by item. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error) || !Array.isArray(error.body?.details)) return [];
+  return (error.body.details as unknown[]).flatMap((detail) => {
+    if (typeof detail !== "object" || detail === null) return [];
+    const { path, message } = detail as { path?: unknown; message?: unknown };
+    return typeof path === "string" && typeof message === "string" ? [{ path, message }] : [];
+  });
+}
+
+/** The one failure toast: what failed as the title (« Erreur lors de la suppression »), the server's reason under it. */
+export function toastFailure(title: string, error: unknown) {
+  const description = errorDescription(error);
+  if (description) toast.error(title, { description });
+  else toast.error(title);
+}
+
+/** The one success toast: what was done (the spec's text), optionally a detail under it. */
+export function toastSuccess(title: string, description?: string) {
+  if (description) toast.success(title, { description });
+  else toast.success(title);
+}
