@@ -25,7 +25,7 @@ const quote = makeQuote({ client_id: client.id });
 beforeEach(() => {
   api = fakeApi().install();
   api.get("/api/clients/:id", clientDetailSchema, () => ({ ...client, quotes: [], stats: undefined }));
-  api.put("/api/quotes/:id", quoteSchema, () => ({ ...quote, status: "valide" }));
+  api.put("/api/quotes/:id", quoteSchema, () => ({ ...quote, status: "valide" as const }));
   api.put("/api/clients/:id", clientSchema, () => client);
 });
 afterEach(cleanup);
