@@ -1,57 +1,41 @@
-import { CLIENT_LIMITS, type Client } from "@shared/clients";
+import { CLIENT_LIMITS, type Client, clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientsPage } from "./clients-page";
 
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 const everything = { canCreate: true, canEdit: true, canDelete: true, canCreateQuote: true };
 
-/** A tiny fake of the clients API over an in-memory book (search as the server reads it). */
-/** A fake API over `book`; `pageSize` caps the rows of a page whatever the limit asked (as a server may). */
+/** The clients API over an in-memory book (search as the server reads it); `pageSize` caps a page whatever the limit asked (as a server may). */
 function serve(book: Client[], pageSize = Number.POSITIVE_INFINITY) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), "http://localhost");
-    if (url.pathname === "/api/clients/counters") {
-      return jsonResponse(200, {
-        total: book.length,
-        active: book.filter((c) => c.is_active).length,
-        with_phone: book.filter((c) => c.phone).length,
-      });
-    }
-    if (url.pathname === "/api/clients") {
-      const search = url.searchParams.get("search")?.toLowerCase() ?? "";
-      const page = Number(url.searchParams.get("page"));
-      const limit = Math.min(Number(url.searchParams.get("limit")), pageSize);
-      const found = book.filter((c) =>
-        [c.name, c.email ?? "", c.phone ?? "", c.city ?? ""].join(" ").toLowerCase().includes(search),
-      );
-      return jsonResponse(200, {
-        data: found.slice((page - 1) * limit, page * limit),
-        meta: { total: found.length, page, limit },
-      });
-    }
-    return jsonResponse(404, { error: "Route introuvable" });
+  api.get("/api/clients/counters", clientCountersSchema, () => ({
+    total: book.length,
+    active: book.filter((c) => c.is_active).length,
+    with_phone: book.filter((c) => c.phone).length,
+  }));
+  api.get("/api/clients", clientListResponseSchema, ({ query }) => {
+    const search = query.get("search")?.toLowerCase() ?? "";
+    const page = Number(query.get("page"));
+    const limit = Math.min(Number(query.get("limit")), pageSize);
+    const found = book.filter((c) =>
+      [c.name, c.email ?? "", c.phone ?? "", c.city ?? ""].join(" ").toLowerCase().includes(search),
+    );
+    return { data: found.slice((page - 1) * limit, page * limit), meta: { total: found.length, page, limit } };
   });
 }
 
 function listCalls(): URLSearchParams[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), "http://localhost"))
-    .filter((url) => url.pathname === "/api/clients")
-    .map((url) => url.searchParams);
+  return api.requests("GET", "/api/clients").map((request) => request.query);
 }
 
 beforeEach(() => {
   installBrowserStubs();
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
 });
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-});
+afterEach(cleanup);
 
 function renderPage(permissions = everything) {
   return renderWithProviders(<ClientsPage isMobile={false} permissions={permissions} hasCompany />);
@@ -141,7 +125,8 @@ describe("ClientsPage", () => {
   });
 
   it("shows the failure with a retry", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(500, { error: "Une erreur interne est survenue." }));
+    api.get("/api/clients", clientListResponseSchema, () => apiError(500, "Une erreur interne est survenue."));
+    api.get("/api/clients/counters", clientCountersSchema, () => apiError(500, "Une erreur interne est survenue."));
     renderPage();
     expect(await screen.findByText("Impossible de charger vos clients")).toBeTruthy();
     // The error alone (issue 9, defect 5): no « 0 client trouvé », no counters pulsing over it.
@@ -157,12 +142,7 @@ describe("ClientsPage", () => {
 
   it("counters that fail show a dash, never a skeleton pulsing forever", async () => {
     serve([makeClient()]);
-    const listOnly = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) =>
-      String(input).startsWith("/api/clients/counters")
-        ? jsonResponse(500, { error: "Une erreur interne est survenue." })
-        : (listOnly as typeof fetch)(input, init),
-    );
+    api.get("/api/clients/counters", clientCountersSchema, () => apiError(500, "Une erreur interne est survenue."));
     renderPage();
     await screen.findByText("Jean Dupont");
     const counters = screen.getByRole("list", { name: "Compteurs clients" });

@@ -1,15 +1,24 @@
+import { clientListResponseSchema } from "@shared/clients";
 import { formatEuro } from "@shared/format";
-import { QUOTE_TEXTS, type Quote, type QuoteStatus } from "@shared/quotes";
+import { QUOTE_TEXTS, type Quote, type QuoteStatus, quoteListResponseSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
+import {
+  apiError,
+  type FakeApi,
+  fakeApi,
+  installBrowserStubs,
+  makeClient,
+  makeQuote,
+  renderWithProviders,
+} from "../test/render";
 import { WITHHELD_TEXTS } from "./quote-card";
 import { QuotesPage, type QuotesPagePermissions } from "./quotes-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 const everything: QuotesPagePermissions = {
   canCreate: true,
   canEdit: true,
@@ -32,36 +41,30 @@ function summaryOf(quotes: Quote[]) {
   };
 }
 
-/** A tiny fake of GET /api/quotes over an in-memory list; `pageSize` caps a page whatever the limit asked. */
+/** GET /api/quotes over an in-memory list; `pageSize` caps a page whatever the limit asked. */
 function serve(all: Quote[], options: { failList?: boolean; pageSize?: number } = {}) {
-  fetchMock.mockImplementation(async (input) => {
-    const url = new URL(String(input), "http://localhost");
-    if (url.pathname === "/api/clients") {
-      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true }] });
-    }
-    if (url.pathname === "/api/quotes") {
-      if (options.failList) return jsonResponse(500, { error: "Une erreur interne est survenue" });
-      const status = url.searchParams.get("status") as QuoteStatus | null;
-      const search = url.searchParams.get("search")?.toLowerCase() ?? "";
-      const page = Number(url.searchParams.get("page"));
-      const limit = Math.min(Number(url.searchParams.get("limit")), options.pageSize ?? Number.POSITIVE_INFINITY);
-      const found = all.filter(
-        (q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)),
-      );
-      return jsonResponse(200, {
-        data: found.slice((page - 1) * limit, page * limit),
-        meta: { total: found.length, page, limit, summary: summaryOf(found) },
-      });
-    }
-    return jsonResponse(404, { error: "Route introuvable" });
+  api.get("/api/clients", clientListResponseSchema, () => ({
+    data: [makeClient()],
+    meta: { total: 1, page: 1, limit: 1000 },
+  }));
+  api.get("/api/quotes", quoteListResponseSchema, ({ query }) => {
+    if (options.failList) return apiError(500, "Une erreur interne est survenue");
+    const status = query.get("status") as QuoteStatus | null;
+    const search = query.get("search")?.toLowerCase() ?? "";
+    const page = Number(query.get("page"));
+    const limit = Math.min(Number(query.get("limit")), options.pageSize ?? Number.POSITIVE_INFINITY);
+    const found = all.filter(
+      (q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)),
+    );
+    return {
+      data: found.slice((page - 1) * limit, page * limit),
+      meta: { total: found.length, page, limit, summary: summaryOf(found) },
+    };
   });
 }
 
 function listCalls(): URLSearchParams[] {
-  return fetchMock.mock.calls
-    .map(([input]) => new URL(String(input), "http://localhost"))
-    .filter((url) => url.pathname === "/api/quotes")
-    .map((url) => url.searchParams);
+  return api.requests("GET", "/api/quotes").map((request) => request.query);
 }
 
 function renderPage(permissions = everything, isMobile = false) {
@@ -70,11 +73,10 @@ function renderPage(permissions = everything, isMobile = false) {
 
 beforeEach(() => {
   installBrowserStubs();
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
 });
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
   vi.useRealTimers();
 });
 
@@ -111,8 +113,7 @@ describe("QuotesPage", () => {
     expect(within(card).getByRole("button", { name: /Télécharger le PDF/ })).toBeTruthy();
     expect(screen.queryByRole("combobox", { name: "Client" })).toBeNull();
     expect(screen.getByRole("combobox", { name: "Statut" })).toBeTruthy();
-    const clientCalls = fetchMock.mock.calls.filter(([input]) => String(input).startsWith("/api/clients"));
-    expect(clientCalls).toHaveLength(0);
+    expect(api.requests("GET", "/api/clients")).toHaveLength(0);
   });
 
   it("shows the tiles and the financial summary of the filtered set", async () => {

@@ -1,3 +1,4 @@
+import type { Client } from "@shared/clients";
 import type { QuoteTemplate } from "@shared/quote-templates";
 import type { Quote } from "@shared/quotes";
 
@@ -83,6 +84,24 @@ export function makeTemplate(overrides: Partial<QuoteTemplate> = {}): QuoteTempl
     discount_percentage: 5,
     terms: "Acompte 30 %",
     created_at: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
+}
+
+/** A client as GET /api/clients answers it (the client filter and picker of the quotes screens). */
+export function makeClient(overrides: Partial<Client> = {}): Client {
+  return {
+    id: CLIENT_ID,
+    name: "Jean Dupont",
+    email: "jean@exemple.fr",
+    phone: null,
+    address: null,
+    postal_code: null,
+    city: "Lyon",
+    notes: null,
+    is_active: true,
+    created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }
