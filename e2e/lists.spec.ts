@@ -1,0 +1,59 @@
+import { expect, type Page, type TestInfo, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+
+/** Screenshots for review: test-results/screenshots/lists-<project>-<name>.png */
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  await page.screenshot({ path: `test-results/screenshots/lists-${testInfo.project.name}-${name}.png` });
+}
+
+const SERVER_ERROR = {
+  error: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
+  code: "INTERNAL_ERROR",
+};
+
+/** The list endpoint (not its counters or one item) answers 500 until `heal()`. */
+async function breakList(page: Page, path: string) {
+  let broken = true;
+  await page.route(
+    (url) => url.pathname === path,
+    (route) =>
+      broken
+        ? route.fulfill({ status: 500, contentType: "application/json", body: JSON.stringify(SERVER_ERROR) })
+        : route.continue(),
+  );
+  return () => {
+    broken = false;
+  };
+}
+
+test.describe("list pages when the list cannot be loaded (issue 9, defect 5)", () => {
+  test("clients: the error alone, then « Réessayer » loads the list", async ({ page }, testInfo) => {
+    const heal = await breakList(page, "/api/clients");
+    await signIn(page, "admin", "/clients");
+    const alert = page.getByRole("alert").filter({ hasText: "Impossible de charger vos clients" });
+    await expect(alert).toBeVisible();
+    await expect(alert).toContainText(SERVER_ERROR.error);
+    await expect(page.getByText(/client(s)? trouvé/)).toHaveCount(0);
+    await expect(page.getByRole("list", { name: "Compteurs clients" })).toHaveCount(0);
+    await shot(page, testInfo, "clients-error");
+    heal();
+    await alert.getByRole("button", { name: "Réessayer" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /client(s)? trouvé/ })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Compteurs clients" })).toBeVisible();
+  });
+
+  test("quotes: the error alone, then « Réessayer » loads the list", async ({ page }, testInfo) => {
+    const heal = await breakList(page, "/api/quotes");
+    await signIn(page, "admin", "/quotes");
+    const alert = page.getByRole("alert").filter({ hasText: "Impossible de charger vos devis" });
+    await expect(alert).toBeVisible();
+    await expect(page.getByText(/^\d+ devis$/)).toHaveCount(0);
+    await expect(page.getByRole("region", { name: "Synthèse financière" })).toHaveCount(0);
+    await shot(page, testInfo, "quotes-error");
+    heal();
+    await alert.getByRole("button", { name: "Réessayer" }).click();
+    await expect(page.getByRole("heading", { level: 2, name: /^\d+ devis$/ })).toBeVisible();
+    await expect(page.getByRole("region", { name: "Synthèse financière" })).toBeVisible();
+    await shot(page, testInfo, "quotes-loaded");
+  });
+});
