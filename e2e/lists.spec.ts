@@ -57,3 +57,38 @@ test.describe("list pages when the list cannot be loaded (issue 9, defect 5)", (
     await shot(page, testInfo, "quotes-loaded");
   });
 });
+
+test.describe("deleting a quote template asks first (issue 9, defect 8)", () => {
+  test("« Annuler » keeps it, « Supprimer » deletes it", async ({ page }, testInfo) => {
+    await signIn(page, "admin", "/quotes/new");
+    const bearer = (await page.evaluate(() => localStorage.getItem("token"))) ?? "";
+    const name = `Modèle ${testInfo.project.name} ${Date.now().toString(36)}`;
+    const created = await page.request.post("/api/quote-templates", {
+      headers: { Authorization: `Bearer ${bearer}` },
+      data: {
+        name,
+        description: null,
+        items: [{ name: "Dépose", description: null, quantity: 1, unit: "forfait", unit_price: 120, tax_rate: 10 }],
+        discount_percentage: 0,
+        terms: null,
+      },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    await page.reload();
+    await page.getByRole("button", { name: /Partir d'un template/ }).click();
+    const templates = page.getByRole("region", { name: "Templates de devis" });
+    await templates.getByRole("button", { name: `Supprimer le template ${name}` }).click();
+    const question = page.getByRole("alertdialog", { name: `Supprimer le modèle «\u00a0${name}\u00a0»\u202f?` });
+    await expect(question).toBeVisible();
+    await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
+    await shot(page, testInfo, "template-delete-confirm");
+    await question.getByRole("button", { name: "Annuler" }).click();
+    await expect(question).toBeHidden();
+    await expect(templates.getByText(name, { exact: true })).toBeVisible();
+
+    await templates.getByRole("button", { name: `Supprimer le template ${name}` }).click();
+    await question.getByRole("button", { name: "Supprimer" }).click();
+    await expect(page.getByText("Template supprimé avec succès")).toBeVisible();
+    await expect(templates.getByText(name, { exact: true })).toHaveCount(0);
+  });
+});
