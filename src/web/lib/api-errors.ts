@@ -22,13 +22,25 @@ export function errorDescription(error: unknown): string | undefined {
   return message && !/^Error \d+/.test(message) ? message : undefined;
 }
 
-/** The `details` of a validation answer (each with its field path), checked item by item. */
+/**
+ * The `details` of a validation answer, checked item by item, each path written as a form path
+ * (`items.0.unit`: a leading `body.` and `[0]` indexes are normalised). The form maps them to its fields.
+ */
 export function fieldErrorsOf(error: unknown): FieldError[] {
   if (!isApiError(error) || !Array.isArray(error.body?.details)) return [];
   return (error.body.details as unknown[]).flatMap((detail) => {
     if (typeof detail !== "object" || detail === null) return [];
     const { path, message } = detail as { path?: unknown; message?: unknown };
-    return typeof path === "string" && typeof message === "string" ? [{ path, message }] : [];
+    if (typeof path !== "string" || typeof message !== "string") return [];
+    return [
+      {
+        path: path
+          .replace(/^body[./]/, "")
+          .replace(/\[(\d+)\]/g, ".$1")
+          .replace(/\//g, "."),
+        message,
+      },
+    ];
   });
 }
 

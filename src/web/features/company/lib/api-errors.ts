@@ -1,4 +1,4 @@
-import { isApiError } from "@web/lib/api-client";
+import { errorDescription, fieldErrorsOf } from "@web/lib/api-errors";
 
 /** The fallback when a failure carries no usable message (docs/domain/company-settings.md#messages). */
 export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
@@ -8,9 +8,7 @@ export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
  * French, and other errors (a response failing its schema check) are bugs the user cannot act on.
  */
 export function errorMessageOf(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const message = error.message.trim();
-  return message && !/^Error \d+/.test(message) ? message : null;
+  return errorDescription(error) ?? null;
 }
 
 /** The failure toast (docs/domain/company-settings.md#messages): « Erreur : {message} », the message falling back to the generic one. */
@@ -26,13 +24,9 @@ export function fieldErrorsFrom<F extends string>(
   error: unknown,
   fields: readonly F[],
 ): { field: F; message: string }[] {
-  if (!isApiError(error) || !Array.isArray(error.body?.details)) return [];
   const result: { field: F; message: string }[] = [];
-  for (const detail of error.body.details as unknown[]) {
-    if (typeof detail !== "object" || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    if (typeof path !== "string" || typeof message !== "string") continue;
-    const field = path.replace(/^body\./, "") as F;
+  for (const { path, message } of fieldErrorsOf(error)) {
+    const field = path as F;
     if (fields.includes(field) && !result.some((r) => r.field === field)) result.push({ field, message });
   }
   return result;

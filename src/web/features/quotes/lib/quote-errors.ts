@@ -1,4 +1,4 @@
-import { isApiError } from "@web/lib/api-client";
+import { errorDescription, fieldErrorsOf } from "@web/lib/api-errors";
 
 const TOP_FIELDS = new Set([
   "name",
@@ -33,12 +33,8 @@ export function toFormPath(path: string, itemCount: number): string | null {
 
 /** The validation details ({path, message}) of an API error that name a field of the form. */
 export function fieldErrorsFrom(error: unknown, itemCount: number): QuoteFieldError[] {
-  if (!isApiError(error) || !Array.isArray(error.body?.details)) return [];
   const result: QuoteFieldError[] = [];
-  for (const detail of error.body.details as unknown[]) {
-    if (typeof detail !== "object" || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    if (typeof path !== "string" || typeof message !== "string") continue;
+  for (const { path, message } of fieldErrorsOf(error)) {
     const formPath = toFormPath(path, itemCount);
     if (formPath && !result.some((r) => r.path === formPath)) result.push({ path: formPath, message });
   }
@@ -47,8 +43,7 @@ export function fieldErrorsFrom(error: unknown, itemCount: number): QuoteFieldEr
 
 /** The server's French message for a failure toast (« Erreur lors de la création : {message} »). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error && error.message.trim() && !/^Error \d+/.test(error.message)) return error.message.trim();
-  return "Une erreur est survenue";
+  return errorDescription(error) ?? "Une erreur est survenue";
 }
 
 /** Which form section holds a field path (to open it when it carries an error). */

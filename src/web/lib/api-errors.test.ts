@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from "vitest";
+import { ApiError } from "./api-client";
+import { errorDescription, fieldErrorsOf, toastFailure } from "./api-errors";
+
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("sonner", () => ({ toast }));
+
+const validation = (details: unknown) =>
+  new ApiError("Données invalides", 400, "Bad Request", {
+    error: "Données invalides",
+    code: "VALIDATION_ERROR",
+    details,
+  });
+
+describe("the error pipeline", () => {
+  it("shows the server's French message, never the client's « Error 502 » fallback or a bug's text", () => {
+    expect(errorDescription(new ApiError("Ce devis ne peut plus être modifié", 409, "Conflict"))).toBe(
+      "Ce devis ne peut plus être modifié",
+    );
+    expect(errorDescription(new ApiError("Error 502: Bad Gateway", 502, "Bad Gateway"))).toBeUndefined();
+    expect(errorDescription(new Error("Expected string, received number"))).toBeUndefined();
+  });
+
+  it("reads the field errors of a validation answer as form paths, skipping malformed details", () => {
+    expect(
+      fieldErrorsOf(
+        validation([
+          { path: "name", message: "Le nom est obligatoire" },
+          { path: "body.items[0].unit", message: "Unité obligatoire" },
+          { path: 3, message: "x" },
+          null,
+        ]),
+      ),
+    ).toEqual([
+      { path: "name", message: "Le nom est obligatoire" },
+      { path: "items.0.unit", message: "Unité obligatoire" },
+    ]);
+    expect(fieldErrorsOf(new ApiError("Erreur", 500, ""))).toEqual([]);
+  });
+
+  it("one failure toast: what failed, then the server's reason", () => {
+    toastFailure("Erreur lors de la suppression", new ApiError("Template introuvable", 404, "Not Found"));
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Template introuvable" });
+  });
+});
