@@ -1,4 +1,4 @@
-import { ERROR_CODES } from "@shared/errors";
+import { ERROR_CODES, type ErrorResponse } from "@shared/errors";
 import { isTokenExpired } from "@shared/session";
 import { clearSession, getToken, setToken } from "./session";
 
@@ -11,12 +11,11 @@ import { clearSession, getToken, setToken } from "./session";
 export const API_BASE = "/api";
 export const NETWORK_ERROR_MESSAGE = "Impossible de joindre le serveur. Vérifiez votre connexion internet.";
 
-export interface ApiErrorBody {
-  error?: unknown;
-  message?: unknown;
-  code?: unknown;
-  details?: unknown;
-}
+/**
+ * An error answer as received: the keys of the shared ErrorResponse (inferred from its schema), each
+ * unchecked until read (a proxy may answer anything); `lib/api-errors.ts` reads them.
+ */
+export type ApiErrorBody = { [K in keyof ErrorResponse]?: unknown };
 
 export class ApiError extends Error {
   override readonly name = "ApiError";
