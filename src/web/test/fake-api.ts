@@ -98,7 +98,7 @@ function json(status: number, body: unknown): Response {
   });
 }
 
-async function readBody(body: BodyInit | null | undefined): Promise<unknown> {
+function readBody(body: BodyInit | null | undefined): unknown {
   if (body === undefined || body === null) return undefined;
   if (typeof body === "string") return JSON.parse(body) as unknown;
   return body;
@@ -116,8 +116,10 @@ export function fakeApi() {
       path: url.pathname,
       params: {},
       query: url.searchParams,
-      body: await readBody(init?.body),
+      body: readBody(init?.body),
     };
+    // Logged and handed to its handler at once, as a fetch call is made: a test may check what was
+    // asked, or hold the answer, before anything else runs.
     log.push(request);
     // The latest declaration wins.
     for (let i = routes.length - 1; i >= 0; i -= 1) {

@@ -1,19 +1,16 @@
-import type { ClientDetail } from "@shared/clients";
+import { type ClientDetail, clientDetailSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientDetailDialog } from "./client-detail-dialog";
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 
 beforeEach(() => {
   installBrowserStubs();
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
 });
-afterEach(() => {
-  cleanup();
-  fetchMock.mockReset();
-});
+afterEach(cleanup);
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/\s/g, " ");
 
@@ -53,21 +50,23 @@ function tab(name: string) {
 
 describe("ClientDetailDialog", () => {
   it("shows the list row at once, placeholders for the figures, then the detail", async () => {
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: (detail: ClientDetail) => void = () => {};
+    api.get("/api/clients/:id", clientDetailSchema, () => new Promise<ClientDetail>((resolve) => (answer = resolve)));
     const client = makeClient();
     renderWithProviders(
       <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
     );
     const dialog = screen.getByRole("dialog", { name: "Jean Dupont" });
-    expect(String(fetchMock.mock.calls[0]?.[0])).toBe(`/api/clients/${client.id}?include=projects%2Cquotes%2Cstats`);
+    const [request] = api.requests("GET", "/api/clients/:id");
+    expect(request?.path).toBe(`/api/clients/${client.id}`);
+    expect(request?.query.get("include")).toBe("projects,quotes,stats");
     expect(screen.getByRole("tab", { name: "Infos" }).getAttribute("aria-selected")).toBe("true");
     expect(within(dialog).getByText("22 novembre 2026")).toBeTruthy();
     expect(within(dialog).getByRole("button", { name: "Modifier" })).toBeTruthy();
 
     tab("Stats");
     expect(screen.getAllByTestId("stats-skeleton")).toHaveLength(6);
-    answer(jsonResponse(200, detailOf(client)));
+    answer(detailOf(client));
     expect(await screen.findByRole("heading", { name: "Activité commerciale" })).toBeTruthy();
     expect(screen.queryAllByTestId("stats-skeleton")).toHaveLength(0);
     expect(screen.getByRole("heading", { name: "Performance financière" })).toBeTruthy();
@@ -78,11 +77,11 @@ describe("ClientDetailDialog", () => {
   });
 
   it("lists the related quotes and says when there is no worksite", async () => {
-    fetchMock.mockResolvedValue(jsonResponse(200, detailOf()));
+    api.get("/api/clients/:id", clientDetailSchema, () => detailOf());
     renderWithProviders(
       <ClientDetailDialog client={makeClient()} onClose={() => {}} isMobile canEdit={false} onEdit={() => {}} />,
     );
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await waitFor(() => expect(api.requests("GET", "/api/clients/:id")).toHaveLength(1));
     tab("Projets");
     expect(await screen.findByText("Aucun projet associé à ce client")).toBeTruthy();
     expect(screen.getByTestId("related-scroll").className).toContain("max-h-[300px]");
