@@ -17,6 +17,15 @@ const launchOptions = {
   ],
 };
 
+/** The screen review (issue 9) runs on these viewports; the journeys keep desktop and mobile. */
+const REVIEW_SPEC = "**/review.spec.ts";
+const REVIEW_DEVICES = [
+  { name: "review-phone", width: 390, height: 844, touch: true },
+  { name: "review-small-phone", width: 360, height: 740, touch: true },
+  { name: "review-tablet", width: 768, height: 1024, touch: true },
+  { name: "review-laptop", width: 1280, height: 800, touch: false },
+];
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -38,10 +47,12 @@ export default defineConfig({
   projects: [
     {
       name: "desktop",
+      testIgnore: REVIEW_SPEC,
       use: { browserName: "chromium", viewport: { width: 1280, height: 800 } },
     },
     {
       name: "mobile",
+      testIgnore: REVIEW_SPEC,
       use: {
         browserName: "chromium",
         viewport: { width: 390, height: 844 },
@@ -50,6 +61,12 @@ export default defineConfig({
         hasTouch: true,
       },
     },
+    // The review's devices (e2e/review.spec.ts only, one test each): layout, overflow, touch targets, focus.
+    ...REVIEW_DEVICES.map(({ name, width, height, touch }) => ({
+      name,
+      testMatch: REVIEW_SPEC,
+      use: { browserName: "chromium" as const, viewport: { width, height }, isMobile: touch, hasTouch: touch },
+    })),
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

@@ -14,7 +14,7 @@ export function MobileTopBar({ homePath, onMenu, menuOpen = false }: MobileTopBa
   return (
     <header className="sticky top-0 z-20 border-b border-border bg-card/95 pt-[env(safe-area-inset-top)] backdrop-blur supports-[backdrop-filter]:bg-card/85">
       <div className="flex h-14 items-center gap-3 px-4">
-        <Link to={homePath} className="rounded-md">
+        <Link to={homePath} className="flex min-h-11 items-center rounded-md">
           <Logo markClassName="size-7" />
         </Link>
         {onMenu && (

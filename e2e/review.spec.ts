@@ -1,0 +1,113 @@
+import { expect, type Locator, type Page, test } from "@playwright/test";
+import { signIn } from "./support/auth";
+import { layoutOffenders, touchTargetOffenders } from "./support/review";
+import { viewportSnapshot } from "./support/screenshots";
+
+/**
+ * The screen review of issue 9 as a test, on the review projects of playwright.config.ts (390×844,
+ * 360×740, 768×1024 touch; 1280×800 mouse): every signed-in screen without horizontal scroll or an
+ * element outside the viewport, touch targets of 44 px on the phones, focus back on the opener when a
+ * dialog closes, the whole quote card opens the quote. One test per viewport, visiting every screen.
+ */
+
+interface Screen {
+  path: string;
+  /** Screenshot name, for the screens reviewed by eye at every width. */
+  shot?: string;
+  /** What shows once the screen has its data. */
+  ready: (page: Page) => Locator;
+}
+
+const HOME: Screen = { path: "/", ready: (page) => page.getByRole("heading", { level: 1 }) };
+const CLIENTS: Screen = { path: "/clients", shot: "clients", ready: (page) => page.getByRole("article").first() };
+const QUOTES: Screen = { path: "/quotes", shot: "quotes", ready: (page) => page.getByRole("article").first() };
+const SCREENS: Screen[] = [
+  HOME,
+  CLIENTS,
+  { path: "/clients/new", ready: (page) => page.getByRole("dialog", { name: "Nouveau client" }) },
+  QUOTES,
+  { path: "/quotes/new", shot: "quote-new", ready: (page) => page.getByRole("list", { name: "Lignes du devis" }) },
+  { path: "/settings", ready: (page) => page.getByRole("tab").first() },
+];
+
+function isPhone(page: Page): boolean {
+  return (page.viewportSize()?.width ?? 1280) < 768;
+}
+
+async function openScreen(page: Page, screen: Screen) {
+  await page.goto(screen.path);
+  await expect(screen.ready(page)).toBeVisible();
+  await page.waitForLoadState("networkidle");
+}
+
+/** A tap (touch projects) or a click at the centre of an element, whatever lies on top of it. */
+async function tapAt(page: Page, target: Locator, hasTouch: boolean) {
+  const box = await target.boundingBox();
+  if (!box) throw new Error("élément sans boîte");
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  if (hasTouch) await page.touchscreen.tap(x, y);
+  else await page.mouse.click(x, y);
+}
+
+test("every screen fits its viewport, with touch targets and focus that survive the review", async ({
+  page,
+}, testInfo) => {
+  const hasTouch = Boolean(testInfo.project.use.hasTouch);
+  const problems: string[] = [];
+  await signIn(page, "admin", "/");
+
+  for (const screen of SCREENS) {
+    await openScreen(page, screen);
+    const layout = await layoutOffenders(page);
+    if (layout.horizontalScroll > 0)
+      problems.push(`${screen.path}: défilement horizontal de ${layout.horizontalScroll} px`);
+    for (const offender of layout.outside) problems.push(`${screen.path}: hors de l'écran ${offender}`);
+    if (isPhone(page)) {
+      for (const offender of await touchTargetOffenders(page))
+        problems.push(`${screen.path}: cible < 44 px ${offender}`);
+    }
+    if (screen.shot) {
+      const height = page.viewportSize()?.height ?? 800;
+      await viewportSnapshot(page, testInfo, screen.shot);
+      await viewportSnapshot(page, testInfo, `${screen.shot}-2`, height - 120);
+    }
+  }
+  expect(problems, "écrans relus").toEqual([]);
+
+  // — The whole quote card opens the quote (a tap on its total, far from its title) —
+  await openScreen(page, QUOTES);
+  const quoteCard = page.getByRole("article").first();
+  await tapAt(page, quoteCard.getByTestId("quote-card-total"), hasTouch);
+  const quoteDialog = page.getByRole("dialog", { name: /^Devis / });
+  await expect(quoteDialog).toBeVisible();
+  if (isPhone(page)) expect(await touchTargetOffenders(page), "cibles < 44 px dans le devis").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(quoteDialog).toBeHidden();
+});
+
+// Issue 9, defect 4 (focus management, the form kit's part): a dialog opened without a Radix trigger
+// (client detail, quote view) returns focus to <body>. Remove the fixme when that fix lands.
+test("focus comes back to the opener when a dialog closes", async ({ page }) => {
+  test.fixme(true, "issue 9 défaut 4 : le focus ne revient pas sur le bouton qui a ouvert le dialogue");
+  await signIn(page, "admin", "/");
+  await openScreen(page, CLIENTS);
+  const clientCard = page.getByRole("article").first();
+  await clientCard.getByRole("button", { expanded: false }).click();
+  const details = clientCard.getByRole("button", { name: "Voir détails" });
+  await details.click();
+  const clientDialog = page.getByRole("dialog");
+  await expect(clientDialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(clientDialog).toBeHidden();
+  await expect(details).toBeFocused();
+
+  await openScreen(page, QUOTES);
+  const title = page.getByRole("article").first().getByRole("heading", { level: 3 }).getByRole("button");
+  await title.click();
+  const quoteDialog = page.getByRole("dialog", { name: /^Devis / });
+  await expect(quoteDialog).toBeVisible();
+  await page.keyboard.press("Escape");
+  await expect(quoteDialog).toBeHidden();
+  await expect(title).toBeFocused();
+});
