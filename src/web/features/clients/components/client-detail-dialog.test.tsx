@@ -1,7 +1,7 @@
 import { type ClientDetail, clientDetailSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
+import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientDetailDialog } from "./client-detail-dialog";
 
 let api: FakeApi;
@@ -94,5 +94,26 @@ describe("ClientDetailDialog", () => {
     expect(screen.queryByRole("button", { name: "Modifier" })).toBeNull();
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:0612345678");
     expect(screen.getByRole("link", { name: "Email" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
+  });
+
+  it("a failed detail says so once, with « Réessayer », and no figure pulses forever (issue 9, defect 5)", async () => {
+    api.get("/api/clients/:id", clientDetailSchema, () => apiError(500, "Une erreur interne est survenue."));
+    const client = makeClient();
+    renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+    );
+    const alert = await screen.findByRole("alert");
+    expect(within(alert).getByText("Impossible de charger la fiche complète du client")).toBeTruthy();
+    tab("Stats");
+    expect(screen.queryAllByTestId("stats-skeleton")).toHaveLength(0);
+    expect(screen.getByText("Informations indisponibles pour le moment.")).toBeTruthy();
+    tab("Devis");
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(screen.getByText("Informations indisponibles pour le moment.")).toBeTruthy();
+
+    api.get("/api/clients/:id", clientDetailSchema, () => detailOf(client));
+    fireEvent.click(within(alert).getByRole("button", { name: "Réessayer" }));
+    expect(await screen.findByText("Rénovation salle de bain")).toBeTruthy();
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });

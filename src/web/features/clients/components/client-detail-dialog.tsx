@@ -1,12 +1,12 @@
 import type { Client, ClientDetail } from "@shared/clients";
 import { useQuery } from "@tanstack/react-query";
-import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { LoadError } from "@web/components/ui/list-state";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { cn } from "@web/lib/cn";
-import { BarChart3, ClipboardList, HardHat, Info, Mail, Pencil, Phone, RotateCw } from "lucide-react";
+import { BarChart3, ClipboardList, HardHat, Info, Mail, Pencil, Phone } from "lucide-react";
 import { useId } from "react";
 import { clientDetailQueryOptions } from "../api/get-client";
 import { mailHref, phoneHref } from "../lib/maps-url";
@@ -131,15 +131,13 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
         </div>
         <div className={cn("min-h-0 flex-1 overflow-y-auto py-4", isMobile ? "px-5" : "px-6 pb-6")}>
           {query.isError && (
-            <Alert variant="destructive" role="alert" className="mb-4 items-center">
-              <AlertDescription className="flex-1">
-                Impossible de charger la fiche complète du client. {query.error.message}
-              </AlertDescription>
-              <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-                <RotateCw aria-hidden="true" />
-                Réessayer
-              </Button>
-            </Alert>
+            <div className="mb-4">
+              <LoadError
+                title="Impossible de charger la fiche complète du client"
+                message={query.error.message}
+                onRetry={() => void query.refetch()}
+              />
+            </div>
           )}
           <TabsContent value="infos">
             <ClientInfoTab client={client} />

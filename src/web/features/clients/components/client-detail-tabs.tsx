@@ -127,8 +127,15 @@ function StatBlock({ title, children }: { title: string; children: ReactNode }) 
   );
 }
 
+/** What the failed detail would have shown: said once, never a skeleton pulsing forever. */
+function Unavailable() {
+  return <p className="py-6 text-center text-sm text-muted-foreground">Informations indisponibles pour le moment.</p>;
+}
+
 /** Stats tab: six placeholder cards while loading, then the three blocks of docs/domain/clients.md#detail. */
 export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefined; loading: boolean }) {
+  // Not loading and nothing to show: the detail failed (its error and « Réessayer » are above).
+  if (!loading && !stats) return <Unavailable />;
   if (loading || !stats) {
     return (
       <div role="status" aria-live="polite" className="flex flex-col gap-3">
@@ -243,7 +250,9 @@ function RelatedList({ kind, title, emptyText, rows, loading, isMobile, icon }: 
       }
     >
       <div className={cn("overflow-y-auto", isMobile ? "max-h-[300px]" : "max-h-[400px]")} data-testid="related-scroll">
-        {loading || !rows ? (
+        {!loading && !rows ? (
+          <Unavailable />
+        ) : loading || !rows ? (
           <div className="flex flex-col gap-2 py-1" role="status">
             <span className="sr-only">Chargement...</span>
             <Skeleton className="h-12 w-full" />
