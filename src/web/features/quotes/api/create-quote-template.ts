@@ -10,5 +10,8 @@ export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<Quot
 }
 
 export function useCreateQuoteTemplate() {
-  return useMutation({ mutationFn: createQuoteTemplate, meta: { invalidates: quoteRefreshes.templates } });
+  return useMutation({
+    mutationFn: createQuoteTemplate,
+    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la création du template" },
+  });
 }

@@ -16,5 +16,8 @@ export async function updateQuoteTemplate({
 }
 
 export function useUpdateQuoteTemplate() {
-  return useMutation({ mutationFn: updateQuoteTemplate, meta: { invalidates: quoteRefreshes.templates } });
+  return useMutation({
+    mutationFn: updateQuoteTemplate,
+    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la mise à jour" },
+  });
 }

@@ -14,7 +14,6 @@ import { useCreateQuoteTemplate } from "../api/create-quote-template";
 import { useDeleteQuoteTemplate } from "../api/delete-quote-template";
 import { quoteTemplatesQueryOptions } from "../api/get-quote-templates";
 import { useUpdateQuoteTemplate } from "../api/update-quote-template";
-import { errorMessage } from "../lib/quote-errors";
 import type { DiscountMode, QuoteFormFields } from "../lib/quote-form";
 import {
   losesAmountDiscount,
@@ -192,8 +191,8 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
       await update.mutateAsync({ id: template.id, body: renamedTemplate(template, { name, description }) });
       toast.success(QUOTE_TEXTS.templateUpdated);
       onDone();
-    } catch (failure) {
-      toast.error("Erreur lors de la mise à jour", { description: errorMessage(failure) });
+    } catch {
+      // Toasted by the mutation (its errorTitle); the editor stays open.
     }
   };
   return (
@@ -230,8 +229,8 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
       await create.mutateAsync(parsed.data);
       toast.success(QUOTE_TEXTS.templateCreated);
       onDone();
-    } catch (failure) {
-      toast.error("Erreur lors de la création du template", { description: errorMessage(failure) });
+    } catch {
+      // Toasted by the mutation (its errorTitle); the form stays open.
     }
   };
   return (
