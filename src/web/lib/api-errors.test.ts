@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
-import { errorDescription, fieldErrorsOf, toastFailure } from "./api-errors";
+import { errorDescription, fieldErrorsFor, fieldErrorsOf, toastFailure } from "./api-errors";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
@@ -36,6 +36,19 @@ describe("the error pipeline", () => {
       { path: "items.0.unit", message: "Unité obligatoire" },
     ]);
     expect(fieldErrorsOf(new ApiError("Erreur", 500, ""))).toEqual([]);
+  });
+
+  it("keeps the first error of each of a form's fields, in the server's order", () => {
+    const error = validation([
+      { path: "body.email", message: "E-mail invalide" },
+      { path: "siret", message: "Champ inconnu du formulaire" },
+      { path: "name", message: "Le nom est obligatoire" },
+      { path: "email", message: "Deuxième message" },
+    ]);
+    expect(fieldErrorsFor(error, ["name", "email"] as const)).toEqual([
+      { field: "email", message: "E-mail invalide" },
+      { field: "name", message: "Le nom est obligatoire" },
+    ]);
   });
 
   it("one failure toast: what failed, then the server's reason", () => {

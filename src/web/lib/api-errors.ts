@@ -44,6 +44,22 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   });
 }
 
+/**
+ * The field errors that name one of a form's `fields`, first one per field, in the server's order (the
+ * form focuses the first): `fieldErrorsFor(error, CLIENT_FORM_FIELDS).forEach(… setError …)`.
+ */
+export function fieldErrorsFor<F extends string>(
+  error: unknown,
+  fields: readonly F[],
+): { field: F; message: string }[] {
+  const result: { field: F; message: string }[] = [];
+  for (const { path, message } of fieldErrorsOf(error)) {
+    const field = path as F;
+    if (fields.includes(field) && !result.some((r) => r.field === field)) result.push({ field, message });
+  }
+  return result;
+}
+
 /** The one failure toast: what failed as the title (« Erreur lors de la suppression »), the server's reason under it. */
 export function toastFailure(title: string, error: unknown) {
   const description = errorDescription(error);

@@ -1,5 +1,5 @@
 import type { ClientFormValues } from "@shared/clients";
-import { isApiError } from "@web/lib/api-client";
+import { fieldErrorsFor } from "@web/lib/api-errors";
 
 const OPTIONAL_FIELDS = ["email", "phone", "address", "postal_code", "city", "notes"] as const;
 
@@ -33,16 +33,5 @@ export type ClientFormField = (typeof CLIENT_FORM_FIELDS)[number];
 
 /** The server's validation details ({path, message}) that name a field of the form. */
 export function fieldErrorsFrom(error: unknown): { field: ClientFormField; message: string }[] {
-  if (!isApiError(error) || !Array.isArray(error.body?.details)) return [];
-  const result: { field: ClientFormField; message: string }[] = [];
-  for (const detail of error.body.details as unknown[]) {
-    if (typeof detail !== "object" || detail === null) continue;
-    const { path, message } = detail as { path?: unknown; message?: unknown };
-    if (typeof path !== "string" || typeof message !== "string") continue;
-    const field = path.replace(/^body\./, "") as ClientFormField;
-    if ((CLIENT_FORM_FIELDS as readonly string[]).includes(field) && !result.some((r) => r.field === field)) {
-      result.push({ field, message });
-    }
-  }
-  return result;
+  return fieldErrorsFor(error, CLIENT_FORM_FIELDS);
 }

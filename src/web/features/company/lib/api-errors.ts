@@ -1,4 +1,4 @@
-import { errorDescription, fieldErrorsOf } from "@web/lib/api-errors";
+import { errorDescription, fieldErrorsFor } from "@web/lib/api-errors";
 
 /** The fallback when a failure carries no usable message (docs/domain/company-settings.md#messages). */
 export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
@@ -24,10 +24,5 @@ export function fieldErrorsFrom<F extends string>(
   error: unknown,
   fields: readonly F[],
 ): { field: F; message: string }[] {
-  const result: { field: F; message: string }[] = [];
-  for (const { path, message } of fieldErrorsOf(error)) {
-    const field = path as F;
-    if (fields.includes(field) && !result.some((r) => r.field === field)) result.push({ field, message });
-  }
-  return result;
+  return fieldErrorsFor(error, fields);
 }
