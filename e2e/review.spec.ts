@@ -21,12 +21,17 @@ interface Screen {
 const HOME: Screen = { path: "/", ready: (page) => page.getByRole("heading", { level: 1 }) };
 const CLIENTS: Screen = { path: "/clients", shot: "clients", ready: (page) => page.getByRole("article").first() };
 const QUOTES: Screen = { path: "/quotes", shot: "quotes", ready: (page) => page.getByRole("article").first() };
+const NEW_QUOTE: Screen = {
+  path: "/quotes/new",
+  shot: "quote-new",
+  ready: (page) => page.getByRole("list", { name: "Lignes du devis" }),
+};
 const SCREENS: Screen[] = [
   HOME,
   CLIENTS,
   { path: "/clients/new", ready: (page) => page.getByRole("dialog", { name: "Nouveau client" }) },
   QUOTES,
-  { path: "/quotes/new", shot: "quote-new", ready: (page) => page.getByRole("list", { name: "Lignes du devis" }) },
+  NEW_QUOTE,
   { path: "/settings", ready: (page) => page.getByRole("tab").first() },
 ];
 
@@ -74,6 +79,30 @@ test("every screen fits its viewport, with touch targets and focus that survive 
     }
   }
   expect(problems, "écrans relus").toEqual([]);
+
+  // — The quote lines use the width: figures of a line side by side from a tablet on, stacked on a phone —
+  await openScreen(page, NEW_QUOTE);
+  const tops = await Promise.all(
+    ["Quantité", "Unité", "Prix unitaire HT", "TVA"].map(async (label) => {
+      const box = await page.getByLabel(`${label} (ligne 1)`).boundingBox();
+      return Math.round(box?.y ?? -1);
+    }),
+  );
+  if (isPhone(page)) expect(new Set(tops).size, `chiffres de la ligne 1 sur deux rangées : ${tops}`).toBe(2);
+  else expect(new Set(tops).size, `chiffres de la ligne 1 sur une rangée : ${tops}`).toBe(1);
+
+  // — A client card unfolded, then its detail (phone and e-mail links): fingers' size too —
+  await openScreen(page, CLIENTS);
+  const clientCard = page.getByRole("article").first();
+  await clientCard.getByRole("button", { expanded: false }).click();
+  await expect(clientCard.getByRole("button", { name: "Voir détails" })).toBeVisible();
+  if (isPhone(page)) expect(await touchTargetOffenders(page), "cibles < 44 px, carte client ouverte").toEqual([]);
+  await clientCard.getByRole("button", { name: "Voir détails" }).click();
+  const clientDialog = page.getByRole("dialog");
+  await expect(clientDialog).toBeVisible();
+  if (isPhone(page)) expect(await touchTargetOffenders(page), "cibles < 44 px dans le client").toEqual([]);
+  await page.keyboard.press("Escape");
+  await expect(clientDialog).toBeHidden();
 
   // — The whole quote card opens the quote (a tap on its total, far from its title) —
   await openScreen(page, QUOTES);

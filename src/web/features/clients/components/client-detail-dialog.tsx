@@ -82,7 +82,10 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
           <DialogDescription id={descriptionId} asChild>
             <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
               {client.phone && (
-                <a href={phoneHref(client.phone)} className="inline-flex items-center gap-1.5 hover:text-primary">
+                <a
+                  href={phoneHref(client.phone)}
+                  className="inline-flex items-center gap-1.5 hover:text-primary pointer-coarse:min-h-11"
+                >
                   <Phone aria-hidden="true" className="size-3.5" />
                   {client.phone}
                 </a>
@@ -90,7 +93,7 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
               {client.email && (
                 <a
                   href={mailHref(client.email)}
-                  className="inline-flex max-w-full min-w-0 items-center gap-1.5 hover:text-primary"
+                  className="inline-flex max-w-full min-w-0 items-center gap-1.5 hover:text-primary pointer-coarse:min-h-11"
                 >
                   <Mail aria-hidden="true" className="size-3.5 shrink-0" />
                   <span className="truncate">{client.email}</span>

@@ -25,6 +25,10 @@ import { relatedStatus } from "../lib/related-status";
 import { ClientStatusBadge } from "./client-status-badge";
 import { EmptyValue, FieldRow, SectionCard } from "./section-card";
 
+/** A phone or e-mail link: 44 px high on a touch screen (a finger on a building site). */
+const TOUCH_LINK =
+  "text-primary hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
 function Value({ children }: { children: ReactNode }) {
   return children === null || children === undefined || children === "" ? <EmptyValue /> : children;
 }
@@ -38,7 +42,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           <FieldRow label="Nom">{client.name}</FieldRow>
           <FieldRow label="Téléphone">
             {client.phone ? (
-              <a className="text-primary hover:underline" href={phoneHref(client.phone)}>
+              <a className={TOUCH_LINK} href={phoneHref(client.phone)}>
                 {client.phone}
               </a>
             ) : (
@@ -47,7 +51,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           </FieldRow>
           <FieldRow label="Email">
             {client.email ? (
-              <a className="text-primary hover:underline" href={mailHref(client.email)}>
+              <a className={TOUCH_LINK} href={mailHref(client.email)}>
                 {client.email}
               </a>
             ) : (
