@@ -45,6 +45,16 @@ async function openScreen(page: Page, screen: Screen) {
   await page.waitForLoadState("networkidle");
 }
 
+/** The top of the first quote line's figures (quantity, unit, unit price, VAT), to tell rows apart. */
+async function figureTops(page: Page): Promise<number[]> {
+  return Promise.all(
+    ["Quantité", "Unité", "Prix unitaire HT", "TVA"].map(async (label) => {
+      const box = await page.getByLabel(`${label} (ligne 1)`).boundingBox();
+      return Math.round(box?.y ?? -1);
+    }),
+  );
+}
+
 /** A tap (touch projects) or a click at the centre of an element, whatever lies on top of it. */
 async function tapAt(page: Page, target: Locator, hasTouch: boolean) {
   const box = await target.boundingBox();
@@ -82,12 +92,7 @@ test("every screen fits its viewport, with touch targets and focus that survive 
 
   // — The quote lines use the width: figures of a line side by side from a tablet on, stacked on a phone —
   await openScreen(page, NEW_QUOTE);
-  const tops = await Promise.all(
-    ["Quantité", "Unité", "Prix unitaire HT", "TVA"].map(async (label) => {
-      const box = await page.getByLabel(`${label} (ligne 1)`).boundingBox();
-      return Math.round(box?.y ?? -1);
-    }),
-  );
+  const tops = await figureTops(page);
   if (isPhone(page)) expect(new Set(tops).size, `chiffres de la ligne 1 sur deux rangées : ${tops}`).toBe(2);
   else expect(new Set(tops).size, `chiffres de la ligne 1 sur une rangée : ${tops}`).toBe(1);
 
@@ -113,6 +118,21 @@ test("every screen fits its viewport, with touch targets and focus that survive 
   if (isPhone(page)) expect(await touchTargetOffenders(page), "cibles < 44 px dans le devis").toEqual([]);
   await page.keyboard.press("Escape");
   await expect(quoteDialog).toBeHidden();
+
+  // — The same touch tablet turned to landscape (an iPad, 1180 px) is a desktop: sidebar, compact quote lines —
+  if (testInfo.project.name === "review-tablet") {
+    await page.setViewportSize({ width: 1180, height: 820 });
+    await openScreen(page, NEW_QUOTE);
+    await expect(page.getByRole("complementary", { name: "Barre latérale" })).toBeVisible();
+    expect(new Set(await figureTops(page)).size, "chiffres de la ligne 1 sur une rangée").toBe(1);
+    const line = await page.getByRole("listitem", { name: "Ligne 1" }).boundingBox();
+    expect(line?.height ?? 999, "une ligne de devis tient en moins de 200 px").toBeLessThan(200);
+    const linesTop = await page.evaluate(
+      () =>
+        (document.querySelector('[aria-label="Lignes du devis"]')?.getBoundingClientRect().top ?? 0) + window.scrollY,
+    );
+    await viewportSnapshot(page, testInfo, "quote-new-landscape", linesTop - 200);
+  }
 });
 
 // Issue 9, defect 4 (focus management, the form kit's part): a dialog opened without a Radix trigger
@@ -139,4 +159,17 @@ test("focus comes back to the opener when a dialog closes", async ({ page }) => 
   await page.keyboard.press("Escape");
   await expect(quoteDialog).toBeHidden();
   await expect(title).toBeFocused();
+});
+
+// Issue 9, defect 1 (the form kit's dirty guard): Escape on a form with unsaved changes must ask first.
+// Remove the fixme when the guard lands in the client and quote dialogs.
+test("Escape on a dirty form asks before discarding", async ({ page }) => {
+  test.fixme(true, "issue 9 défaut 1 : Échap ferme un formulaire modifié sans rien demander");
+  await signIn(page, "admin", "/clients/new");
+  const form = page.getByRole("dialog", { name: "Nouveau client" });
+  await expect(form).toBeVisible();
+  await form.getByRole("textbox").first().fill("Client à ne pas perdre");
+  await page.keyboard.press("Escape");
+  await expect(page.getByRole("alertdialog")).toBeVisible();
+  await expect(form.getByRole("textbox").first()).toHaveValue("Client à ne pas perdre");
 });
