@@ -58,6 +58,30 @@ test.describe("list pages when the list cannot be loaded (issue 9, defect 5)", (
   });
 });
 
+test.describe("list pages while the first page loads", () => {
+  test("clients and quotes show skeletons in the shape of their cards", async ({ page }, testInfo) => {
+    const held: (() => void)[] = [];
+    for (const path of ["/api/clients", "/api/quotes"]) {
+      await page.route(
+        (url) => url.pathname === path,
+        (route) => new Promise<void>((release) => held.push(() => release(route.continue()))),
+      );
+    }
+    await signIn(page, "admin", "/clients");
+    await expect(page.getByRole("status", { name: "Chargement de vos clients…" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Recherche des clients" })).toBeVisible();
+    await shot(page, testInfo, "clients-loading");
+    for (const release of held.splice(0)) release();
+    await expect(page.getByRole("heading", { level: 2, name: /client(s)? trouvé/ })).toBeVisible();
+
+    await page.goto("/quotes");
+    await expect(page.getByRole("status", { name: "Chargement des devis" })).toBeVisible();
+    await shot(page, testInfo, "quotes-loading");
+    for (const release of held.splice(0)) release();
+    await expect(page.getByRole("heading", { level: 2, name: /^\d+ devis$/ })).toBeVisible();
+  });
+});
+
 test.describe("deleting a quote template asks first (issue 9, defect 8)", () => {
   test("« Annuler » keeps it, « Supprimer » deletes it", async ({ page }, testInfo) => {
     await signIn(page, "admin", "/quotes/new");
