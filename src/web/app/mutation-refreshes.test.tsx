@@ -1,5 +1,5 @@
 /**
- * Each mutation declares what it refreshes (src/web/README.md#mutations). Across features the keys are
+ * Each mutation declares what it refreshes (src/web/README.md, « Mutations »). Across features the keys are
  * written as prefixes (features never import each other); app/ composes them, so the checks live here.
  */
 import { clientDetailSchema, clientSchema } from "@shared/clients";

@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { isApiError } from "./api-client";
 
 /**
- * The error and feedback pipeline of the SPA (src/web/README.md#errors): what a failed request says
+ * The error and feedback pipeline of the SPA (src/web/README.md, « Errors and feedback »): what a failed request says
  * to the user. The server always answers a French `{ error, message, code, details? }`
  * (ErrorResponse); these helpers read it, never re-word it.
  */

@@ -3,7 +3,7 @@ import { isApiError } from "./api-client";
 import { toastFailure } from "./api-errors";
 
 /**
- * What a mutation declares, once, in its hook (src/web/README.md#mutations):
+ * What a mutation declares, once, in its hook (src/web/README.md, « Mutations »):
  * - `invalidates`: the queries it refreshes once it has succeeded (prefixes of query keys). The
  *   mutation resolves after they have been refetched, so a closing dialog shows fresh data.
  * - `errorTitle`: the default failure feedback, a toast with this title and the server's message

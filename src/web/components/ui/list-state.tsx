@@ -6,7 +6,7 @@ import { Button } from "./button";
 import { Skeleton } from "./skeleton";
 
 /**
- * The list-page scaffold (src/web/README.md#lists): one way for every list screen to show loading
+ * The list-page scaffold (src/web/README.md, « Lists »): one way for every list screen to show loading
  * skeletons, an empty list, no match, an error alone with « Réessayer », and pagination or « Charger plus ».
  */
 

@@ -14,7 +14,7 @@ export const clientKeys = {
 };
 
 /**
- * What each client mutation refreshes (src/web/README.md#mutations), the one place to read it. Keys of
+ * What each client mutation refreshes (src/web/README.md, « Mutations »), the one place to read it. Keys of
  * other features are written as their prefixes (features never import each other).
  */
 export const clientRefreshes = {

@@ -29,7 +29,7 @@ export const quoteKeys = {
 export const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
 
 /**
- * What each quote mutation refreshes (src/web/README.md#mutations), the one place to read it. A change
+ * What each quote mutation refreshes (src/web/README.md, « Mutations »), the one place to read it. A change
  * of a quote (its status, total or client) changes the lists, the summary, and the detail of a client.
  */
 export const quoteRefreshes = {
