@@ -28,7 +28,7 @@ const TARGETS = [
 export async function layoutOffenders(page: Page): Promise<{ horizontalScroll: number; outside: string[] }> {
   return page.evaluate(() => {
     const width = document.documentElement.clientWidth;
-    const describe = (el: Element) => {
+    const labelOf = (el: Element) => {
       const text = (el.getAttribute("aria-label") ?? el.textContent ?? "").trim().replace(/\s+/g, " ").slice(0, 40);
       const cls = typeof el.className === "string" ? el.className.split(" ").slice(0, 3).join(".") : "";
       const rect = el.getBoundingClientRect();
@@ -48,7 +48,7 @@ export async function layoutOffenders(page: Page): Promise<{ horizontalScroll: n
       if (rect.width <= 1 || rect.height <= 1) continue; // sr-only
       if (rect.left >= -1 && rect.right <= width + 1) continue;
       if (clippedByAncestor(el)) continue;
-      outside.push(describe(el));
+      outside.push(labelOf(el));
     }
     return { horizontalScroll: document.documentElement.scrollWidth - width, outside };
   });
