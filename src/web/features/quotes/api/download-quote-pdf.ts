@@ -1,3 +1,4 @@
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
@@ -23,5 +24,5 @@ export async function downloadQuotePdf({ id, reference }: { id: string; referenc
 }
 
 export function useDownloadQuotePdf() {
-  return useMutation({ mutationFn: downloadQuotePdf });
+  return useMutation({ mutationFn: downloadQuotePdf, meta: { errorTitle: QUOTE_TEXTS.pdfFailed } });
 }

@@ -26,5 +26,8 @@ export async function duplicateQuote({
 }
 
 export function useDuplicateQuote() {
-  return useMutation({ mutationFn: duplicateQuote, meta: { invalidates: quoteRefreshes.duplicate } });
+  return useMutation({
+    mutationFn: duplicateQuote,
+    meta: { invalidates: quoteRefreshes.duplicate, errorTitle: "Erreur lors de la duplication" },
+  });
 }

@@ -1,6 +1,6 @@
 import { clientListResponseSchema } from "@shared/clients";
 import { formatEuro } from "@shared/format";
-import { QUOTE_TEXTS, type Quote, type QuoteStatus, quoteListResponseSchema } from "@shared/quotes";
+import { QUOTE_TEXTS, type Quote, type QuoteStatus, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -78,6 +78,8 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
+  toast.success.mockReset();
+  toast.error.mockReset();
 });
 
 describe("QuotesPage", () => {
@@ -213,6 +215,19 @@ describe("QuotesPage", () => {
     expect(screen.getByText("Page 2 sur 2")).toBeTruthy();
     expect(listCalls().at(-1)?.get("page")).toBe("2");
     expect(listCalls().at(-1)?.get("limit")).toBe("20");
+  });
+
+  it("a failed duplication is toasted once, with the server's reason (the mutation's default handler)", async () => {
+    serve([makeQuote()]);
+    api.post("/api/quotes/:id/duplicate", quoteSchema, () => apiError(404, "Devis introuvable"));
+    renderPage();
+    const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
+    fireEvent.click(within(card).getByRole("button", { name: "Dupliquer" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la duplication", { description: "Devis introuvable" }),
+    );
+    expect(toast.error).toHaveBeenCalledTimes(1);
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it("shows the error with a retry", async () => {

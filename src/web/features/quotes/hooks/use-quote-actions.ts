@@ -10,7 +10,8 @@ import { statusChangePayload } from "../lib/quote-form";
 export type QuoteActionKind = "pdf" | "duplicate" | "template" | "status";
 
 /**
- * The card and read-only view actions with their toasts (docs/domain/quotes.md#toasts): PDF, duplicate, template,
+ * The card and read-only view actions with their success toasts (failures are toasted by each
+ * mutation's errorTitle, except a status change, whose spec text carries the message) (docs/domain/quotes.md#toasts): PDF, duplicate, template,
  * status changes. `pending(id, kind)` tells which button shows a spinner.
  */
 export function useQuoteActions() {
@@ -38,8 +39,8 @@ export function useQuoteActions() {
       try {
         await pdf.mutateAsync({ id: quote.id, reference: quote.reference });
         toast.success(QUOTE_TEXTS.pdfDownloaded);
-      } catch (error) {
-        toast.error(QUOTE_TEXTS.pdfFailed, { description: errorMessage(error) });
+      } catch {
+        // Toasted by the mutation (its errorTitle).
       }
     },
     duplicate: async (quote: Quote): Promise<Quote | null> => {
@@ -47,8 +48,8 @@ export function useQuoteActions() {
         const copy = await duplicate.mutateAsync({ id: quote.id });
         toast.success(QUOTE_TEXTS.duplicated, { description: `Nouveau devis créé: ${copy.reference}` });
         return copy;
-      } catch (error) {
-        toast.error("Erreur lors de la duplication", { description: errorMessage(error) });
+      } catch {
+        // Toasted by the mutation (its errorTitle).
         return null;
       }
     },
@@ -56,8 +57,8 @@ export function useQuoteActions() {
       try {
         await template.mutateAsync({ id: quote.id });
         toast.success(QUOTE_TEXTS.templateFromQuote);
-      } catch (error) {
-        toast.error("Erreur lors de la création du template", { description: errorMessage(error) });
+      } catch {
+        // Toasted by the mutation (its errorTitle).
       }
     },
     changeStatus: async (quote: Quote, status: QuoteStatus): Promise<Quote | null> => {
