@@ -1,61 +1,69 @@
-import { COMPANY_TEXTS, type CompanyInfo, type CompanySettings } from "@shared/company";
+import {
+  COMPANY_TEXTS,
+  type CompanyInfo,
+  type CompanySettings,
+  companyInfoSchema,
+  companySettingsSchema,
+} from "@shared/company";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { apiError, FakeAnswer, type FakeApi, fakeApi, type Method } from "@web/test/fake-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserStubs, jsonResponse, makeInfo, makeSettings, renderPage } from "../test/render";
+import { installBrowserStubs, makeInfo, makeSettings, renderPage } from "../test/render";
 import { CompanySettingsPage } from "./company-settings-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 
 interface ServerState {
   info: CompanyInfo;
   settings: CompanySettings;
   /** Answer for the next PUT /company/info instead of saving. */
-  infoFailure?: Response;
+  infoFailure?: FakeAnswer;
 }
 let server: ServerState;
 
-/** A small in-memory server behind fetch: GET/PUT info and settings, POST/DELETE logo. */
-function route(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const url = String(input);
-  const method = init?.method ?? "GET";
-  if (url === "/api/company/info" && method === "GET") return Promise.resolve(jsonResponse(200, server.info));
-  if (url === "/api/company/settings" && method === "GET") return Promise.resolve(jsonResponse(200, server.settings));
-  if (url === "/api/company/info" && method === "PUT") {
-    if (server.infoFailure) return Promise.resolve(server.infoFailure);
-    server.info = { ...server.info, ...(JSON.parse(String(init?.body)) as Partial<CompanyInfo>) };
-    return Promise.resolve(jsonResponse(200, server.info));
-  }
-  if (url === "/api/company/settings" && method === "PUT") {
-    server.settings = JSON.parse(String(init?.body)) as CompanySettings;
-    return Promise.resolve(jsonResponse(200, server.settings));
-  }
-  if (url === "/api/company/logo" && method === "POST") {
-    server.info = { ...server.info, logo_url: "/api/files/abc?exp=1&sig=s" };
-    return Promise.resolve(jsonResponse(200, server.info));
-  }
-  if (url === "/api/company/logo" && method === "DELETE") {
+/** The company API over an in-memory state: GET/PUT info and settings, POST/DELETE logo. */
+function serve() {
+  api.get("/api/company/info", companyInfoSchema, () => server.info);
+  api.get("/api/company/settings", companySettingsSchema, () => server.settings);
+  api.put("/api/company/info", companyInfoSchema, ({ body }) => {
+    if (server.infoFailure) return server.infoFailure;
+    server.info = { ...server.info, ...(body as Partial<CompanyInfo>) };
+    return server.info;
+  });
+  api.put("/api/company/settings", companySettingsSchema, ({ body }) => {
+    server.settings = body as CompanySettings;
+    return server.settings;
+  });
+  api.post(
+    "/api/company/logo",
+    companyInfoSchema,
+    () => {
+      server.info = { ...server.info, logo_url: "/api/files/abc?exp=1&sig=s" };
+      return server.info;
+    },
+    200,
+  );
+  api.delete("/api/company/logo", () => {
     server.info = { ...server.info, logo_url: null };
-    return Promise.resolve(jsonResponse(200, server.info));
-  }
-  return Promise.resolve(jsonResponse(404, { error: "Introuvable" }));
+    return new FakeAnswer(200, server.info);
+  });
 }
 
-function calls(method: string, url: string) {
-  return fetchMock.mock.calls.filter(([u, i]) => String(u) === url && (i?.method ?? "GET") === method);
+function calls(method: Method, url: string) {
+  return api.requests(method, url);
 }
 
 beforeEach(() => {
   installBrowserStubs();
   server = { info: makeInfo(), settings: makeSettings() };
-  fetchMock.mockImplementation(route);
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
+  serve();
 });
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
 });
@@ -112,17 +120,14 @@ describe("CompanySettingsPage — Informations", () => {
     type("Complément d'adresse", "  ");
     fireEvent.click(saveButton("Informations de l'entreprise"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
-    const body = JSON.parse(String(calls("PUT", "/api/company/info")[0]?.[1]?.body)) as Record<string, unknown>;
+    const body = calls("PUT", "/api/company/info")[0]?.body as Record<string, unknown>;
     expect(body).toMatchObject({ siret: "123 456 789 00012", tva_number: "FR12123456789", address2: null });
     expect(body).not.toHaveProperty("logo_url");
     await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
   });
 
   it("puts the server's validation details under their fields and toasts « Erreur : {message} »", async () => {
-    server.infoFailure = jsonResponse(400, {
-      error: "Données invalides",
-      message: "Données invalides",
-      code: "VALIDATION_ERROR",
+    server.infoFailure = apiError(400, "Données invalides", {
       details: [{ path: "siret", message: COMPANY_TEXTS.siretInvalid }],
     });
     renderPage(<CompanySettingsPage canEdit isMobile={false} />);
@@ -171,7 +176,7 @@ describe("CompanySettingsPage — logo", () => {
     await screen.findByRole("button", { name: /Ajouter un logo/ });
     choose(new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.logoAdded));
-    const sent = calls("POST", "/api/company/logo")[0]?.[1]?.body;
+    const sent = calls("POST", "/api/company/logo")[0]?.body;
     expect(sent).toBeInstanceOf(FormData);
     expect(((sent as FormData).get("logo") as File).name).toBe("logo.png");
     const img = await screen.findByRole("img", { name: "Logo de Durand Rénovation" });
@@ -197,7 +202,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     type("Durée de validité des devis", "");
     fireEvent.click(saveButton("Paramètres commerciaux"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
-    expect(JSON.parse(String(calls("PUT", "/api/company/settings")[0]?.[1]?.body))).toEqual({
+    expect(calls("PUT", "/api/company/settings")[0]?.body).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: "Acompte 30 %",
     });
@@ -231,11 +236,7 @@ describe("CompanySettingsPage — leaving", () => {
   });
 
   it("shows the load failure with the spec's wording", async () => {
-    fetchMock.mockImplementation((input, init) =>
-      String(input) === "/api/company/info"
-        ? Promise.resolve(jsonResponse(500, { error: "Erreur interne du serveur" }))
-        : route(input, init),
-    );
+    api.get("/api/company/info", companyInfoSchema, () => apiError(500, "Erreur interne du serveur"));
     renderPage(<CompanySettingsPage canEdit isMobile={false} />);
     expect(await screen.findByText("Erreur lors de la récupération des informations de l'entreprise")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Réessayer" })).toBeTruthy();

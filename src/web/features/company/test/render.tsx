@@ -5,6 +5,7 @@ import { testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 
+export { apiError, FakeAnswer, type FakeApi, fakeApi, type Method, noContent } from "@web/test/fake-api";
 export { installBrowserStubs, jsonResponse } from "@web/test/render";
 
 /** Renders inside a fresh query cache and a data router (the page blocks navigation when dirty). */
