@@ -6,9 +6,18 @@ import {
   companySettingsSchema,
 } from "@shared/company";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { apiError, FakeAnswer, type FakeApi, fakeApi, type Method } from "@web/test/fake-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserStubs, makeInfo, makeSettings, renderPage } from "../test/render";
+import {
+  apiError,
+  FakeAnswer,
+  type FakeApi,
+  fakeApi,
+  installBrowserStubs,
+  type Method,
+  makeInfo,
+  makeSettings,
+  renderPage,
+} from "../test/render";
 import { CompanySettingsPage } from "./company-settings-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
