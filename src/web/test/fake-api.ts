@@ -130,8 +130,14 @@ export function fakeApi() {
       request.params = params;
       const answer = await route.handler(request);
       if (answer instanceof FakeAnswer) return json(answer.status, answer.body);
-      // The fixture must be what the server would send.
-      route.schema?.parse(answer);
+      // The fixture must be what the server would send; a drift is reported loudly (the app under
+      // test would only show it as a failed request).
+      const checked = route.schema?.safeParse(answer);
+      if (checked && !checked.success) {
+        const problem = `Fake API: the answer of ${method} ${route.pattern} does not match its schema: ${checked.error.message}`;
+        console.error(problem);
+        throw new Error(problem);
+      }
       return json(route.status, answer);
     }
     return json(404, { error: "Route introuvable", message: "Route introuvable", code: "NOT_FOUND" });
