@@ -161,9 +161,9 @@ export function ClientCard({ client, permissions, onView, onEdit, onDelete }: Cl
             )}
             {permissions.canDelete && (
               <Button
-                size="icon-sm"
+                size="sm"
                 variant="ghost"
-                className="h-8 w-full border border-[#fecaca] px-3 text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground sm:ml-auto sm:size-8 sm:border-0 sm:px-0"
+                className="w-full border border-[#fecaca] text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground sm:ml-auto sm:min-w-8 sm:border-0 sm:px-0 sm:pointer-coarse:min-w-11"
                 aria-label="Supprimer"
                 title="Supprimer"
                 onClick={() => onDelete(client)}
