@@ -49,11 +49,13 @@ const outDir = fromRoot("dist/web");
 
 /**
  * Writes `route-documents/<route>.html`: index.html plus `<link rel="modulepreload">` for the chunks of
- * that route's lazily imported screen (and what they import, minus what the entry already loads), so a
- * first visit fetches them alongside the entry instead of after it. The server sends that document to
- * a navigation to the route (src/server/plugins/spa.ts); any other route gets index.html.
+ * the modules listed for that route — its lazily imported screen, and for a signed-in route the shell
+ * (app-layout) — with what they import, minus what the entry already loads, so a first visit fetches
+ * them alongside the entry instead of after it. The server sends that document to a navigation to the
+ * route (src/server/plugins/spa.ts). The links of `/` go into index.html itself, which every other route
+ * gets (ADR 0005 §8, §10); the other documents are built from the original index.html.
  */
-function routeDocuments(routes: Record<string, string>): Plugin {
+function routeDocuments(routes: Record<string, string[]>): Plugin {
   return {
     name: "propulse:route-documents",
     apply: "build",
@@ -74,29 +76,31 @@ function routeDocuments(routes: Record<string, string>): Plugin {
           return seen;
         };
         const loaded = closure(entry.fileName);
-        for (const [route, module] of Object.entries(routes)) {
-          const id = fromRoot(module);
-          const chunk = [...chunks.values()].find((file) => file.facadeModuleId === id);
-          if (!chunk) return this.error(`no chunk for ${module}`);
-          const files = [...closure(chunk.fileName)].filter((file) => !loaded.has(file));
-          const css = files.flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
+        const original = String(html.source);
+        for (const [route, modules] of Object.entries(routes)) {
+          const files = new Set<string>();
+          for (const module of modules) {
+            const id = fromRoot(module);
+            const chunk = [...chunks.values()].find((file) => file.facadeModuleId === id);
+            if (!chunk) return this.error(`no chunk for ${module}`);
+            for (const file of closure(chunk.fileName)) if (!loaded.has(file)) files.add(file);
+          }
+          const css = [...files].flatMap((file) => [...(chunks.get(file)?.viteMetadata?.importedCss ?? [])]);
           const links = [
-            ...files.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+            ...[...files].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
             ...css.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
           ];
-          this.emitFile({
-            type: "asset",
-            fileName: `route-documents${route}.html`,
-            source: String(html.source).replace(
-              "</head>",
-              `\n${links.map((link) => `    ${link}\n`).join("")}  </head>`,
-            ),
-          });
+          const source = original.replace("</head>", `\n${links.map((link) => `    ${link}\n`).join("")}  </head>`);
+          if (route === "/") html.source = source;
+          else this.emitFile({ type: "asset", fileName: `route-documents${route}.html`, source });
         }
       },
     },
   };
 }
+
+/** The signed-in shell: every signed-in route's document preloads it with the route's screen. */
+const SHELL = "src/web/app/layouts/app-layout.tsx";
 
 export default defineConfig({
   root: fromRoot("src/web"),
@@ -168,7 +172,13 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
-    routeDocuments({ "/login": "src/web/app/routes/login-route.tsx" }),
+    routeDocuments({
+      "/login": ["src/web/app/routes/login-route.tsx"],
+      "/": [SHELL, "src/web/app/routes/home-route.tsx"],
+      "/clients": [SHELL, "src/web/app/routes/clients-route.tsx", "src/web/features/clients/api/prefetch-clients.ts"],
+      "/quotes": [SHELL, "src/web/app/routes/quotes-route.tsx", "src/web/features/quotes/api/prefetch-quotes.ts"],
+      "/settings": [SHELL, "src/web/app/routes/settings-route.tsx", "src/web/features/company/api/prefetch-company.ts"],
+    }),
     precompress(outDir),
   ],
 });

@@ -1,44 +1,195 @@
-// Lighthouse 12 (mobile) on the built login page, in Debian's Chromium.
-// Fails below: performance 90 (median of 5 runs), accessibility 100, best practices 100 (every run).
-// A run Chromium failed to record (Lighthouse runtime error) is run again, twice at most.
-// Report of the median run in test-results/.
+// Lighthouse 12 (mobile) on the built app, in Debian's Chromium: the login page, then the signed-in
+// routes (/, /clients, /quotes, /settings) as the demo administrator, on a server seeded with the demo book.
+// Fails, for each route, below its minimum performance (median of RUNS runs after one discarded
+// warm-up), accessibility 100 and best practices 100 (every run), or above its maximum largest
+// contentful paint (median run). The target of every route is the login's: performance 90 and LCP
+// under 2.5 s (issue 9); the signed-in routes' figures below are an interim floor, what they reach
+// today, so that CI catches a regression while they are brought up (ADR 0005 §10).
+// A run Chromium failed to record (Lighthouse runtime error) is run again, twice at most per route.
+// Report of each route's median run in test-results/lighthouse-<route>.html.
+// LIGHTHOUSE_PORT (default 3200) and LIGHTHOUSE_PG_PORT (default 54410) let two runs share a machine;
+// LIGHTHOUSE_ROUTES=/quotes,/clients measures some routes only (while working on them).
+// LIGHTHOUSE_SERVER: see below; LIGHTHOUSE_REPORTS: the reports' folder instead of test-results/.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
+import puppeteer from "puppeteer-core";
 import { ensureBuilt, root } from "./lib.mjs";
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? "3200";
-const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
-const RUNS = 5;
+const PG_PORT = process.env.LIGHTHOUSE_PG_PORT ?? "54410";
+const ORIGIN = `http://localhost:${PORT}`;
+const RUNS = 3;
 const MAX_FAILED_RECORDINGS = 2;
-const dataDir = path.join(root, "data-lighthouse");
+/** Minimum scores, 0–1: performance on the median run (each route's own), the others on every run. */
+const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
+/** The demo administrator (src/server/seed/seed.ts): every permission of a company. */
+const ACCOUNT = { email: "admin@durand-renovation.fr", password: "demo1234" };
+/**
+ * The login page first (signed out), then the signed-in routes. `performance` and `maxLcpMs` of the
+ * signed-in routes are interim floors (target 0.9 and 2500 ms, as /login; ADR 0005 §10), set below
+ * what they reached in issue 9's session on the shared 2-core machine: medians / 93, /clients 86,
+ * /quotes 86, /settings 88 and LCP 2.7, 3.3, 3.3, 3.1 s at a load average of 2–5; down to / 90,
+ * /clients 72, /quotes 63, /settings 82 at a load average of 10–12 (other builds and tests running).
+ * Raise them as the routes get faster, never lower them.
+ */
+const ROUTES = [
+  { path: "/login", signedIn: false, performance: 0.9, maxLcpMs: null },
+  { path: "/", signedIn: true, performance: 0.85, maxLcpMs: 3500 },
+  { path: "/clients", signedIn: true, performance: 0.7, maxLcpMs: 4500 },
+  { path: "/quotes", signedIn: true, performance: 0.7, maxLcpMs: 4500 },
+  { path: "/settings", signedIn: true, performance: 0.7, maxLcpMs: 4000 },
+].filter((route) => !process.env.LIGHTHOUSE_ROUTES || process.env.LIGHTHOUSE_ROUTES.split(",").includes(route.path));
+const dataDir = path.join(root, "data-lighthouse", PORT);
+// LIGHTHOUSE_SERVER=<copy>/dist/server/main.js measures a build kept aside (a shared machine where
+// another build may replace dist/ during the run); by default dist/, built when out of date.
+const reportDir = process.env.LIGHTHOUSE_REPORTS ?? path.join(root, "test-results");
+const serverEntry = process.env.LIGHTHOUSE_SERVER ?? "dist/server/main.js";
 
-ensureBuilt();
+if (!process.env.LIGHTHOUSE_SERVER) ensureBuilt();
 rmSync(dataDir, { recursive: true, force: true });
-const server = spawn(process.execPath, ["dist/server/main.js"], {
+const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
   env: {
     ...process.env,
     NODE_ENV: "production",
     PORT,
-    PG_PORT: "54410",
+    PG_PORT,
     DATA_DIR: dataDir,
-    SEED_DEMO: "never",
+    // The signed-in pages are measured with the demo book: lists as a company really has them.
+    SEED_DEMO: "always",
     LOG_LEVEL: "warn",
   },
 });
 
 async function waitForHealth() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 240; i++) {
     try {
-      if ((await fetch(`http://localhost:${PORT}/api/health`)).ok) return;
+      if ((await fetch(`${ORIGIN}/api/health`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error("le serveur n'a pas démarré");
+}
+
+/**
+ * Signs in through the API and stores the session where the app reads it (localStorage `token` and
+ * `auth_user`, src/web/lib/session.ts), through a page of the origin that does not start the app.
+ * Lighthouse clears the caches, service workers and Cache Storage before each run, not localStorage
+ * (its default clearStorageTypes): the session stays, every run is a signed-in cold start.
+ * Done again before each route: an access token lives 15 minutes.
+ */
+async function signIn(chrome) {
+  const response = await fetch(`${ORIGIN}/api/auth/login`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(ACCOUNT),
+  });
+  if (!response.ok) throw new Error(`connexion refusée (${response.status})`);
+  const { token, user } = await response.json();
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${ORIGIN}/robots.txt`);
+    await page.evaluate(
+      (session) => {
+        localStorage.setItem("token", session.token);
+        localStorage.setItem("auth_user", JSON.stringify(session.user));
+      },
+      { token, user },
+    );
+    await page.close();
+  } finally {
+    await browser.disconnect();
+  }
+}
+
+const scoreOf = (run, id) => run.lhr.categories[id]?.score ?? 0;
+const lcpOf = (run) => run.lhr.audits["largest-contentful-paint"]?.numericValue ?? Number.POSITIVE_INFINITY;
+
+/** Lighthouse's own advice for a noisy machine: several runs, the median performance score. */
+async function measureRoute(chrome, route) {
+  // A run whose trace Chromium failed to record (lhr.runtimeError, e.g. NO_NAVSTART: « Please run
+  // Lighthouse again ») measured nothing: every category scores 0. It is reported and run again, at
+  // most MAX_FAILED_RECORDINGS times; a page that really scores low still fails.
+  const measure = () =>
+    lighthouse(`${ORIGIN}${route.path}`, {
+      port: chrome.port,
+      output: "html",
+      logLevel: "error",
+      onlyCategories: Object.keys(THRESHOLDS),
+    });
+  // A first, discarded run warms Chromium and the server up (the page's caches are cleared before each run).
+  await measure();
+  const runs = [];
+  let failedRecordings = 0;
+  while (runs.length < RUNS) {
+    const result = await measure();
+    const error = result.lhr.runtimeError;
+    if (error && failedRecordings < MAX_FAILED_RECORDINGS) {
+      failedRecordings++;
+      console.info(`Mesure non enregistrée par Chromium (${error.code}), relancée`);
+      continue;
+    }
+    if (route.signedIn && new URL(result.lhr.finalDisplayedUrl).pathname !== route.path) {
+      throw new Error(`${route.path} : la page mesurée est ${result.lhr.finalDisplayedUrl} (session refusée ?)`);
+    }
+    runs.push(result);
+  }
+  return runs.sort((a, b) => scoreOf(a, "performance") - scoreOf(b, "performance"));
+}
+
+/** Prints the route's figures and returns false when a threshold is missed. */
+function report(route, runs) {
+  const median = runs[Math.floor(runs.length / 2)];
+  const name = route.path === "/" ? "home" : route.path.slice(1).replaceAll("/", "-");
+  mkdirSync(reportDir, { recursive: true });
+  writeFileSync(path.join(reportDir, `lighthouse-${name}.html`), median.report);
+  const scores = runs.map((r) => Math.round(scoreOf(r, "performance") * 100));
+  const lcps = runs.map((r) => (lcpOf(r) / 1000).toFixed(1));
+  console.info(`\n${route.path} — performance des ${RUNS} mesures : ${scores.join(", ")} ; LCP : ${lcps.join(", ")} s`);
+  let ok = true;
+  for (const [id, fixed] of Object.entries(THRESHOLDS)) {
+    const min = id === "performance" ? route.performance : fixed;
+    // The run that decides: the median for performance, the worst one for the others.
+    const decisive =
+      id === "performance"
+        ? median
+        : runs.reduce((worst, run) => (scoreOf(run, id) < scoreOf(worst, id) ? run : worst));
+    const category = decisive.lhr.categories[id];
+    const score = scoreOf(decisive, id);
+    const passed = score >= min;
+    ok &&= passed;
+    console.info(
+      `${passed ? "✓" : "✗"} ${category?.title ?? id}: ${Math.round(score * 100)} (minimum ${Math.round(min * 100)})`,
+    );
+    if (!passed) {
+      const error = decisive.lhr.runtimeError;
+      if (error) {
+        console.info(`   ! ${error.code} : ${error.message}`);
+        continue;
+      }
+      for (const warning of decisive.lhr.runWarnings ?? []) console.info(`   ! ${warning}`);
+      for (const ref of category?.auditRefs ?? []) {
+        const audit = decisive.lhr.audits[ref.id];
+        if (audit && ref.weight > 0 && (audit.score === null || audit.score < 1)) {
+          console.info(`   - ${audit.title}: ${audit.errorMessage ?? audit.displayValue ?? audit.score}`);
+        }
+      }
+    }
+  }
+  if (route.maxLcpMs !== null) {
+    const lcp = lcpOf(median);
+    const lcpOk = lcp < route.maxLcpMs;
+    ok &&= lcpOk;
+    console.info(
+      `${lcpOk ? "✓" : "✗"} Largest Contentful Paint: ${(lcp / 1000).toFixed(1)} s (maximum ${route.maxLcpMs / 1000} s)`,
+    );
+  }
+  return ok;
 }
 
 let chrome;
@@ -58,62 +209,10 @@ try {
       "--disable-sync",
     ],
   });
-  // Lighthouse's own advice for a noisy machine: several runs, the median performance score.
-  // Accessibility and best practices are deterministic: every run must reach them.
-  // A first, discarded run warms Chromium itself up (the page's caches are cleared before each run).
-  // A run whose trace Chromium failed to record (lhr.runtimeError, e.g. NO_NAVSTART: « Please run
-  // Lighthouse again ») measured nothing: every category scores 0. It is reported and run again, at
-  // most MAX_FAILED_RECORDINGS times in all; a page that really scores low still fails.
-  const measure = () =>
-    lighthouse(`http://localhost:${PORT}/login`, {
-      port: chrome.port,
-      output: "html",
-      logLevel: "error",
-      onlyCategories: Object.keys(THRESHOLDS),
-    });
-  const runs = [];
-  let failedRecordings = 0;
-  await measure();
-  while (runs.length < RUNS) {
-    const result = await measure();
-    const error = result.lhr.runtimeError;
-    if (error && failedRecordings < MAX_FAILED_RECORDINGS) {
-      failedRecordings++;
-      console.info(`Mesure non enregistrée par Chromium (${error.code}), relancée`);
-      continue;
-    }
-    runs.push(result);
-  }
-  runs.sort((a, b) => (a.lhr.categories.performance?.score ?? 0) - (b.lhr.categories.performance?.score ?? 0));
-  const median = runs[Math.floor(runs.length / 2)];
-  mkdirSync(path.join(root, "test-results"), { recursive: true });
-  writeFileSync(path.join(root, "test-results", "lighthouse-login.html"), median.report);
-  console.info(
-    `Performance des ${RUNS} mesures : ${runs.map((r) => Math.round((r.lhr.categories.performance?.score ?? 0) * 100)).join(", ")}`,
-  );
-  const scoreOf = (run, id) => run.lhr.categories[id]?.score ?? 0;
-  for (const [id, min] of Object.entries(THRESHOLDS)) {
-    // The run that decides: the median for performance, the worst one for the others.
-    const decisive =
-      id === "performance"
-        ? median
-        : runs.reduce((worst, run) => (scoreOf(run, id) < scoreOf(worst, id) ? run : worst));
-    const category = decisive.lhr.categories[id];
-    const score = scoreOf(decisive, id);
-    const ok = score >= min;
+  for (const route of ROUTES) {
+    if (route.signedIn) await signIn(chrome);
+    const ok = report(route, await measureRoute(chrome, route));
     failed ||= !ok;
-    console.info(`${ok ? "✓" : "✗"} ${category?.title ?? id}: ${Math.round(score * 100)} (minimum ${min * 100})`);
-    if (!ok) {
-      const error = decisive.lhr.runtimeError;
-      if (error) console.info(`   ! ${error.code} : ${error.message}`);
-      for (const warning of decisive.lhr.runWarnings ?? []) console.info(`   ! ${warning}`);
-      for (const ref of category?.auditRefs ?? []) {
-        const audit = decisive.lhr.audits[ref.id];
-        if (audit && ref.weight > 0 && (audit.score === null || audit.score < 1)) {
-          console.info(`   - ${audit.title}: ${audit.errorMessage ?? audit.displayValue ?? audit.score}`);
-        }
-      }
-    }
   }
 } finally {
   await chrome?.kill();

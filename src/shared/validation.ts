@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { config, type z } from "zod";
 import { formatNumber } from "./format";
 
 /**
@@ -160,4 +160,5 @@ export function frenchIssueMessage(issue: z.core.$ZodRawIssue): string {
 }
 
 // jitless: zod never probes `new Function` (an eval the CSP refuses and Lighthouse reports as an error).
-z.config({ customError: frenchIssueMessage, jitless: true });
+// `config`, not `z.config`: the web build treats `z.*` calls as pure (vite.config.ts) and dropped this one.
+config({ customError: frenchIssueMessage, jitless: true });

@@ -1,7 +1,9 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app";
+import { preloadRoute } from "./app/route-preload";
 import { captureInstallEvents } from "./features/pwa/lib/install-event";
+import { createQueryClient } from "./lib/query-client";
 import "./styles.css";
 
 captureInstallEvents();
@@ -18,11 +20,15 @@ if (import.meta.env.PROD && "serviceWorker" in navigator) {
   });
 }
 
+// A signed-in cold start asks for the screen's code and data now, alongside the session check.
+const queryClient = createQueryClient();
+preloadRoute(queryClient, window.location.pathname);
+
 const container = document.getElementById("root");
 if (!container) throw new Error("Élément #root introuvable");
 
 createRoot(container).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { QueryClientProvider } from "@tanstack/react-query";
+import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { type CSSProperties, type ReactNode, useState } from "react";
 import { Toaster } from "sonner";
 import { AuthProvider } from "../features/auth/components/auth-provider";
@@ -6,8 +6,8 @@ import { createQueryClient } from "../lib/query-client";
 import { TOAST_CONFIG } from "../lib/toast-config";
 
 /** Query cache, session and toasts for the whole app (tooltips: the signed-in shell, AppLayout). */
-export function AppProviders({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+export function AppProviders({ children, queryClient: given }: { children: ReactNode; queryClient?: QueryClient }) {
+  const [queryClient] = useState(() => given ?? createQueryClient());
   return (
     <QueryClientProvider client={queryClient}>
       <AuthProvider>{children}</AuthProvider>

@@ -4,21 +4,21 @@ import { Spinner } from "../components/ui/spinner";
 import { paths } from "../lib/paths";
 import { CompanyRoute, ProtectedRoute, SuperAdminRoute } from "./layouts/protected-route";
 import { RouteError } from "./routes/route-error";
+import { screens } from "./screens";
 
 /* Route-level code splitting: each screen is its own chunk, and so is the signed-in shell
-   (sidebar, drawers, tooltips), which the login page never needs. */
-const AppLayout = lazy(() => import("./layouts/app-layout").then((m) => ({ default: m.AppLayout })));
-const LoginRoute = lazy(() => import("./routes/login-route").then((m) => ({ default: m.LoginRoute })));
-const HomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.HomeRoute })));
-const SuperAdminHomeRoute = lazy(() => import("./routes/home-route").then((m) => ({ default: m.SuperAdminHomeRoute })));
-const ClientsRoute = lazy(() => import("./routes/clients-route").then((m) => ({ default: m.ClientsRoute })));
-const SettingsRoute = lazy(() => import("./routes/settings-route").then((m) => ({ default: m.SettingsRoute })));
-const QuotesRoute = lazy(() => import("./routes/quotes-route").then((m) => ({ default: m.QuotesRoute })));
-const QuoteNewRoute = lazy(() => import("./routes/quote-new-route").then((m) => ({ default: m.QuoteNewRoute })));
-const ComingSoonRoute = lazy(() => import("./routes/coming-soon-route").then((m) => ({ default: m.ComingSoonRoute })));
-const AppPrefixRedirect = lazy(() =>
-  import("./routes/app-prefix-redirect").then((m) => ({ default: m.AppPrefixRedirect })),
-);
+   (sidebar, drawers, tooltips), which the login page never needs (screens.ts; route-preload.ts starts
+   them at start-up for a signed-in cold start). */
+const AppLayout = lazy(() => screens.appLayout().then((m) => ({ default: m.AppLayout })));
+const LoginRoute = lazy(() => screens.login().then((m) => ({ default: m.LoginRoute })));
+const HomeRoute = lazy(() => screens.home().then((m) => ({ default: m.HomeRoute })));
+const SuperAdminHomeRoute = lazy(() => screens.home().then((m) => ({ default: m.SuperAdminHomeRoute })));
+const ClientsRoute = lazy(() => screens.clients().then((m) => ({ default: m.ClientsRoute })));
+const SettingsRoute = lazy(() => screens.settings().then((m) => ({ default: m.SettingsRoute })));
+const QuotesRoute = lazy(() => screens.quotes().then((m) => ({ default: m.QuotesRoute })));
+const QuoteNewRoute = lazy(() => screens.quoteNew().then((m) => ({ default: m.QuoteNewRoute })));
+const ComingSoonRoute = lazy(() => screens.comingSoon().then((m) => ({ default: m.ComingSoonRoute })));
+const AppPrefixRedirect = lazy(() => screens.appPrefixRedirect().then((m) => ({ default: m.AppPrefixRedirect })));
 
 /** A screen whose issue is not done yet: title as h1 and « Bientôt disponible ». */
 function soon(path: string, title: string, backTo?: string, backLabel?: string): RouteObject {

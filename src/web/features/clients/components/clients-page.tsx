@@ -6,17 +6,20 @@ import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@we
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { cn } from "@web/lib/cn";
 import { Plus, SearchX, UserPlus, Users } from "lucide-react";
-import { useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { ClientListFilters } from "../api/client-keys";
 import { clientsInfiniteQueryOptions } from "../api/get-clients";
 import { filterClients, foundLabel, normaliseSearch, STATUS_FILTERS, type StatusFilter } from "../lib/client-filter";
 import { ClientCard, type ClientCardPermissions } from "./client-card";
 import { ClientCounters } from "./client-counters";
 import { ClientDetailDialog } from "./client-detail-dialog";
-import { ClientFormDialog } from "./client-form-dialog";
 import { DeleteClientDialog } from "./delete-client-dialog";
+
+/** The client form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
+const ClientFormDialog = lazy(() => import("./client-form-dialog").then((m) => ({ default: m.ClientFormDialog })));
 
 export interface ClientsPagePermissions extends ClientCardPermissions {
   canCreate: boolean;
@@ -66,6 +69,7 @@ export function ClientsPage({
   const failed = listFailed(query, visible.length);
 
   const [form, setForm] = useState<FormState>(null);
+  const formLoaded = useOpenedOnce(form !== null);
   const [detail, setDetail] = useState<Client | null>(null);
   const [toDelete, setToDelete] = useState<Client | null>(null);
 
@@ -187,19 +191,23 @@ export function ClientsPage({
         </ul>
       </ListSection>
 
-      <ClientFormDialog
-        open={form !== null}
-        onOpenChange={(open) => {
-          if (!open) closeForm();
-        }}
-        isMobile={isMobile}
-        client={form?.mode === "edit" ? form.client : null}
-        hasCompany={hasCompany}
-        onSaved={(saved) => {
-          // Keep the detail, when open, on the fresh values.
-          setDetail((current) => (current && current.id === saved.id ? saved : current));
-        }}
-      />
+      {formLoaded && (
+        <Suspense fallback={null}>
+          <ClientFormDialog
+            open={form !== null}
+            onOpenChange={(open) => {
+              if (!open) closeForm();
+            }}
+            isMobile={isMobile}
+            client={form?.mode === "edit" ? form.client : null}
+            hasCompany={hasCompany}
+            onSaved={(saved) => {
+              // Keep the detail, when open, on the fresh values.
+              setDetail((current) => (current && current.id === saved.id ? saved : current));
+            }}
+          />
+        </Suspense>
+      )}
       <ClientDetailDialog
         client={detail}
         onClose={() => setDetail(null)}

@@ -5,18 +5,22 @@ import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { cn } from "@web/lib/cn";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
-import { useState } from "react";
+import { lazy, Suspense, useState } from "react";
 import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteActions } from "../hooks/use-quote-actions";
 import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
 import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
-import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
+import type { QuoteDialogState } from "./quote-dialog";
 import { FilterButton, MobileFilterPanel, QuickFilters, SelectFilters } from "./quote-filters";
 import { QuoteHistoryDialog } from "./quote-history";
 import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
+
+/** The quote dialog (form, zod) loads when first opened, not with the list (ADR 0005 §10). */
+const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: m.QuoteDialog })));
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -64,6 +68,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
 
   const actions = useQuoteActions();
   const [dialog, setDialog] = useState<QuoteDialogState>(null);
+  const quoteDialogLoaded = useOpenedOnce(dialog !== null);
   const [historyFor, setHistoryFor] = useState<Quote | null>(null);
   const [toValidate, setToValidate] = useState<Quote | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -235,20 +240,24 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
         </ul>
       </ListSection>
 
-      <QuoteDialog
-        state={dialog}
-        onStateChange={setDialog}
-        isMobile={isMobile}
-        permissions={{
-          canEdit: permissions.canEdit,
-          canListClients: permissions.canListClients,
-          canDeleteTemplates: permissions.canDeleteTemplates,
-          canEditTemplates: permissions.canEdit,
-          canReadSettings: permissions.canReadSettings,
-        }}
-        pdfPending={(id) => actions.pending(id, "pdf")}
-        onDownloadPdf={(q) => void actions.downloadPdf(q)}
-      />
+      {quoteDialogLoaded && (
+        <Suspense fallback={null}>
+          <QuoteDialog
+            state={dialog}
+            onStateChange={setDialog}
+            isMobile={isMobile}
+            permissions={{
+              canEdit: permissions.canEdit,
+              canListClients: permissions.canListClients,
+              canDeleteTemplates: permissions.canDeleteTemplates,
+              canEditTemplates: permissions.canEdit,
+              canReadSettings: permissions.canReadSettings,
+            }}
+            pdfPending={(id) => actions.pending(id, "pdf")}
+            onDownloadPdf={(q) => void actions.downloadPdf(q)}
+          />
+        </Suspense>
+      )}
       <QuoteHistoryDialog
         quote={historyFor}
         onClose={() => setHistoryFor(null)}

@@ -1,0 +1,139 @@
+import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
+import { quoteListResponseSchema } from "@shared/quotes";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, render, screen } from "@testing-library/react";
+import { ClientsPage } from "@web/features/clients/components/clients-page";
+import { QuotesPage } from "@web/features/quotes/components/quotes-page";
+import { makeClient, makeQuote } from "@web/features/quotes/test/render";
+import { type FakeApi, fakeApi } from "@web/test/fake-api";
+import { installBrowserStubs, testQueryClient } from "@web/test/render";
+import type { ReactElement } from "react";
+import { MemoryRouter } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { preloadRoute } from "./route-preload";
+
+let api: FakeApi;
+
+/** A stored session as the login leaves it (src/web/lib/session.ts keys). */
+function storeSession(permissions: string[], role = "Administrateur") {
+  localStorage.setItem("token", "stored-token");
+  localStorage.setItem(
+    "auth_user",
+    JSON.stringify({ id: "u1", email: "admin@exemple.fr", full_name: "Admin", company_id: "c1", role, permissions }),
+  );
+}
+
+function serveQuotes() {
+  const quote = makeQuote({ name: "Rénovation de la cuisine" });
+  api.get("/api/quotes", quoteListResponseSchema, () => ({
+    data: [quote],
+    meta: {
+      total: 1,
+      page: 1,
+      limit: 20,
+      summary: {
+        count: 1,
+        validated_count: 0,
+        in_progress_count: 1,
+        pending_amount: 0,
+        validated_amount: 0,
+        total_amount: quote.total,
+      },
+    },
+  }));
+  api.get("/api/clients", clientListResponseSchema, () => ({
+    data: [makeClient({ name: "Famille Martin" })],
+    meta: { total: 1, page: 1, limit: 1000 },
+  }));
+}
+
+const waitForRequests = () => vi.waitFor(() => expect(api.fetch).toHaveBeenCalled());
+
+function renderWith(queryClient: ReturnType<typeof testQueryClient>, ui: ReactElement) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>{ui}</MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  localStorage.clear();
+  api = fakeApi().install();
+});
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe("preloadRoute: a signed-in cold start asks for the screen's data at once", () => {
+  it("/quotes: the first page and the client filter, under the keys the page reads (no second request)", async () => {
+    storeSession(["quotes:view", "clients:view"]);
+    serveQuotes();
+    const queryClient = testQueryClient();
+    preloadRoute(queryClient, "/quotes");
+    await waitForRequests();
+    await vi.waitFor(() => expect(api.requests("GET", "/api/quotes")).toHaveLength(1));
+    expect(api.requests("GET", "/api/quotes")[0]?.query.get("page")).toBe("1");
+    expect(api.requests("GET", "/api/clients")[0]?.query.get("limit")).toBe("1000");
+
+    renderWith(
+      queryClient,
+      <QuotesPage
+        isMobile={false}
+        permissions={{
+          canCreate: true,
+          canEdit: true,
+          canDeleteTemplates: true,
+          canReadSettings: true,
+          canCreateProject: true,
+          canCreateInvoice: true,
+          canListClients: true,
+        }}
+      />,
+    );
+    expect(await screen.findByText("Rénovation de la cuisine")).toBeTruthy();
+    expect(api.requests("GET", "/api/quotes")).toHaveLength(1);
+    expect(api.requests("GET", "/api/clients")).toHaveLength(1);
+  });
+
+  it("/clients: the first page and the counters, read by the page without asking again", async () => {
+    storeSession(["clients:view"]);
+    api.get("/api/clients", clientListResponseSchema, () => ({
+      data: [makeClient({ name: "Famille Martin" })],
+      meta: { total: 1, page: 1, limit: 20 },
+    }));
+    api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
+    const queryClient = testQueryClient();
+    preloadRoute(queryClient, "/clients/");
+    await vi.waitFor(() => expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1));
+    await vi.waitFor(() => expect(api.requests("GET", "/api/clients")).toHaveLength(1));
+
+    renderWith(
+      queryClient,
+      <ClientsPage
+        isMobile={false}
+        hasCompany
+        permissions={{ canCreate: true, canEdit: true, canDelete: true, canCreateQuote: true }}
+      />,
+    );
+    expect((await screen.findAllByText("Famille Martin")).length).toBeGreaterThan(0);
+    expect(api.requests("GET", "/api/clients")).toHaveLength(1);
+    expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1);
+  });
+
+  it("asks for nothing without a stored session, without the screen's permission, or for a SuperAdmin", async () => {
+    serveQuotes();
+    preloadRoute(testQueryClient(), "/quotes");
+    storeSession(["clients:view"]);
+    preloadRoute(testQueryClient(), "/quotes");
+    storeSession(["*"], "superadmin");
+    preloadRoute(testQueryClient(), "/quotes");
+    // A route without a preload (and the chunks' own imports) asks for nothing either.
+    storeSession(["quotes:view"]);
+    preloadRoute(testQueryClient(), "/projects");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.fetch).not.toHaveBeenCalled();
+  });
+});

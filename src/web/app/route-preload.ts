@@ -1,0 +1,60 @@
+import { hasPermission, isSuperAdmin } from "@shared/permissions";
+import type { QueryClient } from "@tanstack/react-query";
+import { normaliseAuthUser } from "@web/features/auth/api/auth-user";
+import { paths } from "@web/lib/paths";
+import { getStoredUserRaw, getToken } from "@web/lib/session";
+import { screens } from "./screens";
+
+type Can = (permission: string) => boolean;
+
+interface SignedInRoute {
+  screen: () => Promise<unknown>;
+  /** Held by the user, or the screen shows « Accès refusé » and its data is not asked for. */
+  permission?: string;
+  /** The screen's first queries, with its own queryOptions (features/<x>/api/prefetch-*.ts). */
+  data?: (queryClient: QueryClient, can: Can) => Promise<unknown>;
+}
+
+/** The signed-in screens a cold start can land on (a bookmark, the installed app's start URL « / »). */
+const ROUTES: Record<string, SignedInRoute> = {
+  [paths.home]: { screen: screens.home },
+  [paths.clients]: {
+    screen: screens.clients,
+    permission: "clients:view",
+    data: (client) => import("@web/features/clients/api/prefetch-clients").then((m) => m.prefetchClientsScreen(client)),
+  },
+  [paths.quotes]: {
+    screen: screens.quotes,
+    permission: "quotes:view",
+    data: (client, can) =>
+      import("@web/features/quotes/api/prefetch-quotes").then((m) => m.prefetchQuotesScreen(client, can)),
+  },
+  [paths.settings]: {
+    screen: screens.settings,
+    permission: "settings:view",
+    data: (client) =>
+      import("@web/features/company/api/prefetch-company").then((m) => m.prefetchSettingsScreen(client)),
+  },
+};
+
+/**
+ * At start-up, with a stored session: loads the shell's and the screen's code and asks for the screen's
+ * data at once, in parallel with the session check (GET /api/auth/verify), instead of one after the
+ * other (entry → verify → layout chunk → route chunk → data). The data goes into the query cache under
+ * the keys the screen reads. A session the server refuses is cleared by the API client as for any call;
+ * the query cache is then emptied (AuthProvider). ADR 0005 §10.
+ */
+export function preloadRoute(queryClient: QueryClient, pathname: string): void {
+  if (!getToken()) return;
+  const user = normaliseAuthUser(getStoredUserRaw());
+  // A SuperAdmin is sent to /superadmin: nothing of the company screens is needed.
+  if (!user || isSuperAdmin(user)) return;
+  const route = ROUTES[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
+  if (!route) return;
+  const ignore = () => {};
+  // A chunk that fails to load here is loaded again, and reported, when the router renders the screen.
+  screens.appLayout().catch(ignore);
+  route.screen().catch(ignore);
+  const can: Can = (permission) => hasPermission(user, permission);
+  if (route.data && (!route.permission || can(route.permission))) route.data(queryClient, can).catch(ignore);
+}
