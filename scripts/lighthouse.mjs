@@ -5,7 +5,7 @@
 // contentful paint (median run). The target of every route is the login's: performance 90 and LCP
 // under 2.5 s (issue 9); the signed-in routes' figures below are an interim floor, what they reach
 // today, so that CI catches a regression while they are brought up (ADR 0005 §10).
-// A run Chromium failed to record (Lighthouse runtime error) is run again, twice at most per route.
+// A run Chromium failed to record (Lighthouse runtime error) is run again, four times at most per route (five routes make NO_NAVSTART more likely in one run).
 // Report of each route's median run in test-results/lighthouse-<route>.html.
 // LIGHTHOUSE_PORT (default 3200) and LIGHTHOUSE_PG_PORT (default 54410) let two runs share a machine;
 // LIGHTHOUSE_ROUTES=/quotes,/clients measures some routes only (while working on them).
@@ -22,7 +22,7 @@ const PORT = process.env.LIGHTHOUSE_PORT ?? "3200";
 const PG_PORT = process.env.LIGHTHOUSE_PG_PORT ?? "54410";
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = 3;
-const MAX_FAILED_RECORDINGS = 2;
+const MAX_FAILED_RECORDINGS = 4;
 /** Minimum scores, 0–1: performance on the median run (each route's own), the others on every run. */
 const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
 /** The demo administrator (src/server/seed/seed.ts): every permission of a company. */
