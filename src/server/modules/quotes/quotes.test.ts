@@ -47,6 +47,22 @@ describe("POST /api/quotes", () => {
     });
   });
 
+  it("defaults the validity date from the company's setting when the body has none, for a Chef d'équipe too", async () => {
+    const company = await createTestCompany(db, "Validité SARL");
+    const chef = (await login(app, company.emails.chef)).token;
+    const boss = (await login(app, company.emails.admin)).token;
+    await api(boss, "PUT", "/api/company/settings", { quote_validity_days: 45, terms_and_conditions: null });
+    const client = (await api(boss, "POST", "/api/clients", { name: "Famille Roux", phone: "0600000001" })).json();
+    const body = { name: "Terrasse", client_id: client.id, date: "2026-11-20", items };
+    const absent = await api(chef, "POST", "/api/quotes", body);
+    expect(absent.statusCode, absent.body).toBe(201);
+    expect(absent.json().valid_until).toBe("2027-01-04");
+    const nulled = await api(chef, "POST", "/api/quotes", { ...body, valid_until: null });
+    expect(nulled.json().valid_until).toBe("2027-01-04");
+    const given = await api(chef, "POST", "/api/quotes", { ...body, valid_until: "2026-12-01" });
+    expect(given.json().valid_until).toBe("2026-12-01");
+  });
+
   it("answers the stored discount: the percentage's amount, the fixed amount, or 0", async () => {
     const fixed = await createQuote(admin, { discount_percentage: 0, discount_amount: 73.4 });
     expect(fixed).toMatchObject({ subtotal: 573.4, discount: 73.4, discount_amount: 73.4 });

@@ -1,3 +1,4 @@
+import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
@@ -78,13 +79,13 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-function renderDialog(state: QuoteDialogState, onStateChange = vi.fn()) {
+function renderDialog(state: QuoteDialogState, onStateChange = vi.fn(), granted = permissions) {
   renderWithProviders(
     <QuoteDialog
       state={state}
       onStateChange={onStateChange}
       isMobile={false}
-      permissions={permissions}
+      permissions={granted}
       pdfPending={() => false}
       onDownloadPdf={vi.fn()}
     />,
@@ -104,6 +105,32 @@ afterEach(() => {
 });
 
 describe("QuoteDialog — creation", () => {
+  it.each([
+    ["with settings:view, shows and sends today + the company's 45 days", true],
+    ["without settings:view (Chef d'équipe), sends no date and lets the server apply the company's days", false],
+  ])("validity date %s", async (_, canReadSettings) => {
+    serve((url, init) =>
+      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, makeQuote()) : undefined,
+    );
+    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), { ...permissions, canReadSettings });
+    await screen.findByRole("option", { name: "Jean Dupont" });
+    const today = parisToday();
+    const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
+    if (canReadSettings) await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
+    else expect(validUntil.value).toBe("");
+    type("Nom du devis *", "Cuisine Martin");
+    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    type("Désignation (ligne 1)", "Plan de travail");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    const body = JSON.parse(String(calls("POST", "/api/quotes")[0]?.[1]?.body));
+    if (canReadSettings) expect(body.valid_until).toBe(addDays(today, 45));
+    else {
+      expect(Object.keys(body)).not.toContain("valid_until");
+      expect(calls("GET", "/api/company/settings")).toHaveLength(0);
+    }
+  });
+
   it("opens with the spec's title and sections: lines open, totals closed, a template picker", async () => {
     serve();
     renderDialog({ mode: "create" });

@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { addDays, parisToday } from "@shared/dates";
+import { parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import {
   QUOTE_STATUS_LABELS,
@@ -38,6 +38,7 @@ import {
   type QuoteFormFields,
   quoteToFields,
   toQuotePayload,
+  validUntilFor,
 } from "../lib/quote-form";
 import { applyTemplate, type QuoteTemplate } from "../lib/quote-template";
 import { FormSection } from "./form-section";
@@ -141,7 +142,7 @@ export function QuoteForm({
   const date = useWatch({ control, name: "date" });
   useEffect(() => {
     if (validUntilTouched.current || !isIsoDate(date)) return;
-    setValue("valid_until", addDays(date, validityDays ?? 30));
+    setValue("valid_until", validUntilFor(date, validityDays));
   }, [date, validityDays, setValue]);
 
   // The preselected client (/quotes/new?client_id=) shows once its option exists.
@@ -369,7 +370,15 @@ export function QuoteForm({
             <FormField label="Date *" error={errors.date?.message}>
               {(props) => <Input type="date" required {...props} {...register("date")} />}
             </FormField>
-            <FormField label="Valable jusqu'au" error={errors.valid_until?.message}>
+            <FormField
+              label="Valable jusqu'au"
+              error={errors.valid_until?.message}
+              hint={
+                !editing && !validityDays && !watched.valid_until
+                  ? "Laissée vide, elle suit la durée de validité de l'entreprise."
+                  : undefined
+              }
+            >
               {(props) => (
                 <Input
                   type="date"

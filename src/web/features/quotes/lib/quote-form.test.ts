@@ -54,11 +54,11 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
 }
 
 describe("create defaults", () => {
-  it("is a draft dated today, valid 30 days, with one line at the spec's defaults", () => {
+  it("is a draft dated today with one line at the spec's defaults; the validity date is left to the server when the company's days are unknown", () => {
     const fields = createDefaults({ today: "2026-12-15" });
     expect(fields.status).toBe("en cours de redaction");
     expect(fields.date).toBe("2026-12-15");
-    expect(fields.valid_until).toBe("2027-01-14");
+    expect(fields.valid_until).toBe("");
     expect(fields.client_id).toBe("");
     expect(fields.items).toEqual([emptyItem()]);
     expect(emptyItem()).toMatchObject({ quantity: "1", unit: "unité", unit_price: "0", tax_rate: "20" });
@@ -68,11 +68,20 @@ describe("create defaults", () => {
     const fields = createDefaults({ today: "2026-02-20", validityDays: 45, clientId: "abc" });
     expect(fields.valid_until).toBe("2026-04-06");
     expect(fields.client_id).toBe("abc");
-    expect(createDefaults({ today: "2026-02-20", validityDays: 0 }).valid_until).toBe("2026-03-22");
+    expect(createDefaults({ today: "2026-02-20", validityDays: 0 }).valid_until).toBe("");
+    expect(createDefaults({ today: "2026-02-20", validityDays: null }).valid_until).toBe("");
   });
 });
 
 describe("quote ↔ form", () => {
+  it("leaves an empty validity date out of a creation (the server defaults it) but says null in an update", () => {
+    const values = quoteInputSchema.parse({ ...quoteToFields(makeQuote()), valid_until: "" });
+    expect(Object.keys(toQuotePayload(values))).not.toContain("valid_until");
+    expect(toQuotePayload(values, "q1").valid_until).toBeNull();
+    const dated = quoteInputSchema.parse({ ...quoteToFields(makeQuote()), valid_until: "2026-04-09" });
+    expect(toQuotePayload(dated).valid_until).toBe("2026-04-09");
+  });
+
   it("shows a stored quote with its lines in position order and '' for nothing", () => {
     const fields = quoteToFields(makeQuote());
     expect(fields.items.map((i) => i.name)).toEqual(["Carrelage", "Peinture"]);

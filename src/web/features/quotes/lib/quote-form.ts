@@ -68,27 +68,34 @@ export function emptyItem(): QuoteItemFields {
 export interface CreateDefaultsOptions {
   /** Business today, `yyyy-mm-dd` (Europe/Paris). */
   today: string;
-  /** The company's quote validity (days); 30 when unknown. */
+  /**
+   * The company's quote validity (days). Unknown (a user without settings:view, or not loaded yet):
+   * the date stays empty and the server computes it from the company's setting on creation.
+   */
   validityDays?: number | null;
   /** /quotes/new?client_id=… preselects the client. */
   clientId?: string | null;
 }
 
-/** A new quote: draft, dated today, valid until today + validity days, one empty line. */
+/** A new quote: draft, dated today, valid until today + the company's validity days when known, one empty line. */
 export function createDefaults({ today, validityDays, clientId }: CreateDefaultsOptions): QuoteFormFields {
-  const days = validityDays && validityDays > 0 ? validityDays : QUOTE_DEFAULTS.validityDays;
   return {
     name: "",
     client_id: clientId ?? "",
     status: "en cours de redaction",
     date: today,
-    valid_until: addDays(today, days),
+    valid_until: validUntilFor(today, validityDays),
     notes: "",
     terms: "",
     discount_percentage: "0",
     discount_amount: "0",
     items: [emptyItem()],
   };
+}
+
+/** today + the company's validity days; "" when they are unknown (never a guessed 30: the server knows). */
+export function validUntilFor(date: string, validityDays?: number | null): string {
+  return validityDays && validityDays > 0 ? addDays(date, validityDays) : "";
 }
 
 /** The stored quote as form fields (lines in their position order). */
@@ -131,6 +138,8 @@ export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: Quo
 /**
  * Body of POST /api/quotes and PUT /api/quotes/:id (docs/domain/quotes.md#form-rules): the validated fields, lines in
  * screen order (the server numbers them), only the discount that applies; an update also sends the id.
+ * A creation without a validity date leaves it out: the server defaults it from the company's setting
+ * (docs/domain/api.md: a POST may default, a PUT carries the whole resource).
  */
 export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
   return {
@@ -139,7 +148,7 @@ export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
     client_id: values.client_id,
     status: values.status,
     date: values.date,
-    valid_until: values.valid_until ?? null,
+    ...(id || values.valid_until ? { valid_until: values.valid_until ?? null } : {}),
     notes: values.notes ?? null,
     terms: values.terms ?? null,
     ...applicableDiscount(values),
