@@ -1,5 +1,6 @@
+import { type DirtyGuard, DirtyGuardContext, DiscardChangesDialog } from "@web/components/form/dirty-guard";
 import { cn } from "@web/lib/cn";
-import type { ReactNode } from "react";
+import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { Dialog, DialogContent } from "./dialog";
 import { Sheet, SheetContent } from "./sheet";
 
@@ -15,9 +16,16 @@ export interface ResponsiveModalProps {
   "aria-describedby"?: string;
   /** Keep the dialog open on a click outside (forms with unsaved input). */
   modalLock?: boolean;
+  /** Called when the user chose « Abandonner » (a form's draft kept on the device is dropped). */
+  onDiscard?: () => void;
 }
 
-/** A centred dialog on desktop, a sheet from the bottom on mobile (client form and detail, quote dialog). */
+/**
+ * A centred dialog on desktop, a sheet from the bottom on mobile (client form and detail, quote dialog).
+ * A form inside reports its unsaved input with `useDirtyGuard` (components/form): Escape, ✕ and the
+ * form's « Annuler » then ask « Abandonner les modifications ? » first. The focus goes back to what
+ * opened the modal when it closes; an element marked `data-autofocus` gets it when it opens.
+ */
 export function ResponsiveModal({
   open,
   onOpenChange,
@@ -26,28 +34,77 @@ export function ResponsiveModal({
   dialogClassName,
   sheetClassName,
   modalLock = false,
+  onDiscard,
   ...rest
 }: ResponsiveModalProps) {
+  const dirty = useRef(false);
+  const [asking, setAsking] = useState(false);
+  const changeRef = useRef(onOpenChange);
+  changeRef.current = onOpenChange;
+
+  // The opener: the element focused when the modal opened (opened from code, Radix cannot know it).
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open && document.activeElement instanceof HTMLElement && document.activeElement !== document.body) {
+      opener.current = document.activeElement;
+    }
+  }, [open]);
+
+  const guard = useMemo<DirtyGuard>(
+    () => ({
+      setDirty: (next) => {
+        dirty.current = next;
+      },
+      requestClose: () => {
+        if (dirty.current) setAsking(true);
+        else changeRef.current(false);
+      },
+    }),
+    [],
+  );
+  const guardedChange = (next: boolean) => {
+    if (next) onOpenChange(true);
+    else guard.requestClose();
+  };
+  const discard = () => {
+    setAsking(false);
+    dirty.current = false;
+    onDiscard?.();
+    onOpenChange(false);
+  };
+
   const outside = modalLock ? (event: Event) => event.preventDefault() : undefined;
-  if (isMobile) {
-    return (
-      <Sheet open={open} onOpenChange={onOpenChange}>
-        <SheetContent
-          side="bottom"
-          className={cn("overflow-hidden", sheetClassName)}
-          onInteractOutside={outside}
-          {...rest}
-        >
-          {children}
-        </SheetContent>
-      </Sheet>
-    );
-  }
+  const onOpenAutoFocus = (event: Event) => {
+    const target = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>("[data-autofocus]");
+    if (!target) return;
+    event.preventDefault();
+    target.focus();
+  };
+  const onCloseAutoFocus = (event: Event) => {
+    const back = opener.current;
+    opener.current = null;
+    if (!back?.isConnected) return;
+    event.preventDefault();
+    back.focus();
+  };
+  const content = { onInteractOutside: outside, onOpenAutoFocus, onCloseAutoFocus, ...rest };
+
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent className={dialogClassName} onInteractOutside={outside} {...rest}>
-        {children}
-      </DialogContent>
-    </Dialog>
+    <DirtyGuardContext.Provider value={guard}>
+      {isMobile ? (
+        <Sheet open={open} onOpenChange={guardedChange}>
+          <SheetContent side="bottom" className={cn("overflow-hidden", sheetClassName)} {...content}>
+            {children}
+          </SheetContent>
+        </Sheet>
+      ) : (
+        <Dialog open={open} onOpenChange={guardedChange}>
+          <DialogContent className={dialogClassName} {...content}>
+            {children}
+          </DialogContent>
+        </Dialog>
+      )}
+      <DiscardChangesDialog open={asking} onKeep={() => setAsking(false)} onDiscard={discard} />
+    </DirtyGuardContext.Provider>
   );
 }

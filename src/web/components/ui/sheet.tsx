@@ -31,9 +31,7 @@ export function SheetContent({ className, children, side = "bottom", showClose =
         )}
         {...props}
       >
-        {side === "bottom" && (
-          <div aria-hidden="true" className="mx-auto mt-2.5 h-1.5 w-10 shrink-0 rounded-full bg-input" />
-        )}
+        {/* No drag handle: it promised a swipe-to-close that did nothing; ✕, Escape and « Annuler » close. */}
         {children}
         {showClose && (
           <DialogPrimitive.Close

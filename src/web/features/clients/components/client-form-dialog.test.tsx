@@ -1,5 +1,6 @@
 import { CLIENT_TEXTS } from "@shared/clients";
-import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
 import { ClientFormDialog } from "./client-form-dialog";
@@ -150,4 +151,60 @@ describe("ClientFormDialog — edition", () => {
     );
     expect(screen.getByRole("button", { name: "Mettre à jour" })).toBeTruthy();
   });
+});
+
+/** A list page in small: the button that opens the form dialog. */
+function Opener({ isMobile = false }: { isMobile?: boolean }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Nouveau client
+      </button>
+      <ClientFormDialog open={open} onOpenChange={setOpen} isMobile={isMobile} />
+    </>
+  );
+}
+
+describe("ClientFormDialog — closing", () => {
+  it("closes at once with nothing typed, and gives the focus back to the button that opened it", async () => {
+    renderWithProviders(<Opener />);
+    const opener = screen.getByRole("button", { name: "Nouveau client" });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = await screen.findByRole("dialog", { name: "Nouveau client" });
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+  });
+
+  it.each([
+    ["Escape", false],
+    ["✕ on the phone's sheet", true],
+    ["« Annuler »", false],
+  ])(
+    "asks before dropping typed input (%s): « Continuer la saisie » keeps it, « Abandonner » closes",
+    async (how, isMobile) => {
+      renderWithProviders(<Opener isMobile={isMobile} />);
+      fireEvent.click(screen.getByRole("button", { name: "Nouveau client" }));
+      const dialog = await screen.findByRole("dialog", { name: "Nouveau client" });
+      type("Nom *", "Famille Roux");
+      const close = () => {
+        if (how === "Escape") fireEvent.keyDown(dialog, { key: "Escape" });
+        else if (how === "« Annuler »") fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
+        else fireEvent.click(within(dialog).getByRole("button", { name: "Fermer" }));
+      };
+      close();
+      const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications ?" });
+      fireEvent.click(within(ask).getByRole("button", { name: "Continuer la saisie" }));
+      await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
+      expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Famille Roux");
+
+      close();
+      fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Abandonner" }));
+      await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      expect(fetchMock).not.toHaveBeenCalled();
+    },
+  );
 });

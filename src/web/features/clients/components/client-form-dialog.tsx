@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_TEXTS, type Client, type ClientFormValues, clientFormSchema } from "@shared/clients";
+import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -119,13 +120,14 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
     setError,
     setValue,
     watch,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = useForm<ClientFormFields, unknown, ClientFormValues>({
     resolver: clientFormResolver,
     defaultValues: formDefaults(client),
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const { cancel } = useDirtyGuard(isDirty, onCancel);
   const isActive = watch("is_active");
 
   const submit = handleSubmit(async (values) => {
@@ -152,7 +154,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
 
   const actions = (
     <>
-      <Button variant="outline" onClick={onCancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
+      <Button variant="outline" onClick={cancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
         Annuler
       </Button>
       <Button type="submit" disabled={isSubmitting} className={cn(isMobile && "flex-1")}>

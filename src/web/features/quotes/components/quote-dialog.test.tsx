@@ -105,6 +105,25 @@ afterEach(() => {
 });
 
 describe("QuoteDialog — creation", () => {
+  it("focuses the quote's name first, and asks before Escape drops what was typed", async () => {
+    serve();
+    const onStateChange = renderDialog({ mode: "create" });
+    const name = await screen.findByLabelText("Nom du devis *");
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    const dialog = screen.getByRole("dialog");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    expect(onStateChange).toHaveBeenCalledWith(null);
+    onStateChange.mockClear();
+
+    type("Désignation (ligne 1)", "Plan de travail");
+    fireEvent.keyDown(dialog, { key: "Escape" });
+    const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications ?" });
+    expect(onStateChange).not.toHaveBeenCalled();
+    fireEvent.click(within(ask).getByRole("button", { name: "Abandonner" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+  });
+
   it.each([
     ["with settings:view, shows and sends today + the company's 45 days", true],
     ["without settings:view (Chef d'équipe), sends no date and lets the server apply the company's days", false],

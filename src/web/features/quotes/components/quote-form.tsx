@@ -10,6 +10,7 @@ import {
   quoteInputSchema,
 } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -121,8 +122,9 @@ export function QuoteForm({
     getValues,
     trigger,
     control,
-    formState: { errors, isSubmitting },
+    formState: { errors, isSubmitting, isDirty },
   } = form;
+  const { cancel } = useDirtyGuard(isDirty, onCancel);
 
   const createMutation = useCreateQuote();
   const updateMutation = useUpdateQuote();
@@ -322,6 +324,7 @@ export function QuoteForm({
                   autoComplete="off"
                   placeholder="Ex. Rénovation salle de bain"
                   required
+                  data-autofocus={!editing && !isMobile ? "" : undefined}
                   {...props}
                   {...register("name")}
                 />
@@ -482,7 +485,7 @@ export function QuoteForm({
             </span>
           </p>
         )}
-        <Button variant="outline" onClick={onCancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
+        <Button variant="outline" onClick={cancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
           Annuler
         </Button>
         <Button type="submit" disabled={isSubmitting} className={cn(isMobile && "flex-1")}>

@@ -1,0 +1,75 @@
+import {
+  AlertDialog,
+  AlertDialogAction,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "@web/components/ui/alert-dialog";
+import { createContext, useContext, useEffect } from "react";
+
+export const DISCARD_TEXTS = {
+  title: "Abandonner les modifications ?",
+  description: "Les informations saisies depuis l'ouverture seront perdues.",
+  keep: "Continuer la saisie",
+  discard: "Abandonner",
+} as const;
+
+/** What a modal tells the form inside it: where to report unsaved input, and how to ask to close. */
+export interface DirtyGuard {
+  setDirty: (dirty: boolean) => void;
+  /** Closes the modal, asking first when the form holds unsaved input. */
+  requestClose: () => void;
+}
+
+export const DirtyGuardContext = createContext<DirtyGuard | null>(null);
+
+/**
+ * A form reports its unsaved input (react-hook-form's `isDirty`) to the modal around it, which then asks
+ * « Abandonner les modifications ? » before Escape, ✕, the sheet's handle or « Annuler » close it.
+ * Returns `cancel`: the form's « Annuler » (through the modal's guard, or `onCancel` outside a modal).
+ */
+export function useDirtyGuard(dirty: boolean, onCancel: () => void): { cancel: () => void } {
+  const guard = useContext(DirtyGuardContext);
+  useEffect(() => {
+    if (!guard) return;
+    guard.setDirty(dirty);
+    return () => guard.setDirty(false);
+  }, [guard, dirty]);
+  return { cancel: guard ? guard.requestClose : onCancel };
+}
+
+export interface DiscardChangesDialogProps {
+  open: boolean;
+  /** « Continuer la saisie », Escape: back to the form. */
+  onKeep: () => void;
+  /** « Abandonner »: the input is dropped and the modal closes. */
+  onDiscard: () => void;
+}
+
+/** The one question asked before unsaved input is dropped; « Continuer la saisie » is focused first. */
+export function DiscardChangesDialog({ open, onKeep, onDiscard }: DiscardChangesDialogProps) {
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onKeep();
+      }}
+    >
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{DISCARD_TEXTS.title}</AlertDialogTitle>
+          <AlertDialogDescription>{DISCARD_TEXTS.description}</AlertDialogDescription>
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{DISCARD_TEXTS.keep}</AlertDialogCancel>
+          <AlertDialogAction variant="destructive" onClick={onDiscard}>
+            {DISCARD_TEXTS.discard}
+          </AlertDialogAction>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}
