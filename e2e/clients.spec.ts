@@ -321,7 +321,7 @@ test.describe("Mes clients", () => {
     }
   });
 
-  test("/clients/new ouvre le formulaire de création ; le fermer revient à /clients", async ({ page }) => {
+  test("/clients/new ouvre le formulaire de création ; le fermer revient à /clients", async ({ page }, testInfo) => {
     await signIn(page, "admin", "/");
     await page
       .getByRole("region", { name: "Actions rapides" })
@@ -331,7 +331,17 @@ test.describe("Mes clients", () => {
     const form = page.getByRole("dialog", { name: "Nouveau client" });
     await expect(form).toBeVisible();
     await expect(page).toHaveTitle("Nouveau client · Propulse");
+    // Typed input is never dropped without a question (issue 9, defect 1).
+    await form.getByLabel("Nom *").fill("Famille Roux");
     await form.getByRole("button", { name: "Annuler" }).click();
+    const ask = page.getByRole("alertdialog", { name: "Abandonner les modifications ?" });
+    await expect(ask.getByRole("button", { name: "Continuer la saisie" })).toBeFocused();
+    await shot(page, testInfo, "discard-question");
+    await ask.getByRole("button", { name: "Continuer la saisie" }).click();
+    await expect(ask).toBeHidden();
+    await expect(form.getByLabel("Nom *")).toHaveValue("Famille Roux");
+    await form.getByRole("button", { name: "Annuler" }).click();
+    await ask.getByRole("button", { name: "Abandonner" }).click();
     await expect(form).toBeHidden();
     await expect(page).toHaveURL(/\/clients$/);
     await expect(page.getByRole("heading", { level: 1, name: "Mes clients" })).toBeVisible();

@@ -138,9 +138,8 @@ test("every screen fits its viewport, with touch targets and focus that survive 
 });
 
 // Issue 9, defect 4 (focus management, the form kit's part): a dialog opened without a Radix trigger
-// (client detail, quote view) returns focus to <body>. Remove the fixme when that fix lands.
+// (client detail, quote view) returned focus to <body>; ResponsiveModal now gives it back to the opener.
 test("focus comes back to the opener when a dialog closes", async ({ page }) => {
-  test.fixme(true, "issue 9 défaut 4 : le focus ne revient pas sur le bouton qui a ouvert le dialogue");
   await signIn(page, "admin", "/");
   await openScreen(page, CLIENTS);
   const clientCard = page.getByRole("article").first();
@@ -164,14 +163,15 @@ test("focus comes back to the opener when a dialog closes", async ({ page }) => 
 });
 
 // Issue 9, defect 1 (the form kit's dirty guard): Escape on a form with unsaved changes must ask first.
-// Remove the fixme when the guard lands in the client and quote dialogs.
 test("Escape on a dirty form asks before discarding", async ({ page }) => {
-  test.fixme(true, "issue 9 défaut 1 : Échap ferme un formulaire modifié sans rien demander");
   await signIn(page, "admin", "/clients/new");
   const form = page.getByRole("dialog", { name: "Nouveau client" });
   await expect(form).toBeVisible();
   await form.getByRole("textbox").first().fill("Client à ne pas perdre");
   await page.keyboard.press("Escape");
-  await expect(page.getByRole("alertdialog")).toBeVisible();
+  const ask = page.getByRole("alertdialog", { name: "Abandonner les modifications ?" });
+  await expect(ask).toBeVisible();
+  // The question is modal (the form under it is hidden from assistive tech): answer it, then the input is there.
+  await ask.getByRole("button", { name: "Continuer la saisie" }).click();
   await expect(form.getByRole("textbox").first()).toHaveValue("Client à ne pas perdre");
 });
