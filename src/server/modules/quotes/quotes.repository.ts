@@ -3,7 +3,7 @@ import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schem
 import { containsPattern } from "@server/lib/search";
 import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
-import { and, asc, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
@@ -31,6 +31,17 @@ function where(companyId: string, filter: QuoteFilter): SQL | undefined {
   );
 }
 
+/**
+ * The quote's lines in their order, as the wire shows them, read in the same statement as the quote
+ * (one round trip per page or quote instead of two).
+ */
+const quoteLines = sql<Quote["items"]>`coalesce((
+  SELECT json_agg(json_build_object(
+           'id', i.id, 'position', i.position, 'name', i.name, 'description', i.description,
+           'quantity', i.quantity, 'unit', i.unit, 'unit_price', i.unit_price, 'tax_rate', i.tax_rate,
+           'subtotal', i.subtotal, 'tax_amount', i.tax_amount, 'total', i.total) ORDER BY i.position)
+  FROM ${quoteItems} i WHERE i.company_id = ${quotes.companyId} AND i.quote_id = ${quotes.id}), '[]'::json)`;
+
 const quoteColumns = {
   id: quotes.id,
   reference: quotes.reference,
@@ -57,6 +68,7 @@ const quoteColumns = {
   client_address: clients.address,
   client_postal_code: clients.postalCode,
   client_city: clients.city,
+  items: quoteLines,
 };
 
 type QuoteRow = Awaited<ReturnType<typeof selectQuotes>>[number];
@@ -65,9 +77,7 @@ function selectQuotes(tx: Db, condition: SQL | undefined) {
   return tx.select(quoteColumns).from(quotes).innerJoin(clients, eq(clients.id, quotes.clientId)).where(condition);
 }
 
-type ItemRow = typeof quoteItems.$inferSelect;
-
-function toQuote(row: QuoteRow, items: ItemRow[]): Quote {
+function toQuote(row: QuoteRow): Quote {
   return {
     id: row.id,
     reference: row.reference,
@@ -95,35 +105,11 @@ function toQuote(row: QuoteRow, items: ItemRow[]): Quote {
     total: row.total,
     vat_breakdown: row.vat_breakdown as Quote["vat_breakdown"],
     project_id: row.project_id,
-    items: items.map((i) => ({
-      id: i.id,
-      position: i.position,
-      name: i.name,
-      description: i.description,
-      quantity: i.quantity,
-      unit: i.unit,
-      unit_price: i.unitPrice,
-      tax_rate: i.taxRate,
-      subtotal: i.subtotal,
-      tax_amount: i.taxAmount,
-      total: i.total,
-    })),
-    items_count: items.length,
+    items: row.items,
+    items_count: row.items.length,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
-}
-
-async function itemsOf(tx: Db, companyId: string, quoteIds: string[]): Promise<Map<string, ItemRow[]>> {
-  const byQuote = new Map<string, ItemRow[]>(quoteIds.map((id) => [id, []]));
-  if (quoteIds.length === 0) return byQuote;
-  const rows = await tx
-    .select()
-    .from(quoteItems)
-    .where(and(eq(quoteItems.companyId, companyId), inArray(quoteItems.quoteId, quoteIds)))
-    .orderBy(asc(quoteItems.quoteId), asc(quoteItems.position));
-  for (const row of rows) byQuote.get(row.quoteId)?.push(row);
-  return byQuote;
 }
 
 function quoteValues(input: QuoteInput, totals: StoredTotals) {
@@ -183,8 +169,10 @@ function toSummary(raw: RawSummary | undefined): QuoteSummary {
 export const quotesRepository = {
   /**
    * A search (reference, name or client name contains `term`): the summary of all the matching quotes
-   * and the ids of the requested page, in one statement. The matches come once from quotes_search()
-   * (drizzle/0008_quote_status_totals.sql: the trigram indexes stay usable under RLS).
+   * and the ids of the requested page, in one statement. The matches come once from quotes_search(),
+   * which applies the status and client filters itself, on the narrow copies of the quotes
+   * (drizzle/0012_quote_search_rows.sql, docs/decisions/0009-quote-search-rows.md; the trigram
+   * indexes stay usable under RLS).
    */
   async search(
     tx: Db,
@@ -193,12 +181,13 @@ export const quotesRepository = {
     filter: Omit<QuoteFilter, "ids">,
     page: { limit: number; offset: number },
   ): Promise<{ summary: QuoteSummary; ids: string[] }> {
-    const status = filter.status ? sql`AND m.status = ${filter.status}` : sql``;
-    const client = filter.clientId ? sql`AND m.client_id = ${filter.clientId}` : sql``;
+    const status = filter.status ?? null;
+    const client = filter.clientId ?? null;
     const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
-        SELECT m.id, m.date, m.reference, m.status, m.total FROM quotes_search(${containsPattern(term)}) m
-        WHERE m.company_id = ${companyId} ${status} ${client}
+        SELECT m.id, m.date, m.reference, m.status, m.total
+        FROM quotes_search(${containsPattern(term)}, ${status}::text, ${client}::uuid) m
+        WHERE m.company_id = ${companyId}
       )
       SELECT
         (${summaryOf(sql`SELECT status, 1 AS n, total AS amount FROM m`)}) AS summary,
@@ -209,18 +198,13 @@ export const quotesRepository = {
     return { summary: toSummary(row?.summary), ids: row?.ids ?? [] };
   },
 
-  /** One page (with items: 2 queries whatever the page size). */
+  /** One page, with the lines: one query whatever the page size. */
   async list(tx: Db, companyId: string, filter: QuoteFilter, page: { limit: number; offset: number }) {
     const rows = await selectQuotes(tx, where(companyId, filter))
       .orderBy(desc(quotes.date), desc(quotes.reference))
       .limit(page.limit)
       .offset(page.offset);
-    const items = await itemsOf(
-      tx,
-      companyId,
-      rows.map((r) => r.id),
-    );
-    return rows.map((row) => toQuote(row, items.get(row.id) ?? []));
+    return rows.map(toQuote);
   },
 
   /**
@@ -249,9 +233,7 @@ export const quotesRepository = {
   async find(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}): Promise<Quote | undefined> {
     const query = selectQuotes(tx, and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
     const [row] = options.lock ? await query.for("update", { of: quotes }) : await query;
-    if (!row) return undefined;
-    const items = await itemsOf(tx, companyId, [id]);
-    return toQuote(row, items.get(id) ?? []);
+    return row ? toQuote(row) : undefined;
   },
 
   async insert(

@@ -426,6 +426,162 @@ describe("GET /api/quotes", () => {
   });
 });
 
+describe("GET /api/quotes?search= (the quotes' search copies, ADR 0009)", () => {
+  interface Listed {
+    id: string;
+    reference: string;
+    name: string;
+    status: string;
+    total: number;
+    client: { name: string };
+  }
+
+  /** The list's summary recomputed here from the quotes it should hold. */
+  const summaryOf = (quotes: Listed[]) => {
+    const sum = (list: Listed[]) => Math.round(list.reduce((s, q) => s + q.total * 100, 0)) / 100;
+    return {
+      count: quotes.length,
+      validated_count: quotes.filter((q) => q.status === "valide").length,
+      in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
+      pending_amount: sum(quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status))),
+      validated_amount: sum(quotes.filter((q) => q.status === "valide")),
+      total_amount: sum(quotes),
+    };
+  };
+
+  it("finds what the list holds through creations, edits, status and client changes, a renamed client and deletions", async () => {
+    const co = await createTestCompany(db, "Recherche");
+    const token = (await login(app, co.emails.admin)).token;
+    const newClient = async (name: string) =>
+      (await api(token, "POST", "/api/clients", { name, phone: "0600000004" })).json() as {
+        id: string;
+        name: string;
+      };
+    const nord = await newClient("Atelier Nord");
+    const sud = await newClient("Boulangerie Sud");
+    const line = (price: number) => [{ name: "Ligne", quantity: 1, unit: "forfait", unit_price: price, tax_rate: 20 }];
+    const create = async (name: string, client: string, status = "en cours de redaction", price = 100) => {
+      const res = await api(token, "POST", "/api/quotes", {
+        name,
+        status,
+        client_id: client,
+        date: "2026-11-20",
+        items: line(price),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json();
+    };
+    const put = async (quote: Parameters<typeof quoteBody>[0] & { id: string }, changes: object) => {
+      const res = await api(token, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, changes));
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+
+    /**
+     * Each search answers exactly the quotes that the list without search (read from quotes itself)
+     * holds under the same filter and whose reference, name or client's name contain the term, in the
+     * same order, with the same summary as those quotes; and the copies equal their quotes.
+     */
+    const searches = async (terms: string[], filters: string[]) => {
+      const copies = await db.run({ companyId: co.id }, (tx) =>
+        tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (
+          (SELECT id, company_id, client_id, status, date, reference, total, search_text FROM quotes
+           EXCEPT SELECT quote_id, company_id, client_id, status, date, reference, total, search_text FROM quote_search_rows)
+          UNION ALL
+          (SELECT quote_id, company_id, client_id, status, date, reference, total, search_text FROM quote_search_rows
+           EXCEPT SELECT id, company_id, client_id, status, date, reference, total, search_text FROM quotes)) d`),
+      );
+      expect(copies.rows[0]?.n, "rows of quote_search_rows that differ from their quote").toBe(0);
+      const found: Record<string, string[]> = {};
+      for (const filter of filters) {
+        const listed: Listed[] = (await api(token, "GET", `/api/quotes?limit=100${filter}`)).json().data;
+        for (const term of terms) {
+          const t = term.toLowerCase();
+          const expected = listed.filter(
+            (q) => `${q.reference} ${q.name}`.toLowerCase().includes(t) || q.client.name.toLowerCase().includes(t),
+          );
+          const res = (
+            await api(token, "GET", `/api/quotes?limit=100${filter}&search=${encodeURIComponent(term)}`)
+          ).json();
+          const label = `search=${term}${filter}`;
+          expect(
+            res.data.map((q: Listed) => q.id),
+            label,
+          ).toEqual(expected.map((q) => q.id));
+          expect(res.meta.total, label).toBe(expected.length);
+          expect(res.meta.summary, label).toEqual(summaryOf(expected));
+          found[`${term}${filter}`] = expected.map((q) => q.name);
+        }
+      }
+      return found;
+    };
+    const terms = ["cuisine", "terrasse", "nord", "boulangerie", "menuiserie", "%", "DEV-"];
+    const filters = () => ["", "&status=valide", "&status=en%20cours%20de%20redaction", `&client_id=${nord.id}`];
+
+    const q1 = await create("Pose cuisine", nord.id);
+    const q2 = await create("Salle de bain", sud.id, "envoye au client", 2000);
+    const q3 = await create("Cuisine d'été", sud.id, "valide", 5000);
+    const q4 = await create("Remise 100 % terrasse", nord.id, "client relance");
+    // Another company's quotes and client, under the same words, are never found.
+    const theirClient = (
+      await api(otherAdmin, "POST", "/api/clients", { name: "Menuiserie Nord", phone: "0600000005" })
+    ).json().id;
+    for (const name of ["Cuisine concurrente", "Terrasse concurrente"]) {
+      const res = await api(otherAdmin, "POST", "/api/quotes", { name, client_id: theirClient, date: "2026-11-20" });
+      expect(res.statusCode).toBe(201);
+    }
+
+    let found = await searches(terms, filters());
+    expect(found.cuisine).toEqual(expect.arrayContaining(["Pose cuisine", "Cuisine d'été"]));
+    expect(found.cuisine).toHaveLength(2);
+    expect(found["cuisine&status=valide"]).toEqual(["Cuisine d'été"]);
+    expect(found["terrasse&status=valide"]).toEqual([]);
+    expect(found.nord).toHaveLength(2);
+    expect(found["%"]).toEqual(["Remise 100 % terrasse"]);
+    expect(found.menuiserie).toEqual([]);
+    expect(found["DEV-"]).toHaveLength(4);
+
+    // A new name, a new status and amount, another client, a duplicate.
+    await put(q1, { name: "Terrasse bois" });
+    await put(q4, { status: "valide", items: line(250) });
+    await put(q2, { client_id: nord.id, status: "client relance" });
+    expect((await api(token, "POST", `/api/quotes/${q3.id}/duplicate`, { name: "Cuisine bis" })).statusCode).toBe(201);
+    found = await searches(terms, filters());
+    expect(found.cuisine).toEqual(expect.arrayContaining(["Cuisine d'été", "Cuisine bis"]));
+    expect(found.cuisine).toHaveLength(2);
+    expect(found["cuisine&status=valide"]).toEqual(["Cuisine d'été"]);
+    expect(found["terrasse&status=valide"]).toEqual(["Remise 100 % terrasse"]);
+    expect(found.terrasse).toEqual(expect.arrayContaining(["Terrasse bois", "Remise 100 % terrasse"]));
+    expect(found.nord).toHaveLength(3);
+    const validated = (await api(token, "GET", "/api/quotes?search=terrasse&status=valide")).json();
+    expect(validated.meta.summary).toMatchObject({ count: 1, validated_amount: 300 });
+
+    // A renamed client: its quotes are found by the new name at once, no longer by the old one.
+    const renamed = await api(token, "PUT", `/api/clients/${sud.id}`, {
+      name: "Menuiserie Durand",
+      email: null,
+      phone: "0600000004",
+      address: null,
+      postal_code: null,
+      city: null,
+      notes: null,
+      is_active: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    found = await searches(terms, filters());
+    expect(found.menuiserie).toEqual(expect.arrayContaining(["Cuisine d'été", "Cuisine bis"]));
+    expect(found.menuiserie).toHaveLength(2);
+    expect(found.boulangerie).toEqual([]);
+
+    // No route deletes a quote (nor a client that has some); deleted in SQL, their copies go with them.
+    await db.run({ companyId: co.id }, (tx) => tx.execute(sql`DELETE FROM quotes WHERE client_id = ${nord.id}`));
+    found = await searches(terms, filters());
+    expect(found.terrasse).toEqual([]);
+    expect(found.nord).toEqual([]);
+    expect(found.cuisine).toHaveLength(2);
+  });
+});
+
 describe("rights and other companies", () => {
   it("lets the Compagnon read but not write, and a user without role nothing", async () => {
     const quote = await createQuote(admin);
