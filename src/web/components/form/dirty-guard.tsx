@@ -1,13 +1,4 @@
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "@web/components/ui/alert-dialog";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { createContext, useContext, useEffect } from "react";
 
 export const DISCARD_TEXTS = {
@@ -52,24 +43,15 @@ export interface DiscardChangesDialogProps {
 /** The one question asked before unsaved input is dropped; « Continuer la saisie » is focused first. */
 export function DiscardChangesDialog({ open, onKeep, onDiscard }: DiscardChangesDialogProps) {
   return (
-    <AlertDialog
+    <ConfirmDialog
       open={open}
-      onOpenChange={(next) => {
-        if (!next) onKeep();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          <AlertDialogTitle>{DISCARD_TEXTS.title}</AlertDialogTitle>
-          <AlertDialogDescription>{DISCARD_TEXTS.description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel>{DISCARD_TEXTS.keep}</AlertDialogCancel>
-          <AlertDialogAction variant="destructive" onClick={onDiscard}>
-            {DISCARD_TEXTS.discard}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+      onClose={onKeep}
+      title={DISCARD_TEXTS.title}
+      description={DISCARD_TEXTS.description}
+      confirmLabel={DISCARD_TEXTS.discard}
+      cancelLabel={DISCARD_TEXTS.keep}
+      destructive
+      onConfirm={onDiscard}
+    />
   );
 }

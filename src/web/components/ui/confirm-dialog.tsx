@@ -19,6 +19,8 @@ export interface ConfirmDialogProps {
   description: ReactNode;
   /** « Supprimer », « Valider le devis »… */
   confirmLabel: string;
+  /** The answer that keeps things as they are (default « Annuler »). */
+  cancelLabel?: string;
   /** Shown on the button while `onConfirm` runs, e.g. « Suppression… ». */
   pendingLabel?: string;
   /** A deletion or another irreversible action: red button and a warning sign. */
@@ -37,6 +39,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Annuler",
   pendingLabel,
   destructive = false,
   onConfirm,
@@ -73,7 +76,7 @@ export function ConfirmDialog({
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Annuler</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             variant={destructive ? "destructive" : "default"}
             disabled={pending}
