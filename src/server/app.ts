@@ -29,7 +29,8 @@ export async function buildApp(options: AppOptions) {
     requestTimeout: 30_000,
     connectionTimeout: 60_000,
     trustProxy: options.trustProxy ?? false,
-    return503OnClosing: true,
+    // Requests arriving while the server stops: answered in French by the errors plugin.
+    return503OnClosing: false,
     // The router's own errors (bad URL encoding, over-long path parameter) in French, never echoing the URL.
     frameworkErrors,
     ajv: undefined,

@@ -10,6 +10,7 @@ export const ERROR_CODES = {
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
+  SERVICE_UNAVAILABLE: "SERVICE_UNAVAILABLE",
   INTERNAL: "INTERNAL_ERROR",
 } as const;
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
@@ -42,4 +43,6 @@ export const MESSAGES = {
   emptyJson: "Le corps de la requête est vide alors qu'il est annoncé en JSON",
   unsupportedMediaType: "Type de contenu non pris en charge\u00a0: envoyez du JSON (application/json)",
   badUrl: "Adresse de la requête invalide",
+  /** A request that reaches the server while it stops (deployment, restart): the client may retry. */
+  serverClosing: "Le serveur redémarre. Veuillez réessayer dans quelques secondes.",
 } as const;

@@ -8,6 +8,9 @@ function body(message: string, code: string, details?: ErrorResponse["details"])
   return details ? { error: message, message, code, details } : { error: message, message, code };
 }
 
+/** Seconds a client should wait before retrying a request refused while the server stops. */
+export const RETRY_AFTER_CLOSING_S = 5;
+
 /** The answers to the framework's own client errors, by Fastify code: never its English text. */
 const FRAMEWORK_ANSWERS: Record<string, { status: number; message: string; code: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: MESSAGES.invalidJson, code: ERROR_CODES.VALIDATION },
@@ -44,6 +47,25 @@ export const frameworkErrors: NonNullable<FastifyServerOptions["frameworkErrors"
 /** One error shape for the whole API (docs/domain/api.md#errors); 500s never leak details. */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    // While the server stops, a request still reaching it (pipelined, or on a kept-alive connection)
+    // gets a French 503 in the one error shape: Fastify's own answer (`return503OnClosing`) is a fixed
+    // English body, so the app turns that option off and answers here.
+    let closing = false;
+    app.addHook("preClose", (done) => {
+      closing = true;
+      done();
+    });
+    app.addHook("onRequest", (_request, reply, done) => {
+      if (!closing) return done();
+      reply
+        .headers({ connection: "close", "retry-after": String(RETRY_AFTER_CLOSING_S), "cache-control": "no-store" })
+        .status(503)
+        .type("application/json; charset=utf-8")
+        // Not the route's response schema (a route may publish its own 503, as /api/health does).
+        .serializer(JSON.stringify)
+        .send(body(MESSAGES.serverClosing, ERROR_CODES.SERVICE_UNAVAILABLE));
+    });
+
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
