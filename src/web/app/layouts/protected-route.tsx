@@ -7,11 +7,13 @@ import { paths } from "@web/lib/paths";
 import type { ReactNode } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 
-/** Signed-in users only; others go to /login with the requested path remembered (docs/domain/shell.md#routes). */
+/**
+ * Signed-in users only; others go to /login with the requested path remembered (docs/domain/shell.md#routes).
+ * A stored session renders at once while it is verified: a refusal signs out and lands here signed out.
+ */
 export function ProtectedRoute({ children }: { children: ReactNode }) {
-  const { isAuthenticated, isLoading } = useAuth();
+  const { isAuthenticated } = useAuth();
   const location = useLocation();
-  if (isLoading) return <Spinner fullScreen label="Chargement..." />;
   if (!isAuthenticated) {
     const from = `${location.pathname}${location.search}${location.hash}`;
     return <Navigate to={loginUrlFor(from)} state={{ from }} replace />;

@@ -1,6 +1,5 @@
 import type { LoginBody } from "@shared/auth";
 import { splitFullName } from "@shared/session";
-import { Spinner } from "@web/components/ui/spinner";
 import { LoginPage } from "@web/features/auth/components/login-page";
 import { LoginSuccess } from "@web/features/auth/components/login-success";
 import { useAuth } from "@web/features/auth/hooks/auth-context";
@@ -12,7 +11,7 @@ type Phase = { kind: "form" } | { kind: "success"; firstName: string; target: st
 
 /** /login: idle → submitting → success animation → redirect (docs/domain/auth.md#sign-in). */
 export function LoginRoute() {
-  const { user, isAuthenticated, isLoading, login } = useAuth();
+  const { user, isAuthenticated, login } = useAuth();
   const location = useLocation();
   const navigate = useNavigate();
   const [phase, setPhase] = useState<Phase>({ kind: "form" });
@@ -50,7 +49,6 @@ export function LoginRoute() {
   }
   // Already signed in (and not in the middle of this login): leave at once.
   if (isAuthenticated && user && !submitting) return <Navigate to={postLoginPath(user, requested)} replace />;
-  if (isLoading) return <Spinner fullScreen label="Chargement..." />;
 
   return (
     <>

@@ -1,7 +1,10 @@
+import { refreshResponseSchema, verifyResponseSchema } from "@shared/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { apiError, fakeApi, never } from "@web/test/fake-api";
 import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { useAuth } from "../hooks/auth-context";
 import {
   AuthProvider,
@@ -31,17 +34,12 @@ const storedUser = {
   permissions: ["admin:access"],
 };
 
-const json = (status: number, body?: unknown) =>
-  new Response(body === undefined ? null : JSON.stringify(body), {
-    status,
-    headers: { "content-type": "application/json" },
-  });
-
 function Probe() {
   const { user, isAuthenticated, isLoading, logout } = useAuth();
   return (
     <div>
       <p data-testid="state">{isLoading ? "loading" : isAuthenticated ? `in:${user?.full_name}` : "out"}</p>
+      <p data-testid="signed-in-as">{user?.full_name ?? ""}</p>
       <button type="button" onClick={() => void logout()}>
         sortir
       </button>
@@ -60,13 +58,20 @@ function renderProvider() {
   );
 }
 
-const fetchMock = vi.fn<typeof fetch>();
+const api = fakeApi();
+const verified = (user = storedUser) => ({ valid: true as const, user });
+/** The calls made, in order, as « METHOD /path ». */
+const calls = () => api.requests().map((r) => `${r.method} ${r.path}`);
 
 beforeEach(() => {
-  vi.stubGlobal("fetch", fetchMock);
-  fetchMock.mockReset();
+  api.reset().install();
   localStorage.clear();
 });
+
+function storeSession(offsetSeconds = 900) {
+  localStorage.setItem("token", token(offsetSeconds));
+  localStorage.setItem("auth_user", JSON.stringify(storedUser));
+}
 
 afterEach(() => {
   cleanup();
@@ -80,26 +85,24 @@ describe("AuthProvider", () => {
   it("starts signed out at once without a stored session", () => {
     renderProvider();
     expect(state()).toBe("out");
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(calls()).toEqual([]);
   });
 
   it("verifies a stored session on start and restores the fresh user", async () => {
-    localStorage.setItem("token", token(900));
-    localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockResolvedValueOnce(
-      json(200, { valid: true, user: { ...storedUser, full_name: "Pierre Durand-Martin" } }),
+    storeSession();
+    api.get("/api/auth/verify", verifyResponseSchema, () =>
+      verified({ ...storedUser, full_name: "Pierre Durand-Martin" }),
     );
     renderProvider();
     expect(state()).toBe("loading");
     expect(await screen.findByText("in:Pierre Durand-Martin")).toBeTruthy();
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/auth/verify");
+    expect(calls()).toEqual(["GET /api/auth/verify"]);
     expect(JSON.parse(localStorage.getItem("auth_user") ?? "{}").full_name).toBe("Pierre Durand-Martin");
   });
 
   it("clears the session when the server refuses it", async () => {
-    localStorage.setItem("token", token(900));
-    localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockResolvedValueOnce(json(401, { error: "Token invalide", code: "UNAUTHENTICATED" }));
+    storeSession();
+    api.get("/api/auth/verify", verifyResponseSchema, () => apiError(401, "Token invalide"));
     renderProvider();
     expect(await screen.findByText("out")).toBeTruthy();
     expect(localStorage.getItem("token")).toBeNull();
@@ -107,18 +110,16 @@ describe("AuthProvider", () => {
   });
 
   it("keeps the stored session when the server cannot be reached (offline start)", async () => {
-    localStorage.setItem("token", token(900));
-    localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockRejectedValueOnce(new TypeError("Failed to fetch"));
+    storeSession();
+    api.fetch.mockRejectedValueOnce(new TypeError("Failed to fetch"));
     renderProvider();
     expect(await screen.findByText("in:Pierre Durand")).toBeTruthy();
     expect(localStorage.getItem("token")).not.toBeNull();
   });
 
   it("refreshes an expired token every 60 s and signs out with a toast when the refresh fails", async () => {
-    localStorage.setItem("token", token(90));
-    localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockResolvedValueOnce(json(200, { valid: true, user: storedUser }));
+    storeSession(90);
+    api.get("/api/auth/verify", verifyResponseSchema, () => verified());
     vi.useFakeTimers({ shouldAdvanceTime: true });
     renderProvider();
     expect(await screen.findByText("in:Pierre Durand")).toBeTruthy();
@@ -127,22 +128,22 @@ describe("AuthProvider", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS);
     });
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(calls()).toEqual(["GET /api/auth/verify"]);
 
     // Second tick: expired, the refresh succeeds and the new token is stored.
     const renewed = token(900);
-    fetchMock.mockResolvedValueOnce(json(200, { token: renewed }));
+    api.post("/api/auth/refresh", refreshResponseSchema, () => ({ token: renewed }), 200);
     localStorage.setItem("token", token(-1));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS);
     });
-    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/auth/refresh");
+    expect(calls()).toEqual(["GET /api/auth/verify", "POST /api/auth/refresh"]);
     expect(localStorage.getItem("token")).toBe(renewed);
     expect(state()).toBe("in:Pierre Durand");
 
     // Third: expired again and the refresh is refused → signed out, toast, no more checks.
     localStorage.setItem("token", token(-1));
-    fetchMock.mockResolvedValueOnce(json(401, { error: "Échec du rafraîchissement du token" }));
+    api.post("/api/auth/refresh", refreshResponseSchema, () => apiError(401, "Échec du rafraîchissement du token"));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(TOKEN_CHECK_INTERVAL_MS);
     });
@@ -152,14 +153,13 @@ describe("AuthProvider", () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(3 * TOKEN_CHECK_INTERVAL_MS);
     });
-    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(calls()).toEqual(["GET /api/auth/verify", "POST /api/auth/refresh", "POST /api/auth/refresh"]);
   });
 
   it("logs out on the server, clears everything and says so, even when the server fails", async () => {
-    localStorage.setItem("token", token(900));
-    localStorage.setItem("auth_user", JSON.stringify(storedUser));
-    fetchMock.mockResolvedValueOnce(json(200, { valid: true, user: storedUser }));
-    fetchMock.mockResolvedValueOnce(json(500, { error: "Une erreur interne est survenue." }));
+    storeSession();
+    api.get("/api/auth/verify", verifyResponseSchema, () => verified());
+    api.post("/api/auth/logout", z.unknown(), () => apiError(500, "Une erreur interne est survenue."));
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderProvider();
     expect(await screen.findByText("in:Pierre Durand")).toBeTruthy();
@@ -168,7 +168,15 @@ describe("AuthProvider", () => {
     });
     expect(await screen.findByText(LOGOUT_SUCCESS_MESSAGE)).toBeTruthy();
     expect(state()).toBe("out");
-    expect(fetchMock.mock.calls[1]?.[0]).toBe("/api/auth/logout");
+    expect(calls()).toEqual(["GET /api/auth/verify", "POST /api/auth/logout"]);
     expect(localStorage.getItem("token")).toBeNull();
+  });
+
+  it("uses the stored session at once while the server verifies it", () => {
+    storeSession();
+    api.get("/api/auth/verify", verifyResponseSchema, () => never());
+    renderProvider();
+    expect(state()).toBe("loading");
+    expect(screen.getByTestId("signed-in-as").textContent).toBe("Pierre Durand");
   });
 });

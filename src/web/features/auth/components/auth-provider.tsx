@@ -155,9 +155,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const value = useMemo<AuthContextValue>(
     () => ({
-      user: state.status === "authenticated" ? state.user : null,
+      // A stored session is used at once while the server verifies it (ADR 0005 §10): the screens paint
+      // from it, the API checks every request anyway, and a refusal signs out (clearSession above).
+      user: state.user,
       token: state.token,
-      isAuthenticated: state.status === "authenticated",
+      isAuthenticated: state.status !== "unauthenticated",
       isLoading: state.status === "loading",
       login,
       logout,

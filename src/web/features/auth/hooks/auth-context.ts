@@ -5,7 +5,9 @@ import { createContext, useContext } from "react";
 export interface AuthContextValue {
   user: AuthUser | null;
   token: string | null;
+  /** Signed in, or a stored session being verified (the screens paint from it meanwhile). */
   isAuthenticated: boolean;
+  /** The stored session is being verified with the server (GET /api/auth/verify). */
   isLoading: boolean;
   /** Signs in; on failure shows the error toast and throws an Error carrying the French message. */
   login: (email: string, password: string) => Promise<AuthUser>;
