@@ -53,6 +53,29 @@ async function findQuoteByApi(page: Page, bearer: string, search: string): Promi
 }
 
 /** A card of the list, by its reference (the heading reads « {name} ({reference}) »). */
+/**
+ * The searchable client picker: types part of the name (the server searches), then chooses the client
+ * by keyboard (↓ to its option, Enter) — the list shows the server's answer for the typed text.
+ */
+async function chooseClient(
+  scope: Page | Locator,
+  label: string,
+  name: string,
+  beforeChoosing?: () => Promise<unknown>,
+) {
+  const picker = scope.getByRole("combobox", { name: label });
+  await picker.click();
+  await picker.fill(name.slice(-12));
+  // The server's answer for the typed text: this run's client first (and alone), then « Nouveau client ».
+  const list = scope.getByRole("listbox", { name: "Clients" });
+  await expect(list.getByRole("option").first()).toHaveAccessibleName(new RegExp(`^${name}`));
+  await expect(list.getByRole("option", { name: /^Famille Moreau/ })).toHaveCount(1);
+  await beforeChoosing?.();
+  await picker.press("Enter");
+  await expect(picker).toHaveValue(name);
+  await expect(list).toHaveCount(0);
+}
+
 function card(page: Page, reference: string): Locator {
   return page
     .getByRole("list", { name: "Devis", exact: true })
@@ -102,6 +125,11 @@ test.describe("Gestion des devis", () => {
     const clientName = `Famille Moreau ${run}`;
     const quoteName = `Rénovation salle de bain ${run}`;
 
+    // The client filter and the form's client field search the server: the client book is never loaded whole.
+    const wholeBook: string[] = [];
+    page.on("request", (request) => {
+      if (/\/api\/clients\?.*limit=1000/.test(request.url())) wholeBook.push(request.url());
+    });
     await signIn(page, "admin", "/quotes");
     const title = mobile ? "Mes devis" : "Gestion des devis";
     await expect(page.getByRole("heading", { level: 1, name: title })).toBeVisible();
@@ -147,7 +175,7 @@ test.describe("Gestion des devis", () => {
     await expect(form.getByLabel("Nom du devis *")).toHaveAttribute("aria-invalid", "true");
 
     await form.getByLabel("Nom du devis *").fill(quoteName);
-    await form.getByLabel("Client *").selectOption({ label: clientName });
+    await chooseClient(form, "Client *", clientName, () => shot(page, testInfo, "quotes-client-picker-open"));
     await expect(form.getByLabel("Statut *")).toHaveValue("en cours de redaction");
     await form.getByLabel("Notes internes").fill("Accès par la cour, prévoir bâche.");
     await form.getByLabel("Conditions").fill("Acompte de 30 % à la commande.");
@@ -340,24 +368,24 @@ test.describe("Gestion des devis", () => {
     if (mobile) {
       await page.getByRole("button", { name: /^Filtres/ }).click();
       const panel = page.getByRole("dialog", { name: "Filtres" });
-      await panel.getByLabel("Client").selectOption({ label: clientName });
+      await chooseClient(panel, "Client", clientName, () => shot(page, testInfo, "quotes-client-filter-open"));
       await panel.getByRole("button", { name: /^Voir 2 devis$/ }).click();
       await expect(page.getByRole("button", { name: /^Filtres 1 actif/ })).toBeVisible();
     } else {
-      await page.getByRole("combobox", { name: "Client" }).selectOption({ label: clientName });
+      await chooseClient(page, "Client", clientName, () => shot(page, testInfo, "quotes-client-filter-open"));
     }
     await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill("");
     await expect(page.getByRole("heading", { level: 2, name: "2 devis" })).toBeVisible();
     if (mobile) {
       await page.getByRole("button", { name: /^Filtres/ }).click();
-      await page.getByRole("dialog", { name: "Filtres" }).getByRole("button", { name: "Effacer" }).click();
+      await page.getByRole("dialog", { name: "Filtres" }).getByRole("button", { name: "Effacer", exact: true }).click();
       await page.keyboard.press("Escape");
       await expect(page.getByRole("button", { name: "Filtres", exact: true })).toBeVisible();
     }
 
     await page.goto(`/quotes/new?client_id=${clientId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Nouveau devis" })).toBeVisible();
-    await expect(page.getByLabel("Client *")).toHaveValue(clientId);
+    await expect(page.getByRole("combobox", { name: "Client *" })).toHaveValue(clientName);
     await page.getByRole("button", { name: /Partir d'un template/ }).click();
     const templates = page.getByRole("region", { name: "Templates de devis" });
     // Rename the template in place (Enter saves it, the quote stays unsubmitted).
@@ -411,6 +439,7 @@ test.describe("Gestion des devis", () => {
       headers: { Authorization: `Bearer ${bearer}` },
     });
     expect(refused.status()).toBe(409);
+    expect(wholeBook).toEqual([]);
   });
 });
 

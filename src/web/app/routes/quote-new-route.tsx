@@ -23,6 +23,7 @@ export function QuoteNewRoute() {
           canDeleteTemplates: can("quotes:delete"),
           canEditTemplates: can("quotes:edit"),
           canReadSettings: can("settings:view"),
+          canCreateClients: can("clients:create"),
         }}
         onCancel={backToList}
         onCreated={backToList}

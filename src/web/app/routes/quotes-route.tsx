@@ -20,6 +20,7 @@ export function QuotesRoute() {
           canCreateProject: can("projects:create"),
           canCreateInvoice: can("invoices:create"),
           canListClients: can("clients:view"),
+          canCreateClients: can("clients:create"),
         }}
       />
     </PermissionRoute>

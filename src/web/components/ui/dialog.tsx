@@ -21,6 +21,15 @@ export interface DialogContentProps extends ComponentProps<typeof DialogPrimitiv
   showClose?: boolean;
 }
 
+/**
+ * Escape closes an open popup inside a dialog (a combobox's list: `role="combobox"` with
+ * `aria-expanded="true"` holding the focus) before the dialog itself: the popup closes on its own.
+ */
+export function popupOpenIn(event: KeyboardEvent): boolean {
+  const focused = (event.target as Element | null)?.ownerDocument?.activeElement;
+  return Boolean(focused?.matches('[role="combobox"][aria-expanded="true"]'));
+}
+
 /** A centred modal dialog. */
 export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
   return (
@@ -32,6 +41,10 @@ export function DialogContent({ className, children, showClose = true, ...props 
           className,
         )}
         {...props}
+        onEscapeKeyDown={(event) => {
+          if (popupOpenIn(event)) return event.preventDefault();
+          props.onEscapeKeyDown?.(event);
+        }}
       >
         {children}
         {showClose && (

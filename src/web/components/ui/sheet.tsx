@@ -2,7 +2,7 @@ import { cn } from "@web/lib/cn";
 import { X } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
-import { DialogOverlay } from "./dialog";
+import { DialogOverlay, popupOpenIn } from "./dialog";
 
 /** A drawer built on the Radix dialog: a bottom sheet on mobile, or a side panel (left or right). */
 export const Sheet = DialogPrimitive.Root;
@@ -30,6 +30,10 @@ export function SheetContent({ className, children, side = "bottom", showClose =
           className,
         )}
         {...props}
+        onEscapeKeyDown={(event) => {
+          if (popupOpenIn(event)) return event.preventDefault();
+          props.onEscapeKeyDown?.(event);
+        }}
       >
         {/* No drag handle: it promised a swipe-to-close that did nothing; ✕, Escape and « Annuler » close. */}
         {children}

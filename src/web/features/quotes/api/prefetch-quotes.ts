@@ -1,5 +1,4 @@
 import type { QueryClient } from "@tanstack/react-query";
-import { quoteClientsQueryOptions } from "./get-quote-clients";
 import { quotesQueryOptions } from "./get-quotes";
 import type { QuoteListParams } from "./quote-keys";
 
@@ -10,9 +9,7 @@ export const FIRST_QUOTES_PAGE: QuoteListParams = { page: 1, status: undefined, 
  * Starts the first queries of /quotes with the page's own queryOptions (same keys: the page finds them
  * in the cache), before its code has run (src/web/app/route-preload.ts).
  */
-export function prefetchQuotesScreen(queryClient: QueryClient, can: (permission: string) => boolean) {
-  return Promise.all([
-    queryClient.prefetchQuery(quotesQueryOptions(FIRST_QUOTES_PAGE)),
-    can("clients:view") ? queryClient.prefetchQuery(quoteClientsQueryOptions()) : undefined,
-  ]);
+export function prefetchQuotesScreen(queryClient: QueryClient, _can: (permission: string) => boolean) {
+  // The client filter is a picker that searches when opened: nothing of the client book is loaded here.
+  return queryClient.prefetchQuery(quotesQueryOptions(FIRST_QUOTES_PAGE));
 }

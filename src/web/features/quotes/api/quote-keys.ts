@@ -17,8 +17,6 @@ export const quoteKeys = {
   histories: () => [...quoteKeys.all, "history"] as const,
   history: (id: string) => [...quoteKeys.histories(), id] as const,
   templates: () => ["quote-templates"] as const,
-  /** Under « clients »: creating or editing a client in its own screen refreshes the selector. */
-  clientOptions: () => ["clients", "quote-options"] as const,
   validityDays: () => ["company", "quote-validity-days"] as const,
 };
 

@@ -16,6 +16,7 @@ const permissions = {
   canEditTemplates: true,
   canReadSettings: true,
   canListClients: true,
+  canCreateClients: true,
 };
 
 type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
@@ -26,7 +27,7 @@ function serve(extra?: Handler) {
     const answer = extra?.(url, init);
     if (answer) return answer;
     if (url.pathname === "/api/clients") {
-      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true }] });
+      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true, city: "Lyon" }] });
     }
     if (url.pathname === "/api/quote-templates") {
       return jsonResponse(200, {
@@ -73,6 +74,12 @@ function calls(method: string, path: string) {
     ([input, init]) =>
       new URL(String(input), "http://localhost").pathname === path && (init?.method ?? "GET") === method,
   );
+}
+
+/** Opens the client picker and chooses a client in its list (the server's search answer). */
+async function chooseClient(name: string) {
+  fireEvent.click(screen.getByRole("combobox", { name: "Client *" }));
+  fireEvent.click(await screen.findByRole("option", { name: new RegExp(name) }));
 }
 
 function type(label: string, value: string) {
@@ -132,13 +139,13 @@ describe("QuoteDialog — creation", () => {
       url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, makeQuote()) : undefined,
     );
     const onStateChange = renderDialog({ mode: "create" }, vi.fn(), { ...permissions, canReadSettings });
-    await screen.findByRole("option", { name: "Jean Dupont" });
+    await screen.findByRole("combobox", { name: "Client *" });
     const today = parisToday();
     const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
     if (canReadSettings) await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
     else expect(validUntil.value).toBe("");
     type("Nom du devis *", "Cuisine Martin");
-    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan de travail");
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
@@ -198,9 +205,9 @@ describe("QuoteDialog — creation", () => {
       url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, created) : undefined,
     );
     const onStateChange = renderDialog({ mode: "create" });
-    await screen.findByRole("option", { name: "Jean Dupont" });
+    await screen.findByRole("combobox", { name: "Client *" });
     type("Nom du devis *", "  Cuisine Martin ");
-    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan de travail");
     type("Quantité (ligne 1)", "2.5");
     type("Prix unitaire HT (ligne 1)", "99.99");
@@ -420,9 +427,9 @@ describe("QuoteDialog — creation", () => {
         : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByRole("option", { name: "Jean Dupont" });
+    await screen.findByRole("combobox", { name: "Client *" });
     type("Nom du devis *", "Cuisine");
-    fireEvent.change(screen.getByLabelText("Client *"), { target: { value: CLIENT_ID } });
+    await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan");
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     expect(await screen.findByText("Le prix a au plus 2 décimales")).toBeTruthy();

@@ -4,7 +4,6 @@ import { useQuery } from "@tanstack/react-query";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useId } from "react";
 import { quoteQueryOptions } from "../api/get-quote";
-import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
 import { QuoteView } from "./quote-view";
 
@@ -41,8 +40,6 @@ export function QuoteDialog({
     enabled: listed !== null,
     placeholderData: listed ?? undefined,
   });
-  const clients = useQuery({ ...quoteClientsQueryOptions(), enabled: permissions.canListClients });
-  const clientName = (id: string) => clients.data?.find((c) => c.id === id)?.name;
   const quote = listed ? (detail.data?.id === listed.id ? detail.data : listed) : null;
   const editing = state?.mode === "edit" && quote !== null && !isFinalQuoteStatus(quote.status) && permissions.canEdit;
   const close = () => onStateChange(null);
@@ -96,7 +93,6 @@ export function QuoteDialog({
             canEdit={permissions.canEdit}
             pdfPending={pdfPending(quote.id)}
             descriptionId={descriptionId}
-            clientName={clientName}
             onEdit={() => onStateChange({ mode: "edit", quote })}
             onDownloadPdf={() => onDownloadPdf(quote)}
             onClose={close}

@@ -1,4 +1,5 @@
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "@shared/quotes";
+import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
@@ -7,7 +8,6 @@ import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "
 import { cn } from "@web/lib/cn";
 import { SlidersHorizontal } from "lucide-react";
 import { useId } from "react";
-import type { ClientOption } from "../api/get-quote-clients";
 import { panelFilterCount, QUICK_FILTERS, type QuoteFilterState } from "../lib/quote-filters";
 
 const ALL = "all";
@@ -36,8 +36,8 @@ export function QuickFilters({ status, onChange, className }: QuickFiltersProps)
 
 interface SelectFiltersProps {
   filters: QuoteFilterState;
-  /** The client choices; null hides the client filter (no clients:view). */
-  clients: readonly ClientOption[] | null;
+  /** The client filter (a searchable picker) needs clients:view; without it, it is hidden. */
+  canFilterByClient: boolean;
   onStatusChange: (status: QuoteStatus | undefined) => void;
   onClientChange: (clientId: string | undefined) => void;
   /** Visible labels above the selects (side panel) or screen-reader only (toolbar). */
@@ -48,14 +48,13 @@ interface SelectFiltersProps {
 /** The status and client selects. */
 export function SelectFilters({
   filters,
-  clients,
+  canFilterByClient,
   onStatusChange,
   onClientChange,
   visibleLabels = false,
   className,
 }: SelectFiltersProps) {
   const id = useId();
-  const knownClient = !filters.clientId || (clients ?? []).some((c) => c.id === filters.clientId);
   return (
     <div className={className}>
       <div className="flex min-w-0 flex-col gap-2">
@@ -77,24 +76,18 @@ export function SelectFilters({
           ))}
         </NativeSelect>
       </div>
-      {clients && (
+      {canFilterByClient && (
         <div className="flex min-w-0 flex-col gap-2">
           <Label htmlFor={`${id}-client`} className={cn(!visibleLabels && "sr-only")}>
             Client
           </Label>
-          <NativeSelect
+          <ClientPicker
             id={`${id}-client`}
-            value={filters.clientId ?? ALL}
-            onChange={(event) => onClientChange(event.target.value === ALL ? undefined : event.target.value)}
-          >
-            <option value={ALL}>Tous les clients</option>
-            {!knownClient && filters.clientId && <option value={filters.clientId}>Client sélectionné</option>}
-            {clients.map((client) => (
-              <option key={client.id} value={client.id}>
-                {client.name}
-              </option>
-            ))}
-          </NativeSelect>
+            value={filters.clientId}
+            onChange={(clientId) => onClientChange(clientId)}
+            placeholder="Tous les clients"
+            allowClear
+          />
         </div>
       )}
     </div>

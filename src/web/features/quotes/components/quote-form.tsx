@@ -10,6 +10,8 @@ import {
   quoteInputSchema,
 } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import { clientOptionOptions } from "@web/components/client-picker/client-options";
+import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -19,15 +21,12 @@ import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
-import { paths } from "@web/lib/paths";
 import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
-import { Link } from "react-router";
+import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
-import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
 import { useUpdateQuote } from "../api/update-quote";
 import { errorMessage, fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
@@ -64,6 +63,8 @@ export interface QuoteFormPermissions {
   canEditTemplates: boolean;
   /** settings:view — read the company's default quote validity. */
   canReadSettings: boolean;
+  /** clients:create — « Nouveau client » in the client picker. */
+  canCreateClients: boolean;
 }
 
 export interface QuoteFormProps {
@@ -95,7 +96,6 @@ export function QuoteForm({
 }: QuoteFormProps) {
   const editing = quote !== null;
   const today = useMemo(() => parisToday(), []);
-  const clients = useQuery(quoteClientsQueryOptions());
   const validity = useQuery({
     ...quoteValidityDaysQueryOptions(),
     enabled: !editing && permissions.canReadSettings,
@@ -147,12 +147,8 @@ export function QuoteForm({
     setValue("valid_until", validUntilFor(date, validityDays));
   }, [date, validityDays, setValue]);
 
-  // The preselected client (/quotes/new?client_id=) shows once its option exists.
   const clientId = useWatch({ control, name: "client_id" });
-  const clientsLoaded = clients.isSuccess;
-  useEffect(() => {
-    if (clientsLoaded) setValue("client_id", getValues("client_id"));
-  }, [clientsLoaded, setValue, getValues]);
+  const chosenClient = useQuery({ ...clientOptionOptions(clientId), enabled: Boolean(clientId) });
   const watched = useWatch({ control });
   const totals = useMemo(
     () =>
@@ -258,9 +254,8 @@ export function QuoteForm({
     else setValue("discount_percentage", "0");
   };
 
-  const clientList = clients.data ?? [];
-  const clientName = (id: string) => clientList.find((c) => c.id === id)?.name;
-  const selectedClientName = clientName(clientId) ?? quote?.client.name;
+  const selectedClientName =
+    quote && clientId === quote.client_id ? quote.client.name : (chosenClient.data?.name ?? undefined);
   const infoErrors = ["name", "client_id", "status", "date", "valid_until", "notes", "terms"].some(
     (key) => errors[key as keyof QuoteFormFields],
   );
@@ -330,33 +325,23 @@ export function QuoteForm({
                 />
               )}
             </FormField>
-            <FormField
-              label="Client *"
-              error={errors.client_id?.message}
-              hint={
-                clients.isSuccess && clientList.length === 0 ? (
-                  <>
-                    Aucun client pour l'instant.{" "}
-                    <Link to={paths.clientNew} className="font-medium text-primary underline-offset-4 hover:underline">
-                      Créer un client
-                    </Link>
-                  </>
-                ) : undefined
-              }
-            >
+            <FormField label="Client *" error={errors.client_id?.message}>
               {(props) => (
-                <NativeSelect required {...props} {...register("client_id")} disabled={clients.isPending}>
-                  <option value="">{clients.isPending ? "Chargement des clients..." : "Sélectionnez un client"}</option>
-                  {quote && !clientList.some((c) => c.id === quote.client_id) && (
-                    <option value={quote.client_id}>{quote.client.name}</option>
+                <Controller
+                  control={control}
+                  name="client_id"
+                  render={({ field }) => (
+                    <ClientPicker
+                      {...props}
+                      value={field.value || undefined}
+                      onChange={(id) => field.onChange(id ?? "")}
+                      selectedName={quote && field.value === quote.client_id ? quote.client.name : undefined}
+                      activeOnly
+                      canCreate={permissions.canCreateClients}
+                      placeholder="Rechercher ou créer un client…"
+                    />
                   )}
-                  {clientList.map((client) => (
-                    <option key={client.id} value={client.id}>
-                      {client.name}
-                      {client.is_active === false ? " (inactif)" : ""}
-                    </option>
-                  ))}
-                </NativeSelect>
+                />
               )}
             </FormField>
             <FormField label="Statut *" error={errors.status?.message}>
@@ -463,7 +448,7 @@ export function QuoteForm({
 
         {editing && (
           <FormSection title="Historique" icon={<History />} open={open.history} onOpenChange={toggle("history")}>
-            <QuoteHistoryList quoteId={quote.id} clientName={clientName} />
+            <QuoteHistoryList quoteId={quote.id} />
           </FormSection>
         )}
       </div>

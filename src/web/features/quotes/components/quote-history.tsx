@@ -1,5 +1,7 @@
+import type { QuoteHistoryEntry } from "@shared/quote-history";
 import { QUOTE_TEXTS } from "@shared/quotes";
-import { useQuery } from "@tanstack/react-query";
+import { useQueries, useQuery } from "@tanstack/react-query";
+import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -36,14 +38,15 @@ const ICONS: Record<string, { icon: ReactNode; tone: string }> = {
   cancelled: { icon: <XCircle />, tone: "bg-destructive-soft text-destructive" },
 };
 
-export interface QuoteHistoryListProps extends HistoryContext {
+export interface QuoteHistoryListProps {
   quoteId: string;
   className?: string;
 }
 
 /** The quote's history (docs/domain/quotes.md#screen): action, author, date, field changes from → to. */
-export function QuoteHistoryList({ quoteId, clientName, className }: QuoteHistoryListProps) {
+export function QuoteHistoryList({ quoteId, className }: QuoteHistoryListProps) {
   const query = useQuery(quoteHistoryQueryOptions(quoteId));
+  const clientName = useClientNames(query.data);
 
   if (query.isPending) {
     return (
@@ -127,14 +130,14 @@ export function QuoteHistoryList({ quoteId, clientName, className }: QuoteHistor
   );
 }
 
-export interface QuoteHistoryDialogProps extends HistoryContext {
+export interface QuoteHistoryDialogProps {
   quote: { id: string; reference: string; name: string } | null;
   onClose: () => void;
   isMobile: boolean;
 }
 
 /** The card's « Historique » action: the history alone, in a dialog or a bottom sheet. */
-export function QuoteHistoryDialog({ quote, onClose, isMobile, clientName }: QuoteHistoryDialogProps) {
+export function QuoteHistoryDialog({ quote, onClose, isMobile }: QuoteHistoryDialogProps) {
   return (
     <ResponsiveModal
       open={quote !== null}
@@ -160,10 +163,28 @@ export function QuoteHistoryDialog({ quote, onClose, isMobile, clientName }: Quo
             <DialogDescription className="line-clamp-2">{quote.name}</DialogDescription>
           </div>
           <div className={cn("relative min-h-0 flex-1 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-            <QuoteHistoryList quoteId={quote.id} clientName={clientName} />
+            <QuoteHistoryList quoteId={quote.id} />
           </div>
         </>
       )}
     </ResponsiveModal>
   );
+}
+
+/**
+ * The names of the clients a history mentions (a change of client): each asked once by id, as the
+ * client picker does, instead of loading the whole client book. Unknown (no clients:view, deleted):
+ * « Autre client ».
+ */
+function useClientNames(entries: readonly QuoteHistoryEntry[] | undefined): NonNullable<HistoryContext["clientName"]> {
+  const ids = [
+    ...new Set(
+      (entries ?? []).flatMap((entry) => {
+        const change = entry.changes?.client_id;
+        return change ? [change.from, change.to].filter((id): id is string => typeof id === "string") : [];
+      }),
+    ),
+  ];
+  const answers = useQueries({ queries: ids.map((id) => ({ ...clientOptionOptions(id), retry: false })) });
+  return (id) => answers[ids.indexOf(id)]?.data?.name;
 }

@@ -18,7 +18,6 @@ export interface QuoteViewProps {
   canEdit: boolean;
   pdfPending: boolean;
   descriptionId?: string;
-  clientName?: (id: string) => string | undefined;
   onEdit: () => void;
   onDownloadPdf: () => void;
   onClose: () => void;
@@ -31,7 +30,6 @@ export function QuoteView({
   canEdit,
   pdfPending,
   descriptionId,
-  clientName,
   onEdit,
   onDownloadPdf,
   onClose,
@@ -194,7 +192,7 @@ export function QuoteView({
         </section>
 
         <FormSection title="Historique" icon={<History />} open={historyOpen} onOpenChange={setHistoryOpen}>
-          <QuoteHistoryList quoteId={quote.id} clientName={clientName} />
+          <QuoteHistoryList quoteId={quote.id} />
         </FormSection>
       </div>
 

@@ -27,6 +27,7 @@ const everything: QuotesPagePermissions = {
   canCreateProject: true,
   canCreateInvoice: true,
   canListClients: true,
+  canCreateClients: true,
 };
 
 function summaryOf(quotes: Quote[]) {

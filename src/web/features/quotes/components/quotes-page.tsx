@@ -9,7 +9,6 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { cn } from "@web/lib/cn";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { quoteClientsQueryOptions } from "../api/get-quote-clients";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteActions } from "../hooks/use-quote-actions";
 import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
@@ -36,6 +35,8 @@ export interface QuotesPagePermissions {
   canCreateInvoice: boolean;
   /** clients:view — the client filter and client names in the history. */
   canListClients: boolean;
+  /** clients:create — « Nouveau client » in the quote form's client picker. */
+  canCreateClients: boolean;
 }
 
 export interface QuotesPageProps {
@@ -61,10 +62,6 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
   };
 
   const query = useQuery(quotesQueryOptions({ page, status, clientId, search }));
-  const clients = useQuery({ ...quoteClientsQueryOptions(), enabled: permissions.canListClients });
-  const clientList = clients.data ?? [];
-  const clientChoices = permissions.canListClients ? clientList : null;
-  const clientName = (id: string) => clientList.find((c) => c.id === id)?.name;
 
   const actions = useQuoteActions();
   const [dialog, setDialog] = useState<QuoteDialogState>(null);
@@ -132,7 +129,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             open={filtersOpen}
             onOpenChange={setFiltersOpen}
             filters={filters}
-            clients={clientChoices}
+            canFilterByClient={permissions.canListClients}
             onStatusChange={setStatus}
             onClientChange={setClientId}
             onClear={clearFilters}
@@ -146,10 +143,10 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             {searchField}
             <SelectFilters
               filters={filters}
-              clients={clientChoices}
+              canFilterByClient={permissions.canListClients}
               onStatusChange={setStatus}
               onClientChange={setClientId}
-              className={cn("grid shrink-0 gap-3", clientChoices ? "w-[30rem] grid-cols-2" : "w-60")}
+              className={cn("grid shrink-0 gap-3", permissions.canListClients ? "w-[30rem] grid-cols-2" : "w-60")}
             />
           </div>
         </div>
@@ -252,18 +249,14 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
               canDeleteTemplates: permissions.canDeleteTemplates,
               canEditTemplates: permissions.canEdit,
               canReadSettings: permissions.canReadSettings,
+              canCreateClients: permissions.canCreateClients,
             }}
             pdfPending={(id) => actions.pending(id, "pdf")}
             onDownloadPdf={(q) => void actions.downloadPdf(q)}
           />
         </Suspense>
       )}
-      <QuoteHistoryDialog
-        quote={historyFor}
-        onClose={() => setHistoryFor(null)}
-        isMobile={isMobile}
-        clientName={clientName}
-      />
+      <QuoteHistoryDialog quote={historyFor} onClose={() => setHistoryFor(null)} isMobile={isMobile} />
       <ConfirmDialog
         open={toValidate !== null}
         onClose={() => setToValidate(null)}
