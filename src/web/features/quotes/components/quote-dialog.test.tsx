@@ -184,6 +184,22 @@ describe("QuoteDialog — creation", () => {
     });
   });
 
+  it("Escape in the open client list closes the list, not the dialog", async () => {
+    serve();
+    const onStateChange = renderDialog({ mode: "create" });
+    const picker = screen.getByRole("combobox", { name: "Client *" });
+    picker.focus();
+    fireEvent.click(picker);
+    await screen.findByRole("option", { name: /Jean Dupont/ });
+    fireEvent.keyDown(picker, { key: "Escape" });
+    expect(picker.getAttribute("aria-expanded")).toBe("false");
+    expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
+    expect(onStateChange).not.toHaveBeenCalled();
+    // The list closed, the next Escape is the dialog's (nothing typed: it closes).
+    fireEvent.keyDown(picker, { key: "Escape" });
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+  });
+
   it("shows the validation texts and sends nothing", async () => {
     serve();
     renderDialog({ mode: "create" });
