@@ -1,22 +1,22 @@
-import { CLIENT_TEXTS } from "@shared/clients";
+import { CLIENT_TEXTS, clientSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { installBrowserStubs, jsonResponse, makeClient, renderWithProviders } from "../test/render";
+import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientFormDialog } from "./client-form-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 
 beforeEach(() => {
   installBrowserStubs();
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
 });
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
+  vi.unstubAllGlobals();
   toast.success.mockReset();
   toast.error.mockReset();
 });
@@ -25,16 +25,11 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-function sentBody(call = 0): unknown {
-  const init = fetchMock.mock.calls[call]?.[1];
-  return JSON.parse(String(init?.body));
-}
-
 describe("ClientFormDialog — creation", () => {
   it("has the spec's fields and buttons, and no 'Client actif' switch", () => {
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} />);
     expect(screen.getByRole("dialog", { name: "Nouveau client" })).toBeTruthy();
-    expect(screen.getByLabelText("Email").getAttribute("type")).toBe("email");
+    expect(screen.getByLabelText("E-mail").getAttribute("type")).toBe("email");
     expect(screen.getByLabelText("Téléphone").getAttribute("type")).toBe("tel");
     const notes = screen.getByLabelText("Notes");
     expect(notes.tagName).toBe("TEXTAREA");
@@ -55,42 +50,38 @@ describe("ClientFormDialog — creation", () => {
     expect(document.getElementById(name.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       CLIENT_TEXTS.nameRequiredForm,
     );
-    const email = screen.getByLabelText("Email");
+    const email = screen.getByLabelText("E-mail");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(document.getElementById(email.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
       CLIENT_TEXTS.contactRequiredForm,
     );
 
-    type("Email", "pas-un-mail");
+    type("E-mail", "pas-un-mail");
     fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
     expect(await screen.findByText(CLIENT_TEXTS.emailInvalid)).toBeTruthy();
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(api.requests()).toEqual([]);
   });
 
   it("sends the trimmed values without the empty ones, toasts and closes", async () => {
     const onOpenChange = vi.fn();
     const onSaved = vi.fn();
     const created = makeClient({ name: "Atelier Bois", email: null, address: null, notes: null });
-    fetchMock.mockResolvedValue(jsonResponse(201, created));
+    api.post("/api/clients", clientSchema, () => created);
     renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} onSaved={onSaved} />);
     type("Nom *", "  Atelier Bois ");
     type("Téléphone", "06 12 34 56 78");
     type("Ville", "Lyon");
     fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
-    expect(fetchMock.mock.calls[0]?.[0]).toBe("/api/clients");
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("POST");
-    expect(sentBody()).toEqual({ name: "Atelier Bois", phone: "06 12 34 56 78", city: "Lyon" });
+    expect(api.requests().map((r) => `${r.method} ${r.path}`)).toEqual(["POST /api/clients"]);
+    expect(api.requests()[0]?.body).toEqual({ name: "Atelier Bois", phone: "06 12 34 56 78", city: "Lyon" });
     expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.created);
     expect(onSaved).toHaveBeenCalledWith(created);
   });
 
   it("puts the server's validation details on the matching fields", async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(400, {
-        error: "Numéro de téléphone invalide",
-        message: "Numéro de téléphone invalide",
-        code: "VALIDATION_ERROR",
+    api.post("/api/clients", clientSchema, () =>
+      apiError(400, "Numéro de téléphone invalide", {
         details: [{ path: "phone", message: "Numéro de téléphone invalide (serveur)" }],
       }),
     );
@@ -111,7 +102,7 @@ describe("ClientFormDialog — creation", () => {
 describe("ClientFormDialog — edition", () => {
   it("starts from the client, has the switch, and sends the whole client with is_active", async () => {
     const client = makeClient();
-    fetchMock.mockResolvedValue(jsonResponse(200, { ...client, is_active: false }));
+    api.put("/api/clients/:id", clientSchema, () => ({ ...client, is_active: false }));
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile client={client} />);
     expect(screen.getByRole("dialog", { name: "Modifier le client" })).toBeTruthy();
     expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Jean Dupont");
@@ -122,9 +113,8 @@ describe("ClientFormDialog — edition", () => {
     type("Notes", "");
     fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.updated));
-    expect(fetchMock.mock.calls[0]?.[0]).toBe(`/api/clients/${client.id}`);
-    expect(fetchMock.mock.calls[0]?.[1]?.method).toBe("PUT");
-    expect(sentBody()).toEqual({
+    expect(api.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /api/clients/${client.id}`]);
+    expect(api.requests()[0]?.body).toEqual({
       name: "Jean Dupont",
       email: "jean@exemple.fr",
       phone: "06 12 34 56 78",
@@ -137,13 +127,20 @@ describe("ClientFormDialog — edition", () => {
   });
 
   it("reads 'En cours...' while the server answers", async () => {
-    let answer: (response: Response) => void = () => {};
-    fetchMock.mockReturnValue(new Promise<Response>((resolve) => (answer = resolve)));
+    let answer: () => void = () => {};
+    api.put(
+      "/api/clients/:id",
+      clientSchema,
+      () =>
+        new Promise((resolve) => {
+          answer = () => resolve(apiError(500, "Une erreur interne est survenue. Veuillez réessayer plus tard."));
+        }),
+    );
     const client = makeClient();
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} client={client} />);
     fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
     expect(await screen.findByRole("button", { name: "En cours..." })).toHaveProperty("disabled", true);
-    answer(jsonResponse(500, { error: "Une erreur interne est survenue. Veuillez réessayer plus tard." }));
+    answer();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(CLIENT_TEXTS.updateFailed, {
         description: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
@@ -204,7 +201,7 @@ describe("ClientFormDialog — closing", () => {
       close();
       fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Abandonner" }));
       await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
-      expect(fetchMock).not.toHaveBeenCalled();
+      expect(api.requests()).toEqual([]);
     },
   );
 });
