@@ -30,5 +30,10 @@ export const quoteHistoryEntrySchema = z.object({
   created_at: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })).nullable(),
   metadata: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The names of the clients this entry's client change mentions (changes.client_id from → to), by id,
+   * read with the history within the company ({} otherwise; a client since deleted is absent).
+   */
+  client_names: z.record(z.string(), z.string()),
 });
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;

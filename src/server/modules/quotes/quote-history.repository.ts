@@ -1,7 +1,7 @@
 import type { Db } from "@server/db/client";
-import { quoteHistory } from "@server/db/schema";
+import { clients, quoteHistory } from "@server/db/schema";
 import type { QuoteHistoryAction, QuoteHistoryChanges, QuoteHistoryEntry } from "@shared/quote-history";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 
 /** One entry to write: what happened to which quote, by whom. */
 export interface NewQuoteHistoryEntry {
@@ -12,6 +12,8 @@ export interface NewQuoteHistoryEntry {
   changes?: QuoteHistoryChanges | null;
   metadata?: Record<string, unknown> | null;
 }
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const quoteHistoryRepository = {
   /** Written in the transaction of the change it records. */
@@ -38,13 +40,42 @@ export const quoteHistoryRepository = {
       .from(quoteHistory)
       .where(and(eq(quoteHistory.companyId, companyId), eq(quoteHistory.quoteId, quoteId)))
       .orderBy(asc(quoteHistory.createdAt), asc(quoteHistory.id));
-    return rows.map((r) => ({
-      id: r.id,
-      action: r.action as QuoteHistoryAction,
-      user_name: r.userName,
-      created_at: r.createdAt.toISOString(),
-      changes: r.changes as QuoteHistoryChanges | null,
-      metadata: r.metadata as Record<string, unknown> | null,
-    }));
+    // The names of the clients a client change mentions, read now and within the company only: the
+    // screen shows them without loading the client book (a client since deleted, or not of this
+    // company, is left out and shown as « Autre client »).
+    const mentioned = (changes: QuoteHistoryChanges | null): string[] => {
+      const change = changes?.client_id;
+      return change
+        ? [change.from, change.to].filter((id): id is string => typeof id === "string" && UUID.test(id))
+        : [];
+    };
+    const ids = [...new Set(rows.flatMap((r) => mentioned(r.changes as QuoteHistoryChanges | null)))];
+    const names = new Map(
+      ids.length === 0
+        ? []
+        : (
+            await tx
+              .select({ id: clients.id, name: clients.name })
+              .from(clients)
+              .where(and(eq(clients.companyId, companyId), inArray(clients.id, ids)))
+          ).map((c) => [c.id, c.name] as const),
+    );
+    return rows.map((r) => {
+      const changes = r.changes as QuoteHistoryChanges | null;
+      const clientNames: Record<string, string> = {};
+      for (const id of mentioned(changes)) {
+        const name = names.get(id);
+        if (name !== undefined) clientNames[id] = name;
+      }
+      return {
+        id: r.id,
+        action: r.action as QuoteHistoryAction,
+        user_name: r.userName,
+        created_at: r.createdAt.toISOString(),
+        changes,
+        metadata: r.metadata as Record<string, unknown> | null,
+        client_names: clientNames,
+      };
+    });
   },
 };

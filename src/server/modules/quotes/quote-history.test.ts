@@ -1,8 +1,10 @@
+import { quoteHistory } from "@server/db/schema";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
 import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
-const { api, admin, compagnon, norole, otherAdmin, createQuote } = await setupQuotesTest();
+const { api, db, company, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote } =
+  await setupQuotesTest();
 
 describe("status, history and the final lock", () => {
   it("records every step with the user's name, then refuses edits once validated", async () => {
@@ -88,5 +90,31 @@ describe("GET /api/quotes/:id/history", () => {
         total: { from: quote.total, to: 324 },
       },
     });
+  });
+
+  it("names the clients of a client change, within the company only (the screen loads no client book)", async () => {
+    const quote = await createQuote(admin);
+    const bois = (await api(admin, "POST", "/api/clients", { name: "Atelier Bois", phone: "0611223344" })).json();
+    const moved = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { client_id: bois.id }));
+    expect(moved.statusCode, moved.body).toBe(200);
+    // An entry naming another company's client (not writable through the API): its name never shows.
+    await db.run({ companyId: company.id }, (tx) =>
+      tx.insert(quoteHistory).values({
+        companyId: company.id,
+        quoteId: quote.id,
+        action: "updated",
+        userId: null,
+        userName: "Test admin",
+        changes: { client_id: { from: bois.id, to: otherClientId } },
+      }),
+    );
+
+    const history = (await api(compagnon, "GET", `/api/quotes/${quote.id}/history`)).json();
+    expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "updated"]);
+    expect(history[0].client_names).toEqual({});
+    expect(history[1].changes.client_id).toEqual({ from: clientId, to: bois.id });
+    expect(history[1].client_names).toEqual({ [clientId]: "Famille Martin", [bois.id]: "Atelier Bois" });
+    expect(history[2].client_names).toEqual({ [bois.id]: "Atelier Bois" });
+    expect(JSON.stringify(history)).not.toContain("Client concurrent");
   });
 });

@@ -1,7 +1,5 @@
-import type { QuoteHistoryEntry } from "@shared/quote-history";
 import { QUOTE_TEXTS } from "@shared/quotes";
-import { useQueries, useQuery } from "@tanstack/react-query";
-import { clientOptionOptions } from "@web/components/client-picker/client-options";
+import { useQuery } from "@tanstack/react-query";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -21,13 +19,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { quoteHistoryQueryOptions } from "../api/get-quote-history";
-import {
-  describeChanges,
-  describeMetadata,
-  formatHistoryDate,
-  type HistoryContext,
-  historyActionLabel,
-} from "../lib/quote-history";
+import { describeChanges, describeMetadata, formatHistoryDate, historyActionLabel } from "../lib/quote-history";
 
 const ICONS: Record<string, { icon: ReactNode; tone: string }> = {
   created: { icon: <FilePlus2 />, tone: "bg-primary-soft text-primary" },
@@ -46,7 +38,6 @@ export interface QuoteHistoryListProps {
 /** The quote's history (docs/domain/quotes.md#screen): action, author, date, field changes from → to. */
 export function QuoteHistoryList({ quoteId, className }: QuoteHistoryListProps) {
   const query = useQuery(quoteHistoryQueryOptions(quoteId));
-  const clientName = useClientNames(query.data);
 
   if (query.isPending) {
     return (
@@ -85,7 +76,8 @@ export function QuoteHistoryList({ quoteId, className }: QuoteHistoryListProps) 
     <ol aria-label="Historique du devis" className={cn("flex flex-col", className)}>
       {query.data.map((entry, index) => {
         const look = ICONS[entry.action] ?? { icon: <History />, tone: "bg-muted text-muted-foreground" };
-        const changes = describeChanges(entry.changes, { clientName });
+        // The server names the clients of a client change (client_names): no client book is loaded.
+        const changes = describeChanges(entry.changes, { clientName: (id) => entry.client_names[id] });
         const notes = describeMetadata(entry.metadata);
         const last = index === query.data.length - 1;
         return (
@@ -169,22 +161,4 @@ export function QuoteHistoryDialog({ quote, onClose, isMobile }: QuoteHistoryDia
       )}
     </ResponsiveModal>
   );
-}
-
-/**
- * The names of the clients a history mentions (a change of client): each asked once by id, as the
- * client picker does, instead of loading the whole client book. Unknown (no clients:view, deleted):
- * « Autre client ».
- */
-function useClientNames(entries: readonly QuoteHistoryEntry[] | undefined): NonNullable<HistoryContext["clientName"]> {
-  const ids = [
-    ...new Set(
-      (entries ?? []).flatMap((entry) => {
-        const change = entry.changes?.client_id;
-        return change ? [change.from, change.to].filter((id): id is string => typeof id === "string") : [];
-      }),
-    ),
-  ];
-  const answers = useQueries({ queries: ids.map((id) => ({ ...clientOptionOptions(id), retry: false })) });
-  return (id) => answers[ids.indexOf(id)]?.data?.name;
 }
