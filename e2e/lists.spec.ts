@@ -100,8 +100,8 @@ test.describe("deleting a quote template asks first (issue 9, defect 8)", () => 
     expect(created.status(), await created.text()).toBe(201);
     await page.reload();
     await page.getByRole("button", { name: /Partir d'un template/ }).click();
-    const templates = page.getByRole("region", { name: "Templates de devis" });
-    await templates.getByRole("button", { name: `Supprimer le template ${name}` }).click();
+    const templates = page.getByRole("region", { name: "Modèles de devis" });
+    await templates.getByRole("button", { name: `Supprimer le modèle ${name}` }).click();
     const question = page.getByRole("alertdialog", { name: `Supprimer le modèle «\u00a0${name}\u00a0»\u202f?` });
     await expect(question).toBeVisible();
     await expect(question.getByRole("button", { name: "Annuler" })).toBeFocused();
@@ -110,9 +110,66 @@ test.describe("deleting a quote template asks first (issue 9, defect 8)", () => 
     await expect(question).toBeHidden();
     await expect(templates.getByText(name, { exact: true })).toBeVisible();
 
-    await templates.getByRole("button", { name: `Supprimer le template ${name}` }).click();
+    await templates.getByRole("button", { name: `Supprimer le modèle ${name}` }).click();
     await question.getByRole("button", { name: "Supprimer" }).click();
-    await expect(page.getByText("Template supprimé avec succès")).toBeVisible();
+    await expect(page.getByText("Modèle supprimé avec succès")).toBeVisible();
     await expect(templates.getByText(name, { exact: true })).toHaveCount(0);
+  });
+});
+
+test.describe("the quotes client filter is the searchable client picker (issue 9, defect 9)", () => {
+  test("typing part of a demo client's name, choosing it by keyboard, shows only its quotes", async ({
+    page,
+  }, testInfo) => {
+    const mobile = testInfo.project.name === "mobile";
+    // The client book is never loaded whole: the picker asks the server for what is typed.
+    const wholeBook: string[] = [];
+    const searches: string[] = [];
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      if (url.pathname !== "/api/clients") return;
+      if (url.searchParams.get("limit") === "1000") wholeBook.push(request.url());
+      if (url.searchParams.get("search")) searches.push(url.searchParams.get("search") ?? "");
+    });
+    await signIn(page, "admin", "/quotes");
+    await expect(page.getByRole("heading", { level: 2, name: /^\d+ devis$/ })).toBeVisible();
+    const cards = page.getByRole("list", { name: "Devis", exact: true }).getByRole("article");
+    // Another demo client's quote is on the unfiltered list (Martine Rousseau's).
+    await expect(cards.filter({ hasText: "Peinture séjour et couloir" })).toHaveCount(1);
+
+    let scope = page.locator("body");
+    if (mobile) {
+      await page.getByRole("button", { name: /^Filtres/ }).click();
+      scope = page.getByRole("dialog", { name: "Filtres" });
+    }
+    const picker = scope.getByRole("combobox", { name: "Client" });
+    await picker.click();
+    await picker.pressSequentially("terras");
+    const list = scope.getByRole("listbox", { name: "Clients" });
+    const option = list.getByRole("option", { name: /^SCI Les Terrasses/ });
+    await expect(option).toBeVisible();
+    await expect(list.getByRole("option", { name: /^Martine Rousseau/ })).toHaveCount(0);
+    expect(searches.at(-1)).toBe("terras");
+    // ↓ then ↑ over the answer, the client's option active, then Enter.
+    await picker.press("ArrowDown");
+    await picker.press("Home");
+    await expect(picker).toHaveAttribute("aria-activedescendant", (await option.getAttribute("id")) ?? "");
+    await page.screenshot({ path: `test-results/screenshots/lists-${testInfo.project.name}-client-picker-open.png` });
+    await picker.press("Enter");
+    await expect(picker).toHaveValue("SCI Les Terrasses");
+    await expect(list).toHaveCount(0);
+    if (mobile) {
+      await scope.getByRole("button", { name: /^Voir\s\d+\sdevis$/ }).click();
+      await expect(page.getByRole("button", { name: /^Filtres\s1\sactif/ })).toBeVisible();
+    }
+
+    // Only that client's quotes: its demo quote, no one else's.
+    await expect(cards.filter({ hasText: "Isolation des combles – bâtiment B" })).toHaveCount(1);
+    await expect(cards.filter({ hasText: "Peinture séjour et couloir" })).toHaveCount(0);
+    const count = await cards.count();
+    expect(count).toBeGreaterThan(0);
+    await expect(cards.filter({ hasText: "SCI Les Terrasses" })).toHaveCount(count);
+    await page.screenshot({ path: `test-results/screenshots/lists-${testInfo.project.name}-client-filtered.png` });
+    expect(wholeBook).toEqual([]);
   });
 });
