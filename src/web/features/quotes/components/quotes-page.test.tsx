@@ -200,6 +200,26 @@ describe("QuotesPage", () => {
     expect(await screen.findByText(/Aucun devis ne correspond à "cuisine"/)).toBeTruthy();
   });
 
+  it("filters by client with the searchable picker, never loading the whole client book (limit=1000)", async () => {
+    const client = makeClient();
+    serve([makeQuote()]);
+    renderPage();
+    await screen.findByText("DEV-2026-0007");
+    expect(api.requests("GET", "/api/clients")).toHaveLength(0);
+    const picker = screen.getByRole("combobox", { name: "Client" });
+    fireEvent.click(picker);
+    fireEvent.change(picker, { target: { value: client.name.slice(0, 4) } });
+    await waitFor(() =>
+      expect(api.requests("GET", "/api/clients").at(-1)?.query.get("search")).toBe(client.name.slice(0, 4)),
+    );
+    await screen.findByRole("option", { name: new RegExp(`^${client.name}`) });
+    fireEvent.keyDown(picker, { key: "Enter" });
+    await waitFor(() => expect(listCalls().at(-1)?.get("client_id")).toBe(client.id));
+    for (const request of api.requests("GET", "/api/clients")) {
+      expect(request.query.get("limit")).not.toBe("1000");
+    }
+  });
+
   it("pages with Précédent / Suivant and 'Page X sur Y'", async () => {
     // The paging logic on a few rows (rendering dozens of cards in jsdom takes seconds on a busy CI).
     const many = Array.from({ length: 7 }, (_, i) =>
