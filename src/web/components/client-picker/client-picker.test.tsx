@@ -93,6 +93,18 @@ describe("ClientPicker", () => {
     expect((input() as HTMLInputElement).value).toBe("Jean Dupont");
   });
 
+  it("chooses nothing on Enter while the typed text is not searched yet (the list still shows the previous answer)", async () => {
+    renderWithProviders(<Harness />);
+    fireEvent.click(input());
+    await screen.findByRole("option", { name: /Famille Martin/ });
+    fireEvent.change(input(), { target: { value: "dup" } });
+    fireEvent.keyDown(input(), { key: "Enter" });
+    expect(chosen()).toBe("aucun");
+    await waitFor(() => expect(screen.queryByRole("option", { name: /Famille Martin/ })).toBeNull());
+    fireEvent.keyDown(input(), { key: "Enter" });
+    expect(chosen()).toBe(dupont.id);
+  });
+
   it("marks inactive clients, and offers only active ones when asked", async () => {
     const { unmount } = renderWithProviders(<Harness />);
     fireEvent.click(input());

@@ -28,7 +28,7 @@ export const CLIENT_PICKER_TEXTS = {
   createCancel: "Annuler",
   /** The contact rule of a client (docs/domain/clients.md#form): one of the two is needed. */
   createContactHint: "Une adresse e-mail ou un téléphone.",
-  moreHint: (limit: number) => `Les ${limit} premiers : précisez la recherche pour en voir d’autres.`,
+  moreHint: (limit: number) => `Les ${limit} premiers\u00a0: précisez la recherche pour en voir d’autres.`,
 } as const;
 
 export interface ClientPickerProps {
@@ -86,6 +86,9 @@ export function ClientPicker({
   const chosen = useQuery({ ...clientOptionOptions(value ?? ""), enabled: Boolean(value) && !known });
   const chosenName = value ? (known ?? chosen.data?.name) : undefined;
   const options = results.data ?? [];
+  // While the typed text has not been searched yet, the list still shows the previous answer: Enter
+  // then chooses nothing (it would pick a client the user did not search for).
+  const settled = term.trim() === search && !results.isPlaceholderData;
   const createIndex = canCreate ? options.length : -1;
   const count = options.length + (canCreate ? 1 : 0);
 
@@ -121,6 +124,7 @@ export function ClientPicker({
       setActive(event.key === "Home" ? 0 : count - 1);
     } else if (event.key === "Enter" && open) {
       event.preventDefault();
+      if (!settled) return;
       if (active === createIndex) startCreate();
       else if (options[active]) choose(options[active]);
     } else if (event.key === "Escape" && open) {
