@@ -15,7 +15,8 @@ export default defineConfig({
         test: {
           name: "unit",
           environment: "node",
-          include: ["src/**/*.test.ts"],
+          // scripts/: the checks over the whole source (copy.test.ts, the French copy).
+          include: ["src/**/*.test.ts", "scripts/**/*.test.ts"],
           exclude: ["src/server/**", "node_modules/**"],
         },
       },

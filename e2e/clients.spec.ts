@@ -91,20 +91,20 @@ test.describe("Mes clients", () => {
       await expect(form).toBeVisible();
       await form.getByRole("button", { name: "Créer le client" }).click();
       await expect(form.getByText("Le nom est obligatoire")).toBeVisible();
-      await expect(form.getByText("Au moins un moyen de contact (téléphone ou email) est requis")).toBeVisible();
-      await expect(form.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
-      await expect(form.getByLabel("Email")).toHaveAttribute("type", "email");
+      await expect(form.getByText("Au moins un moyen de contact (téléphone ou e-mail) est requis")).toBeVisible();
+      await expect(form.getByLabel("E-mail")).toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel("E-mail")).toHaveAttribute("type", "email");
       await expect(form.getByLabel("Téléphone")).toHaveAttribute("type", "tel");
       await expect(form.getByRole("switch")).toHaveCount(0);
       await form.getByLabel("Nom *").fill(name);
-      await form.getByLabel("Email").fill(email);
+      await form.getByLabel("E-mail").fill(email);
       await form.getByLabel("Téléphone").fill("06 12 34 56 78");
       await form.getByLabel("Adresse").fill("12 rue de la République");
       await form.getByLabel("Code postal").fill("69002");
       await form.getByLabel("Ville").fill("Lyon");
       await form.getByLabel("Notes").fill("Portail bleu, sonner deux fois.");
       await expect(form.getByLabel("Notes")).toHaveAttribute("placeholder", "Notes ou commentaires sur ce client...");
-      await expect(form.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+      await expect(form.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
       if (mobile) {
         // Bottom sheet: the buttons stay in view at the bottom of the screen.
         const submit = form.getByRole("button", { name: "Créer le client" });
@@ -165,7 +165,7 @@ test.describe("Mes clients", () => {
       await expect(card.getByText("Portail bleu, sonner deux fois.")).toBeVisible();
       await expect(card.getByText("69002 Lyon")).toBeVisible();
       await expect(card.getByRole("link", { name: "Appeler" })).toHaveAttribute("href", "tel:0612345678");
-      await expect(card.getByRole("link", { name: "Email" })).toHaveAttribute("href", `mailto:${email}`);
+      await expect(card.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", `mailto:${email}`);
       const go = card.getByRole("link", { name: /Y aller/ });
       await expect(go).toHaveAttribute(
         "href",
@@ -219,7 +219,7 @@ test.describe("Mes clients", () => {
       if (mobile) {
         await expect(detail.getByRole("button", { name: "Modifier" })).toHaveCount(1);
         await expect(detail.getByRole("link", { name: "Appeler" })).toHaveAttribute("href", "tel:0612345678");
-        await expect(detail.getByRole("link", { name: "Email" })).toHaveAttribute("href", `mailto:${email}`);
+        await expect(detail.getByRole("link", { name: "E-mail" })).toHaveAttribute("href", `mailto:${email}`);
       } else {
         await expect(detail.getByRole("button", { name: "Modifier" })).toBeVisible();
         await expect(detail.getByRole("link", { name: "Appeler" })).toHaveCount(0);
@@ -261,9 +261,9 @@ test.describe("Mes clients", () => {
       await shot(page, testInfo, "detail-stats");
       await expectNoSeriousA11yViolations(page, "fiche client");
 
-      await detail.getByRole("tab", { name: "Projets" }).click();
-      await expect(detail.getByRole("button", { name: "Projets associés" })).toBeVisible();
-      await expect(detail.getByText("Aucun projet associé à ce client")).toBeVisible();
+      await detail.getByRole("tab", { name: "Chantiers" }).click();
+      await expect(detail.getByRole("button", { name: "Chantiers associés" })).toBeVisible();
+      await expect(detail.getByText("Aucun chantier associé à ce client")).toBeVisible();
       await detail.getByRole("tab", { name: "Devis" }).click();
       await expect(detail.getByRole("button", { name: "Devis associés" })).toBeVisible();
       await expect(detail.getByText("Aucun devis associé à ce client")).toBeVisible();

@@ -163,7 +163,7 @@ test.describe("Gestion des devis", () => {
     await page.getByRole("button", { name: "Nouveau devis" }).click();
     const form = page.getByRole("dialog", { name: "Créer un nouveau devis" });
     await expect(form).toBeVisible();
-    await expect(form.getByRole("region", { name: "Templates de devis" })).toBeVisible();
+    await expect(form.getByRole("region", { name: "Modèles de devis" })).toBeVisible();
     await expect(form.getByLabel("Date *")).toHaveValue(parisToday());
     await expect(form.getByLabel("Valable jusqu'au")).toHaveValue(addDays(parisToday(), 30));
     await expect(form.getByRole("button", { name: "Totaux et remise" })).toHaveAttribute("aria-expanded", "false");
@@ -254,9 +254,9 @@ test.describe("Gestion des devis", () => {
     await expect(quoteCard.getByTestId("quote-card-total")).toHaveText(euro(stored.total));
     await expect(quoteCard.getByText(LINES[0].name)).toBeVisible();
     await expect(quoteCard.getByText(LINES[1].name)).toBeVisible();
-    await expect(quoteCard.getByText("+1 autre(s)")).toBeVisible();
+    await expect(quoteCard.getByText("+1 autre")).toBeVisible();
     await expect(quoteCard.getByText("Accès par la cour, prévoir bâche.")).toBeVisible();
-    await expect(quoteCard.getByRole("button", { name: "Créer un projet" })).toHaveCount(0);
+    await expect(quoteCard.getByRole("button", { name: "Créer un chantier" })).toHaveCount(0);
     await shot(page, testInfo, "list");
 
     // — PDF: the file name, the reference and the Total TTC in its text —
@@ -281,7 +281,7 @@ test.describe("Gestion des devis", () => {
     await expect(quoteCard.getByText("Validé", { exact: true })).toBeVisible();
     // No dead buttons (issue 9): what the status withholds is said in words on the card.
     await expect(quoteCard.getByRole("button", { name: "Modifier" })).toHaveCount(0);
-    await expect(quoteCard.getByRole("button", { name: "Créer un projet" })).toHaveCount(0);
+    await expect(quoteCard.getByRole("button", { name: "Créer un chantier" })).toHaveCount(0);
     await expect(quoteCard.getByRole("list", { name: "Actions indisponibles" })).toContainText(QUOTE_TEXTS.finalLocked);
     expect((await quoteByApi(page, bearer, stored.id)).status).toBe("valide");
 
@@ -357,7 +357,7 @@ test.describe("Gestion des devis", () => {
     await expect(copyCard.getByTestId("quote-card-total")).toHaveText(euro(editedExpected.total));
 
     // — Use as template, then /quotes/new?client_id= with that template —
-    await cardMenu(page, copyCard, "Utiliser comme template");
+    await cardMenu(page, copyCard, "Utiliser comme modèle");
     await expect(page.getByText(QUOTE_TEXTS.templateFromQuote)).toBeVisible();
 
     // Filters: Validés shows the original, not the copy; the client filter keeps both.
@@ -386,16 +386,16 @@ test.describe("Gestion des devis", () => {
     await page.goto(`/quotes/new?client_id=${clientId}`);
     await expect(page.getByRole("heading", { level: 1, name: "Nouveau devis" })).toBeVisible();
     await expect(page.getByRole("combobox", { name: "Client *" })).toHaveValue(clientName);
-    await page.getByRole("button", { name: /Partir d'un template/ }).click();
-    const templates = page.getByRole("region", { name: "Templates de devis" });
+    await page.getByRole("button", { name: /Partir d'un modèle/ }).click();
+    const templates = page.getByRole("region", { name: "Modèles de devis" });
     // Rename the template in place (Enter saves it, the quote stays unsubmitted).
     const templateName = `${quoteName} modèle`;
-    await templates.getByRole("button", { name: `Renommer le template ${quoteName} (Copie)` }).click();
-    const editor = templates.getByRole("group", { name: `Renommer le template ${quoteName} (Copie)` });
-    await editor.getByLabel("Nom du template *").fill(templateName);
-    await editor.getByLabel("Description du template").fill("Salle de bain complète");
+    await templates.getByRole("button", { name: `Renommer le modèle ${quoteName} (Copie)` }).click();
+    const editor = templates.getByRole("group", { name: `Renommer le modèle ${quoteName} (Copie)` });
+    await editor.getByLabel("Nom du modèle *").fill(templateName);
+    await editor.getByLabel("Description du modèle").fill("Salle de bain complète");
     await shot(page, testInfo, "template-rename");
-    await editor.getByLabel("Description du template").press("Enter");
+    await editor.getByLabel("Description du modèle").press("Enter");
     await expect(page.getByText(QUOTE_TEXTS.templateUpdated)).toBeVisible();
     await templates.getByRole("button", { name: `Appliquer : ${templateName}` }).click();
     const today = parisToday().split("-").reverse().join("/");
@@ -406,12 +406,12 @@ test.describe("Gestion des devis", () => {
     await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
     // The quote being written becomes a template of its own (lines, discount, terms), unsubmitted.
     const variantName = `${quoteName} variante`;
-    await templates.getByRole("button", { name: "Enregistrer ce devis comme template" }).click();
-    const saver = templates.getByRole("group", { name: "Enregistrer ce devis comme template" });
-    await expect(saver.getByLabel("Nom du template *")).toHaveValue(`${templateName} - ${today}`);
-    await saver.getByLabel("Nom du template *").fill(variantName);
+    await templates.getByRole("button", { name: "Enregistrer ce devis comme modèle" }).click();
+    const saver = templates.getByRole("group", { name: "Enregistrer ce devis comme modèle" });
+    await expect(saver.getByLabel("Nom du modèle *")).toHaveValue(`${templateName} - ${today}`);
+    await saver.getByLabel("Nom du modèle *").fill(variantName);
     await shot(page, testInfo, "template-save");
-    await saver.getByLabel("Nom du template *").press("Enter");
+    await saver.getByLabel("Nom du modèle *").press("Enter");
     await expect(page.getByText(QUOTE_TEXTS.templateCreated)).toBeVisible();
     await expect(templates.getByRole("button", { name: `Appliquer : ${variantName}` })).toBeVisible();
     const templateRows = (await (

@@ -8,7 +8,7 @@ import { isMobileProject, signIn } from "./support/auth";
 
 /** The texts of docs/domain/company-settings.md#messages, as the shared COMPANY_TEXTS spells them. */
 const TEXTS = {
-  emailInvalid: "Email invalide",
+  emailInvalid: "Adresse e-mail invalide",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoAdded: "Logo ajouté avec succès",
   logoRemoved: "Logo supprimé",
@@ -148,14 +148,14 @@ test.describe("Paramètres de l'entreprise", () => {
       page.on("request", (request) => {
         if (request.method() === "PUT" && new URL(request.url()).pathname === "/api/company/info") puts.push("PUT");
       });
-      await field(form, "Email").fill("pas-un-mail");
+      await field(form, "E-mail").fill("pas-un-mail");
       await expect(save).toBeEnabled();
       await save.click();
       await expect(form.getByText(TEXTS.emailInvalid)).toBeVisible();
-      await expect(field(form, "Email")).toHaveAttribute("aria-invalid", "true");
-      await expect(field(form, "Email")).toBeFocused();
+      await expect(field(form, "E-mail")).toHaveAttribute("aria-invalid", "true");
+      await expect(field(form, "E-mail")).toBeFocused();
       expect(puts, "rien n'est envoyé tant que le formulaire est invalide").toEqual([]);
-      await field(form, "Email").fill("contact@durand-renovation.fr");
+      await field(form, "E-mail").fill("contact@durand-renovation.fr");
       await expect(form.getByText(TEXTS.emailInvalid)).toBeHidden();
 
       // — The identity —
@@ -180,7 +180,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await page.reload();
       await expect(field(form, "SIRET")).toHaveValue("123 456 789 00012");
       await expect(field(form, "Numéro de TVA intracommunautaire")).toHaveValue("FR12123456789");
-      await expect(field(form, "Email")).toHaveValue("contact@durand-renovation.fr");
+      await expect(field(form, "E-mail")).toHaveValue("contact@durand-renovation.fr");
 
       // — Logo: a real PNG —
       const logoCard = page.getByTestId("company-logo-card");

@@ -144,7 +144,7 @@ test.describe("Navigation mobile", () => {
   test("barre du bas et tiroir « Menu de configuration »", async ({ page }, testInfo) => {
     await signIn(page, "admin", "/");
     const bar = page.getByRole("navigation", { name: "Navigation principale" });
-    await expect(bar.getByRole("link")).toHaveText(["Accueil", "Projets", "Devis", "Planning"]);
+    await expect(bar.getByRole("link")).toHaveText(["Accueil", "Chantiers", "Devis", "Planning"]);
     await expect(bar.getByRole("link", { name: "Accueil" })).toHaveAttribute("aria-current", "page");
     for (const item of await bar.locator("a, button").all()) {
       const box = await item.boundingBox();
@@ -172,9 +172,9 @@ test.describe("Navigation mobile", () => {
     await drawer.getByRole("link", { name: "Factures" }).click();
     await expect(drawer).toBeHidden();
     await expect(page).toHaveURL(/\/invoices$/);
-    await bar.getByRole("link", { name: "Projets" }).click();
+    await bar.getByRole("link", { name: "Chantiers" }).click();
     await expect(page).toHaveURL(/\/projects$/);
-    await expect(bar.getByRole("link", { name: "Projets" })).toHaveAttribute("aria-current", "page");
+    await expect(bar.getByRole("link", { name: "Chantiers" })).toHaveAttribute("aria-current", "page");
   });
 });
 

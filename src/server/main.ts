@@ -33,16 +33,16 @@ async function main() {
 
   closeWithGrace({ delay: 15_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, "arrêt sur erreur");
-    else app.log.info({ signal }, "arrêt demandé : fin des requêtes en cours");
+    else app.log.info({ signal }, "arrêt demandé\u00a0: fin des requêtes en cours");
     await app.close();
     await database.close();
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const url = `http://localhost:${env.PORT}`;
-  say(`Propulse est prêt : ${url}`);
+  say(`Propulse est prêt\u00a0: ${url}`);
   if (database.embedded) {
-    say(`Comptes de démonstration (mot de passe « ${DEMO_PASSWORD} ») :`);
+    say(`Comptes de démonstration (mot de passe «\u00a0${DEMO_PASSWORD} ») :`);
     for (const account of DEMO_ACCOUNTS) say(`  ${account.email.padEnd(32)} ${account.role ?? "SuperAdmin"}`);
   }
 }

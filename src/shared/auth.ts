@@ -7,7 +7,11 @@ export const loginBodySchema = z.preprocess(
   // No body at all reads as empty fields, so it gets the same message.
   (body) => body ?? {},
   z.object({
-    email: z.string({ error: LOGIN_REQUIRED_MESSAGE }).trim().min(1, LOGIN_REQUIRED_MESSAGE).max(254, "Email invalide"),
+    email: z
+      .string({ error: LOGIN_REQUIRED_MESSAGE })
+      .trim()
+      .min(1, LOGIN_REQUIRED_MESSAGE)
+      .max(254, "Adresse e-mail invalide"),
     password: z
       .string({ error: LOGIN_REQUIRED_MESSAGE })
       .min(1, LOGIN_REQUIRED_MESSAGE)

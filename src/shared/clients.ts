@@ -16,9 +16,9 @@ import {
 export const CLIENT_TEXTS = {
   nameRequiredForm: "Le nom est obligatoire",
   nameRequiredService: "Le nom du client est obligatoire",
-  emailInvalid: "Email invalide",
-  contactRequiredForm: "Au moins un moyen de contact (téléphone ou email) est requis",
-  contactRequiredService: "Au moins un moyen de contact (téléphone ou email) est obligatoire",
+  emailInvalid: "Adresse e-mail invalide",
+  contactRequiredForm: "Au moins un moyen de contact (téléphone ou e-mail) est requis",
+  contactRequiredService: "Au moins un moyen de contact (téléphone ou e-mail) est obligatoire",
   companyRequired: "Vous devez être connecté à une entreprise pour créer un client",
   companyRequiredToView: "Vous devez être connecté à une entreprise pour accéder aux clients",
   notFound: "Client introuvable",
@@ -55,7 +55,7 @@ export function clientHasDocumentsMessage(counts: ClientDocumentCounts): string 
 
 export const CLIENT_LIMITS = { defaultLimit: 100, maxLimit: 1000, searchDebounceMs: 300 } as const;
 
-const clientName = (message: string) => requiredText(200, message, "Le nom : 200 caractères au maximum");
+const clientName = (message: string) => requiredText(200, message, "Le nom\u00a0: 200 caractères au maximum");
 const clientEmail = () => z.email({ error: CLIENT_TEXTS.emailInvalid }).max(254, CLIENT_TEXTS.emailInvalid);
 
 function clientFields(messages: { nameRequired: string }) {

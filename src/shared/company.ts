@@ -4,7 +4,7 @@ import { clearable, clearableText, phoneNumber, requiredField, requiredText } fr
 export const COMPANY_TEXTS = {
   companyRequired: "Vous devez être connecté à une entreprise",
   nameRequired: "Le nom de l'entreprise est obligatoire",
-  emailInvalid: "Email invalide",
+  emailInvalid: "Adresse e-mail invalide",
   siretInvalid: "Le SIRET doit contenir 14 chiffres",
   tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
   websiteInvalid: "Adresse du site invalide",

@@ -22,7 +22,7 @@ export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];
 export type { ErrorResponse } from "./http";
 
 export const MESSAGES = {
-  invalidCredentials: "Email ou mot de passe incorrect",
+  invalidCredentials: "E-mail ou mot de passe incorrect",
   unauthenticated: "Authentification requise",
   invalidToken: "Token invalide",
   refreshFailed: "Échec du rafraîchissement du token",
@@ -34,7 +34,7 @@ export const MESSAGES = {
   accountDisabled: "Ce compte est désactivé. Contactez votre administrateur.",
   companySuspended: "Votre entreprise est suspendue. Contactez le support Propulse.",
   tooManyAttempts: (minutes: number) =>
-    `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? "s" : ""}.`,
+    `Trop de tentatives de connexion. Veuillez réessayer dans ${minutes > 1 ? `${minutes}\u00a0minutes` : `${minutes}\u00a0minute`}.`,
   tooManyRequests: "Trop de requêtes. Veuillez patienter avant de réessayer.",
   invalidBody: "Données invalides",
   /** The body itself is not a JSON object (null, a list, a text, nothing). */

@@ -11,6 +11,7 @@ import {
   formatPercent,
   formatQuantity,
   formatWeekdayDate,
+  plural,
 } from "./format";
 
 describe("numbers", () => {
@@ -47,6 +48,16 @@ describe("numbers", () => {
     expect(formatNumber(200)).toBe("200");
     expect(formatCount(1_234_567)).toBe("1\u202f234\u202f567");
     expect(formatCount(7)).toBe("7");
+  });
+
+  it("computes plurals, zero and one singular, never « (s) »", () => {
+    expect(plural(0, "client")).toBe("0\u00a0client");
+    expect(plural(1, "autre")).toBe("1\u00a0autre");
+    expect(plural(2, "autre")).toBe("2\u00a0autres");
+    expect(plural(12, "heure")).toBe("12\u00a0heures");
+    expect(plural(1200, "ligne")).toBe("1\u202f200\u00a0lignes");
+    expect(plural(3, "devis", "devis")).toBe("3\u00a0devis");
+    expect(plural(2, "travail", "travaux")).toBe("2\u00a0travaux");
   });
 });
 

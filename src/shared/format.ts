@@ -73,6 +73,16 @@ export function formatCount(value: number): string {
   return count(value);
 }
 
+/**
+ * A count and its noun, the plural computed (docs/glossary.md, « Plurals »): `plural(1, "ligne")` →
+ * `1 ligne`, `plural(12, "heure")` → `12 heures`, `plural(0, "client")` → `0 client` (zero takes the
+ * singular in French), `plural(3, "devis", "devis")`; the number as `formatCount` writes it, a no-break
+ * space before the noun.
+ */
+export function plural(value: number, singular: string, pluralForm = `${singular}s`): string {
+  return `${count(value)}${NBSP}${Math.abs(value) >= 2 ? pluralForm : singular}`;
+}
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A `yyyy-mm-dd` day as a Date at UTC midnight, an instant as itself; null when unreadable. */

@@ -150,13 +150,13 @@ export interface DefaultRole {
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
   {
     name: "Administrateur",
-    description: "Accès complet à l'entreprise : utilisateurs, rôles, paramètres et toutes les données.",
+    description: "Accès complet à l'entreprise\u00a0: utilisateurs, rôles, paramètres et toutes les données.",
     isDefault: false,
     permissions: COMPANY_PERMISSION_CODES,
   },
   {
     name: "Chef d'équipe",
-    description: "Encadre les équipes : clients, chantiers, planning, devis, factures, flotte et équipements.",
+    description: "Encadre les équipes\u00a0: clients, chantiers, planning, devis, factures, flotte et équipements.",
     isDefault: false,
     permissions: [
       "team:manage",
@@ -178,7 +178,7 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
   },
   {
     name: "Compagnon",
-    description: "Rôle par défaut : planning, chantiers et mode chantier, consultation.",
+    description: "Rôle par défaut\u00a0: planning, chantiers et mode chantier, consultation.",
     isDefault: true,
     permissions: [
       "dashboard:view",

@@ -3,7 +3,7 @@
  * the eager bundle stays small (schemas live in ./auth).
  */
 
-export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre email et votre mot de passe";
+export const LOGIN_REQUIRED_MESSAGE = "Veuillez saisir votre e-mail et votre mot de passe";
 
 /** Splits full_name on the first space (docs/domain/auth.md#signed-in-user): first name defaults to 'User'. */
 export function splitFullName(fullName: string | null | undefined): { firstName: string; lastName: string } {

@@ -29,7 +29,7 @@ async function main() {
         break;
       case "seed":
         if (!args.includes("--demo")) {
-          console.info("Rien à faire : `npm run db:seed -- --demo` crée les données de démonstration.");
+          console.info("Rien à faire\u00a0: `npm run db:seed -- --demo` crée les données de démonstration.");
           break;
         }
         console.info(
@@ -37,10 +37,11 @@ async function main() {
         );
         break;
       case "create-superadmin": {
-        const email = process.env.SUPERADMIN_EMAIL ?? (await ask("E-mail : "));
-        const fullName = process.env.SUPERADMIN_NAME ?? (await ask("Nom complet : "));
-        const password = process.env.SUPERADMIN_PASSWORD ?? (await ask("Mot de passe (12 caractères au moins) : "));
-        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error("Email invalide");
+        const email = process.env.SUPERADMIN_EMAIL ?? (await ask("E-mail\u00a0: "));
+        const fullName = process.env.SUPERADMIN_NAME ?? (await ask("Nom complet\u00a0: "));
+        const password =
+          process.env.SUPERADMIN_PASSWORD ?? (await ask("Mot de passe (12 caractères au moins)\u00a0: "));
+        if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) throw new Error("Adresse e-mail invalide");
         if (password.length < 12) throw new Error("Le mot de passe doit contenir au moins 12 caractères");
         const passwordHash = await hashPassword(password);
         await database.db.run("platform", async (tx) => {

@@ -66,7 +66,7 @@ export async function assertAppRoleIsRestricted(appUrl: string): Promise<void> {
     if (row.version < 150000) throw new Error("PostgreSQL 15 ou plus récent est requis.");
     if (row.rolsuper || row.rolbypassrls) {
       throw new Error(
-        `Le rôle PostgreSQL « ${row.rolname} » de DATABASE_URL est superutilisateur ou BYPASSRLS : ` +
+        `Le rôle PostgreSQL «\u00a0${row.rolname}\u00a0» de DATABASE_URL est superutilisateur ou BYPASSRLS\u00a0: ` +
           "l'isolation des entreprises ne serait pas garantie. Utilisez un rôle ordinaire (MIGRATION_DATABASE_URL pour le propriétaire).",
       );
     }

@@ -70,7 +70,7 @@ describe("renderCommercialDocument", () => {
       company: { name: `Durand ${unique}`, lines: ["12 avenue des Artisans", "69003 Lyon"], legal: [], logo: null },
       parts: [
         { kind: "header", facts: [["Date", "20/11/2026"]] },
-        { kind: "parties", client: { name: "Famille Lefèvre", lines: ["Tête d'Or, Œuvre « AVATAR »"] } },
+        { kind: "parties", client: { name: "Famille Lefèvre", lines: ["Tête d'Or, Œuvre «\u00a0AVATAR\u00a0»"] } },
         {
           kind: "lines",
           lines: [
@@ -95,7 +95,7 @@ describe("renderCommercialDocument", () => {
           total: 2866.88,
         },
         { kind: "mentions", paragraphs: [{ title: "Conditions", body: `Conditions ${unique}` }] },
-        { kind: "signature", title: "Bon pour accord", lines: ["Date :"] },
+        { kind: "signature", title: "Bon pour accord", lines: ["Date\u00a0:"] },
       ],
     };
     const first = await renderCommercialDocument(doc);

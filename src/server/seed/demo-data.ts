@@ -42,7 +42,7 @@ const CLIENTS = [
     "27 quai Perrache",
     "69002",
     "Lyon",
-    "Syndic : M. Baptiste, joignable le matin.",
+    "Syndic\u00a0: M. Baptiste, joignable le matin.",
   ],
   [
     "Boulangerie Moreau",

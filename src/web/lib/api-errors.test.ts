@@ -52,7 +52,7 @@ describe("the error pipeline", () => {
   });
 
   it("one failure toast: what failed, then the server's reason", () => {
-    toastFailure("Erreur lors de la suppression", new ApiError("Template introuvable", 404, "Not Found"));
-    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Template introuvable" });
+    toastFailure("Erreur lors de la suppression", new ApiError("Modèle introuvable", 404, "Not Found"));
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Modèle introuvable" });
   });
 });

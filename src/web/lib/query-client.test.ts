@@ -14,11 +14,11 @@ function run(meta: Record<string, unknown>, fn: () => Promise<unknown>) {
 
 describe("createQueryClient: the default handlers of every mutation", () => {
   it("toasts a failure with the mutation's errorTitle and the server's French message", async () => {
-    const failure = new ApiError("Template introuvable", 404, "Not Found", { error: "Template introuvable" });
+    const failure = new ApiError("Modèle introuvable", 404, "Not Found", { error: "Modèle introuvable" });
     await expect(run({ errorTitle: "Erreur lors de la suppression" }, () => Promise.reject(failure))).rejects.toBe(
       failure,
     );
-    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Template introuvable" });
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Modèle introuvable" });
   });
 
   it("leaves out a message that is not French (the client's « Error 502 » fallback)", async () => {

@@ -40,7 +40,7 @@ export const authModule: AppModule = async (app, { auth }) => {
       config: { access: { public: true } },
       schema: {
         tags,
-        summary: "Déconnexion : révoque la session du jeton",
+        summary: "Déconnexion\u00a0: révoque la session du jeton",
         response: { 204: z.null(), 401: errorResponseSchema },
       },
     },
@@ -67,7 +67,7 @@ export const authModule: AppModule = async (app, { auth }) => {
       config: { access: { public: true } },
       schema: {
         tags,
-        summary: "Nouveau jeton pour une session vivante (rotation ; un jeton remplacé révoque la session)",
+        summary: "Nouveau jeton pour une session vivante (rotation\u202f; un jeton remplacé révoque la session)",
         security: [],
         response: { 200: refreshResponseSchema, 401: errorResponseSchema },
       },

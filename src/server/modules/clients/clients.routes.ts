@@ -41,7 +41,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: CLIENTS_ACCESS.counters } },
       schema: {
         tags,
-        summary: "Compteurs de l'en-tête : clients, actifs, avec téléphone (tout le fichier)",
+        summary: "Compteurs de l'en-tête\u00a0: clients, actifs, avec téléphone (tout le fichier)",
         response: { 200: clientCountersSchema, ...errorsOf },
       },
     },

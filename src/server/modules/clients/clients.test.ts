@@ -86,7 +86,7 @@ describe("POST /api/clients", () => {
     [{ name: "Contacts vides", email: "", phone: " " }, "email", CLIENT_TEXTS.contactRequiredService],
     [{ name: "Mauvais mail", email: "pas-un-mail" }, "email", CLIENT_TEXTS.emailInvalid],
     [{ name: "Mauvais tel", phone: "abc" }, "phone", "Numéro de téléphone invalide"],
-    [{ name: "x".repeat(201), phone: "0601020304" }, "name", "Le nom : 200 caractères au maximum"],
+    [{ name: "x".repeat(201), phone: "0601020304" }, "name", "Le nom\u00a0: 200 caractères au maximum"],
   ])("refuses %j with the spec's message", async (payload, path, message) => {
     const res = await api(admin, "POST", "/api/clients", payload);
     expect(res.statusCode).toBe(400);

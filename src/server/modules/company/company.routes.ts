@@ -70,7 +70,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
       bodyLimit: LOGO_MAX_BYTES + 1024 * 1024,
       schema: {
         tags,
-        summary: "Téléverse le logo (multipart, champ « logo » ; JPEG, PNG, WebP ou GIF, 5 Mo au plus)",
+        summary: "Téléverse le logo (multipart, champ «\u00a0logo\u00a0»\u202f; JPEG, PNG, WebP ou GIF, 5 Mo au plus)",
         consumes: ["multipart/form-data"],
         response: { 200: companyInfoSchema, ...errorsOf, 413: errorResponseSchema },
       },

@@ -20,7 +20,7 @@ export const quoteTemplatesRepository = {
       .insert(quoteTemplates)
       .values({ ...values, companyId })
       .returning();
-    if (!row) throw new Error("template not inserted");
+    if (!row) throw new Error("modèle de devis non enregistré");
     return row;
   },
 

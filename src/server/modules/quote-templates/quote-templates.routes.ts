@@ -22,7 +22,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
     "/api/quote-templates",
     {
       config: { access: { permission: QUOTE_TEMPLATES_ACCESS.list } },
-      schema: { tags, summary: "Templates de devis", response: { 200: quoteTemplateListSchema, ...errorsOf } },
+      schema: { tags, summary: "Modèles de devis", response: { 200: quoteTemplateListSchema, ...errorsOf } },
     },
     async (request) => templates.list(requireAuth(request)),
   );
@@ -33,7 +33,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTE_TEMPLATES_ACCESS.create } },
       schema: {
         tags,
-        summary: "Crée un template",
+        summary: "Crée un modèle",
         body: quoteTemplateInputSchema,
         response: { 201: quoteTemplateSchema, ...errorsOf },
       },
@@ -47,7 +47,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTE_TEMPLATES_ACCESS.fromQuote } },
       schema: {
         tags,
-        summary: "Crée un template à partir du devis",
+        summary: "Crée un modèle à partir du devis",
         params: idParams,
         body: z.object({ name: z.string().trim().max(200).optional() }).optional(),
         response: { 201: quoteTemplateSchema, ...errorsOf },
@@ -65,7 +65,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTE_TEMPLATES_ACCESS.update } },
       schema: {
         tags,
-        summary: "Modifie un template",
+        summary: "Modifie un modèle",
         params: idParams,
         body: quoteTemplateUpdateSchema,
         response: { 200: quoteTemplateSchema, ...errorsOf },
@@ -78,7 +78,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
     "/api/quote-templates/:id",
     {
       config: { access: { permission: QUOTE_TEMPLATES_ACCESS.remove } },
-      schema: { tags, summary: "Supprime un template", params: idParams, response: { 204: z.null(), ...errorsOf } },
+      schema: { tags, summary: "Supprime un modèle", params: idParams, response: { 204: z.null(), ...errorsOf } },
     },
     async (request, reply) => {
       await templates.remove(requireAuth(request), request.params.id);

@@ -31,7 +31,7 @@ describe("quote templates", () => {
       items: [{ name: "Dépose carrelage", position: 1 }],
     });
     const invalid = await api(admin, "POST", "/api/quote-templates", { name: "" });
-    expect(invalid.json().error).toBe("Le nom du template est obligatoire");
+    expect(invalid.json().error).toBe("Le nom du modèle est obligatoire");
     expect((await api(otherAdmin, "PUT", `/api/quote-templates/${template.id}`, whole)).statusCode).toBe(404);
     expect((await api(otherAdmin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(404);
     expect((await api(admin, "DELETE", `/api/quote-templates/${template.id}`)).statusCode).toBe(204);

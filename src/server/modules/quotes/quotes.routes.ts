@@ -29,7 +29,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTES_ACCESS.list } },
       schema: {
         tags,
-        summary: "Liste paginée (20) des devis, filtres statut, client, recherche ; synthèse financière du filtre",
+        summary: "Liste paginée (20) des devis, filtres statut, client, recherche\u202f; synthèse financière du filtre",
         querystring: quoteListQuerySchema,
         response: { 200: quoteListResponseSchema, ...errorsOf },
       },
@@ -58,7 +58,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Crée un devis (référence DEV-AAAA-NNNN, totaux calculés par le serveur ; sans ligne, seulement « En cours de rédaction »)",
+          "Crée un devis (référence DEV-AAAA-NNNN, totaux calculés par le serveur\u202f; sans ligne, seulement «\u00a0En cours de rédaction\u00a0»)",
         body: quoteInputSchema,
         response: { 201: quoteSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -73,7 +73,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Modifie un devis (409 quand son statut est finalisé, ou pour un autre statut que « En cours de rédaction » sans ligne)",
+          "Modifie un devis (409 quand son statut est finalisé, ou pour un autre statut que «\u00a0En cours de rédaction\u00a0» sans ligne)",
         params: idParams,
         body: quoteUpdateSchema,
         response: { 200: quoteSchema, ...errorsOf, 409: errorResponseSchema },
@@ -88,7 +88,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTES_ACCESS.duplicate } },
       schema: {
         tags,
-        summary: "Duplique un devis (nom + « (Copie) », statut et dates remis à zéro, lignes)",
+        summary: "Duplique un devis (nom + «\u00a0(Copie)\u00a0», statut et dates remis à zéro, lignes)",
         params: idParams,
         body: quoteDuplicateSchema.optional().transform((b) => b ?? quoteDuplicateSchema.parse({})),
         response: { 201: quoteSchema, ...errorsOf, 409: errorResponseSchema },

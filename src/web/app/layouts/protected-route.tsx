@@ -25,7 +25,7 @@ export function ProtectedRoute({ children }: { children: ReactNode }) {
 export function SuperAdminRoute() {
   const { user, isLoading } = useAuth();
   const { isLoading: permissionsLoading } = usePermissions();
-  if (isLoading || permissionsLoading) return <Spinner className="py-24" label="Vérification des permissions..." />;
+  if (isLoading || permissionsLoading) return <Spinner className="py-24" label="Vérification des permissions…" />;
   if (!isSuperAdmin(user)) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }

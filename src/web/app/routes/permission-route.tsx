@@ -10,7 +10,7 @@ import type { ReactNode } from "react";
 export function PermissionRoute({ permission, children }: { permission: string; children: ReactNode }) {
   const { can, isLoading } = usePermissions();
   if (can(permission)) return children;
-  if (isLoading) return <Spinner className="py-24" label="Vérification des permissions..." />;
+  if (isLoading) return <Spinner className="py-24" label="Vérification des permissions…" />;
   return (
     <>
       <title>Accès refusé · Propulse</title>

@@ -2,7 +2,7 @@ import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { createContext, useContext, useEffect } from "react";
 
 export const DISCARD_TEXTS = {
-  title: "Abandonner les modifications ?",
+  title: "Abandonner les modifications\u202f?",
   description: "Les informations saisies depuis l'ouverture seront perdues.",
   keep: "Continuer la saisie",
   discard: "Abandonner",

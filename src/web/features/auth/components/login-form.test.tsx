@@ -32,13 +32,13 @@ describe("LoginForm", () => {
 
   it("shows the server's message in a red alert", async () => {
     const onSubmit = vi.fn(async () => {
-      throw new Error("Email ou mot de passe incorrect");
+      throw new Error("E-mail ou mot de passe incorrect");
     });
     render(<LoginForm onSubmit={onSubmit} />);
     fill("Adresse e-mail", "jean@durand.fr");
     fill("Mot de passe", "faux");
     fireEvent.click(screen.getByRole("button", { name: "Se connecter" }));
-    expect((await screen.findByRole("alert")).textContent).toBe("Email ou mot de passe incorrect");
+    expect((await screen.findByRole("alert")).textContent).toBe("E-mail ou mot de passe incorrect");
   });
 
   it("toggles the password visibility with an accessible button", () => {

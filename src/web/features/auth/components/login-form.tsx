@@ -86,7 +86,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
             onClick={() => toast.info(FORGOT_PASSWORD_MESSAGE)}
             className="-my-2 rounded-sm py-2 text-sm font-medium text-primary hover:underline"
           >
-            Mot de passe oublié ?
+            Mot de passe oublié&#8239;?
           </button>
         </div>
         <PasswordInput
@@ -101,7 +101,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
         {isSubmitting ? (
           <>
             <LoaderCircle aria-hidden="true" className="animate-spin" />
-            Connexion en cours...
+            Connexion en cours…
           </>
         ) : (
           "Se connecter"

@@ -51,7 +51,8 @@ export function LoginPage({ onSubmit }: LoginPageProps) {
               L'ERP qui propulse votre activité d'artisan
             </h1>
             <p className="text-[0.9375rem] text-[#c9cbee] lg:text-lg">
-              Clients, devis, chantiers, planning et factures : pilotez toute votre entreprise depuis un seul outil.
+              Clients, devis, chantiers, planning et factures&nbsp;: pilotez toute votre entreprise depuis un seul
+              outil.
             </p>
           </div>
           <ul className="hidden flex-col gap-4 lg:flex">

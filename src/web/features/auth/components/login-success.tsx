@@ -56,7 +56,7 @@ export function LoginSuccess({ firstName, onDone }: LoginSuccessProps) {
           showText ? "translate-y-0 opacity-100" : "translate-y-3 opacity-0",
         )}
       >
-        <p className="text-2xl font-semibold tracking-tight sm:text-3xl">Connexion réussie !</p>
+        <p className="text-2xl font-semibold tracking-tight sm:text-3xl">Connexion réussie&#8239;!</p>
         <p className="text-lg text-[#d4d6f2]">Bienvenue {firstName}</p>
       </div>
     </div>

@@ -35,7 +35,7 @@ describe("ClientCard", () => {
     renderCard();
     fireEvent.click(screen.getByRole("button", { name: /Jean Dupont/ }));
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:0612345678");
-    expect(screen.getByRole("link", { name: "Email" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
+    expect(screen.getByRole("link", { name: "E-mail" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
     const go = screen.getByRole("link", { name: /Y aller/ });
     expect(go.getAttribute("href")).toBe(
       "https://www.google.com/maps/search/?api=1&query=12%20rue%20de%20la%20Paix%2C%20Lyon",
@@ -58,7 +58,7 @@ describe("ClientCard", () => {
     fireEvent.click(toggle);
     expect(screen.queryByRole("link", { name: "Appeler" })).toBeNull();
     expect(screen.queryByRole("link", { name: /Y aller/ })).toBeNull();
-    expect(screen.getByRole("link", { name: "Email" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "E-mail" })).toBeTruthy();
     expect(screen.queryByText("Notes")).toBeNull();
     for (const name of ["Modifier", "Supprimer", "Nouveau devis"]) {
       expect(screen.queryByRole("button", { name })).toBeNull();

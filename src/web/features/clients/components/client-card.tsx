@@ -133,7 +133,7 @@ export function ClientCard({ client, permissions, onView, onEdit, onDelete }: Cl
               <Button size="sm" variant="outline" asChild>
                 <a href={mailHref(client.email)}>
                   <Mail aria-hidden="true" />
-                  Email
+                  E-mail
                 </a>
               </Button>
             )}

@@ -73,7 +73,7 @@ describe("ClientDetailDialog", () => {
     expect(plain(screen.getByText(/^50,0/).textContent)).toBe("50,0 %");
     expect(plain(screen.getByText(/^12/).textContent)).toBe("12 345,60 €");
     expect(screen.getByText("5 octobre 2026")).toBeTruthy();
-    expect(screen.queryByText("Dernier projet :")).toBeNull();
+    expect(screen.queryByText("Dernier chantier\u00a0:")).toBeNull();
   });
 
   it("lists the related quotes and says when there is no worksite", async () => {
@@ -82,8 +82,8 @@ describe("ClientDetailDialog", () => {
       <ClientDetailDialog client={makeClient()} onClose={() => {}} isMobile canEdit={false} onEdit={() => {}} />,
     );
     await waitFor(() => expect(api.requests("GET", "/api/clients/:id")).toHaveLength(1));
-    tab("Projets");
-    expect(await screen.findByText("Aucun projet associé à ce client")).toBeTruthy();
+    tab("Chantiers");
+    expect(await screen.findByText("Aucun chantier associé à ce client")).toBeTruthy();
     expect(screen.getByTestId("related-scroll").className).toContain("max-h-[300px]");
     tab("Devis");
     expect(await screen.findByText("Rénovation salle de bain")).toBeTruthy();
@@ -93,7 +93,7 @@ describe("ClientDetailDialog", () => {
     // Mobile, without clients:edit: no « Modifier », but the call and mail shortcuts.
     expect(screen.queryByRole("button", { name: "Modifier" })).toBeNull();
     expect(screen.getByRole("link", { name: "Appeler" }).getAttribute("href")).toBe("tel:0612345678");
-    expect(screen.getByRole("link", { name: "Email" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
+    expect(screen.getByRole("link", { name: "E-mail" }).getAttribute("href")).toBe("mailto:jean@exemple.fr");
   });
 
   it("a failed detail says so once, with « Réessayer », and no figure pulses forever (issue 9, defect 5)", async () => {

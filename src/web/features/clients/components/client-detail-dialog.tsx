@@ -124,7 +124,7 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
             </TabsTrigger>
             <TabsTrigger value="projects">
               <HardHat aria-hidden="true" className="max-sm:hidden" />
-              Projets
+              Chantiers
             </TabsTrigger>
             <TabsTrigger value="quotes">
               <ClipboardList aria-hidden="true" className="max-sm:hidden" />
@@ -177,7 +177,7 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
             <Button variant="outline" className={cn(!canEdit && "flex-1")} asChild>
               <a href={mailHref(client.email)}>
                 <Mail aria-hidden="true" />
-                Email
+                E-mail
               </a>
             </Button>
           )}

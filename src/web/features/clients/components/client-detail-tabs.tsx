@@ -49,7 +49,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
               <EmptyValue />
             )}
           </FieldRow>
-          <FieldRow label="Email">
+          <FieldRow label="E-mail">
             {client.email ? (
               <a className={TOUCH_LINK} href={mailHref(client.email)}>
                 {client.email}
@@ -143,7 +143,7 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
   if (loading || !stats) {
     return (
       <div role="status" aria-live="polite" className="flex flex-col gap-3">
-        <span className="sr-only">Chargement des statistiques...</span>
+        <span className="sr-only">Chargement des statistiques…</span>
         <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           {Array.from({ length: 6 }, (_, i) => (
             <div
@@ -182,7 +182,7 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
           </div>
           <StatTile label="CA total" value={formatEuro(stats.total_revenue)} icon={<BadgeEuro />} tone="success" />
           <StatTile
-            label="Valeur moyenne par projet"
+            label="Valeur moyenne par chantier"
             value={formatEuro(stats.average_project_value)}
             icon={<TrendingUp />}
           />
@@ -195,7 +195,7 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
               <div className="flex items-center gap-2">
                 <dt className="inline-flex items-center gap-2 text-muted-foreground">
                   <CalendarClock aria-hidden="true" className="size-4" />
-                  Dernier devis :
+                  Dernier devis&nbsp;:
                 </dt>
                 <dd className="font-medium">{lastQuote}</dd>
               </div>
@@ -204,7 +204,7 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
               <div className="flex items-center gap-2">
                 <dt className="inline-flex items-center gap-2 text-muted-foreground">
                   <CalendarClock aria-hidden="true" className="size-4" />
-                  Dernier projet :
+                  Dernier chantier&nbsp;:
                 </dt>
                 <dd className="font-medium">{lastProject}</dd>
               </div>
@@ -299,8 +299,8 @@ export function ClientProjectsTab({ client, loading, isMobile }: TabProps) {
   return (
     <RelatedList
       kind="project"
-      title="Projets associés"
-      emptyText="Aucun projet associé à ce client"
+      title="Chantiers associés"
+      emptyText="Aucun chantier associé à ce client"
       rows={rows}
       loading={loading}
       isMobile={isMobile}

@@ -34,7 +34,7 @@ describe("ClientFormDialog — creation", () => {
     const notes = screen.getByLabelText("Notes");
     expect(notes.tagName).toBe("TEXTAREA");
     expect(notes.getAttribute("rows")).toBe("4");
-    expect(notes.getAttribute("placeholder")).toBe("Notes ou commentaires sur ce client...");
+    expect(notes.getAttribute("placeholder")).toBe("Notes ou commentaires sur ce client…");
     for (const label of ["Nom *", "Adresse", "Code postal", "Ville"]) expect(screen.getByLabelText(label)).toBeTruthy();
     expect(screen.queryByRole("switch")).toBeNull();
     expect(screen.getByRole("button", { name: "Annuler" })).toBeTruthy();
@@ -139,7 +139,7 @@ describe("ClientFormDialog — edition", () => {
     const client = makeClient();
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} client={client} />);
     fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
-    expect(await screen.findByRole("button", { name: "En cours..." })).toHaveProperty("disabled", true);
+    expect(await screen.findByRole("button", { name: "En cours…" })).toHaveProperty("disabled", true);
     answer();
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(CLIENT_TEXTS.updateFailed, {
@@ -189,11 +189,12 @@ describe("ClientFormDialog — closing", () => {
       type("Nom *", "Famille Roux");
       const close = () => {
         if (how === "Escape") fireEvent.keyDown(dialog, { key: "Escape" });
-        else if (how === "« Annuler »") fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
+        else if (how === "«\u00a0Annuler\u00a0»")
+          fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
         else fireEvent.click(within(dialog).getByRole("button", { name: "Fermer" }));
       };
       close();
-      const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications ?" });
+      const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications\u202f?" });
       fireEvent.click(within(ask).getByRole("button", { name: "Continuer la saisie" }));
       await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
       expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Famille Roux");

@@ -161,7 +161,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         {isSubmitting ? (
           <>
             <LoaderCircle aria-hidden="true" className="animate-spin" />
-            En cours...
+            En cours…
           </>
         ) : editing ? (
           "Mettre à jour"
@@ -191,7 +191,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
           {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
         </FormField>
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField label="Email" error={errors.email?.message}>
+          <FormField label="E-mail" error={errors.email?.message}>
             {(props) => <EmailInput {...props} {...register("email")} />}
           </FormField>
           <FormField label="Téléphone" error={errors.phone?.message}>
@@ -213,7 +213,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         </div>
         <FormField label="Notes" error={errors.notes?.message}>
           {(props) => (
-            <Textarea rows={4} placeholder="Notes ou commentaires sur ce client..." {...props} {...register("notes")} />
+            <Textarea rows={4} placeholder="Notes ou commentaires sur ce client…" {...props} {...register("notes")} />
           )}
         </FormField>
         {editing && (

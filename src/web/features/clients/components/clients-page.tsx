@@ -107,7 +107,7 @@ export function ClientsPage({
           value={term}
           onChange={setTerm}
           label="Rechercher un client"
-          placeholder="Rechercher un client..."
+          placeholder="Rechercher un client…"
           className="sm:max-w-md sm:flex-1"
         />
         <SegmentedControl

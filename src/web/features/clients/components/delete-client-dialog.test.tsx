@@ -34,7 +34,9 @@ describe("DeleteClientDialog", () => {
     const onDeleted = vi.fn();
     const onClose = vi.fn();
     renderWithProviders(<DeleteClientDialog client={client} onClose={onClose} onDeleted={onDeleted} />);
-    expect(screen.getByRole("alertdialog", { name: "Êtes-vous sûr de vouloir supprimer ce client ?" })).toBeTruthy();
+    expect(
+      screen.getByRole("alertdialog", { name: "Êtes-vous sûr de vouloir supprimer ce client\u202f?" }),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.deleted));
     expect(api.requests("DELETE").map((r) => r.path)).toEqual([`/api/clients/${client.id}`]);

@@ -27,7 +27,7 @@ export function DeleteClientDialog({ client, onClose, onDeleted }: DeleteClientD
       open={client !== null}
       onClose={onClose}
       destructive
-      title="Êtes-vous sûr de vouloir supprimer ce client ?"
+      title={"Êtes-vous sûr de vouloir supprimer ce client\u202f?"}
       description={
         <>
           {"Cette action est irréversible\u00a0: le client "}

@@ -46,10 +46,10 @@ describe("toClientPayload", () => {
 
 describe("fieldErrorsFrom", () => {
   it("keeps the server's details that name a form field, first message per field", () => {
-    const error = new ApiError("Email invalide", 400, "Bad Request", {
+    const error = new ApiError("Adresse e-mail invalide", 400, "Bad Request", {
       code: "VALIDATION_ERROR",
       details: [
-        { path: "email", message: "Email invalide" },
+        { path: "email", message: "Adresse e-mail invalide" },
         { path: "email", message: "autre" },
         { path: "body.phone", message: "Numéro de téléphone invalide" },
         { path: "unknown", message: "ignoré" },
@@ -57,7 +57,7 @@ describe("fieldErrorsFrom", () => {
       ],
     });
     expect(fieldErrorsFrom(error)).toEqual([
-      { field: "email", message: "Email invalide" },
+      { field: "email", message: "Adresse e-mail invalide" },
       { field: "phone", message: "Numéro de téléphone invalide" },
     ]);
   });

@@ -109,7 +109,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                 {(props) => (
                   <Textarea
                     rows={isMobile ? 8 : 10}
-                    placeholder="Acompte de 30 % à la signature, solde à la réception des travaux..."
+                    placeholder="Acompte de 30 % à la signature, solde à la réception des travaux…"
                     className="min-h-40 resize-y leading-relaxed"
                     {...props}
                     {...register("terms_and_conditions")}

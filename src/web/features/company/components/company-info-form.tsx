@@ -100,7 +100,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 {(props) => (
                   <Input
                     autoComplete="address-line2"
-                    placeholder="Bâtiment, étage, lieu-dit..."
+                    placeholder="Bâtiment, étage, lieu-dit…"
                     {...props}
                     {...register("address2")}
                   />
@@ -130,7 +130,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 <FormField label="Téléphone" error={errors.phone_contact?.message}>
                   {(props) => <PhoneInput placeholder="04 78 12 34 56" {...props} {...register("phone_contact")} />}
                 </FormField>
-                <FormField label="Email" error={errors.email_contact?.message}>
+                <FormField label="E-mail" error={errors.email_contact?.message}>
                   {(props) => <EmailInput {...props} {...register("email_contact")} />}
                 </FormField>
               </div>

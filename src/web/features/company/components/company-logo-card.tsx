@@ -149,7 +149,7 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
         </div>
 
         <div id={hintId} className="flex flex-col gap-0.5 text-[0.8125rem] text-muted-foreground">
-          <p>Recommandé : au moins 200×200 px</p>
+          <p>Recommandé&nbsp;: au moins 200×200 px</p>
           <p>JPG, PNG, GIF ou WebP, 5 Mo maximum</p>
         </div>
 
@@ -162,7 +162,7 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
         </p>
 
         <p className="sr-only" aria-live="polite">
-          {upload.isPending ? "Envoi du logo..." : remove.isPending ? "Suppression du logo..." : ""}
+          {upload.isPending ? "Envoi du logo…" : remove.isPending ? "Suppression du logo…" : ""}
         </p>
 
         {canEdit && (
@@ -184,7 +184,7 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
               {upload.isPending ? (
                 <>
                   <LoaderCircle aria-hidden="true" className="animate-spin" />
-                  En cours...
+                  En cours…
                 </>
               ) : (
                 <>

@@ -102,10 +102,10 @@ describe("CompanySettingsPage — Informations", () => {
   it("shows « Email invalide » on the field without calling the server", async () => {
     renderPage(<CompanySettingsPage canEdit isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
-    type("Email", "pas-un-mail");
+    type("E-mail", "pas-un-mail");
     fireEvent.click(saveButton("Informations de l'entreprise"));
     expect(await screen.findByText(COMPANY_TEXTS.emailInvalid)).toBeTruthy();
-    const email = screen.getByLabelText("Email");
+    const email = screen.getByLabelText("E-mail");
     expect(email.getAttribute("aria-invalid")).toBe("true");
     expect(email.getAttribute("aria-describedby")).toContain(
       screen.getByText(COMPANY_TEXTS.emailInvalid).getAttribute("id") ?? "missing",
@@ -145,7 +145,7 @@ describe("CompanySettingsPage — Informations", () => {
     fireEvent.click(saveButton("Informations de l'entreprise"));
     expect(await screen.findByText(COMPANY_TEXTS.siretInvalid)).toBeTruthy();
     expect(screen.getByLabelText("SIRET").getAttribute("aria-invalid")).toBe("true");
-    expect(toast.error).toHaveBeenCalledWith("Erreur : Données invalides");
+    expect(toast.error).toHaveBeenCalledWith("Erreur\u00a0: Données invalides");
   });
 
   it("is read-only without settings:edit", async () => {
@@ -235,7 +235,7 @@ describe("CompanySettingsPage — leaving", () => {
     type("Ville", "Bron");
     await waitFor(() => expect(screen.getByText("Modifications non enregistrées")).toBeTruthy());
     void router.navigate("/");
-    expect(await screen.findByRole("alertdialog", { name: "Quitter sans enregistrer ?" })).toBeTruthy();
+    expect(await screen.findByRole("alertdialog", { name: "Quitter sans enregistrer\u202f?" })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Rester sur la page" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
     expect(router.state.location.pathname).toBe("/settings");

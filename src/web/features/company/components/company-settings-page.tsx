@@ -66,7 +66,7 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
       {!canEdit && (
         <Alert variant="info">
           <AlertDescription>
-            Vous pouvez consulter ces paramètres ; seul un administrateur peut les modifier.
+            Vous pouvez consulter ces paramètres&#8239;; seul un administrateur peut les modifier.
           </AlertDescription>
         </Alert>
       )}

@@ -14,7 +14,7 @@ export function LeaveConfirmDialog({ blocker }: { blocker: Blocker }) {
       onClose={() => {
         if (!leaving.current && blocker.state === "blocked") blocker.reset();
       }}
-      title="Quitter sans enregistrer ?"
+      title={"Quitter sans enregistrer\u202f?"}
       description="Vos modifications des paramètres de l'entreprise n'ont pas été enregistrées et seront perdues."
       confirmLabel="Quitter sans enregistrer"
       cancelLabel="Rester sur la page"

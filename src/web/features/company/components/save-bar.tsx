@@ -43,7 +43,7 @@ export function SaveBar({ isMobile, dirty, saving, onReset }: SaveBarProps) {
         {saving ? (
           <>
             <LoaderCircle aria-hidden="true" className="animate-spin" />
-            En cours...
+            En cours…
           </>
         ) : (
           <>

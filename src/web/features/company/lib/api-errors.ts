@@ -13,7 +13,7 @@ export function errorMessageOf(error: unknown): string | null {
 
 /** The failure toast (docs/domain/company-settings.md#messages): « Erreur : {message} », the message falling back to the generic one. */
 export function failureToastMessage(error: unknown): string {
-  return `Erreur : ${errorMessageOf(error) ?? GENERIC_ERROR_MESSAGE}`;
+  return `Erreur\u00a0: ${errorMessageOf(error) ?? GENERIC_ERROR_MESSAGE}`;
 }
 
 /**

@@ -12,6 +12,6 @@ export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<Quot
 export function useCreateQuoteTemplate() {
   return useMutation({
     mutationFn: createQuoteTemplate,
-    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la création du template" },
+    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la création du modèle" },
   });
 }

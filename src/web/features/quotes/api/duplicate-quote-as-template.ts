@@ -13,6 +13,6 @@ export async function duplicateQuoteAsTemplate({ id, name }: { id: string; name?
 export function useDuplicateQuoteAsTemplate() {
   return useMutation({
     mutationFn: duplicateQuoteAsTemplate,
-    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la création du template" },
+    meta: { invalidates: quoteRefreshes.templates, errorTitle: "Erreur lors de la création du modèle" },
   });
 }

@@ -127,12 +127,12 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
           <span className="inline-flex min-w-0 items-center gap-1.5">
             <UserRound aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="sr-only">Client : </span>
+            <span className="sr-only">Client&nbsp;: </span>
             <span className="truncate">{quote.client.name}</span>
           </span>
           <span className="inline-flex items-center gap-1.5">
             <CalendarDays aria-hidden="true" className="size-3.5 shrink-0" />
-            <span className="sr-only">Date : </span>
+            <span className="sr-only">Date&nbsp;: </span>
             <time dateTime={quote.date}>{formatDate(quote.date)}</time>
           </span>
         </p>
@@ -159,7 +159,7 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
         {quote.notes && (
           <p className="flex items-start gap-2 text-[0.8125rem] text-muted-foreground">
             <StickyNote aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
-            <span className="sr-only">Notes : </span>
+            <span className="sr-only">Notes&nbsp;: </span>
             <span className="line-clamp-2 min-w-0 break-words">{quote.notes}</span>
           </p>
         )}
@@ -265,7 +265,7 @@ export function QuoteCard({ quote, permissions, pending, compact = false, ...on 
                 )}
                 <DropdownMenuItem onSelect={() => on.onUseAsTemplate(quote)}>
                   <LayoutTemplate aria-hidden="true" />
-                  Utiliser comme template
+                  Utiliser comme modèle
                 </DropdownMenuItem>
               </>
             )}

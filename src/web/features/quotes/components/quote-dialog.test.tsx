@@ -124,7 +124,7 @@ describe("QuoteDialog — creation", () => {
 
     type("Désignation (ligne 1)", "Plan de travail");
     fireEvent.keyDown(dialog, { key: "Escape" });
-    const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications ?" });
+    const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications\u202f?" });
     expect(onStateChange).not.toHaveBeenCalled();
     fireEvent.click(within(ask).getByRole("button", { name: "Abandonner" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
@@ -171,7 +171,7 @@ describe("QuoteDialog — creation", () => {
         .getByRole("button", { name: /Totaux et remise/ })
         .getAttribute("aria-expanded"),
     ).toBe("false");
-    expect(within(dialog).getByRole("region", { name: "Templates de devis" })).toBeTruthy();
+    expect(within(dialog).getByRole("region", { name: "Modèles de devis" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: /Historique/ })).toBeNull();
     expect((screen.getByLabelText("Unité (ligne 1)") as HTMLSelectElement).value).toBe("unité");
     expect((screen.getByLabelText("TVA (ligne 1)") as HTMLSelectElement).value).toBe("20");
@@ -266,8 +266,8 @@ describe("QuoteDialog — creation", () => {
   it("applies a template: name with the date, lines, discount and terms", async () => {
     serve();
     renderDialog({ mode: "create" });
-    await screen.findByText("1 template disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
+    await screen.findByText("1 modèle disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
     fireEvent.click(await screen.findByRole("button", { name: /^Appliquer\s*:\s*Cuisine$/ }));
     await waitFor(() =>
       expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toMatch(
@@ -289,20 +289,20 @@ describe("QuoteDialog — creation", () => {
       url.pathname === "/api/quote-templates/t1" && init?.method === "PUT" ? savedTemplate(200, "t1", init) : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByText("1 template disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
-    fireEvent.click(await screen.findByRole("button", { name: "Renommer le template Cuisine" }));
-    const editor = screen.getByRole("group", { name: "Renommer le template Cuisine" });
+    await screen.findByText("1 modèle disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Renommer le modèle Cuisine" }));
+    const editor = screen.getByRole("group", { name: "Renommer le modèle Cuisine" });
 
     // An empty name is refused here, with the spec's message under the field.
-    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "  " } });
+    fireEvent.input(within(editor).getByLabelText("Nom du modèle *"), { target: { value: "  " } });
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
     expect(within(editor).getByText(QUOTE_TEXTS.templateNameRequired)).toBeTruthy();
     expect(calls("PUT", "/api/quote-templates/t1")).toHaveLength(0);
 
-    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "Cuisine équipée" } });
-    fireEvent.input(within(editor).getByLabelText("Description du template"), { target: { value: "Pose comprise" } });
-    fireEvent.keyDown(within(editor).getByLabelText("Description du template"), { key: "Enter" });
+    fireEvent.input(within(editor).getByLabelText("Nom du modèle *"), { target: { value: "Cuisine équipée" } });
+    fireEvent.input(within(editor).getByLabelText("Description du modèle"), { target: { value: "Pose comprise" } });
+    fireEvent.keyDown(within(editor).getByLabelText("Description du modèle"), { key: "Enter" });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateUpdated));
     const [put] = calls("PUT", "/api/quote-templates/t1");
     expect(JSON.parse(String(put?.[1]?.body))).toEqual({
@@ -315,7 +315,7 @@ describe("QuoteDialog — creation", () => {
     // The quote itself was neither submitted nor closed.
     expect(calls("POST", "/api/quotes")).toHaveLength(0);
     expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
-    await waitFor(() => expect(screen.queryByRole("group", { name: "Renommer le template Cuisine" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Renommer le modèle Cuisine" })).toBeNull());
   });
 
   it("toasts a failed template rename and keeps the editor open", async () => {
@@ -325,16 +325,16 @@ describe("QuoteDialog — creation", () => {
         : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByText("1 template disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
-    fireEvent.click(await screen.findByRole("button", { name: "Renommer le template Cuisine" }));
+    await screen.findByText("1 modèle disponible");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(await screen.findByRole("button", { name: "Renommer le modèle Cuisine" }));
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Erreur lors de la mise à jour", {
         description: QUOTE_TEXTS.templateNotFound,
       }),
     );
-    expect(screen.getByRole("group", { name: "Renommer le template Cuisine" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Renommer le modèle Cuisine" })).toBeTruthy();
   });
 
   it("saves the quote being written as a template: its lines, percentage discount and terms, never the quote", async () => {
@@ -342,12 +342,12 @@ describe("QuoteDialog — creation", () => {
       url.pathname === "/api/quote-templates" && init?.method === "POST" ? savedTemplate(201, "t2", init) : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByText("1 template disponible");
+    await screen.findByText("1 modèle disponible");
     type("Nom du devis *", "Salle d'eau Martin");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
-    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
-    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme template" });
-    expect((within(editor).getByLabelText("Nom du template *") as HTMLInputElement).value).toBe("Salle d'eau Martin");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
+    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" });
+    expect((within(editor).getByLabelText("Nom du modèle *") as HTMLInputElement).value).toBe("Salle d'eau Martin");
 
     // The first line has no designation yet: nothing is sent, the line says why.
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
@@ -361,8 +361,8 @@ describe("QuoteDialog — creation", () => {
     fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
     type("Remise (%)", "5");
     type("Conditions", "Acompte de 30 % à la commande");
-    fireEvent.input(within(editor).getByLabelText("Nom du template *"), { target: { value: "Salle d'eau" } });
-    fireEvent.keyDown(within(editor).getByLabelText("Nom du template *"), { key: "Enter" });
+    fireEvent.input(within(editor).getByLabelText("Nom du modèle *"), { target: { value: "Salle d'eau" } });
+    fireEvent.keyDown(within(editor).getByLabelText("Nom du modèle *"), { key: "Enter" });
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateCreated));
     expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body))).toEqual({
@@ -383,9 +383,7 @@ describe("QuoteDialog — creation", () => {
     });
     expect(calls("POST", "/api/quotes")).toHaveLength(0);
     expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
-    await waitFor(() =>
-      expect(screen.queryByRole("group", { name: "Enregistrer ce devis comme template" })).toBeNull(),
-    );
+    await waitFor(() => expect(screen.queryByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeNull());
   });
 
   it("with no template yet, says how to make one, and leaves the saving form alone once it is open", async () => {
@@ -395,12 +393,12 @@ describe("QuoteDialog — creation", () => {
         : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByText("Aucun template enregistré");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
-    expect(screen.getByText(/Aucun template pour l'instant/)).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
-    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme template" })).toBeTruthy();
-    expect(screen.queryByText(/Aucun template pour l'instant/)).toBeNull();
+    await screen.findByText("Aucun modèle enregistré");
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    expect(screen.getByText(/Aucun modèle pour l'instant/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
+    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeTruthy();
+    expect(screen.queryByText(/Aucun modèle pour l'instant/)).toBeNull();
   });
 
   it("warns that an amount discount stays out of the template, and toasts a failed creation", async () => {
@@ -410,25 +408,25 @@ describe("QuoteDialog — creation", () => {
         : undefined,
     );
     renderDialog({ mode: "create" });
-    await screen.findByText("1 template disponible");
+    await screen.findByText("1 modèle disponible");
     type("Nom du devis *", "Portail");
     type("Désignation (ligne 1)", "Portail aluminium");
     type("Prix unitaire HT (ligne 1)", "1800");
     fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
     fireEvent.click(screen.getByRole("radio", { name: "Montant fixe" }));
     type("Remise (€ HT)", "100");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un template/ }));
-    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme template" }));
-    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme template" });
+    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
+    const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" });
     expect(within(editor).getByText(/La remise en euros n'est pas reprise/)).toBeTruthy();
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création du template", {
+      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création du modèle", {
         description: "Erreur interne du serveur",
       }),
     );
     expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body)).discount_percentage).toBe(0);
-    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme template" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeTruthy();
   });
 
   it("puts the server's field errors under the fields and toasts the failure", async () => {
@@ -450,7 +448,7 @@ describe("QuoteDialog — creation", () => {
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     expect(await screen.findByText("Le prix a au plus 2 décimales")).toBeTruthy();
     expect(screen.getByLabelText("Prix unitaire HT (ligne 1)").getAttribute("aria-invalid")).toBe("true");
-    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création : Données invalides");
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création\u00a0: Données invalides");
   });
 });
 
@@ -468,7 +466,7 @@ describe("QuoteDialog — edit and read-only", () => {
     expect(screen.getByRole("button", { name: /Historique/ })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(`Erreur lors de la mise à jour : ${QUOTE_TEXTS.finalLocked}`),
+      expect(toast.error).toHaveBeenCalledWith(`Erreur lors de la mise à jour\u00a0: ${QUOTE_TEXTS.finalLocked}`),
     );
     const body = JSON.parse(String(calls("PUT", `/api/quotes/${quote.id}`)[0]?.[1]?.body));
     expect(body.id).toBe(quote.id);

@@ -136,7 +136,7 @@ export function FilterButton({ filters, onClick }: { filters: QuoteFilterState; 
       {count > 0 && (
         <span className="ml-0.5 inline-flex size-5 items-center justify-center rounded-full bg-primary text-[0.6875rem] font-semibold text-primary-foreground">
           {count}
-          <span className="sr-only"> actif{count > 1 ? "s" : ""}</span>
+          <span className="sr-only"> {count > 1 ? "actifs" : "actif"}</span>
         </span>
       )}
     </Button>

@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { parisToday } from "@shared/dates";
-import { formatEuro } from "@shared/format";
+import { formatEuro, plural } from "@shared/format";
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
@@ -225,8 +225,8 @@ export function QuoteForm({
       openSectionsFor(fieldErrors.map((e) => e.path));
       toast.error(
         editing
-          ? `Erreur lors de la mise à jour : ${errorMessage(error)}`
-          : `Erreur lors de la création : ${errorMessage(error)}`,
+          ? `Erreur lors de la mise à jour\u00a0: ${errorMessage(error)}`
+          : `Erreur lors de la création\u00a0: ${errorMessage(error)}`,
       );
     }
   }, onInvalid);
@@ -390,7 +390,7 @@ export function QuoteForm({
             <FormField
               label="Conditions"
               error={errors.terms?.message}
-              hint="Imprimées sur le PDF. Vides : les conditions générales de l'entreprise."
+              hint={"Imprimées sur le PDF. Vides\u00a0: les conditions générales de l'entreprise."}
               className="sm:col-span-2"
             >
               {(props) => (
@@ -411,7 +411,7 @@ export function QuoteForm({
           open={open.items}
           onOpenChange={toggle("items")}
           hasError={Boolean(errors.items)}
-          summary={`${lineCount} ligne${lineCount > 1 ? "s" : ""} · ${formatEuro(totals.total)} TTC`}
+          summary={`${plural(lineCount, "ligne")} · ${formatEuro(totals.total)}\u00a0TTC`}
           contentClassName={isMobile ? "px-3" : "px-3"}
         >
           <QuoteItemsEditor form={form} lineTotals={totals.lines.map((l) => l.total)} isMobile={isMobile} />
@@ -477,7 +477,7 @@ export function QuoteForm({
           {isSubmitting ? (
             <>
               <LoaderCircle aria-hidden="true" className="animate-spin" />
-              En cours...
+              En cours…
             </>
           ) : editing ? (
             "Enregistrer"

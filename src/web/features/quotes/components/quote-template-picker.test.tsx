@@ -40,8 +40,8 @@ afterEach(() => {
 
 async function openPicker() {
   renderWithProviders(<QuoteTemplatePicker onApply={() => {}} canDelete canEdit appliedId={null} current={current} />);
-  fireEvent.click(await screen.findByRole("button", { name: /Partir d'un template/ }));
-  fireEvent.click(await screen.findByRole("button", { name: "Supprimer le template Cuisine" }));
+  fireEvent.click(await screen.findByRole("button", { name: /Partir d'un modèle/ }));
+  fireEvent.click(await screen.findByRole("button", { name: "Supprimer le modèle Cuisine" }));
 }
 
 describe("QuoteTemplatePicker — deleting a template (issue 9, defect 8)", () => {

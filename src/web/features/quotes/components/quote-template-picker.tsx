@@ -1,3 +1,4 @@
+import { plural } from "@shared/format";
 import { quoteTemplateInputSchema } from "@shared/quote-templates";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
@@ -61,19 +62,19 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
   return (
     <Collapsible open={open} onOpenChange={setOpen} asChild>
       <section
-        aria-label="Templates de devis"
+        aria-label="Modèles de devis"
         className="rounded-lg border border-dashed border-[#c7cbfb] bg-primary-soft/50"
       >
         <CollapsibleTrigger className="flex min-h-12 w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-sm hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <LayoutTemplate aria-hidden="true" className="size-4 shrink-0 text-primary" />
           <span className="min-w-0 flex-1">
-            <span className="font-semibold text-primary-soft-foreground">Partir d'un template</span>
+            <span className="font-semibold text-primary-soft-foreground">Partir d'un modèle</span>
             <span className="ml-2 text-muted-foreground">
               {count === null
                 ? "Chargement..."
                 : count === 0
-                  ? "Aucun template enregistré"
-                  : `${count} template${count > 1 ? "s" : ""} disponible${count > 1 ? "s" : ""}`}
+                  ? "Aucun modèle enregistré"
+                  : `${plural(count, "modèle")} ${count > 1 ? "disponibles" : "disponible"}`}
             </span>
           </span>
           <ChevronDown
@@ -88,8 +89,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
             // While the quote is being saved as a template, its form says what to do instead.
             !savingCurrent && (
               <p className="text-[0.8125rem] text-muted-foreground">
-                Aucun template pour l'instant : enregistrez ce devis comme template, ou choisissez « Utiliser comme
-                template » dans les actions d'un devis existant.
+                Aucun modèle pour l'instant&nbsp;: enregistrez ce devis comme modèle, ou choisissez «&nbsp;Utiliser
+                comme modèle&nbsp;» dans les actions d'un devis existant.
               </p>
             )
           ) : (
@@ -126,8 +127,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
                           size="icon-sm"
                           variant="ghost"
                           onClick={() => setRenaming(template.id)}
-                          aria-label={`Renommer le template ${template.name}`}
-                          title="Renommer le template"
+                          aria-label={`Renommer le modèle ${template.name}`}
+                          title="Renommer le modèle"
                         >
                           <Pencil aria-hidden="true" />
                         </Button>
@@ -139,8 +140,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
                           className="text-destructive hover:bg-destructive-soft hover:text-destructive"
                           onClick={() => setToDelete(template)}
                           disabled={remove.isPending && remove.variables === template.id}
-                          aria-label={`Supprimer le template ${template.name}`}
-                          title="Supprimer le template"
+                          aria-label={`Supprimer le modèle ${template.name}`}
+                          title="Supprimer le modèle"
                         >
                           {remove.isPending && remove.variables === template.id ? (
                             <LoaderCircle aria-hidden="true" className="animate-spin" />
@@ -163,7 +164,7 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
             ) : (
               <Button size="sm" variant="ghost" className="text-primary" onClick={() => setSavingCurrent(true)}>
                 <BookmarkPlus aria-hidden="true" />
-                Enregistrer ce devis comme template
+                Enregistrer ce devis comme modèle
               </Button>
             )}
           </div>
@@ -197,7 +198,7 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
   };
   return (
     <TemplateNameFields
-      legend={`Renommer le template ${template.name}`}
+      legend={`Renommer le modèle ${template.name}`}
       initial={{ name: template.name, description: template.description ?? "" }}
       pending={update.isPending}
       onSave={save}
@@ -217,7 +218,7 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
 
   const save = async (name: string, description: string) => {
     if (!(await current.validateLines())) {
-      setProblem("Complétez d'abord les lignes signalées du devis : le template les reprend.");
+      setProblem("Complétez d'abord les lignes signalées du devis\u00a0: le modèle les reprend.");
       return;
     }
     const { fields, discountMode } = current.read();
@@ -235,13 +236,13 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
   };
   return (
     <TemplateNameFields
-      legend="Enregistrer ce devis comme template"
+      legend="Enregistrer ce devis comme modèle"
       initial={{ name: initial.name, description: "" }}
       pending={create.isPending}
       notice={
         initial.losesDiscount
-          ? "La remise en euros n'est pas reprise : un template ne garde qu'une remise en pourcentage."
-          : "Le template reprend les lignes, la remise en pourcentage et les conditions de ce devis."
+          ? "La remise en euros n'est pas reprise\u00a0: un modèle ne garde qu'une remise en pourcentage."
+          : "Le modèle reprend les lignes, la remise en pourcentage et les conditions de ce devis."
       }
       problem={problem}
       onSave={save}
@@ -289,7 +290,7 @@ function TemplateNameFields({ legend, initial, pending, notice, problem, onSave,
 
   return (
     <fieldset aria-label={legend} onKeyDown={onKeyDown} className="flex flex-col gap-3">
-      <FormField label="Nom du template *" error={error}>
+      <FormField label="Nom du modèle *" error={error}>
         {(props) => (
           <Input
             {...props}
@@ -303,7 +304,7 @@ function TemplateNameFields({ legend, initial, pending, notice, problem, onSave,
           />
         )}
       </FormField>
-      <FormField label="Description du template">
+      <FormField label="Description du modèle">
         {(props) => (
           <Input
             {...props}

@@ -139,7 +139,7 @@ describe("QuotesPage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "4 devis" })).toBeTruthy();
   });
 
-  it("cards: status label, date, first two lines and '+N autre(s)', what a validated quote withholds said in words", async () => {
+  it("cards: status label, date, first two lines and '+1 autre', what a validated quote withholds said in words", async () => {
     const three = makeQuote().items.concat({
       ...makeQuote().items[0],
       id: "i3",
@@ -154,11 +154,11 @@ describe("QuotesPage", () => {
     expect(within(card).getByText("Carrelage")).toBeTruthy();
     expect(within(card).getByText("Peinture")).toBeTruthy();
     expect(within(card).queryByText("Plinthes")).toBeNull();
-    expect(within(card).getByText("+1 autre(s)")).toBeTruthy();
+    expect(within(card).getByText("+1 autre")).toBeTruthy();
     expect(within(card).getByText("Portail bleu")).toBeTruthy();
     // No dead buttons (issue 9): the withheld actions are not shown, their reason is visible text.
     expect(within(card).queryByRole("button", { name: "Modifier" })).toBeNull();
-    expect(within(card).queryByRole("button", { name: "Créer un projet" })).toBeNull();
+    expect(within(card).queryByRole("button", { name: "Créer un chantier" })).toBeNull();
     expect(within(card).queryByRole("button", { name: "Créer une facture" })).toBeNull();
     const withheld = within(card).getByRole("list", { name: "Actions indisponibles" });
     expect([...withheld.children].map((li) => li.textContent)).toEqual([

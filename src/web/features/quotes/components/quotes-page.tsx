@@ -96,7 +96,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
       value={term}
       onChange={setTerm}
       label="Rechercher un devis"
-      placeholder="Rechercher un devis, un client..."
+      placeholder="Rechercher un devis, un client…"
       className="min-w-0 flex-1"
     />
   );
@@ -187,7 +187,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             <EmptyState
               icon={<FilePlus2 aria-hidden="true" className="size-6" />}
               title="Aucun devis"
-              text="Créez votre premier devis : les totaux et la TVA se calculent pour vous."
+              text={"Créez votre premier devis\u00a0: les totaux et la TVA se calculent pour vous."}
               action={
                 permissions.canCreate ? (
                   <Button onClick={openCreate}>

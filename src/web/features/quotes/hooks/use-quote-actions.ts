@@ -67,7 +67,7 @@ export function useQuoteActions() {
         toast.success(QUOTE_TEXTS.updated, { description: `${saved.reference} : ${QUOTE_STATUS_LABELS[status]}` });
         return saved;
       } catch (error) {
-        toast.error(`Erreur lors de la mise à jour : ${errorMessage(error)}`);
+        toast.error(`Erreur lors de la mise à jour\u00a0: ${errorMessage(error)}`);
         return null;
       }
     },

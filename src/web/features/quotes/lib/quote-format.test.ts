@@ -13,11 +13,12 @@ import { itemsPreview, STATUS_BADGE_CLASSES, statusActions } from "./quote-forma
 const squash = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("card formatting", () => {
-  it("shows the first two lines and '+N autre(s)'", () => {
+  it("shows the first two lines and '+1 autre' / '+2 autres' (a computed plural)", () => {
     const items = [3, 1, 4, 2].map((position) => ({ position, name: `L${position}` }));
     const preview = itemsPreview(items);
     expect(preview.items.map((i) => i.name)).toEqual(["L1", "L2"]);
-    expect(preview.restLabel).toBe("+2 autre(s)");
+    expect(preview.restLabel).toBe("+2\u00a0autres");
+    expect(itemsPreview(items.slice(0, 3)).restLabel).toBe("+1\u00a0autre");
     expect(itemsPreview(items.slice(0, 2)).restLabel).toBeNull();
   });
 

@@ -1,13 +1,14 @@
+import { plural } from "@shared/format";
 import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "@shared/quotes";
 
-/** The first two lines of a card and the « +N autre(s) » that follows them. */
+/** The first two lines of a card and the « +1 autre » / « +2 autres » that follows them. */
 export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {
   const ordered = [...items].sort((a, b) => a.position - b.position);
   const rest = Math.max(0, ordered.length - shown);
   return {
     items: ordered.slice(0, shown),
     rest,
-    restLabel: rest > 0 ? `+${rest} autre(s)` : null,
+    restLabel: rest > 0 ? `+${plural(rest, "autre")}` : null,
   };
 }
 

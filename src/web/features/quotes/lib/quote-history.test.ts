@@ -71,8 +71,8 @@ describe("history formatting", () => {
       "Dupliqué depuis le devis DEV-2026-0003",
     ]);
     expect(describeMetadata({ reason: " Client injoignable ", comment: "Relancer en mai" })).toEqual([
-      "Motif : Client injoignable",
-      "Commentaire : Relancer en mai",
+      "Motif\u00a0: Client injoignable",
+      "Commentaire\u00a0: Relancer en mai",
     ]);
     expect(describeMetadata(null)).toEqual([]);
   });

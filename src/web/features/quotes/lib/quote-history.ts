@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
 import { QUOTE_HISTORY_LABELS, type QuoteHistoryAction, type quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
 import type { z } from "zod";
@@ -66,7 +66,7 @@ export function formatChangeValue(field: string, value: unknown, context: Histor
     case "discount_percentage":
       return typeof value === "number" ? formatPercent(value) : String(value);
     case "items":
-      return typeof value === "number" ? `${value} ligne${value > 1 ? "s" : ""}` : String(value);
+      return typeof value === "number" ? plural(value, "ligne") : String(value);
     case "client_id":
       return (typeof value === "string" && context.clientName?.(value)) || "Autre client";
     default:
@@ -96,9 +96,10 @@ export function describeMetadata(metadata: QuoteHistoryEntry["metadata"]): strin
   if (!metadata) return [];
   const notes: string[] = [];
   if (typeof metadata.duplicated_from === "string") notes.push(`Dupliqué depuis le devis ${metadata.duplicated_from}`);
-  if (typeof metadata.reason === "string" && metadata.reason.trim()) notes.push(`Motif : ${metadata.reason.trim()}`);
+  if (typeof metadata.reason === "string" && metadata.reason.trim())
+    notes.push(`Motif\u00a0: ${metadata.reason.trim()}`);
   if (typeof metadata.comment === "string" && metadata.comment.trim()) {
-    notes.push(`Commentaire : ${metadata.comment.trim()}`);
+    notes.push(`Commentaire\u00a0: ${metadata.comment.trim()}`);
   }
   return notes;
 }

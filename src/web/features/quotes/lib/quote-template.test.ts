@@ -64,10 +64,10 @@ describe("applying a template", () => {
   });
 
   it("summarises a template under its name", () => {
-    expect(templateSummary(template)).toBe("2 lignes · remise 5\u00a0%");
+    expect(templateSummary(template)).toBe("2\u00a0lignes · remise 5\u00a0%");
     expect(templateSummary({ ...template, items: [], discount_percentage: 0 })).toBe("Aucune ligne");
     expect(templateSummary({ ...template, items: template.items.slice(0, 1), discount_percentage: 2.5 })).toBe(
-      "1 ligne · remise 2,5\u00a0%",
+      "1\u00a0ligne · remise 2,5\u00a0%",
     );
   });
 

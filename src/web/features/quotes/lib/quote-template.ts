@@ -1,4 +1,4 @@
-import { formatDate, formatPercent } from "@shared/format";
+import { formatDate, formatPercent, plural } from "@shared/format";
 import type { quoteTemplateInputSchema, quoteTemplateSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
 import type { UNITS } from "@shared/quotes";
 import type { z } from "zod";
@@ -37,7 +37,7 @@ export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, 
 /** « 3 lignes · remise 10 % » under a template's name. */
 export function templateSummary(template: QuoteTemplate): string {
   const lines = template.items.length;
-  const parts = [lines === 0 ? "Aucune ligne" : `${lines} ligne${lines > 1 ? "s" : ""}`];
+  const parts = [lines === 0 ? "Aucune ligne" : plural(lines, "ligne")];
   if (template.discount_percentage > 0) {
     parts.push(`remise ${formatPercent(template.discount_percentage)}`);
   }

@@ -85,7 +85,7 @@ describe("mobile navigation", () => {
   it("has the four bottom tabs of the spec", () => {
     expect(BOTTOM_TABS.map((t) => [t.label, t.to])).toEqual([
       ["Accueil", "/"],
-      ["Projets", "/projects"],
+      ["Chantiers", "/projects"],
       ["Devis", "/quotes"],
       ["Planning", "/calendar"],
     ]);

@@ -87,7 +87,7 @@ export const PLATFORM_ENTRIES: readonly NavEntry[] = [
 /** Mobile bottom tabs (docs/domain/shell.md#mobile-navigation); the fifth tab, « Plus », opens the drawer. */
 export const BOTTOM_TABS: readonly NavEntry[] = [
   { id: "home", label: "Accueil", to: paths.home, icon: House, end: true },
-  { id: "projects", label: "Projets", to: paths.projects, icon: HardHat },
+  { id: "projects", label: "Chantiers", to: paths.projects, icon: HardHat },
   { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText },
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays },
 ];
