@@ -426,12 +426,35 @@ test.describe("Gestion des devis", () => {
     expect(contentOf(variantName)).toEqual(contentOf(templateName));
     expect(contentOf(variantName).items).toHaveLength(LINES.length);
 
+    // Leaving the page with unsaved input asks first; the input is kept on the device meanwhile and
+    // offered again when the page is opened anew (a closed tab, a reload).
+    const draftKeys = () =>
+      page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith("propulse:draft:quote:")));
+    await expect.poll(draftKeys).toHaveLength(1);
+    await page.getByRole("link", { name: "Retour aux devis" }).click();
+    const leave = page.getByRole("alertdialog", { name: /Quitter sans enregistrer/ });
+    await expect(leave).toBeVisible();
+    await shot(page, testInfo, "new-page-leave");
+    await leave.getByRole("button", { name: "Rester sur la page" }).click();
+    await expect(page).toHaveURL(/\/quotes\/new/);
+    page.once("dialog", (dialog) => void dialog.accept());
+    await page.reload();
+    const offer = page.getByRole("region", { name: "Brouillon sur cet appareil" });
+    await expect(offer).toBeVisible();
+    await shot(page, testInfo, "new-page-draft-offer");
+    await offer.getByRole("button", { name: "Reprendre le brouillon" }).click();
+    await expect(page.getByLabel("Nom du devis *")).toHaveValue(`${templateName} - ${today}`);
+    await expect(page.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
+    await expect(page.getByTestId("quote-items-total")).toHaveText(euro(editedExpected.total));
+
     await expectNoSeriousA11yViolations(page, "nouveau devis");
     await shot(page, testInfo, "new-page");
     await page.getByRole("button", { name: "Créer le devis" }).click();
     await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
     await page.waitForURL((url) => url.pathname === "/quotes");
     expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
+    // Saved: the draft is gone from the device.
+    expect(await draftKeys()).toEqual([]);
 
     // Quotes are documents: their client is kept (deleting it is refused); the run's data stays,
     // under names unique to this run.

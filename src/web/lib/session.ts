@@ -1,5 +1,5 @@
 import type { AuthUser } from "@shared/auth";
-import { readItem, readJson, removeItem, writeItem, writeJson } from "./storage";
+import { readItem, readJson, removeDrafts, removeItem, writeItem, writeJson } from "./storage";
 
 /**
  * The signed-in session kept in the browser (docs/domain/auth.md#signed-in-user): localStorage keys `token` and
@@ -53,5 +53,8 @@ export function setStoredUser(user: AuthUser): void {
 export function clearSession(reason: SessionEndReason): void {
   removeItem(TOKEN_KEY);
   removeItem(USER_KEY);
+  // A sign-out leaves nothing typed on a shared device; an expired or refused session keeps the user's
+  // drafts (scoped by user: another account never sees them) for after the next sign-in.
+  if (reason === "logout") removeDrafts();
   emit({ type: "cleared", reason });
 }

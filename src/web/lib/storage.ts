@@ -30,6 +30,26 @@ export function writeItem(key: string, value: string, kind: StorageKind = "local
   }
 }
 
+/**
+ * Input kept on the device until it is saved or discarded (a quote being written): every such key
+ * starts with this, so that signing out drops them all (lib/session.ts).
+ */
+export const DRAFT_KEY_PREFIX = "propulse:draft:";
+
+/** Drops every draft kept on the device. */
+export function removeDrafts(): void {
+  try {
+    const storage = store("local");
+    if (!storage) return;
+    const keys = Array.from({ length: storage.length }, (_, i) => storage.key(i)).filter(
+      (key): key is string => key?.startsWith(DRAFT_KEY_PREFIX) ?? false,
+    );
+    for (const key of keys) storage.removeItem(key);
+  } catch {
+    // Nothing to do.
+  }
+}
+
 export function removeItem(key: string, kind: StorageKind = "local"): void {
   try {
     store(kind)?.removeItem(key);

@@ -127,7 +127,9 @@ describe("POST /api/auth/login", () => {
     }
     const blocked = await postLogin({ email: target.emails.chef, password: TEST_PASSWORD });
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatch(/^Trop de tentatives de connexion\. Veuillez réessayer dans 15\u00a0minutes\.$/);
+    expect(blocked.json().error).toMatch(
+      /^Trop de tentatives de connexion\. Veuillez réessayer dans 15\u00a0minutes\.$/,
+    );
     expect(Number(blocked.headers["retry-after"])).toBeGreaterThan(800);
     // Another account of the same company is not affected.
     expect((await postLogin({ email: target.emails.admin, password: TEST_PASSWORD })).statusCode).toBe(200);

@@ -13,6 +13,8 @@ export interface DirtyGuard {
   setDirty: (dirty: boolean) => void;
   /** Closes the modal, asking first when the form holds unsaved input. */
   requestClose: () => void;
+  /** What the form does when its input is discarded (drop its draft kept on the device). */
+  setDiscardHandler: (handler: (() => void) | null) => void;
 }
 
 export const DirtyGuardContext = createContext<DirtyGuard | null>(null);
@@ -22,14 +24,27 @@ export const DirtyGuardContext = createContext<DirtyGuard | null>(null);
  * « Abandonner les modifications ? » before Escape, ✕, the sheet's handle or « Annuler » close it.
  * Returns `cancel`: the form's « Annuler » (through the modal's guard, or `onCancel` outside a modal).
  */
-export function useDirtyGuard(dirty: boolean, onCancel: () => void): { cancel: () => void } {
+export function useDirtyGuard(
+  dirty: boolean,
+  onCancel: () => void,
+  onDiscarded?: () => void,
+): { cancel: () => void; saved: () => void } {
   const guard = useContext(DirtyGuardContext);
   useEffect(() => {
     if (!guard) return;
     guard.setDirty(dirty);
     return () => guard.setDirty(false);
   }, [guard, dirty]);
-  return { cancel: guard ? guard.requestClose : onCancel };
+  useEffect(() => {
+    if (!guard || !onDiscarded) return;
+    guard.setDiscardHandler(onDiscarded);
+    return () => guard.setDiscardHandler(null);
+  }, [guard, onDiscarded]);
+  return {
+    cancel: guard ? guard.requestClose : onCancel,
+    // Saved: closing or leaving right after must not ask (the dirty state is only cleared by the next render).
+    saved: () => guard?.setDirty(false),
+  };
 }
 
 export interface DiscardChangesDialogProps {

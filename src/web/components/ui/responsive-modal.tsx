@@ -38,6 +38,7 @@ export function ResponsiveModal({
   ...rest
 }: ResponsiveModalProps) {
   const dirty = useRef(false);
+  const discardHandler = useRef<(() => void) | null>(null);
   const [asking, setAsking] = useState(false);
   const changeRef = useRef(onOpenChange);
   changeRef.current = onOpenChange;
@@ -59,6 +60,9 @@ export function ResponsiveModal({
         if (dirty.current) setAsking(true);
         else changeRef.current(false);
       },
+      setDiscardHandler: (handler) => {
+        discardHandler.current = handler;
+      },
     }),
     [],
   );
@@ -69,6 +73,7 @@ export function ResponsiveModal({
   const discard = () => {
     setAsking(false);
     dirty.current = false;
+    discardHandler.current?.();
     onDiscard?.();
     onOpenChange(false);
   };

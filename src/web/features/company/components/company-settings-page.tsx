@@ -1,4 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
+import { LeaveConfirmDialog } from "@web/components/form/leave-confirm-dialog";
+import { useUnsavedChanges } from "@web/components/form/use-unsaved-changes";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { LoadError } from "@web/components/ui/list-state";
 import { Spinner } from "@web/components/ui/spinner";
@@ -9,12 +11,10 @@ import { type ReactNode, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
-import { useUnsavedChanges } from "../hooks/use-unsaved-changes";
 import { errorMessageOf } from "../lib/api-errors";
 import { CommercialSettingsForm } from "./commercial-settings-form";
 import { CompanyInfoForm } from "./company-info-form";
 import { CompanyLogoCard } from "./company-logo-card";
-import { LeaveConfirmDialog } from "./leave-confirm-dialog";
 
 export type CompanySettingsTab = "info" | "commercial";
 
@@ -131,7 +131,10 @@ export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPagePr
         </TabsContent>
       </Tabs>
 
-      <LeaveConfirmDialog blocker={blocker} />
+      <LeaveConfirmDialog
+        blocker={blocker}
+        description="Vos modifications des paramètres de l'entreprise n'ont pas été enregistrées et seront perdues."
+      />
     </div>
   );
 }

@@ -86,8 +86,13 @@ function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
 }
 
-function renderDialog(state: QuoteDialogState, onStateChange = vi.fn(), granted = permissions) {
-  renderWithProviders(
+function renderDialog(
+  state: QuoteDialogState,
+  onStateChange = vi.fn(),
+  granted = permissions,
+  draftScope: string | null = null,
+) {
+  const view = renderWithProviders(
     <QuoteDialog
       state={state}
       onStateChange={onStateChange}
@@ -95,9 +100,10 @@ function renderDialog(state: QuoteDialogState, onStateChange = vi.fn(), granted 
       permissions={granted}
       pdfPending={() => false}
       onDownloadPdf={vi.fn()}
+      draftScope={draftScope}
     />,
   );
-  return onStateChange;
+  return Object.assign(onStateChange, { unmount: view.unmount });
 }
 
 beforeEach(() => {
@@ -492,5 +498,78 @@ describe("QuoteDialog — edit and read-only", () => {
         .some((b) => b.textContent === "Fermer"),
     ).toBe(true);
     expect(within(dialog).getByTestId("quote-total-ttc").textContent).toBe(formatEuro(340));
+  });
+});
+
+describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () => {
+  const SCOPE = "co1:u1";
+  const KEY = "propulse:draft:quote:co1:u1:new";
+  const draftName = () => JSON.parse(localStorage.getItem(KEY) ?? "null")?.values?.name;
+
+  beforeEach(() => localStorage.clear());
+
+  it("writes what is typed, offers it when the form opens again, and resumes it", async () => {
+    serve();
+    const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    type("Nom du devis *", "Salle de bain Martin");
+    await waitFor(() => expect(draftName()).toBe("Salle de bain Martin"));
+    first.unmount();
+
+    renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const offer = await screen.findByRole("region", { name: "Brouillon sur cet appareil" });
+    expect(within(offer).getByText(/saisi sur cet appareil le/)).toBeTruthy();
+    expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toBe("");
+    fireEvent.click(within(offer).getByRole("button", { name: "Reprendre le brouillon" }));
+    expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toBe("Salle de bain Martin");
+    expect(screen.queryByRole("region", { name: "Brouillon sur cet appareil" })).toBeNull();
+  });
+
+  it("does not offer a draft it cannot read", async () => {
+    serve();
+    localStorage.setItem(KEY, JSON.stringify({ savedAt: new Date().toISOString(), values: { name: "x" } }));
+    renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    // An unreadable draft (an older form's) is not offered.
+    expect(screen.queryByRole("region", { name: "Brouillon sur cet appareil" })).toBeNull();
+  });
+
+  it("« Ignorer » and « Abandonner » drop the draft; another scope never sees it", async () => {
+    serve();
+    const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    type("Nom du devis *", "Cuisine Dupont");
+    await waitFor(() => expect(draftName()).toBe("Cuisine Dupont"));
+    first.unmount();
+
+    const other = renderDialog({ mode: "create" }, vi.fn(), permissions, "co1:u2");
+    expect(screen.queryByRole("region", { name: "Brouillon sur cet appareil" })).toBeNull();
+    other.unmount();
+
+    const second = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    fireEvent.click(await screen.findByRole("button", { name: "Ignorer" }));
+    expect(localStorage.getItem(KEY)).toBeNull();
+    second.unmount();
+
+    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    type("Nom du devis *", "Garage");
+    await waitFor(() => expect(draftName()).toBe("Garage"));
+    fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
+    const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications\u202f?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Abandonner" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    expect(localStorage.getItem(KEY)).toBeNull();
+  });
+
+  it("a saved quote leaves no draft behind", async () => {
+    serve((url, init) =>
+      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, makeQuote()) : undefined,
+    );
+    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    type("Nom du devis *", "Cuisine Martin");
+    await chooseClient("Jean Dupont");
+    type("Désignation (ligne 1)", "Plan de travail");
+    await waitFor(() => expect(draftName()).toBe("Cuisine Martin"));
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(localStorage.getItem(KEY)).toBeNull();
   });
 });

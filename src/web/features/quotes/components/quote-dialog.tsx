@@ -17,6 +17,8 @@ export interface QuoteDialogProps {
   pdfPending: (id: string) => boolean;
   onDownloadPdf: (quote: Quote) => void;
   onSaved?: (quote: Quote) => void;
+  /** « <company id>:<user id> »: the quote being written is kept on this device (QuoteForm). */
+  draftScope?: string | null;
 }
 
 /**
@@ -32,6 +34,7 @@ export function QuoteDialog({
   pdfPending,
   onDownloadPdf,
   onSaved,
+  draftScope = null,
 }: QuoteDialogProps) {
   const descriptionId = useId();
   const listed = state && state.mode !== "create" ? state.quote : null;
@@ -62,6 +65,7 @@ export function QuoteDialog({
           quote={null}
           isMobile={isMobile}
           variant="dialog"
+          draftScope={draftScope}
           permissions={permissions}
           descriptionId={descriptionId}
           onCancel={close}
@@ -78,6 +82,7 @@ export function QuoteDialog({
             quote={quote}
             isMobile={isMobile}
             variant="dialog"
+            draftScope={draftScope}
             permissions={permissions}
             descriptionId={descriptionId}
             onCancel={close}

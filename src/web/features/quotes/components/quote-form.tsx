@@ -1,6 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { parisToday } from "@shared/dates";
-import { formatEuro, plural } from "@shared/format";
+import { formatDateTime, formatEuro, plural } from "@shared/format";
 import {
   QUOTE_STATUS_LABELS,
   QUOTE_STATUSES,
@@ -13,6 +13,7 @@ import { useQuery } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
+import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -21,14 +22,22 @@ import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
+import { readItem, removeItem, writeItem } from "@web/lib/storage";
 import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
 import { ToggleGroup } from "radix-ui";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
 import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
 import { useUpdateQuote } from "../api/update-quote";
+import {
+  parseQuoteDraft,
+  QUOTE_DRAFT_DELAY_MS,
+  QUOTE_DRAFT_TEXTS,
+  quoteDraftKey,
+  serialiseQuoteDraft,
+} from "../lib/quote-draft";
 import { errorMessage, fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
 import {
   createDefaults,
@@ -73,6 +82,11 @@ export interface QuoteFormProps {
   /** /quotes/new?client_id=… */
   initialClientId?: string | null;
   isMobile: boolean;
+  /**
+   * « <company id>:<user id> »: the quote being written is kept on this device under it until it is saved
+   * or discarded (features/quotes/lib/quote-draft.ts); none without it.
+   */
+  draftScope?: string | null;
   /** In the quote dialog (its title inside) or on the /quotes/new page (the page has the h1). */
   variant: "dialog" | "page";
   permissions: QuoteFormPermissions;
@@ -87,6 +101,7 @@ const isIsoDate = (value: unknown): value is string => typeof value === "string"
 export function QuoteForm({
   quote,
   initialClientId,
+  draftScope = null,
   isMobile,
   variant,
   permissions,
@@ -124,7 +139,16 @@ export function QuoteForm({
     control,
     formState: { errors, isSubmitting, isDirty },
   } = form;
-  const { cancel } = useDirtyGuard(isDirty, onCancel);
+  // The draft kept on the device: offered when the form opens, written while it holds unsaved input,
+  // dropped once saved or discarded.
+  const draftKey = draftScope ? quoteDraftKey(draftScope, quote?.id ?? null) : null;
+  const [draftOffer, setDraftOffer] = useState(() =>
+    draftKey ? parseQuoteDraft(readItem(draftKey), new Date()) : null,
+  );
+  const dropDraft = useCallback(() => {
+    if (draftKey) removeItem(draftKey);
+  }, [draftKey]);
+  const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel, dropDraft);
 
   const createMutation = useCreateQuote();
   const updateMutation = useUpdateQuote();
@@ -150,6 +174,14 @@ export function QuoteForm({
   const clientId = useWatch({ control, name: "client_id" });
   const chosenClient = useQuery({ ...clientOptionOptions(clientId), enabled: Boolean(clientId) });
   const watched = useWatch({ control });
+  useEffect(() => {
+    if (!draftKey || !isDirty || !watched) return;
+    const timer = setTimeout(
+      () => writeItem(draftKey, serialiseQuoteDraft(getValues(), new Date())),
+      QUOTE_DRAFT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draftKey, isDirty, watched, getValues]);
   const totals = useMemo(
     () =>
       liveTotals({
@@ -216,6 +248,8 @@ export function QuoteForm({
         ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id) })
         : await createMutation.mutateAsync(toQuotePayload(input));
       toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
+      dropDraft();
+      markSaved();
       onSaved(saved);
     } catch (error) {
       const fieldErrors = fieldErrorsFrom(error, getValues("items").length);
@@ -294,6 +328,42 @@ export function QuoteForm({
           variant === "dialog" && pad,
         )}
       >
+        {draftOffer && (
+          <Alert
+            role="region"
+            aria-label="Brouillon sur cet appareil"
+            className="flex-col gap-3 sm:flex-row sm:items-center"
+          >
+            <div className="flex flex-1 flex-col gap-1">
+              <AlertTitle>{QUOTE_DRAFT_TEXTS.title}</AlertTitle>
+              <AlertDescription>{QUOTE_DRAFT_TEXTS.description(formatDateTime(draftOffer.savedAt))}</AlertDescription>
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button
+                type="button"
+                size="sm"
+                onClick={() => {
+                  reset(draftOffer.values, { keepDefaultValues: true });
+                  setDiscountMode(discountModeOf(draftOffer.values));
+                  setDraftOffer(null);
+                }}
+              >
+                {QUOTE_DRAFT_TEXTS.resume}
+              </Button>
+              <Button
+                type="button"
+                size="sm"
+                variant="outline"
+                onClick={() => {
+                  dropDraft();
+                  setDraftOffer(null);
+                }}
+              >
+                {QUOTE_DRAFT_TEXTS.ignore}
+              </Button>
+            </div>
+          </Alert>
+        )}
         {!editing && (
           <QuoteTemplatePicker
             onApply={applyChosenTemplate}

@@ -1,4 +1,5 @@
 import type { Quote } from "@shared/quotes";
+import { PageLeaveGuard } from "@web/components/form/page-leave-guard";
 import { Button } from "@web/components/ui/button";
 import { paths } from "@web/lib/paths";
 import { ArrowLeft } from "lucide-react";
@@ -10,12 +11,14 @@ export interface QuoteNewPageProps {
   permissions: QuoteFormPermissions;
   /** ?client_id= — the client preselected (the client card's 'Nouveau devis'). */
   clientId: string | null;
+  /** « <company id>:<user id> »: the draft kept on this device (QuoteForm). */
+  draftScope: string | null;
   onCancel: () => void;
   onCreated: (quote: Quote) => void;
 }
 
 /** /quotes/new: the create form as a page (docs/domain/quotes.md#screen), back to /quotes. */
-export function QuoteNewPage({ isMobile, permissions, clientId, onCancel, onCreated }: QuoteNewPageProps) {
+export function QuoteNewPage({ isMobile, permissions, clientId, draftScope, onCancel, onCreated }: QuoteNewPageProps) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
       <div className="flex flex-col gap-3">
@@ -32,15 +35,21 @@ export function QuoteNewPage({ isMobile, permissions, clientId, onCancel, onCrea
           </p>
         </div>
       </div>
-      <QuoteForm
-        quote={null}
-        initialClientId={clientId}
-        isMobile={isMobile}
-        variant="page"
-        permissions={permissions}
+      <PageLeaveGuard
         onCancel={onCancel}
-        onSaved={onCreated}
-      />
+        description={"Le devis en cours de saisie n'a pas été enregistré\u00a0: il sera perdu."}
+      >
+        <QuoteForm
+          quote={null}
+          initialClientId={clientId}
+          draftScope={draftScope}
+          isMobile={isMobile}
+          variant="page"
+          permissions={permissions}
+          onCancel={onCancel}
+          onSaved={onCreated}
+        />
+      </PageLeaveGuard>
     </div>
   );
 }

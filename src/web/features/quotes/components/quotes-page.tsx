@@ -42,10 +42,12 @@ export interface QuotesPagePermissions {
 export interface QuotesPageProps {
   isMobile: boolean;
   permissions: QuotesPagePermissions;
+  /** « <company id>:<user id> »: a quote being written is kept on this device (QuoteForm). */
+  draftScope?: string | null;
 }
 
 /** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
-export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
+export function QuotesPage({ isMobile, permissions, draftScope = null }: QuotesPageProps) {
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);
   const [clientId, setClientId] = useState<string | undefined>(undefined);
@@ -243,6 +245,7 @@ export function QuotesPage({ isMobile, permissions }: QuotesPageProps) {
             state={dialog}
             onStateChange={setDialog}
             isMobile={isMobile}
+            draftScope={draftScope}
             permissions={{
               canEdit: permissions.canEdit,
               canListClients: permissions.canListClients,
