@@ -103,7 +103,7 @@ test.describe("Mes clients", () => {
       await form.getByLabel("Code postal").fill("69002");
       await form.getByLabel("Ville").fill("Lyon");
       await form.getByLabel("Notes").fill("Portail bleu, sonner deux fois.");
-      await expect(form.getByLabel("Notes")).toHaveAttribute("placeholder", "Notes ou commentaires sur ce client...");
+      await expect(form.getByLabel("Notes")).toHaveAttribute("placeholder", "Notes ou commentaires sur ce client…");
       await expect(form.getByLabel("E-mail")).not.toHaveAttribute("aria-invalid", "true");
       if (mobile) {
         // Bottom sheet: the buttons stay in view at the bottom of the screen.
@@ -129,7 +129,7 @@ test.describe("Mes clients", () => {
       });
       const term = `Lefèvre ${run}`;
       const search = page.getByRole("searchbox", { name: "Rechercher un client" });
-      await expect(search).toHaveAttribute("placeholder", "Rechercher un client...");
+      await expect(search).toHaveAttribute("placeholder", "Rechercher un client…");
       const answered = page.waitForResponse((response) => {
         const url = new URL(response.url());
         return url.pathname === "/api/clients" && url.searchParams.get("search") === term.toLowerCase();

@@ -123,13 +123,13 @@ test.describe("Paramètres de l'entreprise", () => {
       : null;
 
     try {
-      // « Chargement... » while the identity is on its way.
+      // « Chargement… » while the identity is on its way.
       await page.route("**/api/company/info", async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 700));
         await route.fallback();
       });
       await page.goto("/settings");
-      await expect(page.getByText("Chargement...").first()).toBeVisible();
+      await expect(page.getByText("Chargement…").first()).toBeVisible();
       await page.unrouteAll({ behavior: "wait" });
       await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
       await expect(page).toHaveTitle("Paramètres de l'entreprise · Propulse");

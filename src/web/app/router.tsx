@@ -71,7 +71,7 @@ export const routes: RouteObject[] = [
     path: paths.login,
     errorElement: <RouteError />,
     element: (
-      <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
+      <Suspense fallback={<Spinner fullScreen label="Chargement…" />}>
         <LoginRoute />
       </Suspense>
     ),
@@ -81,7 +81,7 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     element: (
       <ProtectedRoute>
-        <Suspense fallback={<Spinner fullScreen label="Chargement..." />}>
+        <Suspense fallback={<Spinner fullScreen label="Chargement…" />}>
           <AppLayout />
         </Suspense>
       </ProtectedRoute>

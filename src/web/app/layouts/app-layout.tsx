@@ -33,7 +33,7 @@ function SkipLink() {
 }
 
 function PageFallback() {
-  return <Spinner className="py-24" label="Chargement..." />;
+  return <Spinner className="py-24" label="Chargement…" />;
 }
 
 /**

@@ -21,7 +21,7 @@ export function Spinner({ label, className, fullScreen = false }: SpinnerProps) 
       )}
     >
       <LoaderCircle aria-hidden="true" className="size-7 animate-spin text-primary" />
-      {label ? <span>{label}</span> : <span className="sr-only">Chargement...</span>}
+      {label ? <span>{label}</span> : <span className="sr-only">Chargement…</span>}
     </div>
   );
 }

@@ -258,7 +258,7 @@ function RelatedList({ kind, title, emptyText, rows, loading, isMobile, icon }: 
           <Unavailable />
         ) : loading || !rows ? (
           <div className="flex flex-col gap-2 py-1" role="status">
-            <span className="sr-only">Chargement...</span>
+            <span className="sr-only">Chargement…</span>
             <Skeleton className="h-12 w-full" />
             <Skeleton className="h-12 w-full" />
           </div>

@@ -86,9 +86,9 @@ function saveButton(form: string) {
 }
 
 describe("CompanySettingsPage — Informations", () => {
-  it("loads with « Chargement... », then the form filled from the server, saving disabled while pristine", async () => {
+  it("loads with « Chargement… », then the form filled from the server, saving disabled while pristine", async () => {
     renderPage(<CompanySettingsPage canEdit isMobile={false} />);
-    expect(screen.getByRole("status").textContent).toBe("Chargement...");
+    expect(screen.getByRole("status").textContent).toBe("Chargement…");
     expect(await screen.findByDisplayValue("Durand Rénovation")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeTruthy();
     expect(screen.getByRole("tab", { name: /Informations/ }).getAttribute("aria-selected")).toBe("true");

@@ -183,9 +183,9 @@ interface QueryStateProps {
   children: ReactNode;
 }
 
-/** « Chargement... » while the first answer is awaited, the failure with « Réessayer », else the content. */
+/** « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content. */
 function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
-  if (isPending) return <Spinner className="py-20" label="Chargement..." />;
+  if (isPending) return <Spinner className="py-20" label="Chargement…" />;
   if (error && !hasData) {
     return <LoadError title={failureTitle} message={errorMessageOf(error)} onRetry={onRetry} />;
   }

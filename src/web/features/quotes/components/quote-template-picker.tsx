@@ -71,7 +71,7 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
             <span className="font-semibold text-primary-soft-foreground">Partir d'un modèle</span>
             <span className="ml-2 text-muted-foreground">
               {count === null
-                ? "Chargement..."
+                ? "Chargement…"
                 : count === 0
                   ? "Aucun modèle enregistré"
                   : `${plural(count, "modèle")} ${count > 1 ? "disponibles" : "disponible"}`}
