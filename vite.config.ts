@@ -7,6 +7,7 @@ import react from "@vitejs/plugin-react";
 import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { aliases } from "./aliases.config";
+import { chunkPlan } from "./scripts/chunk-plan";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT || 3001}`;
@@ -102,6 +103,20 @@ function routeDocuments(routes: Record<string, string[]>): Plugin {
 /** The signed-in shell: every signed-in route's document preloads it with the route's screen. */
 const SHELL = "src/web/app/layouts/app-layout.tsx";
 
+const chunks = chunkPlan({
+  entry: "src/web/main.tsx",
+  login: "src/web/app/routes/login-route.tsx",
+  shell: [SHELL, "src/web/app/routes/home-route.tsx"],
+  screens: [
+    "src/web/app/routes/clients-route.tsx",
+    "src/web/app/routes/quotes-route.tsx",
+    "src/web/app/routes/settings-route.tsx",
+    "src/web/features/clients/api/prefetch-clients.ts",
+    "src/web/features/quotes/api/prefetch-quotes.ts",
+    "src/web/features/company/api/prefetch-company.ts",
+  ],
+});
+
 export default defineConfig({
   root: fromRoot("src/web"),
   resolve: { alias: aliases },
@@ -116,6 +131,8 @@ export default defineConfig({
       // Building a zod schema has no side effect: unused shared schemas (and zod) stay out of the
       // eager bundle when a module only needs the shared pure helpers next to them.
       treeshake: { manualPureFunctions: ["z"] },
+      // Few chunks per page, each module in one of them (scripts/chunk-plan.ts).
+      output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunks.groups } },
     },
   },
   server: {
@@ -128,6 +145,7 @@ export default defineConfig({
     proxy: { "/api": { target: apiTarget, changeOrigin: false } },
   },
   plugins: [
+    chunks.plugin,
     react(),
     tailwindcss(),
     VitePWA({

@@ -203,4 +203,19 @@ test.describe("Poids de la page de connexion", () => {
     expect(requested.filter((src) => src === loginScreen)).toHaveLength(1);
     for (const src of login) expect(requested, src).toContain(src);
   });
+
+  test("une page connectée charge son code en quelques fichiers, pas un par module partagé", async ({ request }) => {
+    // Over HTTP/1.1 a browser fetches six files at a time: 36 small chunks for /clients cost it five
+    // extra round trips before the first paint. scripts/chunk-plan.ts groups them (ADR 0005 §10).
+    for (const route of ["/", "/clients", "/quotes", "/settings"]) {
+      const html = await (await request.get(route)).text();
+      const scripts = new Set(
+        [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map(
+          (m) => m[1] as string,
+        ),
+      );
+      expect(scripts.size, route).toBeGreaterThan(2);
+      expect(scripts.size, `${route} : ${[...scripts].join(" ")}`).toBeLessThanOrEqual(12);
+    }
+  });
 });

@@ -1,4 +1,4 @@
-import { CLIENT_LIMITS, clientSchema } from "@shared/clients";
+import { CLIENT_LIMITS } from "@shared/clients";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import type { FieldControlProps } from "@web/components/ui/form-field";
@@ -268,8 +268,6 @@ export function ClientPicker({
   );
 }
 
-const createdSchema = clientSchema.pick({ id: true, name: true, is_active: true, city: true });
-
 /** « Nouveau client » inline: the name and one way to reach him (the client rule), then chosen at once. */
 function NewClientForm({
   initialName,
@@ -285,10 +283,8 @@ function NewClientForm({
   const [email, setEmail] = useState("");
   const [phone, setPhone] = useState("");
   const create = useMutation({
-    mutationFn: async () =>
-      createdSchema.parse(
-        await api.post("/clients", { name, email: email.trim() || null, phone: phone.trim() || null }),
-      ),
+    mutationFn: () =>
+      api.post<ClientOption>("/clients", { name, email: email.trim() || null, phone: phone.trim() || null }),
     // Every client list and picker (the clients feature's keys start with « clients »).
     meta: { invalidates: [["clients"]] },
     onSuccess: onCreated,

@@ -1,5 +1,5 @@
+import * as AlertDialogPrimitive from "@radix-ui/react-alert-dialog";
 import { cn } from "@web/lib/cn";
-import { AlertDialog as AlertDialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 import { type ButtonProps, buttonVariants } from "./button";
 

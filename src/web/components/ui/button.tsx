@@ -1,6 +1,6 @@
+import * as Slot from "@radix-ui/react-slot";
 import { cn } from "@web/lib/cn";
 import { cva, type VariantProps } from "class-variance-authority";
-import { Slot } from "radix-ui";
 import type { ComponentProps } from "react";
 
 /**

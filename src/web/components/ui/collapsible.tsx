@@ -1,4 +1,4 @@
-import { Collapsible as CollapsiblePrimitive } from "radix-ui";
+import * as CollapsiblePrimitive from "@radix-ui/react-collapsible";
 
 /** Show/hide a region; the trigger carries aria-expanded and aria-controls. */
 export const Collapsible = CollapsiblePrimitive.Root;

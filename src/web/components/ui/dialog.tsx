@@ -1,6 +1,6 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { cn } from "@web/lib/cn";
 import { X } from "lucide-react";
-import { Dialog as DialogPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 
 export const Dialog = DialogPrimitive.Root;

@@ -1,5 +1,5 @@
+import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import { cn } from "@web/lib/cn";
-import { DropdownMenu as DropdownMenuPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 
 /** A menu of actions opened by a button (arrow keys, type-ahead, Escape). */

@@ -1,5 +1,5 @@
+import * as LabelPrimitive from "@radix-ui/react-label";
 import { cn } from "@web/lib/cn";
-import { Label as LabelPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 
 export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {

@@ -1,5 +1,5 @@
+import * as ToggleGroup from "@radix-ui/react-toggle-group";
 import { cn } from "@web/lib/cn";
-import { ToggleGroup } from "radix-ui";
 
 export interface SegmentedControlProps<T extends string> {
   /** The selected option; "" when none of them is (a filter set elsewhere). */

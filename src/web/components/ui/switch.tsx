@@ -1,5 +1,5 @@
+import * as SwitchPrimitive from "@radix-ui/react-switch";
 import { cn } from "@web/lib/cn";
-import { Switch as SwitchPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 
 /** An on/off toggle (role « switch »); give it a label with <Label htmlFor>. */

@@ -1,5 +1,5 @@
+import * as TabsPrimitive from "@radix-ui/react-tabs";
 import { cn } from "@web/lib/cn";
-import { Tabs as TabsPrimitive } from "radix-ui";
 import type { ComponentProps } from "react";
 
 export const Tabs = TabsPrimitive.Root;

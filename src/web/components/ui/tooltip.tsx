@@ -1,5 +1,5 @@
+import * as TooltipPrimitive from "@radix-ui/react-tooltip";
 import { cn } from "@web/lib/cn";
-import { Tooltip as TooltipPrimitive } from "radix-ui";
 import type { ComponentProps, ReactNode } from "react";
 
 export const TooltipProvider = TooltipPrimitive.Provider;

@@ -1,12 +1,11 @@
-import { type Client, type ClientDetail, clientDetailSchema } from "@shared/clients";
+import type { Client, ClientDetail } from "@shared/clients";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
 
 /** GET /api/clients/:id?include=projects,quotes,stats */
 export async function getClient(id: string, signal?: AbortSignal): Promise<ClientDetail> {
-  const data = await api.get(`/clients/${encodeURIComponent(id)}`, { include: "projects,quotes,stats" }, { signal });
-  return clientDetailSchema.parse(data);
+  return api.get<ClientDetail>(`/clients/${encodeURIComponent(id)}`, { include: "projects,quotes,stats" }, { signal });
 }
 
 /** The detail; the row already shown in the list fills the header and Infos tab meanwhile. */

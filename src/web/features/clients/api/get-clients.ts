@@ -1,4 +1,4 @@
-import { CLIENT_LIMITS, type ClientListResponse, clientListResponseSchema } from "@shared/clients";
+import { CLIENT_LIMITS, type ClientListResponse } from "@shared/clients";
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { type ClientListFilters, clientKeys } from "./client-keys";
@@ -8,7 +8,7 @@ export async function getClients(
   filters: ClientListFilters & { page: number; limit?: number },
   signal?: AbortSignal,
 ): Promise<ClientListResponse> {
-  const data = await api.get(
+  return api.get<ClientListResponse>(
     "/clients",
     {
       page: filters.page,
@@ -18,7 +18,6 @@ export async function getClients(
     },
     { signal },
   );
-  return clientListResponseSchema.parse(data);
 }
 
 /**

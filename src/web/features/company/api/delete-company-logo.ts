@@ -1,11 +1,11 @@
-import { type CompanyInfo, companyInfoSchema } from "@shared/company";
+import type { CompanyInfo } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** DELETE /api/company/logo → the identity without a logo. */
 export async function deleteCompanyLogo(): Promise<CompanyInfo> {
-  return companyInfoSchema.parse(await api.delete("/company/logo"));
+  return api.delete<CompanyInfo>("/company/logo");
 }
 
 export function useDeleteCompanyLogo() {

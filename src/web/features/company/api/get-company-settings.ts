@@ -1,11 +1,11 @@
-import { type CompanySettings, companySettingsSchema } from "@shared/company";
+import type { CompanySettings } from "@shared/company";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
 
 /** GET /api/company/settings → { quote_validity_days, terms_and_conditions }. */
 export async function getCompanySettings(signal?: AbortSignal): Promise<CompanySettings> {
-  return companySettingsSchema.parse(await api.get("/company/settings", undefined, { signal }));
+  return api.get<CompanySettings>("/company/settings", undefined, { signal });
 }
 
 export function companySettingsQueryOptions() {

@@ -1,11 +1,11 @@
-import { type CompanyInfo, type CompanyInfoInput, companyInfoSchema } from "@shared/company";
+import type { CompanyInfo, CompanyInfoInput } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** PUT /api/company/info (every field but logo_url) → the saved identity. */
 export async function updateCompanyInfo(body: CompanyInfoInput): Promise<CompanyInfo> {
-  return companyInfoSchema.parse(await api.put("/company/info", body));
+  return api.put<CompanyInfo>("/company/info", body);
 }
 
 export function useUpdateCompanyInfo() {

@@ -1,4 +1,4 @@
-import { type CompanySettings, type companySettingsInputSchema, companySettingsSchema } from "@shared/company";
+import type { CompanySettings, companySettingsInputSchema } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { z } from "zod";
@@ -8,7 +8,7 @@ export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 
 /** PUT /api/company/settings → the saved settings. */
 export async function updateCompanySettings(body: CompanySettingsInput): Promise<CompanySettings> {
-  return companySettingsSchema.parse(await api.put("/company/settings", body));
+  return api.put<CompanySettings>("/company/settings", body);
 }
 
 export function useUpdateCompanySettings() {

@@ -1,4 +1,4 @@
-import { type CompanyInfo, companyInfoSchema } from "@shared/company";
+import type { CompanyInfo } from "@shared/company";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
@@ -7,7 +7,7 @@ import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 export async function uploadCompanyLogo(file: File): Promise<CompanyInfo> {
   const form = new FormData();
   form.append("logo", file, file.name);
-  return companyInfoSchema.parse(await api.post("/company/logo", form));
+  return api.post<CompanyInfo>("/company/logo", form);
 }
 
 export function useUploadCompanyLogo() {

@@ -1,4 +1,3 @@
-import { quoteTemplateSchema } from "@shared/quote-templates";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate, QuoteTemplateBody } from "../lib/quote-template";
@@ -6,7 +5,7 @@ import { quoteRefreshes } from "./quote-keys";
 
 /** POST /api/quote-templates (201, the template). */
 export async function createQuoteTemplate(body: QuoteTemplateBody): Promise<QuoteTemplate> {
-  return quoteTemplateSchema.parse(await api.post("/quote-templates", body));
+  return api.post<QuoteTemplate>("/quote-templates", body);
 }
 
 export function useCreateQuoteTemplate() {

@@ -1,4 +1,3 @@
-import { quoteTemplateSchema } from "@shared/quote-templates";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate } from "../lib/quote-template";
@@ -7,7 +6,7 @@ import { quoteRefreshes } from "./quote-keys";
 /** POST /api/quotes/:id/duplicate-as-template (201, the template). */
 export async function duplicateQuoteAsTemplate({ id, name }: { id: string; name?: string }): Promise<QuoteTemplate> {
   const body = name?.trim() ? { name: name.trim() } : {};
-  return quoteTemplateSchema.parse(await api.post(`/quotes/${encodeURIComponent(id)}/duplicate-as-template`, body));
+  return api.post<QuoteTemplate>(`/quotes/${encodeURIComponent(id)}/duplicate-as-template`, body);
 }
 
 export function useDuplicateQuoteAsTemplate() {

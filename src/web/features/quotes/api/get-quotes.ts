@@ -1,4 +1,4 @@
-import { QUOTE_DEFAULTS, quoteListResponseSchema } from "@shared/quotes";
+import { QUOTE_DEFAULTS, type quoteListResponseSchema } from "@shared/quotes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { z } from "zod";
@@ -8,7 +8,7 @@ export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
 /** GET /api/quotes?page&limit&status&client_id&search — one page and the summary of the filtered set. */
 export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): Promise<QuoteListResponse> {
-  const data = await api.get(
+  return api.get<QuoteListResponse>(
     "/quotes",
     {
       page: params.page,
@@ -19,7 +19,6 @@ export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): 
     },
     { signal },
   );
-  return quoteListResponseSchema.parse(data);
 }
 
 /** One page of the list; the previous page stays on screen while the next one loads. */

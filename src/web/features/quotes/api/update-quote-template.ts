@@ -1,4 +1,3 @@
-import { quoteTemplateSchema } from "@shared/quote-templates";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { QuoteTemplate, QuoteTemplatePutBody } from "../lib/quote-template";
@@ -12,7 +11,7 @@ export async function updateQuoteTemplate({
   id: string;
   body: QuoteTemplatePutBody;
 }): Promise<QuoteTemplate> {
-  return quoteTemplateSchema.parse(await api.put(`/quote-templates/${encodeURIComponent(id)}`, body));
+  return api.put<QuoteTemplate>(`/quote-templates/${encodeURIComponent(id)}`, body);
 }
 
 export function useUpdateQuoteTemplate() {

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import * as ToggleGroup from "@radix-ui/react-toggle-group";
 import { parisToday } from "@shared/dates";
 import { formatDateTime, formatEuro, plural } from "@shared/format";
 import {
@@ -24,7 +25,6 @@ import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
 import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
-import { ToggleGroup } from "radix-ui";
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from "react";
 import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
