@@ -216,6 +216,11 @@ test.describe("Poids de la page de connexion", () => {
       );
       expect(scripts.size, route).toBeGreaterThan(2);
       expect(scripts.size, `${route} : ${[...scripts].join(" ")}`).toBeLessThanOrEqual(12);
+      // A list shows the server's answers as they are: zod (25 kB compressed) comes with the forms
+      // (src/shared/<domain>-rules.ts holds what a list needs, without the schemas).
+      if (route === "/clients" || route === "/quotes")
+        for (const src of scripts)
+          expect(await (await request.get(src)).text(), `${route} : ${src} sans zod`).not.toContain("ZodError");
     }
   });
 });

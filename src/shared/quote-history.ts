@@ -1,26 +1,12 @@
 import { z } from "zod";
+import { QUOTE_HISTORY_ACTIONS } from "./quote-rules";
 
-/** What a quote's history records (docs/domain/quotes.md, « Life of a quote »). */
-export const QUOTE_HISTORY_ACTIONS = [
-  "created",
-  "updated",
-  "status_changed",
-  "sent",
-  "validated",
-  "cancelled",
-] as const;
-export type QuoteHistoryAction = (typeof QUOTE_HISTORY_ACTIONS)[number];
-export const QUOTE_HISTORY_LABELS: Record<QuoteHistoryAction, string> = {
-  created: "Création",
-  updated: "Modification",
-  status_changed: "Changement de statut",
-  sent: "Envoi au client",
-  validated: "Validation",
-  cancelled: "Annulation",
-};
-
-/** A field's change, from → to. */
-export type QuoteHistoryChanges = Record<string, { from: unknown; to: unknown }>;
+export {
+  QUOTE_HISTORY_ACTIONS,
+  QUOTE_HISTORY_LABELS,
+  type QuoteHistoryAction,
+  type QuoteHistoryChanges,
+} from "./quote-rules";
 
 /** GET /api/quotes/:id/history: one entry, written by the server with the user's name. */
 export const quoteHistoryEntrySchema = z.object({

@@ -1,4 +1,4 @@
-import { CLIENT_LIMITS } from "@shared/clients";
+import { CLIENT_LIMITS } from "@shared/client-rules";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import type { FieldControlProps } from "@web/components/ui/form-field";

@@ -1,4 +1,4 @@
-import { CLIENT_TEXTS } from "@shared/clients";
+import { CLIENT_TEXTS } from "@shared/client-rules";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { clientKeys, clientRefreshes } from "./client-keys";

@@ -1,4 +1,5 @@
-import { CLIENT_LIMITS, type ClientListResponse } from "@shared/clients";
+import { CLIENT_LIMITS } from "@shared/client-rules";
+import type { ClientListResponse } from "@shared/clients";
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { type ClientListFilters, clientKeys } from "./client-keys";

@@ -1,4 +1,5 @@
-import { CLIENT_TEXTS, clientSchema } from "@shared/clients";
+import { CLIENT_TEXTS } from "@shared/client-rules";
+import { clientSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";

@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CLIENT_TEXTS, type Client, type ClientFormValues, clientFormSchema } from "@shared/clients";
+import { CLIENT_TEXTS } from "@shared/client-rules";
+import { type Client, type ClientFormValues, clientFormSchema } from "@shared/clients";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";

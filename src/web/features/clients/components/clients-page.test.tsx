@@ -1,4 +1,5 @@
-import { CLIENT_LIMITS, type Client, clientCountersSchema, clientListResponseSchema } from "@shared/clients";
+import { CLIENT_LIMITS } from "@shared/client-rules";
+import { type Client, clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";

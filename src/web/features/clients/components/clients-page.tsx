@@ -1,4 +1,5 @@
-import { CLIENT_LIMITS, type Client } from "@shared/clients";
+import { CLIENT_LIMITS } from "@shared/client-rules";
+import type { Client } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";

@@ -1,4 +1,4 @@
-import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/clients";
+import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/client-rules";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {

@@ -1,4 +1,5 @@
-import { CLIENT_TEXTS, type Client } from "@shared/clients";
+import { CLIENT_TEXTS } from "@shared/client-rules";
+import type { Client } from "@shared/clients";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toastSuccess } from "@web/lib/api-errors";
 import { useDeleteClient } from "../api/delete-client";

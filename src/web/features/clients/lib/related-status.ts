@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quote-rules";
 
 export type StatusTone = "default" | "success" | "warning" | "destructive" | "outline";
 

@@ -1,4 +1,4 @@
-import { QUOTE_TEXTS } from "@shared/quotes";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 

@@ -1,4 +1,4 @@
-import { QUOTE_DEFAULTS } from "@shared/quotes";
+import { QUOTE_DEFAULTS } from "@shared/quote-rules";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { QUOTE_STALE_TIMES, quoteKeys } from "./quote-keys";

@@ -1,4 +1,5 @@
-import { QUOTE_DEFAULTS, type quoteListResponseSchema } from "@shared/quotes";
+import { QUOTE_DEFAULTS } from "@shared/quote-rules";
+import type { quoteListResponseSchema } from "@shared/quotes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import type { z } from "zod";

@@ -1,5 +1,6 @@
 import { formatDate, formatEuro, formatQuantity } from "@shared/format";
-import { QUOTE_TEXTS, type Quote } from "@shared/quotes";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
+import type { Quote } from "@shared/quotes";
 import { Button } from "@web/components/ui/button";
 import {
   DropdownMenu,

@@ -1,6 +1,6 @@
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
-import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quotes";
+import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";

@@ -1,5 +1,5 @@
+import { isFinalQuoteStatus } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
-import { isFinalQuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useId } from "react";

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "@shared/quotes";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "@shared/quote-rules";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/label";

@@ -2,14 +2,8 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import * as ToggleGroup from "@radix-ui/react-toggle-group";
 import { parisToday } from "@shared/dates";
 import { formatDateTime, formatEuro, plural } from "@shared/format";
-import {
-  QUOTE_STATUS_LABELS,
-  QUOTE_STATUSES,
-  QUOTE_TEXTS,
-  type Quote,
-  type QuoteInput,
-  quoteInputSchema,
-} from "@shared/quotes";
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
+import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { ClientPicker } from "@web/components/client-picker/client-picker";

@@ -1,4 +1,4 @@
-import { QUOTE_TEXTS } from "@shared/quotes";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";

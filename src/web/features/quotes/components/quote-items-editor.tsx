@@ -1,6 +1,6 @@
 import { formatEuro, formatPercent } from "@shared/format";
+import { VAT_RATES } from "@shared/quote-rules";
 import type { QuoteInput } from "@shared/quotes";
-import { VAT_RATES } from "@shared/quotes";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";

@@ -1,4 +1,4 @@
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
+import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quote-rules";
 import { cn } from "@web/lib/cn";
 import { STATUS_BADGE_CLASSES } from "../lib/quote-format";
 

@@ -1,5 +1,5 @@
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateListSchema } from "@shared/quote-templates";
-import { QUOTE_TEXTS } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {

@@ -1,6 +1,7 @@
 import { clientListResponseSchema } from "@shared/clients";
 import { formatEuro } from "@shared/format";
-import { QUOTE_TEXTS, type Quote, type QuoteStatus, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
+import { QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
+import { type Quote, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {

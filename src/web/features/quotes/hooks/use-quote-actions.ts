@@ -1,4 +1,5 @@
-import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type Quote, type QuoteStatus } from "@shared/quotes";
+import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
+import type { Quote } from "@shared/quotes";
 import { toast } from "sonner";
 import { useDownloadQuotePdf } from "../api/download-quote-pdf";
 import { useDuplicateQuote } from "../api/duplicate-quote";

@@ -1,4 +1,5 @@
-import { type Quote, quoteInputSchema, quoteTotalsInEuros, quoteUpdateSchema } from "@shared/quotes";
+import { quoteTotalsInEuros } from "@shared/quote-rules";
+import { type Quote, quoteInputSchema, quoteUpdateSchema } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
 import {
   createDefaults,

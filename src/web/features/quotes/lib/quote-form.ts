@@ -1,13 +1,7 @@
 import { addDays } from "@shared/dates";
 import { applicableDiscount } from "@shared/money";
-import {
-  QUOTE_DEFAULTS,
-  type Quote,
-  type QuoteInput,
-  type QuoteStatus,
-  quoteTotalsInEuros,
-  UNITS,
-} from "@shared/quotes";
+import { QUOTE_DEFAULTS, type QuoteStatus, quoteTotalsInEuros, UNITS } from "@shared/quote-rules";
+import type { Quote, QuoteInput } from "@shared/quotes";
 
 /** One line as the inputs hold it (numbers as typed text); the shared schema coerces them. */
 export interface QuoteItemFields {

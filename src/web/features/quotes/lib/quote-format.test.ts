@@ -1,4 +1,4 @@
-import { QUOTE_STATUSES } from "@shared/quotes";
+import { QUOTE_STATUSES } from "@shared/quote-rules";
 import { describe, expect, it } from "vitest";
 import {
   hasActiveFilters,

@@ -1,5 +1,6 @@
 import { plural } from "@shared/format";
-import { FINAL_QUOTE_STATUSES, type Quote, type QuoteStatus } from "@shared/quotes";
+import { FINAL_QUOTE_STATUSES, type QuoteStatus } from "@shared/quote-rules";
+import type { Quote } from "@shared/quotes";
 
 /** The first two lines of a card and the « +1 autre » / « +2 autres » that follows them. */
 export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {

@@ -1,6 +1,11 @@
 import { formatDate, formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
-import { QUOTE_HISTORY_LABELS, type QuoteHistoryAction, type quoteHistoryEntrySchema } from "@shared/quote-history";
-import { QUOTE_STATUS_LABELS, type QuoteStatus } from "@shared/quotes";
+import type { quoteHistoryEntrySchema } from "@shared/quote-history";
+import {
+  QUOTE_HISTORY_LABELS,
+  QUOTE_STATUS_LABELS,
+  type QuoteHistoryAction,
+  type QuoteStatus,
+} from "@shared/quote-rules";
 import type { z } from "zod";
 
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;

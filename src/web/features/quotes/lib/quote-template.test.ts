@@ -1,5 +1,5 @@
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
-import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
 import { createDefaults } from "./quote-form";
 import {
