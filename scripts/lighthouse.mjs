@@ -3,8 +3,8 @@
 // Fails, for each route, below its minimum performance (median of RUNS runs after one discarded
 // warm-up), accessibility 100 and best practices 100 (every run), or above its maximum largest
 // contentful paint (median run). The target of every route is the login's: performance 90 and LCP
-// under 2.5 s (issue 9); the signed-in routes' figures below are an interim floor, what they reach
-// today, so that CI catches a regression while they are brought up (ADR 0005 §10).
+// under 2.5 s (issue 9); every route is held to 90, the signed-in routes' LCP to an interim 3 s
+// while they are brought down to 2.5 s (ADR 0005 §10).
 // A run Chromium failed to record (Lighthouse runtime error) is run again, four times at most per route (five routes make NO_NAVSTART more likely in one run).
 // Report of each route's median run in test-results/lighthouse-<route>.html.
 // LIGHTHOUSE_PORT (default 3200) and LIGHTHOUSE_PG_PORT (default 54410) let two runs share a machine;
@@ -28,19 +28,18 @@ const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
 /** The demo administrator (src/server/seed/seed.ts): every permission of a company. */
 const ACCOUNT = { email: "admin@durand-renovation.fr", password: "demo1234" };
 /**
- * The login page first (signed out), then the signed-in routes. `performance` and `maxLcpMs` of the
- * signed-in routes are interim floors (target 0.9 and 2500 ms, as /login; ADR 0005 §10), set below
- * what they reached in issue 9's session on the shared 2-core machine: medians / 93, /clients 86,
- * /quotes 86, /settings 88 and LCP 2.7, 3.3, 3.3, 3.1 s at a load average of 2–5; down to / 90,
- * /clients 72, /quotes 63, /settings 82 at a load average of 10–12 (other builds and tests running).
- * Raise them as the routes get faster, never lower them.
+ * The login page first (signed out), then the signed-in routes, each held to performance 90 (median).
+ * LCP: the target is the login's 2.5 s (issue 9); the signed-in routes' maximum is an interim 3 s, above
+ * what they reach in session 9 on the idle 2-core machine (medians / 2.3, /clients 2.5–2.6, /quotes
+ * 2.6, /settings 2.6 s; performance 95–96, 94–95, 93, 93–94). Lower it as they get faster, never raise
+ * it (ADR 0005 §10).
  */
 const ROUTES = [
   { path: "/login", signedIn: false, performance: 0.9, maxLcpMs: null },
-  { path: "/", signedIn: true, performance: 0.85, maxLcpMs: 3500 },
-  { path: "/clients", signedIn: true, performance: 0.7, maxLcpMs: 4500 },
-  { path: "/quotes", signedIn: true, performance: 0.7, maxLcpMs: 4500 },
-  { path: "/settings", signedIn: true, performance: 0.7, maxLcpMs: 4000 },
+  { path: "/", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/clients", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/quotes", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/settings", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
 ].filter((route) => !process.env.LIGHTHOUSE_ROUTES || process.env.LIGHTHOUSE_ROUTES.split(",").includes(route.path));
 const dataDir = path.join(root, "data-lighthouse", PORT);
 // LIGHTHOUSE_SERVER=<copy>/dist/server/main.js measures a build kept aside (a shared machine where

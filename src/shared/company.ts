@@ -1,27 +1,8 @@
 import { z } from "zod";
+import { COMPANY_TEXTS, DEFAULT_COUNTRY, DEFAULT_QUOTE_VALIDITY_DAYS } from "./company-rules";
 import { clearable, clearableText, phoneNumber, requiredField, requiredText } from "./fields";
 
-export const COMPANY_TEXTS = {
-  companyRequired: "Vous devez être connecté à une entreprise",
-  nameRequired: "Le nom de l'entreprise est obligatoire",
-  emailInvalid: "Adresse e-mail invalide",
-  siretInvalid: "Le SIRET doit contenir 14 chiffres",
-  tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
-  websiteInvalid: "Adresse du site invalide",
-  validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
-  logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
-  logoSize: "Le fichier ne doit pas dépasser 5MB",
-  logoDamaged: "Ce fichier image est endommagé\u00a0: choisissez une autre image",
-  logoMissing: "Aucun fichier reçu",
-  logoAdded: "Logo ajouté avec succès",
-  logoRemoved: "Logo supprimé",
-  infoUpdated: "Informations de l'entreprise mises à jour avec succès",
-  settingsUpdated: "Paramètres de l'entreprise mis à jour avec succès",
-} as const;
-
-export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
-export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
-export const DEFAULT_COUNTRY = "France";
+export * from "./company-rules";
 
 /**
  * PUT /api/company/info: the whole identity. Every key is required, as published; an optional field is

@@ -1,4 +1,4 @@
-import { COMPANY_TEXTS } from "@shared/company";
+import { COMPANY_TEXTS } from "@shared/company-rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";

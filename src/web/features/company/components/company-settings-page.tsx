@@ -7,14 +7,19 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { cn } from "@web/lib/cn";
 import { Building2, FileText } from "lucide-react";
-import { type ReactNode, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { errorMessageOf } from "../lib/api-errors";
-import { CommercialSettingsForm } from "./commercial-settings-form";
-import { CompanyInfoForm } from "./company-info-form";
 import { CompanyLogoCard } from "./company-logo-card";
+
+// The forms bring zod and react-hook-form: they load beside the data, after the page's header and
+// tabs have painted (ADR 0005 §10).
+const CompanyInfoForm = lazy(() => import("./company-info-form").then((m) => ({ default: m.CompanyInfoForm })));
+const CommercialSettingsForm = lazy(() =>
+  import("./commercial-settings-form").then((m) => ({ default: m.CommercialSettingsForm })),
+);
 
 export type CompanySettingsTab = "info" | "commercial";
 
@@ -185,9 +190,10 @@ interface QueryStateProps {
 
 /** « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content. */
 function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
-  if (isPending) return <Spinner className="py-20" label="Chargement…" />;
+  const loading = <Spinner className="py-20" label="Chargement…" />;
+  if (isPending) return loading;
   if (error && !hasData) {
     return <LoadError title={failureTitle} message={errorMessageOf(error)} onRetry={onRetry} />;
   }
-  return <>{children}</>;
+  return <Suspense fallback={loading}>{children}</Suspense>;
 }

@@ -1,4 +1,5 @@
-import { type CompanyInfo, type CompanySettings, DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company";
+import type { CompanyInfo, CompanySettings } from "@shared/company";
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company-rules";
 
 /** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
 export interface CompanyInfoFields {

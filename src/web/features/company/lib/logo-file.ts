@@ -1,4 +1,4 @@
-import { COMPANY_TEXTS, LOGO_MAX_BYTES } from "@shared/company";
+import { COMPANY_TEXTS, LOGO_MAX_BYTES } from "@shared/company-rules";
 
 /** Logo files (docs/domain/company-settings.md#rules): JPG, JPEG, PNG, GIF or WebP, 5 MB at most. The server checks the content again. */
 export const LOGO_MIME_TYPES = ["image/jpeg", "image/png", "image/gif", "image/webp"] as const;

@@ -1,4 +1,4 @@
-import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company";
+import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company-rules";
 import { addDays, parisToday } from "@shared/dates";
 
 /** The days the validity input stands for: '' → 30 (docs/domain/company-settings.md#rules), a whole 1–365 as is, else null. */
