@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
-import { errorDescription, fieldErrorsFor, fieldErrorsOf, toastFailure } from "./api-errors";
+import { errorDescription, fieldErrorsFor, fieldErrorsOf, GENERIC_ERROR_MESSAGE, toastFailure } from "./api-errors";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
@@ -54,5 +54,16 @@ describe("the error pipeline", () => {
   it("one failure toast: what failed, then the server's reason", () => {
     toastFailure("Erreur lors de la suppression", new ApiError("Modèle introuvable", 404, "Not Found"));
     expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", { description: "Modèle introuvable" });
+  });
+
+  it("under the title, a French fallback when the server gave no usable reason, if the screen asks for one", () => {
+    for (const failure of [new ApiError("Error 502: Bad Gateway", 502, "Bad Gateway"), new TypeError("x"), undefined]) {
+      vi.mocked(toast.error).mockClear();
+      toastFailure("Erreur", failure, GENERIC_ERROR_MESSAGE);
+      expect(toast.error).toHaveBeenCalledWith("Erreur", { description: "Une erreur est survenue" });
+      toastFailure("Erreur lors de la suppression", failure);
+      expect(toast.error).toHaveBeenLastCalledWith("Erreur lors de la suppression");
+    }
+    expect(errorDescription(new ApiError("  ", 500, ""))).toBeUndefined();
   });
 });

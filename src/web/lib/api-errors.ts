@@ -60,9 +60,16 @@ export function fieldErrorsFor<F extends string>(
   return result;
 }
 
-/** The one failure toast: what failed as the title (« Erreur lors de la suppression »), the server's reason under it. */
-export function toastFailure(title: string, error: unknown) {
-  const description = errorDescription(error);
+/** Under a failure toast or in a failed panel when the server gave no usable reason. */
+export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
+
+/**
+ * The one failure toast: what failed as the title (« Erreur lors de la suppression »), the server's
+ * reason under it, else `fallback` if given (the spec's « Erreur : {message} » texts are this title
+ * and this reason).
+ */
+export function toastFailure(title: string, error: unknown, fallback?: string) {
+  const description = errorDescription(error) ?? fallback;
   if (description) toast.error(title, { description });
   else toast.error(title);
 }

@@ -10,6 +10,7 @@ import { Label } from "@web/components/ui/label";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Switch } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
+import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
@@ -18,7 +19,6 @@ import { toast } from "sonner";
 import { useCreateClient } from "../api/create-client";
 import { useUpdateClient } from "../api/update-client";
 import { fieldErrorsFrom, toClientPayload } from "../lib/client-payload";
-import { errorDescription } from "../lib/error-message";
 
 /** What the inputs hold (text, '' when empty); the shared schema turns it into ClientFormValues. */
 export interface ClientFormFields {

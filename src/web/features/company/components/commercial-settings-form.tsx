@@ -5,6 +5,7 @@ import {
   companySettingsInputSchema,
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "@shared/company";
+import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
@@ -12,7 +13,6 @@ import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
-import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
 import { validUntilForToday } from "../lib/validity-preview";
 import { SaveBar } from "./save-bar";
@@ -40,6 +40,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
     initial: settings,
     save: (values: CompanySettingsInput) => mutation.mutateAsync(values),
     savedMessage: COMPANY_TEXTS.settingsUpdated,
+    failureTitle: "Erreur",
     fields: COMPANY_SETTINGS_FIELDS,
     onDirtyChange,
   });

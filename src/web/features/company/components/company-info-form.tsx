@@ -1,12 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { COMPANY_TEXTS, type CompanyInfo, type CompanyInfoInput, companyInfoInputSchema } from "@shared/company";
+import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
 import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
-import { useSaveForm } from "../hooks/use-save-form";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
 import { SaveBar } from "./save-bar";
 
@@ -36,6 +36,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
     initial: info,
     save: (values: CompanyInfoInput) => mutation.mutateAsync(values),
     savedMessage: COMPANY_TEXTS.infoUpdated,
+    failureTitle: "Erreur",
     fields: COMPANY_INFO_FIELDS,
     onDirtyChange,
   });

@@ -2,6 +2,7 @@ import { COMPANY_TEXTS } from "@shared/company-rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
+import { errorDescription, GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { ImageOff, ImagePlus, LoaderCircle, Trash2, Upload } from "lucide-react";
 import { type ChangeEvent, type DragEvent, useId, useRef, useState } from "react";
@@ -9,7 +10,6 @@ import { toast } from "sonner";
 import { companyKeys } from "../api/company-keys";
 import { useDeleteCompanyLogo } from "../api/delete-company-logo";
 import { useUploadCompanyLogo } from "../api/upload-company-logo";
-import { errorMessageOf, failureToastMessage, GENERIC_ERROR_MESSAGE } from "../lib/api-errors";
 import { LOGO_ACCEPT, logoFileError } from "../lib/logo-file";
 
 export interface CompanyLogoCardProps {
@@ -51,8 +51,8 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
       await upload.mutateAsync(file);
       toast.success(COMPANY_TEXTS.logoAdded);
     } catch (failure) {
-      setError(errorMessageOf(failure) ?? GENERIC_ERROR_MESSAGE);
-      toast.error(failureToastMessage(failure));
+      setError(errorDescription(failure) ?? GENERIC_ERROR_MESSAGE);
+      toastFailure("Erreur", failure, GENERIC_ERROR_MESSAGE);
     }
   };
 
@@ -62,8 +62,8 @@ export function CompanyLogoCard({ logoUrl, companyName, canEdit, isMobile }: Com
       await remove.mutateAsync();
       toast.success(COMPANY_TEXTS.logoRemoved);
     } catch (failure) {
-      setError(errorMessageOf(failure) ?? GENERIC_ERROR_MESSAGE);
-      toast.error(failureToastMessage(failure));
+      setError(errorDescription(failure) ?? GENERIC_ERROR_MESSAGE);
+      toastFailure("Erreur", failure, GENERIC_ERROR_MESSAGE);
     }
   };
 

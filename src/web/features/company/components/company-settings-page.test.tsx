@@ -135,7 +135,7 @@ describe("CompanySettingsPage — Informations", () => {
     await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
   });
 
-  it("puts the server's validation details under their fields and toasts « Erreur : {message} »", async () => {
+  it("puts the server's validation details under their fields and toasts « Erreur » with the server's message", async () => {
     server.infoFailure = apiError(400, "Données invalides", {
       details: [{ path: "siret", message: COMPANY_TEXTS.siretInvalid }],
     });
@@ -145,7 +145,7 @@ describe("CompanySettingsPage — Informations", () => {
     fireEvent.click(saveButton("Informations de l'entreprise"));
     expect(await screen.findByText(COMPANY_TEXTS.siretInvalid)).toBeTruthy();
     expect(screen.getByLabelText("SIRET").getAttribute("aria-invalid")).toBe("true");
-    expect(toast.error).toHaveBeenCalledWith("Erreur\u00a0: Données invalides");
+    expect(toast.error).toHaveBeenCalledWith("Erreur", { description: "Données invalides" });
   });
 
   it("is read-only without settings:edit", async () => {

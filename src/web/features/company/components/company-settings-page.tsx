@@ -5,13 +5,13 @@ import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { LoadError } from "@web/components/ui/list-state";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Building2, FileText } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
-import { errorMessageOf } from "../lib/api-errors";
 import { CompanyLogoCard } from "./company-logo-card";
 
 // The forms bring zod and react-hook-form: they load beside the data, after the page's header and
@@ -193,7 +193,7 @@ function QueryState({ isPending, error, hasData, failureTitle, onRetry, children
   const loading = <Spinner className="py-20" label="Chargement…" />;
   if (isPending) return loading;
   if (error && !hasData) {
-    return <LoadError title={failureTitle} message={errorMessageOf(error)} onRetry={onRetry} />;
+    return <LoadError title={failureTitle} message={errorDescription(error)} onRetry={onRetry} />;
   }
   return <Suspense fallback={loading}>{children}</Suspense>;
 }

@@ -454,7 +454,7 @@ describe("QuoteDialog — creation", () => {
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     expect(await screen.findByText("Le prix a au plus 2 décimales")).toBeTruthy();
     expect(screen.getByLabelText("Prix unitaire HT (ligne 1)").getAttribute("aria-invalid")).toBe("true");
-    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création\u00a0: Données invalides");
+    expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création", { description: "Données invalides" });
   });
 });
 
@@ -472,7 +472,9 @@ describe("QuoteDialog — edit and read-only", () => {
     expect(screen.getByRole("button", { name: /Historique/ })).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith(`Erreur lors de la mise à jour\u00a0: ${QUOTE_TEXTS.finalLocked}`),
+      expect(toast.error).toHaveBeenCalledWith("Erreur lors de la mise à jour", {
+        description: QUOTE_TEXTS.finalLocked,
+      }),
     );
     const body = JSON.parse(String(calls("PUT", `/api/quotes/${quote.id}`)[0]?.[1]?.body));
     expect(body.id).toBe(quote.id);

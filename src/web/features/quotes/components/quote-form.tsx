@@ -16,6 +16,7 @@ import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
+import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
 import { Calculator, FileText, History, ListOrdered, LoaderCircle } from "lucide-react";
@@ -32,7 +33,7 @@ import {
   quoteDraftKey,
   serialiseQuoteDraft,
 } from "../lib/quote-draft";
-import { errorMessage, fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
+import { fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
 import {
   createDefaults,
   type DiscountMode,
@@ -251,10 +252,10 @@ export function QuoteForm({
         setError(path as keyof QuoteFormFields, { type: "server", message });
       }
       openSectionsFor(fieldErrors.map((e) => e.path));
-      toast.error(
-        editing
-          ? `Erreur lors de la mise à jour\u00a0: ${errorMessage(error)}`
-          : `Erreur lors de la création\u00a0: ${errorMessage(error)}`,
+      toastFailure(
+        editing ? "Erreur lors de la mise à jour" : "Erreur lors de la création",
+        error,
+        GENERIC_ERROR_MESSAGE,
       );
     }
   }, onInvalid);

@@ -1,11 +1,11 @@
 import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { toast } from "sonner";
 import { useDownloadQuotePdf } from "../api/download-quote-pdf";
 import { useDuplicateQuote } from "../api/duplicate-quote";
 import { useDuplicateQuoteAsTemplate } from "../api/duplicate-quote-as-template";
 import { useUpdateQuote } from "../api/update-quote";
-import { errorMessage } from "../lib/quote-errors";
 import { statusChangePayload } from "../lib/quote-form";
 
 export type QuoteActionKind = "pdf" | "duplicate" | "template" | "status";
@@ -65,10 +65,10 @@ export function useQuoteActions() {
     changeStatus: async (quote: Quote, status: QuoteStatus): Promise<Quote | null> => {
       try {
         const saved = await update.mutateAsync({ id: quote.id, body: statusChangePayload(quote, status) });
-        toast.success(QUOTE_TEXTS.updated, { description: `${saved.reference} : ${QUOTE_STATUS_LABELS[status]}` });
+        toast.success(QUOTE_TEXTS.updated, { description: `${saved.reference}\u00a0: ${QUOTE_STATUS_LABELS[status]}` });
         return saved;
       } catch (error) {
-        toast.error(`Erreur lors de la mise à jour\u00a0: ${errorMessage(error)}`);
+        toastFailure("Erreur lors de la mise à jour", error, GENERIC_ERROR_MESSAGE);
         return null;
       }
     },

@@ -1,6 +1,6 @@
 import { ApiError } from "@web/lib/api-client";
 import { describe, expect, it } from "vitest";
-import { errorMessage, fieldErrorsFrom, sectionOf, toFormPath } from "./quote-errors";
+import { fieldErrorsFrom, sectionOf, toFormPath } from "./quote-errors";
 
 describe("server errors on the form", () => {
   it("maps detail paths onto form fields", () => {
@@ -30,14 +30,6 @@ describe("server errors on the form", () => {
       { path: "discount_amount", message: "La remise ne peut pas dépasser le sous-total" },
     ]);
     expect(fieldErrorsFrom(new Error("x"), 1)).toEqual([]);
-  });
-
-  it("gives the server's message for the toasts, with a French fallback", () => {
-    expect(errorMessage(new ApiError("Ce devis ne peut plus être modifié", 409, "Conflict"))).toBe(
-      "Ce devis ne peut plus être modifié",
-    );
-    expect(errorMessage(new ApiError("Error 502: Bad Gateway", 502, "Bad Gateway"))).toBe("Une erreur est survenue");
-    expect(errorMessage("boom")).toBe("Une erreur est survenue");
   });
 
   it("knows which section holds a field", () => {

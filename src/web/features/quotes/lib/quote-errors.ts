@@ -1,4 +1,4 @@
-import { errorDescription, fieldErrorsOf } from "@web/lib/api-errors";
+import { fieldErrorsOf } from "@web/lib/api-errors";
 
 const TOP_FIELDS = new Set([
   "name",
@@ -39,11 +39,6 @@ export function fieldErrorsFrom(error: unknown, itemCount: number): QuoteFieldEr
     if (formPath && !result.some((r) => r.path === formPath)) result.push({ path: formPath, message });
   }
   return result;
-}
-
-/** The server's French message for a failure toast (« Erreur lors de la création : {message} »). */
-export function errorMessage(error: unknown): string {
-  return errorDescription(error) ?? "Une erreur est survenue";
 }
 
 /** Which form section holds a field path (to open it when it carries an error). */

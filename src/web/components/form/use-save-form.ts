@@ -1,7 +1,6 @@
+import { fieldErrorsFor, GENERIC_ERROR_MESSAGE, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { useEffect } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
-import { toast } from "sonner";
-import { failureToastMessage, fieldErrorsFrom } from "../lib/api-errors";
 
 export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved> {
   resolver: Resolver<TFields, unknown, TInput>;
@@ -11,13 +10,15 @@ export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved> {
   save: (input: TInput) => Promise<TSaved>;
   /** The toast of a successful save. */
   savedMessage: string;
+  /** The title of the failure toast, the server's reason under it (« Erreur », as the settings say). */
+  failureTitle: string;
   /** The fields whose server errors go under their input (the first is focused). */
   fields: readonly (keyof TFields & string)[];
   onDirtyChange: (dirty: boolean) => void;
 }
 
 /**
- * A settings form: validated on submit then as you type, saved by `save`, reset to what the server
+ * A form that edits a stored resource in place (the company settings): validated on submit then as you type, saved by `save`, reset to what the server
  * stored, the server's field errors under their fields, the spec's toasts, and its unsaved state
  * reported to the page (which guards navigation).
  */
@@ -27,6 +28,7 @@ export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
   initial,
   save,
   savedMessage,
+  failureTitle,
   fields,
   onDirtyChange,
 }: SaveFormOptions<TFields, TInput, TSaved>) {
@@ -42,12 +44,12 @@ export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
   const submit = form.handleSubmit(async (input) => {
     try {
       form.reset(valuesOf(await save(input)));
-      toast.success(savedMessage);
+      toastSuccess(savedMessage);
     } catch (error) {
-      fieldErrorsFrom(error, fields).forEach(({ field, message }, index) => {
+      fieldErrorsFor(error, fields).forEach(({ field, message }, index) => {
         form.setError(field as Path<TFields>, { type: "server", message }, { shouldFocus: index === 0 });
       });
-      toast.error(failureToastMessage(error));
+      toastFailure(failureTitle, error, GENERIC_ERROR_MESSAGE);
     }
   });
 
