@@ -1,15 +1,31 @@
+import { clientListResponseSchema, clientSchema } from "@shared/clients";
+import { companySettingsSchema } from "@shared/company";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
+import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
+import { type QuoteTemplate, quoteTemplateSchema } from "@shared/quote-templates";
+import { quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { CLIENT_ID, installBrowserStubs, jsonResponse, makeQuote, renderWithProviders } from "../test/render";
+import { z } from "zod";
+import {
+  apiError,
+  CLIENT_ID,
+  type FakeApi,
+  fakeApi,
+  installBrowserStubs,
+  makeClient,
+  makeQuote,
+  makeTemplate,
+  renderWithProviders,
+} from "../test/render";
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
-const fetchMock = vi.fn<typeof fetch>();
+let api: FakeApi;
 const permissions = {
   canEdit: true,
   canDeleteTemplates: true,
@@ -19,61 +35,39 @@ const permissions = {
   canCreateClients: true,
 };
 
-type Handler = (url: URL, init: RequestInit | undefined) => Response | undefined;
-
-function serve(extra?: Handler) {
-  fetchMock.mockImplementation(async (input, init) => {
-    const url = new URL(String(input), "http://localhost");
-    const answer = extra?.(url, init);
-    if (answer) return answer;
-    if (url.pathname === "/api/clients") {
-      return jsonResponse(200, { data: [{ id: CLIENT_ID, name: "Jean Dupont", is_active: true, city: "Lyon" }] });
-    }
-    if (url.pathname === "/api/quote-templates") {
-      return jsonResponse(200, {
-        data: [
-          {
-            id: "t1",
-            name: "Cuisine",
-            description: null,
-            items: [
-              {
-                name: "Meuble",
-                description: null,
-                quantity: 2,
-                unit: "unité",
-                unit_price: 150,
-                tax_rate: 20,
-                position: 1,
-              },
-            ],
-            discount_percentage: 5,
-            terms: "Acompte 30 %",
-            created_at: "2026-01-01T00:00:00.000Z",
-          },
-        ],
-        meta: { total: 1, page: 1, limit: 100 },
-      });
-    }
-    if (url.pathname === "/api/company/settings") return jsonResponse(200, { quote_validity_days: 45 });
-    if (url.pathname.endsWith("/history")) return jsonResponse(200, []);
-    if (url.pathname.startsWith("/api/quotes/")) return jsonResponse(200, makeQuote());
-    return jsonResponse(404, { error: "Route introuvable" });
-  });
+/** What the dialog reads: the client search, the templates, the validity days, a quote and its history. */
+function serveDefaults() {
+  api.get("/api/clients", clientListResponseSchema, () => ({
+    data: [makeClient()],
+    meta: { total: 1, page: 1, limit: 20 },
+  }));
+  api.get("/api/clients/:id", clientSchema, () => makeClient());
+  api.get("/api/quote-templates", templateListSchema, () => ({ data: [makeTemplate()] }));
+  api.get("/api/company/settings", companySettingsSchema, () => ({
+    quote_validity_days: 45,
+    terms_and_conditions: null,
+  }));
+  api.get("/api/quotes/:id/history", historySchema, () => []);
+  api.get("/api/quotes/:id", quoteSchema, () => makeQuote());
 }
 
 /** The server's answer to a template POST / PUT: the body sent, with its id and line positions. */
-function savedTemplate(status: 200 | 201, id: string, init: RequestInit) {
-  const body = JSON.parse(String(init.body));
-  const items = body.items.map((item: object, index: number) => ({ ...item, position: index + 1 }));
-  return jsonResponse(status, { ...body, items, id, created_at: "2026-01-01T00:00:00.000Z" });
+function savedTemplate(id: string, body: unknown): QuoteTemplate {
+  const sent = body as Omit<QuoteTemplate, "id" | "created_at" | "items"> & {
+    items: Omit<QuoteTemplate["items"][number], "position">[];
+  };
+  const items = sent.items.map((item, index) => ({ ...item, position: index + 1 }));
+  return { ...sent, items, id, created_at: "2026-01-01T00:00:00.000Z" };
 }
 
-function calls(method: string, path: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      new URL(String(input), "http://localhost").pathname === path && (init?.method ?? "GET") === method,
-  );
+/** A JSON body the dialog sent, with its lines. */
+type SentBody = Record<string, unknown> & { items: Record<string, unknown>[] };
+
+/** The first JSON body sent by `method` to `pattern` (the test fails if none was). */
+function sent(method: "POST" | "PUT", pattern: string): SentBody {
+  const body = api.requests(method, pattern)[0]?.body;
+  if (body === undefined) throw new Error(`nothing sent: ${method} ${pattern}`);
+  return body as SentBody;
 }
 
 /** Opens the client picker and chooses a client in its list (the server's search answer). */
@@ -106,20 +100,22 @@ function renderDialog(
   return Object.assign(onStateChange, { unmount: view.unmount });
 }
 
+const templateListSchema = z.object({ data: z.array(quoteTemplateSchema) });
+const historySchema = z.array(quoteHistoryEntrySchema);
+
 beforeEach(() => {
   installBrowserStubs();
-  vi.stubGlobal("fetch", fetchMock);
+  api = fakeApi().install();
+  serveDefaults();
 });
 afterEach(() => {
   cleanup();
-  fetchMock.mockReset();
   toast.success.mockReset();
   toast.error.mockReset();
 });
 
 describe("QuoteDialog — creation", () => {
   it("focuses the quote's name first, and asks before Escape drops what was typed", async () => {
-    serve();
     const onStateChange = renderDialog({ mode: "create" });
     const name = await screen.findByLabelText("Nom du devis *");
     await waitFor(() => expect(document.activeElement).toBe(name));
@@ -134,16 +130,14 @@ describe("QuoteDialog — creation", () => {
     expect(onStateChange).not.toHaveBeenCalled();
     fireEvent.click(within(ask).getByRole("button", { name: "Abandonner" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
-    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(api.requests("POST", "/api/quotes")).toHaveLength(0);
   });
 
   it.each([
     ["with settings:view, shows and sends today + the company's 45 days", true],
     ["without settings:view (Chef d'équipe), sends no date and lets the server apply the company's days", false],
   ])("validity date %s", async (_, canReadSettings) => {
-    serve((url, init) =>
-      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, makeQuote()) : undefined,
-    );
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
     const onStateChange = renderDialog({ mode: "create" }, vi.fn(), { ...permissions, canReadSettings });
     await screen.findByRole("combobox", { name: "Client *" });
     const today = parisToday();
@@ -155,16 +149,15 @@ describe("QuoteDialog — creation", () => {
     type("Désignation (ligne 1)", "Plan de travail");
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
-    const body = JSON.parse(String(calls("POST", "/api/quotes")[0]?.[1]?.body));
+    const body = sent("POST", "/api/quotes");
     if (canReadSettings) expect(body.valid_until).toBe(addDays(today, 45));
     else {
       expect(Object.keys(body)).not.toContain("valid_until");
-      expect(calls("GET", "/api/company/settings")).toHaveLength(0);
+      expect(api.requests("GET", "/api/company/settings")).toHaveLength(0);
     }
   });
 
   it("opens with the spec's title and sections: lines open, totals closed, a template picker", async () => {
-    serve();
     renderDialog({ mode: "create" });
     const dialog = screen.getByRole("dialog", { name: "Créer un nouveau devis" });
     expect(
@@ -191,7 +184,6 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("Escape in the open client list closes the list, not the dialog", async () => {
-    serve();
     const onStateChange = renderDialog({ mode: "create" });
     const picker = screen.getByRole("combobox", { name: "Client *" });
     picker.focus();
@@ -207,7 +199,6 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("shows the validation texts and sends nothing", async () => {
-    serve();
     renderDialog({ mode: "create" });
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     expect(await screen.findByText(QUOTE_TEXTS.nameRequired)).toBeTruthy();
@@ -218,14 +209,12 @@ describe("QuoteDialog — creation", () => {
     expect(document.getElementById(name.getAttribute("aria-describedby")?.split(" ")[0] ?? "")?.textContent).toBe(
       QUOTE_TEXTS.nameRequired,
     );
-    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(api.requests("POST", "/api/quotes")).toHaveLength(0);
   });
 
   it("computes the totals live with the shared function and sends the lines in screen order", async () => {
     const created = makeQuote({ reference: "DEV-2026-0042" });
-    serve((url, init) =>
-      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, created) : undefined,
-    );
+    api.post("/api/quotes", quoteSchema, () => created);
     const onStateChange = renderDialog({ mode: "create" });
     await screen.findByRole("combobox", { name: "Client *" });
     type("Nom du devis *", "  Cuisine Martin ");
@@ -252,7 +241,7 @@ describe("QuoteDialog — creation", () => {
 
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
-    const body = JSON.parse(String(calls("POST", "/api/quotes")[0]?.[1]?.body));
+    const body = sent("POST", "/api/quotes");
     expect(body).toMatchObject({
       name: "Cuisine Martin",
       client_id: CLIENT_ID,
@@ -270,7 +259,6 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("applies a template: name with the date, lines, discount and terms", async () => {
-    serve();
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
     fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
@@ -291,8 +279,8 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("renames a template in the picker without submitting the quote, and says why it cannot", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT" ? savedTemplate(200, "t1", init) : undefined,
+    api.put("/api/quote-templates/:id", quoteTemplateSchema, ({ params, body }) =>
+      savedTemplate(params.id ?? "", body),
     );
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
@@ -304,14 +292,13 @@ describe("QuoteDialog — creation", () => {
     fireEvent.input(within(editor).getByLabelText("Nom du modèle *"), { target: { value: "  " } });
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
     expect(within(editor).getByText(QUOTE_TEXTS.templateNameRequired)).toBeTruthy();
-    expect(calls("PUT", "/api/quote-templates/t1")).toHaveLength(0);
+    expect(api.requests("PUT", "/api/quote-templates/t1")).toHaveLength(0);
 
     fireEvent.input(within(editor).getByLabelText("Nom du modèle *"), { target: { value: "Cuisine équipée" } });
     fireEvent.input(within(editor).getByLabelText("Description du modèle"), { target: { value: "Pose comprise" } });
     fireEvent.keyDown(within(editor).getByLabelText("Description du modèle"), { key: "Enter" });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateUpdated));
-    const [put] = calls("PUT", "/api/quote-templates/t1");
-    expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+    expect(sent("PUT", "/api/quote-templates/t1")).toEqual({
       name: "Cuisine équipée",
       description: "Pose comprise",
       items: [{ name: "Meuble", description: null, quantity: 2, unit: "unité", unit_price: 150, tax_rate: 20 }],
@@ -319,17 +306,13 @@ describe("QuoteDialog — creation", () => {
       terms: "Acompte 30 %",
     });
     // The quote itself was neither submitted nor closed.
-    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(api.requests("POST", "/api/quotes")).toHaveLength(0);
     expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("group", { name: "Renommer le modèle Cuisine" })).toBeNull());
   });
 
   it("toasts a failed template rename and keeps the editor open", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quote-templates/t1" && init?.method === "PUT"
-        ? jsonResponse(404, { error: QUOTE_TEXTS.templateNotFound })
-        : undefined,
-    );
+    api.put("/api/quote-templates/:id", quoteTemplateSchema, () => apiError(404, QUOTE_TEXTS.templateNotFound));
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
     fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
@@ -344,9 +327,7 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("saves the quote being written as a template: its lines, percentage discount and terms, never the quote", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quote-templates" && init?.method === "POST" ? savedTemplate(201, "t2", init) : undefined,
-    );
+    api.post("/api/quote-templates", quoteTemplateSchema, ({ body }) => savedTemplate("t2", body));
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
     type("Nom du devis *", "Salle d'eau Martin");
@@ -359,7 +340,7 @@ describe("QuoteDialog — creation", () => {
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
     expect(await within(editor).findByRole("alert")).toBeTruthy();
     expect(await screen.findByText(QUOTE_TEXTS.itemNameRequired)).toBeTruthy();
-    expect(calls("POST", "/api/quote-templates")).toHaveLength(0);
+    expect(api.requests("POST", "/api/quote-templates")).toHaveLength(0);
 
     type("Désignation (ligne 1)", "Receveur de douche");
     type("Prix unitaire HT (ligne 1)", "420");
@@ -371,7 +352,7 @@ describe("QuoteDialog — creation", () => {
     fireEvent.keyDown(within(editor).getByLabelText("Nom du modèle *"), { key: "Enter" });
 
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateCreated));
-    expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body))).toEqual({
+    expect(sent("POST", "/api/quote-templates")).toEqual({
       name: "Salle d'eau",
       description: null,
       items: [
@@ -387,17 +368,13 @@ describe("QuoteDialog — creation", () => {
       discount_percentage: 5,
       terms: "Acompte de 30 % à la commande",
     });
-    expect(calls("POST", "/api/quotes")).toHaveLength(0);
+    expect(api.requests("POST", "/api/quotes")).toHaveLength(0);
     expect(screen.getByRole("dialog", { name: "Créer un nouveau devis" })).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeNull());
   });
 
   it("with no template yet, says how to make one, and leaves the saving form alone once it is open", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quote-templates" && (init?.method ?? "GET") === "GET"
-        ? jsonResponse(200, { data: [], meta: { total: 0, page: 1, limit: 100 } })
-        : undefined,
-    );
+    api.get("/api/quote-templates", templateListSchema, () => ({ data: [] }));
     renderDialog({ mode: "create" });
     await screen.findByText("Aucun modèle enregistré");
     fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
@@ -408,11 +385,7 @@ describe("QuoteDialog — creation", () => {
   });
 
   it("warns that an amount discount stays out of the template, and toasts a failed creation", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quote-templates" && init?.method === "POST"
-        ? jsonResponse(500, { error: "Erreur interne du serveur" })
-        : undefined,
-    );
+    api.post("/api/quote-templates", quoteTemplateSchema, () => apiError(500, "Erreur interne du serveur"));
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
     type("Nom du devis *", "Portail");
@@ -431,20 +404,15 @@ describe("QuoteDialog — creation", () => {
         description: "Erreur interne du serveur",
       }),
     );
-    expect(JSON.parse(String(calls("POST", "/api/quote-templates")[0]?.[1]?.body)).discount_percentage).toBe(0);
+    expect(sent("POST", "/api/quote-templates").discount_percentage).toBe(0);
     expect(screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeTruthy();
   });
 
   it("puts the server's field errors under the fields and toasts the failure", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quotes" && init?.method === "POST"
-        ? jsonResponse(400, {
-            error: "Données invalides",
-            message: "Données invalides",
-            code: "VALIDATION_ERROR",
-            details: [{ path: "items.0.unit_price", message: "Le prix a au plus 2 décimales" }],
-          })
-        : undefined,
+    api.post("/api/quotes", quoteSchema, () =>
+      apiError(400, "Données invalides", {
+        details: [{ path: "items.0.unit_price", message: "Le prix a au plus 2 décimales" }],
+      }),
     );
     renderDialog({ mode: "create" });
     await screen.findByRole("combobox", { name: "Client *" });
@@ -460,11 +428,7 @@ describe("QuoteDialog — creation", () => {
 
 describe("QuoteDialog — edit and read-only", () => {
   it("edits with 'Modifier le devis', 'Enregistrer', and a history panel", async () => {
-    serve((url, init) =>
-      url.pathname.startsWith("/api/quotes/") && init?.method === "PUT"
-        ? jsonResponse(409, { error: QUOTE_TEXTS.finalLocked, code: "CONFLICT" })
-        : undefined,
-    );
+    api.put("/api/quotes/:id", quoteSchema, () => apiError(409, QUOTE_TEXTS.finalLocked));
     const quote = makeQuote();
     renderDialog({ mode: "edit", quote });
     expect(screen.getByRole("dialog", { name: "Modifier le devis" })).toBeTruthy();
@@ -476,18 +440,14 @@ describe("QuoteDialog — edit and read-only", () => {
         description: QUOTE_TEXTS.finalLocked,
       }),
     );
-    const body = JSON.parse(String(calls("PUT", `/api/quotes/${quote.id}`)[0]?.[1]?.body));
+    const body = sent("PUT", `/api/quotes/${quote.id}`);
     expect(body.id).toBe(quote.id);
-    expect(body.items.map((i: { name: string }) => i.name)).toEqual(["Carrelage", "Peinture"]);
+    expect(body.items.map((i) => i.name)).toEqual(["Carrelage", "Peinture"]);
     for (const item of body.items) expect(Object.keys(item)).not.toContain("position");
   });
 
   it("opens a final quote read-only with the warning, even when asked to edit", async () => {
-    serve((url) =>
-      url.pathname.startsWith("/api/quotes/") && !url.pathname.endsWith("/history")
-        ? jsonResponse(200, makeQuote({ status: "valide" }))
-        : undefined,
-    );
+    api.get("/api/quotes/:id", quoteSchema, () => makeQuote({ status: "valide" }));
     renderDialog({ mode: "edit", quote: makeQuote({ status: "valide" }) });
     const dialog = screen.getByRole("dialog", { name: /Devis DEV-2026-0007/ });
     expect(within(dialog).getByText(QUOTE_TEXTS.finalWarning)).toBeTruthy();
@@ -511,7 +471,6 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   beforeEach(() => localStorage.clear());
 
   it("writes what is typed, offers it when the form opens again, and resumes it", async () => {
-    serve();
     const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
     type("Nom du devis *", "Salle de bain Martin");
     await waitFor(() => expect(draftName()).toBe("Salle de bain Martin"));
@@ -527,7 +486,6 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   });
 
   it("does not offer a draft it cannot read", async () => {
-    serve();
     localStorage.setItem(KEY, JSON.stringify({ savedAt: new Date().toISOString(), values: { name: "x" } }));
     renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
     // An unreadable draft (an older form's) is not offered.
@@ -535,7 +493,6 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   });
 
   it("« Ignorer » and « Abandonner » drop the draft; another scope never sees it", async () => {
-    serve();
     const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
     type("Nom du devis *", "Cuisine Dupont");
     await waitFor(() => expect(draftName()).toBe("Cuisine Dupont"));
@@ -561,9 +518,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   });
 
   it("a saved quote leaves no draft behind", async () => {
-    serve((url, init) =>
-      url.pathname === "/api/quotes" && init?.method === "POST" ? jsonResponse(201, makeQuote()) : undefined,
-    );
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
     const onStateChange = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
     type("Nom du devis *", "Cuisine Martin");
     await chooseClient("Jean Dupont");
