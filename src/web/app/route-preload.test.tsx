@@ -77,22 +77,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     await vi.waitFor(() => expect(api.requests("GET", "/api/quotes")).toHaveLength(1));
     expect(api.requests("GET", "/api/quotes")[0]?.query.get("page")).toBe("1");
 
-    renderWith(
-      queryClient,
-      <QuotesPage
-        isMobile={false}
-        permissions={{
-          canCreate: true,
-          canEdit: true,
-          canDeleteTemplates: true,
-          canReadSettings: true,
-          canCreateProject: true,
-          canCreateInvoice: true,
-          canListClients: true,
-          canCreateClients: true,
-        }}
-      />,
-    );
+    renderWith(queryClient, <QuotesPage isMobile={false} />);
     expect(await screen.findByText("Rénovation de la cuisine")).toBeTruthy();
     expect(api.requests("GET", "/api/quotes")).toHaveLength(1);
     // The client filter is a picker: it searches when opened, it does not load /api/clients?limit=1000.
@@ -111,14 +96,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     await vi.waitFor(() => expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1));
     await vi.waitFor(() => expect(api.requests("GET", "/api/clients")).toHaveLength(1));
 
-    renderWith(
-      queryClient,
-      <ClientsPage
-        isMobile={false}
-        hasCompany
-        permissions={{ canCreate: true, canEdit: true, canDelete: true, canCreateQuote: true }}
-      />,
-    );
+    renderWith(queryClient, <ClientsPage isMobile={false} hasCompany />);
     expect((await screen.findAllByText("Famille Martin")).length).toBeGreaterThan(0);
     expect(api.requests("GET", "/api/clients")).toHaveLength(1);
     expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1);

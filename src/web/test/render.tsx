@@ -1,8 +1,11 @@
 /** Helpers shared by the web component tests (jsdom). Each feature's test/render.tsx adds its factories. */
+
+import { PERMISSION_CODES, type PermissionCode } from "@shared/permissions";
 import { type QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { CanContext } from "@web/hooks/use-can";
 import { createQueryClient } from "@web/lib/query-client";
-import type { ReactElement } from "react";
+import type { ReactElement, ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { vi } from "vitest";
 
@@ -11,14 +14,34 @@ export function testQueryClient(): QueryClient {
   return createQueryClient({ retry: false });
 }
 
-/** Renders inside a fresh query cache and a router. */
-export function renderWithProviders(ui: ReactElement) {
+/** Every permission of the catalogue: a company administrator. */
+export const EVERY_PERMISSION: readonly PermissionCode[] = [...PERMISSION_CODES] as PermissionCode[];
+
+/** What `useCan` answers below it: the permissions the test's user holds. */
+export function TestPermissions({
+  permissions,
+  children,
+}: {
+  permissions: readonly PermissionCode[];
+  children: ReactNode;
+}) {
+  const held = new Set<string>(permissions);
+  return <CanContext.Provider value={(permission) => held.has(permission)}>{children}</CanContext.Provider>;
+}
+
+/**
+ * Renders inside a fresh query cache, a router and the permissions `useCan` reads: every permission
+ * unless the test names those the user holds (`{ permissions: ["quotes:view"] }`).
+ */
+export function renderWithProviders(ui: ReactElement, { permissions = EVERY_PERMISSION } = {}) {
   const queryClient = testQueryClient();
   return {
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter>{ui}</MemoryRouter>
+        <TestPermissions permissions={permissions}>
+          <MemoryRouter>{ui}</MemoryRouter>
+        </TestPermissions>
       </QueryClientProvider>,
     ),
   };

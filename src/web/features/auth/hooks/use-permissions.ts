@@ -50,8 +50,3 @@ export function usePermissions(): PermissionsState {
     };
   }, [isAuthenticated, role, permissions, query.isLoading]);
 }
-
-/** `useCan('clients:create')` → whether the signed-in user holds that permission. */
-export function useCan(permission: string): boolean {
-  return usePermissions().can(permission);
-}

@@ -1,3 +1,4 @@
+import type { PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { makeClient, renderWithProviders } from "../test/render";
@@ -5,11 +6,9 @@ import { ClientCard } from "./client-card";
 
 afterEach(cleanup);
 
-const all = { canEdit: true, canDelete: true, canCreateQuote: true };
-
-function renderCard(client = makeClient(), permissions = all) {
+function renderCard(client = makeClient(), permissions?: readonly PermissionCode[]) {
   const handlers = { onView: vi.fn(), onEdit: vi.fn(), onDelete: vi.fn() };
-  renderWithProviders(<ClientCard client={client} permissions={permissions} {...handlers} />);
+  renderWithProviders(<ClientCard client={client} {...handlers} />, { permissions });
   return handlers;
 }
 
@@ -48,11 +47,8 @@ describe("ClientCard", () => {
   });
 
   it("leaves out what the client lacks and what the user may not do", () => {
-    renderCard(makeClient({ phone: null, address: null, notes: null, is_active: false }), {
-      canEdit: false,
-      canDelete: false,
-      canCreateQuote: false,
-    });
+    // A Compagnon: sees clients, changes nothing.
+    renderCard(makeClient({ phone: null, address: null, notes: null, is_active: false }), ["clients:view"]);
     const toggle = screen.getByRole("button", { name: /Jean Dupont/ });
     expect(toggle.textContent).toContain("Inactif");
     fireEvent.click(toggle);
@@ -83,7 +79,6 @@ describe("ClientCard", () => {
     const { container } = renderWithProviders(
       <ClientCard
         client={makeClient({ name: "<script>alert(1)</script>", notes: "<img src=x onerror=alert(1)>" })}
-        permissions={all}
         onView={vi.fn()}
         onEdit={vi.fn()}
         onDelete={vi.fn()}

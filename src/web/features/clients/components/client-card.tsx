@@ -6,27 +6,22 @@ import { paths } from "@web/lib/paths";
 import { ChevronDown, Eye, FilePlus, Mail, MapPin, Navigation, Pencil, Phone, StickyNote, Trash2 } from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { useClientAccess } from "../hooks/use-client-access";
 import { formatClientSinceShort } from "../lib/client-format";
 import { mailHref, mapsSearchUrl, phoneHref } from "../lib/maps-url";
 import { ClientAvatar } from "./client-avatar";
 import { ClientStatusBadge } from "./client-status-badge";
 
-export interface ClientCardPermissions {
-  canEdit: boolean;
-  canDelete: boolean;
-  canCreateQuote: boolean;
-}
-
 export interface ClientCardProps {
   client: Client;
-  permissions: ClientCardPermissions;
   onView: (client: Client) => void;
   onEdit: (client: Client) => void;
   onDelete: (client: Client) => void;
 }
 
 /** A client of the list (docs/domain/clients.md#cards): folded, the essentials; unfolded, contact, notes and actions. */
-export function ClientCard({ client, permissions, onView, onEdit, onDelete }: ClientCardProps) {
+export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps) {
+  const permissions = useClientAccess();
   const [open, setOpen] = useState(false);
   const nameId = useId();
   const since = formatClientSinceShort(client.created_at);

@@ -1,5 +1,6 @@
 import { CLIENT_LIMITS } from "@shared/client-rules";
 import { type Client, clientCountersSchema, clientListResponseSchema } from "@shared/clients";
+import type { PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
@@ -8,7 +9,6 @@ import { ClientsPage } from "./clients-page";
 vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 let api: FakeApi;
-const everything = { canCreate: true, canEdit: true, canDelete: true, canCreateQuote: true };
 
 /** The clients API over an in-memory book (search as the server reads it); `pageSize` caps a page whatever the limit asked (as a server may). */
 function serve(book: Client[], pageSize = Number.POSITIVE_INFINITY) {
@@ -38,8 +38,8 @@ beforeEach(() => {
 });
 afterEach(cleanup);
 
-function renderPage(permissions = everything) {
-  return renderWithProviders(<ClientsPage isMobile={false} permissions={permissions} hasCompany />);
+function renderPage(permissions?: readonly PermissionCode[]) {
+  return renderWithProviders(<ClientsPage isMobile={false} hasCompany />, { permissions });
 }
 
 describe("ClientsPage", () => {
@@ -159,7 +159,7 @@ describe("ClientsPage", () => {
 
   it("hides the create button without clients:create", async () => {
     serve([]);
-    renderPage({ ...everything, canCreate: false });
+    renderPage(["clients:view", "clients:edit", "clients:delete", "quotes:create"]);
     await screen.findByText("Aucun client");
     expect(screen.queryByRole("button", { name: "Créer un client" })).toBeNull();
   });

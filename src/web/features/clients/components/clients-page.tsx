@@ -13,8 +13,9 @@ import { Plus, SearchX, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import type { ClientListFilters } from "../api/client-keys";
 import { clientsInfiniteQueryOptions } from "../api/get-clients";
+import { useClientAccess } from "../hooks/use-client-access";
 import { filterClients, foundLabel, normaliseSearch, STATUS_FILTERS, type StatusFilter } from "../lib/client-filter";
-import { ClientCard, type ClientCardPermissions } from "./client-card";
+import { ClientCard } from "./client-card";
 import { ClientCounters } from "./client-counters";
 import { ClientDetailDialog } from "./client-detail-dialog";
 import { DeleteClientDialog } from "./delete-client-dialog";
@@ -22,13 +23,8 @@ import { DeleteClientDialog } from "./delete-client-dialog";
 /** The client form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const ClientFormDialog = lazy(() => import("./client-form-dialog").then((m) => ({ default: m.ClientFormDialog })));
 
-export interface ClientsPagePermissions extends ClientCardPermissions {
-  canCreate: boolean;
-}
-
 export interface ClientsPageProps {
   isMobile: boolean;
-  permissions: ClientsPagePermissions;
   /** The signed-in user belongs to a company (creating a client needs one). */
   hasCompany: boolean;
   /** /clients/new: open the create form on arrival. */
@@ -46,13 +42,8 @@ const STATUS_QUERY: Record<StatusFilter, ClientListFilters["status"]> = {
 };
 
 /** 'Mes clients' (docs/domain/clients.md#client-screen): counters, search, the client cards, and the form, detail and delete dialogs. */
-export function ClientsPage({
-  isMobile,
-  permissions,
-  hasCompany,
-  createRequested = false,
-  onCreateRequestDone,
-}: ClientsPageProps) {
+export function ClientsPage({ isMobile, hasCompany, createRequested = false, onCreateRequestDone }: ClientsPageProps) {
+  const permissions = useClientAccess();
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const debouncedTerm = useDebouncedValue(term, CLIENT_LIMITS.searchDebounceMs);
@@ -182,7 +173,6 @@ export function ClientsPage({
             <li key={client.id}>
               <ClientCard
                 client={client}
-                permissions={permissions}
                 onView={setDetail}
                 onEdit={(c) => setForm({ mode: "edit", client: c })}
                 onDelete={setToDelete}

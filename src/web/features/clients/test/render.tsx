@@ -1,7 +1,7 @@
 import type { Client } from "@shared/clients";
 
 export { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
-export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
+export { EVERY_PERMISSION, installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export function makeClient(overrides: Partial<Client> = {}): Client {
   return {

@@ -87,7 +87,7 @@ function saveButton(form: string) {
 
 describe("CompanySettingsPage — Informations", () => {
   it("loads with « Chargement… », then the form filled from the server, saving disabled while pristine", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     expect(screen.getByRole("status").textContent).toBe("Chargement…");
     expect(await screen.findByDisplayValue("Durand Rénovation")).toBeTruthy();
     expect(screen.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeTruthy();
@@ -100,7 +100,7 @@ describe("CompanySettingsPage — Informations", () => {
   });
 
   it("shows « Email invalide » on the field without calling the server", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("E-mail", "pas-un-mail");
     fireEvent.click(saveButton("Informations de l'entreprise"));
@@ -114,7 +114,7 @@ describe("CompanySettingsPage — Informations", () => {
   });
 
   it("requires the name", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("Nom de l'entreprise *", "   ");
     fireEvent.click(saveButton("Informations de l'entreprise"));
@@ -122,7 +122,7 @@ describe("CompanySettingsPage — Informations", () => {
   });
 
   it("saves the identity: the body, the toast, and pristine again", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("SIRET", "123 456 789 00012");
     type("Numéro de TVA intracommunautaire", "FR12123456789");
@@ -139,7 +139,7 @@ describe("CompanySettingsPage — Informations", () => {
     server.infoFailure = apiError(400, "Données invalides", {
       details: [{ path: "siret", message: COMPANY_TEXTS.siretInvalid }],
     });
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("Ville", "Bron");
     fireEvent.click(saveButton("Informations de l'entreprise"));
@@ -149,7 +149,7 @@ describe("CompanySettingsPage — Informations", () => {
   });
 
   it("is read-only without settings:edit", async () => {
-    renderPage(<CompanySettingsPage canEdit={false} isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings", ["settings:view"]);
     await screen.findByDisplayValue("Durand Rénovation");
     expect(screen.getByLabelText("Ville").matches(":disabled")).toBe(true);
     expect(screen.queryByRole("button", { name: "Enregistrer" })).toBeNull();
@@ -163,7 +163,7 @@ describe("CompanySettingsPage — logo", () => {
   }
 
   it("refuses a non-image before uploading, with the spec's message", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByRole("button", { name: /Ajouter un logo/ });
     choose(new File(["<svg/>"], "logo.svg", { type: "image/svg+xml" }));
     expect(toast.error).toHaveBeenCalledWith(COMPANY_TEXTS.logoType);
@@ -172,7 +172,7 @@ describe("CompanySettingsPage — logo", () => {
   });
 
   it("refuses a file over 5 MB before uploading", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByRole("button", { name: /Ajouter un logo/ });
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], "logo.png", { type: "image/png" });
     choose(big);
@@ -181,7 +181,7 @@ describe("CompanySettingsPage — logo", () => {
   });
 
   it("uploads a PNG in the « logo » field, shows it, then removes it", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByRole("button", { name: /Ajouter un logo/ });
     choose(new File([new Uint8Array([137, 80, 78, 71])], "logo.png", { type: "image/png" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.logoAdded));
@@ -200,7 +200,7 @@ describe("CompanySettingsPage — logo", () => {
 describe("CompanySettingsPage — Paramètres commerciaux", () => {
   it("keeps typed values across tabs, and an empty validity is saved as 30 days", async () => {
     server.settings = makeSettings({ quote_validity_days: 45, terms_and_conditions: "Acompte 30 %" });
-    const { router } = renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    const { router } = renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("Ville", "Bron");
     fireEvent.mouseDown(screen.getByRole("tab", { name: /Paramètres commerciaux/ }));
@@ -219,7 +219,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
   });
 
   it("refuses 366 days with the range message", async () => {
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />, "/settings?tab=commercial");
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
     await screen.findByDisplayValue("30");
     type("Durée de validité des devis", "366");
     fireEvent.click(saveButton("Paramètres commerciaux"));
@@ -230,7 +230,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
 
 describe("CompanySettingsPage — leaving", () => {
   it("asks before leaving with unsaved changes", async () => {
-    const { router } = renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    const { router } = renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
     type("Ville", "Bron");
     await waitFor(() => expect(screen.getByText("Modifications non enregistrées")).toBeTruthy());
@@ -246,7 +246,7 @@ describe("CompanySettingsPage — leaving", () => {
 
   it("shows the load failure with the spec's wording", async () => {
     api.get("/api/company/info", companyInfoSchema, () => apiError(500, "Erreur interne du serveur"));
-    renderPage(<CompanySettingsPage canEdit isMobile={false} />);
+    renderPage(<CompanySettingsPage isMobile={false} />);
     expect(await screen.findByText("Erreur lors de la récupération des informations de l'entreprise")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Réessayer" })).toBeTruthy();
   });

@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { LoadError } from "@web/components/ui/list-state";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useCan } from "@web/hooks/use-can";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Building2, FileText } from "lucide-react";
@@ -29,13 +30,13 @@ export function tabFromSearch(value: string | null): CompanySettingsTab {
 }
 
 export interface CompanySettingsPageProps {
-  /** settings:edit — without it the forms are read-only and the logo cannot be changed. */
-  canEdit: boolean;
   isMobile: boolean;
 }
 
 /** « Paramètres de l'entreprise » (docs/domain/company-settings.md#screen): tabs « Informations » and « Paramètres commerciaux ». */
-export function CompanySettingsPage({ canEdit, isMobile }: CompanySettingsPageProps) {
+export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
+  // settings:edit — without it the forms are read-only and the logo cannot be changed.
+  const canEdit = useCan("settings:edit");
   const info = useQuery(companyInfoQueryOptions());
   const settings = useQuery(companySettingsQueryOptions());
   const [searchParams, setSearchParams] = useSearchParams();

@@ -1,15 +1,23 @@
 import type { CompanyInfo, CompanySettings } from "@shared/company";
+import type { PermissionCode } from "@shared/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
-import { testQueryClient } from "@web/test/render";
+import { EVERY_PERMISSION, TestPermissions, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 
 export { apiError, FakeAnswer, type FakeApi, fakeApi, type Method, noContent } from "@web/test/fake-api";
 export { installBrowserStubs, jsonResponse } from "@web/test/render";
 
-/** Renders inside a fresh query cache and a data router (the page blocks navigation when dirty). */
-export function renderPage(ui: ReactElement, initialPath = "/settings") {
+/**
+ * Renders inside a fresh query cache, a data router (the page blocks navigation when dirty) and the
+ * user's permissions (every one unless given).
+ */
+export function renderPage(
+  ui: ReactElement,
+  initialPath = "/settings",
+  permissions: readonly PermissionCode[] = EVERY_PERMISSION,
+) {
   const queryClient = testQueryClient();
   const router = createMemoryRouter(
     [
@@ -21,7 +29,13 @@ export function renderPage(ui: ReactElement, initialPath = "/settings") {
   return {
     queryClient,
     router,
-    ...render(<QueryClientProvider client={queryClient}>{<RouterProvider router={router} />}</QueryClientProvider>),
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <TestPermissions permissions={permissions}>
+          <RouterProvider router={router} />
+        </TestPermissions>
+      </QueryClientProvider>,
+    ),
   };
 }
 

@@ -29,6 +29,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { type QuoteAccess, useQuoteAccess } from "../hooks/use-quote-access";
 import { itemsPreview, statusActions } from "../lib/quote-format";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
@@ -41,7 +42,7 @@ export const WITHHELD_TEXTS = {
 
 function withheldActions(
   actions: ReturnType<typeof statusActions>,
-  permissions: QuoteCardPermissions,
+  permissions: QuoteAccess,
 ): { key: string; icon: ReactNode; text: string }[] {
   const list: { key: string; icon: ReactNode; text: string }[] = [];
   if (permissions.canEdit && actions.final)
@@ -52,13 +53,6 @@ function withheldActions(
   if (project && invoice) list.push({ key: "soon", icon: <FolderPlus />, text: WITHHELD_TEXTS.conversionSoon });
   else if (invoice) list.push({ key: "soon", icon: <ReceiptText />, text: WITHHELD_TEXTS.invoiceSoon });
   return list;
-}
-
-export interface QuoteCardPermissions {
-  canCreate: boolean;
-  canEdit: boolean;
-  canCreateProject: boolean;
-  canCreateInvoice: boolean;
 }
 
 export interface QuoteCardHandlers {
@@ -75,7 +69,6 @@ export interface QuoteCardHandlers {
 
 export interface QuoteCardProps extends QuoteCardHandlers {
   quote: Quote;
-  permissions: QuoteCardPermissions;
   pending: { pdf: boolean; duplicate: boolean; template: boolean; status: boolean };
   /** Narrow screens: « Dupliquer » moves into the actions menu so the row stays on one line. */
   compact?: boolean;
@@ -85,7 +78,8 @@ export interface QuoteCardProps extends QuoteCardHandlers {
  * A quote of the list (docs/domain/quotes.md#screen): reference, status, name, client, date, total, lines, notes, actions.
  * The whole card opens the quote (its title button is stretched over it); the action row sits above that layer.
  */
-export function QuoteCard({ quote, permissions, pending, compact = false, ...on }: QuoteCardProps) {
+export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardProps) {
+  const permissions = useQuoteAccess();
   const titleId = useId();
   const actions = statusActions(quote);
   const preview = itemsPreview(quote.items);

@@ -2,6 +2,7 @@ import { clientListResponseSchema, clientSchema } from "@shared/clients";
 import { companySettingsSchema } from "@shared/company";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
+import type { PermissionCode } from "@shared/permissions";
 import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
 import { type QuoteTemplate, quoteTemplateSchema } from "@shared/quote-templates";
@@ -12,6 +13,7 @@ import { z } from "zod";
 import {
   apiError,
   CLIENT_ID,
+  EVERY_PERMISSION,
   type FakeApi,
   fakeApi,
   installBrowserStubs,
@@ -26,14 +28,6 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 let api: FakeApi;
-const permissions = {
-  canEdit: true,
-  canDeleteTemplates: true,
-  canEditTemplates: true,
-  canReadSettings: true,
-  canListClients: true,
-  canCreateClients: true,
-};
 
 /** What the dialog reads: the client search, the templates, the validity days, a quote and its history. */
 function serveDefaults() {
@@ -83,7 +77,7 @@ function type(label: string, value: string) {
 function renderDialog(
   state: QuoteDialogState,
   onStateChange = vi.fn(),
-  granted = permissions,
+  permissions?: readonly PermissionCode[],
   draftScope: string | null = null,
 ) {
   const view = renderWithProviders(
@@ -91,11 +85,11 @@ function renderDialog(
       state={state}
       onStateChange={onStateChange}
       isMobile={false}
-      permissions={granted}
       pdfPending={() => false}
       onDownloadPdf={vi.fn()}
       draftScope={draftScope}
     />,
+    { permissions },
   );
   return Object.assign(onStateChange, { unmount: view.unmount });
 }
@@ -138,7 +132,11 @@ describe("QuoteDialog — creation", () => {
     ["without settings:view (Chef d'équipe), sends no date and lets the server apply the company's days", false],
   ])("validity date %s", async (_, canReadSettings) => {
     api.post("/api/quotes", quoteSchema, () => makeQuote());
-    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), { ...permissions, canReadSettings });
+    const onStateChange = renderDialog(
+      { mode: "create" },
+      vi.fn(),
+      EVERY_PERMISSION.filter((code) => canReadSettings || code !== "settings:view"),
+    );
     await screen.findByRole("combobox", { name: "Client *" });
     const today = parisToday();
     const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
@@ -471,12 +469,12 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   beforeEach(() => localStorage.clear());
 
   it("writes what is typed, offers it when the form opens again, and resumes it", async () => {
-    const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const first = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Salle de bain Martin");
     await waitFor(() => expect(draftName()).toBe("Salle de bain Martin"));
     first.unmount();
 
-    renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     const offer = await screen.findByRole("region", { name: "Brouillon sur cet appareil" });
     expect(within(offer).getByText(/saisi sur cet appareil le/)).toBeTruthy();
     expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toBe("");
@@ -487,27 +485,27 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
 
   it("does not offer a draft it cannot read", async () => {
     localStorage.setItem(KEY, JSON.stringify({ savedAt: new Date().toISOString(), values: { name: "x" } }));
-    renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     // An unreadable draft (an older form's) is not offered.
     expect(screen.queryByRole("region", { name: "Brouillon sur cet appareil" })).toBeNull();
   });
 
   it("« Ignorer » and « Abandonner » drop the draft; another scope never sees it", async () => {
-    const first = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const first = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Cuisine Dupont");
     await waitFor(() => expect(draftName()).toBe("Cuisine Dupont"));
     first.unmount();
 
-    const other = renderDialog({ mode: "create" }, vi.fn(), permissions, "co1:u2");
+    const other = renderDialog({ mode: "create" }, vi.fn(), undefined, "co1:u2");
     expect(screen.queryByRole("region", { name: "Brouillon sur cet appareil" })).toBeNull();
     other.unmount();
 
-    const second = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const second = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     fireEvent.click(await screen.findByRole("button", { name: "Ignorer" }));
     expect(localStorage.getItem(KEY)).toBeNull();
     second.unmount();
 
-    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Garage");
     await waitFor(() => expect(draftName()).toBe("Garage"));
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
@@ -519,7 +517,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
 
   it("a saved quote leaves no draft behind", async () => {
     api.post("/api/quotes", quoteSchema, () => makeQuote());
-    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), permissions, SCOPE);
+    const onStateChange = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Cuisine Martin");
     await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan de travail");

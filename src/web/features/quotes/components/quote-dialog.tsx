@@ -4,7 +4,8 @@ import { useQuery } from "@tanstack/react-query";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useId } from "react";
 import { quoteQueryOptions } from "../api/get-quote";
-import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
+import { useQuoteAccess } from "../hooks/use-quote-access";
+import { QuoteForm } from "./quote-form";
 import { QuoteView } from "./quote-view";
 
 export type QuoteDialogState = { mode: "create" } | { mode: "edit" | "view"; quote: Quote } | null;
@@ -13,7 +14,6 @@ export interface QuoteDialogProps {
   state: QuoteDialogState;
   onStateChange: (state: QuoteDialogState) => void;
   isMobile: boolean;
-  permissions: QuoteFormPermissions & { canEdit: boolean; canListClients: boolean };
   pdfPending: (id: string) => boolean;
   onDownloadPdf: (quote: Quote) => void;
   onSaved?: (quote: Quote) => void;
@@ -30,13 +30,13 @@ export function QuoteDialog({
   state,
   onStateChange,
   isMobile,
-  permissions,
   pdfPending,
   onDownloadPdf,
   onSaved,
   draftScope = null,
 }: QuoteDialogProps) {
   const descriptionId = useId();
+  const permissions = useQuoteAccess();
   const listed = state && state.mode !== "create" ? state.quote : null;
   const detail = useQuery({
     ...quoteQueryOptions(listed?.id ?? ""),
@@ -66,7 +66,6 @@ export function QuoteDialog({
           isMobile={isMobile}
           variant="dialog"
           draftScope={draftScope}
-          permissions={permissions}
           descriptionId={descriptionId}
           onCancel={close}
           onSaved={(saved) => {
@@ -83,7 +82,6 @@ export function QuoteDialog({
             isMobile={isMobile}
             variant="dialog"
             draftScope={draftScope}
-            permissions={permissions}
             descriptionId={descriptionId}
             onCancel={close}
             onSaved={(saved) => {

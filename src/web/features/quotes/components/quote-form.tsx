@@ -26,6 +26,7 @@ import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
 import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
 import { useUpdateQuote } from "../api/update-quote";
+import { useQuoteAccess } from "../hooks/use-quote-access";
 import {
   parseQuoteDraft,
   QUOTE_DRAFT_DELAY_MS,
@@ -60,17 +61,6 @@ const quoteFormResolver = zodResolver(quoteInputSchema) as unknown as Resolver<Q
 
 type Section = "info" | "items" | "totals" | "history";
 
-export interface QuoteFormPermissions {
-  /** quotes:delete — remove a template from the picker. */
-  canDeleteTemplates: boolean;
-  /** quotes:edit — rename a template in the picker. */
-  canEditTemplates: boolean;
-  /** settings:view — read the company's default quote validity. */
-  canReadSettings: boolean;
-  /** clients:create — « Nouveau client » in the client picker. */
-  canCreateClients: boolean;
-}
-
 export interface QuoteFormProps {
   /** The quote being edited; creation when null. */
   quote: Quote | null;
@@ -84,7 +74,6 @@ export interface QuoteFormProps {
   draftScope?: string | null;
   /** In the quote dialog (its title inside) or on the /quotes/new page (the page has the h1). */
   variant: "dialog" | "page";
-  permissions: QuoteFormPermissions;
   descriptionId?: string;
   onCancel: () => void;
   onSaved: (quote: Quote) => void;
@@ -99,12 +88,12 @@ export function QuoteForm({
   draftScope = null,
   isMobile,
   variant,
-  permissions,
   descriptionId,
   onCancel,
   onSaved,
 }: QuoteFormProps) {
   const editing = quote !== null;
+  const permissions = useQuoteAccess();
   const today = useMemo(() => parisToday(), []);
   const validity = useQuery({
     ...quoteValidityDaysQueryOptions(),
@@ -363,7 +352,7 @@ export function QuoteForm({
           <QuoteTemplatePicker
             onApply={applyChosenTemplate}
             canDelete={permissions.canDeleteTemplates}
-            canEdit={permissions.canEditTemplates}
+            canEdit={permissions.canEdit}
             appliedId={appliedTemplate}
             current={beingWritten}
           />

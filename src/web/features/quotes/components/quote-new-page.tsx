@@ -4,11 +4,10 @@ import { Button } from "@web/components/ui/button";
 import { paths } from "@web/lib/paths";
 import { ArrowLeft } from "lucide-react";
 import { Link } from "react-router";
-import { QuoteForm, type QuoteFormPermissions } from "./quote-form";
+import { QuoteForm } from "./quote-form";
 
 export interface QuoteNewPageProps {
   isMobile: boolean;
-  permissions: QuoteFormPermissions;
   /** ?client_id= — the client preselected (the client card's 'Nouveau devis'). */
   clientId: string | null;
   /** « <company id>:<user id> »: the draft kept on this device (QuoteForm). */
@@ -18,7 +17,7 @@ export interface QuoteNewPageProps {
 }
 
 /** /quotes/new: the create form as a page (docs/domain/quotes.md#screen), back to /quotes. */
-export function QuoteNewPage({ isMobile, permissions, clientId, draftScope, onCancel, onCreated }: QuoteNewPageProps) {
+export function QuoteNewPage({ isMobile, clientId, draftScope, onCancel, onCreated }: QuoteNewPageProps) {
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
       <div className="flex flex-col gap-3">
@@ -45,7 +44,6 @@ export function QuoteNewPage({ isMobile, permissions, clientId, draftScope, onCa
           draftScope={draftScope}
           isMobile={isMobile}
           variant="page"
-          permissions={permissions}
           onCancel={onCancel}
           onSaved={onCreated}
         />

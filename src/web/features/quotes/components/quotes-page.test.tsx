@@ -1,11 +1,13 @@
 import { clientListResponseSchema } from "@shared/clients";
 import { formatEuro } from "@shared/format";
+import type { PermissionCode } from "@shared/permissions";
 import { QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import { type Quote, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
+  EVERY_PERMISSION,
   type FakeApi,
   fakeApi,
   installBrowserStubs,
@@ -14,22 +16,12 @@ import {
   renderWithProviders,
 } from "../test/render";
 import { WITHHELD_TEXTS } from "./quote-card";
-import { QuotesPage, type QuotesPagePermissions } from "./quotes-page";
+import { QuotesPage } from "./quotes-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("sonner", () => ({ toast }));
 
 let api: FakeApi;
-const everything: QuotesPagePermissions = {
-  canCreate: true,
-  canEdit: true,
-  canDeleteTemplates: true,
-  canReadSettings: true,
-  canCreateProject: true,
-  canCreateInvoice: true,
-  canListClients: true,
-  canCreateClients: true,
-};
 
 function summaryOf(quotes: Quote[]) {
   const sum = (list: Quote[]) => list.reduce((s, q) => s + q.total, 0);
@@ -69,8 +61,8 @@ function listCalls(): URLSearchParams[] {
   return api.requests("GET", "/api/quotes").map((request) => request.query);
 }
 
-function renderPage(permissions = everything, isMobile = false) {
-  return renderWithProviders(<QuotesPage isMobile={isMobile} permissions={permissions} />);
+function renderPage(permissions?: readonly PermissionCode[], isMobile = false) {
+  return renderWithProviders(<QuotesPage isMobile={isMobile} />, { permissions });
 }
 
 beforeEach(() => {
@@ -95,7 +87,7 @@ describe("QuotesPage", () => {
 
   it("hides creation without quotes:create", async () => {
     serve([]);
-    renderPage({ ...everything, canCreate: false });
+    renderPage(EVERY_PERMISSION.filter((code) => code !== "quotes:create"));
     await screen.findByText("Aucun devis");
     expect(screen.queryByRole("button", { name: "Nouveau devis" })).toBeNull();
     expect(screen.queryByRole("button", { name: "Créer un devis" })).toBeNull();
@@ -103,14 +95,8 @@ describe("QuotesPage", () => {
 
   it("read-only users: no edit, duplicate, status change or client filter; the clients are not asked for", async () => {
     serve([makeQuote()]);
-    renderPage({
-      ...everything,
-      canCreate: false,
-      canEdit: false,
-      canDeleteTemplates: false,
-      canReadSettings: false,
-      canListClients: false,
-    });
+    // A Compagnon: quotes:view, and the chantier / invoice rights of his role.
+    renderPage(["quotes:view", "projects:create", "invoices:create"]);
     const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
     expect(within(card).queryByRole("button", { name: "Modifier" })).toBeNull();
     expect(within(card).queryByRole("button", { name: "Dupliquer" })).toBeNull();
@@ -271,7 +257,7 @@ describe("QuotesPage", () => {
 
   it("is 'Mes devis' on mobile, without tiles, with a filter panel and 'Effacer'", async () => {
     serve([makeQuote()]);
-    renderPage(everything, true);
+    renderPage(undefined, true);
     expect(screen.getByRole("heading", { level: 1, name: "Mes devis" })).toBeTruthy();
     await screen.findByText("DEV-2026-0007");
     expect(screen.queryByRole("list", { name: "Compteurs devis" })).toBeNull();

@@ -10,6 +10,7 @@ import { cn } from "@web/lib/cn";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { quotesQueryOptions } from "../api/get-quotes";
+import { useQuoteAccess } from "../hooks/use-quote-access";
 import { useQuoteActions } from "../hooks/use-quote-actions";
 import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
 import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
@@ -23,31 +24,15 @@ const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: 
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-export interface QuotesPagePermissions {
-  canCreate: boolean;
-  canEdit: boolean;
-  /** quotes:delete — delete templates in the picker. */
-  canDeleteTemplates: boolean;
-  /** settings:view — the company's default quote validity. */
-  canReadSettings: boolean;
-  /** projects:create / invoices:create — the conversion buttons (disabled until those screens exist). */
-  canCreateProject: boolean;
-  canCreateInvoice: boolean;
-  /** clients:view — the client filter and client names in the history. */
-  canListClients: boolean;
-  /** clients:create — « Nouveau client » in the quote form's client picker. */
-  canCreateClients: boolean;
-}
-
 export interface QuotesPageProps {
   isMobile: boolean;
-  permissions: QuotesPagePermissions;
   /** « <company id>:<user id> »: a quote being written is kept on this device (QuoteForm). */
   draftScope?: string | null;
 }
 
 /** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
-export function QuotesPage({ isMobile, permissions, draftScope = null }: QuotesPageProps) {
+export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
+  const permissions = useQuoteAccess();
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);
   const [clientId, setClientId] = useState<string | undefined>(undefined);
@@ -216,7 +201,6 @@ export function QuotesPage({ isMobile, permissions, draftScope = null }: QuotesP
             <li key={quote.id}>
               <QuoteCard
                 quote={quote}
-                permissions={permissions}
                 compact={isMobile}
                 pending={{
                   pdf: actions.pending(quote.id, "pdf"),
@@ -246,14 +230,6 @@ export function QuotesPage({ isMobile, permissions, draftScope = null }: QuotesP
             onStateChange={setDialog}
             isMobile={isMobile}
             draftScope={draftScope}
-            permissions={{
-              canEdit: permissions.canEdit,
-              canListClients: permissions.canListClients,
-              canDeleteTemplates: permissions.canDeleteTemplates,
-              canEditTemplates: permissions.canEdit,
-              canReadSettings: permissions.canReadSettings,
-              canCreateClients: permissions.canCreateClients,
-            }}
             pdfPending={(id) => actions.pending(id, "pdf")}
             onDownloadPdf={(q) => void actions.downloadPdf(q)}
           />

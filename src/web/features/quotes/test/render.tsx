@@ -3,7 +3,7 @@ import type { QuoteTemplate } from "@shared/quote-templates";
 import type { Quote } from "@shared/quotes";
 
 export { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
-export { installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
+export { EVERY_PERMISSION, installBrowserStubs, jsonResponse, renderWithProviders } from "@web/test/render";
 
 export const CLIENT_ID = "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f";
 
