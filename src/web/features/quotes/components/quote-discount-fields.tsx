@@ -1,0 +1,82 @@
+import { Input } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
+import { useId } from "react";
+import type { QuoteFormState } from "../hooks/use-quote-form";
+import type { DiscountMode } from "../lib/quote-form";
+
+const DISCOUNT_MODES = [
+  { value: "percentage", label: "Pourcentage" },
+  { value: "amount", label: "Montant fixe" },
+] as const satisfies readonly { value: DiscountMode; label: string }[];
+
+export interface QuoteDiscountFieldsProps {
+  form: QuoteFormState["form"];
+  mode: DiscountMode;
+  onModeChange: (mode: DiscountMode) => void;
+  error: string | undefined;
+}
+
+/** Discount as a percentage (0–100) or a fixed amount excluding VAT. */
+export function QuoteDiscountFields({ form, mode, onModeChange, error }: QuoteDiscountFieldsProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const a11y = {
+    id: `${id}-value`,
+    "aria-invalid": error ? true : undefined,
+    "aria-describedby": error ? errorId : undefined,
+  };
+  return (
+    <fieldset className="flex flex-col gap-3">
+      <legend className="mb-3 text-sm font-medium">Remise</legend>
+      <SegmentedControl
+        value={mode}
+        onChange={onModeChange}
+        label="Type de remise"
+        options={DISCOUNT_MODES}
+        className="w-full"
+      />
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={a11y.id}>{mode === "percentage" ? "Remise (%)" : "Remise (€ HT)"}</Label>
+        <div className="relative">
+          {mode === "percentage" ? (
+            <Input
+              key="percentage"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              max="100"
+              step="0.01"
+              className="pr-9 text-right tabular-nums"
+              {...a11y}
+              {...form.register("discount_percentage")}
+            />
+          ) : (
+            <Input
+              key="amount"
+              type="number"
+              inputMode="decimal"
+              min="0"
+              step="0.01"
+              className="pr-9 text-right tabular-nums"
+              {...a11y}
+              {...form.register("discount_amount")}
+            />
+          )}
+          <span
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"
+          >
+            {mode === "percentage" ? "%" : "€"}
+          </span>
+        </div>
+        {error && (
+          <p id={errorId} className="text-[0.8125rem] font-medium text-destructive">
+            {error}
+          </p>
+        )}
+        <p className="text-xs text-muted-foreground">La TVA est calculée après la remise, répartie entre les taux.</p>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,121 @@
+import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "@shared/quote-rules";
+import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { FormField } from "@web/components/ui/form-field";
+import { Input } from "@web/components/ui/input";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { Textarea } from "@web/components/ui/textarea";
+import { FileText } from "lucide-react";
+import { Controller } from "react-hook-form";
+import type { QuoteFormState } from "../hooks/use-quote-form";
+import { FormSection } from "./form-section";
+
+export interface QuoteInfoSectionProps {
+  state: QuoteFormState;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isMobile: boolean;
+}
+
+/** « Informations »: name, client, status, dates, internal notes and the terms printed on the PDF. */
+export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteInfoSectionProps) {
+  const { form, quote, permissions, validityDays, watched, infoErrors, watchedName, selectedClientName } = state;
+  const editing = quote !== null;
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const validUntilTouched = state.validUntilTouched;
+  return (
+    <FormSection
+      title="Informations"
+      icon={<FileText />}
+      open={open}
+      onOpenChange={onOpenChange}
+      hasError={infoErrors}
+      summary={[watchedName || "Sans nom", selectedClientName].filter(Boolean).join(" · ")}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField label="Nom du devis *" error={errors.name?.message} className="sm:col-span-2">
+          {(props) => (
+            <Input
+              autoComplete="off"
+              placeholder="Ex. Rénovation salle de bain"
+              required
+              data-autofocus={!editing && !isMobile ? "" : undefined}
+              {...props}
+              {...register("name")}
+            />
+          )}
+        </FormField>
+        <FormField label="Client *" error={errors.client_id?.message}>
+          {(props) => (
+            <Controller
+              control={control}
+              name="client_id"
+              render={({ field }) => (
+                <ClientPicker
+                  {...props}
+                  value={field.value || undefined}
+                  onChange={(id) => field.onChange(id ?? "")}
+                  selectedName={quote && field.value === quote.client_id ? quote.client.name : undefined}
+                  activeOnly
+                  canCreate={permissions.canCreateClients}
+                  placeholder="Rechercher ou créer un client…"
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Statut *" error={errors.status?.message}>
+          {(props) => (
+            <NativeSelect required {...props} {...register("status")}>
+              {QUOTE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {QUOTE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Date *" error={errors.date?.message}>
+          {(props) => <Input type="date" required {...props} {...register("date")} />}
+        </FormField>
+        <FormField
+          label="Valable jusqu'au"
+          error={errors.valid_until?.message}
+          hint={
+            !editing && !validityDays && !watched.valid_until
+              ? "Laissée vide, elle suit la durée de validité de l'entreprise."
+              : undefined
+          }
+        >
+          {(props) => <Input type="date" {...props} {...register("valid_until", { onChange: validUntilTouched })} />}
+        </FormField>
+        <FormField
+          label="Notes internes"
+          error={errors.notes?.message}
+          hint="Visibles dans Propulse seulement, jamais sur le PDF."
+          className="sm:col-span-2"
+        >
+          {(props) => <Textarea rows={2} {...props} {...register("notes")} />}
+        </FormField>
+        <FormField
+          label="Conditions"
+          error={errors.terms?.message}
+          hint={"Imprimées sur le PDF. Vides\u00a0: les conditions générales de l'entreprise."}
+          className="sm:col-span-2"
+        >
+          {(props) => (
+            <Textarea
+              rows={2}
+              placeholder="Ex. Acompte de 30 % à la commande, solde à la réception des travaux."
+              {...props}
+              {...register("terms")}
+            />
+          )}
+        </FormField>
+      </div>
+    </FormSection>
+  );
+}

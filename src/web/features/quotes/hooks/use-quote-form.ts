@@ -1,0 +1,291 @@
+import { zodResolver } from "@hookform/resolvers/zod";
+import { parisToday } from "@shared/dates";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
+import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
+import { useQuery } from "@tanstack/react-query";
+import { clientOptionOptions } from "@web/components/client-picker/client-options";
+import { useDirtyGuard } from "@web/components/form/dirty-guard";
+import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
+import { readItem, removeItem, writeItem } from "@web/lib/storage";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
+import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { toast } from "sonner";
+import { useCreateQuote } from "../api/create-quote";
+import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
+import { useUpdateQuote } from "../api/update-quote";
+import type { QuoteBeingWritten } from "../components/quote-template-picker";
+import { parseQuoteDraft, QUOTE_DRAFT_DELAY_MS, quoteDraftKey, serialiseQuoteDraft } from "../lib/quote-draft";
+import { fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
+import {
+  createDefaults,
+  type DiscountMode,
+  discountModeOf,
+  liveTotals,
+  type QuoteFormFields,
+  quoteToFields,
+  toQuotePayload,
+  validUntilFor,
+} from "../lib/quote-form";
+import { applyTemplate, type QuoteTemplate } from "../lib/quote-template";
+import { useQuoteAccess } from "./use-quote-access";
+
+/**
+ * The shared schema validates the raw text of the inputs (it trims, coerces numbers and turns ''
+ * into null); its preprocessed fields are typed `unknown` on input, hence the cast.
+ */
+const quoteFormResolver = zodResolver(quoteInputSchema) as unknown as Resolver<QuoteFormFields, unknown, QuoteInput>;
+
+export type QuoteFormSection = "info" | "items" | "totals" | "history";
+type Section = QuoteFormSection;
+
+export interface QuoteFormOptions {
+  /** The quote being edited; creation when null. */
+  quote: Quote | null;
+  /** /quotes/new?client_id=… */
+  initialClientId?: string | null;
+  /** « <company id>:<user id> »: the draft kept on this device (features/quotes/lib/quote-draft.ts); none without it. */
+  draftScope: string | null;
+  onCancel: () => void;
+  onSaved: (quote: Quote) => void;
+}
+
+const isIsoDate = (value: unknown): value is string => typeof value === "string" && /^\d{4}-\d{2}-\d{2}$/.test(value);
+
+/**
+ * The quote form's state and rules, for QuoteForm and its sections: the fields (react-hook-form with
+ * the shared schema), the validity date that follows the date, the draft kept on the device, the
+ * live totals, the discount mode, the template applied, the sections open, and the save with the
+ * server's field errors put back under their fields.
+ */
+export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onSaved }: QuoteFormOptions) {
+  const editing = quote !== null;
+  const permissions = useQuoteAccess();
+  const today = useMemo(() => parisToday(), []);
+  const validity = useQuery({
+    ...quoteValidityDaysQueryOptions(),
+    enabled: !editing && permissions.canReadSettings,
+  });
+  const validityDays = validity.data;
+
+  const defaults = useMemo(
+    () => (quote ? quoteToFields(quote) : createDefaults({ today, clientId: initialClientId })),
+    [quote, today, initialClientId],
+  );
+  const form = useForm<QuoteFormFields, unknown, QuoteInput>({
+    resolver: quoteFormResolver,
+    defaultValues: defaults,
+    mode: "onSubmit",
+    reValidateMode: "onChange",
+  });
+  const {
+    handleSubmit,
+    setError,
+    setValue,
+    setFocus,
+    reset,
+    getValues,
+    trigger,
+    control,
+    formState: { errors, isDirty },
+  } = form;
+  // The draft kept on the device: offered when the form opens, written while it holds unsaved input,
+  // dropped once saved or discarded.
+  const draftKey = draftScope ? quoteDraftKey(draftScope, quote?.id ?? null) : null;
+  const [draftOffer, setDraftOffer] = useState(() =>
+    draftKey ? parseQuoteDraft(readItem(draftKey), new Date()) : null,
+  );
+  const dropDraft = useCallback(() => {
+    if (draftKey) removeItem(draftKey);
+  }, [draftKey]);
+  const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel, dropDraft);
+
+  const createMutation = useCreateQuote();
+  const updateMutation = useUpdateQuote();
+
+  const [open, setOpen] = useState<Record<Section, boolean>>({
+    info: true,
+    items: true,
+    totals: false,
+    history: false,
+  });
+  const toggle = (section: Section) => (next: boolean) => setOpen((current) => ({ ...current, [section]: next }));
+  const [discountMode, setDiscountMode] = useState<DiscountMode>(() => discountModeOf(defaults));
+  const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
+
+  // valid_until follows the date (+ validity days) on create until the user sets it.
+  const validUntilTouched = useRef(editing);
+  const date = useWatch({ control, name: "date" });
+  useEffect(() => {
+    if (validUntilTouched.current || !isIsoDate(date)) return;
+    setValue("valid_until", validUntilFor(date, validityDays));
+  }, [date, validityDays, setValue]);
+
+  const clientId = useWatch({ control, name: "client_id" });
+  const chosenClient = useQuery({ ...clientOptionOptions(clientId), enabled: Boolean(clientId) });
+  const watched = useWatch({ control });
+  useEffect(() => {
+    if (!draftKey || !isDirty || !watched) return;
+    const timer = setTimeout(
+      () => writeItem(draftKey, serialiseQuoteDraft(getValues(), new Date())),
+      QUOTE_DRAFT_DELAY_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [draftKey, isDirty, watched, getValues]);
+  const totals = useMemo(
+    () =>
+      liveTotals({
+        items: (watched.items ?? []).map((item) => ({
+          name: item?.name ?? "",
+          description: item?.description ?? "",
+          quantity: item?.quantity ?? "",
+          unit: item?.unit ?? "",
+          unit_price: item?.unit_price ?? "",
+          tax_rate: item?.tax_rate ?? "",
+        })),
+        discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
+        discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
+      }),
+    [watched, discountMode],
+  );
+  const lineCount = watched.items?.length ?? 0;
+
+  const focusSoon = (path: string) =>
+    window.setTimeout(() => {
+      try {
+        setFocus(path as keyof QuoteFormFields);
+      } catch {
+        // the field is not on screen: nothing to focus
+      }
+    }, 60);
+
+  const openSectionsFor = (paths: string[]) => {
+    if (paths.length === 0) return;
+    setOpen((current) => {
+      const next = { ...current };
+      for (const path of paths) next[sectionOf(path)] = true;
+      return next;
+    });
+    const first = paths[0];
+    if (first) focusSoon(first);
+  };
+
+  const onInvalid = (formErrors: FieldErrors<QuoteFormFields>) => {
+    const paths: string[] = [];
+    for (const key of ["name", "client_id", "status", "date", "valid_until", "notes", "terms"] as const) {
+      if (formErrors[key]) paths.push(key);
+    }
+    const items = formErrors.items;
+    if (Array.isArray(items)) {
+      items.forEach((itemErrors, index) => {
+        if (!itemErrors) return;
+        for (const field of ["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const) {
+          if ((itemErrors as Record<string, unknown>)[field]) paths.push(`items.${index}.${field}`);
+        }
+      });
+    }
+    for (const key of ["discount_percentage", "discount_amount"] as const) {
+      if (formErrors[key]) paths.push(key);
+    }
+    openSectionsFor(paths);
+  };
+
+  const submit = handleSubmit(async (values) => {
+    const input: QuoteInput =
+      discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
+    try {
+      const saved = editing
+        ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id) })
+        : await createMutation.mutateAsync(toQuotePayload(input));
+      toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
+      dropDraft();
+      markSaved();
+      onSaved(saved);
+    } catch (error) {
+      const fieldErrors = fieldErrorsFrom(error, getValues("items").length);
+      for (const { path, message } of fieldErrors) {
+        setError(path as keyof QuoteFormFields, { type: "server", message });
+      }
+      openSectionsFor(fieldErrors.map((e) => e.path));
+      toastFailure(
+        editing ? "Erreur lors de la mise à jour" : "Erreur lors de la création",
+        error,
+        GENERIC_ERROR_MESSAGE,
+      );
+    }
+  }, onInvalid);
+
+  const applyChosenTemplate = (template: QuoteTemplate) => {
+    reset(applyTemplate(getValues(), template, today), { keepDefaultValues: true });
+    setDiscountMode("percentage");
+    setAppliedTemplate(template.id);
+    setOpen((current) => ({ ...current, items: true }));
+  };
+
+  // « Enregistrer ce devis comme template » reads the form as it is and needs complete lines.
+  const beingWritten: QuoteBeingWritten = {
+    read: () => ({ fields: getValues(), discountMode }),
+    validateLines: async () => {
+      const complete = await trigger("items");
+      if (!complete) setOpen((current) => ({ ...current, items: true }));
+      return complete;
+    },
+  };
+
+  const switchDiscountMode = (mode: DiscountMode) => {
+    setDiscountMode(mode);
+    if (mode === "percentage") setValue("discount_amount", "0");
+    else setValue("discount_percentage", "0");
+  };
+
+  const selectedClientName =
+    quote && clientId === quote.client_id ? quote.client.name : (chosenClient.data?.name ?? undefined);
+  const infoErrors = ["name", "client_id", "status", "date", "valid_until", "notes", "terms"].some(
+    (key) => errors[key as keyof QuoteFormFields],
+  );
+  const watchedName = (watched.name ?? "").trim();
+  const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
+
+  const resumeDraft = () => {
+    if (!draftOffer) return;
+    reset(draftOffer.values, { keepDefaultValues: true });
+    setDiscountMode(discountModeOf(draftOffer.values));
+    setDraftOffer(null);
+  };
+  const ignoreDraft = () => {
+    dropDraft();
+    setDraftOffer(null);
+  };
+
+  return {
+    form,
+    quote,
+    editing,
+    permissions,
+    validityDays,
+    draftOffer,
+    resumeDraft,
+    ignoreDraft,
+    cancel,
+    open,
+    toggle,
+    discountMode,
+    switchDiscountMode,
+    discountPercentage,
+    appliedTemplate,
+    applyChosenTemplate,
+    beingWritten,
+    watched,
+    totals,
+    lineCount,
+    submit,
+    selectedClientName,
+    infoErrors,
+    watchedName,
+    /** The user set « Valable jusqu'au » himself: it stops following the date. */
+    validUntilTouched: () => {
+      validUntilTouched.current = true;
+    },
+  };
+}
+
+export type QuoteFormState = ReturnType<typeof useQuoteForm>;
