@@ -2,7 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { CLIENT_TEXTS } from "@shared/client-rules";
 import { type Client, type ClientFormValues, clientFormSchema } from "@shared/clients";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
-import { Button } from "@web/components/ui/button";
+import { FormActions } from "@web/components/form/form-actions";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
@@ -10,9 +10,8 @@ import { Label } from "@web/components/ui/label";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Switch } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
-import { errorDescription } from "@web/lib/api-errors";
+import { toastFailure } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { LoaderCircle } from "lucide-react";
 import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { toast } from "sonner";
@@ -147,30 +146,17 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       fieldErrors.forEach(({ field, message }, index) => {
         setError(field, { type: "server", message }, { shouldFocus: index === 0 });
       });
-      toast.error(editing ? CLIENT_TEXTS.updateFailed : CLIENT_TEXTS.createFailed, {
-        description: errorDescription(error),
-      });
+      toastFailure(editing ? CLIENT_TEXTS.updateFailed : CLIENT_TEXTS.createFailed, error);
     }
   });
 
   const actions = (
-    <>
-      <Button variant="outline" onClick={cancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
-        Annuler
-      </Button>
-      <Button type="submit" disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
-        {isSubmitting ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-            En cours…
-          </>
-        ) : editing ? (
-          "Mettre à jour"
-        ) : (
-          "Créer le client"
-        )}
-      </Button>
-    </>
+    <FormActions
+      isMobile={isMobile}
+      pending={isSubmitting}
+      onCancel={cancel}
+      submitLabel={editing ? "Mettre à jour" : "Créer le client"}
+    />
   );
 
   return (

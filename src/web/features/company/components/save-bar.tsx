@@ -1,6 +1,6 @@
-import { Button } from "@web/components/ui/button";
+import { FormActions } from "@web/components/form/form-actions";
 import { cn } from "@web/lib/cn";
-import { LoaderCircle, Save } from "lucide-react";
+import { Save } from "lucide-react";
 
 export interface SaveBarProps {
   isMobile: boolean;
@@ -34,24 +34,18 @@ export function SaveBar({ isMobile, dirty, saving, onReset }: SaveBarProps) {
           "Aucune modification en attente"
         )}
       </p>
-      {dirty && (
-        <Button variant="outline" onClick={onReset} disabled={saving} className={cn(isMobile && "flex-1")}>
-          Annuler
-        </Button>
-      )}
-      <Button type="submit" disabled={!dirty || saving} className={cn(isMobile && "flex-1")}>
-        {saving ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="animate-spin" />
-            En cours…
-          </>
-        ) : (
+      <FormActions
+        isMobile={isMobile}
+        pending={saving}
+        onCancel={dirty ? onReset : undefined}
+        submitDisabled={!dirty}
+        submitLabel={
           <>
             <Save aria-hidden="true" />
             Enregistrer
           </>
-        )}
-      </Button>
+        }
+      />
     </div>
   );
 }

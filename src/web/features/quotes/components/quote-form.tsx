@@ -1,10 +1,11 @@
 import { formatDateTime, formatEuro, plural } from "@shared/format";
 import type { Quote } from "@shared/quotes";
+import { FormActions } from "@web/components/form/form-actions";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
-import { Calculator, History, ListOrdered, LoaderCircle } from "lucide-react";
+import { Calculator, History, ListOrdered } from "lucide-react";
 import { useQuoteForm } from "../hooks/use-quote-form";
 import { QUOTE_DRAFT_TEXTS } from "../lib/quote-draft";
 import { FormSection } from "./form-section";
@@ -183,21 +184,12 @@ export function QuoteForm({
             </span>
           </p>
         )}
-        <Button variant="outline" onClick={cancel} disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
-          Annuler
-        </Button>
-        <Button type="submit" disabled={isSubmitting} className={cn(isMobile && "flex-1")}>
-          {isSubmitting ? (
-            <>
-              <LoaderCircle aria-hidden="true" className="animate-spin" />
-              En cours…
-            </>
-          ) : editing ? (
-            "Enregistrer"
-          ) : (
-            "Créer le devis"
-          )}
-        </Button>
+        <FormActions
+          isMobile={isMobile}
+          pending={isSubmitting}
+          onCancel={cancel}
+          submitLabel={editing ? "Enregistrer" : "Créer le devis"}
+        />
       </div>
     </form>
   );
