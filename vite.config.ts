@@ -65,7 +65,9 @@ function routeDocuments(routes: Record<string, string[]>): Plugin {
       order: "post",
       handler(_options, bundle) {
         const html = bundle["index.html"];
-        const entry = Object.values(bundle).find((file) => file.type === "chunk" && file.isEntry);
+        const entry = Object.values(bundle).find(
+          (file) => file.type === "chunk" && file.isEntry && file.name === "index",
+        );
         if (html?.type !== "asset" || entry?.type !== "chunk") return this.error("index.html or its entry is missing");
         const chunks = new Map(
           Object.values(bundle).flatMap((file) => (file.type === "chunk" ? [[file.fileName, file] as const] : [])),
@@ -95,6 +97,33 @@ function routeDocuments(routes: Record<string, string[]>): Plugin {
           if (route === "/") html.source = source;
           else this.emitFile({ type: "asset", fileName: `route-documents${route}.html`, source });
         }
+      },
+    },
+  };
+}
+
+/**
+ * Puts `src/web/first-answers.ts`, built as an entry of its own (nothing shared with the app), in
+ * index.html before the app's entry: its module graph is one small file, so it runs as soon as the
+ * document is read and asks the API for the screen's first answers while the app's code downloads
+ * (ADR 0005 §10). The route documents are copies of index.html, so they get it too.
+ */
+function firstAnswersScript(): Plugin {
+  return {
+    name: "propulse:first-answers",
+    apply: "build",
+    enforce: "post",
+    generateBundle: {
+      order: "post",
+      handler(_options, bundle) {
+        const html = bundle["index.html"];
+        const chunk = Object.values(bundle).find((file) => file.type === "chunk" && file.name === "first-answers");
+        if (html?.type !== "asset" || chunk?.type !== "chunk")
+          return this.error("index.html or first-answers is missing");
+        if (chunk.imports.length > 0)
+          return this.error("first-answers must import nothing (it would wait for the app's chunks)");
+        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
+        html.source = String(html.source).replace(/(\s*)(<script type="module")/, `$1${tag}$1$2`);
       },
     },
   };
@@ -131,6 +160,7 @@ export default defineConfig({
       // Building a zod schema has no side effect: unused shared schemas (and zod) stay out of the
       // eager bundle when a module only needs the shared pure helpers next to them.
       treeshake: { manualPureFunctions: ["z"] },
+      input: { index: fromRoot("src/web/index.html"), "first-answers": fromRoot("src/web/first-answers.ts") },
       // Few chunks per page, each module in one of them (scripts/chunk-plan.ts).
       output: { codeSplitting: { includeDependenciesRecursively: false, groups: chunks.groups } },
     },
@@ -190,6 +220,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    firstAnswersScript(),
     routeDocuments({
       "/login": ["src/web/app/routes/login-route.tsx"],
       "/": [SHELL, "src/web/app/routes/home-route.tsx"],

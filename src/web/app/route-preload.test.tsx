@@ -1,8 +1,10 @@
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
+import { companyInfoSchema, companySettingsSchema } from "@shared/company";
 import { quoteListResponseSchema } from "@shared/quotes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
+import { makeInfo, makeSettings } from "@web/features/company/test/render";
 import { QuotesPage } from "@web/features/quotes/components/quotes-page";
 import { makeClient, makeQuote } from "@web/features/quotes/test/render";
 import { type FakeApi, fakeApi } from "@web/test/fake-api";
@@ -10,6 +12,7 @@ import { installBrowserStubs, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { FIRST_REQUESTS, startFirstRequests } from "../first-answers";
 import { preloadRoute } from "./route-preload";
 
 let api: FakeApi;
@@ -100,6 +103,32 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     expect((await screen.findAllByText("Famille Martin")).length).toBeGreaterThan(0);
     expect(api.requests("GET", "/api/clients")).toHaveLength(1);
     expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1);
+  });
+
+  it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
+    storeSession(["clients:view", "quotes:view", "settings:view"]);
+    serveQuotes();
+    api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
+    api.get("/api/company/info", companyInfoSchema, () => makeInfo());
+    api.get("/api/company/settings", companySettingsSchema, () => makeSettings());
+    for (const path of Object.keys(FIRST_REQUESTS)) preloadRoute(testQueryClient(), path);
+    const expected = Object.values(FIRST_REQUESTS).flat();
+    await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
+    const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
+    expect(asked.sort()).toEqual([...expected].sort());
+  });
+
+  it("takes an answer asked early instead of asking again", async () => {
+    storeSession(["quotes:view"]);
+    serveQuotes();
+    window.propulseFirstAnswers = startFirstRequests("/quotes", "stored-token", api.fetch);
+    expect(api.requests("GET", "/api/quotes")).toHaveLength(1);
+    const queryClient = testQueryClient();
+    preloadRoute(queryClient, "/quotes");
+    renderWith(queryClient, <QuotesPage isMobile={false} />);
+    expect(await screen.findByText("Rénovation de la cuisine")).toBeTruthy();
+    expect(api.requests("GET", "/api/quotes")).toHaveLength(1);
+    delete window.propulseFirstAnswers;
   });
 
   it("asks for nothing without a stored session, without the screen's permission, or for a SuperAdmin", async () => {

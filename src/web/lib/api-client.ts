@@ -194,7 +194,12 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
       : readBody(r);
 
   const token = options.token !== undefined ? options.token : useAuth ? getToken() : null;
-  let response = await send(token);
+  // A signed-in cold start may already have asked this GET (src/web/first-answers.ts).
+  const early =
+    method === "GET" && options.responseType !== "blob"
+      ? (window.propulseFirstAnswers?.take(buildUrl(path, options.query), token) ?? null)
+      : null;
+  let response = early ? await early.catch(() => send(token)) : await send(token);
   let body = await read(response);
 
   if (!response.ok && refreshOnExpired && shouldRefresh(response, body as ApiErrorBody, token)) {

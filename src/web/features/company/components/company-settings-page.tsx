@@ -5,6 +5,7 @@ import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { LoadError } from "@web/components/ui/list-state";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useCan } from "@web/hooks/use-can";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
@@ -15,8 +16,8 @@ import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { CompanyLogoCard } from "./company-logo-card";
 
-// The forms bring zod and react-hook-form: they load beside the data, after the page's header and
-// tabs have painted (ADR 0005 §10).
+// The forms bring zod and react-hook-form: they load beside the data, once the page's header and
+// tabs have painted (useAfterFirstPaint; ADR 0005 §10).
 const CompanyInfoForm = lazy(() => import("./company-info-form").then((m) => ({ default: m.CompanyInfoForm })));
 const CommercialSettingsForm = lazy(() =>
   import("./commercial-settings-form").then((m) => ({ default: m.CommercialSettingsForm })),
@@ -191,8 +192,9 @@ interface QueryStateProps {
 
 /** « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content. */
 function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
+  const painted = useAfterFirstPaint();
   const loading = <Spinner className="py-20" label="Chargement…" />;
-  if (isPending) return loading;
+  if (isPending || !painted) return loading;
   if (error && !hasData) {
     return <LoadError title={failureTitle} message={errorDescription(error)} onRetry={onRetry} />;
   }

@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from "vitest";
+import { FIRST_REQUESTS, FRESH_MS, startFirstRequests } from "./first-answers";
+import { TOKEN_KEY } from "./lib/session";
+
+const answer = () => Promise.resolve(new Response("{}", { status: 200 }));
+
+describe("the first answers of a signed-in cold start", () => {
+  it("asks the screen's first reads at once with the stored token, and hands each out once", () => {
+    const fetcher = vi.fn<typeof fetch>(answer);
+    const first = startFirstRequests("/quotes/", "t1", fetcher);
+    expect(fetcher).toHaveBeenCalledTimes(1);
+    expect(fetcher.mock.calls[0]?.[0]).toBe("/api/quotes?page=1&limit=20");
+    expect(fetcher.mock.calls[0]?.[1]?.headers).toEqual({ Accept: "application/json", Authorization: "Bearer t1" });
+    expect(first.take("/api/quotes?page=1&limit=20", "t1")).not.toBeNull();
+    expect(first.take("/api/quotes?page=1&limit=20", "t1")).toBeNull();
+  });
+
+  it("hands nothing out for another token, another URL or after FRESH_MS", () => {
+    let now = 1_000;
+    const first = startFirstRequests("/clients", "t1", vi.fn<typeof fetch>(answer), () => now);
+    expect(first.take("/api/clients?page=1&limit=100", "t2")).toBeNull();
+    expect(first.take("/api/clients?page=2&limit=100", "t1")).toBeNull();
+    now += FRESH_MS + 1;
+    expect(first.take("/api/clients/counters", "t1")).toBeNull();
+  });
+
+  it("asks nothing signed out or on a screen without first reads", () => {
+    const fetcher = vi.fn<typeof fetch>(answer);
+    startFirstRequests("/clients", null, fetcher);
+    startFirstRequests("/", "t1", fetcher);
+    startFirstRequests("/projects", "t1", fetcher);
+    expect(fetcher).not.toHaveBeenCalled();
+  });
+
+  it("reads the session where lib/session.ts keeps it", () => {
+    expect(TOKEN_KEY).toBe("token");
+    expect(Object.keys(FIRST_REQUESTS).sort()).toEqual(["/clients", "/quotes", "/settings"]);
+  });
+});
