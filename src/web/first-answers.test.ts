@@ -37,3 +37,22 @@ describe("the first answers of a signed-in cold start", () => {
     expect(Object.keys(FIRST_REQUESTS).sort()).toEqual(["/clients", "/quotes", "/settings"]);
   });
 });
+
+describe("offline", () => {
+  it("a failed early request is handed out as failed, with a handler attached at once (no unhandled rejection)", async () => {
+    let handlers = 0;
+    const failing = vi.fn<typeof fetch>(() => {
+      const answer = Promise.reject(new TypeError("offline"));
+      return Object.assign(answer, {
+        catch: (onRejected: (reason: unknown) => unknown) => {
+          handlers += 1;
+          return Promise.prototype.catch.call(answer, onRejected);
+        },
+      });
+    });
+    const first = startFirstRequests("/settings", "t1", failing);
+    expect(handlers).toBe(2);
+    await expect(first.take("/api/company/info", "t1")).rejects.toThrow("offline");
+    expect(first.take("/api/company/settings", "t2")).toBeNull();
+  });
+});

@@ -46,13 +46,13 @@ export function startFirstRequests(
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (token) {
     for (const url of FIRST_REQUESTS[path] ?? []) {
-      pending.set(
-        url,
-        fetcher(url, {
-          headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
-          cache: "no-store",
-        }),
-      );
+      const answer = fetcher(url, {
+        headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
+        cache: "no-store",
+      });
+      // Offline, nobody may take it: no unhandled rejection (the API client asks again when it does).
+      answer.catch(() => {});
+      pending.set(url, answer);
     }
   }
   return {
