@@ -25,7 +25,7 @@ test.describe("Connexion", () => {
     await page.getByRole("button", { name: "Se connecter" }).click();
 
     await expect(page.getByRole("alert").filter({ hasText: MESSAGES.invalidCredentials })).toBeVisible();
-    await expect(page.getByText(`Échec de la connexion: ${MESSAGES.invalidCredentials}`)).toBeVisible();
+    await expect(page.getByText(`Échec de la connexion\u00a0: ${MESSAGES.invalidCredentials}`)).toBeVisible();
     await snapshot(page, testInfo, "login-error");
     await expect(page).toHaveURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem("token"))).toBeNull();

@@ -310,7 +310,7 @@ test.describe("Gestion des devis", () => {
       (await findQuoteByApi(page, bearer, `${quoteName} (Copie)`)).filter((q) => q.id !== stored.id);
     await expect.poll(async () => (await copies()).length).toBe(1);
     const [copy] = await copies();
-    await expect(page.getByText(`Nouveau devis créé: ${copy?.reference}`)).toBeVisible();
+    await expect(page.getByText(`Nouveau devis créé\u00a0: ${copy?.reference}`)).toBeVisible();
     const copyCard = card(page, copy?.reference ?? "");
     await expect(copyCard.getByRole("heading", { name: `${quoteName} (Copie) (${copy?.reference})` })).toBeVisible();
     await expect(copyCard.getByText("En cours de rédaction")).toBeVisible();

@@ -131,6 +131,13 @@ const RULES: Rule[] = [
     fix: "a no-break space before :, a narrow no-break space before ; ! ? (\\u00a0, \\u202f, &nbsp;)",
   },
   {
+    name: "no space before :",
+    // « Nouveau devis créé: DEV-… »: French writes a no-break space before the colon.
+    // Two words at least before it: « tel: », « (min-width: », « account: » are code.
+    test: (t) => /\p{L}{2,} \p{Ll}+:(\s|$)/u.test(t),
+    fix: "a no-break space before : (\u00a0, &nbsp;)",
+  },
+  {
     name: "guillemets without no-break spaces",
     test: (t) => /« |«[^\u00a0\u202f ]| »|[^\u00a0\u202f ]»/.test(t),
     fix: "« and » hold a no-break space inside: «\\u00a0texte\\u00a0»",
@@ -182,6 +189,8 @@ describe("French copy (docs/glossary.md)", () => {
     expect(hit("space before : ; ! ?", "Erreur\u00a0: réseau")).toBe(false);
     expect(hit("space before : ; ! ?", "Enregistrer ?")).toBe(true);
     expect(hit("space before : ; ! ?", "Enregistrer\u202f?")).toBe(false);
+    expect(hit("no space before :", "Nouveau devis créé: DEV-2026-0001")).toBe(true);
+    expect(hit("no space before :", "Nouveau devis créé\u00a0: DEV-2026-0001")).toBe(false);
     expect(hit("guillemets without no-break spaces", "« Brouillon »")).toBe(true);
     expect(hit("guillemets without no-break spaces", "«\u00a0Brouillon\u00a0»")).toBe(false);
     expect(hit("Email", "Email invalide")).toBe(true);

@@ -134,7 +134,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         return user;
       } catch (error) {
         const message = loginErrorMessage(error);
-        toast.error(`Échec de la connexion: ${message}`);
+        toast.error(`Échec de la connexion\u00a0: ${message}`);
         throw new Error(message);
       }
     },

@@ -47,7 +47,7 @@ export function useQuoteActions() {
     duplicate: async (quote: Quote): Promise<Quote | null> => {
       try {
         const copy = await duplicate.mutateAsync({ id: quote.id });
-        toast.success(QUOTE_TEXTS.duplicated, { description: `Nouveau devis créé: ${copy.reference}` });
+        toast.success(QUOTE_TEXTS.duplicated, { description: `Nouveau devis créé\u00a0: ${copy.reference}` });
         return copy;
       } catch {
         // Toasted by the mutation (its errorTitle).
