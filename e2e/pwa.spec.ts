@@ -218,9 +218,13 @@ test.describe("Poids de la page de connexion", () => {
       expect(scripts.size, `${route} : ${[...scripts].join(" ")}`).toBeLessThanOrEqual(12);
       // A list shows the server's answers as they are: zod (25 kB compressed) comes with the forms
       // (src/shared/<domain>-rules.ts holds what a list needs, without the schemas).
-      if (route === "/clients" || route === "/quotes")
-        for (const src of scripts)
-          expect(await (await request.get(src)).text(), `${route} : ${src} sans zod`).not.toContain("ZodError");
+      for (const src of scripts) {
+        const code = await (await request.get(src)).text();
+        if (route === "/clients" || route === "/quotes")
+          expect(code, `${route} : ${src} sans zod`).not.toContain("ZodError");
+        // The desktop sidebar and the « Plus » drawer (tooltips, their positioning engine) load when needed.
+        expect(code, `${route} : ${src} sans Radix Tooltip`).not.toContain("TooltipProvider");
+      }
     }
   });
 });

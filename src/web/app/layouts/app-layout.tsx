@@ -1,25 +1,30 @@
 import { isSuperAdmin } from "@shared/permissions";
 import { splitFullName } from "@shared/session";
 import { Spinner } from "@web/components/ui/spinner";
-import { TooltipProvider } from "@web/components/ui/tooltip";
 import { useAuth } from "@web/features/auth/hooks/auth-context";
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import { InstallPrompt } from "@web/features/pwa/components/install-prompt";
 import { OfflineBanner } from "@web/features/pwa/components/offline-banner";
 import { BottomBar } from "@web/features/shell/components/bottom-bar";
 import { MobileTopBar } from "@web/features/shell/components/mobile-top-bar";
-import { MoreDrawer } from "@web/features/shell/components/more-drawer";
 import type { ShellUser } from "@web/features/shell/components/shell-user";
-import { Sidebar } from "@web/features/shell/components/sidebar";
 import { useSidebarState } from "@web/features/shell/hooks/use-sidebar-state";
 import { BOTTOM_TABS, drawerEntries, PLATFORM_ENTRIES, sidebarEntries } from "@web/features/shell/lib/nav-items";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useViewport } from "@web/hooks/use-viewport";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { Suspense, useCallback, useEffect, useMemo, useState } from "react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
 
 const PLATFORM_CONTEXT = "Administration plateforme";
+
+// Loaded when needed, not with every page (ADR 0005 §10): the desktop sidebar (its tooltips and their
+// positioning engine) on a desktop only, the « Plus » drawer (a Radix dialog) when first opened.
+const Sidebar = lazy(() => import("@web/features/shell/components/sidebar").then((m) => ({ default: m.Sidebar })));
+const MoreDrawer = lazy(() =>
+  import("@web/features/shell/components/more-drawer").then((m) => ({ default: m.MoreDrawer })),
+);
 
 function SkipLink() {
   return (
@@ -46,6 +51,7 @@ function Shell() {
   const isMobile = useViewport() !== "desktop";
   const sidebar = useSidebarState(!isMobile);
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const drawerLoaded = useOpenedOnce(drawerOpen);
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
@@ -110,16 +116,20 @@ function Shell() {
           {content}
         </main>
         {showBottomBar && <BottomBar tabs={BOTTOM_TABS} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
-        <MoreDrawer
-          open={drawerOpen}
-          onOpenChange={setDrawerOpen}
-          title={superAdmin ? "Navigation plateforme" : "Menu de configuration"}
-          description={superAdmin ? "Pages de l'administration de la plateforme" : "Autres pages de Propulse"}
-          entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
-          user={shellUser}
-          onLogout={handleLogout}
-          side={superAdmin ? "left" : "bottom"}
-        />
+        {drawerLoaded && (
+          <Suspense fallback={null}>
+            <MoreDrawer
+              open={drawerOpen}
+              onOpenChange={setDrawerOpen}
+              title={superAdmin ? "Navigation plateforme" : "Menu de configuration"}
+              description={superAdmin ? "Pages de l'administration de la plateforme" : "Autres pages de Propulse"}
+              entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
+              user={shellUser}
+              onLogout={handleLogout}
+              side={superAdmin ? "left" : "bottom"}
+            />
+          </Suspense>
+        )}
         <InstallPrompt isMobile aboveBottomBar={showBottomBar} />
       </div>
     );
@@ -128,15 +138,17 @@ function Shell() {
   return (
     <div className="min-h-dvh">
       <SkipLink />
-      <Sidebar
-        entries={sidebarEntries(subject)}
-        open={sidebar.open}
-        onToggle={sidebar.toggle}
-        user={shellUser}
-        onLogout={handleLogout}
-        homePath={homePath}
-        context={context}
-      />
+      <Suspense fallback={<SidebarPlaceholder open={sidebar.open} />}>
+        <Sidebar
+          entries={sidebarEntries(subject)}
+          open={sidebar.open}
+          onToggle={sidebar.toggle}
+          user={shellUser}
+          onLogout={handleLogout}
+          homePath={homePath}
+          context={context}
+        />
+      </Suspense>
       <div
         className={cn(
           "flex min-h-dvh flex-col transition-[padding] duration-200 ease-out",
@@ -157,14 +169,20 @@ function Shell() {
   );
 }
 
-/**
- * The signed-in shell. Its tooltips (sidebar, user block) get their provider here, not in the app's
- * providers: the login page then never loads Radix Tooltip and its positioning engine.
- */
-export function AppLayout() {
+/** The sidebar's place while its code loads: its width and colour, so nothing moves when it comes. */
+function SidebarPlaceholder({ open }: { open: boolean }) {
   return (
-    <TooltipProvider delayDuration={300} skipDelayDuration={200}>
-      <Shell />
-    </TooltipProvider>
+    <div
+      aria-hidden="true"
+      className={cn(
+        "fixed inset-y-0 left-0 z-30 border-r border-sidebar-border bg-sidebar",
+        open ? "w-(--width-sidebar)" : "w-(--width-sidebar-collapsed)",
+      )}
+    />
   );
+}
+
+/** The signed-in shell (its tooltips get their provider in the sidebar and the drawer that use them). */
+export function AppLayout() {
+  return <Shell />;
 }

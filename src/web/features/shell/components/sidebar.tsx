@@ -1,5 +1,5 @@
 import { LogoMark } from "@web/components/logo";
-import { Tooltip } from "@web/components/ui/tooltip";
+import { Tooltip, TooltipProvider } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { Link, NavLink } from "react-router";
@@ -25,25 +25,40 @@ const SIDEBAR_ID = "app-sidebar";
 export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, context }: SidebarProps) {
   const toggleLabel = open ? "Réduire le menu" : "Déplier le menu";
   return (
-    <aside
-      id={SIDEBAR_ID}
-      aria-label="Barre latérale"
-      data-state={open ? "expanded" : "collapsed"}
-      className={cn(
-        "surface-dark fixed inset-y-0 left-0 z-30 flex flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out",
-        open ? "w-(--width-sidebar)" : "w-(--width-sidebar-collapsed)",
-      )}
-    >
-      <div className={cn("flex h-16 shrink-0 items-center gap-2", open ? "px-4" : "flex-col justify-center px-1.5")}>
-        {open ? (
-          <>
-            <Link to={homePath} className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md">
-              <LogoMark className="size-8" />
-              <span className="flex min-w-0 flex-col leading-tight">
-                <span className="text-[0.9375rem] font-semibold tracking-tight text-white">Propulse</span>
-                {context && <span className="truncate text-xs text-sidebar-muted">{context}</span>}
-              </span>
-            </Link>
+    <TooltipProvider delayDuration={300} skipDelayDuration={200}>
+      <aside
+        id={SIDEBAR_ID}
+        aria-label="Barre latérale"
+        data-state={open ? "expanded" : "collapsed"}
+        className={cn(
+          "surface-dark fixed inset-y-0 left-0 z-30 flex flex-col border-r border-sidebar-border bg-sidebar text-sidebar-foreground transition-[width] duration-200 ease-out",
+          open ? "w-(--width-sidebar)" : "w-(--width-sidebar-collapsed)",
+        )}
+      >
+        <div className={cn("flex h-16 shrink-0 items-center gap-2", open ? "px-4" : "flex-col justify-center px-1.5")}>
+          {open ? (
+            <>
+              <Link to={homePath} className="flex min-w-0 flex-1 items-center gap-2.5 rounded-md">
+                <LogoMark className="size-8" />
+                <span className="flex min-w-0 flex-col leading-tight">
+                  <span className="text-[0.9375rem] font-semibold tracking-tight text-white">Propulse</span>
+                  {context && <span className="truncate text-xs text-sidebar-muted">{context}</span>}
+                </span>
+              </Link>
+              <Tooltip content={`${toggleLabel} (Ctrl+B)`}>
+                <button
+                  type="button"
+                  onClick={onToggle}
+                  aria-label={toggleLabel}
+                  aria-expanded={open}
+                  aria-controls={SIDEBAR_ID}
+                  className="flex size-8 items-center justify-center rounded-md text-sidebar-muted hover:bg-white/10 hover:text-white"
+                >
+                  <PanelLeftClose aria-hidden="true" className="size-[1.125rem]" />
+                </button>
+              </Tooltip>
+            </>
+          ) : (
             <Tooltip content={`${toggleLabel} (Ctrl+B)`}>
               <button
                 type="button"
@@ -51,63 +66,50 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
                 aria-label={toggleLabel}
                 aria-expanded={open}
                 aria-controls={SIDEBAR_ID}
-                className="flex size-8 items-center justify-center rounded-md text-sidebar-muted hover:bg-white/10 hover:text-white"
+                className="group relative flex size-9 items-center justify-center rounded-md hover:bg-white/10"
               >
-                <PanelLeftClose aria-hidden="true" className="size-[1.125rem]" />
+                <LogoMark className="size-8 transition-opacity group-hover:opacity-0 group-focus-visible:opacity-0" />
+                <PanelLeftOpen
+                  aria-hidden="true"
+                  className="absolute size-[1.125rem] text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
+                />
               </button>
             </Tooltip>
-          </>
-        ) : (
-          <Tooltip content={`${toggleLabel} (Ctrl+B)`}>
-            <button
-              type="button"
-              onClick={onToggle}
-              aria-label={toggleLabel}
-              aria-expanded={open}
-              aria-controls={SIDEBAR_ID}
-              className="group relative flex size-9 items-center justify-center rounded-md hover:bg-white/10"
-            >
-              <LogoMark className="size-8 transition-opacity group-hover:opacity-0 group-focus-visible:opacity-0" />
-              <PanelLeftOpen
-                aria-hidden="true"
-                className="absolute size-[1.125rem] text-white opacity-0 transition-opacity group-hover:opacity-100 group-focus-visible:opacity-100"
-              />
-            </button>
-          </Tooltip>
-        )}
-      </div>
+          )}
+        </div>
 
-      <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto overflow-x-hidden py-2">
-        <ul className={cn("flex flex-col gap-0.5", open ? "px-3" : "items-center px-1.5")}>
-          {entries.map(({ id, label, to, icon: Icon, end }) => (
-            <li key={id} className={open ? undefined : "w-full"}>
-              <Tooltip content={label} enabled={!open}>
-                <NavLink
-                  to={to}
-                  end={end}
-                  aria-label={open ? undefined : label}
-                  className={({ isActive }) =>
-                    cn(
-                      "relative flex min-h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors",
-                      open ? "px-3 py-2" : "h-9 w-full justify-center",
-                      isActive
-                        ? "bg-sidebar-accent text-white before:absolute before:top-2 before:bottom-2 before:left-0 before:w-[3px] before:rounded-r-full before:bg-accent"
-                        : "text-sidebar-foreground hover:bg-white/[0.06] hover:text-white",
-                    )
-                  }
-                >
-                  <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
-                  {open && <span className="leading-tight">{label}</span>}
-                </NavLink>
-              </Tooltip>
-            </li>
-          ))}
-        </ul>
-      </nav>
+        <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto overflow-x-hidden py-2">
+          <ul className={cn("flex flex-col gap-0.5", open ? "px-3" : "items-center px-1.5")}>
+            {entries.map(({ id, label, to, icon: Icon, end }) => (
+              <li key={id} className={open ? undefined : "w-full"}>
+                <Tooltip content={label} enabled={!open}>
+                  <NavLink
+                    to={to}
+                    end={end}
+                    aria-label={open ? undefined : label}
+                    className={({ isActive }) =>
+                      cn(
+                        "relative flex min-h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors",
+                        open ? "px-3 py-2" : "h-9 w-full justify-center",
+                        isActive
+                          ? "bg-sidebar-accent text-white before:absolute before:top-2 before:bottom-2 before:left-0 before:w-[3px] before:rounded-r-full before:bg-accent"
+                          : "text-sidebar-foreground hover:bg-white/[0.06] hover:text-white",
+                      )
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-[1.125rem] shrink-0" />
+                    {open && <span className="leading-tight">{label}</span>}
+                  </NavLink>
+                </Tooltip>
+              </li>
+            ))}
+          </ul>
+        </nav>
 
-      <div className={cn("shrink-0 border-t border-sidebar-border", open ? "p-3" : "px-1.5 py-3")}>
-        <UserBlock user={user} onLogout={onLogout} tone="sidebar" compact={!open} />
-      </div>
-    </aside>
+        <div className={cn("shrink-0 border-t border-sidebar-border", open ? "p-3" : "px-1.5 py-3")}>
+          <UserBlock user={user} onLogout={onLogout} tone="sidebar" compact={!open} />
+        </div>
+      </aside>
+    </TooltipProvider>
   );
 }
