@@ -220,6 +220,7 @@ export default defineConfig({
       },
       devOptions: { enabled: false },
     }),
+    // Before routeDocuments: the route documents copy index.html once the first-answers tag is in it.
     firstAnswersScript(),
     routeDocuments({
       "/login": ["src/web/app/routes/login-route.tsx"],

@@ -39,30 +39,18 @@ export function QuoteDiscountFields({ form, mode, onModeChange, error }: QuoteDi
       <div className="flex flex-col gap-2">
         <Label htmlFor={a11y.id}>{mode === "percentage" ? "Remise (%)" : "Remise (€ HT)"}</Label>
         <div className="relative">
-          {mode === "percentage" ? (
-            <Input
-              key="percentage"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              max="100"
-              step="0.01"
-              className="pr-9 text-right tabular-nums"
-              {...a11y}
-              {...form.register("discount_percentage")}
-            />
-          ) : (
-            <Input
-              key="amount"
-              type="number"
-              inputMode="decimal"
-              min="0"
-              step="0.01"
-              className="pr-9 text-right tabular-nums"
-              {...a11y}
-              {...form.register("discount_amount")}
-            />
-          )}
+          {/* One input per mode (key): switching starts from the other field's own value. */}
+          <Input
+            key={mode}
+            type="number"
+            inputMode="decimal"
+            min="0"
+            max={mode === "percentage" ? "100" : undefined}
+            step="0.01"
+            className="pr-9 text-right tabular-nums"
+            {...a11y}
+            {...form.register(mode === "percentage" ? "discount_percentage" : "discount_amount")}
+          />
           <span
             aria-hidden="true"
             className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 text-sm text-muted-foreground"

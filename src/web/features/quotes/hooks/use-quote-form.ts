@@ -259,7 +259,6 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   return {
     form,
     quote,
-    editing,
     permissions,
     validityDays,
     draftOffer,
