@@ -17,14 +17,21 @@ export const NARROW_NBSP = "\u202f";
 /** U+00A0: joins a number to its sign (€, %). */
 export const NBSP = "\u00a0";
 
+/**
+ * Each Intl formatter is built on its first use, not when the module loads: building one costs a few
+ * milliseconds on a phone, and a screen's first paint should pay only for the ones it writes with.
+ */
 function numberFormat(minimumFractionDigits: number, maximumFractionDigits: number) {
-  const format = new Intl.NumberFormat("fr-FR", {
-    minimumFractionDigits,
-    maximumFractionDigits,
-    signDisplay: "negative",
-  });
-  // Whatever space this ICU version groups digits with, the rule's is U+202F.
-  return (value: number) => format.format(value).replace(/\s/g, NARROW_NBSP);
+  let format: Intl.NumberFormat | undefined;
+  return (value: number) => {
+    format ??= new Intl.NumberFormat("fr-FR", {
+      minimumFractionDigits,
+      maximumFractionDigits,
+      signDisplay: "negative",
+    });
+    // Whatever space this ICU version groups digits with, the rule's is U+202F.
+    return format.format(value).replace(/\s/g, NARROW_NBSP);
+  };
 }
 
 const amount = numberFormat(2, 2);
@@ -99,12 +106,17 @@ function toDate(value: string | Date): { date: Date; calendar: boolean } | null 
 type DateParts = Pick<Intl.DateTimeFormatOptions, "weekday" | "day" | "month" | "year" | "hour" | "minute">;
 
 function dateFormat(parts: DateParts) {
-  const calendar = new Intl.DateTimeFormat("fr-FR", { ...parts, hourCycle: "h23", timeZone: "UTC" });
-  const local = new Intl.DateTimeFormat("fr-FR", { ...parts, hourCycle: "h23" });
+  let calendar: Intl.DateTimeFormat | undefined;
+  let local: Intl.DateTimeFormat | undefined;
   return (value: string | Date | null | undefined) => {
     const read = value ? toDate(value) : null;
     if (!read) return null;
-    return (read.calendar ? calendar : local).formatToParts(read.date);
+    if (read.calendar) {
+      calendar ??= new Intl.DateTimeFormat("fr-FR", { ...parts, hourCycle: "h23", timeZone: "UTC" });
+      return calendar.formatToParts(read.date);
+    }
+    local ??= new Intl.DateTimeFormat("fr-FR", { ...parts, hourCycle: "h23" });
+    return local.formatToParts(read.date);
   };
 }
 

@@ -42,19 +42,19 @@ const ROUTES: Record<string, SignedInRoute> = {
  * data at once, in parallel with the session check (GET /api/auth/verify), instead of one after the
  * other (entry → verify → layout chunk → route chunk → data). The data goes into the query cache under
  * the keys the screen reads. A session the server refuses is cleared by the API client as for any call;
- * the query cache is then emptied (AuthProvider). ADR 0005 §10.
+ * the query cache is then emptied (AuthProvider). Without a session, the login screen's code.
+ * Resolves when that code has loaded (or failed to: the router then loads it again and reports it), so
+ * that main.tsx renders the screen at once rather than a fallback first (ADR 0005 §10).
  */
-export function preloadRoute(queryClient: QueryClient, pathname: string): void {
-  if (!getToken()) return;
+export function preloadRoute(queryClient: QueryClient, pathname: string): Promise<void> {
+  const settled = (...loads: Promise<unknown>[]) => Promise.allSettled(loads).then(() => undefined);
+  if (!getToken()) return settled(screens.login());
   const user = normaliseAuthUser(getStoredUserRaw());
   // A SuperAdmin is sent to /superadmin: nothing of the company screens is needed.
-  if (!user || isSuperAdmin(user)) return;
+  if (!user || isSuperAdmin(user)) return settled();
   const route = ROUTES[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
-  if (!route) return;
-  const ignore = () => {};
-  // A chunk that fails to load here is loaded again, and reported, when the router renders the screen.
-  screens.appLayout().catch(ignore);
-  route.screen().catch(ignore);
+  if (!route) return settled(screens.appLayout());
   const can: Can = (permission) => hasPermission(user, permission);
-  if (route.data && (!route.permission || can(route.permission))) route.data(queryClient, can).catch(ignore);
+  if (route.data && (!route.permission || can(route.permission))) route.data(queryClient, can).catch(() => {});
+  return settled(screens.appLayout(), route.screen());
 }

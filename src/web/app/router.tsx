@@ -1,24 +1,24 @@
-import { type ComponentType, lazy, Suspense } from "react";
+import { type ComponentType, Suspense } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { Spinner } from "../components/ui/spinner";
 import { paths } from "../lib/paths";
 import { CompanyRoute, ProtectedRoute, SuperAdminRoute } from "./layouts/protected-route";
 import { RouteError } from "./routes/route-error";
-import { screens } from "./screens";
+import { lazyScreen, screens } from "./screens";
 
 /* Route-level code splitting: each screen is its own chunk, and so is the signed-in shell
    (sidebar, drawers, tooltips), which the login page never needs (screens.ts; route-preload.ts starts
    them at start-up for a signed-in cold start). */
-const AppLayout = lazy(() => screens.appLayout().then((m) => ({ default: m.AppLayout })));
-const LoginRoute = lazy(() => screens.login().then((m) => ({ default: m.LoginRoute })));
-const HomeRoute = lazy(() => screens.home().then((m) => ({ default: m.HomeRoute })));
-const SuperAdminHomeRoute = lazy(() => screens.home().then((m) => ({ default: m.SuperAdminHomeRoute })));
-const ClientsRoute = lazy(() => screens.clients().then((m) => ({ default: m.ClientsRoute })));
-const SettingsRoute = lazy(() => screens.settings().then((m) => ({ default: m.SettingsRoute })));
-const QuotesRoute = lazy(() => screens.quotes().then((m) => ({ default: m.QuotesRoute })));
-const QuoteNewRoute = lazy(() => screens.quoteNew().then((m) => ({ default: m.QuoteNewRoute })));
-const ComingSoonRoute = lazy(() => screens.comingSoon().then((m) => ({ default: m.ComingSoonRoute })));
-const AppPrefixRedirect = lazy(() => screens.appPrefixRedirect().then((m) => ({ default: m.AppPrefixRedirect })));
+const AppLayout = lazyScreen(screens.appLayout, (m) => m.AppLayout);
+const LoginRoute = lazyScreen(screens.login, (m) => m.LoginRoute);
+const HomeRoute = lazyScreen(screens.home, (m) => m.HomeRoute);
+const SuperAdminHomeRoute = lazyScreen(screens.home, (m) => m.SuperAdminHomeRoute);
+const ClientsRoute = lazyScreen(screens.clients, (m) => m.ClientsRoute);
+const SettingsRoute = lazyScreen(screens.settings, (m) => m.SettingsRoute);
+const QuotesRoute = lazyScreen(screens.quotes, (m) => m.QuotesRoute);
+const QuoteNewRoute = lazyScreen(screens.quoteNew, (m) => m.QuoteNewRoute);
+const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
+const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
 /** A screen whose issue is not done yet: title as h1 and « Bientôt disponible ». */
 function soon(path: string, title: string, backTo?: string, backLabel?: string): RouteObject {

@@ -1,14 +1,8 @@
 import { formatDate, formatEuro, formatQuantity } from "@shared/format";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import { ActionMenu } from "@web/components/ui/action-menu";
 import { Button } from "@web/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "@web/components/ui/dropdown-menu";
 import {
   BellRing,
   CalendarDays,
@@ -21,7 +15,6 @@ import {
   LayoutTemplate,
   LoaderCircle,
   Lock,
-  MoreHorizontal,
   Pencil,
   ReceiptText,
   Send,
@@ -203,69 +196,36 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             Dupliquer
           </Button>
         )}
-        <DropdownMenu modal={false}>
-          <DropdownMenuTrigger asChild>
-            <Button
-              size="icon-sm"
-              variant="ghost"
-              className="ml-auto"
-              aria-label={`Plus d'actions pour le devis ${quote.reference}`}
-              disabled={busy}
-            >
-              {busy ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : (
-                <MoreHorizontal aria-hidden="true" />
-              )}
-            </Button>
-          </DropdownMenuTrigger>
-          <DropdownMenuContent>
-            <DropdownMenuItem onSelect={() => on.onView(quote)}>
-              <Eye aria-hidden="true" />
-              Voir le devis
-            </DropdownMenuItem>
-            <DropdownMenuItem onSelect={() => on.onHistory(quote)}>
-              <History aria-hidden="true" />
-              Historique
-            </DropdownMenuItem>
-            {permissions.canEdit && (actions.canSend || actions.canRemind || actions.canValidate) && (
-              <DropdownMenuSeparator />
-            )}
-            {permissions.canEdit && actions.canSend && (
-              <DropdownMenuItem onSelect={() => on.onSend(quote)}>
-                <Send aria-hidden="true" />
-                Marquer comme envoyé
-              </DropdownMenuItem>
-            )}
-            {permissions.canEdit && actions.canRemind && (
-              <DropdownMenuItem onSelect={() => on.onRemind(quote)}>
-                <BellRing aria-hidden="true" />
-                Marquer comme relancé
-              </DropdownMenuItem>
-            )}
-            {permissions.canEdit && actions.canValidate && (
-              <DropdownMenuItem onSelect={() => on.onValidate(quote)}>
-                <CheckCircle2 aria-hidden="true" />
-                Valider le devis
-              </DropdownMenuItem>
-            )}
-            {permissions.canCreate && (
-              <>
-                <DropdownMenuSeparator />
-                {compact && (
-                  <DropdownMenuItem onSelect={() => on.onDuplicate(quote)}>
-                    <Copy aria-hidden="true" />
-                    Dupliquer
-                  </DropdownMenuItem>
-                )}
-                <DropdownMenuItem onSelect={() => on.onUseAsTemplate(quote)}>
-                  <LayoutTemplate aria-hidden="true" />
-                  Utiliser comme modèle
-                </DropdownMenuItem>
-              </>
-            )}
-          </DropdownMenuContent>
-        </DropdownMenu>
+        <ActionMenu
+          className="ml-auto"
+          label={`Plus d'actions pour le devis ${quote.reference}`}
+          busy={busy}
+          groups={[
+            [
+              { label: "Voir le devis", icon: Eye, onSelect: () => on.onView(quote) },
+              { label: "Historique", icon: History, onSelect: () => on.onHistory(quote) },
+            ],
+            permissions.canEdit
+              ? [
+                  ...(actions.canSend
+                    ? [{ label: "Marquer comme envoyé", icon: Send, onSelect: () => on.onSend(quote) }]
+                    : []),
+                  ...(actions.canRemind
+                    ? [{ label: "Marquer comme relancé", icon: BellRing, onSelect: () => on.onRemind(quote) }]
+                    : []),
+                  ...(actions.canValidate
+                    ? [{ label: "Valider le devis", icon: CheckCircle2, onSelect: () => on.onValidate(quote) }]
+                    : []),
+                ]
+              : [],
+            permissions.canCreate
+              ? [
+                  ...(compact ? [{ label: "Dupliquer", icon: Copy, onSelect: () => on.onDuplicate(quote) }] : []),
+                  { label: "Utiliser comme modèle", icon: LayoutTemplate, onSelect: () => on.onUseAsTemplate(quote) },
+                ]
+              : [],
+          ]}
+        />
       </div>
     </article>
   );
