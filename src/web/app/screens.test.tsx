@@ -5,6 +5,10 @@ import { lazyScreen, type ScreenLoader } from "./screens";
 
 afterEach(cleanup);
 
+function DevisScreen() {
+  return <h1>Devis</h1>;
+}
+
 /** A loader as screens.ts makes them, over a module the test resolves when it wants. */
 function testLoader() {
   let resolve: (module: { Screen: ComponentType }) => void = () => {};
@@ -16,7 +20,7 @@ function testLoader() {
     return loaded;
   });
   const load = Object.assign(() => pending, { loaded: () => module }) as ScreenLoader<{ Screen: ComponentType }>;
-  return { load, finish: () => resolve({ Screen: () => <h1>Devis</h1> }) };
+  return { load, finish: () => resolve({ Screen: DevisScreen }) };
 }
 
 function renderScreen(load: ScreenLoader<{ Screen: ComponentType }>) {

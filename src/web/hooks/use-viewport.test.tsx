@@ -28,6 +28,12 @@ function stubWindow(initialWidth: number) {
   };
 }
 
+/** Renders what the hook answers; the hook comes from a fresh import of the module (its state is per module). */
+function Probe({ read, name = "" }: { read: () => string; name?: string }) {
+  const viewport = read();
+  return <p>{name ? `${name} : ${viewport}` : viewport}</p>;
+}
+
 beforeEach(() => vi.resetModules());
 afterEach(() => {
   cleanup();
@@ -39,22 +45,19 @@ describe("useViewport", () => {
   it("reads the width once, not on every render of every component (each read lays the page out)", async () => {
     const window = stubWindow(412);
     const { useViewport } = await import("./use-viewport");
-    function Probe({ name }: { name: string }) {
-      return <p>{`${name} : ${useViewport()}`}</p>;
-    }
     const { rerender } = render(
       <>
-        <Probe name="a" />
-        <Probe name="b" />
-        <Probe name="c" />
+        <Probe read={useViewport} name="a" />
+        <Probe read={useViewport} name="b" />
+        <Probe read={useViewport} name="c" />
       </>,
     );
     for (let i = 0; i < 3; i++)
       rerender(
         <>
-          <Probe name="a" />
-          <Probe name="b" />
-          <Probe name="c" />
+          <Probe read={useViewport} name="a" />
+          <Probe read={useViewport} name="b" />
+          <Probe read={useViewport} name="c" />
         </>,
       );
     expect(screen.getByText("a : phone")).toBeTruthy();
@@ -64,10 +67,7 @@ describe("useViewport", () => {
   it("follows the width when it crosses a boundary (a tablet turned, a window resized)", async () => {
     const window = stubWindow(412);
     const { useViewport } = await import("./use-viewport");
-    function Probe() {
-      return <p>{useViewport()}</p>;
-    }
-    render(<Probe />);
+    render(<Probe read={useViewport} />);
     expect(screen.getByText("phone")).toBeTruthy();
     act(() => window.resize(1180));
     expect(screen.getByText("desktop")).toBeTruthy();
