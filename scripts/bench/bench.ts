@@ -21,8 +21,10 @@ import { migrateDatabase } from "@server/db/migrate";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
+import { createLibraryService } from "@server/modules/library/library.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
 import { CLIENT_LIMITS, clientListQuerySchema } from "@shared/clients";
+import { libraryListQuerySchema } from "@shared/library";
 import { quoteListQuerySchema } from "@shared/quotes";
 import autocannon from "autocannon";
 import pg from "pg";
@@ -125,6 +127,18 @@ function pageHolds(value: unknown, noun: string): string {
   const total = typeof page?.meta?.total === "number" ? page.meta.total : 0;
   if (rows === 0 || total <= 0) fail(`liste vide (data : ${rows} élément(s), meta.total : ${total})`);
   return `${fmt(total)} ${noun} en tout, ${rows} sur la page`;
+}
+
+/** Suggestions: `{ data }` with at least one item. */
+const suggestions: Answer<{ data: unknown[] }> = {
+  http: async (response) => suggestionsHold(await (await okBody(response)).json()),
+  direct: (value) => suggestionsHold(value),
+};
+
+function suggestionsHold(value: unknown): string {
+  const rows = Array.isArray((value as { data?: unknown })?.data) ? (value as { data: unknown[] }).data.length : 0;
+  if (rows === 0) fail("aucune suggestion");
+  return `${rows} suggestion(s)`;
 }
 
 /** A list holding at least one row on its page and in its total. */
@@ -470,6 +484,13 @@ async function main() {
     // A word of two kinds of work out of ten, among validated quotes: a search that finds rows.
     const quoteSearch = { status: "valide", search: "cuisine" };
 
+    const library = createLibraryService(database);
+    // What a quote line's name field asks as « carrel » is typed: one request per keystroke.
+    const typing = ["c", "ca", "car", "carr", "carre", "carrel"];
+    let typed = 0;
+    const nextTyped = () => typing[typed++ % typing.length] ?? "carrel";
+    const librarySearch = { search: "colle", kind: "article" };
+
     const allLines: Line[] = [
       line({
         name: "GET /api/health (plafond du framework)",
@@ -516,6 +537,20 @@ async function main() {
         url: "/api/quotes",
         direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({})),
         answer: list("devis"),
+      }),
+      line({
+        name: "GET /api/library/suggestions?q=… (saisie « carrel », 5 000 articles, 1 000 ouvrages)",
+        url: "/api/library/suggestions?q=carrel",
+        next: () => `/api/library/suggestions?q=${nextTyped()}`,
+        direct: async () => library.suggestions(await auth.authenticate(token), nextTyped(), 10),
+        answer: suggestions,
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/library/items?${query(librarySearch)}`,
+        url: `/api/library/items?${query(librarySearch)}`,
+        direct: async () => library.list(await auth.authenticate(token), libraryListQuerySchema.parse(librarySearch)),
+        answer: list("éléments de bibliothèque"),
       }),
       line({
         name: "GET /api/quotes/:id/pdf",

@@ -151,7 +151,10 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
                  .map((salt) => `hashtext('${salt} ' || g) & 2147483647 AS ${salt}`)
                  .join(", "),
              )}) AS h`);
-      if (big) await seedQuotes(tx, company.id);
+      if (big) {
+        await seedQuotes(tx, company.id);
+        await seedLibrary(tx, company.id);
+      }
     }
   });
   return { email };
@@ -244,4 +247,56 @@ async function seedQuotes(tx: Parameters<Parameters<Database["run"]>[1]>[0], com
     SELECT ${companyId}, 'quote', extract(year FROM date)::int, count(*) FROM quotes
     WHERE company_id = ${companyId} GROUP BY 3
     ON CONFLICT DO NOTHING`);
+}
+
+const ARTICLE_WORDS = [
+  ["Carrelage grès cérame", "m²", "fourniture"],
+  ["Colle carrelage", "kg", "fourniture"],
+  ["Joint ciment", "kg", "fourniture"],
+  ["Plaque de plâtre BA13", "m²", "fourniture"],
+  ["Peinture acrylique mate", "m²", "fourniture"],
+  ["Câble électrique 2,5 mm²", "ml", "fourniture"],
+  ["Tube cuivre 14 mm", "ml", "fourniture"],
+  ["Main-d'œuvre carreleur", "heure", "main_oeuvre"],
+  ["Main-d'œuvre électricien", "heure", "main_oeuvre"],
+  ["Location échafaudage", "jour", "materiel"],
+  ["Évacuation des gravats", "forfait", "sous_traitance"],
+] as const;
+
+/**
+ * The price library of the large company: 5,000 articles (a kind of article and a number each) and
+ * 1,000 ouvrages of four parts each, as a renovation company's library grows over the years.
+ */
+async function seedLibrary(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  const names = array(ARTICLE_WORDS.map(([n]) => n));
+  const units = array(ARTICLE_WORDS.map(([, u]) => u));
+  const categories = array(ARTICLE_WORDS.map(([, , c]) => c));
+  await tx.execute(sql`
+    INSERT INTO library_items (company_id, kind, name, unit, unit_price, cost_price, tax_rate, category, supplier_reference)
+    SELECT ${companyId}, 'article',
+           (${names})[1 + g % ${ARTICLE_WORDS.length}] || ' modèle ' || g,
+           (${units})[1 + g % ${ARTICLE_WORDS.length}],
+           round((5 + (hashtext('prix ' || g) & 65535) % 200)::numeric * 1.35, 2),
+           (5 + (hashtext('prix ' || g) & 65535) % 200)::numeric,
+           10,
+           (${categories})[1 + g % ${ARTICLE_WORDS.length}],
+           'REF-' || lpad(g::text, 5, '0')
+    FROM generate_series(1, 5000) AS g`);
+  await tx.execute(sql`
+    INSERT INTO library_items (company_id, kind, name, unit, tax_rate, pricing, unit_price, cost_price, labour_hours)
+    SELECT ${companyId}, 'ouvrage', 'Pose ' || lower((${names})[1 + g % 7]) || ' lot ' || g, 'm²', 10, 'parts', 0, 0, 0
+    FROM generate_series(1, 1000) AS g`);
+  await tx.execute(sql`
+    WITH o AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM library_items WHERE company_id = ${companyId} AND kind = 'ouvrage'),
+    a AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM library_items WHERE company_id = ${companyId} AND kind = 'article')
+    INSERT INTO library_components (company_id, ouvrage_id, article_id, position, quantity)
+    SELECT ${companyId}, o.id, a.id, p, 1 + p % 3
+    FROM o CROSS JOIN generate_series(1, 4) AS p
+    JOIN a ON a.n = 1 + (o.n * 4 + p * 997) % 5000`);
+  await tx.execute(sql`
+    UPDATE library_items o SET unit_price = s.sale, cost_price = s.cost
+    FROM (SELECT c.ouvrage_id, sum(round(c.quantity * a.unit_price, 2)) AS sale, sum(round(c.quantity * a.cost_price, 2)) AS cost
+          FROM library_components c JOIN library_items a ON a.id = c.article_id
+          WHERE c.company_id = ${companyId} GROUP BY c.ouvrage_id) s
+    WHERE o.id = s.ouvrage_id`);
 }

@@ -55,6 +55,10 @@ export function requiredText(max: number, message: string, tooLong = `${max} car
   return z.preprocess(trimmed, z.string({ error: message }).min(1, message).max(max, tooLong));
 }
 
+/** `value` has at most `digits` decimals (a price 2, a quantity 3). */
+export const decimals = (value: number, digits: number) =>
+  Math.abs(Math.round(value * 10 ** digits) - value * 10 ** digits) < 1e-6;
+
 export const PHONE_INVALID = "Numéro de téléphone invalide";
 export const phoneNumber = () => z.string().regex(/^[0-9+().\s/-]{4,30}$/, PHONE_INVALID);
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { clientSchema } from "./clients";
-import { clearableText, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
+import { clearableText, decimals, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
 import { applicableDiscount, computeTotals, toCents } from "./money";
 import { DRAFT_QUOTE_STATUS, QUOTE_DEFAULTS, QUOTE_STATUSES, QUOTE_TEXTS, UNITS } from "./quote-rules";
 
@@ -14,9 +14,6 @@ const isoDate = (message: string) =>
       (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
       message,
     );
-
-const decimals = (value: number, digits: number) =>
-  Math.abs(Math.round(value * 10 ** digits) - value * 10 ** digits) < 1e-6;
 
 /**
  * A line as sent. Its position is its place in `items` (the server numbers them 1, 2, …) and its id

@@ -3,6 +3,7 @@ import { clientsModule } from "./clients/clients.routes";
 import { companyModule } from "./company/company.routes";
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
+import { libraryModule } from "./library/library.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
@@ -21,4 +22,5 @@ export const MODULES: readonly AppModule[] = [
   filesModule,
   quotesModule,
   quoteTemplatesModule,
+  libraryModule,
 ];

@@ -5,6 +5,7 @@ import { TokenService } from "../modules/auth/tokens";
 import { companiesRepository } from "../modules/companies/companies.repository";
 import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
+import { seedDemoLibrary } from "./demo-library";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -38,6 +39,7 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
   );
   const admin = await auth.authenticate(token);
   await seedDemoBook(db, admin);
+  await seedDemoLibrary(db, admin);
   await auth.logout(token);
   return true;
 }

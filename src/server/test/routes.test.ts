@@ -119,6 +119,8 @@ interface Resources {
   templateId: string;
   /** The company's logo. */
   fileId: string;
+  /** A price-library article nothing uses (deletable). */
+  articleId: string;
 }
 
 /**
@@ -130,12 +132,27 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/quotes/{id}": (r) => r.quoteId,
   "/api/quote-templates/{id}": (r) => r.templateId,
   "/api/files/{id}": (r) => r.fileId,
+  "/api/library/items/{id}": (r) => r.articleId,
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
 const BODY_ID_FIXTURES: Record<string, (r: Resources) => string> = {
   client_id: (r) => r.quoteClientId,
+  article_id: (r) => r.articleId,
 };
+
+/** An article of the price library, whole (POST and PUT). */
+const articleBody = () => ({
+  kind: "article",
+  name: "Échantillon",
+  description: null,
+  unit: "unité",
+  unit_price: 10,
+  cost_price: 6,
+  tax_rate: 20,
+  category: "fourniture",
+  supplier_reference: null,
+});
 
 /**
  * Valid bodies for the operations whose published schema cannot describe one alone (a rule across
@@ -154,6 +171,9 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
     notes: null,
     is_active: true,
   }),
+  // An article or an ouvrage (a union): an article.
+  "POST /api/library/items": articleBody,
+  "PUT /api/library/items/{id}": articleBody,
 };
 
 /** A valid body for `op`, with ids of `r` in its id fields. */
@@ -203,7 +223,9 @@ async function createResources(token: string, tag: string): Promise<Resources> {
   });
   const fileId = /\/api\/files\/([0-9a-f-]{36})/.exec(String(logo.json().logo_url))?.[1];
   if (logo.statusCode !== 200 || !fileId) throw new Error(`fixture logo: ${logo.statusCode} ${logo.body}`);
+  const article = await post("/api/library/items", { ...articleBody(), name: `Article ${tag}` });
   return {
+    articleId: article.id,
     clientId: client.id,
     quoteClientId: quoteClient.id,
     quoteId: quote.id,

@@ -17,6 +17,7 @@ const ClientsRoute = lazyScreen(screens.clients, (m) => m.ClientsRoute);
 const SettingsRoute = lazyScreen(screens.settings, (m) => m.SettingsRoute);
 const QuotesRoute = lazyScreen(screens.quotes, (m) => m.QuotesRoute);
 const QuoteNewRoute = lazyScreen(screens.quoteNew, (m) => m.QuoteNewRoute);
+const LibraryRoute = lazyScreen(screens.library, (m) => m.LibraryRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -48,6 +49,7 @@ const companyRoutes: RouteObject[] = [
   soon("app/admin/roles/:roleId/users", "Utilisateurs du rôle", paths.roles, "Retour aux rôles"),
   { path: "quotes", element: element(QuotesRoute) },
   { path: "quotes/new", element: element(QuoteNewRoute) },
+  { path: "library", element: element(LibraryRoute) },
   soon("vehicles", "Véhicules"),
   soon("equipment", "Équipements"),
   soon("users", "Utilisateurs"),

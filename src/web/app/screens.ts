@@ -39,6 +39,7 @@ export const screens = {
   settings: loader(() => import("./routes/settings-route")),
   quotes: loader(() => import("./routes/quotes-route")),
   quoteNew: loader(() => import("./routes/quote-new-route")),
+  library: loader(() => import("./routes/library-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };

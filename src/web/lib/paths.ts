@@ -14,6 +14,7 @@ export const paths = {
   settings: "/settings",
   quotes: "/quotes",
   quoteNew: "/quotes/new",
+  library: "/library",
   vehicles: "/vehicles",
   equipment: "/equipment",
   users: "/users",

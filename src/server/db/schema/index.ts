@@ -2,6 +2,7 @@ export * from "./auth";
 export * from "./clients";
 export * from "./companies";
 export * from "./files";
+export * from "./library";
 export * from "./quote-history";
 export * from "./quote-templates";
 export * from "./quotes";

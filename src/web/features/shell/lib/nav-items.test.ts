@@ -12,7 +12,7 @@ const superadmin = { role: "superadmin", permissions: ["*"] };
 const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 
 describe("sidebarEntries", () => {
-  it("shows an admin every company entry, in the spec's order", () => {
+  it("shows an admin every company entry, in the spec's order (« Bibliothèque », issue 10, after « Devis »)", () => {
     expect(labels(sidebarEntries(admin))).toEqual([
       "Accueil",
       "Clients",
@@ -20,6 +20,7 @@ describe("sidebarEntries", () => {
       "Planning",
       "Équipes",
       "Devis",
+      "Bibliothèque",
       "Factures",
       "Véhicules",
       "Équipements",
@@ -37,6 +38,7 @@ describe("sidebarEntries", () => {
       "Planning",
       "Équipes",
       "Devis",
+      "Bibliothèque",
       "Factures",
       "Véhicules",
       "Équipements",
@@ -94,6 +96,7 @@ describe("mobile navigation", () => {
   it("lists the drawer in the spec's order with the sidebar's visibility", () => {
     expect(labels(drawerEntries(admin))).toEqual([
       "Clients",
+      "Bibliothèque",
       "Factures",
       "Équipes",
       "Véhicules",
@@ -102,7 +105,14 @@ describe("mobile navigation", () => {
       "Rôles",
       "Paramètres",
     ]);
-    expect(labels(drawerEntries(teamLeader))).toEqual(["Clients", "Factures", "Équipes", "Véhicules", "Équipements"]);
+    expect(labels(drawerEntries(teamLeader))).toEqual([
+      "Clients",
+      "Bibliothèque",
+      "Factures",
+      "Équipes",
+      "Véhicules",
+      "Équipements",
+    ]);
     expect(labels(drawerEntries(worker))).toEqual(["Véhicules", "Équipements"]);
   });
 });

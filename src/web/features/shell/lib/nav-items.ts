@@ -1,6 +1,7 @@
 import { hasPermission, isAdmin, isSuperAdmin, isTeamLeader, type PermissionSubject } from "@shared/permissions";
 import { paths } from "@web/lib/paths";
 import {
+  BookOpen,
   Building,
   CalendarDays,
   Contact,
@@ -22,6 +23,7 @@ import {
 
 export type NavEntryId =
   | "home"
+  | "library"
   | "clients"
   | "projects"
   | "calendar"
@@ -52,6 +54,7 @@ type Audience = (subject: PermissionSubject | null) => boolean;
 const everyone: Audience = () => true;
 const teamLeaders: Audience = (s) => isTeamLeader(s);
 const admins: Audience = (s) => isAdmin(s);
+const libraryUsers: Audience = (s) => hasPermission(s, "library:view");
 const roleAdmins: Audience = (s) => isAdmin(s) && hasPermission(s, "roles:view");
 
 /** The desktop sidebar (docs/domain/shell.md#sidebar), in its order, with who sees each entry. */
@@ -62,6 +65,7 @@ const COMPANY_ENTRIES: readonly (NavEntry & { audience: Audience })[] = [
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays, audience: everyone },
   { id: "teams", label: "Équipes", to: paths.teams, icon: UsersRound, audience: teamLeaders },
   { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText, audience: everyone },
+  { id: "library", label: "Bibliothèque", to: paths.library, icon: BookOpen, audience: libraryUsers },
   { id: "invoices", label: "Factures", to: paths.invoices, icon: Receipt, audience: teamLeaders },
   { id: "vehicles", label: "Véhicules", to: paths.vehicles, icon: Truck, audience: everyone },
   { id: "equipment", label: "Équipements", to: paths.equipment, icon: Wrench, audience: everyone },
@@ -95,6 +99,7 @@ export const BOTTOM_TABS: readonly NavEntry[] = [
 /** Order of the « Menu de configuration » drawer (docs/domain/shell.md#mobile-navigation). */
 const DRAWER_ORDER: readonly NavEntryId[] = [
   "clients",
+  "library",
   "invoices",
   "teams",
   "vehicles",

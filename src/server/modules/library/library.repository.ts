@@ -1,0 +1,300 @@
+import type { Db } from "@server/db/client";
+import { libraryComponents, libraryItems } from "@server/db/schema";
+import { containsPattern } from "@server/lib/search";
+import type { LibraryCategory, LibraryItem, LibraryKind, OuvrageComponent, OuvragePricing } from "@shared/library";
+import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+/** The stored columns of an item, as the wire names them (raw SQL selects the same list). */
+const SELECT_LIST = sql.raw(`i.id, i.kind, i.name, i.description, i.unit, i.unit_price, i.cost_price, i.tax_rate,
+  i.category, i.supplier_reference, i.pricing, i.coefficient, i.labour_hours, i.archived, i.created_at, i.updated_at`);
+
+type RawItem = {
+  id: string;
+  kind: LibraryKind;
+  name: string;
+  description: string | null;
+  unit: string;
+  unit_price: string | number;
+  cost_price: string | number;
+  tax_rate: string | number;
+  category: LibraryCategory | null;
+  supplier_reference: string | null;
+  pricing: OuvragePricing | null;
+  coefficient: string | number | null;
+  labour_hours: string | number | null;
+  archived: boolean;
+  created_at: string | Date;
+  updated_at: string | Date;
+};
+
+const num = (v: string | number) => Number(v);
+const numOrNull = (v: string | number | null) => (v === null ? null : Number(v));
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+/** Raw SQL gives numeric and timestamps as text: one conversion for every read. */
+function toItem(row: RawItem): LibraryItem {
+  return {
+    id: row.id,
+    kind: row.kind,
+    name: row.name,
+    description: row.description,
+    unit: row.unit,
+    unit_price: num(row.unit_price),
+    cost_price: num(row.cost_price),
+    tax_rate: num(row.tax_rate),
+    category: row.category,
+    supplier_reference: row.supplier_reference,
+    pricing: row.pricing,
+    coefficient: numOrNull(row.coefficient),
+    labour_hours: numOrNull(row.labour_hours),
+    archived: row.archived,
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+  };
+}
+
+export interface LibraryFilter {
+  search?: string | undefined;
+  kind?: LibraryKind | undefined;
+  category?: LibraryCategory | undefined;
+  archived: boolean;
+}
+
+/** What is written for an item (prices of an ouvrage as computed by the service). */
+export interface LibraryItemValues {
+  kind: LibraryKind;
+  name: string;
+  description: string | null;
+  unit: string;
+  unit_price: number;
+  cost_price: number;
+  tax_rate: number;
+  category: LibraryCategory | null;
+  supplier_reference: string | null;
+  pricing: OuvragePricing | null;
+  coefficient: number | null;
+  forced_price: number | null;
+  labour_hours: number | null;
+}
+
+function toColumns(values: LibraryItemValues) {
+  return {
+    kind: values.kind,
+    name: values.name,
+    description: values.description,
+    unit: values.unit,
+    unitPrice: values.unit_price,
+    costPrice: values.cost_price,
+    taxRate: values.tax_rate,
+    category: values.category,
+    supplierReference: values.supplier_reference,
+    pricing: values.pricing,
+    coefficient: values.coefficient,
+    forcedPrice: values.forced_price,
+    labourHours: values.labour_hours,
+  };
+}
+
+/** The filter's conditions on alias `i` (a table or library_items_matching()). */
+function conditions(companyId: string, filter: Omit<LibraryFilter, "search">): SQL {
+  const parts = [sql`i.company_id = ${companyId}`, sql`i.archived = ${filter.archived}`];
+  if (filter.kind) parts.push(sql`i.kind = ${filter.kind}`);
+  if (filter.category) parts.push(sql`i.category = ${filter.category}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export interface ComponentRow {
+  article_id: string;
+  quantity: number;
+  position: number;
+}
+
+export const libraryRepository = {
+  /**
+   * One page and the total. Without a search, from the (company, archived, [kind|category,] name)
+   * indexes; with one, the matching rows come from library_items_matching() (trigram index under RLS).
+   */
+  async list(tx: Db, companyId: string, filter: LibraryFilter, page: { limit: number; offset: number }) {
+    const source = filter.search
+      ? sql`library_items_matching(${containsPattern(filter.search)}) AS i`
+      : sql`library_items AS i`;
+    const result = await tx.execute<RawItem & { total: number }>(sql`
+      SELECT ${SELECT_LIST}, (count(*) OVER ())::int AS total
+      FROM ${source}
+      WHERE ${conditions(companyId, filter)}
+      ORDER BY lower(i.name), i.id
+      LIMIT ${page.limit} OFFSET ${page.offset}`);
+    const rows = result.rows;
+    let total = rows[0]?.total ?? 0;
+    if (rows.length === 0 && page.offset > 0) {
+      const counted = await tx.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM ${source} WHERE ${conditions(companyId, filter)}`,
+      );
+      total = counted.rows[0]?.n ?? 0;
+    }
+    return { data: rows.map(({ total: _total, ...row }) => toItem(row)), total };
+  },
+
+  /**
+   * Suggestions as the user types a quote line's name: active items whose text contains every word
+   * typed, those whose name starts with the first word first, then by name.
+   */
+  async suggestions(tx: Db, companyId: string, q: string, limit: number): Promise<LibraryItem[]> {
+    const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+    const [first = "", ...others] = words;
+    const more = others.map((word) => sql` AND i.search_text LIKE ${containsPattern(word)}`);
+    const result = await tx.execute<RawItem>(sql`
+      SELECT ${SELECT_LIST}
+      FROM library_items_matching(${containsPattern(first)}) AS i
+      WHERE i.company_id = ${companyId} AND NOT i.archived ${sql.join(more, sql``)}
+      ORDER BY (lower(i.name) LIKE ${`${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) DESC, lower(i.name), i.id
+      LIMIT ${limit}`);
+    return result.rows.map(toItem);
+  },
+
+  async find(tx: Db, companyId: string, id: string, lock = false): Promise<LibraryItem | undefined> {
+    const result = await tx.execute<RawItem>(sql`
+      SELECT ${SELECT_LIST} FROM library_items i WHERE i.company_id = ${companyId} AND i.id = ${id}
+      ${lock ? sql`FOR UPDATE` : sql``}`);
+    const row = result.rows[0];
+    return row ? toItem(row) : undefined;
+  },
+
+  /** The forced price of an ouvrage (kept apart from the wire item, which shows the price in force). */
+  async forcedPrice(tx: Db, companyId: string, id: string): Promise<number | null> {
+    const [row] = await tx
+      .select({ forced: libraryItems.forcedPrice })
+      .from(libraryItems)
+      .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+    return row?.forced ?? null;
+  },
+
+  /** An ouvrage's parts with the articles' current figures, in their order. */
+  async components(tx: Db, companyId: string, ouvrageId: string): Promise<OuvrageComponent[]> {
+    const result = await tx.execute<{
+      article_id: string;
+      name: string;
+      unit: string;
+      category: LibraryCategory;
+      quantity: string;
+      unit_price: string;
+      cost_price: string;
+      archived: boolean;
+    }>(sql`
+      SELECT c.article_id, a.name, a.unit, a.category, c.quantity, a.unit_price, a.cost_price, a.archived
+      FROM library_components c JOIN library_items a ON a.id = c.article_id AND a.company_id = c.company_id
+      WHERE c.company_id = ${companyId} AND c.ouvrage_id = ${ouvrageId}
+      ORDER BY c.position`);
+    return result.rows.map((r) => ({
+      ...r,
+      quantity: Number(r.quantity),
+      unit_price: Number(r.unit_price),
+      cost_price: Number(r.cost_price),
+    }));
+  },
+
+  /** The articles of `ids` in the company (any archived state), for an ouvrage's parts. */
+  async articles(tx: Db, companyId: string, ids: readonly string[]) {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({
+        id: libraryItems.id,
+        kind: libraryItems.kind,
+        unit: libraryItems.unit,
+        category: libraryItems.category,
+        unit_price: libraryItems.unitPrice,
+        cost_price: libraryItems.costPrice,
+        archived: libraryItems.archived,
+      })
+      .from(libraryItems)
+      .where(and(eq(libraryItems.companyId, companyId), inArray(libraryItems.id, [...ids])));
+    return rows;
+  },
+
+  async insert(tx: Db, companyId: string, values: LibraryItemValues): Promise<string> {
+    const [row] = await tx
+      .insert(libraryItems)
+      .values({ companyId, ...toColumns(values) })
+      .returning({ id: libraryItems.id });
+    if (!row) throw new Error("library item not inserted");
+    return row.id;
+  },
+
+  async update(tx: Db, companyId: string, id: string, values: LibraryItemValues): Promise<void> {
+    await tx
+      .update(libraryItems)
+      .set({ ...toColumns(values), updatedAt: sql`now()` })
+      .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+  },
+
+  /** Writes an ouvrage's prices as computed again from its parts (after a part changed). */
+  async setPrices(
+    tx: Db,
+    companyId: string,
+    id: string,
+    prices: { unit_price: number; cost_price: number; labour_hours: number },
+  ): Promise<void> {
+    await tx
+      .update(libraryItems)
+      .set({
+        unitPrice: prices.unit_price,
+        costPrice: prices.cost_price,
+        labourHours: prices.labour_hours,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+  },
+
+  async replaceComponents(tx: Db, companyId: string, ouvrageId: string, rows: readonly ComponentRow[]) {
+    await tx
+      .delete(libraryComponents)
+      .where(and(eq(libraryComponents.companyId, companyId), eq(libraryComponents.ouvrageId, ouvrageId)));
+    if (rows.length === 0) return;
+    await tx.insert(libraryComponents).values(
+      rows.map((r) => ({
+        companyId,
+        ouvrageId,
+        articleId: r.article_id,
+        quantity: r.quantity,
+        position: r.position,
+      })),
+    );
+  },
+
+  /** The ouvrages an article is part of, active ones or all (ids, locked for the recomputation). */
+  async ouvragesUsing(tx: Db, companyId: string, articleId: string, activeOnly: boolean): Promise<string[]> {
+    const result = await tx.execute<{ id: string }>(sql`
+      SELECT o.id FROM library_components c
+      JOIN library_items o ON o.id = c.ouvrage_id AND o.company_id = c.company_id
+      WHERE c.company_id = ${companyId} AND c.article_id = ${articleId}
+        ${activeOnly ? sql`AND NOT o.archived` : sql``}
+      ORDER BY o.id
+      FOR UPDATE OF o`);
+    return result.rows.map((r) => r.id);
+  },
+
+  async setArchived(tx: Db, companyId: string, id: string, archived: boolean): Promise<void> {
+    await tx
+      .update(libraryItems)
+      .set({ archived, updatedAt: sql`now()` })
+      .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+  },
+
+  async delete(tx: Db, companyId: string, id: string): Promise<void> {
+    await tx.delete(libraryItems).where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+  },
+
+  /** The stored components of an ouvrage (ids and quantities), for a duplicate. */
+  async componentRows(tx: Db, companyId: string, ouvrageId: string): Promise<ComponentRow[]> {
+    const rows = await tx
+      .select({
+        article_id: libraryComponents.articleId,
+        quantity: libraryComponents.quantity,
+        position: libraryComponents.position,
+      })
+      .from(libraryComponents)
+      .where(and(eq(libraryComponents.companyId, companyId), eq(libraryComponents.ouvrageId, ouvrageId)))
+      .orderBy(asc(libraryComponents.position));
+    return rows;
+  },
+};

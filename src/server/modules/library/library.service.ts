@@ -1,0 +1,265 @@
+import type { Database, Db } from "@server/db/client";
+import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
+import { errors } from "@server/lib/errors";
+import {
+  LIBRARY_TEXTS,
+  type LibraryItem,
+  type LibraryItemDetail,
+  type LibraryItemInput,
+  type LibraryListQuery,
+  type LibraryListResponse,
+  type OuvrageInput,
+  priceOuvrage,
+} from "@shared/library";
+import { fromCents, toCents } from "@shared/money";
+import { type ComponentRow, type LibraryItemValues, libraryRepository } from "./library.repository";
+
+/** Who may do what with the price library (docs/domain/library.md#permissions). */
+export const LIBRARY_ACCESS = permissions({
+  list: "library:view",
+  get: "library:view",
+  suggestions: "library:view",
+  create: "library:edit",
+  update: "library:edit",
+  duplicate: "library:edit",
+  archive: "library:edit",
+  restore: "library:edit",
+  remove: "library:edit",
+});
+
+const noCompany = LIBRARY_TEXTS.companyRequired;
+
+/** The parts of an ouvrage as sent, checked against the company's articles, and its prices. */
+async function priceFromInput(tx: Db, companyId: string, input: OuvrageInput, selfId?: string) {
+  const ids = input.components.map((c) => c.article_id);
+  const articles = new Map((await libraryRepository.articles(tx, companyId, ids)).map((a) => [a.id, a]));
+  const parts = input.components.map((component) => {
+    const article = articles.get(component.article_id);
+    if (article?.kind !== "article" || article.id === selfId) {
+      throw errors.validation(LIBRARY_TEXTS.componentNotFound, [
+        { path: "components", message: LIBRARY_TEXTS.componentNotFound },
+      ]);
+    }
+    if (article.archived) {
+      throw errors.validation(LIBRARY_TEXTS.componentArchived, [
+        { path: "components", message: LIBRARY_TEXTS.componentArchived },
+      ]);
+    }
+    return {
+      quantity: component.quantity,
+      unit_price_cents: toCents(article.unit_price),
+      cost_price_cents: toCents(article.cost_price),
+      // Articles always carry a category (library_items_shape_check).
+      category: article.category as "fourniture",
+      unit: article.unit,
+    };
+  });
+  const price = priceOuvrage({
+    parts,
+    pricing: input.pricing,
+    coefficient: input.coefficient,
+    forced_price_cents: input.forced_price === null ? null : toCents(input.forced_price),
+  });
+  const rows: ComponentRow[] = input.components.map((c, index) => ({
+    article_id: c.article_id,
+    quantity: c.quantity,
+    position: index + 1,
+  }));
+  return { price, rows };
+}
+
+function valuesOf(input: LibraryItemInput, ouvrage?: Awaited<ReturnType<typeof priceFromInput>>): LibraryItemValues {
+  const common = { name: input.name, description: input.description, unit: input.unit, tax_rate: input.tax_rate };
+  if (input.kind === "article") {
+    return {
+      kind: "article",
+      ...common,
+      unit_price: input.unit_price,
+      cost_price: input.cost_price,
+      category: input.category,
+      supplier_reference: input.supplier_reference,
+      pricing: null,
+      coefficient: null,
+      forced_price: null,
+      labour_hours: null,
+    };
+  }
+  if (!ouvrage) throw new Error("an ouvrage is priced before it is written");
+  return {
+    kind: "ouvrage",
+    ...common,
+    unit_price: fromCents(ouvrage.price.sale_cents),
+    cost_price: fromCents(ouvrage.price.cost_cents),
+    category: null,
+    supplier_reference: null,
+    pricing: input.pricing,
+    coefficient: input.pricing === "coefficient" ? input.coefficient : null,
+    forced_price: input.pricing === "forced" ? input.forced_price : null,
+    labour_hours: ouvrage.price.labour_hours,
+  };
+}
+
+/** Prices again every ouvrage `articleId` is part of, after its prices changed. */
+async function repriceOuvragesUsing(tx: Db, companyId: string, articleId: string): Promise<void> {
+  for (const ouvrageId of await libraryRepository.ouvragesUsing(tx, companyId, articleId, false)) {
+    const item = await libraryRepository.find(tx, companyId, ouvrageId);
+    if (!item?.pricing) continue;
+    const components = await libraryRepository.components(tx, companyId, ouvrageId);
+    const forced = await libraryRepository.forcedPrice(tx, companyId, ouvrageId);
+    const price = priceOuvrage({
+      parts: components.map((c) => ({
+        quantity: c.quantity,
+        unit_price_cents: toCents(c.unit_price),
+        cost_price_cents: toCents(c.cost_price),
+        category: c.category,
+        unit: c.unit,
+      })),
+      pricing: item.pricing,
+      coefficient: item.coefficient,
+      forced_price_cents: forced === null ? null : toCents(forced),
+    });
+    await libraryRepository.setPrices(tx, companyId, ouvrageId, {
+      unit_price: fromCents(price.sale_cents),
+      cost_price: fromCents(price.cost_cents),
+      labour_hours: price.labour_hours,
+    });
+  }
+}
+
+export function createLibraryService(db: Database) {
+  async function detail(tx: Db, companyId: string, id: string): Promise<LibraryItemDetail> {
+    const item = await libraryRepository.find(tx, companyId, id);
+    if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+    const components = item.kind === "ouvrage" ? await libraryRepository.components(tx, companyId, id) : [];
+    return { ...item, components };
+  }
+
+  return {
+    async list(auth: AuthContext, query: LibraryListQuery): Promise<LibraryListResponse> {
+      const t = tenant(auth, LIBRARY_ACCESS.list, noCompany);
+      const filter = {
+        search: query.search,
+        kind: query.kind,
+        category: query.category,
+        archived: query.status === "archived",
+      };
+      const { data, total } = await db.run(t.scope, (tx) =>
+        libraryRepository.list(tx, t.companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+      );
+      return { data, meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    async suggestions(auth: AuthContext, q: string, limit: number): Promise<{ data: LibraryItem[] }> {
+      const t = tenant(auth, LIBRARY_ACCESS.suggestions, noCompany);
+      if (q.trim() === "") return { data: [] };
+      const data = await db.run(t.scope, (tx) => libraryRepository.suggestions(tx, t.companyId, q, limit));
+      return { data };
+    },
+
+    async get(auth: AuthContext, id: string): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.get, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      return db.run(t.scope, (tx) => detail(tx, t.companyId, itemId));
+    },
+
+    async create(auth: AuthContext, input: LibraryItemInput): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.create, noCompany);
+      return db.run(t.scope, async (tx) => {
+        const ouvrage = input.kind === "ouvrage" ? await priceFromInput(tx, t.companyId, input) : undefined;
+        const id = await libraryRepository.insert(tx, t.companyId, valuesOf(input, ouvrage));
+        if (ouvrage) await libraryRepository.replaceComponents(tx, t.companyId, id, ouvrage.rows);
+        return detail(tx, t.companyId, id);
+      });
+    },
+
+    async update(auth: AuthContext, id: string, input: LibraryItemInput): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.update, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      return db.run(t.scope, async (tx) => {
+        const current = await libraryRepository.find(tx, t.companyId, itemId, true);
+        if (!current) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        if (current.kind !== input.kind) throw errors.conflict(LIBRARY_TEXTS.kindLocked);
+        const ouvrage = input.kind === "ouvrage" ? await priceFromInput(tx, t.companyId, input, itemId) : undefined;
+        await libraryRepository.update(tx, t.companyId, itemId, valuesOf(input, ouvrage));
+        if (ouvrage) await libraryRepository.replaceComponents(tx, t.companyId, itemId, ouvrage.rows);
+        else if (
+          // An article's prices make its ouvrages' prices, its unit and category their labour time.
+          input.kind === "article" &&
+          (current.unit_price !== input.unit_price ||
+            current.cost_price !== input.cost_price ||
+            current.unit !== input.unit ||
+            current.category !== input.category)
+        ) {
+          await repriceOuvragesUsing(tx, t.companyId, itemId);
+        }
+        return detail(tx, t.companyId, itemId);
+      });
+    },
+
+    /** A copy « … (copie) », active, with the same parts. */
+    async duplicate(auth: AuthContext, id: string): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.duplicate, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      return db.run(t.scope, async (tx) => {
+        const source = await libraryRepository.find(tx, t.companyId, itemId);
+        if (!source) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        const forced = source.kind === "ouvrage" ? await libraryRepository.forcedPrice(tx, t.companyId, itemId) : null;
+        const copyId = await libraryRepository.insert(tx, t.companyId, {
+          ...source,
+          name: `${source.name}${LIBRARY_TEXTS.copySuffix}`.slice(0, 200),
+          forced_price: forced,
+        });
+        if (source.kind === "ouvrage") {
+          const rows = await libraryRepository.componentRows(tx, t.companyId, itemId);
+          await libraryRepository.replaceComponents(tx, t.companyId, copyId, rows);
+        }
+        return detail(tx, t.companyId, copyId);
+      });
+    },
+
+    /**
+     * Archived: out of the list and the suggestions, kept for what uses it. An article still part of an
+     * active ouvrage stays (409): the ouvrage would be priced from a part no one can see.
+     */
+    async archive(auth: AuthContext, id: string): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.archive, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      return db.run(t.scope, async (tx) => {
+        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
+        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        if (item.kind === "article") {
+          const using = await libraryRepository.ouvragesUsing(tx, t.companyId, itemId, true);
+          if (using.length > 0) throw errors.conflict(LIBRARY_TEXTS.archiveUsedByOuvrages(using.length));
+        }
+        await libraryRepository.setArchived(tx, t.companyId, itemId, true);
+        return detail(tx, t.companyId, itemId);
+      });
+    },
+
+    async restore(auth: AuthContext, id: string): Promise<LibraryItemDetail> {
+      const t = tenant(auth, LIBRARY_ACCESS.restore, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      return db.run(t.scope, async (tx) => {
+        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
+        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        await libraryRepository.setArchived(tx, t.companyId, itemId, false);
+        return detail(tx, t.companyId, itemId);
+      });
+    },
+
+    /** Deleted only when nothing uses it (an article part of any ouvrage: 409, archive it instead). */
+    async remove(auth: AuthContext, id: string): Promise<void> {
+      const t = tenant(auth, LIBRARY_ACCESS.remove, noCompany);
+      const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
+      await db.run(t.scope, async (tx) => {
+        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
+        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        if (item.kind === "article") {
+          const using = await libraryRepository.ouvragesUsing(tx, t.companyId, itemId, false);
+          if (using.length > 0) throw errors.conflict(LIBRARY_TEXTS.usedByOuvrages(using.length));
+        }
+        await libraryRepository.delete(tx, t.companyId, itemId);
+      });
+    },
+  };
+}

@@ -1,0 +1,341 @@
+import { randomUUID } from "node:crypto";
+import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
+import { beforeAll, describe, expect, it } from "vitest";
+
+const { app, db } = await setupApp();
+let company: TestCompany;
+let other: TestCompany;
+let admin: string;
+let chef: string;
+let compagnon: string;
+let otherAdmin: string;
+
+beforeAll(async () => {
+  company = await createTestCompany(db, "Bibliothèque SARL");
+  other = await createTestCompany(db, "Autre Bibliothèque SARL");
+  const tokenOf = async (email: string) => (await login(app, email)).token;
+  admin = await tokenOf(company.emails.admin);
+  chef = await tokenOf(company.emails.chef);
+  compagnon = await tokenOf(company.emails.compagnon);
+  otherAdmin = await tokenOf(other.emails.admin);
+});
+
+const api = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
+  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const article = (changes: object = {}) => ({
+  kind: "article",
+  name: "Carrelage grès cérame 45×45",
+  description: null,
+  unit: "m²",
+  unit_price: 32.5,
+  cost_price: 21.4,
+  tax_rate: 10,
+  category: "fourniture",
+  supplier_reference: "PT-4545",
+  ...changes,
+});
+
+async function create(token: string, payload: object): Promise<LibraryItemDetail> {
+  const res = await api(token, "POST", "/api/library/items", payload);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as LibraryItemDetail;
+}
+
+/** « Pose carrelage sol 45×45 »: tiles, glue and labour, one m² of it. */
+async function tilingOuvrage(token = admin, pricing: object = { pricing: "parts" }) {
+  const tiles = await create(token, article({ name: `Carreau ${randomUUID().slice(0, 6)}` }));
+  const glue = await create(
+    token,
+    article({ name: `Colle ${randomUUID().slice(0, 6)}`, unit: "kg", unit_price: 1.2, cost_price: 0.8 }),
+  );
+  const labour = await create(
+    token,
+    article({
+      name: `Main-d'œuvre carreleur ${randomUUID().slice(0, 6)}`,
+      unit: "heure",
+      unit_price: 45,
+      cost_price: 30,
+      category: "main_oeuvre",
+      supplier_reference: null,
+    }),
+  );
+  const ouvrage = await create(token, {
+    kind: "ouvrage",
+    name: `Pose carrelage sol 45×45 ${randomUUID().slice(0, 6)}`,
+    description: "Fourniture et pose collée",
+    unit: "m²",
+    tax_rate: 10,
+    ...pricing,
+    components: [
+      { article_id: tiles.id, quantity: 1.05 },
+      { article_id: glue.id, quantity: 5 },
+      { article_id: labour.id, quantity: 0.75 },
+    ],
+  });
+  return { tiles, glue, labour, ouvrage };
+}
+
+describe("POST /api/library/items", () => {
+  it("adds an article, trimmed, with its prices as sent", async () => {
+    const item = await create(admin, article({ name: "  Robinet thermostatique  ", description: " " }));
+    expect(item).toMatchObject({
+      kind: "article",
+      name: "Robinet thermostatique",
+      description: null,
+      unit: "m²",
+      unit_price: 32.5,
+      cost_price: 21.4,
+      tax_rate: 10,
+      category: "fourniture",
+      pricing: null,
+      labour_hours: null,
+      archived: false,
+      components: [],
+    });
+  });
+
+  it("prices an ouvrage from its parts: cost, sale price and labour time (hours of its labour parts)", async () => {
+    const { ouvrage, tiles, labour } = await tilingOuvrage();
+    // cost 1.05 × 21.40 + 5 × 0.80 + 0.75 × 30 = 22.47 + 4 + 22.5 = 48.97
+    // sale 1.05 × 32.50 + 5 × 1.20 + 0.75 × 45 = 34.13 + 6 + 33.75 = 73.88 (34.125 rounded half up)
+    expect(ouvrage).toMatchObject({ kind: "ouvrage", category: null, pricing: "parts", cost_price: 48.97 });
+    expect(ouvrage.unit_price).toBe(73.88);
+    expect(ouvrage.labour_hours).toBe(0.75);
+    expect(ouvrage.components.map((c) => [c.article_id, c.quantity])).toEqual([
+      [tiles.id, 1.05],
+      [expect.any(String), 5],
+      [labour.id, 0.75],
+    ]);
+  });
+
+  it("prices by coefficient (cost × coefficient) or keeps a forced price", async () => {
+    const byCoefficient = await tilingOuvrage(admin, { pricing: "coefficient", coefficient: 1.5 });
+    expect(byCoefficient.ouvrage.unit_price).toBe(73.46); // 48.97 × 1.5 = 73.455
+    const forced = await tilingOuvrage(admin, { pricing: "forced", forced_price: 79 });
+    expect(forced.ouvrage).toMatchObject({ unit_price: 79, cost_price: 48.97 });
+  });
+
+  it("refuses what is not a library item, in French, field by field", async () => {
+    const res = await api(admin, "POST", "/api/library/items", {
+      kind: "article",
+      name: " ",
+      unit: "palette",
+      unit_price: -1,
+      cost_price: 1.234,
+      tax_rate: 7,
+      category: "outillage",
+    });
+    expect(res.statusCode).toBe(400);
+    const messages = (res.json() as { details: { path: string; message: string }[] }).details;
+    expect(Object.fromEntries(messages.map((d) => [d.path, d.message]))).toMatchObject({
+      name: LIBRARY_TEXTS.nameRequired,
+      unit: LIBRARY_TEXTS.unitRequired,
+      unit_price: LIBRARY_TEXTS.pricePositive,
+      cost_price: "Le prix a au plus 2 décimales",
+      tax_rate: "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)",
+      category: LIBRARY_TEXTS.categoryRequired,
+    });
+  });
+
+  it("refuses an ouvrage without parts, with a part twice, or priced without its coefficient", async () => {
+    const base = { kind: "ouvrage", name: "Ouvrage", unit: "m²", tax_rate: 10, pricing: "parts" };
+    const empty = await api(admin, "POST", "/api/library/items", { ...base, components: [] });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain(LIBRARY_TEXTS.componentsRequired);
+    const part = await create(admin, article({ name: "Plinthe" }));
+    const twice = await api(admin, "POST", "/api/library/items", {
+      ...base,
+      components: [
+        { article_id: part.id, quantity: 1 },
+        { article_id: part.id, quantity: 2 },
+      ],
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().message).toContain(LIBRARY_TEXTS.componentDuplicate);
+    const noCoefficient = await api(admin, "POST", "/api/library/items", {
+      ...base,
+      pricing: "coefficient",
+      components: [{ article_id: part.id, quantity: 1 }],
+    });
+    expect(noCoefficient.statusCode).toBe(400);
+    expect(noCoefficient.json().message).toContain(LIBRARY_TEXTS.coefficientPositive);
+  });
+
+  it("refuses as a part an ouvrage, an archived article or another company's article", async () => {
+    const { ouvrage } = await tilingOuvrage();
+    const archived = await create(admin, article({ name: "Ancien carreau" }));
+    expect((await api(admin, "POST", `/api/library/items/${archived.id}/archive`)).statusCode).toBe(200);
+    const foreign = await create(otherAdmin, article({ name: "Carreau d'ailleurs" }));
+    const base = { kind: "ouvrage", name: "Ouvrage", unit: "m²", tax_rate: 10, pricing: "parts" };
+    for (const [id, message] of [
+      [ouvrage.id, LIBRARY_TEXTS.componentNotFound],
+      [archived.id, LIBRARY_TEXTS.componentArchived],
+      [foreign.id, LIBRARY_TEXTS.componentNotFound],
+    ] as const) {
+      const res = await api(admin, "POST", "/api/library/items", {
+        ...base,
+        components: [{ article_id: id, quantity: 1 }],
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(message);
+    }
+  });
+
+  it("is for library:edit holders: a Compagnon gets 403", async () => {
+    const res = await api(compagnon, "POST", "/api/library/items", article());
+    expect(res.statusCode).toBe(403);
+    // The team leader role writes quotes, so it has its library.
+    await create(chef, article({ name: "Article du chef" }));
+  });
+});
+
+describe("PUT /api/library/items/:id", () => {
+  it("changes an article and prices again the ouvrages made of it", async () => {
+    const { ouvrage, tiles } = await tilingOuvrage();
+    const res = await api(
+      admin,
+      "PUT",
+      `/api/library/items/${tiles.id}`,
+      article({ name: tiles.name, cost_price: 25 }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const after = (await api(admin, "GET", `/api/library/items/${ouvrage.id}`)).json() as LibraryItemDetail;
+    // cost 1.05 × 25 + 4 + 22.5 = 52.75; the sale price (parts) does not move.
+    expect(after).toMatchObject({ cost_price: 52.75, unit_price: 73.88 });
+  });
+
+  it("changes an ouvrage's parts and pricing", async () => {
+    const { ouvrage, tiles } = await tilingOuvrage();
+    const res = await api(admin, "PUT", `/api/library/items/${ouvrage.id}`, {
+      kind: "ouvrage",
+      name: ouvrage.name,
+      description: null,
+      unit: "m²",
+      tax_rate: 20,
+      pricing: "coefficient",
+      coefficient: 2,
+      components: [{ article_id: tiles.id, quantity: 1 }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ cost_price: 21.4, unit_price: 42.8, tax_rate: 20, labour_hours: 0 });
+    expect((res.json() as LibraryItemDetail).components).toHaveLength(1);
+  });
+
+  it("keeps an article an article (409), and answers 404 for another company's item", async () => {
+    const item = await create(admin, article({ name: "Mitigeur" }));
+    const res = await api(admin, "PUT", `/api/library/items/${item.id}`, {
+      kind: "ouvrage",
+      name: "Mitigeur",
+      unit: "unité",
+      tax_rate: 10,
+      pricing: "forced",
+      forced_price: 10,
+      components: [{ article_id: item.id, quantity: 1 }],
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe(LIBRARY_TEXTS.kindLocked);
+    const foreign = await api(otherAdmin, "PUT", `/api/library/items/${item.id}`, article({ name: "Volé" }));
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe(LIBRARY_TEXTS.notFound);
+  });
+});
+
+describe("GET /api/library/items and /api/library/suggestions", () => {
+  it("lists by name, filters by kind, category and text, pages on the server", async () => {
+    const { ouvrage } = await tilingOuvrage();
+    const all = (await api(admin, "GET", "/api/library/items?limit=200")).json() as LibraryListResponse;
+    const names = all.data.map((i) => i.name);
+    expect(names).toEqual([...names].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase(), "en")));
+    expect(all.meta.total).toBe(all.data.length);
+
+    const ouvrages = (
+      await api(admin, "GET", "/api/library/items?kind=ouvrage&limit=200")
+    ).json() as LibraryListResponse;
+    expect(ouvrages.data.every((i) => i.kind === "ouvrage")).toBe(true);
+    expect(ouvrages.data.map((i) => i.id)).toContain(ouvrage.id);
+
+    const labour = (await api(admin, "GET", "/api/library/items?category=main_oeuvre")).json() as LibraryListResponse;
+    expect(labour.data.length).toBeGreaterThan(0);
+    expect(labour.data.every((i) => i.category === "main_oeuvre")).toBe(true);
+
+    const searched = (
+      await api(admin, "GET", "/api/library/items?search=PT-4545&limit=1")
+    ).json() as LibraryListResponse;
+    expect(searched.data).toHaveLength(1);
+    expect(searched.meta.total).toBeGreaterThan(1);
+  });
+
+  it("suggests active items containing every word typed, names starting with it first", async () => {
+    const first = await create(admin, article({ name: "Plinthe chêne massif", supplier_reference: null }));
+    const second = await create(admin, article({ name: "Pose de plinthe chêne", supplier_reference: null }));
+    const archived = await create(admin, article({ name: "Plinthe chêne vernie", supplier_reference: null }));
+    await api(admin, "POST", `/api/library/items/${archived.id}/archive`);
+    const res = await api(admin, "GET", `/api/library/suggestions?q=${encodeURIComponent("plinthe chêne")}`);
+    expect(res.statusCode).toBe(200);
+    const ids = (res.json() as { data: { id: string }[] }).data.map((i) => i.id);
+    expect(ids.indexOf(first.id)).toBeGreaterThanOrEqual(0);
+    expect(ids.indexOf(first.id)).toBeLessThan(ids.indexOf(second.id));
+    expect(ids).not.toContain(archived.id);
+    const foreign = await api(otherAdmin, "GET", `/api/library/suggestions?q=${encodeURIComponent("plinthe chêne")}`);
+    expect((foreign.json() as { data: unknown[] }).data).toEqual([]);
+  });
+
+  it("is closed to a role without library:view (Compagnon)", async () => {
+    expect((await api(compagnon, "GET", "/api/library/items")).statusCode).toBe(403);
+    expect((await api(compagnon, "GET", "/api/library/suggestions?q=pl")).statusCode).toBe(403);
+  });
+
+  it("refuses a bad filter in French", async () => {
+    const res = await api(admin, "GET", "/api/library/items?kind=lot");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toContain("Type invalide (article ou ouvrage)");
+  });
+});
+
+describe("duplicate, archive, restore, delete", () => {
+  it("duplicates an ouvrage with its parts, « (copie) »", async () => {
+    const { ouvrage } = await tilingOuvrage(admin, { pricing: "forced", forced_price: 80 });
+    const res = await api(admin, "POST", `/api/library/items/${ouvrage.id}/duplicate`);
+    expect(res.statusCode).toBe(201);
+    const copy = res.json() as LibraryItemDetail;
+    expect(copy.id).not.toBe(ouvrage.id);
+    expect(copy.name).toBe(`${ouvrage.name} (copie)`);
+    expect(copy).toMatchObject({ unit_price: 80, pricing: "forced", cost_price: ouvrage.cost_price });
+    expect(copy.components.map((c) => c.article_id)).toEqual(ouvrage.components.map((c) => c.article_id));
+  });
+
+  it("keeps an article of an active ouvrage from being archived or deleted; archives the ouvrage first", async () => {
+    const { ouvrage, glue } = await tilingOuvrage();
+    const archive = await api(admin, "POST", `/api/library/items/${glue.id}/archive`);
+    expect(archive.statusCode).toBe(409);
+    expect(archive.json().message).toBe(LIBRARY_TEXTS.archiveUsedByOuvrages(1));
+    const remove = await api(admin, "DELETE", `/api/library/items/${glue.id}`);
+    expect(remove.statusCode).toBe(409);
+    expect(remove.json().message).toBe(LIBRARY_TEXTS.usedByOuvrages(1));
+
+    expect((await api(admin, "POST", `/api/library/items/${ouvrage.id}/archive`)).json()).toMatchObject({
+      archived: true,
+    });
+    expect((await api(admin, "POST", `/api/library/items/${glue.id}/archive`)).statusCode).toBe(200);
+    const archivedList = (
+      await api(admin, "GET", "/api/library/items?status=archived&limit=200")
+    ).json() as LibraryListResponse;
+    expect(archivedList.data.map((i) => i.id)).toEqual(expect.arrayContaining([ouvrage.id, glue.id]));
+    const restored = await api(admin, "POST", `/api/library/items/${glue.id}/restore`);
+    expect(restored.json()).toMatchObject({ archived: false });
+    // Still part of the (archived) ouvrage: never deleted.
+    expect((await api(admin, "DELETE", `/api/library/items/${glue.id}`)).statusCode).toBe(409);
+  });
+
+  it("deletes an item nothing uses; another company's ids are 404", async () => {
+    const item = await create(admin, article({ name: "Article à supprimer" }));
+    expect((await api(otherAdmin, "DELETE", `/api/library/items/${item.id}`)).statusCode).toBe(404);
+    expect((await api(otherAdmin, "POST", `/api/library/items/${item.id}/duplicate`)).statusCode).toBe(404);
+    expect((await api(otherAdmin, "POST", `/api/library/items/${item.id}/archive`)).statusCode).toBe(404);
+    expect((await api(otherAdmin, "GET", `/api/library/items/${item.id}`)).statusCode).toBe(404);
+    expect((await api(admin, "DELETE", `/api/library/items/${item.id}`)).statusCode).toBe(204);
+    expect((await api(admin, "GET", `/api/library/items/${item.id}`)).statusCode).toBe(404);
+  });
+});

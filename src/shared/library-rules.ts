@@ -1,0 +1,161 @@
+import { plural } from "./format";
+
+/**
+ * What a price-library screen needs without zod (docs/domain/library.md): kinds, categories, texts,
+ * and the pricing of an ouvrage from its parts. `library.ts` re-exports it with the schemas.
+ * Money is integer cents and quantities thousandths, rounded half away from zero (ADR 0002).
+ */
+
+export const LIBRARY_KINDS = ["article", "ouvrage"] as const;
+export type LibraryKind = (typeof LIBRARY_KINDS)[number];
+export const LIBRARY_KIND_LABELS: Record<LibraryKind, string> = { article: "Article", ouvrage: "Ouvrage" };
+
+/** An article's category (docs/domain/library.md#articles); the labour ones make an ouvrage's labour time. */
+export const LIBRARY_CATEGORIES = ["fourniture", "main_oeuvre", "materiel", "sous_traitance"] as const;
+export type LibraryCategory = (typeof LIBRARY_CATEGORIES)[number];
+export const LIBRARY_CATEGORY_LABELS: Record<LibraryCategory, string> = {
+  fourniture: "Fourniture",
+  main_oeuvre: "Main-d'œuvre",
+  materiel: "Matériel",
+  sous_traitance: "Sous-traitance",
+};
+
+/**
+ * How an ouvrage's sale price is set: the sum of its parts' sale prices, its cost times a coefficient
+ * (« coefficient de vente »), or a price typed in (« prix forcé »).
+ */
+export const OUVRAGE_PRICINGS = ["parts", "coefficient", "forced"] as const;
+export type OuvragePricing = (typeof OUVRAGE_PRICINGS)[number];
+export const OUVRAGE_PRICING_LABELS: Record<OuvragePricing, string> = {
+  parts: "Somme des prix de vente des composants",
+  coefficient: "Déboursé × coefficient de vente",
+  forced: "Prix de vente forcé",
+};
+
+export const LIBRARY_LIMITS = {
+  defaultLimit: 50,
+  maxLimit: 200,
+  /** Suggestions under a quote line's name as the user types. */
+  suggestions: 10,
+  maxComponents: 100,
+  searchDebounceMs: 150,
+} as const;
+
+export const LIBRARY_TEXTS = {
+  companyRequired: "Vous devez être connecté à une entreprise pour accéder à la bibliothèque",
+  notFound: "Élément de bibliothèque introuvable",
+  nameRequired: "Le nom est obligatoire",
+  unitRequired: "L'unité est obligatoire",
+  categoryRequired: "Choisissez une catégorie",
+  pricePositive: "Le prix doit être positif ou nul",
+  salePriceRequired: "Indiquez le prix de vente HT",
+  costPriceRequired: "Indiquez le déboursé (0 si aucun)",
+  coefficientPositive: "Le coefficient de vente doit être supérieur à 0",
+  forcedPriceRequired: "Indiquez le prix de vente forcé",
+  componentsRequired: "Un ouvrage se compose d'au moins un article",
+  componentNotFound: "Un composant de l'ouvrage est introuvable ou n'est pas un article",
+  componentArchived: "Un composant de l'ouvrage est archivé\u00a0: restaurez-le ou retirez-le",
+  componentDuplicate: "Un article ne figure qu'une fois dans un ouvrage\u00a0: ajustez sa quantité",
+  quantityPositive: "La quantité doit être supérieure à 0",
+  kindLocked: "Un article ne peut pas devenir un ouvrage, ni l'inverse",
+  usedByOuvrages: (count: number) =>
+    `Cet article compose ${plural(count, "ouvrage")}\u00a0: il ne peut pas être supprimé. Archivez-le plutôt.`,
+  archiveUsedByOuvrages: (count: number) =>
+    `Cet article compose ${plural(count, "ouvrage actif", "ouvrages actifs")}\u00a0: ` +
+    (count > 1
+      ? "retirez-le de ces ouvrages ou archivez-les d'abord."
+      : "retirez-le de cet ouvrage ou archivez-le d'abord."),
+  created: "Élément ajouté à la bibliothèque",
+  updated: "Élément modifié",
+  duplicated: "Élément dupliqué",
+  archived: "Élément archivé",
+  restored: "Élément restauré",
+  deleted: "Élément supprimé",
+  copySuffix: " (copie)",
+} as const;
+
+/** An article as an ouvrage's part: its prices (cents) and what it is. */
+export interface OuvragePart {
+  /** Quantity of the article in one unit of the ouvrage (up to 3 decimals). */
+  quantity: number;
+  unit_price_cents: number;
+  cost_price_cents: number;
+  category: LibraryCategory;
+  unit: string;
+}
+
+export interface OuvragePricingInput {
+  parts: readonly OuvragePart[];
+  pricing: OuvragePricing;
+  /** Coefficient de vente, e.g. 1.35 (up to 4 decimals); read when pricing is "coefficient". */
+  coefficient?: number | null;
+  /** The forced sale price (cents); read when pricing is "forced". */
+  forced_price_cents?: number | null;
+}
+
+export interface OuvragePrice {
+  /** Déboursé sec: Σ quantity × cost price (cents). */
+  cost_cents: number;
+  /** Sale price HT of one unit (cents). */
+  sale_cents: number;
+  /** Σ of the parts' sale prices (cents), whatever the pricing: what "parts" would give. */
+  parts_sale_cents: number;
+  /** Hours of labour in one unit: Σ quantities of the labour parts counted in hours. */
+  labour_hours: number;
+}
+
+/** a / b rounded half away from zero, on integers. */
+function roundDiv(a: bigint, b: bigint): bigint {
+  const negative = a < 0n !== b < 0n;
+  const absA = a < 0n ? -a : a;
+  const absB = b < 0n ? -b : b;
+  const q = (absA * 2n + absB) / (absB * 2n);
+  return negative ? -q : q;
+}
+
+const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));
+
+/** quantity × price in cents, rounded once per part (as a quote line is). */
+export function partAmount(quantity: number, priceCents: number): number {
+  return Number(roundDiv(milli(quantity) * BigInt(priceCents), 1000n));
+}
+
+/** The price of one unit of an ouvrage from its parts and its pricing (docs/domain/library.md#ouvrages). */
+export function priceOuvrage(input: OuvragePricingInput): OuvragePrice {
+  let cost = 0;
+  let partsSale = 0;
+  let labourMilliHours = 0n;
+  for (const part of input.parts) {
+    cost += partAmount(part.quantity, part.cost_price_cents);
+    partsSale += partAmount(part.quantity, part.unit_price_cents);
+    if (part.category === "main_oeuvre" && part.unit === "heure") labourMilliHours += milli(part.quantity);
+  }
+  let sale = partsSale;
+  if (input.pricing === "coefficient") {
+    // Coefficient with 4 decimals: cost × (coefficient × 10 000) / 10 000.
+    const coefficient = BigInt(Math.round((input.coefficient ?? 1) * 10_000));
+    sale = Number(roundDiv(BigInt(cost) * coefficient, 10_000n));
+  } else if (input.pricing === "forced") {
+    sale = input.forced_price_cents ?? 0;
+  }
+  return {
+    cost_cents: cost,
+    sale_cents: sale,
+    parts_sale_cents: partsSale,
+    labour_hours: Number(labourMilliHours) / 1000,
+  };
+}
+
+export interface Margin {
+  /** Sale − cost (cents); negative when sold at a loss. */
+  amount_cents: number;
+  /** Margin over the sale price (« taux de marque »), in percent with 2 decimals; null without a sale price. */
+  rate: number | null;
+}
+
+/** The margin of a sale price over its cost: amount and rate on the sale price (docs/domain/library.md#margin). */
+export function marginOf(saleCents: number, costCents: number): Margin {
+  const amount = saleCents - costCents;
+  if (saleCents === 0) return { amount_cents: amount, rate: null };
+  return { amount_cents: amount, rate: Number(roundDiv(BigInt(amount) * 10_000n, BigInt(saleCents))) / 100 };
+}

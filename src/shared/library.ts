@@ -1,0 +1,149 @@
+import { z } from "zod";
+import { decimals, limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
+import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
+import { UNITS, VAT_RATES } from "./quote-rules";
+
+export * from "./library-rules";
+
+/** Euros HT with 2 decimals, 0 or more; `missing` when absent or empty (null is not 0). */
+const price = (missing: string = LIBRARY_TEXTS.pricePositive) =>
+  z.preprocess(
+    (v) => (v === null || v === "" ? undefined : v),
+    z.coerce
+      .number({ error: missing })
+      .min(0, LIBRARY_TEXTS.pricePositive)
+      .max(10_000_000, "Prix trop grand")
+      .refine((v) => decimals(v, 2), "Le prix a au plus 2 décimales"),
+  );
+
+const common = {
+  name: requiredText(200, LIBRARY_TEXTS.nameRequired, "Le nom\u00a0: 200 caractères au maximum"),
+  description: optionalText(2000, "Description"),
+  unit: z.enum(UNITS, { error: LIBRARY_TEXTS.unitRequired }),
+  tax_rate: z.coerce
+    .number({ error: "Taux de TVA invalide" })
+    .refine((v) => (VAT_RATES as readonly number[]).includes(v), "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)"),
+};
+
+export const articleInputSchema = z.object({
+  kind: z.literal("article"),
+  ...common,
+  unit_price: price(LIBRARY_TEXTS.salePriceRequired),
+  cost_price: price(LIBRARY_TEXTS.costPriceRequired),
+  category: z.enum(LIBRARY_CATEGORIES, { error: LIBRARY_TEXTS.categoryRequired }),
+  supplier_reference: optionalText(100, "Référence fournisseur"),
+});
+
+export const ouvrageComponentInputSchema = z.object({
+  article_id: z.uuid({ error: LIBRARY_TEXTS.componentNotFound }),
+  quantity: z.coerce
+    .number({ error: LIBRARY_TEXTS.quantityPositive })
+    .gt(0, LIBRARY_TEXTS.quantityPositive)
+    .max(1_000_000, "Quantité trop grande")
+    .refine((v) => decimals(v, 3), "La quantité a au plus 3 décimales"),
+});
+
+export const ouvrageInputSchema = z
+  .object({
+    kind: z.literal("ouvrage"),
+    ...common,
+    pricing: z.enum(OUVRAGE_PRICINGS, { error: "Mode de prix invalide" }),
+    coefficient: z.coerce
+      .number({ error: LIBRARY_TEXTS.coefficientPositive })
+      .gt(0, LIBRARY_TEXTS.coefficientPositive)
+      .max(100, "Coefficient trop grand")
+      .refine((v) => decimals(v, 4), "Le coefficient a au plus 4 décimales")
+      .nullish()
+      .transform((v) => v ?? null),
+    forced_price: price()
+      .nullish()
+      .transform((v) => v ?? null),
+    components: z
+      .array(ouvrageComponentInputSchema, { error: LIBRARY_TEXTS.componentsRequired })
+      .min(1, LIBRARY_TEXTS.componentsRequired)
+      .max(LIBRARY_LIMITS.maxComponents, `${LIBRARY_LIMITS.maxComponents} composants au maximum`)
+      .refine(
+        (components) => new Set(components.map((c) => c.article_id)).size === components.length,
+        LIBRARY_TEXTS.componentDuplicate,
+      ),
+  })
+  .superRefine((ouvrage, ctx) => {
+    if (ouvrage.pricing === "coefficient" && ouvrage.coefficient === null)
+      ctx.addIssue({ code: "custom", path: ["coefficient"], message: LIBRARY_TEXTS.coefficientPositive });
+    if (ouvrage.pricing === "forced" && ouvrage.forced_price === null)
+      ctx.addIssue({ code: "custom", path: ["forced_price"], message: LIBRARY_TEXTS.forcedPriceRequired });
+  });
+
+/** POST /api/library/items and PUT /api/library/items/:id: an article or an ouvrage, whole. */
+export const libraryItemInputSchema = z.discriminatedUnion("kind", [articleInputSchema, ouvrageInputSchema], {
+  error: "Type invalide (article ou ouvrage)",
+});
+export type ArticleInput = z.output<typeof articleInputSchema>;
+export type OuvrageInput = z.output<typeof ouvrageInputSchema>;
+export type LibraryItemInput = z.output<typeof libraryItemInputSchema>;
+
+export const ouvrageComponentSchema = z.object({
+  article_id: z.uuid(),
+  name: z.string(),
+  unit: z.string(),
+  category: z.enum(LIBRARY_CATEGORIES),
+  quantity: z.number(),
+  unit_price: z.number(),
+  cost_price: z.number(),
+  archived: z.boolean(),
+});
+export type OuvrageComponent = z.infer<typeof ouvrageComponentSchema>;
+
+export const libraryItemSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(LIBRARY_KINDS),
+  name: z.string(),
+  description: z.string().nullable(),
+  unit: z.string(),
+  /** Sale price HT of one unit (an ouvrage's as its pricing gives it). */
+  unit_price: z.number(),
+  /** Cost of one unit (an ouvrage's: Σ its parts' costs, « déboursé sec »). */
+  cost_price: z.number(),
+  tax_rate: z.number(),
+  category: z.enum(LIBRARY_CATEGORIES).nullable(),
+  supplier_reference: z.string().nullable(),
+  pricing: z.enum(OUVRAGE_PRICINGS).nullable(),
+  coefficient: z.number().nullable(),
+  /** Hours of labour in one unit of an ouvrage; null for an article. */
+  labour_hours: z.number().nullable(),
+  archived: z.boolean(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type LibraryItem = z.infer<typeof libraryItemSchema>;
+
+/** GET /api/library/items/:id: an ouvrage comes with its parts. */
+export const libraryItemDetailSchema = libraryItemSchema.extend({
+  components: z.array(ouvrageComponentSchema),
+});
+export type LibraryItemDetail = z.infer<typeof libraryItemDetailSchema>;
+
+export const libraryListQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(LIBRARY_LIMITS.maxLimit, LIBRARY_LIMITS.defaultLimit),
+  search: searchParam(),
+  kind: z.enum(LIBRARY_KINDS, { error: "Type invalide (article ou ouvrage)" }).optional(),
+  category: z.enum(LIBRARY_CATEGORIES, { error: "Catégorie invalide" }).optional(),
+  status: z.enum(["active", "archived"], { error: "Statut invalide (active ou archived)" }).default("active"),
+});
+export type LibraryListQuery = z.output<typeof libraryListQuerySchema>;
+
+export const libraryListResponseSchema = z.object({
+  data: z.array(libraryItemSchema),
+  meta: z.object({ total: z.number(), page: z.number(), limit: z.number() }),
+});
+export type LibraryListResponse = z.infer<typeof libraryListResponseSchema>;
+
+/** GET /api/library/suggestions?q=: what a quote line's name field proposes as the user types. */
+export const librarySuggestionsQuerySchema = z.object({
+  /** What is typed; nothing typed, nothing suggested (an empty list). */
+  q: z.string().trim().max(200, "Recherche trop longue").default(""),
+  limit: limitParam(50, LIBRARY_LIMITS.suggestions),
+});
+export const librarySuggestionsResponseSchema = z.object({ data: z.array(libraryItemSchema) });
+export type LibrarySuggestions = z.infer<typeof librarySuggestionsResponseSchema>;

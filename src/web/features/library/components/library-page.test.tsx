@@ -1,0 +1,132 @@
+import { type LibraryItem, libraryItemDetailSchema, libraryListResponseSchema } from "@shared/library";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { type FakeApi, fakeApi, installBrowserStubs, makeItem, renderWithProviders } from "../test/render";
+import { LibraryPage } from "./library-page";
+
+vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+let api: FakeApi;
+
+const tiles = makeItem({ name: "Carreau 45×45" });
+const glue = makeItem({
+  name: "Colle carrelage",
+  unit: "kg",
+  unit_price: 1.2,
+  cost_price: 0.8,
+  supplier_reference: null,
+});
+const labour = makeItem({
+  name: "Main-d'œuvre carreleur",
+  unit: "heure",
+  unit_price: 45,
+  cost_price: 30,
+  category: "main_oeuvre",
+  supplier_reference: null,
+});
+
+/** The library API over an in-memory list, filtered as the server does. */
+function serve(book: LibraryItem[]) {
+  api.get("/api/library/items", libraryListResponseSchema, ({ query }) => {
+    const search = query.get("search")?.toLowerCase() ?? "";
+    const kind = query.get("kind");
+    const found = book.filter(
+      (i) =>
+        (!kind || i.kind === kind) &&
+        (i.archived ? "archived" : "active") === (query.get("status") ?? "active") &&
+        `${i.name} ${i.supplier_reference ?? ""}`.toLowerCase().includes(search),
+    );
+    const limit = Number(query.get("limit"));
+    return { data: found.slice(0, limit), meta: { total: found.length, page: 1, limit } };
+  });
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  api = fakeApi().install();
+});
+afterEach(cleanup);
+
+describe("LibraryPage", () => {
+  it("shows each item's price HT per unit, its cost and margin, and filters by kind on the server", async () => {
+    serve([tiles, glue]);
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    const card = (await screen.findByRole("article", { name: "Carreau 45×45" })) as HTMLElement;
+    for (const text of ["32,50\u00a0€ HT / m²", "Déboursé 21,40\u00a0€ / m²", "Marge 11,10\u00a0€ (34,15\u00a0%)"])
+      expect(card.textContent).toContain(text);
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("2\u00a0éléments");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Ouvrages" }));
+    await waitFor(() => expect(api.requests("GET", "/api/library/items").at(-1)?.query.get("kind")).toBe("ouvrage"));
+    expect(await screen.findByText("Aucun élément trouvé")).toBeTruthy();
+  });
+
+  it("composes an ouvrage from articles, with its price, margin and labour time as it is typed", async () => {
+    serve([tiles, glue, labour]);
+    api.post("/api/library/items", libraryItemDetailSchema, ({ body }) => ({
+      ...makeItem({ kind: "ouvrage", name: (body as { name: string }).name, category: null, pricing: "parts" }),
+      components: [],
+    }));
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    await screen.findByRole("article", { name: "Carreau 45×45" });
+    fireEvent.click(screen.getByRole("button", { name: "Nouvel ouvrage" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nouvel ouvrage" });
+    fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Pose carrelage sol" } });
+
+    const search = within(dialog).getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
+    for (const [term, name] of [
+      ["carreau", "Carreau 45×45"],
+      ["colle", "Colle carrelage"],
+      ["main", "Main-d'œuvre carreleur"],
+    ] as const) {
+      fireEvent.focus(search);
+      fireEvent.change(search, { target: { value: term } });
+      fireEvent.mouseDown(await within(dialog).findByRole("option", { name: new RegExp(name) }));
+    }
+    fireEvent.change(within(dialog).getByLabelText("Quantité de Carreau 45×45 (m²)"), { target: { value: "1.05" } });
+    fireEvent.change(within(dialog).getByLabelText("Quantité de Colle carrelage (kg)"), { target: { value: "5" } });
+    fireEvent.change(within(dialog).getByLabelText("Quantité de Main-d'œuvre carreleur (heure)"), {
+      target: { value: "0.75" },
+    });
+    // Sale price, cost (« déboursé »), margin and labour time, computed as the server will.
+    const figures = () =>
+      within(within(dialog).getByLabelText("Prix et marge"))
+        .getAllByRole("definition")
+        .map((figure) => figure.textContent);
+    await waitFor(() =>
+      expect(figures()).toEqual(["73,88\u00a0€", "48,97\u00a0€", "24,91\u00a0€ (33,72\u00a0%)", "0,75\u00a0h"]),
+    );
+
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter à la bibliothèque" }));
+    await waitFor(() => expect(api.requests("POST", "/api/library/items")).toHaveLength(1));
+    expect(api.requests("POST", "/api/library/items")[0]?.body).toMatchObject({
+      kind: "ouvrage",
+      name: "Pose carrelage sol",
+      pricing: "parts",
+      components: [
+        { article_id: tiles.id, quantity: 1.05 },
+        { article_id: glue.id, quantity: 5 },
+        { article_id: labour.id, quantity: 0.75 },
+      ],
+    });
+  });
+
+  it("refuses an article without a sale price, in French, before asking the server", async () => {
+    serve([]);
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Nouvel article" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nouvel article" });
+    fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Robinet" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter à la bibliothèque" }));
+    expect(await within(dialog).findByText("Indiquez le prix de vente HT")).toBeTruthy();
+    expect(api.requests("POST")).toHaveLength(0);
+  });
+
+  it("only shows the library to a user without library:edit: no creation, no « … » menu", async () => {
+    serve([tiles]);
+    renderWithProviders(<LibraryPage isMobile={false} />, { permissions: ["library:view"] });
+    await screen.findByRole("article", { name: "Carreau 45×45" });
+    expect(screen.queryByRole("button", { name: "Nouvel article" })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+  });
+});
