@@ -26,11 +26,15 @@ test.describe("Bibliothèque", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Bibliothèque" })).toBeVisible();
     await expect(page).toHaveTitle("Bibliothèque · Propulse");
     // The demo library: ouvrages with their price HT per unit, cost and margin.
+    await expect(page.getByRole("article").first()).toBeVisible();
+    await shot(page, testInfo, "list");
+    const search = page.getByRole("searchbox", { name: "Rechercher dans la bibliothèque" });
+    await search.fill("pose carrelage sol");
     const demo = page.getByRole("article", { name: "Pose carrelage sol 45×45" });
     await expect(demo).toBeVisible();
     await expect(demo).toContainText("83,14\u00a0€ HT / m²");
     await expect(demo).toContainText("0,8\u00a0h de main-d'œuvre");
-    await shot(page, testInfo, "list");
+    await search.fill("");
     await expectNoSeriousA11yViolations(page, "bibliothèque");
 
     // — A new article —
@@ -69,7 +73,7 @@ test.describe("Bibliothèque", () => {
     await expect(form).toBeHidden();
 
     // — Found by its name, then archived: out of the active list, in the archived one —
-    await page.getByRole("searchbox", { name: "Rechercher dans la bibliothèque" }).fill(run);
+    await search.fill(run);
     const card = page.getByRole("article", { name: ouvrage });
     await expect(card).toContainText("67,00\u00a0€ HT / m²");
     await card.getByRole("button", { name: `Plus d'actions pour ${ouvrage}` }).click();
@@ -83,5 +87,38 @@ test.describe("Bibliothèque", () => {
       expect(box?.width ?? 0).toBeLessThanOrEqual(page.viewportSize()?.width ?? 0);
     }
     await shot(page, testInfo, "archived");
+    await page.getByRole("radio", { name: "Actifs" }).click();
+
+    // — Import from another software's CSV: a preview with the bad rows, then the good ones added —
+    const csv = [
+      "Désignation;Unité;PU HT;Prix d'achat;TVA;Famille",
+      `Plinthe ${run};ml;6,90;3,40;10;Fournitures`,
+      `Seuil ${run};u;24;12;10;Fournitures`,
+      `Palette ${run};palette;10;5;20;Fournitures`,
+      `;u;12;5;20;Fournitures`,
+      `Carreleur ${run};h;46;31;10;MO`,
+    ].join("\r\n");
+    await page.getByRole("button", { name: "Importer" }).click();
+    const importer = page.getByRole("dialog", { name: "Importer des articles" });
+    await importer.getByLabel("Fichier CSV").setInputFiles({
+      name: "articles.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from(csv, "utf8"),
+    });
+    await expect(importer.getByText("5 lignes lues\u00a0: 3 articles à importer, 2 lignes en erreur.")).toBeVisible();
+    const bad = importer.getByRole("region", { name: "Lignes en erreur" });
+    await expect(bad).toContainText(`Ligne 4 (Palette ${run})`);
+    await expect(bad).toContainText("Ligne 5\u00a0: Le nom est obligatoire");
+    await shot(page, testInfo, "import");
+    await importer.getByRole("button", { name: "Importer 3 articles" }).click();
+    await expect(page.getByText("3 articles importés")).toBeVisible();
+    await expect(page.getByRole("article", { name: `Carreleur ${run}` })).toContainText("46,00\u00a0€ HT / heure");
+
+    // — Export of what is listed: a CSV for a spreadsheet —
+    const [download] = await Promise.all([
+      page.waitForEvent("download"),
+      page.getByRole("button", { name: "Exporter" }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^bibliotheque-\d{4}-\d{2}-\d{2}\.csv$/);
   });
 });

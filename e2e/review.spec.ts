@@ -33,6 +33,7 @@ const SCREENS: Screen[] = [
   QUOTES,
   NEW_QUOTE,
   { path: "/settings", ready: (page) => page.getByRole("tab").first() },
+  { path: "/library", shot: "library", ready: (page) => page.getByRole("article").first() },
 ];
 
 function isPhone(page: Page): boolean {

@@ -21,11 +21,17 @@ async function navigationLabels(page: Page, mobile: boolean): Promise<string[]> 
 }
 
 const visibility: Record<Exclude<AccountName, "superadmin">, { sees: string[]; hidden: string[] }> = {
-  admin: { sees: ["Clients", "Équipes", "Factures", "Utilisateurs", "Paramètres", "Rôles"], hidden: [] },
-  chef: { sees: ["Clients", "Équipes", "Factures", "Véhicules"], hidden: ["Utilisateurs", "Paramètres", "Rôles"] },
+  admin: {
+    sees: ["Clients", "Équipes", "Bibliothèque", "Factures", "Utilisateurs", "Paramètres", "Rôles"],
+    hidden: [],
+  },
+  chef: {
+    sees: ["Clients", "Équipes", "Bibliothèque", "Factures", "Véhicules"],
+    hidden: ["Utilisateurs", "Paramètres", "Rôles"],
+  },
   compagnon: {
     sees: ["Planning", "Devis", "Véhicules", "Équipements"],
-    hidden: ["Clients", "Équipes", "Factures", "Utilisateurs", "Paramètres", "Rôles"],
+    hidden: ["Clients", "Équipes", "Bibliothèque", "Factures", "Utilisateurs", "Paramètres", "Rôles"],
   },
 };
 
@@ -158,6 +164,7 @@ test.describe("Navigation mobile", () => {
     await expect(drawer).toBeVisible();
     await expect(drawer.getByRole("link")).toHaveText([
       "Clients",
+      "Bibliothèque",
       "Factures",
       "Équipes",
       "Véhicules",

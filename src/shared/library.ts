@@ -147,3 +147,37 @@ export const librarySuggestionsQuerySchema = z.object({
 });
 export const librarySuggestionsResponseSchema = z.object({ data: z.array(libraryItemSchema) });
 export type LibrarySuggestions = z.infer<typeof librarySuggestionsResponseSchema>;
+
+/** POST /api/library/import: the CSV file as text; `commit: false` answers the preview only. */
+export const libraryImportSchema = z.object({
+  csv: z.string({ error: "Fichier CSV manquant" }).max(5_000_000, "Fichier trop volumineux (5 Mo au maximum)"),
+  commit: z.boolean({ error: "commit\u00a0: true ou false" }).default(false),
+});
+export type LibraryImportInput = z.output<typeof libraryImportSchema>;
+
+export const libraryImportResultSchema = z.object({
+  /** Problems with the whole file: nothing is imported. */
+  file_errors: z.array(z.string()),
+  /** Columns recognised, by field, as headed in the file. */
+  columns: z.record(z.string(), z.string()),
+  rows: z.number(),
+  /** Rows that would be (or were) added. */
+  valid: z.number(),
+  created: z.number(),
+  errors: z.array(z.object({ line: z.number(), name: z.string(), messages: z.array(z.string()) })),
+  /** The first valid rows, as they will be added. */
+  preview: z.array(
+    z.object({
+      line: z.number(),
+      name: z.string(),
+      unit: z.string(),
+      unit_price: z.number(),
+      cost_price: z.number(),
+      tax_rate: z.number(),
+      category: z.enum(LIBRARY_CATEGORIES),
+    }),
+  ),
+});
+export type LibraryImportResult = z.infer<typeof libraryImportResultSchema>;
+
+export const libraryExportQuerySchema = libraryListQuerySchema.omit({ page: true, limit: true });

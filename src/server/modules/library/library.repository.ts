@@ -160,6 +160,38 @@ export const libraryRepository = {
     return row ? toItem(row) : undefined;
   },
 
+  /** Every item of the filter, by name (the CSV export; `max` rows at most). */
+  async all(tx: Db, companyId: string, filter: LibraryFilter, max: number): Promise<LibraryItem[]> {
+    return (await this.list(tx, companyId, filter, { limit: max, offset: 0 })).data;
+  },
+
+  /** The lower-cased names of the company's active articles among `names` (an import's duplicates). */
+  async existingNames(tx: Db, companyId: string, names: readonly string[]): Promise<Set<string>> {
+    if (names.length === 0) return new Set();
+    const lower = sql<string>`lower(${libraryItems.name})`;
+    const rows = await tx
+      .select({ name: lower })
+      .from(libraryItems)
+      .where(
+        and(
+          eq(libraryItems.companyId, companyId),
+          eq(libraryItems.archived, false),
+          inArray(lower, [...new Set(names.map((n) => n.toLowerCase()))]),
+        ),
+      );
+    return new Set(rows.map((r) => r.name));
+  },
+
+  /** Adds articles in batches of 500 (an import). */
+  async insertMany(tx: Db, companyId: string, rows: readonly LibraryItemValues[]): Promise<number> {
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx
+        .insert(libraryItems)
+        .values(rows.slice(i, i + 500).map((values) => ({ companyId, ...toColumns(values) })));
+    }
+    return rows.length;
+  },
+
   /** The forced price of an ouvrage (kept apart from the wire item, which shows the price in force). */
   async forcedPrice(tx: Db, companyId: string, id: string): Promise<number | null> {
     const [row] = await tx

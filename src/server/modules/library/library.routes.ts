@@ -1,6 +1,9 @@
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
+  libraryExportQuerySchema,
+  libraryImportResultSchema,
+  libraryImportSchema,
   libraryItemDetailSchema,
   libraryItemInputSchema,
   libraryListQuerySchema,
@@ -32,6 +35,41 @@ export const libraryModule: AppModule = async (app, { db }) => {
       },
     },
     async (request) => service.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/library/export",
+    {
+      config: { access: { permission: LIBRARY_ACCESS.export } },
+      schema: {
+        tags,
+        summary: "La bibliothèque filtrée en CSV (séparateur «\u00a0;\u00a0», UTF-8, pour un tableur)",
+        querystring: libraryExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await service.exportCsv(requireAuth(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="bibliotheque-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    "/api/library/import",
+    {
+      config: { access: { permission: LIBRARY_ACCESS.import } },
+      bodyLimit: 6_000_000,
+      schema: {
+        tags,
+        summary: "Importe des articles d'un CSV\u00a0: aperçu (commit false) ou ajout des lignes valides",
+        body: libraryImportSchema,
+        response: { 200: libraryImportResultSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.importCsv(requireAuth(request), request.body),
   );
 
   app.get(

@@ -1,8 +1,11 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import { toCsv } from "@shared/csv";
 import {
   LIBRARY_TEXTS,
+  type LibraryImportInput,
+  type LibraryImportResult,
   type LibraryItem,
   type LibraryItemDetail,
   type LibraryItemInput,
@@ -11,12 +14,15 @@ import {
   type OuvrageInput,
   priceOuvrage,
 } from "@shared/library";
+import { LIBRARY_CSV_LIMITS, LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "@shared/library-csv";
 import { fromCents, toCents } from "@shared/money";
 import { type ComponentRow, type LibraryItemValues, libraryRepository } from "./library.repository";
 
 /** Who may do what with the price library (docs/domain/library.md#permissions). */
 export const LIBRARY_ACCESS = permissions({
   list: "library:view",
+  export: "library:view",
+  import: "library:edit",
   get: "library:view",
   suggestions: "library:view",
   create: "library:edit",
@@ -147,6 +153,69 @@ export function createLibraryService(db: Database) {
         libraryRepository.list(tx, t.companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
       );
       return { data, meta: { total, page: query.page, limit: query.limit } };
+    },
+
+    /** The filtered library as a CSV file for a spreadsheet (docs/domain/library.md#csv). */
+    async exportCsv(auth: AuthContext, query: Omit<LibraryListQuery, "page" | "limit">): Promise<string> {
+      const t = tenant(auth, LIBRARY_ACCESS.export, noCompany);
+      const filter = {
+        search: query.search,
+        kind: query.kind,
+        category: query.category,
+        archived: query.status === "archived",
+      };
+      const items = await db.run(t.scope, (tx) => libraryRepository.all(tx, t.companyId, filter, 50_000));
+      return toCsv(libraryCsvRows(items));
+    },
+
+    /**
+     * Reads a CSV file of articles: the preview (`commit: false`), or the valid rows added in one
+     * transaction (`commit: true`); a row whose name is already an active article is reported, not
+     * added twice. Ouvrages are not imported (docs/domain/library.md#csv).
+     */
+    async importCsv(auth: AuthContext, input: LibraryImportInput): Promise<LibraryImportResult> {
+      const t = tenant(auth, LIBRARY_ACCESS.import, noCompany);
+      const parsed = parseLibraryCsv(input.csv);
+      return db.run(t.scope, async (tx) => {
+        const existing = await libraryRepository.existingNames(
+          tx,
+          t.companyId,
+          parsed.articles.map((a) => a.input.name),
+        );
+        const errors = [...parsed.errors];
+        const articles = parsed.articles.filter((article) => {
+          if (!existing.has(article.input.name.toLowerCase())) return true;
+          errors.push({ line: article.line, name: article.input.name, messages: [LIBRARY_CSV_TEXTS.alreadyInLibrary] });
+          return false;
+        });
+        errors.sort((a, b) => a.line - b.line);
+        const ready = parsed.fileErrors.length === 0;
+        const created =
+          ready && input.commit
+            ? await libraryRepository.insertMany(
+                tx,
+                t.companyId,
+                articles.map((a) => valuesOf(a.input)),
+              )
+            : 0;
+        return {
+          file_errors: parsed.fileErrors,
+          columns: parsed.columns as Record<string, string>,
+          rows: parsed.rowCount,
+          valid: ready ? articles.length : 0,
+          created,
+          errors,
+          preview: articles.slice(0, LIBRARY_CSV_LIMITS.preview).map(({ line, input }) => ({
+            line,
+            name: input.name,
+            unit: input.unit,
+            unit_price: input.unit_price,
+            cost_price: input.cost_price,
+            tax_rate: input.tax_rate,
+            category: input.category,
+          })),
+        };
+      });
     },
 
     async suggestions(auth: AuthContext, q: string, limit: number): Promise<{ data: LibraryItem[] }> {

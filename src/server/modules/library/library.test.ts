@@ -339,3 +339,100 @@ describe("duplicate, archive, restore, delete", () => {
     expect((await api(admin, "GET", `/api/library/items/${item.id}`)).statusCode).toBe(404);
   });
 });
+
+describe("CSV: GET /api/library/export and POST /api/library/import", () => {
+  it("previews a file, row by row, then adds its valid articles; names already there are reported", async () => {
+    const importer = await createTestCompany(db, "Import Bibliothèque");
+    const token = (await login(app, importer.emails.admin)).token;
+    await create(token, article({ name: "Robinet", supplier_reference: null }));
+    const rows = Array.from(
+      { length: 200 },
+      (_, i) => `Article ${i + 1};u;${10 + i},50;${5 + i};20;Fourniture;REF-${i}`,
+    );
+    rows[9] = "Article 10;palette;12;5;20;Fourniture;";
+    rows[19] = ";u;12;5;20;Fourniture;";
+    rows[29] = "Article 30;u;douze;5;20;Fourniture;";
+    const csv = ["Désignation;Unité;PU HT;Prix d'achat;TVA;Famille;Réf", ...rows, "Robinet;u;89;52;20;;"].join("\r\n");
+
+    const preview = await api(token, "POST", "/api/library/import", { csv });
+    expect(preview.statusCode, preview.body).toBe(200);
+    expect(preview.json()).toMatchObject({ file_errors: [], rows: 201, valid: 197, created: 0 });
+    expect(preview.json().columns).toMatchObject({
+      name: "Désignation",
+      unit_price: "PU HT",
+      cost_price: "Prix d'achat",
+    });
+    expect((preview.json().errors as { line: number }[]).map((e) => e.line)).toEqual([11, 21, 31, 202]);
+    expect(preview.json().errors[3]).toEqual({
+      line: 202,
+      name: "Robinet",
+      messages: ["Déjà dans la bibliothèque (même nom)"],
+    });
+    expect(preview.json().preview[0]).toEqual({
+      line: 2,
+      name: "Article 1",
+      unit: "unité",
+      unit_price: 10.5,
+      cost_price: 5,
+      tax_rate: 20,
+      category: "fourniture",
+    });
+    const before = (await api(token, "GET", "/api/library/items")).json() as LibraryListResponse;
+    expect(before.meta.total).toBe(1);
+
+    const done = await api(token, "POST", "/api/library/import", { csv, commit: true });
+    expect(done.json()).toMatchObject({ valid: 197, created: 197 });
+    const after = (
+      await api(token, "GET", "/api/library/items?search=article%201&limit=200")
+    ).json() as LibraryListResponse;
+    expect(after.data.find((i) => i.name === "Article 1")).toMatchObject({
+      unit_price: 10.5,
+      supplier_reference: "REF-0",
+    });
+    expect(((await api(token, "GET", "/api/library/items")).json() as LibraryListResponse).meta.total).toBe(198);
+    // Imported again: every name is there already, nothing is added twice.
+    const again = await api(token, "POST", "/api/library/import", { csv, commit: true });
+    expect(again.json()).toMatchObject({ valid: 0, created: 0 });
+  });
+
+  it("refuses a file without the columns it needs, and adds nothing", async () => {
+    const res = await api(admin, "POST", "/api/library/import", { csv: "Code;Quantité\nA;1", commit: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ created: 0, valid: 0 });
+    expect(res.json().file_errors).toHaveLength(2);
+  });
+
+  it("exports the filtered library for a spreadsheet, which the import reads back", async () => {
+    const exporter = await createTestCompany(db, "Export Bibliothèque");
+    const token = (await login(app, exporter.emails.admin)).token;
+    await tilingOuvrage(token);
+    const res = await api(token, "GET", "/api/library/export?kind=article");
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("text/csv; charset=utf-8");
+    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="bibliotheque-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe(
+      "Type;Nom;Description;Unité;Prix de vente HT;Déboursé HT;TVA;Catégorie;Référence fournisseur",
+    );
+    expect(lines).toHaveLength(4);
+    expect(
+      lines.some(
+        (line) => line.startsWith("Article;Main-d'œuvre carreleur") && line.includes(";heure;45;30;10;Main-d'œuvre;"),
+      ),
+    ).toBe(true);
+
+    const other = await createTestCompany(db, "Reprise Bibliothèque");
+    const otherToken = (await login(app, other.emails.admin)).token;
+    const reimport = await api(otherToken, "POST", "/api/library/import", { csv: res.body, commit: true });
+    expect(reimport.json()).toMatchObject({ errors: [], created: 3 });
+  });
+
+  it("is for library:edit holders (import) and library:view holders (export)", async () => {
+    expect((await api(compagnon, "POST", "/api/library/import", { csv: "Nom;Prix\nA;1" })).statusCode).toBe(403);
+    expect((await api(compagnon, "GET", "/api/library/export")).statusCode).toBe(403);
+    expect((await api(chef, "GET", "/api/library/export")).statusCode).toBe(200);
+  });
+});

@@ -19,9 +19,10 @@ import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { BookOpen, Layers, Plus, SearchX } from "lucide-react";
+import { BookOpen, Download, Layers, LoaderCircle, Plus, SearchX, Upload } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { libraryInfiniteQueryOptions } from "../api/get-library";
+import { useExportLibrary } from "../api/library-csv";
 import type { LibraryListFilters } from "../api/library-keys";
 import { useArchiveLibraryItem, useDeleteLibraryItem, useDuplicateLibraryItem } from "../api/library-mutations";
 import { useLibraryAccess } from "../hooks/use-library-access";
@@ -29,6 +30,9 @@ import { LibraryItemCard } from "./library-item-card";
 
 /** The item form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const LibraryItemDialog = lazy(() => import("./library-item-dialog").then((m) => ({ default: m.LibraryItemDialog })));
+const LibraryImportDialog = lazy(() =>
+  import("./library-import-dialog").then((m) => ({ default: m.LibraryImportDialog })),
+);
 
 type KindFilter = "all" | LibraryKind;
 const KIND_FILTERS = [
@@ -67,6 +71,9 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
   const [form, setForm] = useState<LibraryFormState>(null);
   const formLoaded = useOpenedOnce(form !== null);
   const [toDelete, setToDelete] = useState<LibraryItem | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importLoaded = useOpenedOnce(importing);
+  const exporting = useExportLibrary();
   const duplicate = useDuplicateLibraryItem();
   const archive = useArchiveLibraryItem();
   const remove = useDeleteLibraryItem();
@@ -105,18 +112,40 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
             Vos articles et ouvrages, avec leur prix de vente HT, leur déboursé et leur marge.
           </p>
         </div>
-        {canEdit && (
+        <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
           <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-            <Button variant="outline" onClick={() => setForm({ mode: "create", kind: "ouvrage" })}>
-              <Layers aria-hidden="true" />
-              Nouvel ouvrage
+            <Button
+              variant="ghost"
+              onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Bibliothèque exportée") })}
+              disabled={exporting.isPending}
+            >
+              {exporting.isPending ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              Exporter
             </Button>
-            <Button onClick={() => setForm({ mode: "create", kind: "article" })}>
-              <Plus aria-hidden="true" />
-              Nouvel article
-            </Button>
+            {canEdit && (
+              <Button variant="ghost" onClick={() => setImporting(true)}>
+                <Upload aria-hidden="true" />
+                Importer
+              </Button>
+            )}
           </div>
-        )}
+          {canEdit && (
+            <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
+              <Button variant="outline" onClick={() => setForm({ mode: "create", kind: "ouvrage" })}>
+                <Layers aria-hidden="true" />
+                Nouvel ouvrage
+              </Button>
+              <Button onClick={() => setForm({ mode: "create", kind: "article" })}>
+                <Plus aria-hidden="true" />
+                Nouvel article
+              </Button>
+            </div>
+          )}
+        </div>
       </div>
 
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
@@ -212,6 +241,11 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
       {formLoaded && (
         <Suspense fallback={null}>
           <LibraryItemDialog form={form} isMobile={isMobile} readOnly={!canEdit} onClose={() => setForm(null)} />
+        </Suspense>
+      )}
+      {importLoaded && (
+        <Suspense fallback={null}>
+          <LibraryImportDialog open={importing} isMobile={isMobile} onClose={() => setImporting(false)} />
         </Suspense>
       )}
       <ConfirmDialog
