@@ -140,9 +140,11 @@ const chunks = chunkPlan({
     "src/web/app/routes/clients-route.tsx",
     "src/web/app/routes/quotes-route.tsx",
     "src/web/app/routes/settings-route.tsx",
+    "src/web/app/routes/library-route.tsx",
     "src/web/features/clients/api/prefetch-clients.ts",
     "src/web/features/quotes/api/prefetch-quotes.ts",
     "src/web/features/company/api/prefetch-company.ts",
+    "src/web/features/library/api/prefetch-library.ts",
   ],
 });
 
@@ -228,6 +230,7 @@ export default defineConfig({
       "/clients": [SHELL, "src/web/app/routes/clients-route.tsx", "src/web/features/clients/api/prefetch-clients.ts"],
       "/quotes": [SHELL, "src/web/app/routes/quotes-route.tsx", "src/web/features/quotes/api/prefetch-quotes.ts"],
       "/settings": [SHELL, "src/web/app/routes/settings-route.tsx", "src/web/features/company/api/prefetch-company.ts"],
+      "/library": [SHELL, "src/web/app/routes/library-route.tsx", "src/web/features/library/api/prefetch-library.ts"],
     }),
     precompress(outDir),
   ],

@@ -56,7 +56,9 @@ test.describe("Bibliothèque", () => {
     const add = form.getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
     await add.fill(article);
     await form.getByRole("option", { name: new RegExp(article) }).click();
-    await add.fill("carreleur");
+    // The keyboard way: the whole name (other runs' imports hold « Carreleur … »), then Enter.
+    await add.fill("Main-d'œuvre carreleur");
+    await expect(form.getByRole("listbox", { name: "Articles" }).getByRole("option")).toHaveCount(1);
     await expect(form.getByRole("option", { name: /Main-d'œuvre carreleur/ })).toBeVisible();
     await add.press("Enter");
     await form.getByLabel(`Quantité de ${article} (m²)`).fill("1.1");
@@ -120,5 +122,19 @@ test.describe("Bibliothèque", () => {
       page.getByRole("button", { name: "Exporter" }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^bibliotheque-\d{4}-\d{2}-\d{2}\.csv$/);
+
+    // — A quote line typed from the library: the ouvrage chosen fills its figures —
+    await page.goto("/quotes/new");
+    const lineName = page.getByLabel("Désignation (ligne 1)");
+    await lineName.evaluate((element) => element.scrollIntoView({ block: "center" }));
+    await lineName.fill("pose carrelage sol 45");
+    const suggestion = page.getByRole("option", { name: /Pose carrelage sol 45×45/ });
+    await expect(suggestion).toContainText("83,14\u00a0€ HT / m²");
+    await shot(page, testInfo, "quote-line-suggestions");
+    await lineName.press("Enter");
+    await expect(lineName).toHaveValue("Pose carrelage sol 45×45");
+    await expect(page.getByLabel("Unité (ligne 1)")).toHaveValue("m²");
+    await expect(page.getByLabel("Prix unitaire HT (ligne 1)")).toHaveValue("83.14");
+    await expect(page.getByLabel("TVA (ligne 1)")).toHaveValue("10");
   });
 });

@@ -15,6 +15,7 @@ export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
   "/clients": ["/api/clients?page=1&limit=100", "/api/clients/counters"],
   "/quotes": ["/api/quotes?page=1&limit=20"],
   "/settings": ["/api/company/info", "/api/company/settings"],
+  "/library": ["/api/library/items?page=1&limit=50&status=active"],
 };
 
 /** An answer older than this is not used: the screen asks again. */

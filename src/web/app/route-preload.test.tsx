@@ -1,5 +1,6 @@
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
+import { libraryListResponseSchema } from "@shared/library";
 import { quoteListResponseSchema } from "@shared/quotes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
@@ -106,9 +107,13 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
   });
 
   it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
-    storeSession(["clients:view", "quotes:view", "settings:view"]);
+    storeSession(["clients:view", "quotes:view", "settings:view", "library:view"]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
+    api.get("/api/library/items", libraryListResponseSchema, () => ({
+      data: [],
+      meta: { total: 0, page: 1, limit: 50 },
+    }));
     api.get("/api/company/info", companyInfoSchema, () => makeInfo());
     api.get("/api/company/settings", companySettingsSchema, () => makeSettings());
     for (const path of Object.keys(FIRST_REQUESTS)) preloadRoute(testQueryClient(), path);

@@ -29,6 +29,11 @@ const ROUTES: Record<string, SignedInRoute> = {
     data: (client, can) =>
       import("@web/features/quotes/api/prefetch-quotes").then((m) => m.prefetchQuotesScreen(client, can)),
   },
+  [paths.library]: {
+    screen: screens.library,
+    permission: "library:view",
+    data: (client) => import("@web/features/library/api/prefetch-library").then((m) => m.prefetchLibraryScreen(client)),
+  },
   [paths.settings]: {
     screen: screens.settings,
     permission: "settings:view",

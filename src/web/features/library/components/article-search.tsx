@@ -1,9 +1,9 @@
 import type { LibraryItem } from "@shared/library";
 import { LIBRARY_LIMITS } from "@shared/library-rules";
 import { useQuery } from "@tanstack/react-query";
+import { ComboboxList, useCombobox } from "@web/components/ui/combobox";
 import { Input } from "@web/components/ui/input";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
-import { cn } from "@web/lib/cn";
 import { Search } from "lucide-react";
 import { useId, useState } from "react";
 import { getLibraryItems } from "../api/get-library";
@@ -17,34 +17,31 @@ export interface ArticleSearchProps {
 }
 
 /**
- * « Ajouter un article » to an ouvrage: a combobox over the company's active articles (arrow keys,
- * Enter to add, Escape to close), asked to the server as the user types.
+ * « Ajouter un article » to an ouvrage: a combobox over the company's active articles, asked to the
+ * server as the user types. Enter adds the highlighted article and never submits the ouvrage's form.
  */
 export function ArticleSearch({ exclude, onPick }: ArticleSearchProps) {
   const listId = useId();
   const [term, setTerm] = useState("");
-  const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
   const search = useDebouncedValue(term, LIBRARY_LIMITS.searchDebounceMs).trim();
   const filters = { search, kind: "article" as const, category: undefined, status: "active" as const };
+  const [asked, setAsked] = useState(false);
   const query = useQuery({
     queryKey: [...libraryKeys.list(filters), "picker"],
     queryFn: ({ signal }) => getLibraryItems({ ...filters, page: 1, limit: 8 }, signal),
-    enabled: open,
+    enabled: asked,
     staleTime: 30_000,
   });
   // Until the answer for what is typed now arrives, the list of an earlier term is not offered (Enter
   // would add an article the user no longer looks for).
   const upToDate = term.trim() === search;
   const options = upToDate ? (query.data?.data ?? []).filter((article) => !exclude.has(article.id)) : [];
-  const current = options[Math.min(active, options.length - 1)];
-
-  const pick = (article: LibraryItem | undefined) => {
-    if (!article) return;
+  const combobox = useCombobox(options, (article) => pick(article));
+  const pick = (article: LibraryItem) => {
     onPick(article);
     setTerm("");
-    setActive(0);
   };
+  const waiting = query.isPending || !upToDate;
 
   return (
     <div className="relative">
@@ -55,78 +52,52 @@ export function ArticleSearch({ exclude, onPick }: ArticleSearchProps) {
       <Input
         role="combobox"
         aria-label="Ajouter un article à l'ouvrage"
-        aria-expanded={open && options.length > 0}
-        aria-controls={listId}
-        aria-activedescendant={open && current ? `${listId}-${current.id}` : undefined}
+        aria-expanded={combobox.expanded}
+        aria-controls={combobox.open ? listId : undefined}
+        aria-activedescendant={combobox.expanded && combobox.current ? `${listId}-${combobox.current.id}` : undefined}
         aria-autocomplete="list"
         placeholder="Ajouter un article (nom, référence…)"
         className="pl-9"
         value={term}
         onChange={(event) => {
           setTerm(event.target.value);
-          setOpen(true);
-          setActive(0);
+          combobox.onInput();
         }}
-        onFocus={() => setOpen(true)}
-        onBlur={() => setOpen(false)}
+        onFocus={() => {
+          setAsked(true);
+          combobox.setOpen(true);
+        }}
+        onBlur={() => combobox.setOpen(false)}
         onKeyDown={(event) => {
-          if (event.key === "ArrowDown") {
-            event.preventDefault();
-            setOpen(true);
-            setActive((i) => Math.min(i + 1, options.length - 1));
-          } else if (event.key === "ArrowUp") {
-            event.preventDefault();
-            setActive((i) => Math.max(i - 1, 0));
-          } else if (event.key === "Enter") {
-            // Enter in the search adds the highlighted article; it never submits the ouvrage's form.
-            event.preventDefault();
-            if (open) pick(current);
-          } else if (event.key === "Escape" && open) {
-            event.stopPropagation();
-            setOpen(false);
-          }
+          // Enter in this search adds an article; it never submits the ouvrage's form.
+          if (event.key === "Enter") event.preventDefault();
+          combobox.onKeyDown(event);
         }}
       />
-      {open && (
-        <div
-          id={listId}
-          role="listbox"
-          aria-label="Articles"
-          className="absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-md border border-border bg-card p-1 shadow-elevated"
-        >
-          {query.isPending || !upToDate ? (
-            <p className="px-3 py-2 text-sm text-muted-foreground">Recherche…</p>
-          ) : options.length === 0 ? (
-            <p className="px-3 py-2 text-sm text-muted-foreground">
-              {search ? `Aucun article ne correspond à "${search}"` : "Aucun autre article actif"}
-            </p>
-          ) : (
-            options.map((article) => (
-              <div
-                key={article.id}
-                id={`${listId}-${article.id}`}
-                role="option"
-                aria-selected={article.id === current?.id}
-                tabIndex={-1}
-                // Chosen on mousedown: before the input's blur closes the list.
-                onMouseDown={(event) => {
-                  event.preventDefault();
-                  pick(article);
-                }}
-                className={cn(
-                  "flex min-h-10 cursor-default flex-col justify-center rounded-sm px-3 py-1.5 pointer-coarse:min-h-11",
-                  article.id === current?.id && "bg-muted",
-                )}
-              >
+      {combobox.open &&
+        (combobox.expanded ? (
+          <ComboboxList id={listId} label="Articles" options={options} current={combobox.current} onPick={pick}>
+            {(article) => (
+              <span className="flex flex-col">
                 <span className="text-sm font-medium">{article.name}</span>
                 <span className="text-xs text-muted-foreground tabular-nums">
                   {priceLabel(article.unit_price, article.unit)}
                 </span>
-              </div>
-            ))
-          )}
-        </div>
-      )}
+              </span>
+            )}
+          </ComboboxList>
+        ) : (
+          <p
+            id={listId}
+            className="absolute inset-x-0 top-full z-30 mt-1 rounded-md border border-border bg-card px-3 py-2 text-sm text-muted-foreground shadow-elevated"
+          >
+            {waiting
+              ? "Recherche…"
+              : search
+                ? `Aucun article ne correspond à "${search}"`
+                : "Aucun autre article actif"}
+          </p>
+        ))}
     </div>
   );
 }

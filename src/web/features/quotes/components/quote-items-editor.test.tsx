@@ -1,5 +1,8 @@
+import { librarySuggestionsResponseSchema } from "@shared/library";
 import type { QuoteInput } from "@shared/quotes";
-import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { fakeApi } from "@web/test/fake-api";
+import { installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { useForm } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { createDefaults, emptyItem, type QuoteFormFields } from "../lib/quote-form";
@@ -28,7 +31,7 @@ const lineNames = () =>
 
 describe("QuoteItemsEditor", () => {
   it("labels every field of every line, « (ligne N) » included, in one layout for all widths", () => {
-    render(<Harness names={["Carrelage", "Peinture"]} />);
+    renderWithProviders(<Harness names={["Carrelage", "Peinture"]} />);
     for (const line of [1, 2]) {
       for (const label of ["Désignation", "Description", "Quantité", "Unité", "Prix unitaire HT", "TVA"]) {
         expect(screen.getByLabelText(`${label} (ligne ${line})`)).toBeTruthy();
@@ -38,7 +41,7 @@ describe("QuoteItemsEditor", () => {
   });
 
   it("a deleted line can be put back at its place with « Annuler »", () => {
-    render(<Harness names={["Carrelage", "Peinture", "Plinthes"]} />);
+    renderWithProviders(<Harness names={["Carrelage", "Peinture", "Plinthes"]} />);
     fireEvent.change(screen.getByLabelText("Quantité (ligne 2)"), { target: { value: "7" } });
 
     fireEvent.click(screen.getByRole("button", { name: "Supprimer la ligne 2" }));
@@ -51,5 +54,56 @@ describe("QuoteItemsEditor", () => {
     act(() => options.action.onClick());
     expect(lineNames()).toEqual(["Carrelage", "Peinture", "Plinthes"]);
     expect((screen.getByLabelText("Quantité (ligne 2)") as HTMLInputElement).value).toBe("7");
+  });
+
+  it("proposes the price library's items as a line's name is typed, and fills the line from the one chosen", async () => {
+    installBrowserStubs();
+    const api = fakeApi().install();
+    api.get("/api/library/suggestions", librarySuggestionsResponseSchema, ({ query }) => ({
+      data:
+        query.get("q") === "pose carr"
+          ? [
+              {
+                id: "1d7c0a62-4b1e-4f0e-9a55-2f1f3c4d5e6f",
+                kind: "ouvrage" as const,
+                name: "Pose carrelage sol 45×45",
+                description: "Fourniture et pose collée",
+                unit: "m²",
+                unit_price: 83.14,
+                cost_price: 55.2,
+                tax_rate: 10,
+                category: null,
+                supplier_reference: null,
+                pricing: "parts" as const,
+                coefficient: null,
+                labour_hours: 0.8,
+                archived: false,
+                created_at: "2026-11-22T12:00:00.000Z",
+                updated_at: "2026-11-22T12:00:00.000Z",
+              },
+            ]
+          : [],
+    }));
+    renderWithProviders(<Harness names={[""]} />);
+    const name = screen.getByLabelText("Désignation (ligne 1)");
+    fireEvent.change(name, { target: { value: "pose carr" } });
+    const option = await screen.findByRole("option", { name: /Pose carrelage sol 45×45/ });
+    expect(option.textContent).toContain("83,14\u00a0€ HT / m²");
+    expect(name.getAttribute("aria-expanded")).toBe("true");
+    fireEvent.keyDown(name, { key: "Enter" });
+
+    await waitFor(() => expect((name as HTMLInputElement).value).toBe("Pose carrelage sol 45×45"));
+    expect((screen.getByLabelText("Description (ligne 1)") as HTMLTextAreaElement).value).toBe(
+      "Fourniture et pose collée",
+    );
+    expect((screen.getByLabelText("Unité (ligne 1)") as HTMLSelectElement).value).toBe("m²");
+    expect((screen.getByLabelText("Prix unitaire HT (ligne 1)") as HTMLInputElement).value).toBe("83.14");
+    expect((screen.getByLabelText("TVA (ligne 1)") as HTMLSelectElement).value).toBe("10");
+    expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  it("suggests nothing to a user who may not read the library: the name is plain text", () => {
+    renderWithProviders(<Harness names={["Carrelage"]} />, { permissions: ["quotes:edit"] });
+    expect(screen.getByLabelText("Désignation (ligne 1)").getAttribute("role")).toBeNull();
   });
 });

@@ -11,7 +11,8 @@ import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { toast } from "sonner";
-import { emptyItem, type QuoteFormFields, unitOptions } from "../lib/quote-form";
+import { emptyItem, priceText, type QuoteFormFields, unitOptions } from "../lib/quote-form";
+import { LineNameField } from "./line-name-field";
 
 type Form = UseFormReturn<QuoteFormFields, unknown, QuoteInput>;
 type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "tax_rate";
@@ -184,7 +185,20 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
           "Désignation",
           "[grid-area:name]",
           TEXT_LABEL,
-          <Input {...a11y("name")} placeholder="Désignation" autoComplete="off" {...register(`items.${index}.name`)} />,
+          <LineNameField
+            {...a11y("name")}
+            placeholder="Désignation"
+            registration={register(`items.${index}.name`)}
+            onPick={(item) => {
+              // The line takes the library item's wording and figures; the quantity stays.
+              const set = { shouldDirty: true, shouldValidate: formState.isSubmitted } as const;
+              form.setValue(`items.${index}.name`, item.name, set);
+              if (item.description) form.setValue(`items.${index}.description`, item.description, set);
+              form.setValue(`items.${index}.unit`, item.unit, set);
+              form.setValue(`items.${index}.unit_price`, priceText(item.unit_price), set);
+              form.setValue(`items.${index}.tax_rate`, String(item.tax_rate), set);
+            }}
+          />,
         )}
         {field(
           "description",
