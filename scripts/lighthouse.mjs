@@ -3,7 +3,7 @@
 // Fails, for each route, below its minimum performance (median of RUNS runs after one discarded
 // warm-up), accessibility 100 and best practices 100 (every run), or above its maximum largest
 // contentful paint (median run). The target of every route is the login's: performance 90 and LCP
-// under 2.5 s (issue 9); every route is held to 90, the signed-in routes' LCP to an interim 3.5 s
+// under 2.5 s (issue 9); every route is held to 90, the signed-in routes' LCP to an interim 3.0 s
 // while they are brought down to 2.5 s (ADR 0005 §10).
 // A run Chromium failed to record (Lighthouse runtime error) is run again, four times at most per route (five routes make NO_NAVSTART more likely in one run).
 // Report of each route's median run in test-results/lighthouse-<route>.html.
@@ -29,17 +29,17 @@ const THRESHOLDS = { performance: 0.9, accessibility: 1, "best-practices": 1 };
 const ACCOUNT = { email: "admin@durand-renovation.fr", password: "demo1234" };
 /**
  * The login page first (signed out), then the signed-in routes, each held to performance 90 (median).
- * LCP: the target is the login's 2.5 s (issue 9); the signed-in routes' maximum is an interim 3.5 s,
- * with room for a busy machine: medians / 2.3, /clients 2.5, /quotes 2.5, /settings 2.6 s idle (up to
- * 3.0 s with tests running beside); performance 98, 95, 95, 95 idle (ADR 0005 §10 (g)).
+ * LCP: the target is the login's 2.5 s (issue 9); the signed-in routes' maximum is an interim 3.0 s
+ * (was 3.5), with room for a busy machine: CI medians at the end of session 10 / 2.31, /clients 2.49,
+ * /quotes 2.48, /settings 2.50 s; performance 95–97 (ADR 0005 §10 (g), (h)).
  * Lower it as they get faster, never raise it (ADR 0005 §10).
  */
 const ROUTES = [
   { path: "/login", signedIn: false, performance: 0.9, maxLcpMs: null },
-  { path: "/", signedIn: true, performance: 0.9, maxLcpMs: 3500 },
-  { path: "/clients", signedIn: true, performance: 0.9, maxLcpMs: 3500 },
-  { path: "/quotes", signedIn: true, performance: 0.9, maxLcpMs: 3500 },
-  { path: "/settings", signedIn: true, performance: 0.9, maxLcpMs: 3500 },
+  { path: "/", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/clients", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/quotes", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
+  { path: "/settings", signedIn: true, performance: 0.9, maxLcpMs: 3000 },
 ].filter((route) => !process.env.LIGHTHOUSE_ROUTES || process.env.LIGHTHOUSE_ROUTES.split(",").includes(route.path));
 const dataDir = path.join(root, "data-lighthouse", PORT);
 // LIGHTHOUSE_SERVER=<copy>/dist/server/main.js measures a build kept aside (a shared machine where

@@ -17,11 +17,14 @@ import { useClientAccess } from "../hooks/use-client-access";
 import { filterClients, foundLabel, normaliseSearch, STATUS_FILTERS, type StatusFilter } from "../lib/client-filter";
 import { ClientCard } from "./client-card";
 import { ClientCounters } from "./client-counters";
-import { ClientDetailDialog } from "./client-detail-dialog";
 import { DeleteClientDialog } from "./delete-client-dialog";
 
 /** The client form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const ClientFormDialog = lazy(() => import("./client-form-dialog").then((m) => ({ default: m.ClientFormDialog })));
+/** The detail (tabs, quotes, figures) loads when a client is first opened. */
+const ClientDetailDialog = lazy(() =>
+  import("./client-detail-dialog").then((m) => ({ default: m.ClientDetailDialog })),
+);
 
 export interface ClientsPageProps {
   isMobile: boolean;
@@ -63,6 +66,7 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
   const [form, setForm] = useState<FormState>(null);
   const formLoaded = useOpenedOnce(form !== null);
   const [detail, setDetail] = useState<Client | null>(null);
+  const detailLoaded = useOpenedOnce(detail !== null);
   const [toDelete, setToDelete] = useState<Client | null>(null);
 
   useEffect(() => {
@@ -199,13 +203,17 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
           />
         </Suspense>
       )}
-      <ClientDetailDialog
-        client={detail}
-        onClose={() => setDetail(null)}
-        isMobile={isMobile}
-        canEdit={permissions.canEdit}
-        onEdit={(c) => setForm({ mode: "edit", client: c })}
-      />
+      {detailLoaded && (
+        <Suspense fallback={null}>
+          <ClientDetailDialog
+            client={detail}
+            onClose={() => setDetail(null)}
+            isMobile={isMobile}
+            canEdit={permissions.canEdit}
+            onEdit={(c) => setForm({ mode: "edit", client: c })}
+          />
+        </Suspense>
+      )}
       <DeleteClientDialog
         client={toDelete}
         onClose={() => setToDelete(null)}
