@@ -485,8 +485,9 @@ async function main() {
     const quoteSearch = { status: "valide", search: "cuisine" };
 
     const library = createLibraryService(database);
-    // What a quote line's name field asks as « carrel » is typed: one request per keystroke.
-    const typing = ["c", "ca", "car", "carr", "carre", "carrel"];
+    // What a quote line's name field asks as « carrel » is typed: one request per keystroke from the
+    // second character (the field suggests from two).
+    const typing = ["ca", "car", "carr", "carre", "carrel"];
     let typed = 0;
     const nextTyped = () => typing[typed++ % typing.length] ?? "carrel";
     const librarySearch = { search: "colle", kind: "article" };

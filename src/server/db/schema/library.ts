@@ -55,6 +55,10 @@ export const libraryItems = pgTable(
     index("library_items_company_kind_idx").on(t.companyId, t.archived, t.kind, sql`lower(${t.name})`),
     index("library_items_company_category_idx").on(t.companyId, t.archived, t.category, sql`lower(${t.name})`),
     index("library_items_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+    // Suggestions of two characters (too short for trigrams): active names starting with them.
+    index("library_items_name_prefix_idx")
+      .on(t.companyId, sql`lower(${t.name}) text_pattern_ops`)
+      .where(sql`NOT ${t.archived}`),
     check("library_items_kind_check", sql`${t.kind} IN ('article', 'ouvrage')`),
     check(
       "library_items_shape_check",

@@ -137,17 +137,23 @@ export const libraryRepository = {
 
   /**
    * Suggestions as the user types a quote line's name: active items whose text contains every word
-   * typed, those whose name starts with the first word first, then by name.
+   * typed, names starting with the first word first, then by name. Two characters are too short for
+   * the trigram index: then the names that start with them (prefix index, library_items_starting()).
    */
   async suggestions(tx: Db, companyId: string, q: string, limit: number): Promise<LibraryItem[]> {
     const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
     const [first = "", ...others] = words;
+    const prefix = `${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const source =
+      first.length < 3
+        ? sql`library_items_starting(${prefix}) AS i`
+        : sql`library_items_matching(${containsPattern(first)}) AS i`;
     const more = others.map((word) => sql` AND i.search_text LIKE ${containsPattern(word)}`);
     const result = await tx.execute<RawItem>(sql`
       SELECT ${SELECT_LIST}
-      FROM library_items_matching(${containsPattern(first)}) AS i
+      FROM ${source}
       WHERE i.company_id = ${companyId} AND NOT i.archived ${sql.join(more, sql``)}
-      ORDER BY (lower(i.name) LIKE ${`${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`}) DESC, lower(i.name), i.id
+      ORDER BY (lower(i.name) LIKE ${prefix}) DESC, lower(i.name), i.id
       LIMIT ${limit}`);
     return result.rows.map(toItem);
   },

@@ -220,7 +220,8 @@ export function createLibraryService(db: Database) {
 
     async suggestions(auth: AuthContext, q: string, limit: number): Promise<{ data: LibraryItem[] }> {
       const t = tenant(auth, LIBRARY_ACCESS.suggestions, noCompany);
-      if (q.trim() === "") return { data: [] };
+      // A quote line's name suggests from two characters (docs/domain/library.md#api).
+      if (q.trim().length < 2) return { data: [] };
       const data = await db.run(t.scope, (tx) => libraryRepository.suggestions(tx, t.companyId, q, limit));
       return { data };
     },

@@ -282,6 +282,24 @@ describe("GET /api/library/items and /api/library/suggestions", () => {
     expect((foreign.json() as { data: unknown[] }).data).toEqual([]);
   });
 
+  it("suggests from two characters: the active names that start with them; one character, nothing", async () => {
+    const company2 = await createTestCompany(db, "Suggestions SARL");
+    const token = (await login(app, company2.emails.admin)).token;
+    const plinth = await create(token, article({ name: "Plinthe chêne", supplier_reference: null }));
+    await create(token, article({ name: "Pose de plinthe", supplier_reference: null }));
+    const archived = await create(token, article({ name: "Plâtre ancien", supplier_reference: null }));
+    await api(token, "POST", `/api/library/items/${archived.id}/archive`);
+    const names = async (q: string) =>
+      (
+        (await api(token, "GET", `/api/library/suggestions?q=${encodeURIComponent(q)}`)).json() as {
+          data: { name: string }[];
+        }
+      ).data.map((i) => i.name);
+    expect(await names("pl")).toEqual([plinth.name]);
+    expect(await names("p")).toEqual([]);
+    expect(await names("pli")).toEqual(["Plinthe chêne", "Pose de plinthe"]);
+  });
+
   it("is closed to a role without library:view (Compagnon)", async () => {
     expect((await api(compagnon, "GET", "/api/library/items")).statusCode).toBe(403);
     expect((await api(compagnon, "GET", "/api/library/suggestions?q=pl")).statusCode).toBe(403);
