@@ -203,10 +203,10 @@ test.describe("Gestion des devis", () => {
     await expect(form.getByLabel("Désignation (ligne 4)")).toHaveCount(0);
     await expect(form.getByLabel("Désignation (ligne 3)")).toHaveValue(LINES[2].name);
 
-    // Line totals TTC and the totals with a 10 % discount, by the shared computation.
+    // Line amounts HT and the totals with a 10 % discount, by the shared computation.
     const expected = quoteTotalsInEuros({ items: LINES, discount_percentage: 10, discount_amount: 0 });
     for (const [index, line] of expected.lines.entries()) {
-      await expect(form.getByTestId(`quote-line-total-${index + 1}`)).toHaveText(euro(line.total));
+      await expect(form.getByTestId(`quote-line-total-${index + 1}`)).toHaveText(euro(line.subtotal));
     }
     await form.getByRole("button", { name: "Totaux et remise" }).click();
     await form.getByLabel("Remise (%)").fill("10");

@@ -5,6 +5,7 @@ import { ActionMenu } from "@web/components/ui/action-menu";
 import { Button } from "@web/components/ui/button";
 import {
   BellRing,
+  CalendarClock,
   CalendarDays,
   CheckCircle2,
   Copy,
@@ -123,6 +124,15 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             <span className="sr-only">Date&nbsp;: </span>
             <time dateTime={quote.date}>{formatDate(quote.date)}</time>
           </span>
+          {quote.valid_until && (
+            <span className="inline-flex items-center gap-1.5">
+              <CalendarClock aria-hidden="true" className="size-3.5 shrink-0" />
+              <span>
+                {"Valable jusqu'au\u00a0"}
+                <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
+              </span>
+            </span>
+          )}
         </p>
 
         {preview.items.length > 0 ? (

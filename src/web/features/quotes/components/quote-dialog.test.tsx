@@ -233,7 +233,8 @@ describe("QuoteDialog — creation", () => {
     ];
     const expected = quoteTotalsInEuros({ items, discount_percentage: 10, discount_amount: 0 });
     await waitFor(() => expect(screen.getByTestId("quote-total-ttc").textContent).toBe(formatEuro(expected.total)));
-    expect(screen.getByTestId("quote-line-total-1").textContent).toBe(formatEuro(expected.lines[0]?.total ?? 0));
+    // A line's amount is HT (French practice); the VAT is in the totals.
+    expect(screen.getByTestId("quote-line-total-1").textContent).toBe(formatEuro(expected.lines[0]?.subtotal ?? 0));
     expect(screen.getByTestId("quote-total-tva").textContent).toBe(formatEuro(expected.tax_amount));
     expect(screen.getByTestId("quote-total-vat-10").textContent).toBe(formatEuro(expected.vat_breakdown[1]?.tax ?? 0));
 

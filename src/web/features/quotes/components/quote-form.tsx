@@ -128,7 +128,7 @@ export function QuoteForm({
           summary={`${plural(lineCount, "ligne")} · ${formatEuro(totals.total)}\u00a0TTC`}
           contentClassName={isMobile ? "px-3" : "px-3"}
         >
-          <QuoteItemsEditor form={form} lineTotals={totals.lines.map((l) => l.total)} isMobile={isMobile} />
+          <QuoteItemsEditor form={form} lineAmounts={totals.lines.map((l) => l.subtotal)} isMobile={isMobile} />
           <div className="mt-4 flex items-baseline justify-end gap-3 border-t border-border px-1 pt-3 text-sm">
             <span className="text-muted-foreground">Total TTC{totals.discount > 0 ? " après remise" : ""}</span>
             <span className="text-base font-semibold tabular-nums" data-testid="quote-items-total">

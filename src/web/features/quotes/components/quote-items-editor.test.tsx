@@ -23,7 +23,7 @@ function Harness({ names }: { names: string[] }) {
       items: names.map((name) => ({ ...emptyItem(), name })),
     },
   });
-  return <QuoteItemsEditor form={form} lineTotals={names.map(() => 0)} />;
+  return <QuoteItemsEditor form={form} lineAmounts={names.map(() => 0)} />;
 }
 
 const lineNames = () =>

@@ -19,8 +19,11 @@ type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "
 
 export interface QuoteItemsEditorProps {
   form: Form;
-  /** Line totals TTC in screen order (shared computation). */
-  lineTotals: readonly number[];
+  /**
+   * Line amounts HT in screen order (shared computation): French practice writes a line's amount
+   * before VAT, and the totals carry the VAT (docs/domain/quotes.md#screen).
+   */
+  lineAmounts: readonly number[];
   /**
    * Ignored: the editor lays its lines out by its own width (container queries), so a tablet, an iPad
    * in landscape or a narrow desktop window each get the layout their width allows.
@@ -63,7 +66,7 @@ const FIGURE_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-mute
 const TEXT_LABEL = "text-[0.8125rem] @xl:sr-only";
 
 /** The line editor (docs/domain/quotes.md#screen): add, remove (with « Annuler »), move lines. */
-export function QuoteItemsEditor({ form, lineTotals }: QuoteItemsEditorProps) {
+export function QuoteItemsEditor({ form, lineAmounts }: QuoteItemsEditorProps) {
   const { control } = form;
   const { fields, append, remove, move, insert } = useFieldArray({ control, name: "items" });
   const baseId = useId();
@@ -109,7 +112,7 @@ export function QuoteItemsEditor({ form, lineTotals }: QuoteItemsEditorProps) {
         <span>Unité</span>
         <span>Prix unit. HT</span>
         <span>TVA</span>
-        <span className="text-right">Total TTC</span>
+        <span className="text-right">Total HT</span>
         <span />
       </div>
       <ol aria-label="Lignes du devis" className="flex flex-col gap-3 @xl:gap-2">
@@ -120,7 +123,7 @@ export function QuoteItemsEditor({ form, lineTotals }: QuoteItemsEditorProps) {
             index={index}
             count={fields.length}
             idPrefix={`${baseId}-${field.id}`}
-            total={lineTotals[index] ?? 0}
+            total={lineAmounts[index] ?? 0}
             onMove={(to) => move(index, to)}
             onRemove={() => removeLine(index)}
           />
@@ -277,7 +280,7 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
             "@4xl:h-10 @4xl:flex-row @4xl:items-center @4xl:self-start pointer-coarse:@4xl:h-11",
           )}
         >
-          <span className="text-muted-foreground @xl:text-xs @4xl:sr-only">Total TTC</span>
+          <span className="text-muted-foreground @xl:text-xs @4xl:sr-only">Total HT</span>
           <output
             htmlFor={`${ids("quantity").input} ${ids("unit_price").input} ${ids("tax_rate").input}`}
             className="font-semibold tabular-nums @xl:flex @xl:h-10 @xl:items-center @4xl:h-auto pointer-coarse:@xl:h-11"

@@ -126,18 +126,20 @@ describe("QuotesPage", () => {
     expect(screen.getByRole("heading", { level: 2, name: "4 devis" })).toBeTruthy();
   });
 
-  it("cards: status label, date, first two lines and '+1 autre', what a validated quote withholds said in words", async () => {
+  it("cards: status label, date, validity date, first two lines and '+1 autre', what a validated quote withholds said in words", async () => {
     const three = makeQuote().items.concat({
       ...makeQuote().items[0],
       id: "i3",
       position: 3,
       name: "Plinthes",
     } as Quote["items"][number]);
-    serve([makeQuote({ status: "valide", items: three, items_count: 3 })]);
+    serve([makeQuote({ status: "valide", items: three, items_count: 3, valid_until: "2026-04-09" })]);
     renderPage();
     const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
     expect(within(card).getByText("Validé")).toBeTruthy();
     expect(within(card).getByText("10/03/2026")).toBeTruthy();
+    // The validity date, so that a quote about to lapse can be chased (issue 10).
+    expect(card.textContent).toContain("Valable jusqu'au\u00a009/04/2026");
     expect(within(card).getByText("Carrelage")).toBeTruthy();
     expect(within(card).getByText("Peinture")).toBeTruthy();
     expect(within(card).queryByText("Plinthes")).toBeNull();
