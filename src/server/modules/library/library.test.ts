@@ -347,6 +347,14 @@ describe("duplicate, archive, restore, delete", () => {
     expect((await api(admin, "DELETE", `/api/library/items/${glue.id}`)).statusCode).toBe(409);
   });
 
+  it("deletes an ouvrage with its list of parts, never its articles, which can go afterwards", async () => {
+    const { ouvrage, glue } = await tilingOuvrage();
+    expect((await api(admin, "DELETE", `/api/library/items/${ouvrage.id}`)).statusCode).toBe(204);
+    expect((await api(admin, "GET", `/api/library/items/${ouvrage.id}`)).statusCode).toBe(404);
+    expect((await api(admin, "GET", `/api/library/items/${glue.id}`)).statusCode).toBe(200);
+    expect((await api(admin, "DELETE", `/api/library/items/${glue.id}`)).statusCode).toBe(204);
+  });
+
   it("deletes an item nothing uses; another company's ids are 404", async () => {
     const item = await create(admin, article({ name: "Article à supprimer" }));
     expect((await api(otherAdmin, "DELETE", `/api/library/items/${item.id}`)).statusCode).toBe(404);
