@@ -1,4 +1,5 @@
 import { plural } from "./format";
+import { roundDiv } from "./money";
 
 /**
  * What a price-library screen needs without zod (docs/domain/library.md): kinds, categories, texts,
@@ -102,15 +103,6 @@ export interface OuvragePrice {
   parts_sale_cents: number;
   /** Hours of labour in one unit: Σ quantities of the labour parts counted in hours. */
   labour_hours: number;
-}
-
-/** a / b rounded half away from zero, on integers. */
-function roundDiv(a: bigint, b: bigint): bigint {
-  const negative = a < 0n !== b < 0n;
-  const absA = a < 0n ? -a : a;
-  const absB = b < 0n ? -b : b;
-  const q = (absA * 2n + absB) / (absB * 2n);
-  return negative ? -q : q;
 }
 
 const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));

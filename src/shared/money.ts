@@ -43,8 +43,8 @@ export interface Totals {
   total: number;
 }
 
-/** a / b rounded half away from zero, on integers. */
-function roundDiv(a: bigint, b: bigint): bigint {
+/** a / b rounded half away from zero, on integers (the one rounding of every amount, ADR 0002). */
+export function roundDiv(a: bigint, b: bigint): bigint {
   const negative = a < 0n !== b < 0n;
   const absA = a < 0n ? -a : a;
   const absB = b < 0n ? -b : b;

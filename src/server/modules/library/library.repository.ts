@@ -103,6 +103,14 @@ function conditions(companyId: string, filter: Omit<LibraryFilter, "search">): S
   return sql.join(parts, sql` AND `);
 }
 
+export interface OuvrageToReprice {
+  id: string;
+  pricing: OuvragePricing;
+  coefficient: number | null;
+  forced_price: number | null;
+  parts: { quantity: number; unit_price: number; cost_price: number; category: LibraryCategory; unit: string }[];
+}
+
 export interface ComponentRow {
   article_id: string;
   quantity: number;
@@ -265,22 +273,60 @@ export const libraryRepository = {
       .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
   },
 
-  /** Writes an ouvrage's prices as computed again from its parts (after a part changed). */
+  /**
+   * The ouvrages `articleId` is part of, locked, each with its pricing and its parts' current figures:
+   * what repricing them needs, in one statement whatever their number.
+   */
+  async ouvragesToReprice(tx: Db, companyId: string, articleId: string): Promise<OuvrageToReprice[]> {
+    const result = await tx.execute<{
+      id: string;
+      pricing: OuvragePricing;
+      coefficient: string | null;
+      forced_price: string | null;
+      parts: { quantity: number; unit_price: number; cost_price: number; category: LibraryCategory; unit: string }[];
+    }>(sql`
+      SELECT o.id, o.pricing, o.coefficient, o.forced_price,
+             (SELECT json_agg(json_build_object('quantity', c.quantity, 'unit_price', a.unit_price,
+                       'cost_price', a.cost_price, 'category', a.category, 'unit', a.unit) ORDER BY c.position)
+              FROM library_components c JOIN library_items a ON a.id = c.article_id AND a.company_id = c.company_id
+              WHERE c.company_id = o.company_id AND c.ouvrage_id = o.id) AS parts
+      FROM library_items o
+      WHERE o.company_id = ${companyId} AND o.kind = 'ouvrage'
+        AND o.id IN (SELECT ouvrage_id FROM library_components WHERE company_id = ${companyId} AND article_id = ${articleId})
+      ORDER BY o.id
+      FOR UPDATE OF o`);
+    return result.rows.map((r) => ({
+      id: r.id,
+      pricing: r.pricing,
+      coefficient: numOrNull(r.coefficient),
+      forced_price: numOrNull(r.forced_price),
+      parts: r.parts.map((p) => ({
+        ...p,
+        quantity: Number(p.quantity),
+        unit_price: Number(p.unit_price),
+        cost_price: Number(p.cost_price),
+      })),
+    }));
+  },
+
+  /** Writes ouvrages' prices as computed again from their parts, in one statement. */
   async setPrices(
     tx: Db,
     companyId: string,
-    id: string,
-    prices: { unit_price: number; cost_price: number; labour_hours: number },
+    prices: readonly { id: string; unit_price: number; cost_price: number; labour_hours: number }[],
   ): Promise<void> {
-    await tx
-      .update(libraryItems)
-      .set({
-        unitPrice: prices.unit_price,
-        costPrice: prices.cost_price,
-        labourHours: prices.labour_hours,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(libraryItems.companyId, companyId), eq(libraryItems.id, id)));
+    if (prices.length === 0) return;
+    const rows = sql.join(
+      prices.map(
+        (p) => sql`(${p.id}::uuid, ${p.unit_price}::numeric, ${p.cost_price}::numeric, ${p.labour_hours}::numeric)`,
+      ),
+      sql`, `,
+    );
+    await tx.execute(sql`
+      UPDATE library_items AS i
+      SET unit_price = v.unit_price, cost_price = v.cost_price, labour_hours = v.labour_hours, updated_at = now()
+      FROM (VALUES ${rows}) AS v(id, unit_price, cost_price, labour_hours)
+      WHERE i.company_id = ${companyId} AND i.id = v.id`);
   },
 
   async replaceComponents(tx: Db, companyId: string, ouvrageId: string, rows: readonly ComponentRow[]) {

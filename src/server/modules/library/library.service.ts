@@ -4,6 +4,7 @@ import { errors } from "@server/lib/errors";
 import { toCsv } from "@shared/csv";
 import {
   LIBRARY_TEXTS,
+  type LibraryCategory,
   type LibraryImportInput,
   type LibraryImportResult,
   type LibraryItem,
@@ -12,6 +13,7 @@ import {
   type LibraryListQuery,
   type LibraryListResponse,
   type OuvrageInput,
+  type OuvragePricing,
   priceOuvrage,
 } from "@shared/library";
 import { LIBRARY_CSV_LIMITS, LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "@shared/library-csv";
@@ -36,6 +38,38 @@ export const LIBRARY_ACCESS = permissions({
 const noCompany = LIBRARY_TEXTS.companyRequired;
 
 /** The parts of an ouvrage as sent, checked against the company's articles, and its prices. */
+/** An ouvrage's figures, in euros as stored, through the one pricing rule (`priceOuvrage`, cents). */
+function priceInEuros(ouvrage: {
+  parts: readonly {
+    quantity: number;
+    unit_price: number;
+    cost_price: number;
+    category: LibraryCategory;
+    unit: string;
+  }[];
+  pricing: OuvragePricing;
+  coefficient: number | null;
+  forced_price: number | null;
+}) {
+  const price = priceOuvrage({
+    parts: ouvrage.parts.map((part) => ({
+      quantity: part.quantity,
+      unit_price_cents: toCents(part.unit_price),
+      cost_price_cents: toCents(part.cost_price),
+      category: part.category,
+      unit: part.unit,
+    })),
+    pricing: ouvrage.pricing,
+    coefficient: ouvrage.coefficient,
+    forced_price_cents: ouvrage.forced_price === null ? null : toCents(ouvrage.forced_price),
+  });
+  return {
+    unit_price: fromCents(price.sale_cents),
+    cost_price: fromCents(price.cost_cents),
+    labour_hours: price.labour_hours,
+  };
+}
+
 async function priceFromInput(tx: Db, companyId: string, input: OuvrageInput, selfId?: string) {
   const ids = input.components.map((c) => c.article_id);
   const articles = new Map((await libraryRepository.articles(tx, companyId, ids)).map((a) => [a.id, a]));
@@ -51,21 +85,10 @@ async function priceFromInput(tx: Db, companyId: string, input: OuvrageInput, se
         { path: "components", message: LIBRARY_TEXTS.componentArchived },
       ]);
     }
-    return {
-      quantity: component.quantity,
-      unit_price_cents: toCents(article.unit_price),
-      cost_price_cents: toCents(article.cost_price),
-      // Articles always carry a category (library_items_shape_check).
-      category: article.category as "fourniture",
-      unit: article.unit,
-    };
+    // Articles always carry a category (library_items_shape_check).
+    return { ...article, quantity: component.quantity, category: article.category as LibraryCategory };
   });
-  const price = priceOuvrage({
-    parts,
-    pricing: input.pricing,
-    coefficient: input.coefficient,
-    forced_price_cents: input.forced_price === null ? null : toCents(input.forced_price),
-  });
+  const price = priceInEuros({ ...input, parts });
   const rows: ComponentRow[] = input.components.map((c, index) => ({
     article_id: c.article_id,
     quantity: c.quantity,
@@ -94,8 +117,8 @@ function valuesOf(input: LibraryItemInput, ouvrage?: Awaited<ReturnType<typeof p
   return {
     kind: "ouvrage",
     ...common,
-    unit_price: fromCents(ouvrage.price.sale_cents),
-    cost_price: fromCents(ouvrage.price.cost_cents),
+    unit_price: ouvrage.price.unit_price,
+    cost_price: ouvrage.price.cost_price,
     category: null,
     supplier_reference: null,
     pricing: input.pricing,
@@ -105,31 +128,18 @@ function valuesOf(input: LibraryItemInput, ouvrage?: Awaited<ReturnType<typeof p
   };
 }
 
-/** Prices again every ouvrage `articleId` is part of, after its prices changed. */
+/** The item, locked for the transaction when asked (it is about to change), or 404. */
+async function itemOr404(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}) {
+  const item = await libraryRepository.find(tx, companyId, id, options.lock ?? false);
+  if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+  return item;
+}
+
+/** Prices again every ouvrage `articleId` is part of, after its prices changed: one read, one write. */
 async function repriceOuvragesUsing(tx: Db, companyId: string, articleId: string): Promise<void> {
-  for (const ouvrageId of await libraryRepository.ouvragesUsing(tx, companyId, articleId, false)) {
-    const item = await libraryRepository.find(tx, companyId, ouvrageId);
-    if (!item?.pricing) continue;
-    const components = await libraryRepository.components(tx, companyId, ouvrageId);
-    const forced = await libraryRepository.forcedPrice(tx, companyId, ouvrageId);
-    const price = priceOuvrage({
-      parts: components.map((c) => ({
-        quantity: c.quantity,
-        unit_price_cents: toCents(c.unit_price),
-        cost_price_cents: toCents(c.cost_price),
-        category: c.category,
-        unit: c.unit,
-      })),
-      pricing: item.pricing,
-      coefficient: item.coefficient,
-      forced_price_cents: forced === null ? null : toCents(forced),
-    });
-    await libraryRepository.setPrices(tx, companyId, ouvrageId, {
-      unit_price: fromCents(price.sale_cents),
-      cost_price: fromCents(price.cost_cents),
-      labour_hours: price.labour_hours,
-    });
-  }
+  const ouvrages = await libraryRepository.ouvragesToReprice(tx, companyId, articleId);
+  const prices = ouvrages.map((ouvrage) => ({ id: ouvrage.id, ...priceInEuros(ouvrage) }));
+  await libraryRepository.setPrices(tx, companyId, prices);
 }
 
 export function createLibraryService(db: Database) {
@@ -246,8 +256,7 @@ export function createLibraryService(db: Database) {
       const t = tenant(auth, LIBRARY_ACCESS.update, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const current = await libraryRepository.find(tx, t.companyId, itemId, true);
-        if (!current) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        const current = await itemOr404(tx, t.companyId, itemId, { lock: true });
         if (current.kind !== input.kind) throw errors.conflict(LIBRARY_TEXTS.kindLocked);
         const ouvrage = input.kind === "ouvrage" ? await priceFromInput(tx, t.companyId, input, itemId) : undefined;
         await libraryRepository.update(tx, t.companyId, itemId, valuesOf(input, ouvrage));
@@ -271,8 +280,7 @@ export function createLibraryService(db: Database) {
       const t = tenant(auth, LIBRARY_ACCESS.duplicate, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const source = await libraryRepository.find(tx, t.companyId, itemId);
-        if (!source) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        const source = await itemOr404(tx, t.companyId, itemId);
         const forced = source.kind === "ouvrage" ? await libraryRepository.forcedPrice(tx, t.companyId, itemId) : null;
         const copyId = await libraryRepository.insert(tx, t.companyId, {
           ...source,
@@ -295,8 +303,7 @@ export function createLibraryService(db: Database) {
       const t = tenant(auth, LIBRARY_ACCESS.archive, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
-        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        const item = await itemOr404(tx, t.companyId, itemId, { lock: true });
         if (item.kind === "article") {
           const using = await libraryRepository.ouvragesUsing(tx, t.companyId, itemId, true);
           if (using.length > 0) throw errors.conflict(LIBRARY_TEXTS.archiveUsedByOuvrages(using.length));
@@ -310,8 +317,7 @@ export function createLibraryService(db: Database) {
       const t = tenant(auth, LIBRARY_ACCESS.restore, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
-        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        await itemOr404(tx, t.companyId, itemId, { lock: true });
         await libraryRepository.setArchived(tx, t.companyId, itemId, false);
         return detail(tx, t.companyId, itemId);
       });
@@ -322,8 +328,7 @@ export function createLibraryService(db: Database) {
       const t = tenant(auth, LIBRARY_ACCESS.remove, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       await db.run(t.scope, async (tx) => {
-        const item = await libraryRepository.find(tx, t.companyId, itemId, true);
-        if (!item) throw errors.notFound(LIBRARY_TEXTS.notFound);
+        const item = await itemOr404(tx, t.companyId, itemId, { lock: true });
         if (item.kind === "article") {
           const using = await libraryRepository.ouvragesUsing(tx, t.companyId, itemId, false);
           if (using.length > 0) throw errors.conflict(LIBRARY_TEXTS.usedByOuvrages(using.length));

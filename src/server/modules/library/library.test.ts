@@ -194,6 +194,15 @@ describe("POST /api/library/items", () => {
 describe("PUT /api/library/items/:id", () => {
   it("changes an article and prices again the ouvrages made of it", async () => {
     const { ouvrage, tiles } = await tilingOuvrage();
+    const second = await create(admin, {
+      kind: "ouvrage",
+      name: `Carrelage seul ${randomUUID().slice(0, 6)}`,
+      unit: "m²",
+      tax_rate: 10,
+      pricing: "coefficient",
+      coefficient: 2,
+      components: [{ article_id: tiles.id, quantity: 1 }],
+    });
     const res = await api(
       admin,
       "PUT",
@@ -204,6 +213,11 @@ describe("PUT /api/library/items/:id", () => {
     const after = (await api(admin, "GET", `/api/library/items/${ouvrage.id}`)).json() as LibraryItemDetail;
     // cost 1.05 × 25 + 4 + 22.5 = 52.75; the sale price (parts) does not move.
     expect(after).toMatchObject({ cost_price: 52.75, unit_price: 73.88 });
+    // Every ouvrage made of it, each by its own pricing: 25 × 2 = 50.
+    expect((await api(admin, "GET", `/api/library/items/${second.id}`)).json()).toMatchObject({
+      cost_price: 25,
+      unit_price: 50,
+    });
   });
 
   it("changes an ouvrage's parts and pricing", async () => {

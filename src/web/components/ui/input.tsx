@@ -35,3 +35,22 @@ export function EmailInput(props: ComponentProps<"input">) {
 export function PhoneInput(props: ComponentProps<"input">) {
   return <Input type="tel" inputMode="tel" autoComplete="tel" {...props} />;
 }
+
+export interface DecimalInputProps extends Omit<ComponentProps<"input">, "type" | "step"> {
+  /** Decimals the figure may have: 2 for a price (default), 3 for a quantity, 4 for a coefficient. */
+  decimals?: number;
+}
+
+/** A figure typed with decimals (price, quantity, rate): the decimal keyboard, 0 or more, right-aligned. */
+export function DecimalInput({ decimals = 2, className, ...props }: DecimalInputProps) {
+  return (
+    <Input
+      type="number"
+      inputMode="decimal"
+      min="0"
+      step={(10 ** -decimals).toFixed(decimals)}
+      className={cn("text-right tabular-nums", className)}
+      {...props}
+    />
+  );
+}

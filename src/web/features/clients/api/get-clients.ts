@@ -2,6 +2,7 @@ import { CLIENT_LIMITS } from "@shared/client-rules";
 import type { ClientListResponse } from "@shared/clients";
 import { infiniteQueryOptions, keepPreviousData } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
+import { nextPage } from "@web/lib/next-page";
 import { type ClientListFilters, clientKeys } from "./client-keys";
 
 /** GET /api/clients?page&limit&status&search — one page, sorted by name, with the filtered total. */
@@ -30,10 +31,7 @@ export function clientsInfiniteQueryOptions(filters: ClientListFilters) {
     queryKey: clientKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getClients({ ...filters, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.data.length, 0);
-      return loaded < last.meta.total && last.data.length > 0 ? last.meta.page + 1 : undefined;
-    },
+    getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

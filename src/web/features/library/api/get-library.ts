@@ -2,6 +2,7 @@ import type { LibraryItemDetail, LibraryListResponse, LibrarySuggestions } from 
 import { LIBRARY_LIMITS } from "@shared/library-rules";
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
+import { nextPage } from "@web/lib/next-page";
 import { type LibraryListFilters, libraryKeys } from "./library-keys";
 
 /** GET /api/library/items — one page, sorted by name, with the filtered total. */
@@ -29,10 +30,7 @@ export function libraryInfiniteQueryOptions(filters: LibraryListFilters) {
     queryKey: libraryKeys.list(filters),
     queryFn: ({ pageParam, signal }) => getLibraryItems({ ...filters, page: pageParam }, signal),
     initialPageParam: 1,
-    getNextPageParam: (last, pages) => {
-      const loaded = pages.reduce((n, page) => n + page.data.length, 0);
-      return loaded < last.meta.total && last.data.length > 0 ? last.meta.page + 1 : undefined;
-    },
+    getNextPageParam: nextPage,
     placeholderData: keepPreviousData,
     staleTime: 30_000,
   });

@@ -15,7 +15,7 @@ import { FormActions } from "@web/components/form/form-actions";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
-import { Input } from "@web/components/ui/input";
+import { DecimalInput, Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
@@ -23,7 +23,7 @@ import { Textarea } from "@web/components/ui/textarea";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Trash2 } from "lucide-react";
-import { useId, useMemo } from "react";
+import { useId } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { libraryItemQueryOptions } from "../api/get-library";
 import { useSaveLibraryItem } from "../api/library-mutations";
@@ -112,16 +112,13 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
   const values = watch();
   const isOuvrage = values.kind === "ouvrage";
 
-  const price = useMemo(
-    () =>
-      priceOuvrage({
-        parts: partsOf(values),
-        pricing: values.pricing,
-        coefficient: Number(values.coefficient.replace(",", ".")) || 0,
-        forced_price_cents: Math.round((Number(values.forced_price.replace(",", ".")) || 0) * 100),
-      }),
-    [values],
-  );
+  // Recomputed on every keystroke (watch): a few parts, one pure function.
+  const price = priceOuvrage({
+    parts: partsOf(values),
+    pricing: values.pricing,
+    coefficient: Number(values.coefficient.replace(",", ".")) || 0,
+    forced_price_cents: Math.round((Number(values.forced_price.replace(",", ".")) || 0) * 100),
+  });
   const sale = isOuvrage ? price.sale_cents / 100 : Number(values.unit_price.replace(",", ".")) || 0;
   const cost = isOuvrage ? price.cost_cents / 100 : Number(values.cost_price.replace(",", ".")) || 0;
 
@@ -217,30 +214,10 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
         {!isOuvrage ? (
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
             <FormField label="Prix de vente HT *" error={errors.unit_price?.message}>
-              {(props) => (
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  className="text-right tabular-nums"
-                  {...props}
-                  {...register("unit_price")}
-                />
-              )}
+              {(props) => <DecimalInput {...props} {...register("unit_price")} />}
             </FormField>
             <FormField label="Déboursé HT *" error={errors.cost_price?.message}>
-              {(props) => (
-                <Input
-                  type="number"
-                  inputMode="decimal"
-                  step="0.01"
-                  min="0"
-                  className="text-right tabular-nums"
-                  {...props}
-                  {...register("cost_price")}
-                />
-              )}
+              {(props) => <DecimalInput {...props} {...register("cost_price")} />}
             </FormField>
             <FormField
               label="Réf. fournisseur"
@@ -265,14 +242,11 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
                         {kindLabel("article", part.category)} · {formatEuro(part.unit_price)} HT / {part.unit}
                       </span>
                     </span>
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      step="0.001"
-                      min="0"
+                    <DecimalInput
+                      decimals={3}
                       aria-label={`Quantité de ${part.name} (${part.unit})`}
                       aria-invalid={errors.components?.[index]?.quantity ? true : undefined}
-                      className="w-24 text-right tabular-nums"
+                      className="w-24"
                       {...register(`components.${index}.quantity`)}
                     />
                     <span className="mr-auto w-10 text-xs text-muted-foreground sm:mr-0">{part.unit}</span>
@@ -331,32 +305,12 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
               </FormField>
               {values.pricing === "coefficient" && (
                 <FormField label="Coefficient *" error={errors.coefficient?.message}>
-                  {(props) => (
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      step="0.0001"
-                      min="0"
-                      className="text-right tabular-nums"
-                      {...props}
-                      {...register("coefficient")}
-                    />
-                  )}
+                  {(props) => <DecimalInput decimals={4} {...props} {...register("coefficient")} />}
                 </FormField>
               )}
               {values.pricing === "forced" && (
                 <FormField label="Prix forcé HT *" error={errors.forced_price?.message}>
-                  {(props) => (
-                    <Input
-                      type="number"
-                      inputMode="decimal"
-                      step="0.01"
-                      min="0"
-                      className="text-right tabular-nums"
-                      {...props}
-                      {...register("forced_price")}
-                    />
-                  )}
+                  {(props) => <DecimalInput {...props} {...register("forced_price")} />}
                 </FormField>
               )}
             </div>

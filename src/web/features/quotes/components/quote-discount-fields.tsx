@@ -1,4 +1,4 @@
-import { Input } from "@web/components/ui/input";
+import { DecimalInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useId } from "react";
@@ -40,14 +40,10 @@ export function QuoteDiscountFields({ form, mode, onModeChange, error }: QuoteDi
         <Label htmlFor={a11y.id}>{mode === "percentage" ? "Remise (%)" : "Remise (€ HT)"}</Label>
         <div className="relative">
           {/* One input per mode (key): switching starts from the other field's own value. */}
-          <Input
+          <DecimalInput
             key={mode}
-            type="number"
-            inputMode="decimal"
-            min="0"
             max={mode === "percentage" ? "100" : undefined}
-            step="0.01"
-            className="pr-9 text-right tabular-nums"
+            className="pr-9"
             {...a11y}
             {...form.register(mode === "percentage" ? "discount_percentage" : "discount_amount")}
           />

@@ -2,7 +2,7 @@ import { formatEuro, formatPercent } from "@shared/format";
 import { VAT_RATES } from "@shared/quote-rules";
 import type { QuoteInput } from "@shared/quotes";
 import { Button } from "@web/components/ui/button";
-import { Input } from "@web/components/ui/input";
+import { DecimalInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
@@ -221,15 +221,7 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
           "Quantité",
           "[grid-area:qty]",
           FIGURE_LABEL,
-          <Input
-            {...a11y("quantity")}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className="text-right tabular-nums"
-            {...register(`items.${index}.quantity`)}
-          />,
+          <DecimalInput {...a11y("quantity")} {...register(`items.${index}.quantity`)} />,
         )}
         {field(
           "unit",
@@ -249,15 +241,7 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
           "Prix unitaire HT",
           "[grid-area:price]",
           FIGURE_LABEL,
-          <Input
-            {...a11y("unit_price")}
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            className="text-right tabular-nums"
-            {...register(`items.${index}.unit_price`)}
-          />,
+          <DecimalInput {...a11y("unit_price")} {...register(`items.${index}.unit_price`)} />,
         )}
         {field(
           "tax_rate",
