@@ -10,6 +10,7 @@ export const COMPANY_TEXTS = {
   tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
   websiteInvalid: "Adresse du site invalide",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
+  defaultTaxRateInvalid: "Choisissez un taux de TVA de la liste",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",
   logoDamaged: "Ce fichier image est endommagé\u00a0: choisissez une autre image",
@@ -22,4 +23,6 @@ export const COMPANY_TEXTS = {
 
 export const LOGO_MAX_BYTES = 5 * 1024 * 1024;
 export const DEFAULT_QUOTE_VALIDITY_DAYS = 30;
+/** VAT rate of a new quote line until the company chooses another (docs/domain/company-settings.md#rules). */
+export const DEFAULT_TAX_RATE = 20;
 export const DEFAULT_COUNTRY = "France";

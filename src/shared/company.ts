@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { COMPANY_TEXTS, DEFAULT_COUNTRY, DEFAULT_QUOTE_VALIDITY_DAYS } from "./company-rules";
 import { clearable, clearableText, phoneNumber, requiredField, requiredText } from "./fields";
+import { VAT_RATES } from "./quote-rules";
 
 export * from "./company-rules";
 
@@ -67,9 +68,16 @@ export const companySettingsInputSchema = z.object({
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : /^\s*\d+\s*$/.test(v) ? Number(v) : v) : v),
   ),
   terms_and_conditions: clearableText(20000),
+  default_tax_rate: z.coerce
+    .number({ error: COMPANY_TEXTS.defaultTaxRateInvalid })
+    .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), COMPANY_TEXTS.defaultTaxRateInvalid)
+    .optional()
+    .describe("TVA des nouvelles lignes de devis (20, 10, 5,5, 2,1 ou 0) ; absente : inchangée"),
 });
+export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 export const companySettingsSchema = z.object({
   quote_validity_days: z.number(),
   terms_and_conditions: z.string().nullable(),
+  default_tax_rate: z.number(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;

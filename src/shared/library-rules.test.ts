@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { LIBRARY_CATEGORIES, marginOf, type OuvragePart, partAmount, priceOuvrage } from "./library-rules";
+import { LIBRARY_CATEGORIES, type OuvragePart, priceOuvrage } from "./library-rules";
+import { lineAmount } from "./money";
 import { UNITS } from "./quote-rules";
 
 const tiles: OuvragePart = {
@@ -64,7 +65,7 @@ describe("priceOuvrage", () => {
     fc.assert(
       fc.property(fc.array(part, { minLength: 1, maxLength: 12 }), (parts) => {
         const price = priceOuvrage({ parts, pricing: "parts" });
-        expect(price.cost_cents).toBe(parts.reduce((sum, p) => sum + partAmount(p.quantity, p.cost_price_cents), 0));
+        expect(price.cost_cents).toBe(parts.reduce((sum, p) => sum + lineAmount(p.quantity, p.cost_price_cents), 0));
         expect(Number.isInteger(price.sale_cents)).toBe(true);
         expect(priceOuvrage({ parts: [...parts].reverse(), pricing: "parts" })).toEqual(price);
       }),
@@ -91,14 +92,5 @@ describe("priceOuvrage", () => {
         },
       ),
     );
-  });
-});
-
-describe("marginOf", () => {
-  it("is the sale price minus the cost, and its share of the sale price (« taux de marque »)", () => {
-    expect(marginOf(10_000, 7_000)).toEqual({ amount_cents: 3_000, rate: 30 });
-    expect(marginOf(7_388, 4_897)).toEqual({ amount_cents: 2_491, rate: 33.72 });
-    expect(marginOf(5_000, 6_000)).toEqual({ amount_cents: -1_000, rate: -20 });
-    expect(marginOf(0, 1_200)).toEqual({ amount_cents: -1_200, rate: null });
   });
 });

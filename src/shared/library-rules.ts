@@ -1,5 +1,5 @@
 import { plural } from "./format";
-import { roundDiv } from "./money";
+import { lineAmount, roundDiv } from "./money";
 
 /**
  * What a price-library screen needs without zod (docs/domain/library.md): kinds, categories, texts,
@@ -61,6 +61,8 @@ export const LIBRARY_TEXTS = {
   kindLocked: "Un article ne peut pas devenir un ouvrage, ni l'inverse",
   usedByOuvrages: (count: number) =>
     `Cet article compose ${plural(count, "ouvrage")}\u00a0: il ne peut pas être supprimé. Archivez-le plutôt.`,
+  usedByDocuments: (count: number) =>
+    `Cet élément figure dans ${plural(count, "devis ou modèle", "devis ou modèles")} : il ne peut pas être supprimé. Archivez-le plutôt.`,
   archiveUsedByOuvrages: (count: number) =>
     `Cet article compose ${plural(count, "ouvrage actif", "ouvrages actifs")}\u00a0: ` +
     (count > 1
@@ -107,19 +109,14 @@ export interface OuvragePrice {
 
 const milli = (quantity: number) => BigInt(Math.round(quantity * 1000));
 
-/** quantity × price in cents, rounded once per part (as a quote line is). */
-export function partAmount(quantity: number, priceCents: number): number {
-  return Number(roundDiv(milli(quantity) * BigInt(priceCents), 1000n));
-}
-
 /** The price of one unit of an ouvrage from its parts and its pricing (docs/domain/library.md#ouvrages). */
 export function priceOuvrage(input: OuvragePricingInput): OuvragePrice {
   let cost = 0;
   let partsSale = 0;
   let labourMilliHours = 0n;
   for (const part of input.parts) {
-    cost += partAmount(part.quantity, part.cost_price_cents);
-    partsSale += partAmount(part.quantity, part.unit_price_cents);
+    cost += lineAmount(part.quantity, part.cost_price_cents);
+    partsSale += lineAmount(part.quantity, part.unit_price_cents);
     if (part.category === "main_oeuvre" && part.unit === "heure") labourMilliHours += milli(part.quantity);
   }
   let sale = partsSale;
@@ -136,18 +133,4 @@ export function priceOuvrage(input: OuvragePricingInput): OuvragePrice {
     parts_sale_cents: partsSale,
     labour_hours: Number(labourMilliHours) / 1000,
   };
-}
-
-export interface Margin {
-  /** Sale − cost (cents); negative when sold at a loss. */
-  amount_cents: number;
-  /** Margin over the sale price (« taux de marque »), in percent with 2 decimals; null without a sale price. */
-  rate: number | null;
-}
-
-/** The margin of a sale price over its cost: amount and rate on the sale price (docs/domain/library.md#margin). */
-export function marginOf(saleCents: number, costCents: number): Margin {
-  const amount = saleCents - costCents;
-  if (saleCents === 0) return { amount_cents: amount, rate: null };
-  return { amount_cents: amount, rate: Number(roundDiv(BigInt(amount) * 10_000n, BigInt(saleCents))) / 100 };
 }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { applicableDiscount, computeTotals, fromCents, toCents } from "./money";
+import { applicableDiscount, computeTotals, fromCents, marginOf, toCents } from "./money";
 
 describe("computeTotals — worked examples", () => {
   it("a single line at 20 %", () => {
@@ -163,4 +163,13 @@ describe("computeTotals — properties over thousands of random quotes", () => {
       { numRuns: 1000 },
     );
   }, 60_000);
+});
+
+describe("marginOf", () => {
+  it("is the sale price minus the cost, and its share of the sale price (« taux de marque »)", () => {
+    expect(marginOf(10_000, 7_000)).toEqual({ amount_cents: 3_000, rate: 30 });
+    expect(marginOf(7_388, 4_897)).toEqual({ amount_cents: 2_491, rate: 33.72 });
+    expect(marginOf(5_000, 6_000)).toEqual({ amount_cents: -1_000, rate: -20 });
+    expect(marginOf(0, 1_200)).toEqual({ amount_cents: -1_200, rate: null });
+  });
 });

@@ -5,6 +5,11 @@
  */
 
 export interface TotalsLineInput {
+  /**
+   * A quote's line kind (docs/domain/quotes.md#line-kinds): only priced lines ("item", the default)
+   * count; a section heading or a text line never changes a total.
+   */
+  kind?: string;
   /** Quantity, up to 3 decimals. */
   quantity: number;
   /** Unit price in euros excluding VAT, up to 2 decimals. */
@@ -63,6 +68,29 @@ export function fromCents(cents: number): number {
 }
 
 const toMilli = (quantity: number) => BigInt(Math.round(quantity * 1000));
+
+/** quantity × unit price in cents, rounded once: a line's amount (a quote line, an ouvrage's part, a cost). */
+export function lineAmount(quantity: number, priceCents: number): number {
+  return Number(roundDiv(toMilli(quantity) * BigInt(priceCents), 1000n));
+}
+
+/** Whether a line carries an amount: an item line (a section heading or a text line does not). */
+export const isPricedLine = (line: Pick<TotalsLineInput, "kind">): boolean =>
+  line.kind === undefined || line.kind === "item";
+
+export interface Margin {
+  /** Sale − cost (cents); negative when sold at a loss. */
+  amount_cents: number;
+  /** Margin over the sale price (« taux de marque »), in percent with 2 decimals; null without a sale price. */
+  rate: number | null;
+}
+
+/** The margin of a sale price over its cost: amount and rate on the sale price (docs/domain/library.md#margin). */
+export function marginOf(saleCents: number, costCents: number): Margin {
+  const amount = saleCents - costCents;
+  if (saleCents === 0) return { amount_cents: amount, rate: null };
+  return { amount_cents: amount, rate: Number(roundDiv(BigInt(amount) * 10_000n, BigInt(saleCents))) / 100 };
+}
 /** Percent with 2 decimals → hundredths of a percent. */
 const toBasisPoints = (percent: number) => BigInt(Math.round(percent * 100));
 
@@ -82,8 +110,10 @@ export function applicableDiscount(input: Pick<TotalsInput, "discount_percentage
 }
 
 export function computeTotals(input: TotalsInput): Totals {
+  // Every line keeps its place (index i of `lines` is item i); unpriced ones are 0 and have no rate.
   const lines = input.items.map((item) => {
-    const subtotal = roundDiv(toMilli(item.quantity) * BigInt(toCents(item.unit_price)), 1000n);
+    if (!isPricedLine(item)) return { subtotal: 0n, tax: 0n, rateBp: null };
+    const subtotal = BigInt(lineAmount(item.quantity, toCents(item.unit_price)));
     const tax = roundDiv(subtotal * toBasisPoints(item.tax_rate), 10_000n);
     return { subtotal, tax, rateBp: toBasisPoints(item.tax_rate) };
   });
@@ -98,7 +128,9 @@ export function computeTotals(input: TotalsInput): Totals {
 
   // Bases per rate; the discount is spread in proportion, the largest base takes the remainder.
   const byRate = new Map<bigint, bigint>();
-  for (const line of lines) byRate.set(line.rateBp, (byRate.get(line.rateBp) ?? 0n) + line.subtotal);
+  for (const line of lines) {
+    if (line.rateBp !== null) byRate.set(line.rateBp, (byRate.get(line.rateBp) ?? 0n) + line.subtotal);
+  }
   const ordered = [...byRate.entries()].sort(([rateA, baseA], [rateB, baseB]) =>
     baseA !== baseB ? (baseB > baseA ? 1 : -1) : rateB > rateA ? 1 : rateB < rateA ? -1 : 0,
   );

@@ -1,4 +1,4 @@
-import { computeTotals, fromCents } from "./money";
+import { computeTotals, fromCents, isPricedLine, lineAmount, marginOf, type TotalsLineInput, toCents } from "./money";
 
 /**
  * What a quote screen needs without zod: statuses and their labels, units, VAT rates, defaults, texts,
@@ -33,10 +33,25 @@ export const statusAllowsNoLines = (status: QuoteStatus): boolean => status === 
 /** Statuses whose totals make up 'CA en attente'. */
 export const PENDING_QUOTE_STATUSES: readonly QuoteStatus[] = ["envoye au client", "client relance"];
 
+/**
+ * A quote line's kind (docs/domain/quotes.md#line-kinds): a priced line (article or ouvrage, from the
+ * library or typed), a section heading (« lot ») whose subtotal HT is shown and printed, or a text
+ * line without amount. Lines sent without a kind are priced lines (the spec's API).
+ */
+export const LINE_KINDS = ["item", "section", "text"] as const;
+export type LineKind = (typeof LINE_KINDS)[number];
+
 /** Units (docs/domain/quotes.md#form-rules). */
 export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
+export type Unit = (typeof UNITS)[number];
 export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
 export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;
+
+/** GET /api/quotes/defaults: what a new quote takes from the company's settings. */
+export interface QuoteDefaults {
+  validity_days: number;
+  default_tax_rate: number;
+}
 
 export const QUOTE_TEXTS = {
   nameRequired: "Le nom du devis est obligatoire",
@@ -44,6 +59,11 @@ export const QUOTE_TEXTS = {
   statusRequired: "Veuillez sélectionner un statut",
   dateRequired: "La date est obligatoire",
   itemNameRequired: "Le nom de l'article est obligatoire",
+  sectionTitleRequired: "Le titre de la section est obligatoire",
+  textRequired: "Le texte de la ligne est obligatoire",
+  lineKindInvalid: "Type de ligne invalide (item, section ou text)",
+  costPositive: "Le coût unitaire doit être positif",
+  libraryItemNotFound: "Élément de la bibliothèque introuvable",
   quantityPositive: "La quantité doit être supérieure à 0",
   unitRequired: "L'unité est obligatoire",
   unitPricePositive: "Le prix unitaire doit être positif",
@@ -76,19 +96,43 @@ export const QUOTE_TEXTS = {
   templateFromQuote: "Modèle créé à partir du devis",
 } as const;
 
-/** Totals in euros for the wire, from the shared cents computation. */
+/** A line as the totals and the margins read it (a kind, its figures and, when known, its unit cost). */
+export type PricedLineInput = TotalsLineInput & { cost_price?: number | null };
+
+/**
+ * Each section heading's subtotal HT (cents) at its index, 0 elsewhere: the amounts of the priced
+ * lines that follow it, up to the next heading (docs/domain/quotes.md#line-kinds).
+ */
+export function sectionSubtotals(items: readonly Pick<TotalsLineInput, "kind">[], lineSubtotals: readonly number[]) {
+  const result = items.map(() => 0);
+  let current = -1;
+  items.forEach((item, index) => {
+    if (item.kind === "section") current = index;
+    else if (current >= 0 && isPricedLine(item)) result[current] = (result[current] ?? 0) + (lineSubtotals[index] ?? 0);
+  });
+  return result;
+}
+
+/**
+ * Totals in euros for the wire, from the shared cents computation. A section heading's line carries
+ * its section's subtotal HT (never counted again: the totals read priced lines only); a text line 0.
+ */
 export function quoteTotalsInEuros(input: {
-  items: readonly { quantity: number; unit_price: number; tax_rate: number }[];
+  items: readonly TotalsLineInput[];
   discount_percentage: number;
   discount_amount: number;
 }) {
   const t = computeTotals(input);
+  const sections = sectionSubtotals(
+    input.items,
+    t.lines.map((l) => l.subtotal),
+  );
   return {
-    lines: t.lines.map((l) => ({
-      subtotal: fromCents(l.subtotal),
-      tax_amount: fromCents(l.tax),
-      total: fromCents(l.total),
-    })),
+    lines: t.lines.map((l, index) =>
+      input.items[index]?.kind === "section"
+        ? { subtotal: fromCents(sections[index] ?? 0), tax_amount: 0, total: 0 }
+        : { subtotal: fromCents(l.subtotal), tax_amount: fromCents(l.tax), total: fromCents(l.total) },
+    ),
     subtotal: fromCents(t.subtotal),
     discount: fromCents(t.discount),
     tax_amount: fromCents(t.tax_amount),
@@ -101,6 +145,44 @@ export function quoteTotalsInEuros(input: {
       tax: fromCents(v.tax),
     })),
   };
+}
+
+/** Cost and margin in euros; the rate on the sale price HT (« taux de marque »), null without sale. */
+export interface MarginFigures {
+  cost: number;
+  amount: number;
+  rate: number | null;
+}
+
+/** A priced line's cost and margin (quantity × unit cost against its amount HT); null without a cost. */
+export function lineMargin(line: PricedLineInput): MarginFigures | null {
+  if (!isPricedLine(line) || line.cost_price === null || line.cost_price === undefined) return null;
+  const cost = lineAmount(line.quantity, toCents(line.cost_price));
+  const margin = marginOf(lineAmount(line.quantity, toCents(line.unit_price)), cost);
+  return { cost: fromCents(cost), amount: fromCents(margin.amount_cents), rate: margin.rate };
+}
+
+/** The quote's margin: its total HT after discount against the cost of its lines (docs/domain/quotes.md#margins). */
+export interface QuoteMargin extends MarginFigures {
+  /** Priced lines without a cost: the margin counts them at cost 0, the screen says how many. */
+  missing_costs: number;
+}
+
+export function quoteMargin(input: {
+  items: readonly PricedLineInput[];
+  discount_percentage: number;
+  discount_amount: number;
+}): QuoteMargin {
+  const totals = computeTotals(input);
+  let cost = 0;
+  let missing = 0;
+  for (const line of input.items) {
+    if (!isPricedLine(line)) continue;
+    if (line.cost_price === null || line.cost_price === undefined) missing += 1;
+    else cost += lineAmount(line.quantity, toCents(line.cost_price));
+  }
+  const margin = marginOf(totals.subtotal - totals.discount, cost);
+  return { cost: fromCents(cost), amount: fromCents(margin.amount_cents), rate: margin.rate, missing_costs: missing };
 }
 
 /** What a quote's history records (docs/domain/quotes.md, « Life of a quote »). */
@@ -124,3 +206,49 @@ export const QUOTE_HISTORY_LABELS: Record<QuoteHistoryAction, string> = {
 
 /** A field's change, from → to. */
 export type QuoteHistoryChanges = Record<string, { from: unknown; to: unknown }>;
+
+/** What the cost of a line is resolved from: its kind, words and library item, and a cost when said. */
+export interface CostedLine {
+  kind?: string;
+  name: string;
+  unit: string;
+  library_item_id: string | null;
+  cost_price?: number | null | undefined;
+}
+
+/**
+ * The unit cost each line is stored with (docs/domain/quotes.md#margins), index by index:
+ * - a heading or a text line: none;
+ * - a cost said (a number or null) by a user who may see costs (`maySetCosts`): as said;
+ * - otherwise (unsaid, or from a user who may not see costs, whose answers never carry them): the cost
+ *   the same line had before (the first unused line with the same library item and name, or the same
+ *   name and unit); failing that, the library item's current cost; failing that, none.
+ * So a user who cannot see costs never erases nor sets one, and an API client that ignores costs
+ * keeps them.
+ */
+export function resolveLineCosts(
+  lines: readonly CostedLine[],
+  before: readonly CostedLine[],
+  libraryCosts: ReadonlyMap<string, number>,
+  maySetCosts: boolean,
+): (number | null)[] {
+  const unused = before.filter(isPricedLine);
+  const take = (match: (line: CostedLine) => boolean): CostedLine | undefined => {
+    const index = unused.findIndex(match);
+    return index < 0 ? undefined : unused.splice(index, 1)[0];
+  };
+  return lines.map((line) => {
+    if (!isPricedLine(line)) return null;
+    if (maySetCosts && line.cost_price !== undefined) {
+      // Said: the line of before with the same words is used up all the same.
+      take((b) => b.library_item_id === line.library_item_id && b.name === line.name && b.unit === line.unit);
+      return line.cost_price;
+    }
+    const previous =
+      (line.library_item_id !== null
+        ? take((b) => b.library_item_id === line.library_item_id && b.name === line.name)
+        : undefined) ?? take((b) => b.name === line.name && b.unit === line.unit);
+    if (typeof previous?.cost_price === "number") return previous.cost_price;
+    return line.library_item_id !== null ? (libraryCosts.get(line.library_item_id) ?? null) : null;
+  });
+}

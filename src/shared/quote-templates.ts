@@ -37,6 +37,8 @@ export const quoteTemplateUpdateSchema = z.object({
 
 /** A template line as answered (plain schema: response schemas carry no transforms). */
 export const quoteTemplateItemSchema = quoteItemSchema.pick({
+  kind: true,
+  library_item_id: true,
   name: true,
   description: true,
   quantity: true,

@@ -2,7 +2,16 @@ import { z } from "zod";
 import { clientSchema } from "./clients";
 import { clearableText, decimals, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
 import { applicableDiscount, computeTotals, toCents } from "./money";
-import { DRAFT_QUOTE_STATUS, QUOTE_DEFAULTS, QUOTE_STATUSES, QUOTE_TEXTS, UNITS } from "./quote-rules";
+import {
+  DRAFT_QUOTE_STATUS,
+  LINE_KINDS,
+  type LineKind,
+  QUOTE_DEFAULTS,
+  QUOTE_STATUSES,
+  QUOTE_TEXTS,
+  UNITS,
+  type Unit,
+} from "./quote-rules";
 
 export * from "./quote-rules";
 
@@ -15,18 +24,21 @@ const isoDate = (message: string) =>
       message,
     );
 
-/**
- * A line as sent. Its position is its place in `items` (the server numbers them 1, 2, …) and its id
- * is the server's: a `position` or `id` sent with a line is not part of the schema and is dropped.
- */
-export const quoteItemInputSchema = z.object({
-  name: z.preprocess(
-    (v) => (typeof v === "string" ? v.trim() : v),
-    z
-      .string({ error: QUOTE_TEXTS.itemNameRequired })
-      .min(1, QUOTE_TEXTS.itemNameRequired)
-      .max(300, "300 caractères au maximum"),
-  ),
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+const emptyIsNull = (v: unknown) => (v === "" ? null : v);
+const lineText = (max: number, message: string) =>
+  z.preprocess(trimmed, z.string({ error: message }).min(1, message).max(max, `${max} caractères au maximum`));
+const unitPrice = (message: string) =>
+  z.coerce
+    .number({ error: message })
+    .min(0, message)
+    .max(10_000_000, "Prix unitaire trop grand")
+    .refine((v) => decimals(v, 2), "Le prix a au plus 2 décimales");
+
+/** A priced line: an article or an ouvrage, picked from the library or typed. */
+const itemLineSchema = z.object({
+  kind: z.literal("item"),
+  name: lineText(300, QUOTE_TEXTS.itemNameRequired),
   description: optionalText(2000),
   quantity: z.coerce
     .number({ error: QUOTE_TEXTS.quantityPositive })
@@ -34,18 +46,83 @@ export const quoteItemInputSchema = z.object({
     .max(1_000_000, "Quantité trop grande")
     .refine((v) => decimals(v, 3), "La quantité a au plus 3 décimales"),
   unit: z.enum(UNITS, { error: QUOTE_TEXTS.unitRequired }),
-  unit_price: z.coerce
-    .number({ error: QUOTE_TEXTS.unitPricePositive })
-    .min(0, QUOTE_TEXTS.unitPricePositive)
-    .max(10_000_000, "Prix unitaire trop grand")
-    .refine((v) => decimals(v, 2), "Le prix a au plus 2 décimales"),
+  unit_price: unitPrice(QUOTE_TEXTS.unitPricePositive),
   tax_rate: z.coerce
     .number({ error: QUOTE_TEXTS.taxRateRange })
     .min(0, QUOTE_TEXTS.taxRateRange)
     .max(100, QUOTE_TEXTS.taxRateRange)
     .refine((v) => decimals(v, 2), QUOTE_TEXTS.taxRateRange),
+  cost_price: z
+    .preprocess(emptyIsNull, unitPrice(QUOTE_TEXTS.costPositive).nullable().optional())
+    .describe(
+      "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu'elle avait (ou celui de la bibliothèque) ; null : aucun",
+    ),
+  library_item_id: z
+    .preprocess(emptyIsNull, z.uuid({ error: QUOTE_TEXTS.libraryItemNotFound }).nullable().default(null))
+    .describe("L'article ou l'ouvrage de la bibliothèque dont la ligne vient"),
 });
-export type QuoteItemInput = z.output<typeof quoteItemInputSchema>;
+/** A section heading (« lot »): its title; its subtotal HT is computed. */
+const sectionLineSchema = z.object({
+  kind: z.literal("section"),
+  name: lineText(300, QUOTE_TEXTS.sectionTitleRequired),
+});
+/** A text line: words without amount. */
+const textLineSchema = z.object({ kind: z.literal("text"), name: lineText(2000, QUOTE_TEXTS.textRequired) });
+
+/** Every line once validated, whatever its kind: a heading or a text line has no figures (0, unit ''). */
+export interface QuoteItemInput {
+  kind: LineKind;
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: Unit | "";
+  unit_price: number;
+  tax_rate: number;
+  /** undefined: not said (the server keeps the cost the line had, docs/domain/quotes.md#margins). */
+  cost_price?: number | null | undefined;
+  library_item_id: string | null;
+}
+
+/**
+ * A line as sent. Its kind defaults to "item" (the spec's lines). Its position is its place in
+ * `items` (the server numbers them 1, 2, …) and its id is the server's: a `position` or `id` sent with
+ * a line is not part of the schema and is dropped, as are the figures sent with a heading or a text.
+ */
+export const quoteItemInputSchema = z
+  .preprocess(
+    (v) =>
+      v && typeof v === "object" && !Array.isArray(v) && !(v as { kind?: unknown }).kind ? { ...v, kind: "item" } : v,
+    z.discriminatedUnion("kind", [itemLineSchema, sectionLineSchema, textLineSchema], {
+      // An unknown kind; a line that is no object keeps the general « Un objet est attendu ».
+      error: (issue) => (issue.code === "invalid_union" ? QUOTE_TEXTS.lineKindInvalid : undefined),
+    }),
+  )
+  .transform(
+    (line): QuoteItemInput =>
+      line.kind === "item"
+        ? line
+        : {
+            kind: line.kind,
+            name: line.name,
+            description: null,
+            quantity: 0,
+            unit: "",
+            unit_price: 0,
+            tax_rate: 0,
+            cost_price: null,
+            library_item_id: null,
+          },
+  );
+
+/** A line as a client sends it: its kind and words, and a priced line's figures. */
+export type QuoteLinePayload = Pick<QuoteItemInput, "kind" | "name"> & Partial<Omit<QuoteItemInput, "kind" | "name">>;
+
+/** A line as a client sends it: a heading or a text line by its kind and words only; a cost only when said. */
+export function lineToPayload(line: QuoteItemInput): QuoteLinePayload {
+  if (line.kind !== "item") return { kind: line.kind, name: line.name };
+  const { cost_price, ...rest } = line;
+  return cost_price === undefined ? rest : line;
+}
 
 const discountPercentage = z.coerce
   .number({ error: QUOTE_TEXTS.discountRange })
@@ -91,7 +168,6 @@ const quoteName = z.preprocess(
 );
 const quoteStatus = z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired });
 const validUntil = isoDate("Date de validité invalide").nullable();
-const emptyIsNull = (v: unknown) => (v === "" ? null : v);
 
 /** What a body says of a quote once validated: the rules across fields apply to it. */
 interface QuoteBody {
@@ -99,7 +175,7 @@ interface QuoteBody {
   valid_until?: string | null;
   discount_percentage: number;
   discount_amount: number;
-  items: { quantity: number; unit_price: number; tax_rate: number }[];
+  items: { kind: LineKind; quantity: number; unit_price: number; tax_rate: number }[];
 }
 
 /**
@@ -165,15 +241,28 @@ export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
 export const quoteItemSchema = z.object({
   id: z.string(),
   position: z.number(),
+  kind: z.enum(LINE_KINDS),
   name: z.string(),
   description: z.string().nullable(),
   quantity: z.number(),
   unit: z.string(),
   unit_price: z.number(),
   tax_rate: z.number(),
+  /** A heading's: its section's subtotal HT. */
   subtotal: z.number(),
   tax_amount: z.number(),
   total: z.number(),
+  library_item_id: z.string().nullable(),
+  /** Unit cost HT: only in answers to users holding quotes:margins. */
+  cost_price: z.number().nullable().optional(),
+});
+
+/** The quote's cost and margin (quotes:margins only, never printed). */
+export const quoteMarginSchema = z.object({
+  cost: z.number(),
+  amount: z.number(),
+  rate: z.number().nullable(),
+  missing_costs: z.number(),
 });
 
 export const vatLineSchema = z.object({
@@ -217,6 +306,8 @@ export const quoteSchema = z.object({
   project_id: z.string().nullable(),
   items: z.array(quoteItemSchema),
   items_count: z.number(),
+  /** Only in answers to users holding quotes:margins. */
+  margin: quoteMarginSchema.optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -246,9 +337,27 @@ export const quoteListResponseSchema = z.object({
   meta: z.object({ total: z.number(), page: z.number(), limit: z.number(), summary: quoteSummarySchema }),
 });
 
+/** GET /api/quotes/defaults: what a new quote takes from the company's settings. */
+export const quoteDefaultsSchema = z.object({ validity_days: z.number(), default_tax_rate: z.number() });
+
 export const quoteDuplicateSchema = z.object({
   name: z.preprocess((v) => (typeof v === "string" ? v.trim() || undefined : v), z.string().max(200).optional()),
   reset_status: z.boolean().default(true),
   reset_dates: z.boolean().default(true),
   include_items: z.boolean().default(true),
 });
+
+/** A stored line as a line to write again (a duplicate, a status change, a template): same kind, words, figures and cost. */
+export function lineFromStored(item: z.infer<typeof quoteItemSchema>): QuoteItemInput {
+  return {
+    kind: item.kind,
+    name: item.name,
+    description: item.description,
+    quantity: item.quantity,
+    unit: item.unit as Unit | "",
+    unit_price: item.unit_price,
+    tax_rate: item.tax_rate,
+    cost_price: item.cost_price,
+    library_item_id: item.library_item_id,
+  };
+}

@@ -183,6 +183,8 @@ export async function seedDemoBook(db: Database, admin: AuthContext): Promise<vo
       discount_percentage: discount,
       discount_amount: 0,
       items: LINES[kind].map(([itemName, description, quantity, unit, unit_price, tax_rate]) => ({
+        kind: "item",
+        library_item_id: null,
         name: itemName,
         description,
         quantity,

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -19,6 +19,8 @@ export const companies = pgTable("companies", {
   tvaNumber: text("tva_number"),
   // Commercial settings (docs/domain/company-settings.md#rules).
   quoteValidityDays: integer("quote_validity_days").notNull().default(30),
+  /** VAT rate of a new quote line (docs/domain/company-settings.md#rules): 10 % is common in renovation. */
+  defaultTaxRate: numeric("default_tax_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(20),
   termsAndConditions: text("terms_and_conditions"),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  check,
   date,
   index,
   integer,
@@ -14,6 +15,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { clients } from "./clients";
 import { companyIdColumn } from "./companies";
+import { libraryItems } from "./library";
 import { users } from "./users";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -114,6 +116,8 @@ export const quoteItems = pgTable(
       .notNull()
       .references(() => quotes.id, { onDelete: "cascade" }),
     position: integer("position").notNull(),
+    /** 'item' | 'section' | 'text' (docs/domain/quotes.md#line-kinds): a heading or a text has 0 figures and unit ''. */
+    kind: text("kind").notNull().default("item"),
     name: text("name").notNull(),
     description: text("description"),
     quantity: numeric("quantity", { precision: 12, scale: 3, mode: "number" }).notNull(),
@@ -123,6 +127,14 @@ export const quoteItems = pgTable(
     subtotal: money("subtotal").notNull(),
     taxAmount: money("tax_amount").notNull(),
     total: money("total").notNull(),
+    /** Unit cost HT (docs/domain/quotes.md#margins): shown to quotes:margins holders, never printed. */
+    costPrice: money("cost_price"),
+    /** The library item the line comes from: such an item can be archived, never deleted. */
+    libraryItemId: uuid("library_item_id").references(() => libraryItems.id, { onDelete: "restrict" }),
   },
-  (t) => [uniqueIndex("quote_items_quote_position_key").on(t.quoteId, t.position)],
+  (t) => [
+    uniqueIndex("quote_items_quote_position_key").on(t.quoteId, t.position),
+    index("quote_items_library_item_idx").on(t.libraryItemId).where(sql`${t.libraryItemId} IS NOT NULL`),
+    check("quote_items_kind_check", sql`${t.kind} IN ('item', 'section', 'text')`),
+  ],
 );

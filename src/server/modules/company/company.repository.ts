@@ -1,26 +1,39 @@
 import type { Db } from "@server/db/client";
 import { companies, files } from "@server/db/schema";
-import type { CompanyInfoInput, CompanySettings } from "@shared/company";
+import type { CompanyInfoInput, CompanySettings, CompanySettingsInput } from "@shared/company";
 import { and, eq, sql } from "drizzle-orm";
 
 export const companySettingsRepository = {
   async get(tx: Db, companyId: string): Promise<CompanySettings> {
     const [row] = await tx
-      .select({ quote_validity_days: companies.quoteValidityDays, terms_and_conditions: companies.termsAndConditions })
+      .select({
+        quote_validity_days: companies.quoteValidityDays,
+        terms_and_conditions: companies.termsAndConditions,
+        default_tax_rate: companies.defaultTaxRate,
+      })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
     return row;
   },
-  async update(tx: Db, companyId: string, input: CompanySettings): Promise<void> {
-    await tx
+  /** The settings, the default VAT rate only when said (it is not in the spec's body). */
+  async update(tx: Db, companyId: string, input: CompanySettingsInput): Promise<CompanySettings> {
+    const [row] = await tx
       .update(companies)
       .set({
         quoteValidityDays: input.quote_validity_days,
         termsAndConditions: input.terms_and_conditions,
+        ...(input.default_tax_rate === undefined ? {} : { defaultTaxRate: input.default_tax_rate }),
         updatedAt: sql`now()`,
       })
-      .where(eq(companies.id, companyId));
+      .where(eq(companies.id, companyId))
+      .returning({
+        quote_validity_days: companies.quoteValidityDays,
+        terms_and_conditions: companies.termsAndConditions,
+        default_tax_rate: companies.defaultTaxRate,
+      });
+    if (!row) throw new Error("company not found");
+    return row;
   },
 };
 

@@ -8,6 +8,7 @@ import {
   type CompanyInfo,
   type CompanyInfoInput,
   type CompanySettings,
+  type CompanySettingsInput,
   LOGO_MAX_BYTES,
 } from "@shared/company";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
@@ -41,10 +42,9 @@ export function createCompanyService(db: Database, fileSecret: string) {
       const t = tenant(auth, COMPANY_ACCESS.getSettings, COMPANY_TEXTS.companyRequired);
       return db.run(t.scope, (tx) => companySettingsRepository.get(tx, t.companyId));
     },
-    async updateSettings(auth: AuthContext, input: CompanySettings): Promise<CompanySettings> {
+    async updateSettings(auth: AuthContext, input: CompanySettingsInput): Promise<CompanySettings> {
       const t = tenant(auth, COMPANY_ACCESS.updateSettings, COMPANY_TEXTS.companyRequired);
-      await db.run(t.scope, (tx) => companySettingsRepository.update(tx, t.companyId, input));
-      return input;
+      return db.run(t.scope, (tx) => companySettingsRepository.update(tx, t.companyId, input));
     },
     /**
      * The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG), whole: a damaged image would

@@ -105,12 +105,14 @@ describe("commercial settings", () => {
     expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: null,
+      default_tax_rate: 20,
     });
     expect(
       (await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json(),
     ).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: null,
+      default_tax_rate: 20,
     });
     for (const bad of [0, 366, 2.5, "abc", true]) {
       const res = await api(admin, "PUT", "/api/company/settings", {
@@ -129,7 +131,11 @@ describe("commercial settings", () => {
   });
 
   it("takes both settings, as published: a body never erases what it does not mention", async () => {
-    const saved = { quote_validity_days: 60, terms_and_conditions: "Acompte de 30 % à la commande." };
+    const saved = {
+      quote_validity_days: 60,
+      terms_and_conditions: "Acompte de 30 % à la commande.",
+      default_tax_rate: 20,
+    };
     expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(saved);
 
     const published = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths[
@@ -153,7 +159,28 @@ describe("commercial settings", () => {
     expect((await api(admin, "PUT", "/api/company/settings", emptied)).json()).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: null,
+      default_tax_rate: 20,
     });
+  });
+
+  it("keeps the VAT rate of new quote lines, from the list, unchanged when a body leaves it out", async () => {
+    const body = { quote_validity_days: 30, terms_and_conditions: null };
+    const set = await api(admin, "PUT", "/api/company/settings", { ...body, default_tax_rate: "10" });
+    expect(set.json().default_tax_rate).toBe(10);
+    // The spec's body (two keys) keeps it.
+    expect((await api(admin, "PUT", "/api/company/settings", body)).json().default_tax_rate).toBe(10);
+    for (const bad of [7, -1, "dix"]) {
+      const res = await api(admin, "PUT", "/api/company/settings", { ...body, default_tax_rate: bad });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe(COMPANY_TEXTS.defaultTaxRateInvalid);
+    }
+    // Whoever writes quotes reads it (the chef holds quotes:create, not settings:view).
+    expect((await api(chef, "GET", "/api/company/settings")).statusCode).toBe(403);
+    const defaults = await api(chef, "GET", "/api/quotes/defaults");
+    expect(defaults.statusCode).toBe(200);
+    expect(defaults.json()).toEqual({ validity_days: 30, default_tax_rate: 10 });
+    expect((await api(otherAdmin, "GET", "/api/quotes/defaults")).json().default_tax_rate).toBe(20);
+    await api(admin, "PUT", "/api/company/settings", { ...body, default_tax_rate: 20 });
   });
 });
 

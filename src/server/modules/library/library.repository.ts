@@ -357,6 +357,16 @@ export const libraryRepository = {
     return result.rows.map((r) => r.id);
   },
 
+  /** How many quotes and quote templates have a line from this item (it can then only be archived). */
+  async documentsUsing(tx: Db, companyId: string, id: string): Promise<number> {
+    const result = await tx.execute<{ n: number }>(sql`
+      SELECT (SELECT count(DISTINCT quote_id) FROM quote_items
+              WHERE company_id = ${companyId} AND library_item_id = ${id})
+           + (SELECT count(*) FROM quote_templates
+              WHERE company_id = ${companyId} AND items @> ${JSON.stringify([{ library_item_id: id }])}::jsonb) AS n`);
+    return Number(result.rows[0]?.n ?? 0);
+  },
+
   async setArchived(tx: Db, companyId: string, id: string, archived: boolean): Promise<void> {
     await tx
       .update(libraryItems)

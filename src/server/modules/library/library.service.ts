@@ -323,7 +323,10 @@ export function createLibraryService(db: Database) {
       });
     },
 
-    /** Deleted only when nothing uses it (an article part of any ouvrage: 409, archive it instead). */
+    /**
+     * Deleted only when nothing uses it (an article part of any ouvrage, an item on a quote or a
+     * template: 409, archive it instead).
+     */
     async remove(auth: AuthContext, id: string): Promise<void> {
       const t = tenant(auth, LIBRARY_ACCESS.remove, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
@@ -333,6 +336,8 @@ export function createLibraryService(db: Database) {
           const using = await libraryRepository.ouvragesUsing(tx, t.companyId, itemId, false);
           if (using.length > 0) throw errors.conflict(LIBRARY_TEXTS.usedByOuvrages(using.length));
         }
+        const documents = await libraryRepository.documentsUsing(tx, t.companyId, itemId);
+        if (documents > 0) throw errors.conflict(LIBRARY_TEXTS.usedByDocuments(documents));
         await libraryRepository.delete(tx, t.companyId, itemId);
       });
     },

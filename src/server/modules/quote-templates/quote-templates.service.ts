@@ -17,9 +17,14 @@ export const QUOTE_TEMPLATES_ACCESS = permissions({
 
 type Line = Omit<QuoteTemplateItem, "position">;
 
-/** The lines as stored: these fields only, numbered 1, 2, … in their order (like a quote's). */
+/**
+ * The lines as stored: these fields only (never a cost: a template is read by all who see quotes),
+ * numbered 1, 2, … in their order (like a quote's).
+ */
 function numbered(lines: readonly Line[]): QuoteTemplateItem[] {
-  return lines.map(({ name, description, quantity, unit, unit_price, tax_rate }, index) => ({
+  return lines.map(({ kind, library_item_id, name, description, quantity, unit, unit_price, tax_rate }, index) => ({
+    kind,
+    library_item_id,
     name,
     description,
     quantity,
@@ -45,7 +50,12 @@ function templateOut(row: TemplateRow): QuoteTemplate {
     id: row.id,
     name: row.name,
     description: row.description,
-    items: row.items as QuoteTemplateItem[],
+    // Lines stored before line kinds are priced lines without a library item.
+    items: (row.items as Partial<QuoteTemplateItem>[]).map((item) => ({
+      kind: "item",
+      library_item_id: null,
+      ...item,
+    })) as QuoteTemplateItem[],
     discount_percentage: row.discountPercentage,
     terms: row.terms,
     created_at: row.createdAt.toISOString(),

@@ -81,7 +81,15 @@ describe("template lines", () => {
       items: items.map((item, index) => ({ ...item, position: 10 - index, id: "ligne", subtotal: 1 })),
     });
     expect(res.statusCode).toBe(201);
-    expect(res.json().items).toEqual(items.map((item, index) => ({ description: null, ...item, position: index + 1 })));
+    expect(res.json().items).toEqual(
+      items.map((item, index) => ({
+        kind: "item",
+        library_item_id: null,
+        description: null,
+        ...item,
+        position: index + 1,
+      })),
+    );
   });
 
   it("keep the quote's order when a template is made from a quote", async () => {

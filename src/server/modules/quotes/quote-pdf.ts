@@ -1,8 +1,43 @@
 import { cityLine, documentIssuer, issuerFooter, VAT_EXEMPTION_MENTION } from "@server/pdf/company";
-import type { CommercialDocument, DocumentPart } from "@server/pdf/model";
+import type { CommercialDocument, DocumentLine, DocumentPart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
 import { formatDate, formatPercent } from "@shared/format";
 import type { Quote } from "@shared/quotes";
+
+/**
+ * The lines as printed: priced lines, text lines, and each section's heading with its subtotal HT
+ * after its last line (docs/domain/quotes.md#line-kinds). Costs are never printed.
+ */
+export function documentLines(items: Quote["items"]): DocumentLine[] {
+  const lines: DocumentLine[] = [];
+  let section: { title: string; amount: number } | null = null;
+  const closeSection = () => {
+    if (section) lines.push({ kind: "subtotal", label: `Sous-total ${section.title}`, amount: section.amount });
+    section = null;
+  };
+  for (const item of items) {
+    if (item.kind === "section") {
+      closeSection();
+      lines.push({ kind: "section", title: item.name });
+      section = { title: item.name, amount: item.subtotal };
+    } else if (item.kind === "text") {
+      lines.push({ kind: "text", text: item.name });
+    } else {
+      lines.push({
+        kind: "item",
+        name: item.name,
+        description: item.description,
+        quantity: item.quantity,
+        unit: item.unit,
+        unit_price: item.unit_price,
+        tax_rate: item.tax_rate,
+        subtotal: item.subtotal,
+      });
+    }
+  }
+  closeSection();
+  return lines;
+}
 
 /**
  * The quote as a document: header (identity, reference, dates, validity), parties, lines, VAT per
@@ -42,19 +77,7 @@ export function quoteDocument(
         ].filter((l): l is string => Boolean(l)),
       },
     },
-    {
-      kind: "lines",
-      lines: quote.items.map((i) => ({
-        kind: "item",
-        name: i.name,
-        description: i.description,
-        quantity: i.quantity,
-        unit: i.unit,
-        unit_price: i.unit_price,
-        tax_rate: i.tax_rate,
-        subtotal: i.subtotal,
-      })),
-    },
+    { kind: "lines", lines: documentLines(quote.items) },
     {
       kind: "totals",
       vat: quote.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax })),

@@ -1,7 +1,18 @@
 /** What the quotes and quote templates HTTP tests share: an app, two companies, their clients. */
 
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
+import { PDFParse } from "pdf-parse";
 import { expect } from "vitest";
+
+/** The text of a PDF, as a reader would copy it. */
+export async function pdfText(buffer: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(buffer) });
+  try {
+    return (await parser.getText()).text;
+  } finally {
+    await parser.destroy();
+  }
+}
 
 /** Three lines at three VAT rates (subtotal 573.40 €). */
 export const QUOTE_LINES = [
@@ -29,6 +40,8 @@ interface QuoteAnswer {
   discount_percentage: number;
   discount_amount: number;
   items: {
+    kind?: string;
+    library_item_id?: string | null;
     name: string;
     description: string | null;
     quantity: number;
@@ -50,14 +63,21 @@ export function quoteBody(quote: QuoteAnswer, changes: object = {}) {
     terms: quote.terms,
     discount_percentage: quote.discount_percentage,
     discount_amount: quote.discount_amount,
-    items: quote.items.map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
-      name,
-      description,
-      quantity,
-      unit,
-      unit_price,
-      tax_rate,
-    })),
+    // Costs unsaid: each line keeps its own (docs/domain/quotes.md#margins).
+    items: quote.items.map(({ kind = "item", library_item_id = null, name, description, ...figures }) =>
+      kind === "item"
+        ? {
+            kind,
+            library_item_id,
+            name,
+            description,
+            quantity: figures.quantity,
+            unit: figures.unit,
+            unit_price: figures.unit_price,
+            tax_rate: figures.tax_rate,
+          }
+        : { kind, name },
+    ),
     ...changes,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { isPricedLine } from "@shared/money";
 import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
@@ -37,9 +38,10 @@ function where(companyId: string, filter: QuoteFilter): SQL | undefined {
  */
 const quoteLines = sql<Quote["items"]>`coalesce((
   SELECT json_agg(json_build_object(
-           'id', i.id, 'position', i.position, 'name', i.name, 'description', i.description,
+           'id', i.id, 'position', i.position, 'kind', i.kind, 'name', i.name, 'description', i.description,
            'quantity', i.quantity, 'unit', i.unit, 'unit_price', i.unit_price, 'tax_rate', i.tax_rate,
-           'subtotal', i.subtotal, 'tax_amount', i.tax_amount, 'total', i.total) ORDER BY i.position)
+           'subtotal', i.subtotal, 'tax_amount', i.tax_amount, 'total', i.total,
+           'library_item_id', i.library_item_id, 'cost_price', i.cost_price) ORDER BY i.position)
   FROM ${quoteItems} i WHERE i.company_id = ${quotes.companyId} AND i.quote_id = ${quotes.id}), '[]'::json)`;
 
 const quoteColumns = {
@@ -106,7 +108,7 @@ function toQuote(row: QuoteRow): Quote {
     vat_breakdown: row.vat_breakdown as Quote["vat_breakdown"],
     project_id: row.project_id,
     items: row.items,
-    items_count: row.items.length,
+    items_count: row.items.filter(isPricedLine).length,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -272,6 +274,7 @@ export const quotesRepository = {
           quoteId,
           // The server numbers the lines in their order (a position sent with a line is dropped).
           position: index + 1,
+          kind: item.kind,
           name: item.name,
           description: item.description,
           quantity: item.quantity,
@@ -281,6 +284,9 @@ export const quotesRepository = {
           subtotal: line.subtotal,
           taxAmount: line.tax_amount,
           total: line.total,
+          // Resolved by the service before writing (docs/domain/quotes.md#margins): never left unsaid here.
+          costPrice: item.cost_price ?? null,
+          libraryItemId: item.library_item_id,
         };
       }),
     );

@@ -2,6 +2,7 @@ import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import {
+  quoteDefaultsSchema,
   quoteDuplicateSchema,
   quoteInputSchema,
   quoteListQuerySchema,
@@ -35,6 +36,19 @@ export const quotesModule: AppModule = async (app, { db }) => {
       },
     },
     async (request) => quotes.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/quotes/defaults",
+    {
+      config: { access: { permission: QUOTES_ACCESS.defaults } },
+      schema: {
+        tags,
+        summary: "Ce qu'un nouveau devis reprend des réglages : durée de validité, TVA des nouvelles lignes",
+        response: { 200: quoteDefaultsSchema, ...errorsOf },
+      },
+    },
+    async (request) => quotes.defaults(requireAuth(request)),
   );
 
   app.get(

@@ -1,22 +1,29 @@
-import type { Database } from "@server/db/client";
-import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import type { Database, Db } from "@server/db/client";
+import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
 import { addDays, parisToday } from "@shared/dates";
+import { isPricedLine } from "@shared/money";
 import {
   DRAFT_QUOTE_STATUS,
   isFinalQuoteStatus,
+  lineFromStored,
   QUOTE_TEXTS,
   type Quote,
+  type QuoteDefaults,
   type QuoteInput,
+  type QuoteItemInput,
   type quoteDuplicateSchema,
   type quoteListQuerySchema,
+  quoteMargin,
   quoteTotalsInEuros,
+  resolveLineCosts,
   statusAllowsNoLines,
 } from "@shared/quotes";
 import type { z } from "zod";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
+import { libraryRepository } from "../library/library.repository";
 import { nextReference } from "../references/references.repository";
 import { quoteHistoryRepository } from "./quote-history.repository";
 import { actorOf, creationEntry, updateEntries } from "./quote-history.service";
@@ -31,6 +38,9 @@ export const QUOTES_ACCESS = permissions({
   create: "quotes:create",
   update: "quotes:edit",
   duplicate: "quotes:create",
+  defaults: "quotes:create",
+  /** Sees and sets the lines' costs and the quote's margin (docs/domain/quotes.md#margins). */
+  margins: "quotes:margins",
 });
 
 /** Rendered quote PDFs kept per process (src/server/pdf/cache.ts). */
@@ -39,9 +49,42 @@ const PDF_CACHE_BYTES = 32 * 1024 * 1024;
 type ListQuery = z.output<typeof quoteListQuerySchema>;
 type DuplicateBody = z.output<typeof quoteDuplicateSchema>;
 
-/** A quote without lines stays a draft: any other status is refused (409). */
+/** A quote without priced lines (none, or headings and texts only) stays a draft: any other status is refused (409). */
 function assertLinesForStatus(input: Pick<QuoteInput, "status" | "items">): void {
-  if (input.items.length === 0 && !statusAllowsNoLines(input.status)) throw errors.conflict(QUOTE_TEXTS.linesRequired);
+  if (!input.items.some(isPricedLine) && !statusAllowsNoLines(input.status)) {
+    throw errors.conflict(QUOTE_TEXTS.linesRequired);
+  }
+}
+
+/**
+ * The quote as `auth` may see it: with its margin for a holder of quotes:margins, without any cost
+ * otherwise (docs/domain/quotes.md#margins).
+ */
+function presented(auth: AuthContext, quote: Quote): Quote {
+  if (can(auth, QUOTES_ACCESS.margins)) return { ...quote, margin: quoteMargin(quote) };
+  return { ...quote, items: quote.items.map(({ cost_price: _hidden, ...item }) => item) };
+}
+
+/**
+ * The lines with the cost each is stored with (resolveLineCosts): their library items must be the
+ * company's (404 otherwise), whose costs fill the lines that do not say theirs.
+ */
+async function costedLines(
+  tx: Db,
+  t: TenantAccess,
+  lines: readonly QuoteItemInput[],
+  before: readonly QuoteItemInput[],
+): Promise<QuoteItemInput[]> {
+  const ids = [...new Set(lines.flatMap((l) => (l.library_item_id ? [l.library_item_id] : [])))];
+  const found = await libraryRepository.articles(tx, t.companyId, ids);
+  if (found.length !== ids.length) throw errors.notFound(QUOTE_TEXTS.libraryItemNotFound);
+  const costs = resolveLineCosts(
+    lines,
+    before,
+    new Map(found.map((item) => [item.id, item.cost_price])),
+    can(t.auth, QUOTES_ACCESS.margins),
+  );
+  return lines.map((line, index) => ({ ...line, cost_price: costs[index] ?? null }));
 }
 
 export function createQuotesService(db: Database) {
@@ -66,7 +109,7 @@ export function createQuotesService(db: Database) {
               ? await quotesRepository.list(tx, t.companyId, { ids: found.ids }, { limit: query.limit, offset: 0 })
               : [];
           return {
-            data,
+            data: data.map((quote) => presented(auth, quote)),
             meta: { total: found.summary.count, page: query.page, limit: query.limit, summary: found.summary },
           };
         }
@@ -75,13 +118,23 @@ export function createQuotesService(db: Database) {
           summary.count > (query.page - 1) * query.limit
             ? await quotesRepository.list(tx, t.companyId, filter, page)
             : [];
-        return { data, meta: { total: summary.count, page: query.page, limit: query.limit, summary } };
+        return {
+          data: data.map((quote) => presented(auth, quote)),
+          meta: { total: summary.count, page: query.page, limit: query.limit, summary },
+        };
       });
+    },
+
+    /** What a new quote takes from the company's settings, for whoever writes quotes (no settings:view needed). */
+    async defaults(auth: AuthContext): Promise<QuoteDefaults> {
+      const t = tenant(auth, QUOTES_ACCESS.defaults, QUOTE_TEXTS.companyRequired);
+      const settings = await db.run(t.scope, (tx) => companySettingsRepository.get(tx, t.companyId));
+      return { validity_days: settings.quote_validity_days, default_tax_rate: settings.default_tax_rate };
     },
 
     async get(auth: AuthContext, id: string) {
       const t = tenant(auth, QUOTES_ACCESS.get, QUOTE_TEXTS.companyRequired);
-      return load(t, idOr404(id, QUOTE_TEXTS.notFound));
+      return presented(auth, await load(t, idOr404(id, QUOTE_TEXTS.notFound)));
     },
 
     /**
@@ -129,6 +182,7 @@ export function createQuotesService(db: Database) {
         const values = {
           ...input,
           valid_until: input.valid_until ?? addDays(input.date, settings.quote_validity_days),
+          items: await costedLines(tx, t, input.items, []),
         };
         const reference = await nextReference(tx, t.companyId, "quote", Number(parisToday().slice(0, 4)));
         const quoteId = await quotesRepository.insert(tx, t.companyId, values, totals, {
@@ -140,7 +194,7 @@ export function createQuotesService(db: Database) {
         ]);
         return quoteId;
       });
-      return load(t, id);
+      return presented(auth, await load(t, id));
     },
 
     async update(auth: AuthContext, id: string, input: QuoteInput) {
@@ -158,10 +212,11 @@ export function createQuotesService(db: Database) {
         ) {
           throw errors.notFound(QUOTE_TEXTS.clientNotFound);
         }
-        await quotesRepository.update(tx, t.companyId, quoteId, input, totals);
+        const items = await costedLines(tx, t, input.items, before.items.map(lineFromStored));
+        await quotesRepository.update(tx, t.companyId, quoteId, { ...input, items }, totals);
         await quoteHistoryRepository.add(tx, t.companyId, updateEntries(before, input, totals.total, actorOf(auth)));
       });
-      return load(t, quoteId);
+      return presented(auth, await load(t, quoteId));
     },
 
     async duplicate(auth: AuthContext, id: string, body: DuplicateBody) {
@@ -180,17 +235,8 @@ export function createQuotesService(db: Database) {
           terms: source.terms,
           discount_percentage: source.discount_percentage,
           discount_amount: source.discount_amount,
-          // In their order (find() reads them by position); the copy numbers them again.
-          items: body.include_items
-            ? source.items.map(({ name, description, quantity, unit, unit_price, tax_rate }) => ({
-                name,
-                description,
-                quantity,
-                unit: unit as QuoteInput["items"][number]["unit"],
-                unit_price,
-                tax_rate,
-              }))
-            : [],
+          // In their order (find() reads them by position) with their costs; the copy numbers them again.
+          items: body.include_items ? source.items.map(lineFromStored) : [],
         };
         assertLinesForStatus(input);
         const reference = await nextReference(tx, t.companyId, "quote", Number(today.slice(0, 4)));
@@ -203,7 +249,7 @@ export function createQuotesService(db: Database) {
         ]);
         return quoteId;
       });
-      return load(t, newId);
+      return presented(auth, await load(t, newId));
     },
   };
 }

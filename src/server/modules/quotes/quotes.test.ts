@@ -3,9 +3,8 @@ import { addDays, parisToday } from "@shared/dates";
 import { computeTotals, fromCents } from "@shared/money";
 import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
-import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
-import { QUOTE_LINES as items, quoteBody, setupQuotesTest } from "./quotes.fixtures";
+import { QUOTE_LINES as items, pdfText, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
 const { app, db, api, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote } =
   await setupQuotesTest();
@@ -611,15 +610,6 @@ describe("rights and other companies", () => {
     );
   });
 });
-
-async function pdfText(buffer: Buffer): Promise<string> {
-  const parser = new PDFParse({ data: new Uint8Array(buffer) });
-  try {
-    return (await parser.getText()).text;
-  } finally {
-    await parser.destroy();
-  }
-}
 
 describe("GET /api/quotes/:id/pdf", () => {
   it("renders a real PDF with the reference, the totals, the VAT per rate and the mentions", async () => {

@@ -5,10 +5,13 @@ import {
   companySettingsInputSchema,
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "@shared/company";
+import { formatPercent } from "@shared/format";
+import { VAT_RATES } from "@shared/quote-rules";
 import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
@@ -31,7 +34,10 @@ export interface CommercialSettingsFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** « Paramètres commerciaux » (docs/domain/company-settings.md#rules): quote validity (1 to 365 days, 30 when empty) and terms. */
+/**
+ * « Paramètres commerciaux » (docs/domain/company-settings.md#rules): quote validity (1 to 365 days, 30
+ * when empty), the VAT rate of new quote lines, and terms.
+ */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
   const { form, submit } = useSaveForm({
@@ -98,6 +104,23 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                       jours
                     </span>
                   </div>
+                )}
+              </FormField>
+            </FormSection>
+            <FormSection title="TVA">
+              <FormField
+                label="TVA des nouvelles lignes"
+                error={errors.default_tax_rate?.message}
+                hint="Le taux proposé pour chaque nouvelle ligne de devis (10 % en rénovation de logements de plus de 2 ans)."
+              >
+                {(props) => (
+                  <NativeSelect className="w-full sm:max-w-56" {...props} {...register("default_tax_rate")}>
+                    {VAT_RATES.map((rate) => (
+                      <option key={rate} value={String(rate)}>
+                        {formatPercent(rate)}
+                      </option>
+                    ))}
+                  </NativeSelect>
                 )}
               </FormField>
             </FormSection>

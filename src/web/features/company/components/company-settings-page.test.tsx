@@ -214,6 +214,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     expect(calls("PUT", "/api/company/settings")[0]?.body).toEqual({
       quote_validity_days: 30,
       terms_and_conditions: "Acompte 30 %",
+      default_tax_rate: 20,
     });
     expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
   });

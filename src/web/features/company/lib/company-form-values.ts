@@ -1,5 +1,5 @@
 import type { CompanyInfo, CompanySettings } from "@shared/company";
-import { DEFAULT_QUOTE_VALIDITY_DAYS } from "@shared/company-rules";
+import { DEFAULT_QUOTE_VALIDITY_DAYS, DEFAULT_TAX_RATE } from "@shared/company-rules";
 
 /** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
 export interface CompanyInfoFields {
@@ -44,16 +44,20 @@ export function infoFormValues(info: CompanyInfo | null | undefined): CompanyInf
 export interface CompanySettingsFields {
   quote_validity_days: string;
   terms_and_conditions: string;
+  /** The select's value: « 20 », « 10 », « 5.5 »… */
+  default_tax_rate: string;
 }
 
 export const COMPANY_SETTINGS_FIELDS = [
   "quote_validity_days",
   "terms_and_conditions",
+  "default_tax_rate",
 ] as const satisfies readonly (keyof CompanySettingsFields)[];
 
 export function settingsFormValues(settings: CompanySettings | null | undefined): CompanySettingsFields {
   return {
     quote_validity_days: String(settings?.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS),
     terms_and_conditions: settings?.terms_and_conditions ?? "",
+    default_tax_rate: String(settings?.default_tax_rate ?? DEFAULT_TAX_RATE),
   };
 }

@@ -4,9 +4,8 @@ import {
   LIBRARY_KIND_LABELS,
   type LibraryCategory,
   type LibraryKind,
-  marginOf,
 } from "@shared/library-rules";
-import { toCents } from "@shared/money";
+import { marginOf, toCents } from "@shared/money";
 
 /** « 32,50 € HT / m² ». */
 export function priceLabel(price: number, unit: string): string {

@@ -17,7 +17,8 @@ export const quoteKeys = {
   histories: () => [...quoteKeys.all, "history"] as const,
   history: (id: string) => [...quoteKeys.histories(), id] as const,
   templates: () => ["quote-templates"] as const,
-  validityDays: () => ["company", "quote-validity-days"] as const,
+  /** Under the company feature's keys: saving the settings refreshes them. */
+  defaults: () => ["company", "quote-defaults"] as const,
 };
 
 /**

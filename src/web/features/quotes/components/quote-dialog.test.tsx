@@ -1,12 +1,11 @@
 import { clientListResponseSchema, clientSchema } from "@shared/clients";
-import { companySettingsSchema } from "@shared/company";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import type { PermissionCode } from "@shared/permissions";
 import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
 import { type QuoteTemplate, quoteTemplateSchema } from "@shared/quote-templates";
-import { quoteSchema } from "@shared/quotes";
+import { quoteDefaultsSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -37,12 +36,10 @@ function serveDefaults() {
   }));
   api.get("/api/clients/:id", clientSchema, () => makeClient());
   api.get("/api/quote-templates", templateListSchema, () => ({ data: [makeTemplate()] }));
-  api.get("/api/company/settings", companySettingsSchema, () => ({
-    quote_validity_days: 45,
-    terms_and_conditions: null,
-  }));
   api.get("/api/quotes/:id/history", historySchema, () => []);
   api.get("/api/quotes/:id", quoteSchema, () => makeQuote());
+  // After « :id »: the latest declaration wins.
+  api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 45, default_tax_rate: 20 }));
 }
 
 /** The server's answer to a template POST / PUT: the body sent, with its id and line positions. */
@@ -128,9 +125,9 @@ describe("QuoteDialog — creation", () => {
   });
 
   it.each([
-    ["with settings:view, shows and sends today + the company's 45 days", true],
-    ["without settings:view (Chef d'équipe), sends no date and lets the server apply the company's days", false],
-  ])("validity date %s", async (_, canReadSettings) => {
+    ["an administrator", true],
+    ["a Chef d'équipe, who may not read the settings", false],
+  ])("shows and sends today + the company's 45 days to %s, from the quotes' defaults", async (_, canReadSettings) => {
     api.post("/api/quotes", quoteSchema, () => makeQuote());
     const onStateChange = renderDialog(
       { mode: "create" },
@@ -140,19 +137,47 @@ describe("QuoteDialog — creation", () => {
     await screen.findByRole("combobox", { name: "Client *" });
     const today = parisToday();
     const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
-    if (canReadSettings) await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
-    else expect(validUntil.value).toBe("");
+    await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
     type("Nom du devis *", "Cuisine Martin");
     await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan de travail");
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    expect(sent("POST", "/api/quotes").valid_until).toBe(addDays(today, 45));
+    expect(api.requests("GET", "/api/company/settings")).toHaveLength(0);
+  });
+
+  it("gives new lines the company's VAT rate, adds sections and texts, and shows each lot's subtotal HT", async () => {
+    api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 10 }));
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
+    const onStateChange = renderDialog({ mode: "create" });
+    await waitFor(() => expect((screen.getByLabelText("TVA (ligne 1)") as HTMLSelectElement).value).toBe("10"));
+    type("Nom du devis *", "Salle d'eau");
+    await chooseClient("Jean Dupont");
+    type("Désignation (ligne 1)", "Receveur extra-plat");
+    type("Prix unitaire HT (ligne 1)", "320");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une section" }));
+    type("Titre de la section (ligne 2)", "Lot 2 — Faïence");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    expect((screen.getByLabelText("TVA (ligne 3)") as HTMLSelectElement).value).toBe("10");
+    type("Désignation (ligne 3)", "Faïence murale");
+    type("Quantité (ligne 3)", "12");
+    type("Prix unitaire HT (ligne 3)", "45");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter un texte" }));
+    type("Texte (ligne 4)", "Joints époxy compris");
+    // Move the heading to the top: the first lot then holds every line.
+    fireEvent.click(screen.getByRole("button", { name: "Monter la ligne 2" }));
+    expect(screen.getByTestId("quote-section-subtotal-1").textContent).toBe(formatEuro(860));
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
     const body = sent("POST", "/api/quotes");
-    if (canReadSettings) expect(body.valid_until).toBe(addDays(today, 45));
-    else {
-      expect(Object.keys(body)).not.toContain("valid_until");
-      expect(api.requests("GET", "/api/company/settings")).toHaveLength(0);
-    }
+    expect(body.items.map((i) => [i.kind, i.name])).toEqual([
+      ["section", "Lot 2 — Faïence"],
+      ["item", "Receveur extra-plat"],
+      ["item", "Faïence murale"],
+      ["text", "Joints époxy compris"],
+    ]);
+    expect(body.items[0]).toEqual({ kind: "section", name: "Lot 2 — Faïence" });
   });
 
   it("opens with the spec's title and sections: lines open, totals closed, a template picker", async () => {
@@ -300,7 +325,18 @@ describe("QuoteDialog — creation", () => {
     expect(sent("PUT", "/api/quote-templates/t1")).toEqual({
       name: "Cuisine équipée",
       description: "Pose comprise",
-      items: [{ name: "Meuble", description: null, quantity: 2, unit: "unité", unit_price: 150, tax_rate: 20 }],
+      items: [
+        {
+          kind: "item",
+          library_item_id: null,
+          name: "Meuble",
+          description: null,
+          quantity: 2,
+          unit: "unité",
+          unit_price: 150,
+          tax_rate: 20,
+        },
+      ],
       discount_percentage: 5,
       terms: "Acompte 30 %",
     });
@@ -356,6 +392,8 @@ describe("QuoteDialog — creation", () => {
       description: null,
       items: [
         {
+          kind: "item",
+          library_item_id: null,
           name: "Receveur de douche",
           description: null,
           quantity: 1,

@@ -1,4 +1,4 @@
-import { formatDateTime, formatEuro, plural } from "@shared/format";
+import { formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
 import type { Quote } from "@shared/quotes";
 import { FormActions } from "@web/components/form/form-actions";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
@@ -13,6 +13,7 @@ import { QuoteDiscountFields } from "./quote-discount-fields";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteInfoSection } from "./quote-info-section";
 import { QuoteItemsEditor } from "./quote-items-editor";
+import { QuoteMarginSummary } from "./quote-margin";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { QuoteTemplatePicker } from "./quote-template-picker";
 import { QuoteTotalsTable } from "./quote-totals";
@@ -67,6 +68,8 @@ export function QuoteForm({
     applyChosenTemplate,
     beingWritten,
     totals,
+    margin,
+    defaultTaxRate,
     lineCount,
     submit,
   } = state;
@@ -128,8 +131,24 @@ export function QuoteForm({
           summary={`${plural(lineCount, "ligne")} · ${formatEuro(totals.total)}\u00a0TTC`}
           contentClassName={isMobile ? "px-3" : "px-3"}
         >
-          <QuoteItemsEditor form={form} lineAmounts={totals.lines.map((l) => l.subtotal)} isMobile={isMobile} />
-          <div className="mt-4 flex items-baseline justify-end gap-3 border-t border-border px-1 pt-3 text-sm">
+          <QuoteItemsEditor
+            form={form}
+            lineAmounts={totals.lines.map((l) => l.subtotal)}
+            defaultTaxRate={defaultTaxRate}
+            showCosts={permissions.canSeeMargins}
+          />
+          <div className="mt-4 flex flex-wrap items-baseline justify-end gap-x-3 gap-y-1 border-t border-border px-1 pt-3 text-sm">
+            {margin && (
+              <span className="mr-auto text-muted-foreground" data-testid="quote-items-margin">
+                Marge{" "}
+                <span
+                  className={cn("font-semibold tabular-nums", margin.amount < 0 ? "text-destructive" : "text-success")}
+                >
+                  {formatEuro(margin.amount)} HT
+                  {margin.rate !== null && ` (${formatPercent(margin.rate)})`}
+                </span>
+              </span>
+            )}
             <span className="text-muted-foreground">Total TTC{totals.discount > 0 ? " après remise" : ""}</span>
             <span className="text-base font-semibold tabular-nums" data-testid="quote-items-total">
               {formatEuro(totals.total)}
@@ -152,11 +171,14 @@ export function QuoteForm({
               onModeChange={switchDiscountMode}
               error={errors.discount_percentage?.message ?? errors.discount_amount?.message}
             />
-            <QuoteTotalsTable
-              totals={totals}
-              discountPercentage={discountPercentage}
-              className="rounded-md border border-border bg-muted/30 p-4"
-            />
+            <div className="flex flex-col gap-3">
+              <QuoteTotalsTable
+                totals={totals}
+                discountPercentage={discountPercentage}
+                className="rounded-md border border-border bg-muted/30 p-4"
+              />
+              {margin && <QuoteMarginSummary margin={margin} />}
+            </div>
           </div>
         </FormSection>
 

@@ -16,14 +16,14 @@ afterEach(() => {
   toast.mockReset();
 });
 
-function Harness({ names }: { names: string[] }) {
+function Harness({ names, showCosts = false }: { names: string[]; showCosts?: boolean }) {
   const form = useForm<QuoteFormFields, unknown, QuoteInput>({
     defaultValues: {
       ...createDefaults({ today: "2026-03-10" }),
       items: names.map((name) => ({ ...emptyItem(), name })),
     },
   });
-  return <QuoteItemsEditor form={form} lineAmounts={names.map(() => 0)} />;
+  return <QuoteItemsEditor form={form} lineAmounts={names.map(() => 0)} showCosts={showCosts} />;
 }
 
 const lineNames = () =>
@@ -84,7 +84,7 @@ describe("QuoteItemsEditor", () => {
             ]
           : [],
     }));
-    renderWithProviders(<Harness names={[""]} />);
+    renderWithProviders(<Harness names={[""]} showCosts />);
     const name = screen.getByLabelText("Désignation (ligne 1)");
     fireEvent.change(name, { target: { value: "pose carr" } });
     const option = await screen.findByRole("option", { name: /Pose carrelage sol 45×45/ });
@@ -99,7 +99,24 @@ describe("QuoteItemsEditor", () => {
     expect((screen.getByLabelText("Unité (ligne 1)") as HTMLSelectElement).value).toBe("m²");
     expect((screen.getByLabelText("Prix unitaire HT (ligne 1)") as HTMLInputElement).value).toBe("83.14");
     expect((screen.getByLabelText("TVA (ligne 1)") as HTMLSelectElement).value).toBe("10");
+    expect((screen.getByLabelText("Coût unitaire HT (ligne 1)") as HTMLInputElement).value).toBe("55.20");
+    expect(screen.getByTestId("quote-line-margin-1").textContent).toBe("Marge 27,94\u00a0€ · 33,61\u00a0%");
     expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  it("shows each line's unit cost and margin only when asked (quotes:margins)", () => {
+    renderWithProviders(<Harness names={["Carrelage"]} showCosts />);
+    fireEvent.change(screen.getByLabelText("Quantité (ligne 1)"), { target: { value: "2.5" } });
+    fireEvent.change(screen.getByLabelText("Prix unitaire HT (ligne 1)"), { target: { value: "32.50" } });
+    expect(screen.getByTestId("quote-line-margin-1").textContent).toBe("Sans coût");
+    fireEvent.change(screen.getByLabelText("Coût unitaire HT (ligne 1)"), { target: { value: "21.40" } });
+    expect(screen.getByTestId("quote-line-margin-1").textContent).toBe("Marge 27,75\u00a0€ · 34,15\u00a0%");
+    fireEvent.change(screen.getByLabelText("Coût unitaire HT (ligne 1)"), { target: { value: "40" } });
+    expect(screen.getByTestId("quote-line-margin-1").className).toContain("text-destructive");
+    cleanup();
+    renderWithProviders(<Harness names={["Carrelage"]} />);
+    expect(screen.queryByLabelText("Coût unitaire HT (ligne 1)")).toBeNull();
+    expect(screen.queryByTestId("quote-line-margin-1")).toBeNull();
   });
 
   it("suggests nothing to a user who may not read the library: the name is plain text", () => {

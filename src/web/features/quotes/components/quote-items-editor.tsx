@@ -1,29 +1,43 @@
 import { formatEuro, formatPercent } from "@shared/format";
-import { VAT_RATES } from "@shared/quote-rules";
+import { type LineKind, lineMargin, VAT_RATES } from "@shared/quote-rules";
 import type { QuoteInput } from "@shared/quotes";
 import { Button } from "@web/components/ui/button";
-import { DecimalInput } from "@web/components/ui/input";
+import { DecimalInput, Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
-import { ArrowDown, ArrowUp, ListPlus, Plus, Trash2 } from "lucide-react";
+import { ArrowDown, ArrowUp, Heading, ListPlus, Plus, Text, Trash2 } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { toast } from "sonner";
-import { emptyItem, priceText, type QuoteFormFields, unitOptions } from "../lib/quote-form";
+import { emptyItem, priceText, type QuoteFormFields, readNumber, unitOptions } from "../lib/quote-form";
 import { LineNameField } from "./line-name-field";
 
 type Form = UseFormReturn<QuoteFormFields, unknown, QuoteInput>;
-type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "tax_rate";
+type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "tax_rate" | "cost_price";
+const ITEM_FIELDS: readonly ItemField[] = [
+  "name",
+  "description",
+  "quantity",
+  "unit",
+  "unit_price",
+  "tax_rate",
+  "cost_price",
+];
 
 export interface QuoteItemsEditorProps {
   form: Form;
   /**
    * Line amounts HT in screen order (shared computation): French practice writes a line's amount
-   * before VAT, and the totals carry the VAT (docs/domain/quotes.md#screen).
+   * before VAT, and the totals carry the VAT (docs/domain/quotes.md#screen). A heading's is its
+   * section's subtotal HT.
    */
   lineAmounts: readonly number[];
+  /** VAT rate of a new line: the company's setting (20 % by default). */
+  defaultTaxRate?: number;
+  /** Each line's unit cost and margin (users holding quotes:margins; never printed). */
+  showCosts?: boolean;
   /**
    * Ignored: the editor lays its lines out by its own width (container queries), so a tablet, an iPad
    * in landscape or a narrow desktop window each get the layout their width allows.
@@ -36,6 +50,13 @@ export const LINE_REMOVED_TEXTS = {
   removed: (line: number) => `Ligne ${line} supprimée`,
   undo: "Annuler",
 } as const;
+
+/** What each « Ajouter … » button adds. */
+const ADD_BUTTONS: readonly { kind: LineKind; label: string; icon: typeof Plus }[] = [
+  { kind: "item", label: "Ajouter une ligne", icon: Plus },
+  { kind: "section", label: "Ajouter une section", icon: Heading },
+  { kind: "text", label: "Ajouter un texte", icon: Text },
+];
 
 /** VAT rates of the select; a stored rate outside the list stays selectable. */
 function vatOptions(current: string): string[] {
@@ -53,25 +74,41 @@ function vatOptions(current: string): string[] {
  */
 const TABLE_COLUMNS =
   "@4xl:grid-cols-[minmax(0,1fr)_5.5rem_6.75rem_7rem_5.75rem_6.75rem_var(--tools)] [--tools:4.25rem] pointer-coarse:[--tools:5.75rem]";
-const LINE_GRID = cn(
+const GRID_BASE = cn(
   "grid grid-cols-2 items-start gap-x-3 gap-y-3 [&>*]:min-w-0",
-  "[grid-template-areas:'label_tools'_'name_name'_'desc_desc'_'qty_unit'_'price_tva'_'errors_errors'_'total_total']",
   "@xl:grid-cols-[5.5rem_6.75rem_7rem_5.75rem_minmax(0,1fr)_auto] @xl:gap-x-2 @xl:gap-y-2",
-  "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'errors_errors_errors_errors_errors_errors']",
   TABLE_COLUMNS,
-  "@4xl:gap-y-1.5 @4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_._._._._._.'_'errors_errors_errors_errors_errors_errors_errors']",
+  "@4xl:gap-y-1.5",
+);
+const LINE_GRID = cn(
+  GRID_BASE,
+  "[grid-template-areas:'label_tools'_'name_name'_'desc_desc'_'qty_unit'_'price_tva'_'errors_errors'_'total_total']",
+  "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'errors_errors_errors_errors_errors_errors']",
+  "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_._._._._._.'_'errors_errors_errors_errors_errors_errors_errors']",
+);
+/** The same with the unit cost and the margin: under the figures, or beside the description on a laptop. */
+const LINE_GRID_COSTS = cn(
+  GRID_BASE,
+  "[grid-template-areas:'label_tools'_'name_name'_'desc_desc'_'qty_unit'_'price_tva'_'cost_margin'_'errors_errors'_'total_total']",
+  "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'cost_cost_margin_margin_margin_margin'_'errors_errors_errors_errors_errors_errors']",
+  "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_cost_cost_margin_margin_margin_.'_'errors_errors_errors_errors_errors_errors_errors']",
 );
 /** Labels shown on the cards, and in the compact layout for the figures; the table has its header row. */
 const FIGURE_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-muted-foreground @4xl:sr-only";
 const TEXT_LABEL = "text-[0.8125rem] @xl:sr-only";
+/** The cost's label stays visible on a laptop too (no header column for it). */
+const COST_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-muted-foreground @4xl:shrink-0";
 
-/** The line editor (docs/domain/quotes.md#screen): add, remove (with « Annuler »), move lines. */
-export function QuoteItemsEditor({ form, lineAmounts }: QuoteItemsEditorProps) {
+/**
+ * The line editor (docs/domain/quotes.md#screen): priced lines, section headings with their subtotal
+ * HT, text lines; add, remove (with « Annuler »), move up and down.
+ */
+export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts = false }: QuoteItemsEditorProps) {
   const { control } = form;
   const { fields, append, remove, move, insert } = useFieldArray({ control, name: "items" });
   const baseId = useId();
 
-  const add = () => append(emptyItem(), { shouldFocus: true });
+  const add = (kind: LineKind) => append(emptyItem(kind, defaultTaxRate), { shouldFocus: true });
 
   const removeLine = (index: number) => {
     const removed = form.getValues(`items.${index}`);
@@ -85,15 +122,29 @@ export function QuoteItemsEditor({ form, lineAmounts }: QuoteItemsEditorProps) {
     });
   };
 
+  const addButtons = (
+    <div className="flex flex-col gap-2 @xl:flex-row @xl:flex-wrap">
+      {ADD_BUTTONS.map(({ kind, label, icon: Icon }) => (
+        <Button
+          key={kind}
+          variant={kind === "item" ? "outline" : "ghost"}
+          size={fields.length === 0 ? "sm" : "default"}
+          onClick={() => add(kind)}
+          className="w-full @xl:w-auto"
+        >
+          <Icon aria-hidden="true" />
+          {label}
+        </Button>
+      ))}
+    </div>
+  );
+
   if (fields.length === 0) {
     return (
-      <div className="flex flex-col items-center gap-3 rounded-md border border-dashed border-input px-4 py-8 text-center">
+      <div className="@container flex flex-col items-center gap-3 rounded-md border border-dashed border-input px-4 py-8 text-center">
         <ListPlus aria-hidden="true" className="size-6 text-muted-foreground" />
         <p className="text-sm text-muted-foreground">Aucune ligne. Ajoutez les prestations et fournitures du devis.</p>
-        <Button variant="outline" size="sm" onClick={add}>
-          <Plus aria-hidden="true" />
-          Ajouter une ligne
-        </Button>
+        {addButtons}
       </div>
     );
   }
@@ -116,38 +167,183 @@ export function QuoteItemsEditor({ form, lineAmounts }: QuoteItemsEditorProps) {
         <span />
       </div>
       <ol aria-label="Lignes du devis" className="flex flex-col gap-3 @xl:gap-2">
-        {fields.map((field, index) => (
-          <ItemRow
-            key={field.id}
-            form={form}
-            index={index}
-            count={fields.length}
-            idPrefix={`${baseId}-${field.id}`}
-            total={lineAmounts[index] ?? 0}
-            onMove={(to) => move(index, to)}
-            onRemove={() => removeLine(index)}
-          />
-        ))}
+        {fields.map((field, index) => {
+          const row = {
+            form,
+            index,
+            idPrefix: `${baseId}-${field.id}`,
+            total: lineAmounts[index] ?? 0,
+            tools: (
+              <LineTools
+                line={index + 1}
+                count={fields.length}
+                onMove={(to) => move(index, to)}
+                onRemove={() => removeLine(index)}
+              />
+            ),
+          };
+          const kind = field.kind ?? "item";
+          if (kind === "section") return <SectionRow key={field.id} {...row} />;
+          if (kind === "text") return <TextRow key={field.id} {...row} />;
+          return <ItemRow key={field.id} {...row} showCosts={showCosts} />;
+        })}
       </ol>
-      <Button variant="outline" onClick={add} className="w-full @xl:w-auto @xl:self-start">
-        <Plus aria-hidden="true" />
-        Ajouter une ligne
+      {addButtons}
+    </div>
+  );
+}
+
+interface RowProps {
+  form: Form;
+  index: number;
+  idPrefix: string;
+  /** A priced line's amount HT; a heading's section subtotal HT. */
+  total: number;
+  tools: ReactNode;
+}
+
+/** Move up, move down, delete: the same tools on every kind of line (44 px on touch screens). */
+function LineTools({
+  line,
+  count,
+  onMove,
+  onRemove,
+}: {
+  line: number;
+  count: number;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="flex items-center justify-end gap-1 [grid-area:tools] @xl:self-start @4xl:gap-0.5">
+      <div className="flex gap-1 @4xl:flex-col @4xl:gap-0">
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="@4xl:h-5 @4xl:w-7 @4xl:rounded-sm pointer-coarse:@4xl:size-11"
+          disabled={line === 1}
+          onClick={() => onMove(line - 2)}
+          aria-label={`Monter la ligne ${line}`}
+          title="Monter"
+        >
+          <ArrowUp aria-hidden="true" />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon-sm"
+          className="@4xl:h-5 @4xl:w-7 @4xl:rounded-sm pointer-coarse:@4xl:size-11"
+          disabled={line === count}
+          onClick={() => onMove(line)}
+          aria-label={`Descendre la ligne ${line}`}
+          title="Descendre"
+        >
+          <ArrowDown aria-hidden="true" />
+        </Button>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="text-destructive hover:bg-destructive-soft hover:text-destructive"
+        onClick={onRemove}
+        aria-label={`Supprimer la ligne ${line}`}
+        title="Supprimer la ligne"
+      >
+        <Trash2 aria-hidden="true" />
       </Button>
     </div>
   );
 }
 
-interface ItemRowProps {
-  form: Form;
-  index: number;
-  count: number;
-  idPrefix: string;
-  total: number;
-  onMove: (to: number) => void;
-  onRemove: () => void;
+/** A heading's or a text's words: their input's id and error, tied together. */
+function nameField(form: Form, index: number, idPrefix: string) {
+  const message = (form.formState.errors.items?.[index] as { name?: FieldError } | undefined)?.name?.message;
+  const id = `${idPrefix}-name`;
+  return {
+    message,
+    id,
+    errorId: `${id}-error`,
+    a11y: {
+      id,
+      "aria-invalid": message ? true : undefined,
+      "aria-describedby": message ? `${id}-error` : undefined,
+    },
+  };
 }
 
-function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: ItemRowProps) {
+/** A section heading (« lot »): its title, and its subtotal HT as the lines below it add up. */
+function SectionRow({ form, index, idPrefix, total, tools }: RowProps) {
+  const line = index + 1;
+  const name = nameField(form, index, idPrefix);
+  return (
+    <li
+      className="rounded-lg border border-primary/25 border-l-4 border-l-primary bg-primary/5 p-3 @xl:rounded-md @xl:p-2"
+      aria-label={`Section, ligne ${line}`}
+    >
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @xl:flex-nowrap">
+        <div className="flex min-w-0 basis-full flex-col gap-1.5 @xl:flex-1 @xl:basis-auto">
+          <Label htmlFor={name.id} className="text-[0.8125rem] @xl:sr-only">
+            Titre de la section
+            <span className="sr-only"> (ligne {line})</span>
+          </Label>
+          <Input
+            {...name.a11y}
+            placeholder="Titre de la section (ex. Lot 1 — Plomberie)"
+            className="font-semibold"
+            {...form.register(`items.${index}.name`)}
+          />
+        </div>
+        <p className="flex flex-1 items-baseline gap-2 text-sm @xl:flex-none">
+          <span className="text-muted-foreground">Sous-total HT</span>
+          <output className="font-semibold tabular-nums" data-testid={`quote-section-subtotal-${line}`}>
+            {formatEuro(total)}
+          </output>
+        </p>
+        {tools}
+      </div>
+      {name.message && (
+        <p id={name.errorId} className="mt-1 text-[0.8125rem] font-medium text-destructive">
+          {name.message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+/** A text line: words printed as they are, without amount (conditions of a lot, a note to the client). */
+function TextRow({ form, index, idPrefix, tools }: RowProps) {
+  const line = index + 1;
+  const name = nameField(form, index, idPrefix);
+  return (
+    <li
+      className="rounded-lg border border-dashed border-border p-3 @xl:rounded-md @xl:p-2"
+      aria-label={`Texte, ligne ${line}`}
+    >
+      <div className="flex items-start gap-3">
+        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+          <Label htmlFor={name.id} className="text-[0.8125rem] @xl:sr-only">
+            Texte
+            <span className="sr-only"> (ligne {line})</span>
+          </Label>
+          <Textarea
+            {...name.a11y}
+            placeholder="Texte imprimé sur le devis, sans montant"
+            rows={1}
+            className="min-h-9 resize-y py-1.5 italic field-sizing-content pointer-coarse:min-h-11"
+            {...form.register(`items.${index}.name`)}
+          />
+        </div>
+        {tools}
+      </div>
+      {name.message && (
+        <p id={name.errorId} className="mt-1 text-[0.8125rem] font-medium text-destructive">
+          {name.message}
+        </p>
+      )}
+    </li>
+  );
+}
+
+function ItemRow({ form, index, idPrefix, total, tools, showCosts }: RowProps & { showCosts: boolean }) {
   const { register, formState, watch } = form;
   const line = index + 1;
   const itemErrors = formState.errors.items?.[index] as Partial<Record<ItemField, FieldError>> | undefined;
@@ -160,9 +356,7 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
   });
   const unit = watch(`items.${index}.unit`);
   const taxRate = watch(`items.${index}.tax_rate`);
-  const rowErrors = (["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const).filter((f) =>
-    Boolean(errorOf(f)),
-  );
+  const rowErrors = ITEM_FIELDS.filter((f) => Boolean(errorOf(f)));
 
   /** A field with its label; the label's « (ligne N) » is for screen readers. */
   const field = (name: ItemField, text: string, area: string, labelClass: string, control: ReactNode) => (
@@ -180,7 +374,7 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
       className="rounded-lg border border-border bg-muted/30 p-3 @xl:rounded-md @xl:bg-muted/25 @xl:p-2"
       aria-label={`Ligne ${line}`}
     >
-      <div className={LINE_GRID}>
+      <div className={showCosts ? LINE_GRID_COSTS : LINE_GRID}>
         <span className="self-center text-sm font-semibold [grid-area:label] @xl:hidden">Ligne {line}</span>
 
         {field(
@@ -200,6 +394,8 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
               form.setValue(`items.${index}.unit`, item.unit, set);
               form.setValue(`items.${index}.unit_price`, priceText(item.unit_price), set);
               form.setValue(`items.${index}.tax_rate`, String(item.tax_rate), set);
+              form.setValue(`items.${index}.library_item_id`, item.id, set);
+              form.setValue(`items.${index}.cost_price`, priceText(item.cost_price), set);
             }}
           />,
         )}
@@ -274,42 +470,25 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
           </output>
         </div>
 
-        <div className="flex items-center justify-end gap-1 [grid-area:tools] @xl:self-start @4xl:gap-0.5">
-          <div className="flex gap-1 @4xl:flex-col @4xl:gap-0">
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              className="@4xl:h-5 @4xl:w-7 @4xl:rounded-sm pointer-coarse:@4xl:size-11"
-              disabled={index === 0}
-              onClick={() => onMove(index - 1)}
-              aria-label={`Monter la ligne ${line}`}
-              title="Monter"
-            >
-              <ArrowUp aria-hidden="true" />
-            </Button>
-            <Button
-              variant="ghost"
-              size="icon-sm"
-              className="@4xl:h-5 @4xl:w-7 @4xl:rounded-sm pointer-coarse:@4xl:size-11"
-              disabled={index === count - 1}
-              onClick={() => onMove(index + 1)}
-              aria-label={`Descendre la ligne ${line}`}
-              title="Descendre"
-            >
-              <ArrowDown aria-hidden="true" />
-            </Button>
-          </div>
-          <Button
-            variant="ghost"
-            size="icon-sm"
-            className="text-destructive hover:bg-destructive-soft hover:text-destructive"
-            onClick={onRemove}
-            aria-label={`Supprimer la ligne ${line}`}
-            title="Supprimer la ligne"
-          >
-            <Trash2 aria-hidden="true" />
-          </Button>
-        </div>
+        {tools}
+
+        {showCosts && (
+          <>
+            <div className="flex flex-col gap-1.5 [grid-area:cost] @4xl:flex-row @4xl:items-center @4xl:gap-2">
+              <Label htmlFor={ids("cost_price").input} className={COST_LABEL}>
+                Coût unitaire HT
+                <span className="sr-only"> (ligne {line})</span>
+              </Label>
+              <DecimalInput
+                {...a11y("cost_price")}
+                placeholder="—"
+                className="@4xl:h-8 @4xl:w-24"
+                {...register(`items.${index}.cost_price`)}
+              />
+            </div>
+            <LineMarginText form={form} index={index} line={line} />
+          </>
+        )}
 
         {rowErrors.length > 0 && (
           <ul className="flex flex-col gap-0.5 text-[0.8125rem] font-medium text-destructive [grid-area:errors]">
@@ -322,5 +501,35 @@ function ItemRow({ form, index, count, idPrefix, total, onMove, onRemove }: Item
         )}
       </div>
     </li>
+  );
+}
+
+/** « Marge 27,75 € · 34,15 % » of a line with a cost, « Sans coût » otherwise (never printed). */
+function LineMarginText({ form, index, line }: { form: Form; index: number; line: number }) {
+  const [quantity, unitPrice, cost] = form.watch([
+    `items.${index}.quantity`,
+    `items.${index}.unit_price`,
+    `items.${index}.cost_price`,
+  ]);
+  const margin = cost?.trim()
+    ? lineMargin({
+        quantity: Math.max(0, readNumber(quantity)),
+        unit_price: Math.max(0, readNumber(unitPrice)),
+        tax_rate: 0,
+        cost_price: Math.max(0, readNumber(cost)),
+      })
+    : null;
+  return (
+    <p
+      className={cn(
+        "self-end text-[0.8125rem] tabular-nums [grid-area:margin] @xl:pb-2.5 @4xl:self-center @4xl:pb-0 @4xl:text-right",
+        margin === null ? "text-muted-foreground" : margin.amount < 0 ? "text-destructive" : "text-success",
+      )}
+      data-testid={`quote-line-margin-${line}`}
+    >
+      {margin === null
+        ? "Sans coût"
+        : `Marge ${formatEuro(margin.amount)}${margin.rate === null ? "" : ` · ${formatPercent(margin.rate)}`}`}
+    </p>
   );
 }

@@ -1,6 +1,7 @@
 import { plural } from "@shared/format";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema } from "@shared/quote-templates";
+import { lineToPayload } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
@@ -227,7 +228,7 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
     setProblem(parsed.success ? undefined : parsed.error.issues[0]?.message);
     if (!parsed.success) return;
     try {
-      await create.mutateAsync(parsed.data);
+      await create.mutateAsync({ ...parsed.data, items: parsed.data.items.map(lineToPayload) });
       toast.success(QUOTE_TEXTS.templateCreated);
       onDone();
     } catch {

@@ -10,6 +10,7 @@ import { type ReactNode, useState } from "react";
 import { statusActions } from "../lib/quote-format";
 import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
+import { QuoteMarginSummary } from "./quote-margin";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { QuoteTotalsTable } from "./quote-totals";
 
@@ -108,23 +109,36 @@ export function QuoteView({
             <p className="p-4 text-sm text-muted-foreground">Aucune ligne</p>
           ) : isMobile ? (
             <ul className="divide-y divide-border">
-              {items.map((item) => (
-                <li key={item.id} className="flex flex-col gap-1 p-4 text-sm">
-                  <div className="flex items-baseline justify-between gap-3">
-                    <span className="font-medium break-words">{item.name}</span>
-                    <span className="shrink-0 font-semibold tabular-nums">{formatEuro(item.total)}</span>
-                  </div>
-                  {item.description && (
-                    <p className="text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
-                      {item.description}
+              {items.map((item) =>
+                item.kind === "section" ? (
+                  <li key={item.id} className="flex items-baseline justify-between gap-3 bg-primary/5 p-4 text-sm">
+                    <span className="font-semibold break-words">{item.name}</span>
+                    <span className="shrink-0 text-[0.8125rem] text-muted-foreground tabular-nums">
+                      Sous-total HT <span className="font-semibold text-foreground">{formatEuro(item.subtotal)}</span>
+                    </span>
+                  </li>
+                ) : item.kind === "text" ? (
+                  <li key={item.id} className="p-4 text-sm break-words whitespace-pre-line italic">
+                    {item.name}
+                  </li>
+                ) : (
+                  <li key={item.id} className="flex flex-col gap-1 p-4 text-sm">
+                    <div className="flex items-baseline justify-between gap-3">
+                      <span className="font-medium break-words">{item.name}</span>
+                      <span className="shrink-0 font-semibold tabular-nums">{formatEuro(item.subtotal)} HT</span>
+                    </div>
+                    {item.description && (
+                      <p className="text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
+                        {item.description}
+                      </p>
+                    )}
+                    <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
+                      {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
+                      {formatPercent(item.tax_rate)}
                     </p>
-                  )}
-                  <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
-                    {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
-                    {formatPercent(item.tax_rate)}
-                  </p>
-                </li>
-              ))}
+                  </li>
+                ),
+              )}
             </ul>
           ) : (
             <table className="w-full text-sm">
@@ -144,41 +158,60 @@ export function QuoteView({
                     TVA
                   </th>
                   <th scope="col" className="px-4 py-2.5 text-right font-medium">
-                    Total TTC
+                    Total HT
                   </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-border">
-                {items.map((item) => (
-                  <tr key={item.id} className="align-top">
-                    <td className="px-4 py-2.5">
-                      <span className="font-medium break-words">{item.name}</span>
-                      {item.description && (
-                        <span className="block text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
-                          {item.description}
-                        </span>
-                      )}
-                    </td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {formatQuantity(item.quantity)} {item.unit}
-                    </td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {formatEuro(item.unit_price)}
-                    </td>
-                    <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                      {formatPercent(item.tax_rate)}
-                    </td>
-                    <td className="px-4 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
-                      {formatEuro(item.total)}
-                    </td>
-                  </tr>
-                ))}
+                {items.map((item) =>
+                  item.kind === "section" ? (
+                    <tr key={item.id} className="bg-primary/5">
+                      <th scope="rowgroup" colSpan={4} className="px-4 py-2.5 text-left font-semibold break-words">
+                        {item.name}
+                      </th>
+                      <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
+                        <span className="mr-1.5 text-xs text-muted-foreground">Sous-total HT</span>
+                        <span className="font-semibold">{formatEuro(item.subtotal)}</span>
+                      </td>
+                    </tr>
+                  ) : item.kind === "text" ? (
+                    <tr key={item.id}>
+                      <td colSpan={5} className="px-4 py-2.5 break-words whitespace-pre-line italic">
+                        {item.name}
+                      </td>
+                    </tr>
+                  ) : (
+                    <tr key={item.id} className="align-top">
+                      <td className="px-4 py-2.5">
+                        <span className="font-medium break-words">{item.name}</span>
+                        {item.description && (
+                          <span className="block text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
+                            {item.description}
+                          </span>
+                        )}
+                      </td>
+                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                        {formatQuantity(item.quantity)} {item.unit}
+                      </td>
+                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                        {formatEuro(item.unit_price)}
+                      </td>
+                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
+                        {formatPercent(item.tax_rate)}
+                      </td>
+                      <td className="px-4 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
+                        {formatEuro(item.subtotal)}
+                      </td>
+                    </tr>
+                  ),
+                )}
               </tbody>
             </table>
           )}
         </section>
 
-        <section aria-label="Totaux" className={cn("flex", !isMobile && "justify-end")}>
+        <section aria-label="Totaux" className={cn("flex gap-4", isMobile ? "flex-col" : "items-start justify-end")}>
+          {quote.margin && <QuoteMarginSummary margin={quote.margin} className={cn("bg-card", !isMobile && "w-72")} />}
           <QuoteTotalsTable
             totals={{
               subtotal: quote.subtotal,

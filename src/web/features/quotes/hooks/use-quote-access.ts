@@ -8,8 +8,8 @@ export function useQuoteAccess() {
     canEdit: useCan("quotes:edit"),
     /** Deletes templates in the picker. */
     canDeleteTemplates: useCan("quotes:delete"),
-    /** The company's default quote validity. */
-    canReadSettings: useCan("settings:view"),
+    /** Costs and margins of lines and quotes (never printed). */
+    canSeeMargins: useCan("quotes:margins"),
     /** The conversion actions (announced until those screens exist). */
     canCreateProject: useCan("projects:create"),
     canCreateInvoice: useCan("invoices:create"),

@@ -11,7 +11,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
-import { quoteValidityDaysQueryOptions } from "../api/get-quote-validity-days";
+import { FALLBACK_QUOTE_DEFAULTS, quoteDefaultsQueryOptions } from "../api/get-quote-defaults";
 import { useUpdateQuote } from "../api/update-quote";
 import type { QuoteBeingWritten } from "../components/quote-template-picker";
 import { parseQuoteDraft, QUOTE_DRAFT_DELAY_MS, quoteDraftKey, serialiseQuoteDraft } from "../lib/quote-draft";
@@ -20,6 +20,7 @@ import {
   createDefaults,
   type DiscountMode,
   discountModeOf,
+  liveMargin,
   liveTotals,
   type QuoteFormFields,
   quoteToFields,
@@ -61,11 +62,10 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   const editing = quote !== null;
   const permissions = useQuoteAccess();
   const today = useMemo(() => parisToday(), []);
-  const validity = useQuery({
-    ...quoteValidityDaysQueryOptions(),
-    enabled: !editing && permissions.canReadSettings,
-  });
-  const validityDays = validity.data;
+  // What a new quote and a new line start with (GET /api/quotes/defaults, for whoever writes quotes).
+  const quoteDefaults = useQuery({ ...quoteDefaultsQueryOptions(), enabled: permissions.canCreate });
+  const validityDays = quoteDefaults.data?.validity_days;
+  const defaultTaxRate = quoteDefaults.data?.default_tax_rate ?? FALLBACK_QUOTE_DEFAULTS.default_tax_rate;
 
   const defaults = useMemo(
     () => (quote ? quoteToFields(quote) : createDefaults({ today, clientId: initialClientId })),
@@ -131,23 +131,24 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     );
     return () => clearTimeout(timer);
   }, [draftKey, isDirty, watched, getValues]);
-  const totals = useMemo(
-    () =>
-      liveTotals({
-        items: (watched.items ?? []).map((item) => ({
-          name: item?.name ?? "",
-          description: item?.description ?? "",
-          quantity: item?.quantity ?? "",
-          unit: item?.unit ?? "",
-          unit_price: item?.unit_price ?? "",
-          tax_rate: item?.tax_rate ?? "",
-        })),
-        discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
-        discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
-      }),
-    [watched, discountMode],
-  );
-  const lineCount = watched.items?.length ?? 0;
+  // A new quote's first line takes the company's VAT rate once known, unless the user chose one.
+  useEffect(() => {
+    if (editing || !quoteDefaults.data) return;
+    const rate = String(quoteDefaults.data.default_tax_rate);
+    if (!form.getFieldState("items.0.tax_rate").isDirty && getValues("items.0.kind") === "item") {
+      setValue("items.0.tax_rate", rate);
+    }
+  }, [editing, quoteDefaults.data, form, getValues, setValue]);
+
+  const { totals, margin } = useMemo(() => {
+    const live = {
+      items: (watched.items ?? []).map((item) => item ?? {}),
+      discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
+      discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
+    };
+    return { totals: liveTotals(live), margin: permissions.canSeeMargins ? liveMargin(live) : null };
+  }, [watched, discountMode, permissions.canSeeMargins]);
+  const lineCount = (watched.items ?? []).filter((item) => (item?.kind ?? "item") === "item").length;
 
   const focusSoon = (path: string) =>
     window.setTimeout(() => {
@@ -189,13 +190,14 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     openSectionsFor(paths);
   };
 
+  const payloadOptions = { withCosts: permissions.canSeeMargins };
   const submit = handleSubmit(async (values) => {
     const input: QuoteInput =
       discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
     try {
       const saved = editing
-        ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id) })
-        : await createMutation.mutateAsync(toQuotePayload(input));
+        ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id, payloadOptions) })
+        : await createMutation.mutateAsync(toQuotePayload(input, undefined, payloadOptions));
       toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
       dropDraft();
       markSaved();
@@ -275,6 +277,9 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     beingWritten,
     watched,
     totals,
+    /** Cost and margin for quotes:margins holders (null for others). */
+    margin,
+    defaultTaxRate,
     lineCount,
     submit,
     selectedClientName,

@@ -12,7 +12,19 @@ const values: QuoteFormFields = {
   terms: "",
   discount_percentage: "5",
   discount_amount: "0",
-  items: [{ name: "Carrelage", description: "", quantity: "12.5", unit: "m²", unit_price: "45.00", tax_rate: "10" }],
+  items: [
+    {
+      kind: "item",
+      name: "Carrelage",
+      description: "",
+      quantity: "12.5",
+      unit: "m²",
+      unit_price: "45.00",
+      tax_rate: "10",
+      cost_price: "",
+      library_item_id: "",
+    },
+  ],
 };
 const now = new Date("2026-11-23T10:00:00.000Z");
 
@@ -24,6 +36,20 @@ describe("quote drafts on the device", () => {
 
   it("reads back what it wrote, with its date", () => {
     expect(parseQuoteDraft(serialiseQuoteDraft(values, now), now)).toEqual({ savedAt: now.toISOString(), values });
+  });
+
+  it("reads a draft written before line kinds as priced lines without cost, and keeps headings", () => {
+    const { kind: _kind, cost_price: _cost, library_item_id: _library, ...older } = values.items[0] ?? {};
+    const raw = JSON.stringify({ savedAt: now.toISOString(), values: { ...values, items: [older] } });
+    expect(parseQuoteDraft(raw, now)?.values.items).toEqual(values.items);
+    const heading = { ...values.items[0], kind: "section", name: "Lot 1" };
+    const withHeading = { ...values, items: [heading, ...values.items] } as typeof values;
+    expect(parseQuoteDraft(serialiseQuoteDraft(withHeading, now), now)?.values.items[0]).toEqual(heading);
+    const bogus = JSON.stringify({
+      savedAt: now.toISOString(),
+      values: { ...values, items: [{ ...heading, kind: "x" }] },
+    });
+    expect(parseQuoteDraft(bogus, now)).toBeNull();
   });
 
   it("drops a draft older than 30 days", () => {

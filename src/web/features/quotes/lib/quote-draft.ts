@@ -37,12 +37,19 @@ export function serialiseQuoteDraft(values: QuoteFormFields, now: Date): string 
 const TEXT_FIELDS = ["name", "client_id", "status", "date", "valid_until", "notes", "terms"] as const;
 const NUMBER_FIELDS = ["discount_percentage", "discount_amount"] as const;
 const ITEM_FIELDS = ["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const;
+/** Added with line kinds and costs: a draft written before them reads as priced lines without cost. */
+const LATER_ITEM_FIELDS = { kind: "item", cost_price: "", library_item_id: "" } as const;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null;
 
 function itemOf(value: unknown): QuoteItemFields | null {
   if (!isRecord(value) || !ITEM_FIELDS.every((key) => typeof value[key] === "string")) return null;
-  return Object.fromEntries(ITEM_FIELDS.map((key) => [key, value[key]])) as unknown as QuoteItemFields;
+  const later = Object.entries(LATER_ITEM_FIELDS).map(([key, fallback]) => [
+    key,
+    typeof value[key] === "string" ? value[key] : fallback,
+  ]);
+  if (!["item", "section", "text"].includes(String(later[0]?.[1]))) return null;
+  return Object.fromEntries([...ITEM_FIELDS.map((key) => [key, value[key]]), ...later]) as unknown as QuoteItemFields;
 }
 
 /**

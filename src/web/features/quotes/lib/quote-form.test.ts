@@ -17,6 +17,8 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
   const item = (position: number, name: string, tax_rate: number) => ({
     id: `item-${position}`,
     position,
+    kind: "item" as const,
+    library_item_id: null,
     name,
     description: position === 1 ? "Pose collée" : null,
     quantity: 2.5,
@@ -54,6 +56,8 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
   };
 }
 
+const NO_COSTS = { withCosts: false };
+
 describe("create defaults", () => {
   it("is a draft dated today with one line at the spec's defaults; the validity date is left to the server when the company's days are unknown", () => {
     const fields = createDefaults({ today: "2026-12-15" });
@@ -63,6 +67,11 @@ describe("create defaults", () => {
     expect(fields.client_id).toBe("");
     expect(fields.items).toEqual([emptyItem()]);
     expect(emptyItem()).toMatchObject({ quantity: "1", unit: "unité", unit_price: "0", tax_rate: "20" });
+  });
+
+  it("gives new lines the company's VAT rate", () => {
+    expect(createDefaults({ today: "2026-12-15", taxRate: 10 }).items[0]?.tax_rate).toBe("10");
+    expect(emptyItem("section", 5.5)).toMatchObject({ kind: "section", name: "" });
   });
 
   it("follows the company's validity days and preselects the client", () => {
@@ -77,22 +86,25 @@ describe("create defaults", () => {
 describe("quote ↔ form", () => {
   it("leaves an empty validity date out of a creation (the server defaults it) but says null in an update", () => {
     const values = quoteInputSchema.parse({ ...quoteToFields(makeQuote()), valid_until: "" });
-    expect(Object.keys(toQuotePayload(values))).not.toContain("valid_until");
-    expect(toQuotePayload(values, "q1").valid_until).toBeNull();
+    expect(Object.keys(toQuotePayload(values, undefined, NO_COSTS))).not.toContain("valid_until");
+    expect(toQuotePayload(values, "q1", NO_COSTS).valid_until).toBeNull();
     const dated = quoteInputSchema.parse({ ...quoteToFields(makeQuote()), valid_until: "2026-04-09" });
-    expect(toQuotePayload(dated).valid_until).toBe("2026-04-09");
+    expect(toQuotePayload(dated, undefined, NO_COSTS).valid_until).toBe("2026-04-09");
   });
 
   it("shows a stored quote with its lines in position order and '' for nothing", () => {
     const fields = quoteToFields(makeQuote());
     expect(fields.items.map((i) => i.name)).toEqual(["Carrelage", "Peinture"]);
     expect(fields.items[0]).toEqual({
+      kind: "item",
       name: "Carrelage",
       description: "Pose collée",
       quantity: "2.5",
       unit: "m²",
       unit_price: "40.00",
       tax_rate: "10",
+      cost_price: "",
+      library_item_id: "",
     });
     expect(fields.items[1]?.description).toBe("");
     expect(fields.valid_until).toBe("");
@@ -103,7 +115,7 @@ describe("quote ↔ form", () => {
   it("sends the validated form with its lines in order (no position: the server numbers them), only the discount that applies, and the id on update", () => {
     const fields = quoteToFields(makeQuote());
     const values = quoteInputSchema.parse({ ...fields, discount_amount: "25" });
-    const payload = toQuotePayload(values, "q1");
+    const payload = toQuotePayload(values, "q1", NO_COSTS);
     expect(payload.id).toBe("q1");
     expect(payload.discount_percentage).toBe(10);
     expect(payload.discount_amount).toBe(0);
@@ -114,12 +126,47 @@ describe("quote ↔ form", () => {
       ["Peinture", 2.5, 40, 20],
     ]);
     for (const item of payload.items) expect(item).not.toHaveProperty("position");
-    expect(toQuotePayload(values)).not.toHaveProperty("id");
+    expect(toQuotePayload(values, undefined, NO_COSTS)).not.toHaveProperty("id");
     // What the form sends passes the server's schemas unchanged: a POST, and a PUT, which requires every key.
-    expect(quoteInputSchema.parse(toQuotePayload(values))).toMatchObject({ name: "Salle de bain" });
+    expect(quoteInputSchema.parse(toQuotePayload(values, undefined, NO_COSTS))).toMatchObject({
+      name: "Salle de bain",
+    });
     const put = quoteUpdateSchema.safeParse(payload);
     expect(put.error?.issues).toBeUndefined();
     expect(put.data).toMatchObject({ name: "Salle de bain", status: "en cours de redaction", discount_percentage: 10 });
+  });
+
+  it("sends headings and texts by their kind and words, and costs only for a user who sees them", () => {
+    const quote = makeQuote();
+    const fields = quoteToFields(quote);
+    const [first, second] = fields.items;
+    if (!first || !second) throw new Error("two lines expected");
+    fields.items = [
+      { ...emptyItem("section"), name: "Lot 1 — Sols", unit_price: "99" },
+      { ...first, cost_price: "21.40", library_item_id: "1d7c0a62-4b1e-4f0e-9a55-2f1f3c4d5e6f" },
+      { ...emptyItem("text"), name: "Plinthes comprises" },
+      second,
+    ];
+    const values = quoteInputSchema.parse(fields);
+    const withCosts = toQuotePayload(values, "q1", { withCosts: true });
+    expect(withCosts.items).toEqual([
+      { kind: "section", name: "Lot 1 — Sols" },
+      expect.objectContaining({
+        kind: "item",
+        name: "Carrelage",
+        cost_price: 21.4,
+        library_item_id: "1d7c0a62-4b1e-4f0e-9a55-2f1f3c4d5e6f",
+      }),
+      { kind: "text", name: "Plinthes comprises" },
+      expect.objectContaining({ kind: "item", name: "Peinture", cost_price: null, library_item_id: null }),
+    ]);
+    const without = toQuotePayload(values, "q1", NO_COSTS);
+    for (const item of without.items) expect(item).not.toHaveProperty("cost_price");
+    expect(quoteUpdateSchema.safeParse(withCosts).error?.issues).toBeUndefined();
+    // The live totals and each heading's subtotal: the lines of its section.
+    const live = liveTotals(fields);
+    expect(live.lines.map((l) => l.subtotal)).toEqual([200, 100, 0, 100]);
+    expect(live.subtotal).toBe(200);
   });
 
   it("keeps a fixed discount when the percentage is 0", () => {
@@ -128,7 +175,7 @@ describe("quote ↔ form", () => {
       discount_percentage: "0",
       discount_amount: "15",
     });
-    expect(toQuotePayload(values)).toMatchObject({ discount_percentage: 0, discount_amount: 15 });
+    expect(toQuotePayload(values, undefined, NO_COSTS)).toMatchObject({ discount_percentage: 0, discount_amount: 15 });
   });
 
   it("a status change sends the whole stored quote, unchanged but for the status", () => {
@@ -154,6 +201,9 @@ describe("quote ↔ form", () => {
     expect(put.error?.issues).toBeUndefined();
     expect(put.data).toMatchObject({ status: "envoye au client", notes: "Portail bleu", terms: quote.terms });
     expect(put.data?.items).toHaveLength(2);
+    // Costs are never said by a status change: the lines keep theirs.
+    const costed = makeQuote({ items: quote.items.map((i) => ({ ...i, cost_price: 12 })) });
+    for (const item of statusChangePayload(costed, "valide").items) expect(item).not.toHaveProperty("cost_price");
   });
 });
 

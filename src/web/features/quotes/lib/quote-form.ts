@@ -1,16 +1,31 @@
 import { addDays } from "@shared/dates";
 import { applicableDiscount } from "@shared/money";
-import { QUOTE_DEFAULTS, type QuoteStatus, quoteTotalsInEuros, UNITS } from "@shared/quote-rules";
-import type { Quote, QuoteInput } from "@shared/quotes";
+import {
+  type LineKind,
+  QUOTE_DEFAULTS,
+  type QuoteStatus,
+  quoteMargin,
+  quoteTotalsInEuros,
+  UNITS,
+} from "@shared/quote-rules";
+import { lineFromStored, lineToPayload, type Quote, type QuoteInput } from "@shared/quotes";
 
-/** One line as the inputs hold it (numbers as typed text); the shared schema coerces them. */
+/**
+ * One line as the inputs hold it (numbers as typed text); the shared schema coerces them. A heading
+ * or a text line uses its kind and name only (the schema drops the rest).
+ */
 export interface QuoteItemFields {
+  kind: LineKind;
   name: string;
   description: string;
   quantity: string;
   unit: string;
   unit_price: string;
   tax_rate: string;
+  /** Unit cost HT, typed by users holding quotes:margins ('' for none). */
+  cost_price: string;
+  /** The library item the line was picked from ('' for a typed line). */
+  library_item_id: string;
 }
 
 /** What the quote form holds; `quoteInputSchema` (through the zod resolver) turns it into QuoteInput. */
@@ -47,15 +62,21 @@ export function readNumber(text: string | number | null | undefined): number {
   return Number.isFinite(value) ? value : 0;
 }
 
-/** A new line: quantity 1, unit 'unité', price 0, VAT 20 % (docs/domain/quotes.md#form-rules). */
-export function emptyItem(): QuoteItemFields {
+/**
+ * A new line of `kind`: quantity 1, unit 'unité', price 0, the company's VAT rate for new lines (20 %
+ * until it chooses another, docs/domain/quotes.md#form-rules).
+ */
+export function emptyItem(kind: LineKind = "item", taxRate: number = QUOTE_DEFAULTS.taxRate): QuoteItemFields {
   return {
+    kind,
     name: "",
     description: "",
     quantity: String(QUOTE_DEFAULTS.quantity),
     unit: QUOTE_DEFAULTS.unit,
     unit_price: "0",
-    tax_rate: String(QUOTE_DEFAULTS.taxRate),
+    tax_rate: String(taxRate),
+    cost_price: "",
+    library_item_id: "",
   };
 }
 
@@ -69,10 +90,12 @@ export interface CreateDefaultsOptions {
   validityDays?: number | null;
   /** /quotes/new?client_id=… preselects the client. */
   clientId?: string | null;
+  /** The company's VAT rate for new lines (20 % when unknown). */
+  taxRate?: number;
 }
 
 /** A new quote: draft, dated today, valid until today + the company's validity days when known, one empty line. */
-export function createDefaults({ today, validityDays, clientId }: CreateDefaultsOptions): QuoteFormFields {
+export function createDefaults({ today, validityDays, clientId, taxRate }: CreateDefaultsOptions): QuoteFormFields {
   return {
     name: "",
     client_id: clientId ?? "",
@@ -83,7 +106,7 @@ export function createDefaults({ today, validityDays, clientId }: CreateDefaults
     terms: "",
     discount_percentage: "0",
     discount_amount: "0",
-    items: [emptyItem()],
+    items: [emptyItem("item", taxRate)],
   };
 }
 
@@ -104,16 +127,33 @@ export function quoteToFields(quote: Quote): QuoteFormFields {
     terms: quote.terms ?? "",
     discount_percentage: numberText(quote.discount_percentage),
     discount_amount: numberText(quote.discount_amount),
-    items: [...quote.items]
-      .sort((a, b) => a.position - b.position)
-      .map((item) => ({
-        name: item.name,
-        description: item.description ?? "",
-        quantity: numberText(item.quantity),
-        unit: item.unit,
-        unit_price: priceText(item.unit_price),
-        tax_rate: numberText(item.tax_rate),
-      })),
+    items: [...quote.items].sort((a, b) => a.position - b.position).map(lineToFields),
+  };
+}
+
+/** A stored line (a quote's, a template's) as form fields; a heading or a text keeps its kind and words. */
+export function lineToFields(item: {
+  kind: LineKind;
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  tax_rate: number;
+  cost_price?: number | null;
+  library_item_id: string | null;
+}): QuoteItemFields {
+  if (item.kind !== "item") return { ...emptyItem(item.kind), name: item.name };
+  return {
+    kind: item.kind,
+    name: item.name,
+    description: item.description ?? "",
+    quantity: numberText(item.quantity),
+    unit: item.unit,
+    unit_price: priceText(item.unit_price),
+    tax_rate: numberText(item.tax_rate),
+    cost_price: priceText(item.cost_price),
+    library_item_id: item.library_item_id ?? "",
   };
 }
 
@@ -126,8 +166,12 @@ export function discountModeOf(fields: Pick<QuoteFormFields, "discount_percentag
   return applied.discount_amount > 0 ? "amount" : "percentage";
 }
 
-export type QuoteItemPayload = QuoteInput["items"][number];
-export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: QuoteItemPayload[] };
+export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: ReturnType<typeof lineToPayload>[] };
+
+export interface PayloadOptions {
+  /** The user holds quotes:margins: the lines say their costs (otherwise they keep theirs, unsaid). */
+  withCosts: boolean;
+}
 
 /**
  * Body of POST /api/quotes and PUT /api/quotes/:id (docs/domain/quotes.md#form-rules): the validated fields, lines in
@@ -135,7 +179,7 @@ export type QuotePayload = Omit<QuoteInput, "items"> & { id?: string; items: Quo
  * A creation without a validity date leaves it out: the server defaults it from the company's setting
  * (docs/domain/api.md: a POST may default, a PUT carries the whole resource).
  */
-export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
+export function toQuotePayload(values: QuoteInput, id: string | undefined, options: PayloadOptions): QuotePayload {
   return {
     ...(id ? { id } : {}),
     name: values.name,
@@ -146,18 +190,11 @@ export function toQuotePayload(values: QuoteInput, id?: string): QuotePayload {
     notes: values.notes ?? null,
     terms: values.terms ?? null,
     ...applicableDiscount(values),
-    items: values.items.map((item) => ({
-      name: item.name,
-      description: item.description ?? null,
-      quantity: item.quantity,
-      unit: item.unit,
-      unit_price: item.unit_price,
-      tax_rate: item.tax_rate,
-    })),
+    items: values.items.map((item) => lineToPayload(options.withCosts ? item : { ...item, cost_price: undefined })),
   };
 }
 
-/** The stored quote sent back unchanged but for its status ('Marquer comme envoyé', 'Valider'). */
+/** The stored quote sent back unchanged but for its status ('Marquer comme envoyé', 'Valider'); costs unsaid. */
 export function statusChangePayload(quote: Quote, status: QuoteStatus): QuotePayload {
   return {
     id: quote.id,
@@ -171,28 +208,44 @@ export function statusChangePayload(quote: Quote, status: QuoteStatus): QuotePay
     ...applicableDiscount(quote),
     items: [...quote.items]
       .sort((a, b) => a.position - b.position)
-      .map((item) => ({
-        name: item.name,
-        description: item.description,
-        quantity: item.quantity,
-        unit: item.unit as QuoteItemPayload["unit"],
-        unit_price: item.unit_price,
-        tax_rate: item.tax_rate,
-      })),
+      .map((item) => lineToPayload({ ...lineFromStored(item), cost_price: undefined })),
   };
 }
 
-/** Live totals of the form, by the same shared function as the server (to the cent). */
-export function liveTotals(fields: Pick<QuoteFormFields, "items" | "discount_percentage" | "discount_amount">) {
-  return quoteTotalsInEuros({
-    items: fields.items.map((item) => ({
-      quantity: Math.max(0, readNumber(item.quantity)),
-      unit_price: Math.max(0, readNumber(item.unit_price)),
-      tax_rate: Math.min(100, Math.max(0, readNumber(item.tax_rate))),
-    })),
+/** The form's lines as numbers for the live figures (anything unreadable counts as 0; no cost as none). */
+function liveLines(items: readonly Partial<QuoteItemFields>[]) {
+  return items.map((item) => ({
+    kind: item.kind ?? "item",
+    quantity: Math.max(0, readNumber(item.quantity)),
+    unit_price: Math.max(0, readNumber(item.unit_price)),
+    tax_rate: Math.min(100, Math.max(0, readNumber(item.tax_rate))),
+    cost_price: item.cost_price?.trim() ? Math.max(0, readNumber(item.cost_price)) : null,
+  }));
+}
+
+function liveDiscount(fields: Pick<QuoteFormFields, "discount_percentage" | "discount_amount">) {
+  return {
     discount_percentage: Math.min(100, Math.max(0, readNumber(fields.discount_percentage))),
     discount_amount: Math.max(0, readNumber(fields.discount_amount)),
-  });
+  };
+}
+
+/** Live totals of the form, by the same shared function as the server (to the cent); a heading's line carries its section's subtotal. */
+export function liveTotals(fields: {
+  items: readonly Partial<QuoteItemFields>[];
+  discount_percentage: string;
+  discount_amount: string;
+}) {
+  return quoteTotalsInEuros({ items: liveLines(fields.items), ...liveDiscount(fields) });
+}
+
+/** Live cost and margin of the form (quotes:margins), by the shared function the server answers with. */
+export function liveMargin(fields: {
+  items: readonly Partial<QuoteItemFields>[];
+  discount_percentage: string;
+  discount_amount: string;
+}) {
+  return quoteMargin({ items: liveLines(fields.items), ...liveDiscount(fields) });
 }
 
 /** The units of the select; a stored unit outside the list stays selectable. */

@@ -1,7 +1,7 @@
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
 import { describe, expect, it } from "vitest";
-import { createDefaults } from "./quote-form";
+import { createDefaults, emptyItem } from "./quote-form";
 import {
   applyTemplate,
   losesAmountDiscount,
@@ -16,8 +16,20 @@ const template: QuoteTemplate = {
   name: "Salle de bain standard",
   description: "Créé à partir du devis DEV-2026-0003",
   items: [
-    { name: "Faïence", description: null, quantity: 12, unit: "m²", unit_price: 38.5, tax_rate: 10, position: 2 },
     {
+      kind: "item",
+      library_item_id: null,
+      name: "Faïence",
+      description: null,
+      quantity: 12,
+      unit: "m²",
+      unit_price: 38.5,
+      tax_rate: 10,
+      position: 2,
+    },
+    {
+      kind: "item",
+      library_item_id: null,
       name: "Dépose",
       description: "Ancienne baignoire",
       quantity: 1,
@@ -39,6 +51,7 @@ describe("applying a template", () => {
     expect(after.name).toBe("Salle de bain standard - 12/03/2026");
     expect(after.items).toEqual([
       {
+        ...emptyItem(),
         name: "Dépose",
         description: "Ancienne baignoire",
         quantity: "1",
@@ -46,7 +59,7 @@ describe("applying a template", () => {
         unit_price: "250.00",
         tax_rate: "10",
       },
-      { name: "Faïence", description: "", quantity: "12", unit: "m²", unit_price: "38.50", tax_rate: "10" },
+      { ...emptyItem(), name: "Faïence", quantity: "12", unit: "m²", unit_price: "38.50", tax_rate: "10" },
     ]);
     expect(after.discount_percentage).toBe("5");
     expect(after.discount_amount).toBe("0");
@@ -94,8 +107,17 @@ describe("saving the form as a template", () => {
     terms: "Acompte de 30 %",
     discount_percentage: "7.5",
     items: [
-      { name: " Dépose ", description: "", quantity: "1", unit: "forfait", unit_price: "250", tax_rate: "10" },
-      { name: "Crédence", description: "Verre", quantity: "2.5", unit: "m²", unit_price: "80.10", tax_rate: "20" },
+      { ...emptyItem(), name: " Dépose ", quantity: "1", unit: "forfait", unit_price: "250", tax_rate: "10" },
+      {
+        ...emptyItem(),
+        name: "Crédence",
+        description: "Verre",
+        quantity: "2.5",
+        unit: "m²",
+        unit_price: "80.10",
+        tax_rate: "20",
+        cost_price: "50",
+      },
     ],
   };
 
@@ -104,9 +126,28 @@ describe("saving the form as a template", () => {
     expect(quoteTemplateInputSchema.parse(body)).toEqual({
       name: "Cuisine type",
       description: null,
+      // Never a cost: all who see quotes read templates.
       items: [
-        { name: "Dépose", description: null, quantity: 1, unit: "forfait", unit_price: 250, tax_rate: 10 },
-        { name: "Crédence", description: "Verre", quantity: 2.5, unit: "m²", unit_price: 80.1, tax_rate: 20 },
+        {
+          kind: "item",
+          library_item_id: null,
+          name: "Dépose",
+          description: null,
+          quantity: 1,
+          unit: "forfait",
+          unit_price: 250,
+          tax_rate: 10,
+        },
+        {
+          kind: "item",
+          library_item_id: null,
+          name: "Crédence",
+          description: "Verre",
+          quantity: 2.5,
+          unit: "m²",
+          unit_price: 80.1,
+          tax_rate: 20,
+        },
       ],
       discount_percentage: 7.5,
       terms: "Acompte de 30 %",

@@ -1,12 +1,25 @@
 import { formatDate, formatPercent, plural } from "@shared/format";
 import type { quoteTemplateInputSchema, quoteTemplateSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
-import type { UNITS } from "@shared/quotes";
+import type { LineKind, UNITS } from "@shared/quotes";
 import type { z } from "zod";
-import { type DiscountMode, numberText, priceText, type QuoteFormFields, readNumber } from "./quote-form";
+import { type DiscountMode, lineToFields, numberText, type QuoteFormFields, readNumber } from "./quote-form";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
+/** A line of a template body: a priced line's fields (numbers as stored or typed), a heading's or a text's kind and words. */
+export interface TemplateLineBody {
+  kind: LineKind;
+  name: string;
+  description?: string | null;
+  quantity?: number | string;
+  unit?: string;
+  unit_price?: number | string;
+  tax_rate?: number | string;
+  library_item_id?: string | null;
+}
 /** What POST /api/quote-templates takes. */
-export type QuoteTemplateBody = z.input<typeof quoteTemplateInputSchema>;
+export type QuoteTemplateBody = Omit<z.input<typeof quoteTemplateInputSchema>, "items"> & {
+  items?: TemplateLineBody[];
+};
 /** What PUT /api/quote-templates/:id takes: the whole template, every key of the PUT schema present. */
 export type QuoteTemplatePutBody = Required<QuoteTemplateBody> & z.input<typeof quoteTemplateUpdateSchema>;
 
@@ -18,25 +31,16 @@ export function applyTemplate(fields: QuoteFormFields, template: QuoteTemplate, 
   return {
     ...fields,
     name: `${template.name} - ${formatDate(today)}`,
-    items: [...template.items]
-      .sort((a, b) => a.position - b.position)
-      .map((item) => ({
-        name: item.name,
-        description: item.description ?? "",
-        quantity: numberText(item.quantity),
-        unit: item.unit,
-        unit_price: priceText(item.unit_price),
-        tax_rate: numberText(item.tax_rate),
-      })),
+    items: [...template.items].sort((a, b) => a.position - b.position).map(lineToFields),
     discount_percentage: numberText(template.discount_percentage),
     discount_amount: "0",
     terms: template.terms ?? fields.terms,
   };
 }
 
-/** « 3 lignes · remise 10 % » under a template's name. */
+/** « 3 lignes · remise 10 % » under a template's name (its priced lines). */
 export function templateSummary(template: QuoteTemplate): string {
-  const lines = template.items.length;
+  const lines = template.items.filter((item) => item.kind === "item").length;
   const parts = [lines === 0 ? "Aucune ligne" : plural(lines, "ligne")];
   if (template.discount_percentage > 0) {
     parts.push(`remise ${formatPercent(template.discount_percentage)}`);
@@ -44,17 +48,32 @@ export function templateSummary(template: QuoteTemplate): string {
   return parts.join(" · ");
 }
 
-/** A line of a template body: the fields POST / PUT take, as stored or as typed (the schema coerces). */
+/**
+ * A line of a template body: the fields POST / PUT take, as stored or as typed (the schema coerces);
+ * a heading or a text by its kind and words. Never a cost: all who see quotes read templates.
+ */
 function templateLine(line: {
+  kind: LineKind;
   name: string;
   description: string | null;
   quantity: number | string;
   unit: string;
   unit_price: number | string;
   tax_rate: number | string;
-}): NonNullable<QuoteTemplateBody["items"]>[number] {
-  const { name, description, quantity, unit, unit_price, tax_rate } = line;
-  return { name, description, quantity, unit: unit as (typeof UNITS)[number], unit_price, tax_rate };
+  library_item_id: string | null;
+}): TemplateLineBody {
+  const { kind, name, description, quantity, unit, unit_price, tax_rate, library_item_id } = line;
+  if (kind !== "item") return { kind, name };
+  return {
+    kind,
+    name,
+    description,
+    quantity,
+    unit: unit as (typeof UNITS)[number],
+    unit_price,
+    tax_rate,
+    library_item_id: library_item_id || null,
+  };
 }
 
 /**

@@ -42,6 +42,8 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
       {
         id: "i1",
         position: 1,
+        kind: "item",
+        library_item_id: null,
         name: "Carrelage",
         description: null,
         quantity: 10,
@@ -55,6 +57,8 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
       {
         id: "i2",
         position: 2,
+        kind: "item",
+        library_item_id: null,
         name: "Peinture",
         description: null,
         quantity: 4,
@@ -79,7 +83,17 @@ export function makeTemplate(overrides: Partial<QuoteTemplate> = {}): QuoteTempl
     name: "Cuisine",
     description: null,
     items: [
-      { name: "Meuble", description: null, quantity: 2, unit: "unité", unit_price: 150, tax_rate: 20, position: 1 },
+      {
+        kind: "item",
+        library_item_id: null,
+        name: "Meuble",
+        description: null,
+        quantity: 2,
+        unit: "unité",
+        unit_price: 150,
+        tax_rate: 20,
+        position: 1,
+      },
     ],
     discount_percentage: 5,
     terms: "Acompte 30 %",
