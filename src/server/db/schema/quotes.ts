@@ -42,6 +42,10 @@ export const quotes = pgTable(
     discount: money("discount").notNull().default(0),
     taxAmount: money("tax_amount").notNull().default(0),
     total: money("total").notNull().default(0),
+    /** Total HT after discount: what the figures of the list add up (docs/domain/quotes.md#list-and-figures). */
+    netHt: numeric("net_ht", { precision: 12, scale: 2, mode: "number" })
+      .notNull()
+      .generatedAlwaysAs(sql`subtotal - discount`),
     /** VAT breakdown per rate, as computed by src/shared/money.ts (euros). */
     vatBreakdown: jsonb("vat_breakdown").notNull().default(sql`'[]'::jsonb`),
     projectId: uuid("project_id"),
@@ -61,6 +65,12 @@ export const quotes = pgTable(
     // A status filter in the list's order (the summary reads quote_status_totals, drizzle/0008).
     index("quotes_company_status_date_idx").on(t.companyId, t.status, t.date, t.reference),
     index("quotes_client_idx").on(t.clientId),
+    // The « Montant » sort, largest first.
+    index("quotes_company_amount_idx").on(t.companyId, t.netHt, t.id),
+    // Sent quotes by validity: the expired ones of the summary and the « Expirés » filter, index only.
+    index("quotes_company_pending_validity_idx")
+      .on(t.companyId, t.validUntil, t.status, t.netHt, t.total)
+      .where(sql`status IN ('envoye au client', 'client relance')`),
   ],
 );
 
@@ -82,6 +92,9 @@ export const quoteSearchRows = pgTable(
     date: date("date").notNull(),
     reference: text("reference").notNull(),
     total: money("total").notNull(),
+    /** quotes.net_ht and valid_until: the summary in HT and the expired quotes of a search. */
+    netHt: money("net_ht").notNull().default(0),
+    validUntil: date("valid_until"),
     /** quotes.search_text of the quote. */
     searchText: text("search_text").notNull(),
   },
@@ -103,6 +116,8 @@ export const quoteStatusTotals = pgTable(
     status: text("status").notNull(),
     count: integer("count").notNull().default(0),
     total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    /** Σ net_ht (HT after discount). */
+    netHt: numeric("net_ht", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status] })],
 );
