@@ -30,8 +30,34 @@ export const isFinalQuoteStatus = (status: string): boolean => FINAL_QUOTE_STATU
 /** The status a quote is written in; the only one a quote without lines may have (409 otherwise). */
 export const DRAFT_QUOTE_STATUS: QuoteStatus = "en cours de redaction";
 export const statusAllowsNoLines = (status: QuoteStatus): boolean => status === DRAFT_QUOTE_STATUS;
-/** Statuses whose totals make up 'CA en attente'. */
+/** Sent statuses: the quote waits for the client's answer (« Envoyés »), until its validity date. */
 export const PENDING_QUOTE_STATUSES: readonly QuoteStatus[] = ["envoye au client", "client relance"];
+
+/**
+ * A sent quote past its validity date (docs/domain/quotes.md#list-and-figures): shown « Expiré », out of
+ * « CA en attente » and of the total. `today` is the business day, `yyyy-mm-dd` (Europe/Paris).
+ */
+export function isExpiredQuote(quote: { status: string; valid_until: string | null }, today: string): boolean {
+  return (
+    PENDING_QUOTE_STATUSES.includes(quote.status as QuoteStatus) &&
+    quote.valid_until !== null &&
+    quote.valid_until < today
+  );
+}
+
+/** The list's `state` filter: sent quotes still valid (« Envoyés »), or past their validity (« Expirés »). */
+export const QUOTE_STATES = ["pending", "expired"] as const;
+export type QuoteState = (typeof QUOTE_STATES)[number];
+export const EXPIRED_LABEL = "Expiré";
+
+/** The list's orders: most recent first (the spec's), largest amount HT first, client name A → Z. */
+export const QUOTE_SORTS = ["date", "amount", "client"] as const;
+export type QuoteSort = (typeof QUOTE_SORTS)[number];
+export const QUOTE_SORT_LABELS: Record<QuoteSort, string> = {
+  date: "Plus récents",
+  amount: "Montant HT",
+  client: "Client (A → Z)",
+};
 
 /**
  * A quote line's kind (docs/domain/quotes.md#line-kinds): a priced line (article or ouvrage, from the

@@ -7,6 +7,8 @@ import {
   LINE_KINDS,
   type LineKind,
   QUOTE_DEFAULTS,
+  QUOTE_SORTS,
+  QUOTE_STATES,
   QUOTE_STATUSES,
   QUOTE_TEXTS,
   UNITS,
@@ -319,9 +321,21 @@ export const quoteListQuerySchema = z.object({
   status: z.enum(QUOTE_STATUSES, { error: "Statut invalide" }).optional(),
   client_id: z.uuid({ error: "Client invalide" }).optional(),
   search: searchParam(),
+  state: z
+    .enum(QUOTE_STATES, { error: "Filtre invalide (pending ou expired)" })
+    .optional()
+    .describe("pending : envoyés ou relancés encore valables ; expired : envoyés ou relancés expirés"),
+  sort: z
+    .enum(QUOTE_SORTS, { error: "Tri invalide (date, amount ou client)" })
+    .default("date")
+    .describe("date (plus récents), amount (montant HT décroissant) ou client (nom A → Z)"),
 });
 
-/** 'CA en attente', 'CA validé', 'Total général' and the tiles, over the filtered set. */
+/**
+ * The figures of the filtered set (docs/domain/quotes.md#list-and-figures). The spec's amounts (TTC,
+ * every sent quote pending) stay as published; the screen shows the `_ht` ones: HT after discount,
+ * expired quotes apart, refused, cancelled and expired quotes out of the total.
+ */
 export const quoteSummarySchema = z.object({
   count: z.number(),
   validated_count: z.number(),
@@ -329,6 +343,14 @@ export const quoteSummarySchema = z.object({
   pending_amount: z.number(),
   validated_amount: z.number(),
   total_amount: z.number(),
+  /** Sent or reminded, still valid: « CA en attente HT ». */
+  pending_amount_ht: z.number(),
+  /** Validated: « CA validé HT ». */
+  validated_amount_ht: z.number(),
+  /** Drafts, pending and validated quotes: « Total HT » (refused, cancelled and expired ones left out). */
+  total_amount_ht: z.number(),
+  expired_count: z.number(),
+  expired_amount_ht: z.number(),
 });
 export type QuoteSummary = z.infer<typeof quoteSummarySchema>;
 

@@ -2,15 +2,38 @@ import type { Db } from "@server/db/client";
 import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
 import { isPricedLine } from "@shared/money";
-import type { Quote, QuoteInput, QuoteStatus, QuoteSummary } from "@shared/quotes";
+import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
   clientId?: string | undefined;
+  /** Sent quotes still valid, or past their validity, on `today`. */
+  state?: QuoteState | undefined;
   /** Exactly these quotes (a page found by search()). */
   ids?: string[] | undefined;
+}
+
+/** The business day the validity dates are read against (Europe/Paris), and the page's order. */
+export interface ListContext {
+  today: string;
+  sort: QuoteSort;
+}
+
+const PENDING = sql.join(
+  PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
+  sql`, `,
+);
+
+/** `state` on a relation with status and valid_until columns (quotes, or the rows quotes_search() answers). */
+function stateCondition(state: QuoteState | undefined, today: string, alias?: string): SQL | undefined {
+  if (!state) return undefined;
+  const col = (name: string) => sql.raw(alias ? `${alias}.${name}` : name);
+  const expired = sql`${col("valid_until")} < ${today}::date`;
+  return state === "expired"
+    ? sql`(${col("status")} IN (${PENDING}) AND ${expired})`
+    : sql`(${col("status")} IN (${PENDING}) AND NOT coalesce(${expired}, false))`;
 }
 
 /** Computed totals stored with the quote (server-side, docs/decisions/0002-money.md). */
@@ -23,13 +46,21 @@ export interface StoredTotals {
   lines: { subtotal: number; tax_amount: number; total: number }[];
 }
 
-function where(companyId: string, filter: QuoteFilter): SQL | undefined {
+function where(companyId: string, filter: QuoteFilter, today: string): SQL | undefined {
   return and(
     eq(quotes.companyId, companyId),
     filter.status ? eq(quotes.status, filter.status) : undefined,
     filter.clientId ? eq(quotes.clientId, filter.clientId) : undefined,
+    stateCondition(filter.state, today, "quotes"),
     filter.ids ? sql`${quotes.id} = ANY(${`{${filter.ids.join(",")}}`}::uuid[])` : undefined,
   );
+}
+
+/** The page's order; every order ends on a unique key, so pages never overlap. */
+function orderOf(sort: QuoteSort): SQL[] {
+  if (sort === "amount") return [sql`${quotes.netHt} DESC`, sql`${quotes.id}`];
+  if (sort === "client") return [sql`lower(${clients.name})`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+  return [desc(quotes.date), desc(quotes.reference)];
 }
 
 /**
@@ -135,37 +166,48 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
 }
 
 /**
- * The list's summary over a relation of (status, n, amount) rows: `n` quotes of that status worth
- * `amount` in all. The same figures whatever the source (per-status totals, a client's quotes, the
- * quotes found by a search).
+ * The list's summary over a relation of (status, expired, n, amount, ht) rows: `n` quotes of that status,
+ * expired or not, worth `amount` TTC and `ht` HT after discount in all. The same figures whatever the
+ * source (per-status totals, a client's quotes, the quotes found by a search).
  */
 function summaryOf(source: SQL): SQL {
-  const pending = sql.join(
-    PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
-    sql`, `,
-  );
   return sql`SELECT json_build_object(
       'count', coalesce(sum(n), 0),
       'validated_count', coalesce(sum(n) FILTER (WHERE status = 'valide'), 0),
       'in_progress_count', coalesce(sum(n) FILTER (WHERE status = 'en cours de redaction'), 0),
-      'pending_amount', coalesce(sum(amount) FILTER (WHERE status IN (${pending})), 0),
+      'pending_amount', coalesce(sum(amount) FILTER (WHERE status IN (${PENDING})), 0),
       'validated_amount', coalesce(sum(amount) FILTER (WHERE status = 'valide'), 0),
-      'total_amount', coalesce(sum(amount), 0)) AS summary
+      'total_amount', coalesce(sum(amount), 0),
+      'pending_amount_ht', coalesce(sum(ht) FILTER (WHERE status IN (${PENDING}) AND NOT expired), 0),
+      'validated_amount_ht', coalesce(sum(ht) FILTER (WHERE status = 'valide'), 0),
+      'total_amount_ht', coalesce(sum(ht) FILTER (WHERE status NOT IN ('refuse', 'annule') AND NOT expired), 0),
+      'expired_count', coalesce(sum(n) FILTER (WHERE expired), 0),
+      'expired_amount_ht', coalesce(sum(ht) FILTER (WHERE expired), 0)) AS summary
     FROM (${source}) AS s`;
 }
 
+/** Whether a row of `quotes` (or of quotes_search()) is a sent quote past its validity on `today`. */
+const expiredColumn = (today: string, alias: string) =>
+  sql`(${sql.raw(alias)}.status IN (${PENDING}) AND coalesce(${sql.raw(alias)}.valid_until < ${today}::date, false))`;
+
 type RawSummary = Record<keyof QuoteSummary, number | string>;
 
+const SUMMARY_KEYS: readonly (keyof QuoteSummary)[] = [
+  "count",
+  "validated_count",
+  "in_progress_count",
+  "pending_amount",
+  "validated_amount",
+  "total_amount",
+  "pending_amount_ht",
+  "validated_amount_ht",
+  "total_amount_ht",
+  "expired_count",
+  "expired_amount_ht",
+];
+
 function toSummary(raw: RawSummary | undefined): QuoteSummary {
-  const n = (key: keyof QuoteSummary) => Number(raw?.[key] ?? 0);
-  return {
-    count: n("count"),
-    validated_count: n("validated_count"),
-    in_progress_count: n("in_progress_count"),
-    pending_amount: n("pending_amount"),
-    validated_amount: n("validated_amount"),
-    total_amount: n("total_amount"),
-  };
+  return Object.fromEntries(SUMMARY_KEYS.map((key) => [key, Number(raw?.[key] ?? 0)])) as QuoteSummary;
 }
 
 export const quotesRepository = {
@@ -182,44 +224,70 @@ export const quotesRepository = {
     term: string,
     filter: Omit<QuoteFilter, "ids">,
     page: { limit: number; offset: number },
+    context: ListContext,
   ): Promise<{ summary: QuoteSummary; ids: string[] }> {
     const status = filter.status ?? null;
     const client = filter.clientId ?? null;
+    const state = stateCondition(filter.state, context.today, "m");
+    const order =
+      context.sort === "amount"
+        ? sql`net_ht DESC, id`
+        : context.sort === "client"
+          ? sql`client_key, date DESC, reference DESC`
+          : sql`date DESC, reference DESC`;
     const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
-        SELECT m.id, m.date, m.reference, m.status, m.total
+        SELECT m.id, m.client_id, m.date, m.reference, m.status, m.total, m.net_ht, m.valid_until
         FROM quotes_search(${containsPattern(term)}, ${status}::text, ${client}::uuid) m
-        WHERE m.company_id = ${companyId}
+        WHERE m.company_id = ${companyId} ${state ? sql`AND ${state}` : sql``}
       )
       SELECT
-        (${summaryOf(sql`SELECT status, 1 AS n, total AS amount FROM m`)}) AS summary,
-        (SELECT array_agg(id ORDER BY date DESC, reference DESC)
-         FROM (SELECT id, date, reference FROM m ORDER BY date DESC, reference DESC
+        (${summaryOf(
+          sql`SELECT status, ${expiredColumn(context.today, "m")} AS expired, 1 AS n, total AS amount, net_ht AS ht FROM m`,
+        )}) AS summary,
+        (SELECT array_agg(id ORDER BY ord)
+         FROM (SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
+               FROM (SELECT m.*, ${context.sort === "client" ? sql`(SELECT lower(c.name) FROM clients c WHERE c.id = m.client_id)` : sql`NULL::text`} AS client_key FROM m) k
+               ORDER BY ${order}
                LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
     const row = result.rows[0];
     return { summary: toSummary(row?.summary), ids: row?.ids ?? [] };
   },
 
   /** One page, with the lines: one query whatever the page size. */
-  async list(tx: Db, companyId: string, filter: QuoteFilter, page: { limit: number; offset: number }) {
-    const rows = await selectQuotes(tx, where(companyId, filter))
-      .orderBy(desc(quotes.date), desc(quotes.reference))
+  async list(
+    tx: Db,
+    companyId: string,
+    filter: QuoteFilter,
+    page: { limit: number; offset: number },
+    context: ListContext,
+  ) {
+    const rows = await selectQuotes(tx, where(companyId, filter, context.today))
+      .orderBy(...orderOf(filter.ids ? "date" : context.sort))
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(toQuote);
   },
 
   /**
-   * The summary of the filtered set. Without a client, from the per-status totals kept by the
-   * quotes triggers (six rows at most, whatever the number of quotes); a client's quotes are few.
+   * The summary of the filtered set. Without a client or a state, from the per-status totals kept by
+   * the quotes triggers (six rows at most, whatever the number of quotes), the sent quotes past their
+   * validity moved apart by a read of those alone (an index-only scan); a client's quotes are few, and a
+   * state reads the sent quotes only.
    */
-  async summary(tx: Db, companyId: string, filter: Omit<QuoteFilter, "ids">): Promise<QuoteSummary> {
+  async summary(tx: Db, companyId: string, filter: Omit<QuoteFilter, "ids">, today: string): Promise<QuoteSummary> {
     const status = filter.status ? sql`AND status = ${filter.status}` : sql``;
-    const source = filter.clientId
-      ? sql`SELECT status, 1 AS n, total AS amount FROM ${quotes}
-            WHERE company_id = ${companyId} AND client_id = ${filter.clientId} ${status}`
-      : sql`SELECT status, count AS n, total AS amount FROM ${quoteStatusTotals}
-            WHERE company_id = ${companyId} ${status}`;
+    const source =
+      filter.clientId || filter.state
+        ? sql`SELECT status, ${expiredColumn(today, "quotes")} AS expired, 1 AS n, total AS amount, net_ht AS ht
+              FROM ${quotes} WHERE ${where(companyId, filter, today)}`
+        : sql`SELECT status, false AS expired, count AS n, total AS amount, net_ht AS ht FROM ${quoteStatusTotals}
+              WHERE company_id = ${companyId} ${status}
+              UNION ALL
+              SELECT q.status, v.expired, v.sign * count(*), v.sign * sum(q.total), v.sign * sum(q.net_ht)
+              FROM ${quotes} q CROSS JOIN (VALUES (true, 1), (false, -1)) AS v(expired, sign)
+              WHERE q.company_id = ${companyId} AND q.status IN (${PENDING}) AND q.valid_until < ${today}::date ${status}
+              GROUP BY q.status, v.expired, v.sign`;
     const result = await tx.execute<{ summary: RawSummary }>(summaryOf(source));
     return toSummary(result.rows[0]?.summary);
   },

@@ -99,24 +99,34 @@ export function createQuotesService(db: Database) {
   return {
     async list(auth: AuthContext, query: ListQuery) {
       const t = tenant(auth, QUOTES_ACCESS.list, QUOTE_TEXTS.companyRequired);
-      const filter = { status: query.status, clientId: query.client_id };
+      const filter = { status: query.status, clientId: query.client_id, state: query.state };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
+      // Validity dates are read against the business day (Europe/Paris).
+      const context = { today: parisToday(), sort: query.sort };
       return db.run(t.scope, async (tx) => {
         if (query.search) {
-          const found = await quotesRepository.search(tx, t.companyId, query.search, filter, page);
-          const data =
+          const found = await quotesRepository.search(tx, t.companyId, query.search, filter, page, context);
+          const byId =
             found.ids.length > 0
-              ? await quotesRepository.list(tx, t.companyId, { ids: found.ids }, { limit: query.limit, offset: 0 })
+              ? await quotesRepository.list(
+                  tx,
+                  t.companyId,
+                  { ids: found.ids },
+                  { limit: query.limit, offset: 0 },
+                  context,
+                )
               : [];
+          // In the order search() gave.
+          const data = found.ids.flatMap((id) => byId.filter((quote) => quote.id === id));
           return {
             data: data.map((quote) => presented(auth, quote)),
             meta: { total: found.summary.count, page: query.page, limit: query.limit, summary: found.summary },
           };
         }
-        const summary = await quotesRepository.summary(tx, t.companyId, filter);
+        const summary = await quotesRepository.summary(tx, t.companyId, filter, context.today);
         const data =
           summary.count > (query.page - 1) * query.limit
-            ? await quotesRepository.list(tx, t.companyId, filter, page)
+            ? await quotesRepository.list(tx, t.companyId, filter, page, context)
             : [];
         return {
           data: data.map((quote) => presented(auth, quote)),

@@ -4,7 +4,14 @@ import { computeTotals, fromCents } from "@shared/money";
 import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { QUOTE_LINES as items, pdfText, quoteBody, setupQuotesTest } from "./quotes.fixtures";
+import {
+  QUOTE_LINES as items,
+  pdfText,
+  quoteBody,
+  type SummedQuote,
+  setupQuotesTest,
+  summaryOfQuotes,
+} from "./quotes.fixtures";
 
 const { app, db, api, admin, compagnon, norole, otherAdmin, clientId, otherClientId, createQuote } =
   await setupQuotesTest();
@@ -349,6 +356,11 @@ describe("GET /api/quotes", () => {
       pending_amount: 1200 + 2400,
       validated_amount: 6000,
       total_amount: 22 * 120 + 1200 + 2400 + 6000,
+      pending_amount_ht: 1000 + 2000,
+      validated_amount_ht: 5000,
+      total_amount_ht: 22 * 100 + 1000 + 2000 + 5000,
+      expired_count: 0,
+      expired_amount_ht: 0,
     });
     expect((await api(token, "GET", "/api/quotes?page=2")).json().data).toHaveLength(5);
 
@@ -395,20 +407,8 @@ describe("GET /api/quotes", () => {
     await api(otherAdmin, "POST", "/api/quotes", body(otherClientId, 999));
 
     /** The summary recomputed here from every quote the list returns. */
-    const expected = async (query = "") => {
-      const quotes: { status: string; total: number }[] = (
-        await api(token, "GET", `/api/quotes?limit=100${query}`)
-      ).json().data;
-      const sum = (list: { total: number }[]) => Math.round(list.reduce((s, q) => s + q.total * 100, 0)) / 100;
-      return {
-        count: quotes.length,
-        validated_count: quotes.filter((q) => q.status === "valide").length,
-        in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
-        pending_amount: sum(quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status))),
-        validated_amount: sum(quotes.filter((q) => q.status === "valide")),
-        total_amount: sum(quotes),
-      };
-    };
+    const expected = async (query = "") =>
+      summaryOfQuotes((await api(token, "GET", `/api/quotes?limit=100${query}`)).json().data);
     const summary = async (query = "") =>
       (await api(token, "GET", `/api/quotes?limit=100${query}`)).json().meta.summary;
 
@@ -426,27 +426,13 @@ describe("GET /api/quotes", () => {
 });
 
 describe("GET /api/quotes?search= (the quotes' search copies, ADR 0009)", () => {
-  interface Listed {
+  interface Listed extends SummedQuote {
     id: string;
     reference: string;
     name: string;
-    status: string;
-    total: number;
     client: { name: string };
   }
-
-  /** The list's summary recomputed here from the quotes it should hold. */
-  const summaryOf = (quotes: Listed[]) => {
-    const sum = (list: Listed[]) => Math.round(list.reduce((s, q) => s + q.total * 100, 0)) / 100;
-    return {
-      count: quotes.length,
-      validated_count: quotes.filter((q) => q.status === "valide").length,
-      in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
-      pending_amount: sum(quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status))),
-      validated_amount: sum(quotes.filter((q) => q.status === "valide")),
-      total_amount: sum(quotes),
-    };
-  };
+  const summaryOf = (quotes: Listed[]) => summaryOfQuotes(quotes);
 
   it("finds what the list holds through creations, edits, status and client changes, a renamed client and deletions", async () => {
     const co = await createTestCompany(db, "Recherche");
@@ -484,11 +470,14 @@ describe("GET /api/quotes?search= (the quotes' search copies, ADR 0009)", () => 
     const searches = async (terms: string[], filters: string[]) => {
       const copies = await db.run({ companyId: co.id }, (tx) =>
         tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM (
-          (SELECT id, company_id, client_id, status, date, reference, total, search_text FROM quotes
-           EXCEPT SELECT quote_id, company_id, client_id, status, date, reference, total, search_text FROM quote_search_rows)
+          (SELECT id, company_id, client_id, status, date, reference, total, net_ht, valid_until, search_text FROM quotes
+           EXCEPT SELECT quote_id, company_id, client_id, status, date, reference, total, net_ht, valid_until, search_text
+           FROM quote_search_rows)
           UNION ALL
-          (SELECT quote_id, company_id, client_id, status, date, reference, total, search_text FROM quote_search_rows
-           EXCEPT SELECT id, company_id, client_id, status, date, reference, total, search_text FROM quotes)) d`),
+          (SELECT quote_id, company_id, client_id, status, date, reference, total, net_ht, valid_until, search_text
+           FROM quote_search_rows
+           EXCEPT SELECT id, company_id, client_id, status, date, reference, total, net_ht, valid_until, search_text
+           FROM quotes)) d`),
       );
       expect(copies.rows[0]?.n, "rows of quote_search_rows that differ from their quote").toBe(0);
       const found: Record<string, string[]> = {};
