@@ -1,6 +1,7 @@
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
 import { libraryListResponseSchema } from "@shared/library";
+import { summaryOfQuotes } from "@shared/quote-figures";
 import { quoteListResponseSchema } from "@shared/quotes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
@@ -35,14 +36,7 @@ function serveQuotes() {
       total: 1,
       page: 1,
       limit: 20,
-      summary: {
-        count: 1,
-        validated_count: 0,
-        in_progress_count: 1,
-        pending_amount: 0,
-        validated_amount: 0,
-        total_amount: quote.total,
-      },
+      summary: summaryOfQuotes([quote]),
     },
   }));
   api.get("/api/clients", clientListResponseSchema, () => ({

@@ -12,45 +12,43 @@ interface Listed extends SummedQuote {
   client: { name: string };
 }
 
-/**
- * « Figures an accountant reads as he expects » (docs/domain/quotes.md#list-and-figures): amounts HT
- * after discount; sent quotes past their validity date apart (« Expirés »), out of « en attente » and of
- * the total, as are refused and cancelled ones; « Envoyés » holds sent and reminded quotes.
- */
-describe("the list's figures, filters and orders", async () => {
-  const co = await createTestCompany(db, "Chiffres honnêtes");
-  const token = (await login(app, co.emails.admin)).token;
-  const today = parisToday();
-  const client = async (name: string) =>
-    (await api(token, "POST", "/api/clients", { name, phone: "0600000010" })).json().id as string;
-  const [zola, abel] = [await client("Zola Peinture"), await client("Abel Maçonnerie")];
-  const create = async (name: string, clientId: string, status: string, price: number, validUntil: string) => {
-    const date = addDays(validUntil, -30);
-    const res = await api(token, "POST", "/api/quotes", {
-      name,
-      status,
-      client_id: clientId,
-      date,
-      valid_until: validUntil,
-      discount_percentage: 10,
-      items: [{ name: "Travaux", quantity: 1, unit: "forfait", unit_price: price, tax_rate: 10 }],
-    });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json() as Listed;
-  };
-  const past = addDays(today, -1);
-  const future = addDays(today, 20);
-  await create("Brouillon", zola, "en cours de redaction", 100, future);
-  await create("Envoyé valable", zola, "envoye au client", 1000, future);
-  await create("Relancé valable jusqu'à ce soir", abel, "client relance", 2000, today);
-  await create("Envoyé expiré", abel, "envoye au client", 4000, past);
-  await create("Relancé expiré", zola, "client relance", 8000, past);
-  await create("Validé", abel, "valide", 16000, past);
-  await create("Refusé", zola, "refuse", 32000, future);
-  await create("Annulé", abel, "annule", 64000, future);
+// « Figures an accountant reads as he expects » (docs/domain/quotes.md#list-and-figures): amounts HT
+// after discount; sent quotes past their validity date apart (« Expirés »), out of « en attente » and of
+// the total, as are refused and cancelled ones; « Envoyés » holds sent and reminded quotes.
+const co = await createTestCompany(db, "Chiffres honnêtes");
+const token = (await login(app, co.emails.admin)).token;
+const today = parisToday();
+const client = async (name: string) =>
+  (await api(token, "POST", "/api/clients", { name, phone: "0600000010" })).json().id as string;
+const [zola, abel] = [await client("Zola Peinture"), await client("Abel Maçonnerie")];
+const create = async (name: string, clientId: string, status: string, price: number, validUntil: string) => {
+  const date = addDays(validUntil, -30);
+  const res = await api(token, "POST", "/api/quotes", {
+    name,
+    status,
+    client_id: clientId,
+    date,
+    valid_until: validUntil,
+    discount_percentage: 10,
+    items: [{ name: "Travaux", quantity: 1, unit: "forfait", unit_price: price, tax_rate: 10 }],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as Listed;
+};
+const past = addDays(today, -1);
+const future = addDays(today, 20);
+await create("Brouillon", zola, "en cours de redaction", 100, future);
+await create("Envoyé valable", zola, "envoye au client", 1000, future);
+await create("Relancé valable jusqu'à ce soir", abel, "client relance", 2000, today);
+await create("Envoyé expiré", abel, "envoye au client", 4000, past);
+await create("Relancé expiré", zola, "client relance", 8000, past);
+await create("Validé", abel, "valide", 16000, past);
+await create("Refusé", zola, "refuse", 32000, future);
+await create("Annulé", abel, "annule", 64000, future);
 
-  const list = async (query: string) => (await api(token, "GET", `/api/quotes?limit=100${query}`)).json();
+const list = async (query: string) => (await api(token, "GET", `/api/quotes?limit=100${query}`)).json();
 
+describe("the list's figures, filters and orders", () => {
   it("sums HT after discount, with the expired quotes apart and out of the total", async () => {
     const { summary } = (await list("")).meta;
     // 10 % off each: HT after discount = 0.9 × price.

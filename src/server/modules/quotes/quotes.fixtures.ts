@@ -1,46 +1,10 @@
 /** What the quotes and quote templates HTTP tests share: an app, two companies, their clients. */
 
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
-import { parisToday } from "@shared/dates";
-import { isExpiredQuote, PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import { PDFParse } from "pdf-parse";
 import { expect } from "vitest";
 
-/** A quote as the list answers it: what its figures are made of. */
-export interface SummedQuote {
-  status: string;
-  total: number;
-  subtotal: number;
-  discount: number;
-  valid_until: string | null;
-}
-
-/**
- * The list's summary recomputed here from the quotes it should hold, by the rules of
- * docs/domain/quotes.md#list-and-figures (not by the SQL under test).
- */
-export function summaryOfQuotes(quotes: readonly SummedQuote[], today = parisToday()) {
-  const cents = (list: readonly SummedQuote[], amount: (q: SummedQuote) => number) =>
-    Math.round(list.reduce((s, q) => s + Math.round(amount(q) * 100), 0)) / 100;
-  const ttc = (list: readonly SummedQuote[]) => cents(list, (q) => q.total);
-  const ht = (list: readonly SummedQuote[]) => cents(list, (q) => q.subtotal - q.discount);
-  const sent = quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status));
-  const expired = quotes.filter((q) => isExpiredQuote(q, today));
-  const validated = quotes.filter((q) => q.status === "valide");
-  return {
-    count: quotes.length,
-    validated_count: validated.length,
-    in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
-    pending_amount: ttc(sent),
-    validated_amount: ttc(validated),
-    total_amount: ttc(quotes),
-    pending_amount_ht: ht(sent.filter((q) => !expired.includes(q))),
-    validated_amount_ht: ht(validated),
-    total_amount_ht: ht(quotes.filter((q) => !["refuse", "annule"].includes(q.status) && !expired.includes(q))),
-    expired_count: expired.length,
-    expired_amount_ht: ht(expired),
-  };
-}
+export { type SummedQuote, summaryOfQuotes } from "@shared/quote-figures";
 
 /** The text of a PDF, as a reader would copy it. */
 export async function pdfText(buffer: Buffer): Promise<string> {

@@ -1,7 +1,7 @@
 import { createTestCompany, login } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
 import { computeTotals, fromCents } from "@shared/money";
-import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quotes";
+import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {

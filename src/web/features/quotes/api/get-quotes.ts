@@ -7,7 +7,10 @@ import { QUOTE_STALE_TIMES, type QuoteListParams, quoteKeys } from "./quote-keys
 
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
-/** GET /api/quotes?page&limit&status&client_id&search — one page and the summary of the filtered set. */
+/**
+ * GET /api/quotes?page&limit&status&client_id&search&state&sort — one page and the summary of the filtered
+ * set. The default order is left out, so the first page's URL is the one the cold start asks for.
+ */
 export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): Promise<QuoteListResponse> {
   return api.get<QuoteListResponse>(
     "/quotes",
@@ -17,16 +20,22 @@ export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): 
       status: params.status,
       client_id: params.clientId,
       search: params.search.trim() || undefined,
+      state: params.state,
+      sort: params.sort && params.sort !== "date" ? params.sort : undefined,
     },
     { signal },
   );
 }
 
-/** One page of the list; the previous page stays on screen while the next one loads. */
+/**
+ * One page of the list; the previous page stays on screen while the next one loads. The default order
+ * is keyed as no order, so the page prefetched at start-up is the one the list reads.
+ */
 export function quotesQueryOptions(params: QuoteListParams) {
+  const normalised = { ...params, sort: params.sort === "date" ? undefined : params.sort };
   return queryOptions({
-    queryKey: quoteKeys.list(params),
-    queryFn: ({ signal }) => getQuotes(params, signal),
+    queryKey: quoteKeys.list(normalised),
+    queryFn: ({ signal }) => getQuotes(normalised, signal),
     placeholderData: keepPreviousData,
     staleTime: QUOTE_STALE_TIMES.list,
   });

@@ -1,4 +1,4 @@
-import type { QuoteStatus } from "@shared/quotes";
+import type { QuoteSort, QuoteState, QuoteStatus } from "@shared/quote-rules";
 
 /** Query keys of the quotes feature: invalidating `all` refreshes lists, details and histories. */
 export interface QuoteListParams {
@@ -6,6 +6,8 @@ export interface QuoteListParams {
   status: QuoteStatus | undefined;
   clientId: string | undefined;
   search: string;
+  state?: QuoteState | undefined;
+  sort?: QuoteSort | undefined;
 }
 
 export const quoteKeys = {

@@ -1,8 +1,10 @@
+import { parisToday } from "@shared/dates";
 import { formatDate, formatEuro, formatQuantity } from "@shared/format";
-import { QUOTE_TEXTS } from "@shared/quote-rules";
+import { EXPIRED_LABEL, isExpiredQuote, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { ActionMenu } from "@web/components/ui/action-menu";
 import { Button } from "@web/components/ui/button";
+import { cn } from "@web/lib/cn";
 import {
   BellRing,
   CalendarClock,
@@ -77,6 +79,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
   const titleId = useId();
   const actions = statusActions(quote);
   const preview = itemsPreview(quote.items);
+  const expired = isExpiredQuote(quote, parisToday());
   const busy = pending.status || pending.duplicate || pending.template;
   const withheld = withheldActions(actions, permissions);
 
@@ -93,6 +96,14 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
                 {quote.reference}
               </span>
               <QuoteStatusBadge status={quote.status} />
+              {expired && (
+                <span
+                  className="inline-flex items-center rounded-full border border-[#fecaca] bg-destructive-soft px-2 py-0.5 text-xs font-medium whitespace-nowrap text-destructive-soft-foreground"
+                  data-testid="quote-card-expired"
+                >
+                  {EXPIRED_LABEL}
+                </span>
+              )}
             </div>
             <h3 id={titleId} className="min-w-0 text-[0.9375rem] leading-snug font-semibold">
               <button
@@ -109,7 +120,9 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             <span className="text-lg leading-tight font-semibold tabular-nums" data-testid="quote-card-total">
               {formatEuro(quote.total)}
             </span>
-            <span className="text-xs text-muted-foreground">TTC</span>
+            <span className="text-xs text-muted-foreground tabular-nums">
+              TTC · {formatEuro(quote.subtotal - quote.discount)} HT
+            </span>
           </div>
         </div>
 
@@ -125,7 +138,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             <time dateTime={quote.date}>{formatDate(quote.date)}</time>
           </span>
           {quote.valid_until && (
-            <span className="inline-flex items-center gap-1.5">
+            <span className={cn("inline-flex items-center gap-1.5", expired && "font-medium text-destructive")}>
               <CalendarClock aria-hidden="true" className="size-3.5 shrink-0" />
               <span>
                 {"Valable jusqu'au\u00a0"}

@@ -1,4 +1,12 @@
-import { QUOTE_STATUS_LABELS, QUOTE_STATUSES, type QuoteStatus } from "@shared/quote-rules";
+import {
+  QUOTE_SORT_LABELS,
+  QUOTE_SORTS,
+  QUOTE_STATUS_LABELS,
+  QUOTE_STATUSES,
+  type QuoteSort,
+  type QuoteState,
+  type QuoteStatus,
+} from "@shared/quote-rules";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { Button } from "@web/components/ui/button";
 import { Label } from "@web/components/ui/label";
@@ -14,20 +22,27 @@ const ALL = "all";
 
 export interface QuickFiltersProps {
   status: QuoteStatus | undefined;
-  onChange: (status: QuoteStatus | undefined) => void;
+  state: QuoteState | undefined;
+  onChange: (filter: { status: QuoteStatus | undefined; state: QuoteState | undefined }) => void;
   className?: string;
 }
 
-const QUICK_OPTIONS = QUICK_FILTERS.map((f) => ({ value: f.status ?? ALL, label: f.label }));
+const QUICK_OPTIONS = QUICK_FILTERS.map((f) => ({ value: f.value, label: f.label }));
 
-/** Validés / Envoyés / En cours / Tous (docs/domain/quotes.md#screen): one choice, arrow keys move between them. */
-export function QuickFilters({ status, onChange, className }: QuickFiltersProps) {
-  const quick = QUICK_FILTERS.some((f) => f.status === status) ? (status ?? ALL) : "";
+/**
+ * Validés / Envoyés / Expirés / En cours / Tous (docs/domain/quotes.md#screen): one choice, arrow keys
+ * move between them.
+ */
+export function QuickFilters({ status, state, onChange, className }: QuickFiltersProps) {
+  const quick = QUICK_FILTERS.find((f) => f.status === status && f.state === state)?.value ?? "";
   return (
     <SegmentedControl
       value={quick}
       options={QUICK_OPTIONS}
-      onChange={(next) => onChange(next === ALL ? undefined : (next as QuoteStatus))}
+      onChange={(next) => {
+        const chosen = QUICK_FILTERS.find((f) => f.value === next);
+        onChange({ status: chosen?.status, state: chosen?.state });
+      }}
       label="Filtres rapides"
       className={className}
     />
@@ -40,17 +55,19 @@ interface SelectFiltersProps {
   canFilterByClient: boolean;
   onStatusChange: (status: QuoteStatus | undefined) => void;
   onClientChange: (clientId: string | undefined) => void;
+  onSortChange: (sort: QuoteSort) => void;
   /** Visible labels above the selects (side panel) or screen-reader only (toolbar). */
   visibleLabels?: boolean;
   className?: string;
 }
 
-/** The status and client selects. */
+/** The status and client selects, and the order. */
 export function SelectFilters({
   filters,
   canFilterByClient,
   onStatusChange,
   onClientChange,
+  onSortChange,
   visibleLabels = false,
   className,
 }: SelectFiltersProps) {
@@ -90,6 +107,22 @@ export function SelectFilters({
           />
         </div>
       )}
+      <div className="flex min-w-0 flex-col gap-2">
+        <Label htmlFor={`${id}-sort`} className={cn(!visibleLabels && "sr-only")}>
+          Trier par
+        </Label>
+        <NativeSelect
+          id={`${id}-sort`}
+          value={filters.sort ?? "date"}
+          onChange={(event) => onSortChange(event.target.value as QuoteSort)}
+        >
+          {QUOTE_SORTS.map((sort) => (
+            <option key={sort} value={sort}>
+              {QUOTE_SORT_LABELS[sort]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
     </div>
   );
 }
@@ -108,7 +141,7 @@ export function MobileFilterPanel({ open, onOpenChange, onClear, resultCount, ..
       <SheetContent side="right" className="w-[min(22rem,88vw)] max-w-none">
         <SheetHeader className="border-b border-border pt-4 pb-4">
           <SheetTitle>Filtres</SheetTitle>
-          <SheetDescription>Affinez la liste par statut et par client.</SheetDescription>
+          <SheetDescription>Affinez la liste par statut et par client, et choisissez son ordre.</SheetDescription>
         </SheetHeader>
         <div className="flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto px-5 py-5">
           <SelectFilters {...selects} visibleLabels className="flex flex-col gap-5" />

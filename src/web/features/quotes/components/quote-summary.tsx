@@ -1,8 +1,8 @@
-import { formatCount, formatEuro } from "@shared/format";
+import { formatCount, formatEuro, plural } from "@shared/format";
 import type { QuoteSummary as Summary } from "@shared/quotes";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
-import { CheckCircle2, FileText, PencilLine } from "lucide-react";
+import { CalendarX2, CheckCircle2, FileText, PencilLine } from "lucide-react";
 import type { ReactNode } from "react";
 
 function Tile({
@@ -31,10 +31,10 @@ function Tile({
   );
 }
 
-/** Desktop tiles (docs/domain/quotes.md#list-and-figures): total, validated, in progress — over the filtered set. */
+/** Desktop tiles (docs/domain/quotes.md#list-and-figures): total, validated, in progress, expired — over the filtered set. */
 export function QuoteTiles({ summary }: { summary: Summary | undefined }) {
   return (
-    <ul aria-label="Compteurs devis" className="grid grid-cols-3 gap-3">
+    <ul aria-label="Compteurs devis" className="grid grid-cols-4 gap-3">
       <Tile label="Total devis" value={summary?.count} icon={<FileText />} tone="bg-primary-soft text-primary" />
       <Tile
         label="Validés"
@@ -47,6 +47,12 @@ export function QuoteTiles({ summary }: { summary: Summary | undefined }) {
         value={summary?.in_progress_count}
         icon={<PencilLine />}
         tone="bg-warning-soft text-warning-soft-foreground"
+      />
+      <Tile
+        label="Expirés"
+        value={summary?.expired_count}
+        icon={<CalendarX2 />}
+        tone="bg-destructive-soft text-destructive-soft-foreground"
       />
     </ul>
   );
@@ -75,26 +81,61 @@ function Amount({ label, value, hint, strong, className }: AmountProps) {
   );
 }
 
-/** 'CA en attente', 'CA validé', 'Total général' (docs/domain/quotes.md#list-and-figures), over the filtered set. */
-export function QuoteFinancialSummary({ summary, isMobile }: { summary: Summary | undefined; isMobile: boolean }) {
+/**
+ * « CA en attente HT », « CA validé HT », « Total HT » (docs/domain/quotes.md#list-and-figures), over the
+ * filtered set: amounts before VAT after discount, as an accountant reads them; the sent quotes past their
+ * validity date are counted apart (`onShowExpired` lists them).
+ */
+export function QuoteFinancialSummary({
+  summary,
+  isMobile,
+  onShowExpired,
+}: {
+  summary: Summary | undefined;
+  isMobile: boolean;
+  onShowExpired?: () => void;
+}) {
+  const expired = summary?.expired_count ?? 0;
   return (
     <section aria-label="Synthèse financière" className="rounded-lg border border-border bg-card shadow-card">
       <dl className={cn("grid", isMobile ? "grid-cols-2" : "grid-cols-3")}>
-        <Amount label="CA en attente" value={summary?.pending_amount} hint="Devis envoyés et relancés" />
         <Amount
-          label="CA validé"
-          value={summary?.validated_amount}
+          label="CA en attente HT"
+          value={summary?.pending_amount_ht}
+          hint="Devis envoyés et relancés, encore valables"
+        />
+        <Amount
+          label="CA validé HT"
+          value={summary?.validated_amount_ht}
           hint="Devis validés"
           className="border-l border-border"
         />
         <Amount
-          label="Total général"
-          value={summary?.total_amount}
-          hint="Tous les devis du filtre"
+          label="Total HT"
+          value={summary?.total_amount_ht}
+          hint="Hors devis refusés, annulés et expirés"
           strong
           className={isMobile ? "col-span-2 border-t border-border" : "border-l border-border"}
         />
       </dl>
+      {expired > 0 && summary && (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 border-t border-border px-4 py-2.5 text-[0.8125rem] sm:px-5">
+          <CalendarX2 aria-hidden="true" className="size-4 shrink-0 text-destructive" />
+          <span data-testid="quote-summary-expired">
+            {plural(expired, "devis expiré", "devis expirés")} ({formatEuro(summary.expired_amount_ht)} HT), hors
+            attente et hors total
+          </span>
+          {onShowExpired && (
+            <button
+              type="button"
+              onClick={onShowExpired}
+              className="font-medium text-primary underline-offset-4 hover:underline pointer-coarse:min-h-11"
+            >
+              Voir les devis expirés
+            </button>
+          )}
+        </p>
+      )}
     </section>
   );
 }

@@ -1,7 +1,9 @@
 import { clientListResponseSchema } from "@shared/clients";
+import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import type { PermissionCode } from "@shared/permissions";
-import { QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
+import { summaryOfQuotes } from "@shared/quote-figures";
+import { isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import { type Quote, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -23,17 +25,7 @@ vi.mock("sonner", () => ({ toast }));
 
 let api: FakeApi;
 
-function summaryOf(quotes: Quote[]) {
-  const sum = (list: Quote[]) => list.reduce((s, q) => s + q.total, 0);
-  return {
-    count: quotes.length,
-    validated_count: quotes.filter((q) => q.status === "valide").length,
-    in_progress_count: quotes.filter((q) => q.status === "en cours de redaction").length,
-    pending_amount: sum(quotes.filter((q) => ["envoye au client", "client relance"].includes(q.status))),
-    validated_amount: sum(quotes.filter((q) => q.status === "valide")),
-    total_amount: sum(quotes),
-  };
-}
+const summaryOf = (quotes: Quote[]) => summaryOfQuotes(quotes);
 
 /** GET /api/quotes over an in-memory list; `pageSize` caps a page whatever the limit asked. */
 function serve(all: Quote[], options: { failList?: boolean; pageSize?: number } = {}) {
@@ -44,12 +36,21 @@ function serve(all: Quote[], options: { failList?: boolean; pageSize?: number } 
   api.get("/api/quotes", quoteListResponseSchema, ({ query }) => {
     if (options.failList) return apiError(500, "Une erreur interne est survenue");
     const status = query.get("status") as QuoteStatus | null;
+    const state = query.get("state");
+    const sort = query.get("sort");
     const search = query.get("search")?.toLowerCase() ?? "";
     const page = Number(query.get("page"));
     const limit = Math.min(Number(query.get("limit")), options.pageSize ?? Number.POSITIVE_INFINITY);
-    const found = all.filter(
-      (q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)),
-    );
+    const today = parisToday();
+    const found = all
+      .filter((q) => (!status || q.status === status) && (!search || q.name.toLowerCase().includes(search)))
+      .filter(
+        (q) =>
+          !state ||
+          ((PENDING_QUOTE_STATUSES as string[]).includes(q.status) &&
+            isExpiredQuote(q, today) === (state === "expired")),
+      )
+      .sort((a, b) => (sort === "amount" ? b.subtotal - b.discount - (a.subtotal - a.discount) : 0));
     return {
       data: found.slice((page - 1) * limit, page * limit),
       meta: { total: found.length, page, limit, summary: summaryOf(found) },
@@ -109,8 +110,8 @@ describe("QuotesPage", () => {
   it("shows the tiles and the financial summary of the filtered set", async () => {
     const quotes = [
       makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide", total: 1000 }),
-      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client", total: 250.5 }),
-      makeQuote({ id: "c", reference: "DEV-2026-0003", status: "client relance", total: 100 }),
+      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client", total: 250.5, valid_until: null }),
+      makeQuote({ id: "c", reference: "DEV-2026-0003", status: "client relance", total: 100, valid_until: null }),
       makeQuote({ id: "d", reference: "DEV-2026-0004", status: "en cours de redaction", total: 40 }),
     ];
     serve(quotes);
@@ -119,11 +120,52 @@ describe("QuotesPage", () => {
     const tiles = within(screen.getByRole("list", { name: "Compteurs devis" }))
       .getAllByTestId("quote-tile-value")
       .map((t) => t.textContent);
-    expect(tiles).toEqual(["4", "1", "1"]);
-    expect(screen.getByTestId("quote-summary-CA en attente").textContent).toBe(formatEuro(350.5));
-    expect(screen.getByTestId("quote-summary-CA validé").textContent).toBe(formatEuro(1000));
-    expect(screen.getByTestId("quote-summary-Total général").textContent).toBe(formatEuro(1390.5));
+    expect(tiles).toEqual(["4", "1", "1", "0"]);
+    // HT after discount (makeQuote: subtotal 300, no discount), the expired quote apart.
+    expect(screen.getByTestId("quote-summary-CA en attente HT").textContent).toBe(formatEuro(600));
+    expect(screen.getByTestId("quote-summary-CA validé HT").textContent).toBe(formatEuro(300));
+    expect(screen.getByTestId("quote-summary-Total HT").textContent).toBe(formatEuro(1200));
+    expect(screen.queryByTestId("quote-summary-expired")).toBeNull();
     expect(screen.getByRole("heading", { level: 2, name: "4 devis" })).toBeTruthy();
+  });
+
+  it("sets expired quotes apart: a badge on the card, a line under the figures that lists them, a quick filter", async () => {
+    const past = addDays(parisToday(), -3);
+    serve([
+      makeQuote({ id: "a", reference: "DEV-2026-0001", status: "envoye au client", valid_until: past }),
+      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "client relance", valid_until: null }),
+      makeQuote({ id: "c", reference: "DEV-2026-0003", status: "valide", valid_until: past }),
+    ]);
+    renderPage();
+    const expiredCard = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
+    expect(within(expiredCard).getByTestId("quote-card-expired").textContent).toBe("Expiré");
+    const validatedCard = screen.getByText("DEV-2026-0003").closest("article") as HTMLElement;
+    expect(within(validatedCard).queryByTestId("quote-card-expired")).toBeNull();
+    expect(screen.getByTestId("quote-summary-CA en attente HT").textContent).toBe(formatEuro(300));
+    expect(screen.getByTestId("quote-summary-expired").textContent).toContain("1\u00a0devis expiré");
+
+    fireEvent.click(screen.getByRole("button", { name: "Voir les devis expirés" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("state")).toBe("expired"));
+    expect(await screen.findByRole("heading", { level: 2, name: "1 devis" })).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Expirés" }).getAttribute("aria-checked")).toBe("true");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Envoyés" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("state")).toBe("pending"));
+    expect(listCalls().at(-1)?.get("status")).toBeNull();
+    // A status from the select replaces the quick filter's state.
+    fireEvent.change(screen.getByRole("combobox", { name: "Statut" }), { target: { value: "valide" } });
+    await waitFor(() => expect(listCalls().at(-1)?.get("status")).toBe("valide"));
+    expect(listCalls().at(-1)?.get("state")).toBeNull();
+  });
+
+  it("orders by amount HT on demand, and asks the default order as no order", async () => {
+    serve([makeQuote()]);
+    renderPage();
+    await screen.findByText("DEV-2026-0007");
+    expect(listCalls()[0]?.get("sort")).toBeNull();
+    fireEvent.change(screen.getByRole("combobox", { name: "Trier par" }), { target: { value: "amount" } });
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("amount"));
+    expect(listCalls().at(-1)?.get("page")).toBe("1");
   });
 
   it("cards: status label, date, validity date, first two lines and '+1 autre', what a validated quote withholds said in words", async () => {

@@ -1,3 +1,4 @@
+import type { QuoteSort, QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
@@ -34,13 +35,24 @@ export interface QuotesPageProps {
 export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const permissions = useQuoteAccess();
   const [term, setTerm] = useState("");
-  const [status, setStatus] = useState<QuoteStatus | undefined>(undefined);
+  const [status, setStatusOnly] = useState<QuoteStatus | undefined>(undefined);
+  const [state, setState] = useState<QuoteState | undefined>(undefined);
   const [clientId, setClientId] = useState<string | undefined>(undefined);
+  const [sort, setSort] = useState<QuoteSort>("date");
   const search = useDebouncedValue(term, SEARCH_DEBOUNCE_MS).trim();
-  const filters: QuoteFilterState = { search, status, clientId };
+  const filters: QuoteFilterState = { search, status, state, clientId, sort };
+  // A status chosen in the select replaces a quick filter's « Envoyés » or « Expirés ».
+  const setStatus = (next: QuoteStatus | undefined) => {
+    setStatusOnly(next);
+    setState(undefined);
+  };
+  const setQuick = (next: { status: QuoteStatus | undefined; state: QuoteState | undefined }) => {
+    setStatusOnly(next.status);
+    setState(next.state);
+  };
 
-  // The page goes back to 1 whenever the filters change.
-  const filterKey = JSON.stringify([search, status, clientId]);
+  // The page goes back to 1 whenever the filters or the order change.
+  const filterKey = JSON.stringify([search, status, state, clientId, sort]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number) => {
@@ -48,7 +60,7 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
 
-  const query = useQuery(quotesQueryOptions({ page, status, clientId, search }));
+  const query = useQuery(quotesQueryOptions({ page, status, clientId, search, state, sort }));
 
   const actions = useQuoteActions();
   const [dialog, setDialog] = useState<QuoteDialogState>(null);
@@ -61,13 +73,14 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const total = query.data?.meta.total ?? 0;
   const pages = pageCount(total, query.data?.meta.limit ?? 20);
   const quotes = query.data?.data ?? [];
-  const filtered = hasActiveFilters({ search: term, status, clientId });
+  const filtered = hasActiveFilters({ search: term, status, state, clientId });
   const failed = listFailed(query, quotes.length);
 
   const clearFilters = () => {
     setTerm("");
     setStatus(undefined);
     setClientId(undefined);
+    setSort("date");
   };
   const openCreate = () => setDialog({ mode: "create" });
 
@@ -103,7 +116,13 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
 
       {/* The list could not be loaded: its error shows alone, without figures over it. */}
       {!failed && !isMobile && <QuoteTiles summary={summary} />}
-      {!failed && <QuoteFinancialSummary summary={summary} isMobile={isMobile} />}
+      {!failed && (
+        <QuoteFinancialSummary
+          summary={summary}
+          isMobile={isMobile}
+          onShowExpired={() => setQuick({ status: undefined, state: "expired" })}
+        />
+      )}
 
       {isMobile ? (
         <div className="flex flex-col gap-3">
@@ -111,7 +130,7 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
             {searchField}
             <FilterButton filters={filters} onClick={() => setFiltersOpen(true)} />
           </div>
-          <QuickFilters status={status} onChange={setStatus} className="w-full" />
+          <QuickFilters status={status} state={state} onChange={setQuick} className="w-full" />
           <MobileFilterPanel
             open={filtersOpen}
             onOpenChange={setFiltersOpen}
@@ -119,13 +138,14 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
             canFilterByClient={permissions.canListClients}
             onStatusChange={setStatus}
             onClientChange={setClientId}
+            onSortChange={setSort}
             onClear={clearFilters}
             resultCount={query.data && !query.isPlaceholderData ? quotesCountLabel(total) : null}
           />
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          <QuickFilters status={status} onChange={setStatus} className="self-start" />
+          <QuickFilters status={status} state={state} onChange={setQuick} className="self-start" />
           <div className="flex items-center gap-3">
             {searchField}
             <SelectFilters
@@ -133,7 +153,11 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
               canFilterByClient={permissions.canListClients}
               onStatusChange={setStatus}
               onClientChange={setClientId}
-              className={cn("grid shrink-0 gap-3", permissions.canListClients ? "w-[30rem] grid-cols-2" : "w-60")}
+              onSortChange={setSort}
+              className={cn(
+                "grid shrink-0 gap-3",
+                permissions.canListClients ? "w-[40rem] grid-cols-[1fr_1fr_11rem]" : "w-[26rem] grid-cols-[1fr_11rem]",
+              )}
             />
           </div>
         </div>

@@ -65,12 +65,13 @@ describe("status rules", () => {
 });
 
 describe("filters", () => {
-  it("has the spec's quick filters", () => {
-    expect(QUICK_FILTERS.map((f) => [f.label, f.status])).toEqual([
-      ["Validés", "valide"],
-      ["Envoyés", "envoye au client"],
-      ["En cours", "en cours de redaction"],
-      ["Tous", undefined],
+  it("has the spec's quick filters, « Envoyés » as sent and reminded quotes still valid, and « Expirés »", () => {
+    expect(QUICK_FILTERS.map((f) => [f.label, f.status, f.state])).toEqual([
+      ["Validés", "valide", undefined],
+      ["Envoyés", undefined, "pending"],
+      ["Expirés", undefined, "expired"],
+      ["En cours", "en cours de redaction", undefined],
+      ["Tous", undefined, undefined],
     ]);
   });
 

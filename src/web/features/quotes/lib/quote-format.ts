@@ -3,8 +3,9 @@ import { FINAL_QUOTE_STATUSES, type QuoteStatus } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 
 /** The first two lines of a card and the « +1 autre » / « +2 autres » that follows them. */
-export function itemsPreview<T extends { position: number }>(items: readonly T[], shown = 2) {
-  const ordered = [...items].sort((a, b) => a.position - b.position);
+export function itemsPreview<T extends { position: number; kind?: string }>(items: readonly T[], shown = 2) {
+  // The priced lines: headings and text lines say nothing on a card.
+  const ordered = items.filter((i) => (i.kind ?? "item") === "item").sort((a, b) => a.position - b.position);
   const rest = Math.max(0, ordered.length - shown);
   return {
     items: ordered.slice(0, shown),
