@@ -1,12 +1,15 @@
 /**
- * What a client screen needs without zod: texts, limits and the rule on documents. `clients.ts`
- * re-exports it with the schemas, which a list page does not load (docs/conventions.md).
+ * What a client screen needs without zod: texts, limits, the rule on documents and the pure rules of a
+ * client's identity (type, display name, SIREN / SIRET and VAT number checks, the rule that typed the
+ * clients written before types existed). `clients.ts` re-exports it with the schemas, which a list page
+ * does not load (docs/conventions.md).
  */
 
 /** Client texts (screens, toasts, validation: docs/domain/clients.md), in one place. */
 export const CLIENT_TEXTS = {
   nameRequiredForm: "Le nom est obligatoire",
   nameRequiredService: "Le nom du client est obligatoire",
+  companyNameRequired: "La raison sociale est obligatoire",
   emailInvalid: "Adresse e-mail invalide",
   contactRequiredForm: "Au moins un moyen de contact (téléphone ou e-mail) est requis",
   contactRequiredService: "Au moins un moyen de contact (téléphone ou e-mail) est obligatoire",
@@ -19,6 +22,18 @@ export const CLIENT_TEXTS = {
   updateFailed: "Erreur lors de la modification du client",
   deleted: "Client supprimé avec succès",
   deleteFailed: "Erreur lors de la suppression du client",
+  typeInvalid: "Type de client invalide (particulier ou professionnel)",
+  civilityInvalid: "Civilité invalide (M. ou Mme)",
+  siretLength: "Le SIRET compte 14\u00a0chiffres (ou le SIREN 9)",
+  sirenKey: "SIREN invalide\u00a0: sa clé de contrôle ne correspond pas",
+  siretKey: "SIRET invalide\u00a0: sa clé de contrôle ne correspond pas",
+  vatFormat: "Numéro de TVA invalide (FR, 2\u00a0caractères de clé puis les 9\u00a0chiffres du SIREN)",
+  vatKey: "Numéro de TVA invalide\u00a0: sa clé ne correspond pas au SIREN qu'il contient",
+  vatSirenMismatch: "Le numéro de TVA ne correspond pas au SIREN du client",
+  contactNameRequired: "Le nom du contact est obligatoire",
+  addressRequired: "L'adresse du chantier est obligatoire",
+  tooManyContacts: "50\u00a0contacts au maximum",
+  tooManyAddresses: "100\u00a0adresses de chantier au maximum",
 } as const;
 
 /**
@@ -44,4 +59,270 @@ export function clientHasDocumentsMessage(counts: ClientDocumentCounts): string 
   );
 }
 
-export const CLIENT_LIMITS = { defaultLimit: 100, maxLimit: 1000, searchDebounceMs: 300 } as const;
+export const CLIENT_LIMITS = {
+  defaultLimit: 100,
+  maxLimit: 1000,
+  searchDebounceMs: 300,
+  maxContacts: 50,
+  maxAddresses: 100,
+  /** An export holds at most this many clients (far more than a company's book). */
+  maxExport: 50_000,
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Type and identity (docs/domain/clients.md#types, ADR 0012)
+
+export const CLIENT_TYPES = ["particulier", "professionnel"] as const;
+export type ClientType = (typeof CLIENT_TYPES)[number];
+export const CLIENT_TYPE_LABELS: Record<ClientType, string> = {
+  particulier: "Particulier",
+  professionnel: "Professionnel",
+};
+
+export const CIVILITIES = ["M.", "Mme"] as const;
+export type Civility = (typeof CIVILITIES)[number];
+
+export interface ClientIdentity {
+  type: ClientType;
+  civility: Civility | null;
+  first_name: string | null;
+  last_name: string | null;
+  company_name: string | null;
+}
+
+/**
+ * The name every screen, list, quote and PDF shows (`name` on the wire): « Mme Claire Martin » for an
+ * individual (civility, first name and last name that exist), the raison sociale for a business.
+ */
+export function clientDisplayName(identity: ClientIdentity): string {
+  if (identity.type === "professionnel") return identity.company_name ?? "";
+  return [identity.civility, identity.first_name, identity.last_name].filter(Boolean).join(" ");
+}
+
+/** The identity fields of the other type are not kept: a business has no civility, an individual no raison sociale. */
+export function identityOfType(identity: ClientIdentity): ClientIdentity {
+  return identity.type === "professionnel"
+    ? { type: "professionnel", civility: null, first_name: null, last_name: null, company_name: identity.company_name }
+    : {
+        type: "particulier",
+        civility: identity.civility,
+        first_name: identity.first_name,
+        last_name: identity.last_name,
+        company_name: null,
+      };
+}
+
+/**
+ * The words that make a name written before client types existed a business (normalised as
+ * `normaliseWords` writes them): legal forms, public bodies, organisations and a few trades' shop
+ * names. drizzle/0017 holds the same list in `clients_legacy_identity()`; a test keeps them equal.
+ */
+export const LEGAL_FORM_WORDS = [
+  // legal forms
+  "sa",
+  "sas",
+  "sasu",
+  "sarl",
+  "eurl",
+  "sci",
+  "snc",
+  "scop",
+  "scp",
+  "scm",
+  "selarl",
+  "selas",
+  "gie",
+  "gaec",
+  "ei",
+  "eirl",
+  // organisations
+  "societe",
+  "ste",
+  "ets",
+  "etablissements",
+  "entreprise",
+  "groupe",
+  "holding",
+  "cabinet",
+  "agence",
+  "office",
+  "association",
+  "asso",
+  "fondation",
+  "syndic",
+  "syndicat",
+  "copropriete",
+  "sdc",
+  "residence",
+  // public bodies
+  "mairie",
+  "commune",
+  "communaute",
+  "departement",
+  "region",
+  "prefecture",
+  "ecole",
+  "college",
+  "lycee",
+  "universite",
+  "creche",
+  "hopital",
+  "clinique",
+  "ehpad",
+  "paroisse",
+  // shops
+  "restaurant",
+  "hotel",
+  "boulangerie",
+  "pharmacie",
+  "garage",
+  "camping",
+] as const;
+
+/** Letters with accents as their plain letter (the same table as the SQL's translate()). */
+const ACCENTED = "ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿ";
+const PLAIN = "AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOooooooUUUUuuuuYyy";
+
+/**
+ * A name as the legal-form rule reads it: accents off (`ACCENTED`), « œ » / « æ » as « oe » / « ae »,
+ * lower case, every run of other characters one space, trimmed. Written to be mirrored by SQL exactly
+ * (translate, replace, lower, regexp_replace, btrim): no Unicode normalisation.
+ */
+export function normaliseWords(text: string): string {
+  let plain = "";
+  for (const char of text) {
+    const at = ACCENTED.indexOf(char);
+    plain += at === -1 ? char : PLAIN[at];
+  }
+  return plain
+    .replace(/œ/g, "oe")
+    .replace(/Œ/g, "OE")
+    .replace(/æ/g, "ae")
+    .replace(/Æ/g, "AE")
+    .replace(/[A-Z]/g, (c) => c.toLowerCase())
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+/** Whether a name holds one of `LEGAL_FORM_WORDS` as a word (« SARL Dupont », « Mairie de Bron »). */
+export function looksLikeBusiness(name: string): boolean {
+  const words = new Set(normaliseWords(name).split(" "));
+  return LEGAL_FORM_WORDS.some((word) => words.has(word));
+}
+
+const CIVILITY_PREFIX = /^(M\.|Mme) (\S+)(?: (.+))?$/s;
+
+/**
+ * The identity of a client written before types existed, from its name alone (drizzle/0017, ADR 0012):
+ * a name holding a legal form or an organisation's word is a business named so; another is an
+ * individual, whose name « M. Jean Dupont » / « Mme Claire Martin » gives the civility, the first name
+ * (the word after it) and the last name (the rest), and any other name is the last name whole. The
+ * display name of the result is the name itself (nothing lost).
+ */
+export function legacyIdentity(name: string): ClientIdentity {
+  if (looksLikeBusiness(name)) {
+    return { type: "professionnel", civility: null, first_name: null, last_name: null, company_name: name };
+  }
+  const match = CIVILITY_PREFIX.exec(name);
+  if (match) {
+    const [, civility, first, rest] = match;
+    return {
+      type: "particulier",
+      civility: civility as Civility,
+      first_name: rest === undefined ? null : (first ?? null),
+      last_name: rest ?? first ?? null,
+      company_name: null,
+    };
+  }
+  return { type: "particulier", civility: null, first_name: null, last_name: name, company_name: null };
+}
+
+// ---------------------------------------------------------------------------------------------
+// SIREN, SIRET, VAT number (docs/domain/clients.md#siren-siret-and-vat-number)
+
+/** Digits of a SIREN / SIRET as typed (« 812 345 678 00021 », « 812.345.678 »): spaces, dots and dashes off. */
+export function normaliseSiret(text: string): string {
+  return text.replace(/[\s\u00a0\u202f.-]/g, "");
+}
+
+/** The Luhn check of a string of digits: from the right, every second digit doubled (9 taken off above 9), sum multiple of 10. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** La Poste's SIREN: its establishments' SIRETs are checked by the sum of their digits (multiple of 5), not Luhn. */
+export const LA_POSTE_SIREN = "356000000";
+
+/** Whether 9 or 14 digits are a SIREN or SIRET whose control key is right. */
+export function siretKeyValid(digits: string): boolean {
+  if (digits.length === 9) return luhnValid(digits);
+  if (digits.length !== 14) return false;
+  if (digits.startsWith(LA_POSTE_SIREN)) {
+    const sum = [...digits].reduce((s, d) => s + Number(d), 0);
+    return sum % 5 === 0 || luhnValid(digits);
+  }
+  return luhnValid(digits);
+}
+
+/** What is wrong with a SIREN (9 digits) or SIRET (14 digits) once normalised; null when it is right. */
+export function siretIssue(digits: string): string | null {
+  if (!/^\d+$/.test(digits) || (digits.length !== 9 && digits.length !== 14)) return CLIENT_TEXTS.siretLength;
+  if (!siretKeyValid(digits)) return digits.length === 9 ? CLIENT_TEXTS.sirenKey : CLIENT_TEXTS.siretKey;
+  return null;
+}
+
+/** The SIREN of a SIREN or SIRET (its first 9 digits); null without one. */
+export function sirenOf(siret: string | null | undefined): string | null {
+  return siret && /^\d{9}(\d{5})?$/.test(siret) ? siret.slice(0, 9) : null;
+}
+
+/** « 812 345 678 » / « 812 345 678 00021 » (no-break spaces: a number never breaks over two lines). */
+export function formatSiret(siret: string): string {
+  if (!/^\d{9}(\d{5})?$/.test(siret)) return siret;
+  const siren = `${siret.slice(0, 3)}\u00a0${siret.slice(3, 6)}\u00a0${siret.slice(6, 9)}`;
+  return siret.length === 14 ? `${siren}\u00a0${siret.slice(9)}` : siren;
+}
+
+/** A VAT number as typed (« fr 45 812 345 678 »): upper case, spaces, dots and dashes off. */
+export function normaliseVatNumber(text: string): string {
+  return text.replace(/[\s\u00a0\u202f.-]/g, "").toUpperCase();
+}
+
+/** The French VAT key of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */
+export function frenchVatKey(siren: string): string {
+  return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, "0");
+}
+
+/** The French intra-community VAT number of a SIREN: « FR » + its key + the SIREN. */
+export function vatNumberFromSiren(siren: string): string {
+  return `FR${frenchVatKey(siren)}${siren}`;
+}
+
+const FRENCH_VAT = /^FR([0-9A-Z]{2})(\d{9})$/;
+/** Another member state's number: its two letters and 2 to 13 characters (checked by its own state). */
+const OTHER_VAT = /^(?!FR)[A-Z]{2}[0-9A-Z+*]{2,13}$/;
+
+/**
+ * What is wrong with a VAT number once normalised; null when it is right. A French one is « FR », a
+ * key of 2 characters and a SIREN: a numeric key must be the SIREN's (`frenchVatKey`), and when the
+ * client's SIREN is known the number must hold it. Other member states' numbers are checked for their
+ * shape only.
+ */
+export function vatNumberIssue(vat: string, siren: string | null = null): string | null {
+  const french = FRENCH_VAT.exec(vat);
+  if (!french) return OTHER_VAT.test(vat) ? null : CLIENT_TEXTS.vatFormat;
+  const [, key, vatSiren] = french as unknown as [string, string, string];
+  if (/^\d{2}$/.test(key) && key !== frenchVatKey(vatSiren)) return CLIENT_TEXTS.vatKey;
+  if (siren && vatSiren !== siren) return CLIENT_TEXTS.vatSirenMismatch;
+  return null;
+}

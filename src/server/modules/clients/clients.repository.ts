@@ -100,7 +100,7 @@ export const clientsRepository = {
   async insert(tx: Db, companyId: string, input: ClientCreate): Promise<Client> {
     const [row] = await tx
       .insert(clients)
-      .values({ companyId, ...fromInput(input) })
+      .values({ companyId, ...fromInput(input), type: "particulier", lastName: input.name })
       .returning(columns);
     if (!row) throw new Error("client not inserted");
     return toClient(row);
@@ -111,6 +111,8 @@ export const clientsRepository = {
       .update(clients)
       .set({
         ...fromInput(input),
+        lastName: sql`CASE WHEN ${clients.type} = 'particulier' THEN ${input.name} END`,
+        companyName: sql`CASE WHEN ${clients.type} = 'professionnel' THEN ${input.name} END`,
         ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
         updatedAt: sql`now()`,
       })
