@@ -143,15 +143,15 @@ test.describe("Gestion des devis", () => {
     const clientId = ((await created.json()) as { id: string }).id;
     await page.reload();
     // — The page: summary, filters —
-    await expect(page.getByText("CA en attente")).toBeVisible();
-    await expect(page.getByText("CA validé")).toBeVisible();
-    await expect(page.getByText("Total général")).toBeVisible();
+    await expect(page.getByText("CA en attente HT", { exact: true })).toBeVisible();
+    await expect(page.getByText("CA validé HT", { exact: true })).toBeVisible();
+    await expect(page.getByText("Total HT", { exact: true })).toBeVisible();
     if (mobile) {
       await expect(page.getByRole("list", { name: "Compteurs devis" })).toHaveCount(0);
     } else {
-      await expect(page.getByRole("list", { name: "Compteurs devis" }).getByRole("listitem")).toHaveCount(3);
+      await expect(page.getByRole("list", { name: "Compteurs devis" }).getByRole("listitem")).toHaveCount(4);
     }
-    for (const label of ["Validés", "Envoyés", "En cours", "Tous"]) {
+    for (const label of ["Validés", "Envoyés", "Expirés", "En cours", "Tous"]) {
       await expect(
         page.getByRole("radiogroup", { name: "Filtres rapides" }).getByRole("radio", { name: label }),
       ).toBeVisible();

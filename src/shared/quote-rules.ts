@@ -278,3 +278,55 @@ export function resolveLineCosts(
     return line.library_item_id !== null ? (libraryCosts.get(line.library_item_id) ?? null) : null;
   });
 }
+
+/** Every line once validated, whatever its kind: a heading or a text line has no figures (0, unit ''). */
+export interface QuoteItemInput {
+  kind: LineKind;
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: Unit | "";
+  unit_price: number;
+  tax_rate: number;
+  /** undefined: not said (the server keeps the cost the line had, docs/domain/quotes.md#margins). */
+  cost_price?: number | null | undefined;
+  library_item_id: string | null;
+}
+
+/** A line as a client sends it: its kind and words, and a priced line's figures. */
+export type QuoteLinePayload = Pick<QuoteItemInput, "kind" | "name"> & Partial<Omit<QuoteItemInput, "kind" | "name">>;
+
+/** A line as a client sends it: a heading or a text line by its kind and words only; a cost only when said. */
+export function lineToPayload(line: QuoteItemInput): QuoteLinePayload {
+  if (line.kind !== "item") return { kind: line.kind, name: line.name };
+  const { cost_price, ...rest } = line;
+  return cost_price === undefined ? rest : line;
+}
+
+/** A line as the API answers it: what a line written again is made of. */
+export interface StoredLine {
+  kind: LineKind;
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  tax_rate: number;
+  cost_price?: number | null | undefined;
+  library_item_id: string | null;
+}
+
+/** A stored line as a line to write again (a duplicate, a status change, a template): same kind, words, figures and cost. */
+export function lineFromStored(item: StoredLine): QuoteItemInput {
+  return {
+    kind: item.kind,
+    name: item.name,
+    description: item.description,
+    quantity: item.quantity,
+    unit: item.unit as Unit | "",
+    unit_price: item.unit_price,
+    tax_rate: item.tax_rate,
+    cost_price: item.cost_price,
+    library_item_id: item.library_item_id,
+  };
+}

@@ -11,8 +11,8 @@ import {
   QUOTE_STATES,
   QUOTE_STATUSES,
   QUOTE_TEXTS,
+  type QuoteItemInput,
   UNITS,
-  type Unit,
 } from "./quote-rules";
 
 export * from "./quote-rules";
@@ -71,20 +71,6 @@ const sectionLineSchema = z.object({
 /** A text line: words without amount. */
 const textLineSchema = z.object({ kind: z.literal("text"), name: lineText(2000, QUOTE_TEXTS.textRequired) });
 
-/** Every line once validated, whatever its kind: a heading or a text line has no figures (0, unit ''). */
-export interface QuoteItemInput {
-  kind: LineKind;
-  name: string;
-  description: string | null;
-  quantity: number;
-  unit: Unit | "";
-  unit_price: number;
-  tax_rate: number;
-  /** undefined: not said (the server keeps the cost the line had, docs/domain/quotes.md#margins). */
-  cost_price?: number | null | undefined;
-  library_item_id: string | null;
-}
-
 /**
  * A line as sent. Its kind defaults to "item" (the spec's lines). Its position is its place in
  * `items` (the server numbers them 1, 2, …) and its id is the server's: a `position` or `id` sent with
@@ -115,16 +101,6 @@ export const quoteItemInputSchema = z
             library_item_id: null,
           },
   );
-
-/** A line as a client sends it: its kind and words, and a priced line's figures. */
-export type QuoteLinePayload = Pick<QuoteItemInput, "kind" | "name"> & Partial<Omit<QuoteItemInput, "kind" | "name">>;
-
-/** A line as a client sends it: a heading or a text line by its kind and words only; a cost only when said. */
-export function lineToPayload(line: QuoteItemInput): QuoteLinePayload {
-  if (line.kind !== "item") return { kind: line.kind, name: line.name };
-  const { cost_price, ...rest } = line;
-  return cost_price === undefined ? rest : line;
-}
 
 const discountPercentage = z.coerce
   .number({ error: QUOTE_TEXTS.discountRange })
@@ -368,18 +344,3 @@ export const quoteDuplicateSchema = z.object({
   reset_dates: z.boolean().default(true),
   include_items: z.boolean().default(true),
 });
-
-/** A stored line as a line to write again (a duplicate, a status change, a template): same kind, words, figures and cost. */
-export function lineFromStored(item: z.infer<typeof quoteItemSchema>): QuoteItemInput {
-  return {
-    kind: item.kind,
-    name: item.name,
-    description: item.description,
-    quantity: item.quantity,
-    unit: item.unit as Unit | "",
-    unit_price: item.unit_price,
-    tax_rate: item.tax_rate,
-    cost_price: item.cost_price,
-    library_item_id: item.library_item_id,
-  };
-}

@@ -1,7 +1,6 @@
 import { plural } from "@shared/format";
-import { QUOTE_TEXTS } from "@shared/quote-rules";
+import { lineToPayload, QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema } from "@shared/quote-templates";
-import { lineToPayload } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";

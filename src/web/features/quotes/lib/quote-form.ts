@@ -2,13 +2,15 @@ import { addDays } from "@shared/dates";
 import { applicableDiscount } from "@shared/money";
 import {
   type LineKind,
+  lineFromStored,
+  lineToPayload,
   QUOTE_DEFAULTS,
   type QuoteStatus,
   quoteMargin,
   quoteTotalsInEuros,
   UNITS,
 } from "@shared/quote-rules";
-import { lineFromStored, lineToPayload, type Quote, type QuoteInput } from "@shared/quotes";
+import type { Quote, QuoteInput } from "@shared/quotes";
 
 /**
  * One line as the inputs hold it (numbers as typed text); the shared schema coerces them. A heading
