@@ -141,6 +141,7 @@ test("un devis en lots depuis la bibliothèque : sous-totaux HT, marge, PDF", as
   const view = page.getByRole("dialog", { name: new RegExp(`Devis ${stored?.reference}`) });
   await expect(view.getByText("Lot 2 — Électricité")).toBeVisible();
   await expect(view.getByRole("region", { name: "Marge du devis" })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, "devis en lots, vue");
   await shot(page, testInfo, "view");
 
   // Printed: the lots, their subtotals and the text line; never the costs.

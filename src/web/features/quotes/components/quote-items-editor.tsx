@@ -93,6 +93,16 @@ const LINE_GRID_COSTS = cn(
   "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'cost_cost_margin_margin_margin_margin'_'errors_errors_errors_errors_errors_errors']",
   "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_cost_cost_margin_margin_margin_.'_'errors_errors_errors_errors_errors_errors_errors']",
 );
+/** A heading: label and tools above the title and subtotal on a phone; one row from 36rem. */
+const SECTION_GRID = cn(
+  "grid grid-cols-[minmax(0,1fr)_auto] items-center gap-x-3 gap-y-2 [grid-template-areas:'label_tools'_'title_title'_'sub_sub']",
+  "@xl:grid-cols-[minmax(0,1fr)_auto_auto] @xl:[grid-template-areas:'title_sub_tools']",
+);
+/** A text line: label and tools above the text on a phone; the text beside its tools from 36rem. */
+const TEXT_GRID = cn(
+  "grid grid-cols-[minmax(0,1fr)_auto] items-start gap-x-3 gap-y-2 [grid-template-areas:'label_tools'_'text_text']",
+  "@xl:[grid-template-areas:'text_tools']",
+);
 /** Labels shown on the cards, and in the compact layout for the figures; the table has its header row. */
 const FIGURE_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-muted-foreground @4xl:sr-only";
 const TEXT_LABEL = "text-[0.8125rem] @xl:sr-only";
@@ -279,20 +289,18 @@ function SectionRow({ form, index, idPrefix, total, tools }: RowProps) {
       className="rounded-lg border border-primary/25 border-l-4 border-l-primary bg-primary/5 p-3 @xl:rounded-md @xl:p-2"
       aria-label={`Section, ligne ${line}`}
     >
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2 @xl:flex-nowrap">
-        <div className="flex min-w-0 basis-full flex-col gap-1.5 @xl:flex-1 @xl:basis-auto">
-          <Label htmlFor={name.id} className="text-[0.8125rem] @xl:sr-only">
-            Titre de la section
-            <span className="sr-only"> (ligne {line})</span>
-          </Label>
-          <Input
-            {...name.a11y}
-            placeholder="Titre de la section (ex. Lot 1 — Plomberie)"
-            className="font-semibold"
-            {...form.register(`items.${index}.name`)}
-          />
-        </div>
-        <p className="flex flex-1 items-baseline gap-2 text-sm @xl:flex-none">
+      <div className={SECTION_GRID}>
+        <Label htmlFor={name.id} className="self-center text-sm font-semibold [grid-area:label] @xl:sr-only">
+          Titre de la section
+          <span className="sr-only"> (ligne {line})</span>
+        </Label>
+        <Input
+          {...name.a11y}
+          placeholder="Titre de la section (ex. Lot 1 — Plomberie)"
+          className="font-semibold [grid-area:title]"
+          {...form.register(`items.${index}.name`)}
+        />
+        <p className="flex items-baseline justify-between gap-2 text-sm whitespace-nowrap [grid-area:sub] @xl:justify-end">
           <span className="text-muted-foreground">Sous-total HT</span>
           <output className="font-semibold tabular-nums" data-testid={`quote-section-subtotal-${line}`}>
             {formatEuro(total)}
@@ -318,20 +326,18 @@ function TextRow({ form, index, idPrefix, tools }: RowProps) {
       className="rounded-lg border border-dashed border-border p-3 @xl:rounded-md @xl:p-2"
       aria-label={`Texte, ligne ${line}`}
     >
-      <div className="flex items-start gap-3">
-        <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-          <Label htmlFor={name.id} className="text-[0.8125rem] @xl:sr-only">
-            Texte
-            <span className="sr-only"> (ligne {line})</span>
-          </Label>
-          <Textarea
-            {...name.a11y}
-            placeholder="Texte imprimé sur le devis, sans montant"
-            rows={1}
-            className="min-h-9 resize-y py-1.5 italic field-sizing-content pointer-coarse:min-h-11"
-            {...form.register(`items.${index}.name`)}
-          />
-        </div>
+      <div className={TEXT_GRID}>
+        <Label htmlFor={name.id} className="self-center text-sm font-semibold [grid-area:label] @xl:sr-only">
+          Texte
+          <span className="sr-only"> (ligne {line})</span>
+        </Label>
+        <Textarea
+          {...name.a11y}
+          placeholder="Texte imprimé sur le devis, sans montant"
+          rows={1}
+          className="min-h-9 resize-y py-1.5 italic [grid-area:text] field-sizing-content pointer-coarse:min-h-11"
+          {...form.register(`items.${index}.name`)}
+        />
         {tools}
       </div>
       {name.message && (
