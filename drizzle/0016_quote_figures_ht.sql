@@ -4,7 +4,7 @@ ALTER TABLE "quote_status_totals" ADD COLUMN "net_ht" numeric(14, 2) DEFAULT 0 N
 ALTER TABLE "quotes" ADD COLUMN "net_ht" numeric(12, 2) GENERATED ALWAYS AS (subtotal - discount) STORED NOT NULL;--> statement-breakpoint
 CREATE INDEX "quotes_company_amount_idx" ON "quotes" USING btree ("company_id","net_ht","id");--> statement-breakpoint
 CREATE INDEX "quotes_company_pending_validity_idx" ON "quotes" USING btree ("company_id","valid_until","status","net_ht","total") WHERE status IN ('envoye au client', 'client relance');--> statement-breakpoint
--- The figures of the list in HT (docs/decisions/0012-honest-quote-figures.md): per-status totals and the
+-- The figures of the list in HT (docs/decisions/0013-quote-lines-and-figures.md): per-status totals and the
 -- search rows carry net_ht (subtotal − discount); the search rows also the validity date, for the
 -- expired quotes. Same triggers as 0008 and 0012, one more column each.
 CREATE OR REPLACE FUNCTION quote_status_totals_apply() RETURNS trigger
