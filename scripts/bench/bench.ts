@@ -539,6 +539,18 @@ async function main() {
         direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse({})),
         answer: list("devis"),
       }),
+      // Issue 10: the expired quotes apart (read live against today) and the orders of the list.
+      ...(
+        [{ state: "expired" }, { sort: "client" }, { sort: "amount", state: "pending" }] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/quotes?${query(params)}`,
+          url: `/api/quotes?${query(params)}`,
+          direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse(params)),
+          answer: list("devis"),
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
       line({
         name: "GET /api/library/suggestions?q=… (saisie « carrel », 5 000 articles, 1 000 ouvrages)",
         url: "/api/library/suggestions?q=carrel",
