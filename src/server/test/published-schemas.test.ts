@@ -65,6 +65,15 @@ const OPTIONAL_ON_PUT: Record<string, Record<string, string>> = {
   "PUT /api/company/settings": {
     default_tax_rate: "not in the spec's body: a client written to the spec keeps the company's choice",
   },
+  // ADR 0012: a client's type and what comes with it are not in the spec's body.
+  "PUT /api/clients/{id}": Object.fromEntries(
+    ["type", "civility", "first_name", "last_name", "company_name", "siret", "vat_number", "contacts", "addresses"].map(
+      (key) => [
+        key,
+        "not in the spec's body: a client written to the spec keeps its type, identity, contacts and addresses",
+      ],
+    ),
+  ),
 };
 
 /** The resources behind the PUT paths, by the path up to its parameter; a new PUT path needs its line. */

@@ -1,28 +1,42 @@
+import { randomUUID } from "node:crypto";
 import type { Db } from "@server/db/client";
-import { clients } from "@server/db/schema";
+import { clientAddresses, clientContacts, clients } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
-import type { Client, ClientCreate, ClientDocumentCounts, ClientStats, ClientUpdate } from "@shared/clients";
-import { and, asc, eq, type SQL, sql } from "drizzle-orm";
+import type { ExistingClientKey } from "@shared/client-csv";
+import type {
+  ClientAddressInput,
+  ClientContactInput,
+  ClientDocumentCounts,
+  ClientRecord,
+  ClientStats,
+  ClientValues,
+} from "@shared/clients";
+import { PENDING_QUOTE_STATUSES } from "@shared/quote-rules";
+import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 
-const columns = {
-  id: clients.id,
-  name: clients.name,
-  email: clients.email,
-  phone: clients.phone,
-  address: clients.address,
-  postal_code: clients.postalCode,
-  city: clients.city,
-  notes: clients.notes,
-  is_active: clients.isActive,
-  created_at: clients.createdAt,
-  updated_at: clients.updatedAt,
+/**
+ * The columns of a client as the wire shows them, read from the relation `c`, with its contacts and
+ * worksite addresses aggregated in the same statement (one query per page, never one per client).
+ */
+const CLIENT_COLUMNS = sql`
+  c.id, c.name, c.type, c.civility, c.first_name, c.last_name, c.company_name, c.siret, c.vat_number,
+  c.email, c.phone, c.address, c.postal_code, c.city, c.notes, c.is_active, c.created_at, c.updated_at,
+  coalesce((
+    SELECT json_agg(json_build_object('id', k.id, 'name', k.name, 'role', k.role, 'phone', k.phone,
+                                      'email', k.email) ORDER BY k.position, k.id)
+    FROM client_contacts k WHERE k.company_id = c.company_id AND k.client_id = c.id), '[]'::json) AS contacts,
+  coalesce((
+    SELECT json_agg(json_build_object('id', a.id, 'label', a.label, 'address', a.address,
+                                      'postal_code', a.postal_code, 'city', a.city) ORDER BY a.position, a.id)
+    FROM client_addresses a WHERE a.company_id = c.company_id AND a.client_id = c.id), '[]'::json) AS addresses`;
+
+type RawRow = Omit<ClientRecord, "created_at" | "updated_at"> & {
+  created_at: string | Date;
+  updated_at: string | Date;
 };
 
-type Row = Omit<Client, "created_at" | "updated_at"> & { created_at: Date; updated_at: Date };
-type RawRow = Omit<Client, "created_at" | "updated_at"> & { created_at: string; updated_at: string };
-
-/** Raw SQL results carry timestamps as PostgreSQL text, the query builder as Date. */
-function toClient(row: Row | RawRow): Client {
+/** Raw SQL results carry timestamps as PostgreSQL text or Date, depending on the driver's parsers. */
+function toClient(row: RawRow): ClientRecord {
   const iso = (value: Date | string) => new Date(value).toISOString();
   return { ...row, created_at: iso(row.created_at), updated_at: iso(row.updated_at) };
 }
@@ -32,12 +46,45 @@ export interface ClientFilter {
   search?: string | undefined;
 }
 
-function where(companyId: string, filter: ClientFilter): SQL | undefined {
-  return and(
-    eq(clients.companyId, companyId),
-    filter.status ? eq(clients.isActive, filter.status === "active") : undefined,
-    filter.search ? sql`${clients.searchText} LIKE ${containsPattern(filter.search)}` : undefined,
-  );
+function statusCondition(filter: ClientFilter): SQL {
+  return filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
+}
+
+/** The stored columns of a client's values. */
+function clientColumns(values: ClientValues) {
+  return {
+    name: values.name,
+    type: values.type,
+    civility: values.civility,
+    firstName: values.first_name,
+    lastName: values.last_name,
+    companyName: values.company_name,
+    siret: values.siret,
+    vatNumber: values.vat_number,
+    email: values.email,
+    phone: values.phone,
+    address: values.address,
+    postalCode: values.postal_code,
+    city: values.city,
+    notes: values.notes,
+  };
+}
+
+const contactColumns = (c: ClientContactInput) => ({ name: c.name, role: c.role, phone: c.phone, email: c.email });
+const addressColumns = (a: ClientAddressInput) => ({
+  label: a.label,
+  address: a.address,
+  postalCode: a.postal_code,
+  city: a.city,
+});
+
+/** Rows are written by batches of this many (well under PostgreSQL's 65,535 parameters per statement). */
+const BATCH = 1000;
+
+function batches<T>(rows: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += BATCH) out.push(rows.slice(i, i + BATCH));
+  return out;
 }
 
 export const clientsRepository = {
@@ -49,21 +96,17 @@ export const clientsRepository = {
    */
   async list(tx: Db, companyId: string, filter: ClientFilter, page: { limit: number; offset: number }) {
     if (!filter.search) {
-      const rows = await tx
-        .select(columns)
-        .from(clients)
-        .where(where(companyId, filter))
-        .orderBy(asc(sql`lower(${clients.name})`), asc(clients.id))
-        .limit(page.limit)
-        .offset(page.offset);
-      return { data: rows.map(toClient), total: await this.count(tx, companyId, filter) };
+      const result = await tx.execute<RawRow>(sql`
+        SELECT ${CLIENT_COLUMNS} FROM clients c
+        WHERE c.company_id = ${companyId} ${statusCondition(filter)}
+        ORDER BY lower(c.name), c.id
+        LIMIT ${page.limit} OFFSET ${page.offset}`);
+      return { data: result.rows.map(toClient), total: await this.count(tx, companyId, filter) };
     }
-    const status = filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
     const result = await tx.execute<RawRow & { total: number }>(sql`
-      SELECT c.id, c.name, c.email, c.phone, c.address, c.postal_code, c.city, c.notes, c.is_active,
-             c.created_at, c.updated_at, (count(*) OVER ())::int AS total
+      SELECT ${CLIENT_COLUMNS}, (count(*) OVER ())::int AS total
       FROM clients_matching(${containsPattern(filter.search)}) AS c
-      WHERE c.company_id = ${companyId} ${status}
+      WHERE c.company_id = ${companyId} ${statusCondition(filter)}
       ORDER BY lower(c.name), c.id
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     const rows = result.rows;
@@ -73,8 +116,11 @@ export const clientsRepository = {
   },
 
   async count(tx: Db, companyId: string, filter: ClientFilter): Promise<number> {
-    const [row] = await tx.select({ n: sql<number>`count(*)::int` }).from(clients).where(where(companyId, filter));
-    return row?.n ?? 0;
+    const search = filter.search ? sql`AND c.search_text LIKE ${containsPattern(filter.search)}` : sql``;
+    const result = await tx.execute<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM clients c
+      WHERE c.company_id = ${companyId} ${statusCondition(filter)} ${search}`);
+    return result.rows[0]?.n ?? 0;
   },
 
   async counters(tx: Db, companyId: string) {
@@ -89,36 +135,56 @@ export const clientsRepository = {
     return row ?? { total: 0, active: 0, with_phone: 0 };
   },
 
-  async find(tx: Db, companyId: string, id: string): Promise<Client | undefined> {
-    const [row] = await tx
-      .select(columns)
-      .from(clients)
-      .where(and(eq(clients.companyId, companyId), eq(clients.id, id)));
+  /** A client with its contacts and addresses; `lock` holds its row until the end of the transaction. */
+  async find(tx: Db, companyId: string, id: string, lock = false): Promise<ClientRecord | undefined> {
+    const result = await tx.execute<RawRow>(sql`
+      SELECT ${CLIENT_COLUMNS} FROM clients c
+      WHERE c.company_id = ${companyId} AND c.id = ${id} ${lock ? sql`FOR UPDATE OF c` : sql``}`);
+    const row = result.rows[0];
     return row ? toClient(row) : undefined;
   },
 
-  async insert(tx: Db, companyId: string, input: ClientCreate): Promise<Client> {
-    const [row] = await tx
-      .insert(clients)
-      .values({ companyId, ...fromInput(input), type: "particulier", lastName: input.name })
-      .returning(columns);
-    if (!row) throw new Error("client not inserted");
-    return toClient(row);
+  /** Adds a client with its contacts and worksite addresses; answers its id. */
+  async insert(tx: Db, companyId: string, values: ClientValues): Promise<string> {
+    const id = randomUUID();
+    await this.insertMany(tx, companyId, [{ id, values }]);
+    return id;
   },
 
-  async update(tx: Db, companyId: string, id: string, input: ClientUpdate): Promise<Client | undefined> {
-    const [row] = await tx
+  /**
+   * Adds clients and their contacts and addresses by batches: one multi-row statement per batch of
+   * each table, never one per client (an import of 10,000 clients).
+   */
+  async insertMany(tx: Db, companyId: string, rows: readonly { id: string; values: ClientValues }[]) {
+    for (const batch of batches(rows)) {
+      await tx.insert(clients).values(batch.map(({ id, values }) => ({ id, companyId, ...clientColumns(values) })));
+    }
+    const contacts = rows.flatMap(({ id, values }) =>
+      values.contacts.map((c, position) => ({ companyId, clientId: id, position, ...contactColumns(c) })),
+    );
+    for (const batch of batches(contacts)) await tx.insert(clientContacts).values(batch);
+    const addresses = rows.flatMap(({ id, values }) =>
+      values.addresses.map((a, position) => ({ companyId, clientId: id, position, ...addressColumns(a) })),
+    );
+    for (const batch of batches(addresses)) await tx.insert(clientAddresses).values(batch);
+    return rows.length;
+  },
+
+  /**
+   * Writes a client's values, its active flag, contacts and worksite addresses. Contacts and addresses
+   * given with the id of one of the client's are updated in place (a quote pointing at an address keeps
+   * it), the others added; those of the client no longer listed are removed.
+   */
+  async update(tx: Db, companyId: string, id: string, values: ClientValues, isActive: boolean): Promise<boolean> {
+    const rows = await tx
       .update(clients)
-      .set({
-        ...fromInput(input),
-        lastName: sql`CASE WHEN ${clients.type} = 'particulier' THEN ${input.name} END`,
-        companyName: sql`CASE WHEN ${clients.type} = 'professionnel' THEN ${input.name} END`,
-        ...(input.is_active === undefined ? {} : { isActive: input.is_active }),
-        updatedAt: sql`now()`,
-      })
+      .set({ ...clientColumns(values), isActive, updatedAt: sql`now()` })
       .where(and(eq(clients.companyId, companyId), eq(clients.id, id)))
-      .returning(columns);
-    return row ? toClient(row) : undefined;
+      .returning({ id: clients.id });
+    if (rows.length === 0) return false;
+    await syncContacts(tx, companyId, id, values.contacts);
+    await syncAddresses(tx, companyId, id, values.addresses);
+    return true;
   },
 
   /**
@@ -142,22 +208,37 @@ export const clientsRepository = {
   },
 
   /**
-   * Commercial figures of one client (docs/domain/clients.md), in SQL from the quotes. Worksites and
-   * invoices arrive with their own issues: until their tables exist, their figures are the true
-   * zero (revenue, average project value) or null (last project date); those issues extend this query.
+   * Commercial figures of one client (docs/domain/clients.md#figures), in SQL from its quotes, on the
+   * business day `today` (Europe/Paris): a sent quote past its validity is expired, not pending. The
+   * amounts are HT after discount (`net_ht`). Worksites and invoices arrive with their own issues:
+   * until their tables exist, their figures are the true zero (revenue, average project value) or
+   * null (last project date); those issues extend this query.
    */
-  async stats(tx: Db, companyId: string, clientId: string): Promise<ClientStats> {
+  async stats(tx: Db, companyId: string, clientId: string, today: string): Promise<ClientStats> {
+    const pending = sql.join(
+      PENDING_QUOTE_STATUSES.map((s) => sql`${s}`),
+      sql`, `,
+    );
+    const expired = sql`coalesce(valid_until < ${today}::date, false)`;
     const result = await tx.execute<{
       total_quotes: number;
       quotes_accepted: number;
       quotes_pending: number;
+      quotes_in_progress: number;
+      quotes_expired: number;
       quotes_rejected: number;
+      validated_amount_ht: string;
+      pending_amount_ht: string;
       last_quote_date: string | null;
     }>(sql`
       SELECT count(*)::int AS total_quotes,
              (count(*) FILTER (WHERE status = 'valide'))::int AS quotes_accepted,
-             (count(*) FILTER (WHERE status IN ('en cours de redaction', 'envoye au client', 'client relance')))::int AS quotes_pending,
+             (count(*) FILTER (WHERE status IN (${pending}) AND NOT ${expired}))::int AS quotes_pending,
+             (count(*) FILTER (WHERE status = 'en cours de redaction'))::int AS quotes_in_progress,
+             (count(*) FILTER (WHERE status IN (${pending}) AND ${expired}))::int AS quotes_expired,
              (count(*) FILTER (WHERE status = 'refuse'))::int AS quotes_rejected,
+             coalesce(sum(net_ht) FILTER (WHERE status = 'valide'), 0) AS validated_amount_ht,
+             coalesce(sum(net_ht) FILTER (WHERE status IN (${pending}) AND NOT ${expired}), 0) AS pending_amount_ht,
              to_char(max(date), 'YYYY-MM-DD') AS last_quote_date
       FROM quotes WHERE company_id = ${companyId} AND client_id = ${clientId}`);
     const row = result.rows[0];
@@ -168,8 +249,12 @@ export const clientsRepository = {
       total_quotes: row?.total_quotes ?? 0,
       quotes_accepted: accepted,
       quotes_pending: row?.quotes_pending ?? 0,
+      quotes_in_progress: row?.quotes_in_progress ?? 0,
+      quotes_expired: row?.quotes_expired ?? 0,
       quotes_rejected: rejected,
       conversion_rate: decided === 0 ? 0 : Math.round((accepted / decided) * 1000) / 10,
+      validated_amount_ht: Number(row?.validated_amount_ht ?? 0),
+      pending_amount_ht: Number(row?.pending_amount_ht ?? 0),
       total_revenue: 0,
       average_project_value: 0,
       last_quote_date: row?.last_quote_date ?? null,
@@ -192,16 +277,149 @@ export const clientsRepository = {
       ORDER BY date DESC, reference DESC LIMIT 200`);
     return result.rows.map((r) => ({ ...r, total: Number(r.total) }));
   },
+
+  /** Every client of the filtered list, with contacts and addresses (an export), sorted as the list. */
+  async all(tx: Db, companyId: string, filter: ClientFilter, max: number): Promise<ClientRecord[]> {
+    const { data } = await this.list(tx, companyId, filter, { limit: max, offset: 0 });
+    return data;
+  },
+
+  /**
+   * The company's clients with one of these e-mails (lower case) or SIRENs: what an import's rows may
+   * repeat. The lists travel as one JSON parameter each (10,000 rows: two parameters, not 20,000).
+   */
+  async matchingKeys(
+    tx: Db,
+    companyId: string,
+    emails: readonly string[],
+    sirens: readonly string[],
+  ): Promise<ExistingClientKey[]> {
+    if (emails.length === 0 && sirens.length === 0) return [];
+    const result = await tx.execute<ExistingClientKey>(sql`
+      SELECT c.id, c.name, lower(c.email) AS email, left(c.siret, 9) AS siren
+      FROM clients c
+      WHERE c.company_id = ${companyId}
+        AND ((c.email IS NOT NULL
+              AND lower(c.email) IN (SELECT jsonb_array_elements_text(${JSON.stringify(emails)}::jsonb)))
+          OR (c.siret IS NOT NULL
+              AND left(c.siret, 9) IN (SELECT jsonb_array_elements_text(${JSON.stringify(sirens)}::jsonb))))
+      ORDER BY c.created_at, c.id`);
+    return result.rows;
+  },
+
+  /**
+   * Fills the empty fields of clients from an import's rows (a merge), by batches of one statement
+   * each: contact details, billing address and notes; for a business its SIRET, its VAT number when
+   * it holds the same SIREN, and the contacts it has no one of that name for. The identity stays.
+   */
+  async mergeMany(tx: Db, companyId: string, merges: readonly { clientId: string; values: ClientValues }[]) {
+    for (const batch of batches(merges)) {
+      const rows = batch.map(({ clientId, values }) => ({
+        id: clientId,
+        email: values.email,
+        phone: values.phone,
+        address: values.address,
+        postal_code: values.postal_code,
+        city: values.city,
+        notes: values.notes,
+        siret: values.siret,
+        vat_number: values.vat_number,
+      }));
+      await tx.execute(sql`
+        UPDATE clients c SET
+          email = coalesce(c.email, v.email),
+          phone = coalesce(c.phone, v.phone),
+          address = coalesce(c.address, v.address),
+          postal_code = coalesce(c.postal_code, v.postal_code),
+          city = coalesce(c.city, v.city),
+          notes = coalesce(c.notes, v.notes),
+          siret = CASE WHEN c.type = 'professionnel' THEN coalesce(c.siret, v.siret) END,
+          vat_number = CASE WHEN c.type = 'professionnel' THEN coalesce(c.vat_number,
+            CASE WHEN c.siret IS NULL OR left(c.siret, 9) = left(v.siret, 9) THEN v.vat_number END) END,
+          updated_at = now()
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS v(id uuid, email text, phone text, address text, postal_code text, city text, notes text,
+               siret text, vat_number text)
+        WHERE c.company_id = ${companyId} AND c.id = v.id`);
+      const contacts = batch.flatMap(({ clientId, values }) =>
+        values.contacts.map((k, i) => ({ client_id: clientId, i, ...k })),
+      );
+      if (contacts.length === 0) continue;
+      await tx.execute(sql`
+        INSERT INTO client_contacts (company_id, client_id, position, name, role, phone, email)
+        SELECT ${companyId}, v.client_id,
+               coalesce((SELECT max(k.position) + 1 FROM client_contacts k
+                         WHERE k.company_id = ${companyId} AND k.client_id = v.client_id), 0) + v.i,
+               v.name, v.role, v.phone, v.email
+        FROM jsonb_to_recordset(${JSON.stringify(contacts)}::jsonb)
+          AS v(client_id uuid, i int, name text, role text, phone text, email text)
+        JOIN clients c ON c.company_id = ${companyId} AND c.id = v.client_id AND c.type = 'professionnel'
+        WHERE NOT EXISTS (SELECT 1 FROM client_contacts k
+                          WHERE k.company_id = ${companyId} AND k.client_id = v.client_id
+                            AND lower(k.name) = lower(v.name))`);
+    }
+    return merges.length;
+  },
 };
 
-function fromInput(input: ClientCreate) {
-  return {
-    name: input.name,
-    email: input.email,
-    phone: input.phone,
-    address: input.address,
-    postalCode: input.postal_code,
-    city: input.city,
-    notes: input.notes,
-  };
+/** The ids of a client's rows of `table` (contacts or addresses). */
+async function idsOf(
+  tx: Db,
+  table: typeof clientContacts | typeof clientAddresses,
+  companyId: string,
+  clientId: string,
+) {
+  const rows = await tx
+    .select({ id: table.id })
+    .from(table)
+    .where(and(eq(table.companyId, companyId), eq(table.clientId, clientId)));
+  return new Set(rows.map((r) => r.id));
+}
+
+async function syncContacts(tx: Db, companyId: string, clientId: string, contacts: readonly ClientContactInput[]) {
+  const known = await idsOf(tx, clientContacts, companyId, clientId);
+  const kept = contacts.flatMap((c) => (c.id && known.has(c.id) ? [c.id] : []));
+  await tx
+    .delete(clientContacts)
+    .where(
+      and(
+        eq(clientContacts.companyId, companyId),
+        eq(clientContacts.clientId, clientId),
+        kept.length > 0 ? notInArray(clientContacts.id, kept) : undefined,
+      ),
+    );
+  const added: (typeof clientContacts.$inferInsert)[] = [];
+  for (const [position, contact] of contacts.entries()) {
+    if (contact.id && known.has(contact.id)) {
+      await tx
+        .update(clientContacts)
+        .set({ position, ...contactColumns(contact) })
+        .where(and(eq(clientContacts.companyId, companyId), eq(clientContacts.id, contact.id)));
+    } else added.push({ companyId, clientId, position, ...contactColumns(contact) });
+  }
+  if (added.length > 0) await tx.insert(clientContacts).values(added);
+}
+
+async function syncAddresses(tx: Db, companyId: string, clientId: string, addresses: readonly ClientAddressInput[]) {
+  const known = await idsOf(tx, clientAddresses, companyId, clientId);
+  const kept = addresses.flatMap((a) => (a.id && known.has(a.id) ? [a.id] : []));
+  await tx
+    .delete(clientAddresses)
+    .where(
+      and(
+        eq(clientAddresses.companyId, companyId),
+        eq(clientAddresses.clientId, clientId),
+        kept.length > 0 ? notInArray(clientAddresses.id, kept) : undefined,
+      ),
+    );
+  const added: (typeof clientAddresses.$inferInsert)[] = [];
+  for (const [position, address] of addresses.entries()) {
+    if (address.id && known.has(address.id)) {
+      await tx
+        .update(clientAddresses)
+        .set({ position, ...addressColumns(address) })
+        .where(and(eq(clientAddresses.companyId, companyId), eq(clientAddresses.id, address.id)));
+    } else added.push({ companyId, clientId, position, ...addressColumns(address) });
+  }
+  if (added.length > 0) await tx.insert(clientAddresses).values(added);
 }

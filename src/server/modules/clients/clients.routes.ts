@@ -1,8 +1,10 @@
 import { requireAuth } from "@server/plugins/auth";
+import { clientImportResultSchema, clientImportSchema } from "@shared/client-csv";
 import {
   clientCountersSchema,
   clientCreateSchema,
   clientDetailSchema,
+  clientExportQuerySchema,
   clientIncludeSchema,
   clientListQuerySchema,
   clientListResponseSchema,
@@ -49,6 +51,42 @@ export const clientsModule: AppModule = async (app, { db }) => {
   );
 
   app.get(
+    "/api/clients/export",
+    {
+      config: { access: { permission: CLIENTS_ACCESS.export } },
+      schema: {
+        tags,
+        summary: "La liste filtrée des clients en CSV (séparateur «\u00a0;\u00a0», UTF-8, pour un tableur)",
+        querystring: clientExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const csv = await service.exportCsv(requireAuth(request), request.query);
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .type("text/csv; charset=utf-8")
+        .header("content-disposition", `attachment; filename="clients-${day}.csv"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    "/api/clients/import",
+    {
+      config: { access: { permission: CLIENTS_ACCESS.import } },
+      bodyLimit: 6_000_000,
+      schema: {
+        tags,
+        summary:
+          "Importe des clients d'un CSV\u00a0: aperçu (commit false) ou ajout, avec le choix des colonnes et des doublons",
+        body: clientImportSchema,
+        response: { 200: clientImportResultSchema, ...errorsOf },
+      },
+    },
+    async (request) => service.importCsv(requireAuth(request), request.body),
+  );
+
+  app.get(
     "/api/clients/:id",
     {
       config: { access: { permission: CLIENTS_ACCESS.get } },
@@ -69,7 +107,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: CLIENTS_ACCESS.create } },
       schema: {
         tags,
-        summary: "Crée un client",
+        summary: "Crée un client (particulier, ou professionnel avec SIRET, TVA et contacts)",
         body: clientCreateSchema,
         response: { 201: clientSchema, ...errorsOf },
       },

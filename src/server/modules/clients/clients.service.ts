@@ -1,13 +1,38 @@
+import { randomUUID } from "node:crypto";
 import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
-import type { ClientCounters, ClientCreate, ClientDetail, ClientListResponse, ClientUpdate } from "@shared/clients";
 import {
+  CLIENT_CSV_LIMITS,
+  type ClientImportInput,
+  type ClientImportResult,
+  clientCsvRows,
+  planClientImport,
+  readClientCsv,
+} from "@shared/client-csv";
+import type {
+  ClientCounters,
+  ClientCreate,
+  ClientDetail,
+  ClientExportQuery,
+  ClientListResponse,
+  ClientRecord,
+  ClientUpdate,
+  ClientValues,
+} from "@shared/clients";
+import {
+  CLIENT_LIMITS,
   CLIENT_TEXTS,
   clientHasDocuments,
   clientHasDocumentsMessage,
   type clientListQuerySchema,
+  clientValuesIssues,
+  clientValuesOfCreate,
+  clientValuesOfUpdate,
+  sirenOf,
 } from "@shared/clients";
+import { toCsv } from "@shared/csv";
+import { parisToday } from "@shared/dates";
 import { clientsRepository } from "./clients.repository";
 
 type ListQuery = ReturnType<typeof clientListQuerySchema.parse>;
@@ -17,13 +42,21 @@ export const CLIENTS_ACCESS = permissions({
   list: "clients:view",
   counters: "clients:view",
   get: "clients:view",
+  export: "clients:view",
   create: "clients:create",
+  import: "clients:create",
   update: "clients:edit",
   remove: "clients:delete",
 });
 
 /** Clients belong to a company: a platform account has none to show or create. */
 const noCompany = CLIENT_TEXTS.companyRequiredToView;
+
+/** A 400 for the rules across fields (docs/domain/clients.md#rules), as the validation plugin words one. */
+function assertValid(values: ClientValues) {
+  const issues = clientValuesIssues(values);
+  if (issues.length > 0) throw errors.validation(issues[0]?.message ?? CLIENT_TEXTS.updateFailed, issues);
+}
 
 export function createClientsService(db: Database) {
   return {
@@ -52,22 +85,38 @@ export function createClientsService(db: Database) {
         // Worksites arrive with their own issue; none exist before it.
         if (include.has("projects")) detail.projects = [];
         if (include.has("quotes")) detail.quotes = await clientsRepository.quotes(tx, companyId, clientId);
-        if (include.has("stats")) detail.stats = await clientsRepository.stats(tx, companyId, clientId);
+        if (include.has("stats")) detail.stats = await clientsRepository.stats(tx, companyId, clientId, parisToday());
         return detail;
       });
     },
 
-    async create(auth: AuthContext, input: ClientCreate) {
+    /** A new client (ADR 0012: a body without `type` is an individual whose last name is `name`). */
+    async create(auth: AuthContext, input: ClientCreate): Promise<ClientRecord> {
       const t = tenant(auth, CLIENTS_ACCESS.create, CLIENT_TEXTS.companyRequired);
-      return db.run(t.scope, (tx) => clientsRepository.insert(tx, t.companyId, input));
+      const values = clientValuesOfCreate(input);
+      assertValid(values);
+      return db.run(t.scope, async (tx) => {
+        const id = await clientsRepository.insert(tx, t.companyId, values);
+        const client = await clientsRepository.find(tx, t.companyId, id);
+        if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
+        return client;
+      });
     },
 
-    async update(auth: AuthContext, id: string, input: ClientUpdate) {
+    /** The whole client; the typed fields a body leaves out keep their stored values (ADR 0012). */
+    async update(auth: AuthContext, id: string, input: ClientUpdate): Promise<ClientRecord> {
       const t = tenant(auth, CLIENTS_ACCESS.update, noCompany);
       const clientId = idOr404(id, CLIENT_TEXTS.notFound);
-      const client = await db.run(t.scope, (tx) => clientsRepository.update(tx, t.companyId, clientId, input));
-      if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
-      return client;
+      return db.run(t.scope, async (tx) => {
+        const current = await clientsRepository.find(tx, t.companyId, clientId, true);
+        if (!current) throw errors.notFound(CLIENT_TEXTS.notFound);
+        const values = clientValuesOfUpdate(current, input);
+        assertValid(values);
+        await clientsRepository.update(tx, t.companyId, clientId, values, input.is_active);
+        const client = await clientsRepository.find(tx, t.companyId, clientId);
+        if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
+        return client;
+      });
     },
 
     async remove(auth: AuthContext, id: string): Promise<void> {
@@ -79,6 +128,78 @@ export function createClientsService(db: Database) {
         if (!documents) throw errors.notFound(CLIENT_TEXTS.notFound);
         if (clientHasDocuments(documents)) throw errors.conflict(clientHasDocumentsMessage(documents));
         await clientsRepository.delete(tx, t.companyId, clientId);
+      });
+    },
+
+    /** The list as filtered, as a CSV file for a French spreadsheet (docs/domain/clients.md#csv). */
+    async exportCsv(auth: AuthContext, query: ClientExportQuery): Promise<string> {
+      const t = tenant(auth, CLIENTS_ACCESS.export, noCompany);
+      const filter = { status: query.status, search: query.search };
+      const rows = await db.run(t.scope, (tx) =>
+        clientsRepository.all(tx, t.companyId, filter, CLIENT_LIMITS.maxExport),
+      );
+      return toCsv(clientCsvRows(rows));
+    },
+
+    /**
+     * Reads a CSV file of clients (docs/domain/clients.md#import): the preview (`commit: false`), or
+     * the import in one transaction (`commit: true`): the new clients added by batches, the duplicates
+     * merged, created or ignored as chosen.
+     */
+    async importCsv(auth: AuthContext, input: ClientImportInput): Promise<ClientImportResult> {
+      const t = tenant(auth, CLIENTS_ACCESS.import, CLIENT_TEXTS.companyRequired);
+      const read = readClientCsv(input.csv, input.mapping);
+      const ready = read.fileErrors.length === 0;
+      return db.run(t.scope, async (tx) => {
+        const emails = new Set<string>();
+        const sirens = new Set<string>();
+        for (const { values } of read.candidates) {
+          if (values.email) emails.add(values.email.toLowerCase());
+          const siren = sirenOf(values.siret);
+          if (siren) sirens.add(siren);
+        }
+        const existing = ready ? await clientsRepository.matchingKeys(tx, t.companyId, [...emails], [...sirens]) : [];
+        const plan = planClientImport(read.candidates, existing, {
+          byDefault: input.duplicate_action,
+          ...(input.duplicates ? { actions: input.duplicates } : {}),
+        });
+        const toMerge = plan.duplicates.filter((d) => d.action === "merge").length;
+        let created = 0;
+        let merged = 0;
+        if (ready && input.commit) {
+          created = await clientsRepository.insertMany(
+            tx,
+            t.companyId,
+            plan.creates.map(({ values }) => ({ id: randomUUID(), values })),
+          );
+          await clientsRepository.mergeMany(tx, t.companyId, plan.merges);
+          // Rows merged into a client of the book, and into an earlier row of the file (added with it).
+          merged = toMerge;
+        }
+        return {
+          file_errors: read.fileErrors,
+          headers: read.header,
+          mapping: read.mapping,
+          sample: read.sample,
+          rows: read.rowCount,
+          valid: ready ? read.candidates.length : 0,
+          to_create: ready ? plan.creates.length : 0,
+          to_merge: ready ? toMerge : 0,
+          to_skip: ready ? plan.skipped.length : 0,
+          created,
+          merged,
+          errors: read.errors,
+          duplicates: ready ? plan.duplicates : [],
+          preview: (ready ? plan.creates : []).slice(0, CLIENT_CSV_LIMITS.preview).map(({ line, values }) => ({
+            line,
+            type: values.type,
+            name: values.name,
+            email: values.email,
+            phone: values.phone,
+            city: values.city,
+            siret: values.siret,
+          })),
+        };
       });
     },
   };

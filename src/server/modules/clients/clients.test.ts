@@ -8,6 +8,7 @@ import {
   type TestCompany,
 } from "@server/test/helpers";
 import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/clients";
+import { parisToday } from "@shared/dates";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -199,8 +200,12 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
       total_quotes: 0,
       quotes_accepted: 0,
       quotes_pending: 0,
+      quotes_in_progress: 0,
+      quotes_expired: 0,
       quotes_rejected: 0,
       conversion_rate: 0,
+      validated_amount_ht: 0,
+      pending_amount_ht: 0,
       total_revenue: 0,
       average_project_value: 0,
       last_quote_date: null,
@@ -231,11 +236,17 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
       expect(res.statusCode, res.body).toBe(201);
     }
     const detail = (await api(admin, "GET", `/api/clients/${client.id}?include=quotes,stats`)).json();
+    // « En attente » are the sent quotes still valid (docs/domain/clients.md#figures): the one sent on
+    // 2026-06-15 was valid 30 days, so it is expired today; the draft is in progress, not pending.
+    const sentStillValid = parisToday() <= "2026-07-15";
     expect(detail.stats).toMatchObject({
       total_quotes: 5,
       quotes_accepted: 2,
-      quotes_pending: 2,
+      quotes_pending: sentStillValid ? 1 : 0,
+      quotes_expired: sentStillValid ? 0 : 1,
+      quotes_in_progress: 1,
       quotes_rejected: 1,
+      validated_amount_ht: 2000,
       conversion_rate: 66.7,
       last_quote_date: "2026-06-15",
     });

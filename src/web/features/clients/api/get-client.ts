@@ -1,4 +1,4 @@
-import type { Client, ClientDetail } from "@shared/clients";
+import type { ClientDetail, ClientRecord } from "@shared/clients";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { clientKeys } from "./client-keys";
@@ -9,7 +9,7 @@ export async function getClient(id: string, signal?: AbortSignal): Promise<Clien
 }
 
 /** The detail; the row already shown in the list fills the header and Infos tab meanwhile. */
-export function clientDetailQueryOptions(id: string, fromList?: Client) {
+export function clientDetailQueryOptions(id: string, fromList?: ClientRecord) {
   return queryOptions({
     queryKey: clientKeys.detail(id),
     queryFn: ({ signal }) => getClient(id, signal),

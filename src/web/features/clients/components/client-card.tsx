@@ -1,8 +1,24 @@
-import type { Client } from "@shared/clients";
+import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
+import type { ClientRecord } from "@shared/clients";
+import { plural } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { ChevronDown, Eye, FilePlus, Mail, MapPin, Navigation, Pencil, Phone, StickyNote, Trash2 } from "lucide-react";
+import {
+  Building2,
+  ChevronDown,
+  Eye,
+  FilePlus,
+  HardHat,
+  Mail,
+  MapPin,
+  Navigation,
+  Pencil,
+  Phone,
+  StickyNote,
+  Trash2,
+  UserRound,
+} from "lucide-react";
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useClientAccess } from "../hooks/use-client-access";
@@ -12,10 +28,10 @@ import { ClientAvatar } from "./client-avatar";
 import { ClientStatusBadge } from "./client-status-badge";
 
 export interface ClientCardProps {
-  client: Client;
-  onView: (client: Client) => void;
-  onEdit: (client: Client) => void;
-  onDelete: (client: Client) => void;
+  client: ClientRecord;
+  onView: (client: ClientRecord) => void;
+  onEdit: (client: ClientRecord) => void;
+  onDelete: (client: ClientRecord) => void;
 }
 
 /** A client of the list (docs/domain/clients.md#cards): folded, the essentials; unfolded, contact, notes and actions. */
@@ -27,6 +43,7 @@ export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps
   const since = formatClientSinceShort(client.created_at);
   const mapsUrl = mapsSearchUrl(client.address, client.city);
   const cityLine = [client.postal_code, client.city].filter(Boolean).join(" ");
+  const business = client.type === "professionnel";
 
   return (
     // A plain disclosure, not a Radix Collapsible: a list mounts dozens of cards and most stay folded.
@@ -52,8 +69,14 @@ export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps
             </span>
             <ClientStatusBadge active={client.is_active} className="mt-px shrink-0" />
           </span>
-          {(client.phone || client.city || client.email) && (
+          {(business || client.phone || client.city || client.email) && (
             <span className="flex flex-wrap items-center gap-x-4 gap-y-1 text-[0.8125rem] text-muted-foreground">
+              {business && (
+                <span className="inline-flex items-center gap-1.5 font-medium text-foreground/80">
+                  <Building2 aria-hidden="true" className="size-3.5 shrink-0" />
+                  {CLIENT_TYPE_LABELS.professionnel}
+                </span>
+              )}
               {client.phone && (
                 <span className="inline-flex items-center gap-1.5">
                   <Phone aria-hidden="true" className="size-3.5 shrink-0" />
@@ -104,6 +127,33 @@ export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps
                   </p>
                 )}
                 {since && <p className="text-muted-foreground">Client depuis {since}</p>}
+                {client.siret && (
+                  <p className="text-muted-foreground">
+                    {`${client.siret.length === 9 ? "SIREN" : "SIRET"}\u00a0: ${formatSiret(client.siret)}`}
+                  </p>
+                )}
+                {client.contacts.length > 0 && (
+                  <ul aria-label="Contacts" className="flex flex-col gap-1">
+                    {client.contacts.map((contact) => (
+                      <li key={contact.id} className="flex items-start gap-2">
+                        <UserRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                        <span className="min-w-0 break-words">
+                          {[contact.name, contact.role, contact.phone].filter(Boolean).join(" · ")}
+                        </span>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+                {client.addresses.length > 0 && (
+                  <p className="flex items-start gap-2">
+                    <HardHat aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
+                    <span className="min-w-0 break-words">
+                      {client.addresses.length === 1
+                        ? `Chantier\u00a0: ${[client.addresses[0]?.label, client.addresses[0]?.address].filter(Boolean).join(", ")}`
+                        : plural(client.addresses.length, "adresse de chantier", "adresses de chantier")}
+                    </span>
+                  </p>
+                )}
               </section>
               {client.notes && (
                 <section aria-label="Notes" className="flex flex-col gap-1.5 text-sm">

@@ -32,8 +32,12 @@ function detailOf(client = makeClient()): ClientDetail {
       total_quotes: 3,
       quotes_accepted: 1,
       quotes_pending: 1,
+      quotes_in_progress: 0,
+      quotes_expired: 0,
       quotes_rejected: 1,
       conversion_rate: 50,
+      validated_amount_ht: 4025.42,
+      pending_amount_ht: 980,
       total_revenue: 12345.6,
       average_project_value: 6172.8,
       last_quote_date: "2026-10-05",
@@ -72,6 +76,10 @@ describe("ClientDetailDialog", () => {
     expect(screen.getByRole("heading", { name: "Performance financière" })).toBeTruthy();
     expect(plain(screen.getByText(/^50,0/).textContent)).toBe("50,0 %");
     expect(plain(screen.getByText(/^12/).textContent)).toBe("12 345,60 €");
+    // What the client really has: its validated quotes' HT, and the pending ones' (never « 0 € »).
+    const tile = (label: string) => plain(screen.getByText(label).closest("dl")?.textContent);
+    expect(tile("CA validé HT")).toBe("CA validé HT4 025,42 €");
+    expect(tile("En attente HT")).toBe("En attente HT980,00 €");
     expect(screen.getByText("5 octobre 2026")).toBeTruthy();
     expect(screen.queryByText("Dernier chantier\u00a0:")).toBeNull();
   });

@@ -1,4 +1,4 @@
-import type { Client, ClientDetail } from "@shared/clients";
+import type { ClientDetail, ClientRecord } from "@shared/clients";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -16,11 +16,11 @@ import { ClientStatusBadge } from "./client-status-badge";
 
 export interface ClientDetailDialogProps {
   /** The client shown (its list row fills the screen until the detail arrives); closed when null. */
-  client: Client | null;
+  client: ClientRecord | null;
   onClose: () => void;
   isMobile: boolean;
   canEdit: boolean;
-  onEdit: (client: Client) => void;
+  onEdit: (client: ClientRecord) => void;
 }
 
 /** Client detail (docs/domain/clients.md#detail): dialog on desktop (80 % height), bottom sheet on mobile (90 %). */
@@ -52,10 +52,10 @@ export function ClientDetailDialog({ client, onClose, isMobile, canEdit, onEdit 
 }
 
 interface BodyProps {
-  listClient: Client;
+  listClient: ClientRecord;
   isMobile: boolean;
   canEdit: boolean;
-  onEdit: (client: Client) => void;
+  onEdit: (client: ClientRecord) => void;
   descriptionId: string;
 }
 

@@ -1,20 +1,25 @@
+import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import type { ClientDetail, ClientStats } from "@shared/clients";
-import { formatCount, formatEuro, formatLongDate, formatPercent } from "@shared/format";
+import { formatCount, formatEuro, formatLongDate, formatPercent, plural } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
 import {
   BadgeEuro,
+  Building2,
   CalendarClock,
   CircleCheck,
   CircleX,
   ClipboardList,
   Clock,
+  Contact,
   FileText,
   HardHat,
+  Hourglass,
   Info,
   MapPin,
   Percent,
+  Receipt,
   StickyNote,
   TrendingUp,
   UserRound,
@@ -33,13 +38,27 @@ function Value({ children }: { children: ReactNode }) {
   return children === null || children === undefined || children === "" ? <EmptyValue /> : children;
 }
 
-/** Infos tab: contact, address, general information and notes, each a collapsible card. */
+/** Infos tab: identity and contact, billing address, contacts, worksite addresses, general information and notes. */
 export function ClientInfoTab({ client }: { client: ClientDetail }) {
+  const business = client.type === "professionnel";
   return (
     <div className="grid items-start gap-4 lg:grid-cols-2">
-      <SectionCard title="Informations de contact" icon={<UserRound />}>
+      <SectionCard title="Informations de contact" icon={business ? <Building2 /> : <UserRound />}>
         <dl>
-          <FieldRow label="Nom">{client.name}</FieldRow>
+          <FieldRow label="Type">{CLIENT_TYPE_LABELS[client.type]}</FieldRow>
+          {business ? (
+            <>
+              <FieldRow label="Raison sociale">{client.company_name ?? client.name}</FieldRow>
+              <FieldRow label="SIRET">
+                <Value>{client.siret ? formatSiret(client.siret) : null}</Value>
+              </FieldRow>
+              <FieldRow label="N° de TVA">
+                <Value>{client.vat_number}</Value>
+              </FieldRow>
+            </>
+          ) : (
+            <FieldRow label="Nom">{client.name}</FieldRow>
+          )}
           <FieldRow label="Téléphone">
             {client.phone ? (
               <a className={TOUCH_LINK} href={phoneHref(client.phone)}>
@@ -60,7 +79,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           </FieldRow>
         </dl>
       </SectionCard>
-      <SectionCard title="Adresse" icon={<MapPin />}>
+      <SectionCard title="Adresse de facturation" icon={<MapPin />}>
         <dl>
           <FieldRow label="Adresse">
             <Value>{client.address}</Value>
@@ -72,6 +91,61 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
             <Value>{client.city}</Value>
           </FieldRow>
         </dl>
+      </SectionCard>
+      {business && (
+        <SectionCard title="Contacts" icon={<Contact />} aside={<CountBadge count={client.contacts.length} />}>
+          {client.contacts.length === 0 ? (
+            <p className="py-2 text-sm text-muted-foreground">Aucun contact enregistré.</p>
+          ) : (
+            <ul className="flex flex-col divide-y divide-border">
+              {client.contacts.map((contact) => (
+                <li key={contact.id} className="flex flex-col gap-0.5 py-2.5 text-sm">
+                  <span className="font-medium break-words">
+                    {contact.name}
+                    {contact.role && <span className="font-normal text-muted-foreground">{` · ${contact.role}`}</span>}
+                  </span>
+                  {(contact.phone || contact.email) && (
+                    <span className="flex flex-wrap gap-x-4">
+                      {contact.phone && (
+                        <a className={TOUCH_LINK} href={phoneHref(contact.phone)}>
+                          {contact.phone}
+                        </a>
+                      )}
+                      {contact.email && (
+                        <a className={cn(TOUCH_LINK, "break-all")} href={mailHref(contact.email)}>
+                          {contact.email}
+                        </a>
+                      )}
+                    </span>
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </SectionCard>
+      )}
+      <SectionCard
+        title="Adresses de chantier"
+        icon={<HardHat />}
+        aside={<CountBadge count={client.addresses.length} />}
+      >
+        {client.addresses.length === 0 ? (
+          <p className="py-2 text-sm text-muted-foreground">Aucune adresse de chantier.</p>
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {client.addresses.map((address) => (
+              <li key={address.id} className="flex flex-col gap-0.5 py-2.5 text-sm">
+                {address.label && <span className="font-medium break-words">{address.label}</span>}
+                <span className="break-words">{address.address}</span>
+                {(address.postal_code || address.city) && (
+                  <span className="text-muted-foreground">
+                    {[address.postal_code, address.city].filter(Boolean).join(" ")}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
       </SectionCard>
       <SectionCard title="Informations générales" icon={<Info />}>
         <dl>
@@ -90,6 +164,14 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
       )}
     </div>
   );
+}
+
+function CountBadge({ count }: { count: number }) {
+  return count > 0 ? (
+    <Badge variant="outline" className="tabular-nums">
+      {count}
+    </Badge>
+  ) : null;
 }
 
 interface StatTileProps {
@@ -176,17 +258,34 @@ export function ClientStatsTab({ stats, loading }: { stats: ClientStats | undefi
         </div>
       </StatBlock>
       <StatBlock title="Performance financière">
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
-          <div className="col-span-2 grid sm:col-span-1">
-            <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate, 1)} icon={<Percent />} />
-          </div>
-          <StatTile label="CA total" value={formatEuro(stats.total_revenue)} icon={<BadgeEuro />} tone="success" />
+        <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
           <StatTile
-            label="Valeur moyenne par chantier"
-            value={formatEuro(stats.average_project_value)}
-            icon={<TrendingUp />}
+            label="CA validé HT"
+            value={formatEuro(stats.validated_amount_ht)}
+            icon={<BadgeEuro />}
+            tone="success"
           />
+          <StatTile
+            label="En attente HT"
+            value={formatEuro(stats.pending_amount_ht)}
+            icon={<Hourglass />}
+            tone="warning"
+          />
+          <StatTile label="Taux de conversion" value={formatPercent(stats.conversion_rate, 1)} icon={<Percent />} />
+          <StatTile label="CA facturé" value={formatEuro(stats.total_revenue)} icon={<Receipt />} />
+          <div className="col-span-2 grid lg:col-span-1">
+            <StatTile
+              label="Valeur moyenne par chantier"
+              value={formatEuro(stats.average_project_value)}
+              icon={<TrendingUp />}
+            />
+          </div>
         </div>
+        {stats.quotes_expired > 0 && (
+          <p className="text-[0.8125rem] text-muted-foreground">
+            {`${plural(stats.quotes_expired, "devis envoyé a", "devis envoyés ont")} dépassé leur date de validité : ils ne comptent plus en attente.`}
+          </p>
+        )}
       </StatBlock>
       <StatBlock title="Activité récente">
         {lastQuote || lastProject ? (

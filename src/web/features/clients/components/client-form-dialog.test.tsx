@@ -3,7 +3,15 @@ import { clientSchema } from "@shared/clients";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
+import {
+  apiError,
+  type FakeApi,
+  fakeApi,
+  installBrowserStubs,
+  makeBusiness,
+  makeClient,
+  renderWithProviders,
+} from "../test/render";
 import { ClientFormDialog } from "./client-form-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
@@ -21,6 +29,9 @@ afterEach(() => {
   toast.success.mockReset();
   toast.error.mockReset();
 });
+
+/** A text as Testing Library reads the page: its no-break spaces as spaces. */
+const spaced = (text: string) => text.replace(/\u00a0/g, " ");
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });
@@ -66,18 +77,49 @@ describe("ClientFormDialog — creation", () => {
   it("sends the trimmed values without the empty ones, toasts and closes", async () => {
     const onOpenChange = vi.fn();
     const onSaved = vi.fn();
-    const created = makeClient({ name: "Atelier Bois", email: null, address: null, notes: null });
+    const created = makeClient({ name: "Atelier Bois", first_name: null, last_name: "Atelier Bois", email: null });
     api.post("/api/clients", clientSchema, () => created);
     renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} onSaved={onSaved} />);
+    // A new client is an individual until said otherwise.
+    expect(screen.getByRole("radio", { name: "Particulier" }).getAttribute("aria-checked")).toBe("true");
     type("Nom *", "  Atelier Bois ");
     type("Téléphone", "06 12 34 56 78");
     type("Ville", "Lyon");
     fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
     await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
     expect(api.requests().map((r) => `${r.method} ${r.path}`)).toEqual(["POST /api/clients"]);
-    expect(api.requests()[0]?.body).toEqual({ name: "Atelier Bois", phone: "06 12 34 56 78", city: "Lyon" });
+    expect(api.requests()[0]?.body).toEqual({
+      type: "particulier",
+      name: "Atelier Bois",
+      last_name: "Atelier Bois",
+      phone: "06 12 34 56 78",
+      city: "Lyon",
+    });
     expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.created);
     expect(onSaved).toHaveBeenCalledWith(created);
+  });
+
+  it("shows civility, first and last name for an individual, and the name it makes", async () => {
+    api.post("/api/clients", clientSchema, () => makeClient());
+    const onOpenChange = vi.fn();
+    renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} />);
+    fireEvent.change(screen.getByLabelText("Civilité"), { target: { value: "Mme" } });
+    type("Prénom", "Claire");
+    type("Nom *", "Martin");
+    expect(screen.getByText("Nom affiché : Mme Claire Martin")).toBeTruthy();
+    expect(screen.queryByLabelText("Raison sociale *")).toBeNull();
+    expect(screen.queryByRole("group", { name: "Contacts" })).toBeNull();
+    type("E-mail", "claire@exemple.fr");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.requests()[0]?.body).toEqual({
+      type: "particulier",
+      name: "Mme Claire Martin",
+      civility: "Mme",
+      first_name: "Claire",
+      last_name: "Martin",
+      email: "claire@exemple.fr",
+    });
   });
 
   it("puts the server's validation details on the matching fields", async () => {
@@ -106,7 +148,8 @@ describe("ClientFormDialog — edition", () => {
     api.put("/api/clients/:id", clientSchema, () => ({ ...client, is_active: false }));
     renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile client={client} />);
     expect(screen.getByRole("dialog", { name: "Modifier le client" })).toBeTruthy();
-    expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Jean Dupont");
+    expect((screen.getByLabelText("Prénom") as HTMLInputElement).value).toBe("Jean");
+    expect((screen.getByLabelText("Nom *") as HTMLInputElement).value).toBe("Dupont");
     const active = screen.getByRole("switch", { name: "Client actif" });
     expect(active.getAttribute("aria-checked")).toBe("true");
     fireEvent.click(active);
@@ -116,13 +159,22 @@ describe("ClientFormDialog — edition", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.updated));
     expect(api.requests().map((r) => `${r.method} ${r.path}`)).toEqual([`PUT /api/clients/${client.id}`]);
     expect(api.requests()[0]?.body).toEqual({
+      type: "particulier",
       name: "Jean Dupont",
+      civility: null,
+      first_name: "Jean",
+      last_name: "Dupont",
+      company_name: null,
+      siret: null,
+      vat_number: null,
       email: "jean@exemple.fr",
       phone: "06 12 34 56 78",
       address: "12 rue de la Paix",
       postal_code: "69001",
       city: "Lyon",
       notes: null,
+      contacts: [],
+      addresses: [],
       is_active: false,
     });
   });
@@ -148,6 +200,101 @@ describe("ClientFormDialog — edition", () => {
       }),
     );
     expect(screen.getByRole("button", { name: "Mettre à jour" })).toBeTruthy();
+  });
+});
+
+describe("ClientFormDialog — type (Particulier / Professionnel)", () => {
+  it("switches to a business: raison sociale, SIRET checked by its key, VAT computed from the SIREN, contacts", async () => {
+    const onOpenChange = vi.fn();
+    api.post("/api/clients", clientSchema, () => makeBusiness());
+    renderWithProviders(<ClientFormDialog open onOpenChange={onOpenChange} isMobile={false} />);
+    type("Nom *", "Dupont");
+    fireEvent.click(screen.getByRole("radio", { name: "Professionnel" }));
+    expect(screen.getByRole("radio", { name: "Professionnel" }).getAttribute("aria-checked")).toBe("true");
+    expect(screen.queryByLabelText("Nom *")).toBeNull();
+    expect(screen.queryByLabelText("Civilité")).toBeNull();
+    type("Raison sociale *", "SCI Les Terrasses");
+    expect(screen.getByText("Nom affiché : SCI Les Terrasses")).toBeTruthy();
+
+    // A wrong key is refused in the form's words; the VAT button waits for a right SIRET.
+    const compute = screen.getByRole("button", { name: "Calculer le numéro de TVA à partir du SIREN" });
+    type("SIRET", "303 265 045 00012");
+    expect(compute).toHaveProperty("disabled", true);
+    type("E-mail", "gestion@sci-terrasses.fr");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    expect(await screen.findByText(spaced(CLIENT_TEXTS.siretKey))).toBeTruthy();
+    type("SIRET", "303 265 045 00011");
+    await waitFor(() => expect(screen.queryByText(spaced(CLIENT_TEXTS.siretKey))).toBeNull());
+    expect(compute).toHaveProperty("disabled", false);
+    fireEvent.click(compute);
+    expect((screen.getByLabelText("N° de TVA intracommunautaire") as HTMLInputElement).value).toBe("FR40303265045");
+
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter un contact" }));
+    const contact = screen.getByRole("group", { name: "Contact 1" });
+    fireEvent.input(within(contact).getByLabelText("Nom *"), { target: { value: "Bruno Baptiste" } });
+    fireEvent.input(within(contact).getByLabelText("Fonction"), { target: { value: "Gérant" } });
+    fireEvent.input(within(contact).getByLabelText("Téléphone"), { target: { value: "06 11 22 33 44" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter un contact" }));
+    fireEvent.click(screen.getByRole("button", { name: "Retirer le contact 2" }));
+    expect(screen.queryByRole("group", { name: "Contact 2" })).toBeNull();
+
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une adresse" }));
+    const site = screen.getByRole("group", { name: "Adresse de chantier 1" });
+    fireEvent.input(within(site).getByLabelText("Libellé"), { target: { value: "Bâtiment B" } });
+    fireEvent.input(within(site).getByLabelText("Adresse *"), { target: { value: "29 quai Perrache" } });
+    fireEvent.input(within(site).getByLabelText("Ville"), { target: { value: "Lyon" } });
+
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    await waitFor(() => expect(onOpenChange).toHaveBeenCalledWith(false));
+    expect(api.requests("POST", "/api/clients")[0]?.body).toEqual({
+      type: "professionnel",
+      name: "SCI Les Terrasses",
+      company_name: "SCI Les Terrasses",
+      siret: "30326504500011",
+      vat_number: "FR40303265045",
+      email: "gestion@sci-terrasses.fr",
+      contacts: [{ name: "Bruno Baptiste", role: "Gérant", phone: "06 11 22 33 44", email: null }],
+      addresses: [{ label: "Bâtiment B", address: "29 quai Perrache", postal_code: null, city: "Lyon" }],
+    });
+  });
+
+  it("asks for the raison sociale and a contact's name, in the form's words", async () => {
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile />);
+    fireEvent.click(screen.getByRole("radio", { name: "Professionnel" }));
+    type("Téléphone", "04 72 00 00 00");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter un contact" }));
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+    expect(await screen.findByText(CLIENT_TEXTS.companyNameRequired)).toBeTruthy();
+    expect(screen.getByText(CLIENT_TEXTS.contactNameRequired)).toBeTruthy();
+    expect(api.requests()).toEqual([]);
+  });
+
+  it("edits a business: its contacts and addresses keep their ids; turned into an individual, it says what goes", async () => {
+    const business = makeBusiness();
+    api.put("/api/clients/:id", clientSchema, () => business);
+    renderWithProviders(<ClientFormDialog open onOpenChange={() => {}} isMobile={false} client={business} />);
+    expect((screen.getByLabelText("Raison sociale *") as HTMLInputElement).value).toBe("SCI Les Terrasses");
+    expect((screen.getByLabelText("SIRET") as HTMLInputElement).value).toBe("30326504500011");
+    const contact = screen.getByRole("group", { name: "Contact 1" });
+    expect((within(contact).getByLabelText("Nom *") as HTMLInputElement).value).toBe("Bruno Baptiste");
+    fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.updated));
+    const body = api.requests("PUT", "/api/clients/:id")[0]?.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      type: "professionnel",
+      name: "SCI Les Terrasses",
+      civility: null,
+      last_name: null,
+      siret: "30326504500011",
+      vat_number: "FR40303265045",
+      contacts: [{ id: business.contacts[0]?.id, name: "Bruno Baptiste", role: "Gérant" }],
+      addresses: [{ id: business.addresses[0]?.id, label: "Bâtiment B", address: "29 quai Perrache" }],
+    });
+
+    fireEvent.click(screen.getByRole("radio", { name: "Particulier" }));
+    expect(
+      screen.getByText("Un particulier n'a ni SIRET, ni numéro de TVA, ni contacts : ils ne seront pas gardés."),
+    ).toBeTruthy();
   });
 });
 

@@ -1,27 +1,63 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { CLIENT_TEXTS } from "@shared/client-rules";
-import { type Client, type ClientFormValues, clientFormSchema } from "@shared/clients";
+import {
+  CIVILITIES,
+  CLIENT_TEXTS,
+  CLIENT_TYPE_LABELS,
+  CLIENT_TYPES,
+  type ClientType,
+  clientDisplayName,
+  identityOfType,
+  normaliseSiret,
+  siretIssue,
+  vatNumberFromSiren,
+} from "@shared/client-rules";
+import { type ClientFormValues, type ClientRecord, clientFormSchema } from "@shared/clients";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
+import { NativeSelect } from "@web/components/ui/native-select";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { Switch } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
 import { toastFailure } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { useId } from "react";
-import { type Resolver, useForm } from "react-hook-form";
+import { Calculator, MapPinPlus, Trash2, UserPlus } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { type FieldPath, type Resolver, useFieldArray, useForm } from "react-hook-form";
 import { toast } from "sonner";
 import { useCreateClient } from "../api/create-client";
 import { useUpdateClient } from "../api/update-client";
 import { fieldErrorsFrom, toClientPayload } from "../lib/client-payload";
 
+interface ContactFields {
+  id?: string;
+  name: string;
+  role: string;
+  phone: string;
+  email: string;
+}
+interface AddressFields {
+  id?: string;
+  label: string;
+  address: string;
+  postal_code: string;
+  city: string;
+}
+
 /** What the inputs hold (text, '' when empty); the shared schema turns it into ClientFormValues. */
 export interface ClientFormFields {
-  name: string;
+  type: ClientType;
+  civility: string;
+  first_name: string;
+  last_name: string;
+  company_name: string;
+  siret: string;
+  vat_number: string;
   email: string;
   phone: string;
   address: string;
@@ -29,6 +65,8 @@ export interface ClientFormFields {
   city: string;
   notes: string;
   is_active: boolean;
+  contacts: ContactFields[];
+  addresses: AddressFields[];
 }
 
 /**
@@ -41,9 +79,15 @@ const clientFormResolver = zodResolver(clientFormSchema) as unknown as Resolver<
   ClientFormValues
 >;
 
-export function formDefaults(client?: Client | null): ClientFormFields {
+export function formDefaults(client?: ClientRecord | null): ClientFormFields {
   return {
-    name: client?.name ?? "",
+    type: client?.type ?? "particulier",
+    civility: client?.civility ?? "",
+    first_name: client?.first_name ?? "",
+    last_name: client?.last_name ?? "",
+    company_name: client?.company_name ?? "",
+    siret: client?.siret ?? "",
+    vat_number: client?.vat_number ?? "",
     email: client?.email ?? "",
     phone: client?.phone ?? "",
     address: client?.address ?? "",
@@ -51,18 +95,36 @@ export function formDefaults(client?: Client | null): ClientFormFields {
     city: client?.city ?? "",
     notes: client?.notes ?? "",
     is_active: client?.is_active ?? true,
+    contacts: (client?.contacts ?? []).map((c) => ({
+      id: c.id,
+      name: c.name,
+      role: c.role ?? "",
+      phone: c.phone ?? "",
+      email: c.email ?? "",
+    })),
+    addresses: (client?.addresses ?? []).map((a) => ({
+      id: a.id,
+      label: a.label ?? "",
+      address: a.address,
+      postal_code: a.postal_code ?? "",
+      city: a.city ?? "",
+    })),
   };
 }
+
+const TYPE_OPTIONS = CLIENT_TYPES.map((value) => ({ value, label: CLIENT_TYPE_LABELS[value] }));
+const EMPTY_CONTACT: ContactFields = { name: "", role: "", phone: "", email: "" };
+const EMPTY_ADDRESS: AddressFields = { label: "", address: "", postal_code: "", city: "" };
 
 export interface ClientFormDialogProps {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   isMobile: boolean;
   /** The client being edited; creation when absent. */
-  client?: Client | null;
+  client?: ClientRecord | null;
   /** The signed-in user belongs to a company (needed to create a client, docs/domain/clients.md#form). */
   hasCompany?: boolean;
-  onSaved?: (client: Client) => void;
+  onSaved?: (client: ClientRecord) => void;
 }
 
 /** « Nouveau client » / « Modifier le client » (docs/domain/clients.md#form). */
@@ -81,7 +143,7 @@ export function ClientFormDialog({
       onOpenChange={onOpenChange}
       isMobile={isMobile}
       aria-describedby={descriptionId}
-      dialogClassName="max-w-xl gap-0 p-0"
+      dialogClassName="max-w-2xl gap-0 p-0"
       sheetClassName="h-[92dvh] max-h-[92dvh]"
     >
       {/* Remounted per client so the fields start from its values. */}
@@ -102,12 +164,12 @@ export function ClientFormDialog({
 }
 
 interface ClientFormProps {
-  client: Client | null;
+  client: ClientRecord | null;
   isMobile: boolean;
   hasCompany: boolean;
   descriptionId: string;
   onCancel: () => void;
-  onSaved: (client: Client) => void;
+  onSaved: (client: ClientRecord) => void;
 }
 
 function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onSaved }: ClientFormProps) {
@@ -116,6 +178,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
   const updateMutation = useUpdateClient();
   const {
     register,
+    control,
     handleSubmit,
     setError,
     setValue,
@@ -127,8 +190,26 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
     mode: "onSubmit",
     reValidateMode: "onChange",
   });
+  const contacts = useFieldArray({ control, name: "contacts", keyName: "key" });
+  const addresses = useFieldArray({ control, name: "addresses", keyName: "key" });
   const { cancel } = useDirtyGuard(isDirty, onCancel);
+  const type = watch("type");
   const isActive = watch("is_active");
+  const business = type === "professionnel";
+  const siretDigits = normaliseSiret(watch("siret"));
+  const siretReady = siretDigits !== "" && siretIssue(siretDigits) === null;
+  const shownName = clientDisplayName(
+    identityOfType({
+      type,
+      civility: (watch("civility") || null) as (typeof CIVILITIES)[number] | null,
+      first_name: watch("first_name").trim() || null,
+      last_name: watch("last_name").trim() || null,
+      company_name: watch("company_name").trim() || null,
+    }),
+  );
+  // A business turned into an individual loses what only a business has: said before saving.
+  const losesBusinessFields =
+    editing && client.type === "professionnel" && !business && (client.contacts.length > 0 || client.siret !== null);
 
   const submit = handleSubmit(async (values) => {
     if (!editing && !hasCompany) {
@@ -142,41 +223,108 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       toast.success(editing ? CLIENT_TEXTS.updated : CLIENT_TEXTS.created);
       onSaved(saved);
     } catch (error) {
-      const fieldErrors = fieldErrorsFrom(error);
-      fieldErrors.forEach(({ field, message }, index) => {
-        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+      fieldErrorsFrom(error, values.type).forEach(({ field, message }, index) => {
+        setError(field as FieldPath<ClientFormFields>, { type: "server", message }, { shouldFocus: index === 0 });
       });
       toastFailure(editing ? CLIENT_TEXTS.updateFailed : CLIENT_TEXTS.createFailed, error);
     }
   });
 
-  const actions = (
-    <FormActions
-      isMobile={isMobile}
-      pending={isSubmitting}
-      onCancel={cancel}
-      submitLabel={editing ? "Mettre à jour" : "Créer le client"}
-    />
-  );
+  const pad = isMobile ? "px-5" : "px-6";
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
       <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
+        className={cn("flex flex-col gap-1.5 border-b border-border", isMobile ? "pt-3 pb-4" : "py-5", pad, "pr-14")}
       >
         <DialogTitle>{editing ? "Modifier le client" : "Nouveau client"}</DialogTitle>
         <DialogDescription id={descriptionId}>
-          Les champs marqués d'un * sont obligatoires. Indiquez au moins un téléphone ou un email.
+          Les champs marqués d'un * sont obligatoires. Indiquez au moins un téléphone ou un e-mail.
         </DialogDescription>
       </div>
 
-      <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        <FormField label="Nom *" error={errors.name?.message}>
-          {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
-        </FormField>
+      <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "py-4" : "py-5", pad)}>
+        <div className="flex flex-col gap-2">
+          <span id="client-form-type" className="text-sm font-medium">
+            Type de client
+          </span>
+          <SegmentedControl
+            value={type}
+            options={TYPE_OPTIONS}
+            onChange={(next) => setValue("type", next, { shouldDirty: true })}
+            label="Type de client"
+            className="w-full sm:w-fit"
+          />
+          {losesBusinessFields && (
+            <p className="text-[0.8125rem] text-warning-soft-foreground">
+              {"Un particulier n'a ni SIRET, ni numéro de TVA, ni contacts\u00a0: ils ne seront pas gardés."}
+            </p>
+          )}
+        </div>
+
+        {business ? (
+          <div className="flex flex-col gap-4">
+            <FormField label="Raison sociale *" error={errors.company_name?.message}>
+              {(props) => <Input autoComplete="organization" required {...props} {...register("company_name")} />}
+            </FormField>
+            <div className="grid gap-4 sm:grid-cols-2">
+              <FormField label="SIRET" error={errors.siret?.message} hint={"14\u00a0chiffres, ou le SIREN (9)"}>
+                {(props) => <Input inputMode="numeric" autoComplete="off" {...props} {...register("siret")} />}
+              </FormField>
+              <FormField label="N° de TVA intracommunautaire" error={errors.vat_number?.message}>
+                {(props) => (
+                  <div className="flex gap-2">
+                    <Input autoComplete="off" placeholder="FR…" {...props} {...register("vat_number")} />
+                    <Button
+                      type="button"
+                      variant="outline"
+                      size="icon"
+                      className="shrink-0"
+                      disabled={!siretReady}
+                      aria-label="Calculer le numéro de TVA à partir du SIREN"
+                      title="Calculer le numéro de TVA à partir du SIREN"
+                      onClick={() =>
+                        setValue("vat_number", vatNumberFromSiren(siretDigits.slice(0, 9)), {
+                          shouldDirty: true,
+                          shouldValidate: true,
+                        })
+                      }
+                    >
+                      <Calculator aria-hidden="true" />
+                    </Button>
+                  </div>
+                )}
+              </FormField>
+            </div>
+          </div>
+        ) : (
+          <div className="grid grid-cols-[6.5rem_1fr] gap-3 sm:grid-cols-[7rem_1fr_1fr] sm:gap-4">
+            <FormField label="Civilité" error={errors.civility?.message}>
+              {(props) => (
+                <NativeSelect {...props} {...register("civility")}>
+                  <option value="">—</option>
+                  {CIVILITIES.map((civility) => (
+                    <option key={civility} value={civility}>
+                      {civility}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField label="Prénom" error={errors.first_name?.message}>
+              {(props) => <Input autoComplete="given-name" {...props} {...register("first_name")} />}
+            </FormField>
+            <FormField label="Nom *" error={errors.last_name?.message} className="col-span-2 sm:col-span-1">
+              {(props) => <Input autoComplete="family-name" required {...props} {...register("last_name")} />}
+            </FormField>
+          </div>
+        )}
+        {shownName && (
+          <p className="-mt-2 text-[0.8125rem] text-muted-foreground" aria-live="polite">
+            {`Nom affiché\u00a0: ${shownName}`}
+          </p>
+        )}
+
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField label="E-mail" error={errors.email?.message}>
             {(props) => <EmailInput {...props} {...register("email")} />}
@@ -185,19 +333,128 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
             {(props) => <PhoneInput placeholder="06 12 34 56 78" {...props} {...register("phone")} />}
           </FormField>
         </div>
-        <FormField label="Adresse" error={errors.address?.message}>
-          {(props) => <Input autoComplete="street-address" {...props} {...register("address")} />}
-        </FormField>
-        <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
-          <FormField label="Code postal" error={errors.postal_code?.message}>
-            {(props) => (
-              <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("postal_code")} />
-            )}
+
+        <FormGroup title="Adresse de facturation">
+          <FormField label="Adresse" error={errors.address?.message}>
+            {(props) => <Input autoComplete="street-address" {...props} {...register("address")} />}
           </FormField>
-          <FormField label="Ville" error={errors.city?.message}>
-            {(props) => <Input autoComplete="address-level2" {...props} {...register("city")} />}
-          </FormField>
-        </div>
+          <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr] sm:gap-4">
+            <FormField label="Code postal" error={errors.postal_code?.message}>
+              {(props) => (
+                <Input inputMode="numeric" autoComplete="postal-code" {...props} {...register("postal_code")} />
+              )}
+            </FormField>
+            <FormField label="Ville" error={errors.city?.message}>
+              {(props) => <Input autoComplete="address-level2" {...props} {...register("city")} />}
+            </FormField>
+          </div>
+        </FormGroup>
+
+        {business && (
+          <FormGroup
+            title="Contacts"
+            description="Les personnes à joindre chez ce client, avec leur fonction."
+            action={
+              <Button type="button" variant="outline" size="sm" onClick={() => contacts.append({ ...EMPTY_CONTACT })}>
+                <UserPlus aria-hidden="true" />
+                Ajouter un contact
+              </Button>
+            }
+          >
+            {contacts.fields.length === 0 && <p className="text-sm text-muted-foreground">Aucun contact.</p>}
+            {contacts.fields.map((field, index) => {
+              const rowErrors = errors.contacts?.[index];
+              return (
+                <RowCard
+                  key={field.key}
+                  label={`Contact ${index + 1}`}
+                  removeLabel={`Retirer le contact ${index + 1}`}
+                  onRemove={() => contacts.remove(index)}
+                >
+                  <div className="grid gap-3 sm:grid-cols-2">
+                    <FormField label="Nom *" error={rowErrors?.name?.message}>
+                      {(props) => <Input autoComplete="off" {...props} {...register(`contacts.${index}.name`)} />}
+                    </FormField>
+                    <FormField label="Fonction" error={rowErrors?.role?.message}>
+                      {(props) => (
+                        <Input
+                          autoComplete="off"
+                          placeholder="Gérant, comptable…"
+                          {...props}
+                          {...register(`contacts.${index}.role`)}
+                        />
+                      )}
+                    </FormField>
+                    <FormField label="Téléphone" error={rowErrors?.phone?.message}>
+                      {(props) => <PhoneInput {...props} {...register(`contacts.${index}.phone`)} />}
+                    </FormField>
+                    <FormField label="E-mail" error={rowErrors?.email?.message}>
+                      {(props) => <EmailInput {...props} {...register(`contacts.${index}.email`)} />}
+                    </FormField>
+                  </div>
+                </RowCard>
+              );
+            })}
+          </FormGroup>
+        )}
+
+        <FormGroup
+          title="Adresses de chantier"
+          description="Où se font les travaux, quand ce n'est pas l'adresse de facturation."
+          action={
+            <Button type="button" variant="outline" size="sm" onClick={() => addresses.append({ ...EMPTY_ADDRESS })}>
+              <MapPinPlus aria-hidden="true" />
+              Ajouter une adresse
+            </Button>
+          }
+        >
+          {addresses.fields.length === 0 && (
+            <p className="text-sm text-muted-foreground">Aucune adresse de chantier.</p>
+          )}
+          {addresses.fields.map((field, index) => {
+            const rowErrors = errors.addresses?.[index];
+            return (
+              <RowCard
+                key={field.key}
+                label={`Adresse de chantier ${index + 1}`}
+                removeLabel={`Retirer l'adresse de chantier ${index + 1}`}
+                onRemove={() => addresses.remove(index)}
+              >
+                <div className="flex flex-col gap-3">
+                  <FormField label="Libellé" error={rowErrors?.label?.message}>
+                    {(props) => (
+                      <Input
+                        autoComplete="off"
+                        placeholder="Maison de campagne, bâtiment B…"
+                        {...props}
+                        {...register(`addresses.${index}.label`)}
+                      />
+                    )}
+                  </FormField>
+                  <FormField label="Adresse *" error={rowErrors?.address?.message}>
+                    {(props) => <Input autoComplete="off" {...props} {...register(`addresses.${index}.address`)} />}
+                  </FormField>
+                  <div className="grid grid-cols-[7.5rem_1fr] gap-3 sm:grid-cols-[10rem_1fr]">
+                    <FormField label="Code postal" error={rowErrors?.postal_code?.message}>
+                      {(props) => (
+                        <Input
+                          inputMode="numeric"
+                          autoComplete="off"
+                          {...props}
+                          {...register(`addresses.${index}.postal_code`)}
+                        />
+                      )}
+                    </FormField>
+                    <FormField label="Ville" error={rowErrors?.city?.message}>
+                      {(props) => <Input autoComplete="off" {...props} {...register(`addresses.${index}.city`)} />}
+                    </FormField>
+                  </div>
+                </div>
+              </RowCard>
+            );
+          })}
+        </FormGroup>
+
         <FormField label="Notes" error={errors.notes?.message}>
           {(props) => (
             <Textarea rows={4} placeholder="Notes ou commentaires sur ce client…" {...props} {...register("notes")} />
@@ -229,8 +486,80 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
             : "justify-end px-6 py-4",
         )}
       >
-        {actions}
+        <FormActions
+          isMobile={isMobile}
+          pending={isSubmitting}
+          onCancel={cancel}
+          submitLabel={editing ? "Mettre à jour" : "Créer le client"}
+        />
       </div>
     </form>
+  );
+}
+
+/** A titled group of the form (billing address, contacts, worksite addresses), its button on the right. */
+function FormGroup({
+  title,
+  description,
+  action,
+  children,
+}: {
+  title: string;
+  description?: string;
+  action?: ReactNode;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-labelledby={id} className="flex min-w-0 flex-col gap-3 border-t border-border pt-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex min-w-0 flex-col gap-0.5">
+          <h3 id={id} className="text-[0.9375rem] font-semibold">
+            {title}
+          </h3>
+          {description && <p className="text-[0.8125rem] text-muted-foreground">{description}</p>}
+        </div>
+        {action}
+      </div>
+      {children}
+    </fieldset>
+  );
+}
+
+/** One contact or worksite address of the form, with its « Retirer » button. */
+function RowCard({
+  label,
+  removeLabel,
+  onRemove,
+  children,
+}: {
+  label: string;
+  removeLabel: string;
+  onRemove: () => void;
+  children: ReactNode;
+}) {
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a group of fields inside the form's fieldset, named for screen readers
+    <div
+      role="group"
+      aria-label={label}
+      className="flex flex-col gap-2 rounded-lg border border-border bg-muted/30 p-3"
+    >
+      <div className="flex items-center justify-between gap-2">
+        <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</span>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          className="text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
+          onClick={onRemove}
+          aria-label={removeLabel}
+        >
+          <Trash2 aria-hidden="true" />
+          Retirer
+        </Button>
+      </div>
+      {children}
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { CLIENT_LIMITS } from "@shared/client-rules";
-import type { Client } from "@shared/clients";
+import type { ClientRecord } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
@@ -36,7 +36,7 @@ export interface ClientsPageProps {
   onCreateRequestDone?: () => void;
 }
 
-type FormState = { mode: "create" } | { mode: "edit"; client: Client } | null;
+type FormState = { mode: "create" } | { mode: "edit"; client: ClientRecord } | null;
 
 const STATUS_QUERY: Record<StatusFilter, ClientListFilters["status"]> = {
   all: undefined,
@@ -65,9 +65,9 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
 
   const [form, setForm] = useState<FormState>(null);
   const formLoaded = useOpenedOnce(form !== null);
-  const [detail, setDetail] = useState<Client | null>(null);
+  const [detail, setDetail] = useState<ClientRecord | null>(null);
   const detailLoaded = useOpenedOnce(detail !== null);
-  const [toDelete, setToDelete] = useState<Client | null>(null);
+  const [toDelete, setToDelete] = useState<ClientRecord | null>(null);
 
   useEffect(() => {
     if (createRequested && permissions.canCreate) setForm({ mode: "create" });

@@ -1,14 +1,14 @@
 import { CLIENT_TEXTS } from "@shared/client-rules";
-import type { Client } from "@shared/clients";
+import type { ClientRecord } from "@shared/clients";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { toastSuccess } from "@web/lib/api-errors";
 import { useDeleteClient } from "../api/delete-client";
 
 export interface DeleteClientDialogProps {
   /** The client to delete; the dialog is open while it is set. */
-  client: Client | null;
+  client: ClientRecord | null;
   onClose: () => void;
-  onDeleted?: (client: Client) => void;
+  onDeleted?: (client: ClientRecord) => void;
 }
 
 /** Delete confirmation (docs/domain/clients.md#deleting): irreversible, also removes the client's accesses. */
