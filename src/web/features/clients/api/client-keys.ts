@@ -19,6 +19,8 @@ export const clientKeys = {
  */
 export const clientRefreshes = {
   create: [clientKeys.all],
+  /** An import adds clients and fills others: every list, counter and detail. */
+  import: [clientKeys.all],
   /** A quote shows its client's name and contact: the quotes feature's keys (« quotes »). */
   update: [clientKeys.all, ["quotes"]],
   /** The detail of the deleted client is removed, not refetched. */

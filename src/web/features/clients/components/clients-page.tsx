@@ -8,9 +8,11 @@ import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { Plus, SearchX, UserPlus, Users } from "lucide-react";
+import { Download, LoaderCircle, Plus, SearchX, Upload, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
+import { useExportClients } from "../api/client-csv";
 import type { ClientListFilters } from "../api/client-keys";
 import { clientsInfiniteQueryOptions } from "../api/get-clients";
 import { useClientAccess } from "../hooks/use-client-access";
@@ -21,6 +23,10 @@ import { DeleteClientDialog } from "./delete-client-dialog";
 
 /** The client form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const ClientFormDialog = lazy(() => import("./client-form-dialog").then((m) => ({ default: m.ClientFormDialog })));
+/** The CSV import (its preview, mapping and duplicates) loads when first opened. */
+const ClientImportDialog = lazy(() =>
+  import("./client-import-dialog").then((m) => ({ default: m.ClientImportDialog })),
+);
 /** The detail (tabs, quotes, figures) loads when a client is first opened. */
 const ClientDetailDialog = lazy(() =>
   import("./client-detail-dialog").then((m) => ({ default: m.ClientDetailDialog })),
@@ -68,6 +74,9 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
   const [detail, setDetail] = useState<ClientRecord | null>(null);
   const detailLoaded = useOpenedOnce(detail !== null);
   const [toDelete, setToDelete] = useState<ClientRecord | null>(null);
+  const [importing, setImporting] = useState(false);
+  const importLoaded = useOpenedOnce(importing);
+  const exporting = useExportClients();
 
   useEffect(() => {
     if (createRequested && permissions.canCreate) setForm({ mode: "create" });
@@ -88,12 +97,34 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
           <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Mes clients</h1>
           <p className="text-sm text-muted-foreground">Votre fichier clients, leurs coordonnées et leur activité.</p>
         </div>
-        {permissions.canCreate && (
-          <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
-            <Plus aria-hidden="true" />
-            Créer un client
-          </Button>
-        )}
+        <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
+          <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
+            <Button
+              variant="ghost"
+              onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Clients exportés") })}
+              disabled={exporting.isPending}
+            >
+              {exporting.isPending ? (
+                <LoaderCircle aria-hidden="true" className="animate-spin" />
+              ) : (
+                <Download aria-hidden="true" />
+              )}
+              Exporter
+            </Button>
+            {permissions.canCreate && (
+              <Button variant="ghost" onClick={() => setImporting(true)}>
+                <Upload aria-hidden="true" />
+                Importer
+              </Button>
+            )}
+          </div>
+          {permissions.canCreate && (
+            <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
+              <Plus aria-hidden="true" />
+              Créer un client
+            </Button>
+          )}
+        </div>
       </div>
 
       {!failed && <ClientCounters />}
@@ -212,6 +243,11 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
             canEdit={permissions.canEdit}
             onEdit={(c) => setForm({ mode: "edit", client: c })}
           />
+        </Suspense>
+      )}
+      {importLoaded && (
+        <Suspense fallback={null}>
+          <ClientImportDialog open={importing} isMobile={isMobile} onClose={() => setImporting(false)} />
         </Suspense>
       )}
       <DeleteClientDialog
