@@ -296,6 +296,8 @@ export const clientUpdateSchema = z
   })
   .refine((c) => Boolean(c.email || c.phone), { message: CLIENT_TEXTS.contactRequiredService, path: ["email"] });
 export type ClientCreate = z.output<typeof clientCreateSchema>;
+/** A POST /api/clients body as written (before its values are trimmed and checked). */
+export type ClientCreateBody = z.input<typeof clientCreateSchema>;
 export type ClientUpdate = z.output<typeof clientUpdateSchema>;
 
 /**
