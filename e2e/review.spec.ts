@@ -58,6 +58,8 @@ async function figureTops(page: Page): Promise<number[]> {
 
 /** A tap (touch projects) or a click at the centre of an element, whatever lies on top of it. */
 async function tapAt(page: Page, target: Locator, hasTouch: boolean) {
+  // In the middle of the screen first, as a finger finds it (never under the bottom bar).
+  await target.evaluate((element) => element.scrollIntoView({ block: "center" }));
   const box = await target.boundingBox();
   if (!box) throw new Error("élément sans boîte");
   const x = box.x + box.width / 2;

@@ -86,12 +86,15 @@ const LINE_GRID = cn(
   "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'errors_errors_errors_errors_errors_errors']",
   "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_._._._._._.'_'errors_errors_errors_errors_errors_errors_errors']",
 );
-/** The same with the unit cost and the margin: under the figures, or beside the description on a laptop. */
+/**
+ * The same with the unit cost and the margin: under the figures on a phone, beside the description from
+ * a tablet on (a line stays as tall as without them: under 200 px on an iPad in landscape).
+ */
 const LINE_GRID_COSTS = cn(
   GRID_BASE,
-  "[grid-template-areas:'label_tools'_'name_name'_'desc_desc'_'qty_unit'_'price_tva'_'cost_margin'_'errors_errors'_'total_total']",
-  "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_desc_desc_tools'_'qty_unit_price_tva_total_total'_'cost_cost_margin_margin_margin_margin'_'errors_errors_errors_errors_errors_errors']",
-  "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_cost_cost_margin_margin_margin_.'_'errors_errors_errors_errors_errors_errors_errors']",
+  "[grid-template-areas:'label_tools'_'name_name'_'desc_desc'_'qty_unit'_'price_tva'_'cost_cost'_'errors_errors'_'total_total']",
+  "@xl:[grid-template-areas:'name_name_name_name_name_tools'_'desc_desc_desc_cost_cost_tools'_'qty_unit_price_tva_total_total'_'errors_errors_errors_errors_errors_errors']",
+  "@4xl:[grid-template-areas:'name_qty_unit_price_tva_total_tools'_'desc_cost_cost_cost_cost_cost_.'_'errors_errors_errors_errors_errors_errors_errors']",
 );
 /** A heading: label and tools above the title and subtotal on a phone; one row from 36rem. */
 const SECTION_GRID = cn(
@@ -107,7 +110,8 @@ const TEXT_GRID = cn(
 const FIGURE_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-muted-foreground @4xl:sr-only";
 const TEXT_LABEL = "text-[0.8125rem] @xl:sr-only";
 /** The cost's label stays visible on a laptop too (no header column for it). */
-const COST_LABEL = "text-[0.8125rem] @xl:text-xs @xl:font-normal @xl:text-muted-foreground @4xl:shrink-0";
+const COST_LABEL =
+  "basis-full text-[0.8125rem] @xl:basis-auto @xl:shrink-0 @xl:text-xs @xl:font-normal @xl:text-muted-foreground";
 
 /**
  * The line editor (docs/domain/quotes.md#screen): priced lines, section headings with their subtotal
@@ -479,21 +483,19 @@ function ItemRow({ form, index, idPrefix, total, tools, showCosts }: RowProps & 
         {tools}
 
         {showCosts && (
-          <>
-            <div className="flex flex-col gap-1.5 [grid-area:cost] @4xl:flex-row @4xl:items-center @4xl:gap-2">
-              <Label htmlFor={ids("cost_price").input} className={COST_LABEL}>
-                Coût unitaire HT
-                <span className="sr-only"> (ligne {line})</span>
-              </Label>
-              <DecimalInput
-                {...a11y("cost_price")}
-                placeholder="—"
-                className="@4xl:h-8 @4xl:w-24"
-                {...register(`items.${index}.cost_price`)}
-              />
-            </div>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 [grid-area:cost] @xl:flex-nowrap @xl:gap-x-2 @xl:self-start">
+            <Label htmlFor={ids("cost_price").input} className={COST_LABEL}>
+              Coût unitaire HT
+              <span className="sr-only"> (ligne {line})</span>
+            </Label>
+            <DecimalInput
+              {...a11y("cost_price")}
+              placeholder="—"
+              className="w-[calc(50%-0.375rem)] @xl:h-9 @xl:w-24 @xl:shrink-0 pointer-coarse:@xl:h-11"
+              {...register(`items.${index}.cost_price`)}
+            />
             <LineMarginText form={form} index={index} line={line} />
-          </>
+          </div>
         )}
 
         {rowErrors.length > 0 && (
@@ -528,7 +530,7 @@ function LineMarginText({ form, index, line }: { form: Form; index: number; line
   return (
     <p
       className={cn(
-        "self-end text-[0.8125rem] tabular-nums [grid-area:margin] @xl:pb-2.5 @4xl:self-center @4xl:pb-0 @4xl:text-right",
+        "min-w-0 flex-1 text-right text-[0.8125rem] tabular-nums @xl:text-xs",
         margin === null ? "text-muted-foreground" : margin.amount < 0 ? "text-destructive" : "text-success",
       )}
       data-testid={`quote-line-margin-${line}`}
