@@ -23,7 +23,7 @@ import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
-import { CLIENT_LIMITS, clientListQuerySchema } from "@shared/clients";
+import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { libraryListQuerySchema } from "@shared/library";
 import { quoteListQuerySchema } from "@shared/quotes";
 import autocannon from "autocannon";
@@ -183,6 +183,56 @@ const signedIn: Answer<{ user: { email: string } }> = {
   },
   direct: (value) => (value.user.email ? `utilisateur ${value.user.email}` : fail("aucun utilisateur")),
 };
+
+// ---------------------------------------------------------------------------------------------
+// Operations measured once (an import): their time against their target, their answer checked
+
+interface OnceLine {
+  name: string;
+  /** The whole operation under this many seconds. */
+  targetSeconds: number;
+  /** Does it once through the API and says what it did, or throws an EmptyAnswerError. */
+  run: () => Promise<string>;
+}
+
+/** The Luhn key digit that completes `body`. */
+function luhnKey(body: string): string {
+  for (let digit = 0; digit <= 9; digit++) if (luhnValid(`${body}${digit}`)) return String(digit);
+  return "0";
+}
+
+/**
+ * A file of `count` clients as another software exports it (docs/domain/clients.md#import): one in five
+ * a business with its SIRET and VAT number, the others individuals with a civility; the first hundred
+ * rows have the e-mail of clients of the book (duplicates, merged), three rows are wrong (no phone nor
+ * e-mail, an e-mail that is none, a SIRET of three digits).
+ */
+function clientsImportFile(count: number): string {
+  const rows = ["Civilité;Prénom;Nom;Raison sociale;E-mail;Téléphone;Adresse;CP;Ville;SIRET;TVA intracom"];
+  for (let i = 1; i <= count; i++) {
+    const business = i % 5 === 0;
+    const body = String(10_000_000 + i);
+    const siren = `${body}${luhnKey(body)}`;
+    const establishment = `${siren}0001`;
+    const email = i === 77 ? "pas-un-mail" : i <= 100 ? `client${i}@exemple.fr` : `import${i}@bench.fr`;
+    rows.push(
+      [
+        business ? "" : i % 2 ? "M." : "Mme",
+        business ? "Paul" : `Prénom${i}`,
+        business ? "Gérant" : `Nom${i}`,
+        business ? `SARL Import ${i}` : "",
+        i === 7 ? "" : email,
+        i === 7 ? "" : `06 ${String(i % 100).padStart(2, "0")} 00 00 00`,
+        `${i % 120} rue de l'Import`,
+        "69003",
+        "Lyon",
+        i === 780 ? "123" : business ? `${establishment}${luhnKey(establishment)}` : "",
+        business ? vatNumberFromSiren(siren) : "",
+      ].join(";"),
+    );
+  }
+  return rows.join("\r\n");
+}
 
 // ---------------------------------------------------------------------------------------------
 // Measurement
@@ -581,10 +631,39 @@ async function main() {
       }),
     ];
 
+    // Measured once, after the lines above (an import adds clients to the book they read).
+    const allOnce: OnceLine[] = [
+      {
+        name: "POST /api/clients/import (import CSV de 10 000 clients, doublons et erreurs compris)",
+        targetSeconds: 20,
+        async run() {
+          const csv = clientsImportFile(10_000);
+          const post = (commit: boolean) =>
+            fetch(`${apiUrl}/api/clients/import`, {
+              method: "POST",
+              headers: { authorization: `Bearer ${token}`, "content-type": "application/json" },
+              body: JSON.stringify({ csv, commit }),
+            });
+          const started = performance.now();
+          const previewed = (await (await okBody(await post(false))).json()) as { valid: number };
+          const previewSeconds = (performance.now() - started) / 1000;
+          const result = (await (await okBody(await post(true))).json()) as {
+            created: number;
+            merged: number;
+            errors: unknown[];
+          };
+          if (result.created < 9_000) fail(`${result.created} client(s) créé(s) sur 10 000 lignes`);
+          if (result.errors.length !== 3) fail(`${result.errors.length} ligne(s) en erreur au lieu des 3 du fichier`);
+          return `${fmt(result.created)} créés, ${fmt(result.merged)} fusionnés, ${result.errors.length} lignes en erreur (aperçu de ${fmt(previewed.valid)} lignes valides en ${fmt(previewSeconds, 1)} s)`;
+        },
+      },
+    ];
+
     const lines = allLines.filter((l) => !ONLY || l.name.toLowerCase().includes(ONLY));
-    if (lines.length === 0)
+    const once = allOnce.filter((l) => !ONLY || l.name.toLowerCase().includes(ONLY));
+    if (lines.length === 0 && once.length === 0)
       throw new BenchFailure(`Aucune ligne du banc d'essai ne contient « ${ONLY} » (BENCH_ONLY).`);
-    const width = Math.max(...lines.map((l) => l.name.length));
+    const width = Math.max(...lines.map((l) => l.name.length), ...once.map((l) => l.name.length));
 
     // Every answer is checked before anything is measured: a line whose answer is empty measures nothing.
     console.info("\nRéponses vérifiées avant la mesure :");
@@ -629,6 +708,25 @@ async function main() {
             verdict,
         );
       }
+    }
+    for (const l of once) {
+      const started = performance.now();
+      let holds: string;
+      try {
+        holds = await l.run();
+      } catch (error) {
+        if (!(error instanceof EmptyAnswerError)) throw error;
+        failed = true;
+        console.error(`${l.name.padEnd(width)}  ✗ ${error.message}`);
+        continue;
+      }
+      const seconds = (performance.now() - started) / 1000;
+      const ok = seconds < l.targetSeconds;
+      failed ||= !ok;
+      console.info(
+        `${l.name.padEnd(width)}  une fois  ${fmt(seconds, 1).padStart(6)} s (aperçu et import) : ${holds}` +
+          (ok ? `  ✓ objectif (< ${l.targetSeconds} s)` : `  ✗ objectif manqué (< ${l.targetSeconds} s)`),
+      );
     }
     const scope = ONLY ? ` (lignes contenant « ${ONLY} » seulement, BENCH_ONLY)` : "";
     console.info(`\n${failed ? "✗ Des objectifs ne sont pas atteints" : "✓ Objectifs atteints"}${scope}.`);

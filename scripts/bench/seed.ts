@@ -133,10 +133,13 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
       });
       const count = big ? 10_000 : 50;
       await tx.execute(sql`
-        INSERT INTO clients (company_id, name, email, phone, address, postal_code, city, notes, is_active, created_at)
-        SELECT ${company.id},
+        INSERT INTO clients (company_id, name, email, phone, address, postal_code, city, notes, is_active, created_at,
+                             type, civility, first_name, last_name, company_name)
+        -- Typed by their name as the clients of before types were (drizzle/0017): « … SARL » a business.
+        SELECT s.*, l.type, l.civility, l.first_name, l.last_name, l.company_name
+        FROM (SELECT ${company.id}::uuid AS company_id,
                (${array(LAST)})[1 + h.last % ${LAST.length}] || ' ' || (${array(FIRST)})[1 + h.first % ${FIRST.length}]
-                 || CASE WHEN h.kind % 5 = 0 THEN ' SARL' ELSE '' END,
+                 || CASE WHEN h.kind % 5 = 0 THEN ' SARL' ELSE '' END AS name,
                CASE WHEN h.mail % 4 <> 0 THEN 'client' || g || '@exemple.fr' END,
                CASE WHEN h.phone % 3 <> 0 THEN '06 ' || lpad((h.phone % 100)::text, 2, '0') || ' ' || lpad((h.phone / 100 % 100)::text, 2, '0') || ' ' || lpad((h.phone / 10000 % 100)::text, 2, '0') || ' ' || lpad((h.phone / 1000000 % 100)::text, 2, '0') END,
                (h.street % 120 + 1) || ' ' || (${array(STREETS)})[1 + h.street / 120 % ${STREETS.length}],
@@ -150,7 +153,8 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
                ["last", "first", "kind", "mail", "phone", "street", "city", "note", "active"]
                  .map((salt) => `hashtext('${salt} ' || g) & 2147483647 AS ${salt}`)
                  .join(", "),
-             )}) AS h`);
+             )}) AS h) AS s,
+        LATERAL clients_legacy_identity(s.name) AS l`);
       if (big) {
         await seedQuotes(tx, company.id);
         await seedLibrary(tx, company.id);
