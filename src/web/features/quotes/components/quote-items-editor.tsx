@@ -485,7 +485,8 @@ function ItemRow({ form, index, idPrefix, total, tools, showCosts }: RowProps & 
         {showCosts && (
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 [grid-area:cost] @xl:flex-nowrap @xl:gap-x-2 @xl:self-start">
             <Label htmlFor={ids("cost_price").input} className={COST_LABEL}>
-              Coût unitaire HT
+              {/* « Coût HT » beside the description: the margin keeps one line on a tablet. */}
+              Coût <span className="@xl:sr-only">unitaire </span>HT
               <span className="sr-only"> (ligne {line})</span>
             </Label>
             <DecimalInput
@@ -530,7 +531,7 @@ function LineMarginText({ form, index, line }: { form: Form; index: number; line
   return (
     <p
       className={cn(
-        "min-w-0 flex-1 text-right text-[0.8125rem] tabular-nums @xl:text-xs",
+        "min-w-0 flex-1 text-right text-[0.8125rem] tabular-nums @xl:text-xs @xl:whitespace-nowrap",
         margin === null ? "text-muted-foreground" : margin.amount < 0 ? "text-destructive" : "text-success",
       )}
       data-testid={`quote-line-margin-${line}`}
