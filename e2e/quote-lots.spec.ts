@@ -69,10 +69,18 @@ test("un devis en lots depuis la bibliothèque : sous-totaux HT, marge, PDF", as
     await expect(name).toHaveValue(item.name);
   };
 
-  // Lot 1: a heading added after the first line, moved above it; the tiling ouvrage in it.
+  // Lot 1: a heading added after the first line, dragged above it by its grip; the tiling ouvrage in it.
   await page.getByRole("button", { name: "Ajouter une section" }).click();
   await page.getByLabel("Titre de la section (ligne 2)").fill("Lot 1 — Salle de bain");
-  await page.getByRole("button", { name: "Monter la ligne 2" }).click();
+  const grip = page.getByRole("button", { name: "Déplacer la ligne 2" });
+  await grip.scrollIntoViewIfNeeded();
+  const from = await grip.boundingBox();
+  const firstLine = await page.getByRole("listitem", { name: "Ligne 1" }).boundingBox();
+  if (!from || !firstLine) throw new Error("lignes sans boîte");
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2, firstLine.y + 5, { steps: 8 });
+  await page.mouse.up();
   await expect(page.getByLabel("Titre de la section (ligne 1)")).toHaveValue("Lot 1 — Salle de bain");
   await pick(2, "pose carrelage sol 45", tiling);
   await page.getByLabel("Quantité (ligne 2)").fill("12");

@@ -104,6 +104,26 @@ describe("QuoteItemsEditor", () => {
     expect(screen.queryByRole("listbox")).toBeNull();
   });
 
+  it("drags a line by its grip to where it is dropped, and moves it with ↑ ↓ on the grip", () => {
+    renderWithProviders(<Harness names={["Carrelage", "Peinture", "Plinthes"]} />);
+    // Rows of 100 px, one under the other (jsdom lays nothing out).
+    const rows = screen.getAllByRole("listitem").filter((li) => li.hasAttribute("data-sortable-row"));
+    rows.forEach((row, i) => {
+      row.getBoundingClientRect = () => ({ top: i * 100, height: 100, bottom: i * 100 + 100 }) as DOMRect;
+    });
+    const grip = screen.getByRole("button", { name: "Déplacer la ligne 1" });
+    fireEvent.pointerDown(grip, { button: 0, clientY: 50, pointerId: 1 });
+    fireEvent.pointerMove(grip, { clientY: 260, pointerId: 1 });
+    expect(rows[2]?.getAttribute("data-drop")).toBe("after");
+    fireEvent.pointerUp(grip, { clientY: 260, pointerId: 1 });
+    expect(lineNames()).toEqual(["Peinture", "Plinthes", "Carrelage"]);
+
+    fireEvent.keyDown(screen.getByRole("button", { name: "Déplacer la ligne 1" }), { key: "ArrowDown" });
+    expect(lineNames()).toEqual(["Plinthes", "Peinture", "Carrelage"]);
+    fireEvent.keyDown(screen.getByRole("button", { name: "Déplacer la ligne 1" }), { key: "ArrowUp" });
+    expect(lineNames()).toEqual(["Plinthes", "Peinture", "Carrelage"]);
+  });
+
   it("shows each line's unit cost and margin only when asked (quotes:margins)", () => {
     renderWithProviders(<Harness names={["Carrelage"]} showCosts />);
     fireEvent.change(screen.getByLabelText("Quantité (ligne 1)"), { target: { value: "2.5" } });

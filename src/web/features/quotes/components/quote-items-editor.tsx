@@ -5,10 +5,11 @@ import { Button } from "@web/components/ui/button";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { useSortable } from "@web/components/ui/sortable";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
-import { ArrowDown, ArrowUp, Heading, ListPlus, Plus, Text, Trash2 } from "lucide-react";
-import { type ReactNode, useId } from "react";
+import { ArrowDown, ArrowUp, GripVertical, Heading, ListPlus, Plus, Text, Trash2 } from "lucide-react";
+import { type HTMLAttributes, type ReactNode, useId, useRef } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { toast } from "sonner";
 import { emptyItem, priceText, type QuoteFormFields, readNumber, unitOptions } from "../lib/quote-form";
@@ -73,7 +74,10 @@ function vatOptions(current: string): string[] {
  * Touch screens get 44 px tools whatever the layout (`pointer-coarse:` in Button); the tools column grows with them.
  */
 const TABLE_COLUMNS =
-  "@4xl:grid-cols-[minmax(0,1fr)_5.5rem_6.75rem_7rem_5.75rem_6.75rem_var(--tools)] [--tools:4.25rem] pointer-coarse:[--tools:5.75rem]";
+  "@4xl:grid-cols-[minmax(0,1fr)_5.5rem_6.75rem_7rem_5.75rem_6.75rem_var(--tools)] [--tools:6.25rem] pointer-coarse:[--tools:8.75rem]";
+/** A row being dragged over: a bar where the dragged one would land. */
+const DROP_MARK =
+  "data-[drop=before]:shadow-[0_-3px_0_0_var(--color-primary)] data-[drop=after]:shadow-[0_3px_0_0_var(--color-primary)]";
 const GRID_BASE = cn(
   "grid grid-cols-2 items-start gap-x-3 gap-y-3 [&>*]:min-w-0",
   "@xl:grid-cols-[5.5rem_6.75rem_7rem_5.75rem_minmax(0,1fr)_auto] @xl:gap-x-2 @xl:gap-y-2",
@@ -121,6 +125,9 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
   const { control } = form;
   const { fields, append, remove, move, insert } = useFieldArray({ control, name: "items" });
   const baseId = useId();
+  const listRef = useRef<HTMLOListElement>(null);
+  const sortable = useSortable({ listRef, onMove: move });
+  const dragging = sortable.state;
 
   const add = (kind: LineKind) => append(emptyItem(kind, defaultTaxRate), { shouldFocus: true });
 
@@ -180,17 +187,28 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
         <span className="text-right">Total HT</span>
         <span />
       </div>
-      <ol aria-label="Lignes du devis" className="flex flex-col gap-3 @xl:gap-2">
+      <ol ref={listRef} aria-label="Lignes du devis" className="flex flex-col gap-3 @xl:gap-2">
         {fields.map((field, index) => {
           const row = {
             form,
             index,
             idPrefix: `${baseId}-${field.id}`,
             total: lineAmounts[index] ?? 0,
+            rowAttrs: {
+              "data-sortable-row": "",
+              "data-drop":
+                dragging && dragging.to === index && dragging.from !== index
+                  ? dragging.to > dragging.from
+                    ? "after"
+                    : "before"
+                  : undefined,
+              style: sortable.rowStyle(index),
+            },
             tools: (
               <LineTools
                 line={index + 1}
                 count={fields.length}
+                handle={sortable.handleProps(index, fields.length)}
                 onMove={(to) => move(index, to)}
                 onRemove={() => removeLine(index)}
               />
@@ -213,23 +231,40 @@ interface RowProps {
   idPrefix: string;
   /** A priced line's amount HT; a heading's section subtotal HT. */
   total: number;
+  /** What makes the row draggable (useSortable): spread on its <li>. */
+  rowAttrs: HTMLAttributes<HTMLLIElement> & { "data-sortable-row": string; "data-drop": string | undefined };
   tools: ReactNode;
 }
 
-/** Move up, move down, delete: the same tools on every kind of line (44 px on touch screens). */
+/**
+ * Drag, move up, move down, delete: the same tools on every kind of line (44 px on touch screens). The
+ * grip drags the line with a mouse or a finger, and moves it with ↑ and ↓ from the keyboard.
+ */
 function LineTools({
   line,
   count,
+  handle,
   onMove,
   onRemove,
 }: {
   line: number;
   count: number;
+  handle: ReturnType<ReturnType<typeof useSortable>["handleProps"]>;
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
   return (
     <div className="flex items-center justify-end gap-1 [grid-area:tools] @xl:self-start @4xl:gap-0.5">
+      <Button
+        variant="ghost"
+        size="icon-sm"
+        className="cursor-grab text-muted-foreground active:cursor-grabbing"
+        aria-label={`Déplacer la ligne ${line}`}
+        title="Glisser pour déplacer (ou ↑ ↓ au clavier)"
+        {...handle}
+      >
+        <GripVertical aria-hidden="true" />
+      </Button>
       <div className="flex gap-1 @4xl:flex-col @4xl:gap-0">
         <Button
           variant="ghost"
@@ -285,12 +320,16 @@ function nameField(form: Form, index: number, idPrefix: string) {
 }
 
 /** A section heading (« lot »): its title, and its subtotal HT as the lines below it add up. */
-function SectionRow({ form, index, idPrefix, total, tools }: RowProps) {
+function SectionRow({ form, index, idPrefix, total, tools, rowAttrs }: RowProps) {
   const line = index + 1;
   const name = nameField(form, index, idPrefix);
   return (
     <li
-      className="rounded-lg border border-primary/25 border-l-4 border-l-primary bg-primary/5 p-3 @xl:rounded-md @xl:p-2"
+      {...rowAttrs}
+      className={cn(
+        "rounded-lg border border-primary/25 border-l-4 border-l-primary bg-primary/5 p-3 @xl:rounded-md @xl:p-2",
+        DROP_MARK,
+      )}
       aria-label={`Section, ligne ${line}`}
     >
       <div className={SECTION_GRID}>
@@ -322,12 +361,13 @@ function SectionRow({ form, index, idPrefix, total, tools }: RowProps) {
 }
 
 /** A text line: words printed as they are, without amount (conditions of a lot, a note to the client). */
-function TextRow({ form, index, idPrefix, tools }: RowProps) {
+function TextRow({ form, index, idPrefix, tools, rowAttrs }: RowProps) {
   const line = index + 1;
   const name = nameField(form, index, idPrefix);
   return (
     <li
-      className="rounded-lg border border-dashed border-border p-3 @xl:rounded-md @xl:p-2"
+      {...rowAttrs}
+      className={cn("rounded-lg border border-dashed border-border bg-card p-3 @xl:rounded-md @xl:p-2", DROP_MARK)}
       aria-label={`Texte, ligne ${line}`}
     >
       <div className={TEXT_GRID}>
@@ -353,7 +393,7 @@ function TextRow({ form, index, idPrefix, tools }: RowProps) {
   );
 }
 
-function ItemRow({ form, index, idPrefix, total, tools, showCosts }: RowProps & { showCosts: boolean }) {
+function ItemRow({ form, index, idPrefix, total, tools, rowAttrs, showCosts }: RowProps & { showCosts: boolean }) {
   const { register, formState, watch } = form;
   const line = index + 1;
   const itemErrors = formState.errors.items?.[index] as Partial<Record<ItemField, FieldError>> | undefined;
@@ -381,7 +421,12 @@ function ItemRow({ form, index, idPrefix, total, tools, showCosts }: RowProps & 
 
   return (
     <li
-      className="rounded-lg border border-border bg-muted/30 p-3 @xl:rounded-md @xl:bg-muted/25 @xl:p-2"
+      {...rowAttrs}
+      className={cn(
+        "rounded-lg border border-border bg-muted/30 p-3 @xl:rounded-md @xl:bg-muted/25 @xl:p-2",
+        rowAttrs.style && "bg-card shadow-elevated",
+        DROP_MARK,
+      )}
       aria-label={`Ligne ${line}`}
     >
       <div className={showCosts ? LINE_GRID_COSTS : LINE_GRID}>
