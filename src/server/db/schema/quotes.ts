@@ -49,6 +49,11 @@ export const quotes = pgTable(
     /** VAT breakdown per rate, as computed by src/shared/money.ts (euros). */
     vatBreakdown: jsonb("vat_breakdown").notNull().default(sql`'[]'::jsonb`),
     projectId: uuid("project_id"),
+    // The worksite address, copied onto the quote (QuoteWorksite); all null: the client's address.
+    worksiteLabel: text("worksite_label"),
+    worksiteAddress: text("worksite_address"),
+    worksitePostalCode: text("worksite_postal_code"),
+    worksiteCity: text("worksite_city"),
     /**
      * Lower-cased reference and name: what the list search matches (with the client's name), read from
      * its copy in quote_search_rows.
