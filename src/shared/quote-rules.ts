@@ -73,6 +73,17 @@ export type Unit = (typeof UNITS)[number];
 export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
 export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;
 
+/**
+ * Where the work is done, copied onto the quote from the client's worksite addresses (or typed): a
+ * quote keeps it as written even when the client's record changes. None: the client's address.
+ */
+export interface QuoteWorksite {
+  label: string | null;
+  address: string;
+  postal_code: string | null;
+  city: string | null;
+}
+
 /** GET /api/quotes/defaults: what a new quote takes from the company's settings. */
 export interface QuoteDefaults {
   validity_days: number;
@@ -90,6 +101,7 @@ export const QUOTE_TEXTS = {
   lineKindInvalid: "Type de ligne invalide (item, section ou text)",
   costPositive: "Le coût unitaire doit être positif",
   libraryItemNotFound: "Élément de la bibliothèque introuvable",
+  worksiteAddressRequired: "L'adresse du chantier est obligatoire",
   quantityPositive: "La quantité doit être supérieure à 0",
   unitRequired: "L'unité est obligatoire",
   unitPricePositive: "Le prix unitaire doit être positif",

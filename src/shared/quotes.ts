@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { clientSchema } from "./clients";
-import { clearableText, decimals, limitParam, optionalText, pageParam, requiredField, searchParam } from "./fields";
+import {
+  clearableText,
+  decimals,
+  limitParam,
+  optionalText,
+  pageParam,
+  requiredField,
+  requiredText,
+  searchParam,
+} from "./fields";
 import { applicableDiscount, computeTotals, toCents } from "./money";
 import {
   DRAFT_QUOTE_STATUS,
@@ -140,6 +149,17 @@ export const quoteItemsInput = itemList.prefault([]);
 /** The lines of a whole-resource body (PUT): required, as published (`[]` removes them all). */
 export const quoteItemsUpdate = requiredField(itemList);
 
+/** The quote's worksite address (QuoteWorksite): null for the client's own address. */
+const worksite = z
+  .object({
+    label: optionalText(100),
+    address: requiredText(300, QUOTE_TEXTS.worksiteAddressRequired),
+    postal_code: optionalText(10),
+    city: optionalText(100),
+  })
+  .nullable()
+  .describe("Adresse du chantier, recopiée sur le devis ; null : l'adresse du client");
+
 const quoteName = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),
   z.string({ error: QUOTE_TEXTS.nameRequired }).min(1, QUOTE_TEXTS.nameRequired).max(200, "200 caractères au maximum"),
@@ -191,6 +211,7 @@ export const quoteInputSchema = withQuoteRules(
     terms: optionalText(10000),
     ...quoteDiscountFields,
     items: quoteItemsInput,
+    worksite: worksite.optional(),
   }),
 );
 export type QuoteInput = z.output<typeof quoteInputSchema>;
@@ -212,6 +233,8 @@ export const quoteUpdateSchema = withQuoteRules(
     terms: clearableText(10000),
     ...quoteDiscountUpdateFields,
     items: quoteItemsUpdate,
+    // Not in the spec's body: left out, the quote keeps its worksite address.
+    worksite: worksite.optional(),
   }),
 );
 export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
@@ -282,6 +305,14 @@ export const quoteSchema = z.object({
   total: z.number(),
   vat_breakdown: z.array(vatLineSchema),
   project_id: z.string().nullable(),
+  worksite: z
+    .object({
+      label: z.string().nullable(),
+      address: z.string(),
+      postal_code: z.string().nullable(),
+      city: z.string().nullable(),
+    })
+    .nullable(),
   items: z.array(quoteItemSchema),
   items_count: z.number(),
   /** Only in answers to users holding quotes:margins. */

@@ -58,6 +58,8 @@ export interface HeaderPart {
 export interface PartiesPart {
   kind: "parties";
   client: DocumentParty;
+  /** Where the work is done, under the subject (a quote's worksite address); none: the client's. */
+  worksite?: DocumentParty | null;
 }
 
 /** The lines table (Désignation, Qté, Unité, PU HT, TVA, Total HT); its header repeats on each page. */

@@ -228,3 +228,24 @@ describe("costs and margins", () => {
     expect(lines.some((l) => "cost_price" in l)).toBe(false);
   });
 });
+
+describe("worksite address", () => {
+  it("is copied onto the quote, kept by a PUT that leaves it out, printed, copied by a duplicate", async () => {
+    const site = { label: "Maison de campagne", address: "12 chemin des Vignes", postal_code: "69620", city: "Oingt" };
+    const quote = await createQuote(admin, { worksite: site });
+    expect(quote.worksite).toEqual(site);
+    // A body written to the spec (no worksite) keeps it; null clears it.
+    const kept = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { name: "Renommé" }));
+    expect(kept.json().worksite).toEqual(site);
+    const pdf = await api(admin, "GET", `/api/quotes/${quote.id}/pdf`);
+    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, " ");
+    expect(text).toContain("ADRESSE DU CHANTIER Maison de campagne 12 chemin des Vignes 69620 Oingt");
+    const copy = (await api(admin, "POST", `/api/quotes/${quote.id}/duplicate`, {})).json();
+    expect(copy.worksite).toEqual(site);
+    const cleared = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { worksite: null }));
+    expect(cleared.json().worksite).toBeNull();
+    const bad = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { worksite: { city: "Lyon" } }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(QUOTE_TEXTS.worksiteAddressRequired);
+  });
+});

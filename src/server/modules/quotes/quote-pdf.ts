@@ -67,6 +67,14 @@ export function quoteDocument(
     },
     {
       kind: "parties",
+      worksite: quote.worksite
+        ? {
+            name: quote.worksite.label ?? "Adresse du chantier",
+            lines: [quote.worksite.address, cityLine(quote.worksite.postal_code, quote.worksite.city)].filter(
+              (l): l is string => Boolean(l),
+            ),
+          }
+        : null,
       client: {
         name: quote.client.name,
         lines: [

@@ -93,6 +93,10 @@ const quoteColumns = {
   total: quotes.total,
   vat_breakdown: quotes.vatBreakdown,
   project_id: quotes.projectId,
+  worksite_label: quotes.worksiteLabel,
+  worksite_address: quotes.worksiteAddress,
+  worksite_postal_code: quotes.worksitePostalCode,
+  worksite_city: quotes.worksiteCity,
   created_at: quotes.createdAt,
   updated_at: quotes.updatedAt,
   client_name: clients.name,
@@ -138,6 +142,14 @@ function toQuote(row: QuoteRow): Quote {
     total: row.total,
     vat_breakdown: row.vat_breakdown as Quote["vat_breakdown"],
     project_id: row.project_id,
+    worksite: row.worksite_address
+      ? {
+          label: row.worksite_label,
+          address: row.worksite_address,
+          postal_code: row.worksite_postal_code,
+          city: row.worksite_city,
+        }
+      : null,
     items: row.items,
     items_count: row.items.filter(isPricedLine).length,
     created_at: row.created_at.toISOString(),
@@ -162,6 +174,15 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
     taxAmount: totals.tax_amount,
     total: totals.total,
     vatBreakdown: totals.vat_breakdown,
+    // Left out of a PUT, the worksite address stays (the service passes `undefined` then).
+    ...(input.worksite === undefined
+      ? {}
+      : {
+          worksiteLabel: input.worksite?.label ?? null,
+          worksiteAddress: input.worksite?.address ?? null,
+          worksitePostalCode: input.worksite?.postal_code ?? null,
+          worksiteCity: input.worksite?.city ?? null,
+        }),
   };
 }
 

@@ -243,6 +243,7 @@ export function createQuotesService(db: Database) {
           valid_until: body.reset_dates ? addDays(today, settings.quote_validity_days) : source.valid_until,
           notes: source.notes,
           terms: source.terms,
+          worksite: source.worksite,
           discount_percentage: source.discount_percentage,
           discount_amount: source.discount_amount,
           // In their order (find() reads them by position) with their costs; the copy numbers them again.

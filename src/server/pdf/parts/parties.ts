@@ -37,5 +37,19 @@ export function drawParties(frame: Frame, part: PartiesPart, doc: CommercialDocu
     .fontSize(11)
     .fillColor(COLORS.ink)
     .text(doc.subject, left, pdf.y + 3, { width: textWidth });
+  if (part.worksite) {
+    pdf
+      .font("medium")
+      .fontSize(8)
+      .fillColor(COLORS.muted)
+      .text("ADRESSE DU CHANTIER", left, pdf.y + 10);
+    pdf
+      .font("medium")
+      .fontSize(9.5)
+      .fillColor(COLORS.ink)
+      .text(part.worksite.name, left, pdf.y + 3, { width: textWidth });
+    pdf.font("regular").fontSize(9).fillColor(COLORS.ink);
+    for (const line of part.worksite.lines) pdf.text(line, left, pdf.y + 1, { width: textWidth });
+  }
   frame.y = Math.max(boxBottom, pdf.y) + 20;
 }

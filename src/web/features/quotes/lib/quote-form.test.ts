@@ -48,6 +48,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     total: 200,
     vat_breakdown: [],
     project_id: null,
+    worksite: null,
     items: [item(2, "Peinture", 20), item(1, "Carrelage", 10)],
     items_count: 2,
     created_at: "2026-03-10T09:00:00.000Z",

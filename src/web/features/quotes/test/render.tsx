@@ -38,6 +38,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
       { rate: 10, base: 200, discount: 0, net: 200, tax: 20 },
     ],
     project_id: null,
+    worksite: null,
     items: [
       {
         id: "i1",
