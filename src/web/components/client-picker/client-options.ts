@@ -3,7 +3,10 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
 /** What a picker shows of a client. */
-export type ClientOption = Pick<Client, "id" | "name" | "is_active" | "city">;
+export type ClientOption = Pick<Client, "id" | "name" | "is_active" | "city"> & {
+  /** Its worksite addresses, when the answer carries them (one client's: a quote chooses one). */
+  addresses?: { label: string | null; address: string; postal_code: string | null; city: string | null }[];
+};
 
 /** How many clients one search shows: type more to narrow (the server searches the whole book). */
 export const CLIENT_PICKER_LIMIT = 20;

@@ -147,6 +147,26 @@ describe("QuoteDialog — creation", () => {
     expect(api.requests("GET", "/api/company/settings")).toHaveLength(0);
   });
 
+  it("copies the chosen client's worksite address onto the quote", async () => {
+    const site = { label: "Maison de campagne", address: "12 chemin des Vignes", postal_code: "69620", city: "Oingt" };
+    api.get("/api/clients/:id", clientSchema, () =>
+      makeClient({ addresses: [{ id: "0f8a4c1e-8b1d-4c55-9f77-3d2e1b6a9c10", ...site }] }),
+    );
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
+    const onStateChange = renderDialog({ mode: "create" });
+    type("Nom du devis *", "Terrasse");
+    await chooseClient("Jean Dupont");
+    const field = screen.getByLabelText("Adresse du chantier") as HTMLSelectElement;
+    await screen.findByRole("option", { name: "Maison de campagne — 12 chemin des Vignes, 69620 Oingt" });
+    expect(field.value).toBe("client");
+    fireEvent.change(field, { target: { value: "0" } });
+    expect(screen.getByText("12 chemin des Vignes, 69620 Oingt")).toBeTruthy();
+    type("Désignation (ligne 1)", "Dalle béton");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    expect(sent("POST", "/api/quotes").worksite).toEqual(site);
+  });
+
   it("gives new lines the company's VAT rate, adds sections and texts, and shows each lot's subtotal HT", async () => {
     api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 10 }));
     api.post("/api/quotes", quoteSchema, () => makeQuote());

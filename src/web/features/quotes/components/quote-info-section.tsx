@@ -8,6 +8,7 @@ import { FileText } from "lucide-react";
 import { Controller } from "react-hook-form";
 import type { QuoteFormState } from "../hooks/use-quote-form";
 import { FormSection } from "./form-section";
+import { QuoteWorksiteField } from "./quote-worksite-field";
 
 export interface QuoteInfoSectionProps {
   state: QuoteFormState;
@@ -18,7 +19,17 @@ export interface QuoteInfoSectionProps {
 
 /** « Informations »: name, client, status, dates, internal notes and the terms printed on the PDF. */
 export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteInfoSectionProps) {
-  const { form, quote, permissions, validityDays, watched, infoErrors, watchedName, selectedClientName } = state;
+  const {
+    form,
+    quote,
+    permissions,
+    validityDays,
+    watched,
+    infoErrors,
+    watchedName,
+    selectedClientName,
+    clientAddresses,
+  } = state;
   const editing = quote !== null;
   const {
     register,
@@ -67,6 +78,18 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
             />
           )}
         </FormField>
+        <Controller
+          control={control}
+          name="worksite"
+          render={({ field }) => (
+            <QuoteWorksiteField
+              value={field.value ?? null}
+              addresses={clientAddresses}
+              onChange={field.onChange}
+              error={errors.worksite?.address?.message ?? errors.worksite?.message}
+            />
+          )}
+        />
         <FormField label="Statut *" error={errors.status?.message}>
           {(props) => (
             <NativeSelect required {...props} {...register("status")}>

@@ -5,9 +5,19 @@ import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
-import { CalendarClock, CalendarDays, Download, History, LoaderCircle, Lock, Pencil, UserRound } from "lucide-react";
+import {
+  CalendarClock,
+  CalendarDays,
+  Download,
+  History,
+  LoaderCircle,
+  Lock,
+  MapPin,
+  Pencil,
+  UserRound,
+} from "lucide-react";
 import { type ReactNode, useState } from "react";
-import { statusActions } from "../lib/quote-format";
+import { statusActions, worksiteLine } from "../lib/quote-format";
 import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteMarginSummary } from "./quote-margin";
@@ -83,6 +93,14 @@ export function QuoteView({
             <Fact icon={<CalendarClock />} label="Valable jusqu'au">
               {formatDate(quote.valid_until) || "—"}
             </Fact>
+            {quote.worksite && (
+              <div className={cn(!isMobile && "col-span-3")}>
+                <Fact icon={<MapPin />} label="Adresse du chantier">
+                  {quote.worksite.label && <span className="font-medium">{quote.worksite.label} · </span>}
+                  {worksiteLine(quote.worksite)}
+                </Fact>
+              </div>
+            )}
           </dl>
           {(quote.notes || quote.terms) && (
             <dl className={cn("mt-4 grid gap-4 border-t border-border pt-4 text-sm", !isMobile && "grid-cols-2")}>

@@ -122,6 +122,23 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
 
   const clientId = useWatch({ control, name: "client_id" });
   const chosenClient = useQuery({ ...clientOptionOptions(clientId), enabled: Boolean(clientId) });
+  // Another client: the worksite address was the previous one's.
+  const previousClient = useRef(clientId);
+  useEffect(() => {
+    if (previousClient.current === clientId) return;
+    previousClient.current = clientId;
+    if (getValues("worksite")) setValue("worksite", null, { shouldDirty: true });
+  }, [clientId, getValues, setValue]);
+  const clientAddresses = useMemo(
+    () =>
+      (chosenClient.data?.addresses ?? []).map(({ label, address, postal_code, city }) => ({
+        label,
+        address,
+        postal_code,
+        city,
+      })),
+    [chosenClient.data],
+  );
   const watched = useWatch({ control });
   useEffect(() => {
     if (!draftKey || !isDirty || !watched) return;
@@ -283,6 +300,8 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     lineCount,
     submit,
     selectedClientName,
+    /** The chosen client's worksite addresses, for « Adresse du chantier ». */
+    clientAddresses,
     infoErrors,
     watchedName,
     /** The user set « Valable jusqu'au » himself: it stops following the date. */

@@ -12,6 +12,7 @@ const values: QuoteFormFields = {
   terms: "",
   discount_percentage: "5",
   discount_amount: "0",
+  worksite: { label: "Atelier", address: "3 rue du Port", postal_code: "69002", city: "Lyon" },
   items: [
     {
       kind: "item",

@@ -73,5 +73,12 @@ export function parseQuoteDraft(raw: string | null, now: Date): QuoteDraft | nul
   const items = values.items.map(itemOf);
   if (items.some((item) => item === null)) return null;
   const fields = Object.fromEntries([...TEXT_FIELDS, ...NUMBER_FIELDS].map((key) => [key, values[key]]));
-  return { savedAt: parsed.savedAt, values: { ...fields, items } as unknown as QuoteFormFields };
+  const site = values.worksite;
+  const text = (value: unknown) => (typeof value === "string" ? value : null);
+  // The worksite address chosen, when the draft has one (drafts written before it have none).
+  const worksite =
+    isRecord(site) && typeof site.address === "string"
+      ? { label: text(site.label), address: site.address, postal_code: text(site.postal_code), city: text(site.city) }
+      : null;
+  return { savedAt: parsed.savedAt, values: { ...fields, items, worksite } as unknown as QuoteFormFields };
 }

@@ -6,6 +6,7 @@ import {
   lineToPayload,
   QUOTE_DEFAULTS,
   type QuoteStatus,
+  type QuoteWorksite,
   quoteMargin,
   quoteTotalsInEuros,
   UNITS,
@@ -42,6 +43,8 @@ export interface QuoteFormFields {
   discount_percentage: string;
   discount_amount: string;
   items: QuoteItemFields[];
+  /** Chosen among the client's worksite addresses (copied onto the quote); null: the client's address. */
+  worksite: QuoteWorksite | null;
 }
 
 export type DiscountMode = "percentage" | "amount";
@@ -109,6 +112,7 @@ export function createDefaults({ today, validityDays, clientId, taxRate }: Creat
     discount_percentage: "0",
     discount_amount: "0",
     items: [emptyItem("item", taxRate)],
+    worksite: null,
   };
 }
 
@@ -130,6 +134,7 @@ export function quoteToFields(quote: Quote): QuoteFormFields {
     discount_percentage: numberText(quote.discount_percentage),
     discount_amount: numberText(quote.discount_amount),
     items: [...quote.items].sort((a, b) => a.position - b.position).map(lineToFields),
+    worksite: quote.worksite,
   };
 }
 
@@ -193,6 +198,7 @@ export function toQuotePayload(values: QuoteInput, id: string | undefined, optio
     terms: values.terms ?? null,
     ...applicableDiscount(values),
     items: values.items.map((item) => lineToPayload(options.withCosts ? item : { ...item, cost_price: undefined })),
+    worksite: values.worksite ?? null,
   };
 }
 

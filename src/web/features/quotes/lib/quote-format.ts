@@ -38,3 +38,8 @@ export function statusActions(quote: Pick<Quote, "status" | "project_id">) {
     showCreateInvoice: quote.status === "valide",
   };
 }
+
+/** « 12 chemin des Vignes, 69620 Oingt »: a worksite address on one line. */
+export function worksiteLine(site: { address: string; postal_code: string | null; city: string | null }): string {
+  return [site.address, [site.postal_code, site.city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+}
