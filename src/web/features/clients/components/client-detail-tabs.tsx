@@ -79,7 +79,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           </FieldRow>
         </dl>
       </SectionCard>
-      <SectionCard title="Adresse de facturation" icon={<MapPin />}>
+      <SectionCard title="Adresse" icon={<MapPin />}>
         <dl>
           <FieldRow label="Adresse">
             <Value>{client.address}</Value>
@@ -124,11 +124,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           )}
         </SectionCard>
       )}
-      <SectionCard
-        title="Adresses de chantier"
-        icon={<HardHat />}
-        aside={<CountBadge count={client.addresses.length} />}
-      >
+      <SectionCard title="Lieux de chantier" icon={<HardHat />} aside={<CountBadge count={client.addresses.length} />}>
         {client.addresses.length === 0 ? (
           <p className="py-2 text-sm text-muted-foreground">Aucune adresse de chantier.</p>
         ) : (

@@ -143,7 +143,7 @@ export function ClientFormDialog({
       onOpenChange={onOpenChange}
       isMobile={isMobile}
       aria-describedby={descriptionId}
-      dialogClassName="max-w-2xl gap-0 p-0"
+      dialogClassName="flex max-h-[92dvh] max-w-2xl flex-col gap-0 overflow-hidden p-0"
       sheetClassName="h-[92dvh] max-h-[92dvh]"
     >
       {/* Remounted per client so the fields start from its values. */}
@@ -497,7 +497,10 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
   );
 }
 
-/** A titled group of the form (billing address, contacts, worksite addresses), its button on the right. */
+/**
+ * A titled group of the form (billing address, contacts, worksite addresses), its button on the right.
+ * Named by its legend, not aria-labelledby: a field's label search (« Adresse ») must find the field.
+ */
 function FormGroup({
   title,
   description,
@@ -509,18 +512,18 @@ function FormGroup({
   action?: ReactNode;
   children: ReactNode;
 }) {
-  const id = useId();
   return (
-    <fieldset aria-labelledby={id} className="flex min-w-0 flex-col gap-3 border-t border-border pt-4">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <div className="flex min-w-0 flex-col gap-0.5">
-          <h3 id={id} className="text-[0.9375rem] font-semibold">
-            {title}
-          </h3>
-          {description && <p className="text-[0.8125rem] text-muted-foreground">{description}</p>}
+    <fieldset className="flex min-w-0 flex-col gap-3 border-t border-border pt-4">
+      {/* The first child: the fieldset's name (a floated legend lays out as a block). */}
+      <legend className="float-left w-full text-[0.9375rem] font-semibold">{title}</legend>
+      {(description || action) && (
+        <div className="-mt-1 flex flex-wrap items-center justify-between gap-2">
+          {description && (
+            <p className="min-w-0 flex-1 basis-56 text-[0.8125rem] text-muted-foreground">{description}</p>
+          )}
+          {action}
         </div>
-        {action}
-      </div>
+      )}
       {children}
     </fieldset>
   );
@@ -539,27 +542,22 @@ function RowCard({
   children: ReactNode;
 }) {
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a group of fields inside the form's fieldset, named for screen readers
-    <div
-      role="group"
-      aria-label={label}
-      className="flex flex-col gap-2 rounded-lg border border-border bg-muted/30 p-3"
-    >
-      <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{label}</span>
-        <Button
-          type="button"
-          variant="ghost"
-          size="sm"
-          className="text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
-          onClick={onRemove}
-          aria-label={removeLabel}
-        >
-          <Trash2 aria-hidden="true" />
-          Retirer
-        </Button>
-      </div>
-      {children}
-    </div>
+    <fieldset className="min-w-0 rounded-lg border border-border bg-muted/30 p-3">
+      <legend className="float-left pt-2 text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+        {label}
+      </legend>
+      <Button
+        type="button"
+        variant="ghost"
+        size="sm"
+        className="float-right text-destructive hover:bg-destructive-soft hover:text-destructive-soft-foreground"
+        onClick={onRemove}
+        aria-label={removeLabel}
+      >
+        <Trash2 aria-hidden="true" />
+        Retirer
+      </Button>
+      <div className="clear-both pt-2">{children}</div>
+    </fieldset>
   );
 }

@@ -18,7 +18,7 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { FileUp, LoaderCircle } from "lucide-react";
+import { ChevronDown, FileUp, LoaderCircle } from "lucide-react";
 import { type ReactNode, useId, useRef, useState } from "react";
 import { type ClientImportBody, useCommitClientImport, usePreviewClientImport } from "../api/client-csv";
 
@@ -150,7 +150,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
       }}
       isMobile={isMobile}
       aria-describedby={descriptionId}
-      dialogClassName="max-w-4xl gap-0 p-0"
+      dialogClassName="flex max-h-[92dvh] max-w-4xl flex-col gap-0 overflow-hidden p-0"
       sheetClassName="h-[92dvh] max-h-[92dvh]"
     >
       <div
@@ -203,7 +203,13 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
           </p>
         )}
         {result && result.headers.length > 0 && (
-          <ColumnMapping result={result} mapping={mapping ?? result.mapping} onChange={remap} isMobile={isMobile} />
+          <ColumnMapping
+            key={`${fileName}:${csv?.length ?? 0}`}
+            result={result}
+            mapping={mapping ?? result.mapping}
+            onChange={remap}
+            isMobile={isMobile}
+          />
         )}
         {result && counts && (
           <ImportPreview
@@ -252,7 +258,11 @@ function Section({ label, title, children }: { label: string; title: string; chi
   );
 }
 
-/** Each column of the file, an example of it, and the field it fills (« Ne pas importer » for none). */
+/**
+ * Each column of the file, an example of it, and the field it fills (« Ne pas importer » for none):
+ * folded under « Colonnes » when every column found its field, open when one did not or the file
+ * cannot be read as it is.
+ */
 function ColumnMapping({
   result,
   mapping,
@@ -264,48 +274,74 @@ function ColumnMapping({
   onChange: (column: number, field: ClientCsvField | "") => void;
   isMobile: boolean;
 }) {
+  const listId = useId();
   const fieldOf = (column: number) => CLIENT_CSV_FIELDS.find((f) => mapping[f] === column) ?? "";
+  const used = result.headers.filter((_, column) => fieldOf(column) !== "").length;
+  const [open, setOpen] = useState(used < result.headers.length || result.file_errors.length > 0);
   return (
-    <Section label="Colonnes du fichier" title="Colonnes">
-      <p className="-mt-2 text-[0.8125rem] text-muted-foreground">
-        Chaque colonne du fichier remplit le champ choisi en face.
-      </p>
-      <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
-        {result.headers.map((header, column) => {
-          const example = result.sample.find((row) => (row[column] ?? "").trim() !== "")?.[column]?.trim();
-          const selectId = `client-import-column-${column}`;
-          return (
-            <li
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns of the file, in their order
-              key={column}
-              className={cn(
-                "grid items-center gap-2 px-3 py-2.5",
-                isMobile ? "grid-cols-1" : "grid-cols-[1fr_1fr_15rem]",
-              )}
-            >
-              <label htmlFor={selectId} className="min-w-0 truncate text-sm font-medium">
-                {header.trim() || `Colonne ${column + 1}`}
-              </label>
-              <span className="min-w-0 truncate text-[0.8125rem] text-muted-foreground">
-                {example ? `ex.\u00a0: ${example}` : "vide"}
-              </span>
-              <NativeSelect
-                id={selectId}
-                value={fieldOf(column)}
-                onChange={(event) => onChange(column, event.target.value as ClientCsvField | "")}
+    <section aria-label="Colonnes du fichier" className="flex flex-col gap-2">
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((value) => !value)}
+        className="flex w-full items-center gap-3 rounded-md border border-border px-3 py-2.5 text-left hover:bg-muted/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring pointer-coarse:min-h-11"
+      >
+        <span className="flex min-w-0 flex-1 flex-col">
+          <span className="text-[0.9375rem] font-semibold">Colonnes</span>
+          <span className="text-[0.8125rem] text-muted-foreground">
+            {`${plural(used, "colonne utilisée", "colonnes utilisées")} sur ${result.headers.length}`}
+          </span>
+        </span>
+        <span className="shrink-0 text-sm font-medium text-primary">{open ? "Masquer" : "Modifier"}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={cn("size-4 shrink-0 text-muted-foreground transition-transform", open && "rotate-180")}
+        />
+      </button>
+      <div id={listId} hidden={!open} className="flex flex-col gap-2">
+        <p className="text-[0.8125rem] text-muted-foreground">
+          Chaque colonne du fichier remplit le champ choisi en face.
+        </p>
+        <ul className="flex flex-col divide-y divide-border rounded-md border border-border">
+          {result.headers.map((header, column) => {
+            const example = result.sample.find((row) => (row[column] ?? "").trim() !== "")?.[column]?.trim();
+            const selectId = `client-import-column-${column}`;
+            return (
+              <li
+                // biome-ignore lint/suspicious/noArrayIndexKey: the columns of the file, in their order
+                key={column}
+                className={cn(
+                  "grid items-center gap-3 px-3 py-2",
+                  isMobile ? "grid-cols-[minmax(0,1fr)_10.5rem]" : "grid-cols-[minmax(0,1fr)_15rem]",
+                )}
               >
-                <option value="">Ne pas importer</option>
-                {CLIENT_CSV_FIELDS.map((field) => (
-                  <option key={field} value={field}>
-                    {CLIENT_CSV_FIELD_LABELS[field]}
-                  </option>
-                ))}
-              </NativeSelect>
-            </li>
-          );
-        })}
-      </ul>
-    </Section>
+                <span className="flex min-w-0 flex-col">
+                  <label htmlFor={selectId} className="truncate text-sm font-medium">
+                    {header.trim() || `Colonne ${column + 1}`}
+                  </label>
+                  <span className="truncate text-xs text-muted-foreground">
+                    {example ? `ex.\u00a0: ${example}` : "vide"}
+                  </span>
+                </span>
+                <NativeSelect
+                  id={selectId}
+                  value={fieldOf(column)}
+                  onChange={(event) => onChange(column, event.target.value as ClientCsvField | "")}
+                >
+                  <option value="">Ne pas importer</option>
+                  {CLIENT_CSV_FIELDS.map((field) => (
+                    <option key={field} value={field}>
+                      {CLIENT_CSV_FIELD_LABELS[field]}
+                    </option>
+                  ))}
+                </NativeSelect>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </section>
   );
 }
 
