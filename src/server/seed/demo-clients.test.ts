@@ -37,12 +37,5 @@ describe("the demo client book", () => {
     const town = list.data.find((c) => c.name === "Mairie de Charbonnières");
     expect(town?.addresses.map((a) => a.label)).toEqual(["École Jean Moulin", "Salle des fêtes"]);
     expect(list.data.find((c) => c.name === "M. Karim Benali")).toMatchObject({ civility: "M.", first_name: "Karim" });
-    // The quotes of the demo still go to their clients (same order of clients).
-    const quotes = (await app.inject({ url: "/api/quotes?limit=100", headers: bearer(token) })).json() as {
-      data: { name: string; client: { name: string } }[];
-    };
-    const clientOf = (name: string) => quotes.data.find((q) => q.name === name)?.client.name;
-    expect(clientOf("Rénovation électrique de l'école")).toBe("Mairie de Charbonnières");
-    expect(clientOf("Isolation des combles – bâtiment B")).toBe("SCI Les Terrasses");
   });
 });

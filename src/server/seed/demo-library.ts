@@ -3,6 +3,7 @@
  * renovation company — plumbing, electricity, tiling, painting, plasterboard — and fifteen ouvrages
  * made of them, created through the library service (prices of the ouvrages computed by the app).
  */
+import type { LibraryItem } from "@shared/library";
 import type { LibraryCategory, OuvragePricing } from "@shared/library-rules";
 import type { Database } from "../db/client";
 import type { AuthContext } from "../lib/access";
@@ -287,9 +288,16 @@ const OUVRAGES: OuvrageRow[] = [
   ],
 ];
 
-export async function seedDemoLibrary(db: Database, admin: AuthContext): Promise<void> {
+/** The demo library's items by name: what the demo quotes' lines are typed from. */
+export type DemoLibrary = ReadonlyMap<
+  string,
+  Pick<LibraryItem, "id" | "description" | "unit" | "unit_price" | "cost_price" | "tax_rate">
+>;
+
+export async function seedDemoLibrary(db: Database, admin: AuthContext): Promise<DemoLibrary> {
   const library = createLibraryService(db);
   const ids = new Map<string, string>();
+  const items = new Map<string, LibraryItem>();
   for (const [name, unit, unit_price, cost_price, tax_rate, category, supplier_reference] of ARTICLES) {
     const article = await library.create(admin, {
       kind: "article",
@@ -303,9 +311,10 @@ export async function seedDemoLibrary(db: Database, admin: AuthContext): Promise
       supplier_reference,
     });
     ids.set(name, article.id);
+    items.set(name, article);
   }
   for (const [name, unit, description, pricing, figure, parts] of OUVRAGES) {
-    await library.create(admin, {
+    const ouvrage = await library.create(admin, {
       kind: "ouvrage",
       name,
       description,
@@ -320,5 +329,7 @@ export async function seedDemoLibrary(db: Database, admin: AuthContext): Promise
         return { article_id: id, quantity };
       }),
     });
+    items.set(name, ouvrage);
   }
+  return items;
 }

@@ -6,6 +6,7 @@ import { companiesRepository } from "../modules/companies/companies.repository";
 import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
 import { seedDemoLibrary } from "./demo-library";
+import { seedDemoQuotes } from "./demo-quotes";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -38,8 +39,9 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
     { ip: "127.0.0.1", userAgent: "seed" },
   );
   const admin = await auth.authenticate(token);
-  await seedDemoBook(db, admin);
-  await seedDemoLibrary(db, admin);
+  const clients = await seedDemoBook(db, admin);
+  const library = await seedDemoLibrary(db, admin);
+  await seedDemoQuotes(db, admin, clients, library);
   await auth.logout(token);
   return true;
 }
