@@ -219,6 +219,18 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
   });
 
+  it("saves the VAT rate of new quote lines chosen from the offered rates", async () => {
+    server.settings = makeSettings({ default_tax_rate: 20 });
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
+    const rate = (await screen.findByLabelText("TVA des nouvelles lignes")) as HTMLSelectElement;
+    expect(rate.value).toBe("20");
+    expect(Array.from(rate.options).map((o) => o.value)).toEqual(["20", "10", "5.5", "2.1", "0"]);
+    fireEvent.change(rate, { target: { value: "10" } });
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
+    expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({ default_tax_rate: 10 });
+  });
+
   it("refuses 366 days with the range message", async () => {
     renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
     await screen.findByDisplayValue("30");
