@@ -18,8 +18,8 @@ export const DEMO_IDENTITY = {
   phone_contact: "04 78 61 20 45",
   email_contact: "contact@durand-renovation.fr",
   website: "www.durand-renovation.fr",
-  siret: "812 345 678 00021",
-  tva_number: "FR45812345678",
+  siret: "812 345 676 00017",
+  tva_number: "FR19812345676",
 };
 
 /**
