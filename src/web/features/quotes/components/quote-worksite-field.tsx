@@ -50,7 +50,7 @@ export function QuoteWorksiteField({ value, addresses, onChange, error }: QuoteW
           >
             <option value={CLIENT_ADDRESS}>Adresse du client</option>
             {addresses.map((site, i) => (
-              <option key={`${i}-${site.address}`} value={String(i)}>
+              <option key={`${site.label}|${worksiteLine(site)}`} value={String(i)}>
                 {site.label ? `${site.label} — ${worksiteLine(site)}` : worksiteLine(site)}
               </option>
             ))}
