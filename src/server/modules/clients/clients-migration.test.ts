@@ -111,6 +111,9 @@ describe("the migration on clients of the old shape", () => {
     const company = await createTestCompany(db, "Migration SARL");
     await owner.query("BEGIN");
     try {
+      // In the platform scope for this transaction, as the migration runs (the owner may be subject to
+      // row-level security: PostgreSQL 15 in CI forces it).
+      await owner.query("SELECT set_config('app.platform', 'on', true)");
       // The rows as they were before drizzle/0017: a name, nothing else of the identity.
       await owner.query("ALTER TABLE clients DROP CONSTRAINT clients_identity_check");
       const { rows: inserted } = await owner.query<{ id: string; name: string }>(
@@ -122,7 +125,6 @@ describe("the migration on clients of the old shape", () => {
       await owner.query("UPDATE clients SET type = 'particulier', last_name = NULL WHERE company_id = $1", [
         company.id,
       ]);
-      await owner.query("SELECT set_config('app.platform', 'on', true)");
       await owner.query(TYPING_UPDATE ?? "");
       const { rows } = await owner.query<Identity & { id: string; name: string }>(
         `SELECT id, name, type, civility, first_name, last_name, company_name FROM clients
