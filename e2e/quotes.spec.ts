@@ -194,7 +194,11 @@ test.describe("Gestion des devis", () => {
     await expect(form.getByLabel("Unité (ligne 1)")).toHaveValue("m²");
     await form.getByRole("button", { name: "Ajouter une ligne" }).click();
     await expect(form.getByLabel("Unité (ligne 4)")).toHaveValue("unité");
-    await expect(form.getByLabel("TVA (ligne 4)")).toHaveValue("20");
+    // A new line takes the company's VAT rate for new lines (10 % for the demo renovation company).
+    const defaults = await page.request.get("/api/quotes/defaults", { headers: { Authorization: `Bearer ${bearer}` } });
+    const { default_tax_rate: companyRate } = (await defaults.json()) as { default_tax_rate: number };
+    expect(companyRate).toBe(10);
+    await expect(form.getByLabel("TVA (ligne 4)")).toHaveValue(String(companyRate));
     await expect(form.getByLabel("Quantité (ligne 4)")).toHaveValue("1");
     await form.getByLabel("Désignation (ligne 4)").fill("Ligne en trop");
     await form.getByRole("button", { name: "Monter la ligne 4" }).click();
