@@ -3,7 +3,7 @@ import { ApiError } from "./api-client";
 import { errorDescription, fieldErrorsFor, fieldErrorsOf, GENERIC_ERROR_MESSAGE, toastFailure } from "./api-errors";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 const validation = (details: unknown) =>
   new ApiError("Données invalides", 400, "Bad Request", {

@@ -1,5 +1,5 @@
 import type { ErrorResponse } from "@shared/errors";
-import { toast } from "sonner";
+import { toast } from "@web/lib/toast";
 import { isApiError } from "./api-client";
 
 /**

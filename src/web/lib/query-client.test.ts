@@ -3,7 +3,7 @@ import { ApiError } from "./api-client";
 import { createQueryClient } from "./query-client";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 afterEach(() => toast.error.mockReset());
 

@@ -1,8 +1,8 @@
 import { refreshResponseSchema, verifyResponseSchema } from "@shared/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
+import { ToasterHost } from "@web/app/toaster-host";
 import { apiError, fakeApi, never } from "@web/test/fake-api";
-import { Toaster } from "sonner";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { useAuth } from "../hooks/auth-context";
@@ -53,7 +53,7 @@ function renderProvider() {
       <AuthProvider>
         <Probe />
       </AuthProvider>
-      <Toaster />
+      <ToasterHost />
     </QueryClientProvider>,
   );
 }

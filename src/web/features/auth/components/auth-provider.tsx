@@ -12,8 +12,8 @@ import {
   TOKEN_KEY,
   USER_KEY,
 } from "@web/lib/session";
+import { toast } from "@web/lib/toast";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { toast } from "sonner";
 import { isServerRefusal, loginErrorMessage, loginRequest, logoutRequest, verifyRequest } from "../api/auth-api";
 import { normaliseAuthUser } from "../api/auth-user";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";

@@ -4,10 +4,10 @@ import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
+import { toast } from "@web/lib/toast";
 import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { toast } from "sonner";
 import { PasswordInput } from "./password-input";
 
 export const FORGOT_PASSWORD_MESSAGE =

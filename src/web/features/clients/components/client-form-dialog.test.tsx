@@ -15,7 +15,7 @@ import {
 import { ClientFormDialog } from "./client-form-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 

@@ -5,7 +5,7 @@ import { type FakeApi, fakeApi, installBrowserStubs, renderWithProviders } from 
 import { ClientImportDialog, importCounts } from "./client-import-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 const spaced = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 

@@ -13,7 +13,7 @@ import {
 import { DeleteClientDialog } from "./delete-client-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 

@@ -21,7 +21,7 @@ import {
 import { CompanySettingsPage } from "./company-settings-page";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeApi, fakeApi, installBrowserStubs, renderWithProviders } from "../test/render";
 import { LibraryImportDialog } from "./library-import-dialog";
 
-vi.mock("sonner", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 let api: FakeApi;
 beforeEach(() => {

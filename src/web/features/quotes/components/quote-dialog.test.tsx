@@ -24,7 +24,7 @@ import {
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 

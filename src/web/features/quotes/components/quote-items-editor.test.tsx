@@ -9,7 +9,7 @@ import { createDefaults, emptyItem, type QuoteFormFields } from "../lib/quote-fo
 import { LINE_REMOVED_TEXTS, QuoteItemsEditor } from "./quote-items-editor";
 
 const toast = vi.hoisted(() => vi.fn());
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 afterEach(() => {
   cleanup();

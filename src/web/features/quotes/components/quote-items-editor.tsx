@@ -8,10 +8,10 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { useSortable } from "@web/components/ui/sortable";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
+import { toast } from "@web/lib/toast";
 import { ArrowDown, ArrowUp, GripVertical, Heading, ListPlus, Plus, Text, Trash2 } from "lucide-react";
 import { type HTMLAttributes, type ReactNode, useId, useRef } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
-import { toast } from "sonner";
 import { emptyItem, priceText, type QuoteFormFields, readNumber, unitOptions } from "../lib/quote-form";
 import { LineNameField } from "./line-name-field";
 

@@ -14,7 +14,7 @@ import {
 import { QuoteTemplatePicker } from "./quote-template-picker";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("sonner", () => ({ toast }));
+vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 const current = { read: vi.fn(), validateLines: vi.fn() };

@@ -1,7 +1,7 @@
 import { QUOTE_STATUS_LABELS, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
-import { toast } from "sonner";
+import { toast } from "@web/lib/toast";
 import { useDownloadQuotePdf } from "../api/download-quote-pdf";
 import { useDuplicateQuote } from "../api/duplicate-quote";
 import { useDuplicateQuoteAsTemplate } from "../api/duplicate-quote-as-template";

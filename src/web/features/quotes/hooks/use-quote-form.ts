@@ -7,9 +7,9 @@ import { clientOptionOptions } from "@web/components/client-picker/client-option
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
+import { toast } from "@web/lib/toast";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
-import { toast } from "sonner";
 import { useCreateQuote } from "../api/create-quote";
 import { FALLBACK_QUOTE_DEFAULTS, quoteDefaultsQueryOptions } from "../api/get-quote-defaults";
 import { useUpdateQuote } from "../api/update-quote";

@@ -2,9 +2,9 @@ import { Badge } from "@web/components/ui/badge";
 import { Tooltip } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { initials } from "@web/lib/initials";
+import { toast } from "@web/lib/toast";
 import { LogOut } from "lucide-react";
 import { useState } from "react";
-import { toast } from "sonner";
 import type { ShellUser } from "./shell-user";
 
 export const LOGOUT_ERROR_MESSAGE = "Erreur lors de la déconnexion";
