@@ -59,7 +59,11 @@ function where(companyId: string, filter: QuoteFilter, today: string): SQL | und
 /** The page's order; every order ends on a unique key, so pages never overlap. */
 function orderOf(sort: QuoteSort): SQL[] {
   if (sort === "amount") return [sql`${quotes.netHt} DESC`, sql`${quotes.id}`];
-  if (sort === "client") return [sql`lower(${clients.name})`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+  // By client: the clients' (company, lower(name), id) index gives them in order, each one's quotes then
+  // sorted among themselves (an incremental sort), so a page reads a few clients, not every quote.
+  if (sort === "client") {
+    return [sql`lower(${clients.name})`, sql`${clients.id}`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+  }
   return [desc(quotes.date), desc(quotes.reference)];
 }
 
@@ -254,7 +258,7 @@ export const quotesRepository = {
       context.sort === "amount"
         ? sql`net_ht DESC, id`
         : context.sort === "client"
-          ? sql`client_key, date DESC, reference DESC`
+          ? sql`client_key, client_id, date DESC, reference DESC`
           : sql`date DESC, reference DESC`;
     const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
@@ -283,7 +287,8 @@ export const quotesRepository = {
     page: { limit: number; offset: number },
     context: ListContext,
   ) {
-    const rows = await selectQuotes(tx, where(companyId, filter, context.today))
+    // The clients' company said too: the order by client then walks that company's clients by name.
+    const rows = await selectQuotes(tx, and(where(companyId, filter, context.today), eq(clients.companyId, companyId)))
       .orderBy(...orderOf(filter.ids ? "date" : context.sort))
       .limit(page.limit)
       .offset(page.offset);
