@@ -12,14 +12,14 @@ import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import { plural } from "@shared/format";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { CsvFileField } from "@web/components/ui/csv-file-field";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
-import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { ChevronDown, FileUp, LoaderCircle } from "lucide-react";
-import { type ReactNode, useId, useRef, useState } from "react";
+import { type ReactNode, useId, useState } from "react";
 import { type ClientImportBody, useCommitClientImport, usePreviewClientImport } from "../api/client-csv";
 
 export interface ClientImportDialogProps {
@@ -57,8 +57,6 @@ export function importCounts(
  */
 export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDialogProps) {
   const descriptionId = useId();
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const preview = usePreviewClientImport();
   const commit = useCommitClientImport();
   const [csv, setCsv] = useState<string | null>(null);
@@ -167,35 +165,14 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
         </DialogDescription>
       </div>
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={inputId}>Fichier CSV</Label>
-          {/* The browser's own file button speaks its language, not always French: a button of ours opens it. */}
-          <input
-            ref={fileInput}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            tabIndex={-1}
-            className="sr-only"
-            onChange={(event) => void choose(event.target.files?.[0])}
-          />
-          <div className="flex min-w-0 items-center gap-3">
-            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
-              <FileUp aria-hidden="true" />
-              Choisir un fichier
-            </Button>
-            <span className="min-w-0 truncate text-sm text-muted-foreground">{fileName || "Aucun fichier choisi"}</span>
-          </div>
-          <p className="text-xs text-muted-foreground">
-            {
-              "Colonnes reconnues\u00a0: Nom, Prénom, Civilité, Raison sociale (ou Société), E-mail (ou Courriel), Téléphone (ou Tél., Portable), Adresse, Code postal (ou CP), Ville, SIRET ou SIREN, TVA intracommunautaire, Type, Notes."
-            }
-          </p>
-        </div>
-
-        {tooLarge && (
-          <Alert variant="destructive">{`${fileName}\u00a0: fichier trop volumineux (5 Mo au maximum).`}</Alert>
-        )}
+        <CsvFileField
+          fileName={fileName}
+          columns={
+            "Colonnes reconnues\u00a0: Nom, Prénom, Civilité, Raison sociale (ou Société), E-mail (ou Courriel), Téléphone (ou Tél., Portable), Adresse, Code postal (ou CP), Ville, SIRET ou SIREN, TVA intracommunautaire, Type, Notes."
+          }
+          tooLarge={tooLarge}
+          onChoose={(file) => void choose(file)}
+        />
         {preview.isPending && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />

@@ -4,13 +4,13 @@ import { LIBRARY_CSV_LIMITS } from "@shared/library-csv";
 import { LIBRARY_CATEGORY_LABELS } from "@shared/library-rules";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { CsvFileField } from "@web/components/ui/csv-file-field";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
-import { Label } from "@web/components/ui/label";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { FileUp, LoaderCircle } from "lucide-react";
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { useImportLibrary } from "../api/library-csv";
 
 export interface LibraryImportDialogProps {
@@ -26,8 +26,6 @@ export interface LibraryImportDialogProps {
  */
 export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDialogProps) {
   const descriptionId = useId();
-  const inputId = useId();
-  const fileInput = useRef<HTMLInputElement>(null);
   const mutation = useImportLibrary();
   const [csv, setCsv] = useState<string | null>(null);
   const [fileName, setFileName] = useState("");
@@ -93,35 +91,14 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
         </DialogDescription>
       </div>
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        <div className="flex flex-col gap-2">
-          <Label htmlFor={inputId}>Fichier CSV</Label>
-          {/* The browser's own file button speaks its language, not always French: a button of ours opens it. */}
-          <input
-            ref={fileInput}
-            id={inputId}
-            type="file"
-            accept=".csv,text/csv"
-            tabIndex={-1}
-            className="sr-only"
-            onChange={(event) => void choose(event.target.files?.[0])}
-          />
-          <div className="flex min-w-0 items-center gap-3">
-            <Button type="button" variant="outline" onClick={() => fileInput.current?.click()}>
-              <FileUp aria-hidden="true" />
-              Choisir un fichier
-            </Button>
-            <span className="min-w-0 truncate text-sm text-muted-foreground">{fileName || "Aucun fichier choisi"}</span>
-          </div>
-          <p className="text-xs text-muted-foreground">
-            {
-              "Colonnes reconnues\u00a0: Nom (ou Désignation), Prix de vente HT (ou PU HT), Unité, Déboursé (ou Prix d'achat), TVA, Catégorie, Référence fournisseur."
-            }
-          </p>
-        </div>
-
-        {tooLarge && (
-          <Alert variant="destructive">{`${fileName}\u00a0: fichier trop volumineux (5 Mo au maximum).`}</Alert>
-        )}
+        <CsvFileField
+          fileName={fileName}
+          columns={
+            "Colonnes reconnues\u00a0: Nom (ou Désignation), Prix de vente HT (ou PU HT), Unité, Déboursé (ou Prix d'achat), TVA, Catégorie, Référence fournisseur."
+          }
+          tooLarge={tooLarge}
+          onChoose={(file) => void choose(file)}
+        />
         {mutation.isPending && !result && (
           <p role="status" className="flex items-center gap-2 text-sm text-muted-foreground">
             <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
