@@ -1,6 +1,9 @@
 // Renders the Propulse mark to the PWA icons in src/web/public (run once, results committed):
 //   node e2e/tools/generate-icons.mjs
-// Uses Playwright with Debian's Chromium (never downloads a browser).
+// Uses Playwright with Debian's Chromium (never downloads a browser), then pngquant
+// (`apt-get install -y pngquant`): Chrome fetches the 192 px icon while a page loads, so on a slow
+// phone its bytes compete with the app's (17 kB as rendered, 4 kB quantised).
+import { execFileSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -61,4 +64,8 @@ header.writeUInt32LE(png32.length, 14); // data size
 header.writeUInt32LE(22, 18); // data offset
 writeFileSync(path.join(publicDir, "favicon.ico"), Buffer.concat([header, png32]));
 writeFileSync(path.join(publicDir, "favicon.svg"), `${roundedMark.replace(/\n\s*/g, "")}\n`);
+for (const { file } of targets.filter((target) => !target.file.startsWith("icons/favicon-32"))) {
+  const target = path.join(publicDir, file);
+  execFileSync("pngquant", ["--quality=85-98", "--speed", "1", "--strip", "--force", "--output", target, target]);
+}
 console.info("Icônes générées dans", publicDir);
