@@ -1,4 +1,4 @@
-import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
+import { useWhenIdle } from "@web/hooks/use-when-idle";
 import { type ComponentType, type CSSProperties, useEffect, useState } from "react";
 import type { ToasterProps } from "sonner";
 import { onToastWanted, toasterReady } from "../lib/toast";
@@ -21,18 +21,19 @@ const TOASTER_PROPS: ToasterProps = {
 };
 
 /**
- * The toaster, loaded once the first screen has painted, or at once when a toast is wanted before
+ * The toaster, loaded once the page has loaded and the browser is idle (its code never shares the
+ * bandwidth of a slow phone with the first screen's), or at once when a toast is wanted before
  * (lib/toast.ts). Once it is mounted, the toasts that waited for it show.
  */
 export function ToasterHost() {
-  const painted = useAfterFirstPaint();
+  const idle = useWhenIdle();
   const [wanted, setWanted] = useState(false);
   const [Toaster, setToaster] = useState<ComponentType<ToasterProps> | null>(null);
 
   useEffect(() => onToastWanted(() => setWanted(true)), []);
 
   useEffect(() => {
-    if (!painted && !wanted) return;
+    if (!idle && !wanted) return;
     let live = true;
     void import("sonner").then((module) => {
       if (live) setToaster(() => module.Toaster);
@@ -40,7 +41,7 @@ export function ToasterHost() {
     return () => {
       live = false;
     };
-  }, [painted, wanted]);
+  }, [idle, wanted]);
 
   return Toaster ? <MountedToaster Toaster={Toaster} /> : null;
 }

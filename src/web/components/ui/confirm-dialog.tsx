@@ -1,15 +1,6 @@
-import { LoaderCircle, TriangleAlert } from "lucide-react";
-import { type ReactNode, useState } from "react";
-import {
-  AlertDialog,
-  AlertDialogAction,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "./alert-dialog";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useWhenIdle } from "@web/hooks/use-when-idle";
+import { lazy, type ReactNode, Suspense, useEffect } from "react";
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -32,71 +23,25 @@ export interface ConfirmDialogProps {
   onConfirm: () => unknown;
 }
 
-/** The one confirmation of the app (every deletion, every irreversible step): a question that must be answered. */
-export function ConfirmDialog({
-  open,
-  onClose,
-  title,
-  description,
-  confirmLabel,
-  cancelLabel = "Annuler",
-  pendingLabel,
-  destructive = false,
-  onConfirm,
-}: ConfirmDialogProps) {
-  const [pending, setPending] = useState(false);
+const loadContent = () => import("./confirm-dialog-content");
+const ConfirmDialogContent = lazy(() => loadContent().then((m) => ({ default: m.ConfirmDialogContent })));
 
-  const confirm = async () => {
-    setPending(true);
-    try {
-      await onConfirm();
-    } catch {
-      // The action reports its own failure (toast); the question is closed either way.
-    } finally {
-      setPending(false);
-      onClose();
-    }
-  };
-
+/**
+ * The one confirmation of the app (every deletion, every irreversible step): a question that must be
+ * answered. Every list page has one and few visits open it: its code (Radix AlertDialog, focus trap,
+ * scroll lock) is not part of the page's first load but downloads once the page is idle, or when first
+ * opened, and stays mounted from then on (ADR 0005 §10 (j)).
+ */
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const opened = useOpenedOnce(props.open);
+  const idle = useWhenIdle();
+  useEffect(() => {
+    if (idle) void loadContent();
+  }, [idle]);
+  if (!opened) return null;
   return (
-    <AlertDialog
-      open={open}
-      onOpenChange={(next) => {
-        if (!next && !pending) onClose();
-      }}
-    >
-      <AlertDialogContent>
-        <AlertDialogHeader>
-          {destructive && (
-            <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-destructive-soft text-destructive">
-              <TriangleAlert aria-hidden="true" className="size-5" />
-            </span>
-          )}
-          <AlertDialogTitle>{title}</AlertDialogTitle>
-          <AlertDialogDescription>{description}</AlertDialogDescription>
-        </AlertDialogHeader>
-        <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
-          <AlertDialogAction
-            variant={destructive ? "destructive" : "default"}
-            disabled={pending}
-            onClick={(event) => {
-              // Stay open until the action has settled.
-              event.preventDefault();
-              void confirm();
-            }}
-          >
-            {pending && pendingLabel ? (
-              <>
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-                {pendingLabel}
-              </>
-            ) : (
-              confirmLabel
-            )}
-          </AlertDialogAction>
-        </AlertDialogFooter>
-      </AlertDialogContent>
-    </AlertDialog>
+    <Suspense fallback={null}>
+      <ConfirmDialogContent {...props} />
+    </Suspense>
   );
 }

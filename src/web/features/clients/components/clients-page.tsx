@@ -8,6 +8,7 @@ import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Download, LoaderCircle, Plus, SearchX, Upload, UserPlus, Users } from "lucide-react";
@@ -62,6 +63,7 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
   const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
   // The typed text filters what is on screen at once; the server search follows after the pause.
   const visible = useMemo(() => filterClients(loaded, term), [loaded, term]);
+  const rendered = useProgressiveList(visible);
   const serverTotal = query.data?.pages.at(-1)?.meta.total ?? 0;
   const upToDate = !query.isPlaceholderData && normaliseSearch(term) === filters.search;
   const count = upToDate ? serverTotal : visible.length;
@@ -204,7 +206,7 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
         }
       >
         <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
-          {visible.map((client) => (
+          {rendered.map((client) => (
             <li key={client.id}>
               <ClientCard
                 client={client}

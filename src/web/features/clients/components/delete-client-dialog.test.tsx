@@ -35,7 +35,7 @@ describe("DeleteClientDialog", () => {
     const onClose = vi.fn();
     renderWithProviders(<DeleteClientDialog client={client} onClose={onClose} onDeleted={onDeleted} />);
     expect(
-      screen.getByRole("alertdialog", { name: "Êtes-vous sûr de vouloir supprimer ce client\u202f?" }),
+      await screen.findByRole("alertdialog", { name: "Êtes-vous sûr de vouloir supprimer ce client\u202f?" }),
     ).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(CLIENT_TEXTS.deleted));

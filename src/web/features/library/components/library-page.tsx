@@ -17,6 +17,7 @@ import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { BookOpen, Download, Layers, LoaderCircle, Plus, SearchX, Upload } from "lucide-react";
@@ -64,6 +65,7 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
   };
   const query = useInfiniteQuery(libraryInfiniteQueryOptions(filters));
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
+  const rendered = useProgressiveList(items);
   const total = query.data?.pages.at(-1)?.meta.total ?? 0;
   const failed = listFailed(query, items.length);
   const filtered = search !== "" || kind !== "all" || category !== "" || status !== "active";
@@ -229,7 +231,7 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
       >
         {!failed && (
           <ul aria-label="Éléments de la bibliothèque" className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
-            {items.map((item) => (
+            {rendered.map((item) => (
               <li key={item.id}>
                 <LibraryItemCard item={item} on={actions} busy={busyId === item.id} />
               </li>

@@ -9,6 +9,7 @@ import { quoteDefaultsSchema, quoteSchema } from "@shared/quotes";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { QUOTE_DRAFT_DELAY_MS } from "../lib/quote-draft";
 import {
   apiError,
   CLIENT_ID,
@@ -523,6 +524,8 @@ describe("QuoteDialog — edit and read-only", () => {
 describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () => {
   const SCOPE = "co1:u1";
   const KEY = "propulse:draft:quote:co1:u1:new";
+  /** The draft is written QUOTE_DRAFT_DELAY_MS after the last keystroke: room for a busy machine beyond it. */
+  const DRAFT_WAIT = { timeout: QUOTE_DRAFT_DELAY_MS + 4000 };
   const draftName = () => JSON.parse(localStorage.getItem(KEY) ?? "null")?.values?.name;
 
   beforeEach(() => localStorage.clear());
@@ -530,7 +533,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   it("writes what is typed, offers it when the form opens again, and resumes it", async () => {
     const first = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Salle de bain Martin");
-    await waitFor(() => expect(draftName()).toBe("Salle de bain Martin"));
+    await waitFor(() => expect(draftName()).toBe("Salle de bain Martin"), DRAFT_WAIT);
     first.unmount();
 
     renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
@@ -552,7 +555,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
   it("« Ignorer » and « Abandonner » drop the draft; another scope never sees it", async () => {
     const first = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Cuisine Dupont");
-    await waitFor(() => expect(draftName()).toBe("Cuisine Dupont"));
+    await waitFor(() => expect(draftName()).toBe("Cuisine Dupont"), DRAFT_WAIT);
     first.unmount();
 
     const other = renderDialog({ mode: "create" }, vi.fn(), undefined, "co1:u2");
@@ -566,7 +569,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
 
     const onStateChange = renderDialog({ mode: "create" }, vi.fn(), undefined, SCOPE);
     type("Nom du devis *", "Garage");
-    await waitFor(() => expect(draftName()).toBe("Garage"));
+    await waitFor(() => expect(draftName()).toBe("Garage"), DRAFT_WAIT);
     fireEvent.keyDown(screen.getByRole("dialog"), { key: "Escape" });
     const ask = await screen.findByRole("alertdialog", { name: "Abandonner les modifications\u202f?" });
     fireEvent.click(within(ask).getByRole("button", { name: "Abandonner" }));
@@ -580,7 +583,7 @@ describe("QuoteDialog — the draft kept on the device (issue 9, defect 1)", () 
     type("Nom du devis *", "Cuisine Martin");
     await chooseClient("Jean Dupont");
     type("Désignation (ligne 1)", "Plan de travail");
-    await waitFor(() => expect(draftName()).toBe("Cuisine Martin"));
+    await waitFor(() => expect(draftName()).toBe("Cuisine Martin"), DRAFT_WAIT);
     fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
     await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -47,7 +47,9 @@ async function openPicker() {
 describe("QuoteTemplatePicker — deleting a template (issue 9, defect 8)", () => {
   it("asks first: « Annuler » keeps the template and sends nothing", async () => {
     await openPicker();
-    const question = screen.getByRole("alertdialog", { name: "Supprimer le modèle «\u00a0Cuisine\u00a0»\u202f?" });
+    const question = await screen.findByRole("alertdialog", {
+      name: "Supprimer le modèle «\u00a0Cuisine\u00a0»\u202f?",
+    });
     expect(api.requests("DELETE")).toHaveLength(0);
     fireEvent.click(within(question).getByRole("button", { name: "Annuler" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
@@ -57,7 +59,7 @@ describe("QuoteTemplatePicker — deleting a template (issue 9, defect 8)", () =
 
   it("deletes once confirmed, then the list no longer shows it", async () => {
     await openPicker();
-    fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Supprimer" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.templateDeleted));
     expect(api.requests("DELETE", "/api/quote-templates/:id").map((r) => r.path)).toEqual(["/api/quote-templates/t1"]);
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());
@@ -67,7 +69,7 @@ describe("QuoteTemplatePicker — deleting a template (issue 9, defect 8)", () =
   it("toasts the server's refusal and keeps the template", async () => {
     api.delete("/api/quote-templates/:id", () => apiError(404, QUOTE_TEXTS.templateNotFound));
     await openPicker();
-    fireEvent.click(within(screen.getByRole("alertdialog")).getByRole("button", { name: "Supprimer" }));
+    fireEvent.click(within(await screen.findByRole("alertdialog")).getByRole("button", { name: "Supprimer" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Erreur lors de la suppression", {
         description: QUOTE_TEXTS.templateNotFound,

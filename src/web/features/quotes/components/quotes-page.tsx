@@ -7,6 +7,7 @@ import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } fro
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
@@ -16,12 +17,14 @@ import { useQuoteActions } from "../hooks/use-quote-actions";
 import { hasActiveFilters, pageCount, type QuoteFilterState, quotesCountLabel } from "../lib/quote-filters";
 import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
 import type { QuoteDialogState } from "./quote-dialog";
-import { FilterButton, MobileFilterPanel, QuickFilters, SelectFilters } from "./quote-filters";
-import { QuoteHistoryDialog } from "./quote-history";
+import { FilterButton, QuickFilters, SelectFilters } from "./quote-filters";
 import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
 
 /** The quote dialog (form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: m.QuoteDialog })));
+/** So do the history and the phone's filter panel (Radix Dialog). */
+const QuoteHistoryDialog = lazy(() => import("./quote-history").then((m) => ({ default: m.QuoteHistoryDialog })));
+const MobileFilterPanel = lazy(() => import("./quote-filter-panel").then((m) => ({ default: m.MobileFilterPanel })));
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -68,11 +71,14 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const [historyFor, setHistoryFor] = useState<Quote | null>(null);
   const [toValidate, setToValidate] = useState<Quote | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
+  const historyLoaded = useOpenedOnce(historyFor !== null);
+  const filterPanelLoaded = useOpenedOnce(filtersOpen);
 
   const summary = query.data?.meta.summary;
   const total = query.data?.meta.total ?? 0;
   const pages = pageCount(total, query.data?.meta.limit ?? 20);
   const quotes = query.data?.data ?? [];
+  const rendered = useProgressiveList(quotes);
   const filtered = hasActiveFilters({ search: term, status, state, clientId });
   const failed = listFailed(query, quotes.length);
 
@@ -131,17 +137,21 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
             <FilterButton filters={filters} onClick={() => setFiltersOpen(true)} />
           </div>
           <QuickFilters status={status} state={state} onChange={setQuick} className="w-full" />
-          <MobileFilterPanel
-            open={filtersOpen}
-            onOpenChange={setFiltersOpen}
-            filters={filters}
-            canFilterByClient={permissions.canListClients}
-            onStatusChange={setStatus}
-            onClientChange={setClientId}
-            onSortChange={setSort}
-            onClear={clearFilters}
-            resultCount={query.data && !query.isPlaceholderData ? quotesCountLabel(total) : null}
-          />
+          {filterPanelLoaded && (
+            <Suspense fallback={null}>
+              <MobileFilterPanel
+                open={filtersOpen}
+                onOpenChange={setFiltersOpen}
+                filters={filters}
+                canFilterByClient={permissions.canListClients}
+                onStatusChange={setStatus}
+                onClientChange={setClientId}
+                onSortChange={setSort}
+                onClear={clearFilters}
+                resultCount={query.data && !query.isPlaceholderData ? quotesCountLabel(total) : null}
+              />
+            </Suspense>
+          )}
         </div>
       ) : (
         <div className="flex flex-col gap-3">
@@ -221,7 +231,7 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
         }
       >
         <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
-          {quotes.map((quote) => (
+          {rendered.map((quote) => (
             <li key={quote.id}>
               <QuoteCard
                 quote={quote}
@@ -259,7 +269,11 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
           />
         </Suspense>
       )}
-      <QuoteHistoryDialog quote={historyFor} onClose={() => setHistoryFor(null)} isMobile={isMobile} />
+      {historyLoaded && (
+        <Suspense fallback={null}>
+          <QuoteHistoryDialog quote={historyFor} onClose={() => setHistoryFor(null)} isMobile={isMobile} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={toValidate !== null}
         onClose={() => setToValidate(null)}
