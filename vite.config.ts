@@ -141,10 +141,14 @@ const chunks = chunkPlan({
     "src/web/app/routes/quotes-route.tsx",
     "src/web/app/routes/settings-route.tsx",
     "src/web/app/routes/library-route.tsx",
+    "src/web/app/routes/teams-route.tsx",
+    "src/web/app/routes/equipment-route.tsx",
     "src/web/features/clients/api/prefetch-clients.ts",
     "src/web/features/quotes/api/prefetch-quotes.ts",
     "src/web/features/company/api/prefetch-company.ts",
     "src/web/features/library/api/prefetch-library.ts",
+    "src/web/features/teams/api/prefetch-teams.ts",
+    "src/web/features/equipment/api/prefetch-equipment.ts",
   ],
 });
 
@@ -231,6 +235,12 @@ export default defineConfig({
       "/quotes": [SHELL, "src/web/app/routes/quotes-route.tsx", "src/web/features/quotes/api/prefetch-quotes.ts"],
       "/settings": [SHELL, "src/web/app/routes/settings-route.tsx", "src/web/features/company/api/prefetch-company.ts"],
       "/library": [SHELL, "src/web/app/routes/library-route.tsx", "src/web/features/library/api/prefetch-library.ts"],
+      "/teams": [SHELL, "src/web/app/routes/teams-route.tsx", "src/web/features/teams/api/prefetch-teams.ts"],
+      "/equipment": [
+        SHELL,
+        "src/web/app/routes/equipment-route.tsx",
+        "src/web/features/equipment/api/prefetch-equipment.ts",
+      ],
     }),
     precompress(outDir),
   ],

@@ -21,11 +21,15 @@ import { migrateDatabase } from "@server/db/migrate";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
+import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
+import { createTeamsService } from "@server/modules/teams/teams.service";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
+import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { libraryListQuerySchema } from "@shared/library";
 import { quoteListQuerySchema } from "@shared/quotes";
+import { TEAM_LIMITS, teamListQuerySchema } from "@shared/teams";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt, root } from "../lib.mjs";
@@ -541,6 +545,11 @@ async function main() {
     let typed = 0;
     const nextTyped = () => typing[typed++ % typing.length] ?? "carrel";
     const librarySearch = { search: "colle", kind: "article" };
+    const equipment = createEquipmentTemplatesService(database);
+    // An item about half the kits hold: the rows found are sorted and counted, not only one page read.
+    const equipmentSearch = { search: "niveau laser" };
+    const teams = createTeamsService(database);
+    const teamSearch = { search: "plomberie" };
 
     const allLines: Line[] = [
       line({
@@ -614,6 +623,38 @@ async function main() {
         url: `/api/library/items?${query(librarySearch)}`,
         direct: async () => library.list(await auth.authenticate(token), libraryListQuerySchema.parse(librarySearch)),
         answer: list("éléments de bibliothèque"),
+      }),
+      // Issue 11: the equipment templates (1 000 in the large company), as /equipment and the
+      // worksite dialog's picker ask for them.
+      line({
+        name: `GET /api/equipment-templates (page 1, limit ${EQUIPMENT_LIMITS.defaultLimit}, 1 000 modèles)`,
+        url: "/api/equipment-templates",
+        direct: async () => equipment.list(await auth.authenticate(token), equipmentTemplateListQuerySchema.parse({})),
+        answer: list("modèles d'équipement"),
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/equipment-templates?${query(equipmentSearch)}`,
+        url: `/api/equipment-templates?${query(equipmentSearch)}`,
+        direct: async () =>
+          equipment.list(await auth.authenticate(token), equipmentTemplateListQuerySchema.parse(equipmentSearch)),
+        answer: list("modèles d'équipement"),
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      // Issue 11: the teams (50 in the large company), each with its member count, leader and first members.
+      line({
+        name: `GET /api/teams (page 1, limit ${TEAM_LIMITS.defaultLimit}, 50 équipes et leurs membres)`,
+        url: "/api/teams",
+        direct: async () => teams.list(await auth.authenticate(token), teamListQuerySchema.parse({})),
+        answer: list("équipes"),
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/teams?${query(teamSearch)}`,
+        url: `/api/teams?${query(teamSearch)}`,
+        direct: async () => teams.list(await auth.authenticate(token), teamListQuerySchema.parse(teamSearch)),
+        answer: list("équipes"),
+        target: { p99At10: 50, ratio: 0.6 },
       }),
       line({
         name: "GET /api/quotes/:id/pdf",

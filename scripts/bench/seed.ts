@@ -158,6 +158,8 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
       if (big) {
         await seedQuotes(tx, company.id);
         await seedLibrary(tx, company.id);
+        await seedEquipment(tx, company.id);
+        await seedTeams(tx, company.id, passwordHash);
       }
     }
   });
@@ -303,4 +305,91 @@ async function seedLibrary(tx: Parameters<Parameters<Database["run"]>[1]>[0], co
           FROM library_components c JOIN library_items a ON a.id = c.article_id
           WHERE c.company_id = ${companyId} GROUP BY c.ouvrage_id) s
     WHERE o.id = s.ouvrage_id`);
+}
+
+const TRADES = [
+  "Plomberie",
+  "Électricité",
+  "Gros œuvre",
+  "Peinture",
+  "Carrelage",
+  "Menuiserie",
+  "Chauffage",
+  "Toiture",
+];
+
+/**
+ * The teams of the large company: 200 more users (compagnons) and 50 teams of 2 to 7 members, each
+ * led by its first member; a user is in one to three teams (issue 11).
+ */
+async function seedTeams(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string, passwordHash: string) {
+  await tx.execute(sql`
+    INSERT INTO users (company_id, email, password_hash, full_name)
+    SELECT ${companyId}, 'compagnon' || g || '@grande-entreprise.fr', ${passwordHash},
+           (${array(FIRST)})[1 + g % ${FIRST.length}] || ' ' || (${array(LAST)})[1 + (g / ${FIRST.length}) % ${LAST.length}]
+    FROM generate_series(1, 200) AS g`);
+  await tx.execute(sql`
+    INSERT INTO teams (company_id, name, description)
+    SELECT ${companyId}, 'Équipe ' || (${array(TRADES)})[1 + g % ${TRADES.length}] || ' ' || g,
+           CASE WHEN g % 3 <> 0 THEN 'Chantiers du secteur ' || g END
+    FROM generate_series(1, 50) AS g`);
+  await tx.execute(sql`
+    WITH t AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM teams WHERE company_id = ${companyId}),
+    u AS (SELECT id, row_number() OVER (ORDER BY email) AS n FROM users
+          WHERE company_id = ${companyId} AND email LIKE 'compagnon%')
+    INSERT INTO team_members (company_id, team_id, user_id, is_leader)
+    SELECT ${companyId}, t.id, u.id, k = 0
+    FROM t CROSS JOIN LATERAL generate_series(0, 1 + t.n % 6) AS k
+    JOIN u ON u.n = 1 + (t.n * 4 + k) % 200`);
+}
+
+const KITS = [
+  "Salle de bain",
+  "Électricité",
+  "Peinture",
+  "Plomberie",
+  "Carrelage",
+  "Plâtrerie",
+  "Menuiserie",
+  "Chauffage",
+] as const;
+const TOOLS = [
+  "Perceuse-visseuse",
+  "Perforateur SDS",
+  "Niveau laser",
+  "Carrelette",
+  "Meuleuse d'angle",
+  "Escabeau",
+  "Multimètre",
+  "Pince à dénuder",
+  "Clé à molette",
+  "Coupe-tube",
+  "Rouleaux et manchons",
+  "Bâches de protection",
+  "Aspirateur de chantier",
+  "Malaxeur",
+  "Scie sauteuse",
+  "Mètre ruban",
+  "Gants de protection",
+  "Lunettes de protection",
+  "Casque antibruit",
+  "Masque FFP2",
+  "Genouillères",
+  "Mortier-colle",
+  "Ruban de masquage",
+  "Sacs à gravats",
+] as const;
+
+/**
+ * The equipment templates of the large company (issue 11): 1,000 kits of 8 to 15 distinct items
+ * (13 is prime to the 24 tools: the k-th pick of a kit never repeats an earlier one), one a minute.
+ */
+async function seedEquipment(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  await tx.execute(sql`
+    INSERT INTO equipment_templates (company_id, name, equipment_items, created_at, updated_at)
+    SELECT ${companyId}, (${array(KITS)})[1 + g % ${KITS.length}] || ' n° ' || g,
+           ARRAY(SELECT (${array(TOOLS)})[1 + (g * 7 + k * 13) % ${TOOLS.length}]
+                 FROM generate_series(1, 8 + g % 8) AS k ORDER BY k),
+           now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
+    FROM generate_series(1, 1000) AS g`);
 }

@@ -34,7 +34,14 @@ describe("the first answers of a signed-in cold start", () => {
 
   it("reads the session where lib/session.ts keeps it", () => {
     expect(TOKEN_KEY).toBe("token");
-    expect(Object.keys(FIRST_REQUESTS).sort()).toEqual(["/clients", "/library", "/quotes", "/settings"]);
+    expect(Object.keys(FIRST_REQUESTS).sort()).toEqual([
+      "/clients",
+      "/equipment",
+      "/library",
+      "/quotes",
+      "/settings",
+      "/teams",
+    ]);
   });
 });
 

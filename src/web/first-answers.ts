@@ -16,6 +16,8 @@ export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
   "/quotes": ["/api/quotes?page=1&limit=20"],
   "/settings": ["/api/company/info", "/api/company/settings"],
   "/library": ["/api/library/items?page=1&limit=50&status=active"],
+  "/teams": ["/api/teams?page=1&limit=50"],
+  "/equipment": ["/api/equipment-templates?page=1&limit=20"],
 };
 
 /** An answer older than this is not used: the screen asks again. */

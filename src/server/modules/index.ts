@@ -1,6 +1,7 @@
 import { authModule } from "./auth/auth.routes";
 import { clientsModule } from "./clients/clients.routes";
 import { companyModule } from "./company/company.routes";
+import { equipmentTemplatesModule } from "./equipment-templates/equipment-templates.routes";
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
 import { libraryModule } from "./library/library.routes";
@@ -8,6 +9,7 @@ import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
+import { teamsModule } from "./teams/teams.routes";
 
 /**
  * Every module of the API, registered in this order by buildApp. A new module is a folder under
@@ -23,4 +25,6 @@ export const MODULES: readonly AppModule[] = [
   quotesModule,
   quoteTemplatesModule,
   libraryModule,
+  teamsModule,
+  equipmentTemplatesModule,
 ];

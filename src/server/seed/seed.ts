@@ -5,8 +5,10 @@ import { TokenService } from "../modules/auth/tokens";
 import { companiesRepository } from "../modules/companies/companies.repository";
 import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
+import { seedDemoEquipment } from "./demo-equipment";
 import { seedDemoLibrary } from "./demo-library";
 import { seedDemoQuotes } from "./demo-quotes";
+import { seedDemoTeams } from "./demo-teams";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -42,6 +44,8 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
   const clients = await seedDemoBook(db, admin);
   const library = await seedDemoLibrary(db, admin);
   await seedDemoQuotes(db, admin, clients, library);
+  await seedDemoTeams(db, admin, DEMO_PASSWORD);
+  await seedDemoEquipment(db, admin);
   await auth.logout(token);
   return true;
 }

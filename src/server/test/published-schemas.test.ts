@@ -84,11 +84,15 @@ interface Fixtures {
   clientId: string;
   quoteId: string;
   templateId: string;
+  equipmentTemplateId: string;
+  teamId: string;
 }
 const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/clients/{id}": (f) => f.clientId,
   "/api/quotes/{id}": (f) => f.quoteId,
   "/api/quote-templates/{id}": (f) => f.templateId,
+  "/api/equipment-templates/{id}": (f) => f.equipmentTemplateId,
+  "/api/teams/{id}": (f) => f.teamId,
 };
 let fixtures: Fixtures;
 
@@ -169,7 +173,25 @@ async function createFixtures(): Promise<Fixtures> {
     discount_percentage: 5,
     terms: "Acompte de 30 %",
   });
-  return { clientId: client.id, quoteId: quote.id, templateId: template.id };
+  const equipmentTemplate = await send("POST", "/api/equipment-templates", {
+    name: "Équipement contrat",
+    equipment_items: ["Perceuse", "Niveau laser"],
+  });
+  // Members and a leader: a PUT that emptied them would show.
+  const people = (await call("GET", "/api/teams/candidates")).json().data as { id: string }[];
+  const team = await send("POST", "/api/teams", {
+    name: "Équipe contrat",
+    description: "Salles de bain",
+    member_ids: people.map((p) => p.id),
+    leader_id: people[0]?.id,
+  });
+  return {
+    teamId: team.id,
+    clientId: client.id,
+    quoteId: quote.id,
+    templateId: template.id,
+    equipmentTemplateId: equipmentTemplate.id,
+  };
 }
 
 /** The URL of a PUT operation on its fixture; fails, naming the missing fixture, for an unknown path. */

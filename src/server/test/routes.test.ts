@@ -121,6 +121,10 @@ interface Resources {
   fileId: string;
   /** A price-library article nothing uses (deletable). */
   articleId: string;
+  /** A team (deletable). */
+  teamId: string;
+  /** An equipment template. */
+  equipmentTemplateId: string;
 }
 
 /**
@@ -133,6 +137,8 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/quote-templates/{id}": (r) => r.templateId,
   "/api/files/{id}": (r) => r.fileId,
   "/api/library/items/{id}": (r) => r.articleId,
+  "/api/teams/{id}": (r) => r.teamId,
+  "/api/equipment-templates/{id}": (r) => r.equipmentTemplateId,
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -224,8 +230,15 @@ async function createResources(token: string, tag: string): Promise<Resources> {
   const fileId = /\/api\/files\/([0-9a-f-]{36})/.exec(String(logo.json().logo_url))?.[1];
   if (logo.statusCode !== 200 || !fileId) throw new Error(`fixture logo: ${logo.statusCode} ${logo.body}`);
   const article = await post("/api/library/items", { ...articleBody(), name: `Article ${tag}` });
+  const team = await post("/api/teams", { name: `Équipe ${tag}`, description: `Description ${tag}` });
+  const equipmentTemplate = await post("/api/equipment-templates", {
+    name: `Équipement ${tag}`,
+    equipment_items: [`Outil ${tag}`],
+  });
   return {
     articleId: article.id,
+    teamId: team.id,
+    equipmentTemplateId: equipmentTemplate.id,
     clientId: client.id,
     quoteClientId: quoteClient.id,
     quoteId: quote.id,

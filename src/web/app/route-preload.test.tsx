@@ -1,8 +1,10 @@
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
+import { equipmentTemplateListResponseSchema } from "@shared/equipment-templates";
 import { libraryListResponseSchema } from "@shared/library";
 import { summaryOfQuotes } from "@shared/quote-figures";
 import { quoteListResponseSchema } from "@shared/quotes";
+import { teamListResponseSchema } from "@shared/teams";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
@@ -101,12 +103,17 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
   });
 
   it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
-    storeSession(["clients:view", "quotes:view", "settings:view", "library:view"]);
+    storeSession(["clients:view", "quotes:view", "settings:view", "library:view", "equipment:view", "teams:view"]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
     api.get("/api/library/items", libraryListResponseSchema, () => ({
       data: [],
       meta: { total: 0, page: 1, limit: 50 },
+    }));
+    api.get("/api/teams", teamListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 50 } }));
+    api.get("/api/equipment-templates", equipmentTemplateListResponseSchema, () => ({
+      data: [],
+      meta: { total: 0, page: 1, limit: 20 },
     }));
     api.get("/api/company/info", companyInfoSchema, () => makeInfo());
     api.get("/api/company/settings", companySettingsSchema, () => makeSettings());

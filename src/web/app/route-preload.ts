@@ -34,6 +34,17 @@ const ROUTES: Record<string, SignedInRoute> = {
     permission: "library:view",
     data: (client) => import("@web/features/library/api/prefetch-library").then((m) => m.prefetchLibraryScreen(client)),
   },
+  [paths.equipment]: {
+    screen: screens.equipment,
+    permission: "equipment:view",
+    data: (client) =>
+      import("@web/features/equipment/api/prefetch-equipment").then((m) => m.prefetchEquipmentScreen(client)),
+  },
+  [paths.teams]: {
+    screen: screens.teams,
+    permission: "teams:view",
+    data: (client) => import("@web/features/teams/api/prefetch-teams").then((m) => m.prefetchTeamsScreen(client)),
+  },
   [paths.settings]: {
     screen: screens.settings,
     permission: "settings:view",

@@ -18,6 +18,8 @@ const SettingsRoute = lazyScreen(screens.settings, (m) => m.SettingsRoute);
 const QuotesRoute = lazyScreen(screens.quotes, (m) => m.QuotesRoute);
 const QuoteNewRoute = lazyScreen(screens.quoteNew, (m) => m.QuoteNewRoute);
 const LibraryRoute = lazyScreen(screens.library, (m) => m.LibraryRoute);
+const TeamsRoute = lazyScreen(screens.teams, (m) => m.TeamsRoute);
+const EquipmentRoute = lazyScreen(screens.equipment, (m) => m.EquipmentRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -39,7 +41,7 @@ const companyRoutes: RouteObject[] = [
   soon("projects/:id/execution", "Mode chantier", paths.projects, "Retour aux chantiers"),
   { path: "clients", element: element(ClientsRoute) },
   { path: "clients/new", element: element(ClientsRoute) },
-  soon("teams", "Équipes"),
+  { path: "teams", element: element(TeamsRoute) },
   soon("calendar", "Planning"),
   { path: "settings", element: element(SettingsRoute) },
   soon("app/admin/roles", "Rôles"),
@@ -51,7 +53,7 @@ const companyRoutes: RouteObject[] = [
   { path: "quotes/new", element: element(QuoteNewRoute) },
   { path: "library", element: element(LibraryRoute) },
   soon("vehicles", "Véhicules"),
-  soon("equipment", "Équipements"),
+  { path: "equipment", element: element(EquipmentRoute) },
   soon("users", "Utilisateurs"),
   soon("invoices", "Factures"),
   soon("invoices/new", "Nouvelle facture", paths.invoices, "Retour aux factures"),

@@ -40,6 +40,8 @@ export const screens = {
   quotes: loader(() => import("./routes/quotes-route")),
   quoteNew: loader(() => import("./routes/quote-new-route")),
   library: loader(() => import("./routes/library-route")),
+  teams: loader(() => import("./routes/teams-route")),
+  equipment: loader(() => import("./routes/equipment-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };

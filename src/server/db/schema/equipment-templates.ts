@@ -12,9 +12,7 @@ export const equipmentTemplates = pgTable(
     /** The items in their order, trimmed, without blanks. */
     equipmentItems: text("equipment_items").array().notNull().default(sql`'{}'::text[]`),
     /** Lower-cased name and items: what the search matches (trigram index); see the migration's function. */
-    searchText: text("search_text")
-      .notNull()
-      .generatedAlwaysAs(sql`equipment_search_text(name, equipment_items)`),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`equipment_search_text(name, equipment_items)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

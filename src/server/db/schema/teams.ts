@@ -12,9 +12,7 @@ export const teams = pgTable(
     name: text("name").notNull(),
     description: text("description"),
     /** Lower-cased name and description: what the search matches (trigram index). */
-    searchText: text("search_text")
-      .notNull()
-      .generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
