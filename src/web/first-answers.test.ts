@@ -1,16 +1,16 @@
 import { describe, expect, it, vi } from "vitest";
-import { FIRST_REQUESTS, FRESH_MS, startFirstRequests } from "./first-answers";
+import { FIRST_REQUESTS, FRESH_MS, SESSION_CHECK, startFirstRequests } from "./first-answers";
 import { TOKEN_KEY } from "./lib/session";
 
 const answer = () => Promise.resolve(new Response("{}", { status: 200 }));
 
 describe("the first answers of a signed-in cold start", () => {
-  it("asks the screen's first reads at once with the stored token, and hands each out once", () => {
+  it("asks the session check and the screen's first reads at once with the stored token, and hands each out once", () => {
     const fetcher = vi.fn<typeof fetch>(answer);
     const first = startFirstRequests("/quotes/", "t1", fetcher);
-    expect(fetcher).toHaveBeenCalledTimes(1);
-    expect(fetcher.mock.calls[0]?.[0]).toBe("/api/quotes?page=1&limit=20");
-    expect(fetcher.mock.calls[0]?.[1]?.headers).toEqual({ Accept: "application/json", Authorization: "Bearer t1" });
+    expect(fetcher.mock.calls.map((call) => call[0])).toEqual(["/api/auth/verify", "/api/quotes?page=1&limit=20"]);
+    expect(fetcher.mock.calls[1]?.[1]?.headers).toEqual({ Accept: "application/json", Authorization: "Bearer t1" });
+    expect(first.take(SESSION_CHECK, "t1")).not.toBeNull();
     expect(first.take("/api/quotes?page=1&limit=20", "t1")).not.toBeNull();
     expect(first.take("/api/quotes?page=1&limit=20", "t1")).toBeNull();
   });
@@ -24,12 +24,13 @@ describe("the first answers of a signed-in cold start", () => {
     expect(first.take("/api/clients/counters", "t1")).toBeNull();
   });
 
-  it("asks nothing signed out or on a screen without first reads", () => {
+  it("asks nothing signed out, and only the session check on a screen without first reads", () => {
     const fetcher = vi.fn<typeof fetch>(answer);
     startFirstRequests("/clients", null, fetcher);
+    expect(fetcher).not.toHaveBeenCalled();
     startFirstRequests("/", "t1", fetcher);
     startFirstRequests("/projects", "t1", fetcher);
-    expect(fetcher).not.toHaveBeenCalled();
+    expect(fetcher.mock.calls.map((call) => call[0])).toEqual([SESSION_CHECK, SESSION_CHECK]);
   });
 
   it("reads the session where lib/session.ts keeps it", () => {
@@ -58,7 +59,7 @@ describe("offline", () => {
       });
     });
     const first = startFirstRequests("/settings", "t1", failing);
-    expect(handlers).toBe(2);
+    expect(handlers).toBe(3);
     await expect(first.take("/api/company/info", "t1")).rejects.toThrow("offline");
     expect(first.take("/api/company/settings", "t2")).toBeNull();
   });

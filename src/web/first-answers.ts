@@ -20,6 +20,12 @@ export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
   "/equipment": ["/api/equipment-templates?page=1&limit=20"],
 };
 
+/**
+ * The session check (`AuthProvider` verifies a stored session on start): asked with the screen's reads
+ * on every path, so that it never starts late, after the app's code, on a slow phone (ADR 0005 §10 (j)).
+ */
+export const SESSION_CHECK = "/api/auth/verify";
+
 /** An answer older than this is not used: the screen asks again. */
 export const FRESH_MS = 15_000;
 
@@ -48,7 +54,7 @@ export function startFirstRequests(
   const pending = new Map<string, Promise<Response>>();
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (token) {
-    for (const url of FIRST_REQUESTS[path] ?? []) {
+    for (const url of [SESSION_CHECK, ...(FIRST_REQUESTS[path] ?? [])]) {
       const answer = fetcher(url, {
         headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
         cache: "no-store",

@@ -1,3 +1,4 @@
+import { verifyResponseSchema } from "@shared/auth";
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
 import { equipmentTemplateListResponseSchema } from "@shared/equipment-templates";
@@ -7,6 +8,7 @@ import { quoteListResponseSchema } from "@shared/quotes";
 import { teamListResponseSchema } from "@shared/teams";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
+import { verifyRequest } from "@web/features/auth/api/auth-api";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
 import { makeInfo, makeSettings } from "@web/features/company/test/render";
 import { QuotesPage } from "@web/features/quotes/components/quotes-page";
@@ -16,7 +18,7 @@ import { installBrowserStubs, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FIRST_REQUESTS, startFirstRequests } from "../first-answers";
+import { FIRST_REQUESTS, SESSION_CHECK, startFirstRequests } from "../first-answers";
 import { preloadRoute } from "./route-preload";
 
 let api: FakeApi;
@@ -134,6 +136,32 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     renderWith(queryClient, <QuotesPage isMobile={false} />);
     expect(await screen.findByText("Rénovation de la cuisine")).toBeTruthy();
     expect(api.requests("GET", "/api/quotes")).toHaveLength(1);
+    delete window.propulseFirstAnswers;
+  });
+
+  it("the session check asked early is the one the session provider takes (no second request)", async () => {
+    storeSession(["quotes:view"]);
+    serveQuotes();
+    api.get("/api/auth/verify", verifyResponseSchema, () => ({
+      valid: true,
+      user: {
+        id: "u1",
+        email: "admin@exemple.fr",
+        full_name: "Admin",
+        avatarUrl: null,
+        companyId: "c1",
+        company_id: "c1",
+        company_name: "Durand Rénovation",
+        role: "Administrateur",
+        roles: [],
+        permissions: ["quotes:view"],
+      },
+    }));
+    window.propulseFirstAnswers = startFirstRequests("/quotes", "stored-token", api.fetch);
+    expect(api.requests("GET", SESSION_CHECK)).toHaveLength(1);
+    const user = await verifyRequest();
+    expect(user.full_name).toBe("Admin");
+    expect(api.requests("GET", SESSION_CHECK)).toHaveLength(1);
     delete window.propulseFirstAnswers;
   });
 
