@@ -143,7 +143,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     storeSession(["quotes:view"]);
     serveQuotes();
     api.get("/api/auth/verify", verifyResponseSchema, () => ({
-      valid: true,
+      valid: true as const,
       user: {
         id: "u1",
         email: "admin@exemple.fr",

@@ -4,6 +4,7 @@ export * from "./companies";
 export * from "./equipment-templates";
 export * from "./files";
 export * from "./library";
+export * from "./projects";
 export * from "./quote-history";
 export * from "./quote-templates";
 export * from "./quotes";

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   check,
   date,
   index,
@@ -16,6 +17,7 @@ import {
 import { clients } from "./clients";
 import { companyIdColumn } from "./companies";
 import { libraryItems } from "./library";
+import { projects } from "./projects";
 import { users } from "./users";
 
 const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
@@ -48,7 +50,8 @@ export const quotes = pgTable(
       .generatedAlwaysAs(sql`subtotal - discount`),
     /** VAT breakdown per rate, as computed by src/shared/money.ts (euros). */
     vatBreakdown: jsonb("vat_breakdown").notNull().default(sql`'[]'::jsonb`),
-    projectId: uuid("project_id"),
+    /** The worksite made from this quote (one at most); deleting the worksite frees the quote. */
+    projectId: uuid("project_id").references((): AnyPgColumn => projects.id, { onDelete: "set null" }),
     // The worksite address, copied onto the quote (QuoteWorksite); all null: the client's address.
     worksiteLabel: text("worksite_label"),
     worksiteAddress: text("worksite_address"),
