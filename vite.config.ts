@@ -143,12 +143,14 @@ const chunks = chunkPlan({
     "src/web/app/routes/library-route.tsx",
     "src/web/app/routes/teams-route.tsx",
     "src/web/app/routes/equipment-route.tsx",
+    "src/web/app/routes/vehicles-route.tsx",
     "src/web/features/clients/api/prefetch-clients.ts",
     "src/web/features/quotes/api/prefetch-quotes.ts",
     "src/web/features/company/api/prefetch-company.ts",
     "src/web/features/library/api/prefetch-library.ts",
     "src/web/features/teams/api/prefetch-teams.ts",
     "src/web/features/equipment/api/prefetch-equipment.ts",
+    "src/web/features/vehicles/api/prefetch-vehicles.ts",
   ],
 });
 
@@ -240,6 +242,11 @@ export default defineConfig({
         SHELL,
         "src/web/app/routes/equipment-route.tsx",
         "src/web/features/equipment/api/prefetch-equipment.ts",
+      ],
+      "/vehicles": [
+        SHELL,
+        "src/web/app/routes/vehicles-route.tsx",
+        "src/web/features/vehicles/api/prefetch-vehicles.ts",
       ],
     }),
     precompress(outDir),

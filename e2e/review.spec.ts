@@ -35,6 +35,7 @@ const SCREENS: Screen[] = [
   { path: "/settings", ready: (page) => page.getByRole("tab").first() },
   { path: "/library", shot: "library", ready: (page) => page.getByRole("article").first() },
   { path: "/teams", shot: "teams", ready: (page) => page.getByRole("article").first() },
+  { path: "/vehicles", shot: "vehicles", ready: (page) => page.getByRole("article").first() },
 ];
 
 function isPhone(page: Page): boolean {

@@ -25,11 +25,13 @@ import { createEquipmentTemplatesService } from "@server/modules/equipment-templ
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
+import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { libraryListQuerySchema } from "@shared/library";
 import { quoteListQuerySchema } from "@shared/quotes";
 import { TEAM_LIMITS, teamListQuerySchema } from "@shared/teams";
+import { vehicleListQuerySchema } from "@shared/vehicles";
 import autocannon from "autocannon";
 import pg from "pg";
 import { ensureBuilt, root } from "../lib.mjs";
@@ -550,6 +552,10 @@ async function main() {
     const equipmentSearch = { search: "niveau laser" };
     const teams = createTeamsService(database);
     const teamSearch = { search: "plomberie" };
+    const vehicles = createVehiclesService(database);
+    // A brand of three models out of ten (150 vans found, sorted, a page of 50); a status of one van in six.
+    const vehicleSearch = { search: "renault" };
+    const vehicleStatus = { status: "maintenance" };
 
     const allLines: Line[] = [
       line({
@@ -656,6 +662,16 @@ async function main() {
         answer: list("équipes"),
         target: { p99At10: 50, ratio: 0.6 },
       }),
+      // Issue 11: the fleet (500 vehicles in the large company), as /vehicles searches and filters it.
+      ...[vehicleSearch, vehicleStatus].map((params) =>
+        line({
+          name: `GET /api/vehicles?${query(params)} (500 véhicules)`,
+          url: `/api/vehicles?${query(params)}`,
+          direct: async () => vehicles.list(await auth.authenticate(token), vehicleListQuerySchema.parse(params)),
+          answer: list("véhicules"),
+          target: { p99At10: 50, ratio: 0.6 },
+        }),
+      ),
       line({
         name: "GET /api/quotes/:id/pdf",
         url: `/api/quotes/${quoteId}/pdf`,

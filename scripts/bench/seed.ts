@@ -160,6 +160,7 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
         await seedLibrary(tx, company.id);
         await seedEquipment(tx, company.id);
         await seedTeams(tx, company.id, passwordHash);
+        await seedVehicles(tx, company.id);
       }
     }
   });
@@ -392,4 +393,39 @@ async function seedEquipment(tx: Parameters<Parameters<Database["run"]>[1]>[0], 
                  FROM generate_series(1, 8 + g % 8) AS k ORDER BY k),
            now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
     FROM generate_series(1, 1000) AS g`);
+}
+
+const VANS = [
+  ["Renault", "Master"],
+  ["Renault", "Trafic"],
+  ["Renault", "Kangoo"],
+  ["Peugeot", "Partner"],
+  ["Peugeot", "Boxer"],
+  ["Citroën", "Jumpy"],
+  ["Citroën", "Berlingo"],
+  ["Ford", "Transit"],
+  ["Fiat", "Ducato"],
+  ["Volkswagen", "Crafter"],
+] as const;
+
+/**
+ * The fleet of the large company (issue 11): 500 vans of ten models with unique French plates, the
+ * three statuses mixed (half available, a third in use, the rest in maintenance), mileages up to
+ * 250,000 km, and their dates spread around today so that about one in twenty is « à surveiller »
+ * (a service due within 30 days or late).
+ */
+async function seedVehicles(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  await tx.execute(sql`
+    INSERT INTO vehicles (company_id, name, registration_number, brand, model, status, mileage,
+                          next_service_date, next_inspection_date, insurance_expiry_date)
+    SELECT ${companyId}, (${array(VANS.map(([, m]) => m))})[1 + g % ${VANS.length}] || ' n° ' || g,
+           chr(65 + g % 26) || chr(65 + (g / 26) % 26) || '-' || lpad(g::text, 3, '0') || '-' || chr(65 + (g * 7) % 26) || chr(65 + (g * 11) % 26),
+           (${array(VANS.map(([b]) => b))})[1 + g % ${VANS.length}],
+           (${array(VANS.map(([, m]) => m))})[1 + g % ${VANS.length}],
+           CASE WHEN g % 6 < 3 THEN 'available' WHEN g % 6 < 5 THEN 'in_use' ELSE 'maintenance' END,
+           (g * 7919) % 250000,
+           current_date + ((g * 37) % 900 - 20),
+           current_date + ((g * 53) % 1400 + 35),
+           current_date + ((g * 71) % 1100 + 35)
+    FROM generate_series(1, 500) AS g`);
 }

@@ -18,6 +18,7 @@ export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
   "/library": ["/api/library/items?page=1&limit=50&status=active"],
   "/teams": ["/api/teams?page=1&limit=50"],
   "/equipment": ["/api/equipment-templates?page=1&limit=20"],
+  "/vehicles": ["/api/vehicles?page=1&limit=50", "/api/vehicles/summary"],
 };
 
 /**

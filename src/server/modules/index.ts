@@ -10,6 +10,7 @@ import { permissionsModule } from "./permissions/permissions.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
 import { teamsModule } from "./teams/teams.routes";
+import { vehiclesModule } from "./vehicles/vehicles.routes";
 
 /**
  * Every module of the API, registered in this order by buildApp. A new module is a folder under
@@ -27,4 +28,5 @@ export const MODULES: readonly AppModule[] = [
   libraryModule,
   teamsModule,
   equipmentTemplatesModule,
+  vehiclesModule,
 ];

@@ -9,6 +9,7 @@ import { seedDemoEquipment } from "./demo-equipment";
 import { seedDemoLibrary } from "./demo-library";
 import { seedDemoQuotes } from "./demo-quotes";
 import { seedDemoTeams } from "./demo-teams";
+import { seedDemoVehicles } from "./demo-vehicles";
 
 export const DEMO_PASSWORD = "demo1234";
 
@@ -46,6 +47,7 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
   await seedDemoQuotes(db, admin, clients, library);
   await seedDemoTeams(db, admin, DEMO_PASSWORD);
   await seedDemoEquipment(db, admin);
+  await seedDemoVehicles(db, admin);
   await auth.logout(token);
   return true;
 }

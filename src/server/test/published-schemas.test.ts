@@ -86,6 +86,7 @@ interface Fixtures {
   templateId: string;
   equipmentTemplateId: string;
   teamId: string;
+  vehicleId: string;
 }
 const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/clients/{id}": (f) => f.clientId,
@@ -93,6 +94,7 @@ const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/quote-templates/{id}": (f) => f.templateId,
   "/api/equipment-templates/{id}": (f) => f.equipmentTemplateId,
   "/api/teams/{id}": (f) => f.teamId,
+  "/api/vehicles/{id}": (f) => f.vehicleId,
 };
 let fixtures: Fixtures;
 
@@ -185,8 +187,21 @@ async function createFixtures(): Promise<Fixtures> {
     member_ids: people.map((p) => p.id),
     leader_id: people[0]?.id,
   });
+  // Every field filled: a PUT that reset one would show.
+  const vehicle = await send("POST", "/api/vehicles", {
+    name: "Véhicule contrat",
+    registration_number: "CT-001-AA",
+    brand: "Renault",
+    model: "Master",
+    status: "maintenance",
+    mileage: 98000,
+    next_service_date: "2027-01-15",
+    next_inspection_date: "2026-12-03",
+    insurance_expiry_date: "2027-06-30",
+  });
   return {
     teamId: team.id,
+    vehicleId: vehicle.id,
     clientId: client.id,
     quoteId: quote.id,
     templateId: template.id,

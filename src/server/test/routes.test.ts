@@ -125,6 +125,8 @@ interface Resources {
   teamId: string;
   /** An equipment template. */
   equipmentTemplateId: string;
+  /** A vehicle nothing uses (deletable). */
+  vehicleId: string;
 }
 
 /**
@@ -139,6 +141,7 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/library/items/{id}": (r) => r.articleId,
   "/api/teams/{id}": (r) => r.teamId,
   "/api/equipment-templates/{id}": (r) => r.equipmentTemplateId,
+  "/api/vehicles/{id}": (r) => r.vehicleId,
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -235,10 +238,16 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     name: `Équipement ${tag}`,
     equipment_items: [`Outil ${tag}`],
   });
+  // A plate of its own each time: B's resources are created again for each deletion.
+  const vehicle = await post("/api/vehicles", {
+    name: `Véhicule ${tag}`,
+    registration_number: randomUUID().slice(0, 8),
+  });
   return {
     articleId: article.id,
     teamId: team.id,
     equipmentTemplateId: equipmentTemplate.id,
+    vehicleId: vehicle.id,
     clientId: client.id,
     quoteClientId: quoteClient.id,
     quoteId: quote.id,

@@ -6,6 +6,7 @@ import { libraryListResponseSchema } from "@shared/library";
 import { summaryOfQuotes } from "@shared/quote-figures";
 import { quoteListResponseSchema } from "@shared/quotes";
 import { teamListResponseSchema } from "@shared/teams";
+import { vehicleListResponseSchema, vehicleSummarySchema } from "@shared/vehicles";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen } from "@testing-library/react";
 import { verifyRequest } from "@web/features/auth/api/auth-api";
@@ -105,7 +106,15 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
   });
 
   it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
-    storeSession(["clients:view", "quotes:view", "settings:view", "library:view", "equipment:view", "teams:view"]);
+    storeSession([
+      "clients:view",
+      "quotes:view",
+      "settings:view",
+      "library:view",
+      "equipment:view",
+      "teams:view",
+      "vehicles:view",
+    ]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
     api.get("/api/library/items", libraryListResponseSchema, () => ({
@@ -116,6 +125,12 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     api.get("/api/equipment-templates", equipmentTemplateListResponseSchema, () => ({
       data: [],
       meta: { total: 0, page: 1, limit: 20 },
+    }));
+    api.get("/api/vehicles", vehicleListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 50 } }));
+    api.get("/api/vehicles/summary", vehicleSummarySchema, () => ({
+      total: 0,
+      by_status: { available: 0, maintenance: 0, in_use: 0 },
+      needs_attention: 0,
     }));
     api.get("/api/company/info", companyInfoSchema, () => makeInfo());
     api.get("/api/company/settings", companySettingsSchema, () => makeSettings());

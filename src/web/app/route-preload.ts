@@ -40,6 +40,12 @@ const ROUTES: Record<string, SignedInRoute> = {
     data: (client) =>
       import("@web/features/equipment/api/prefetch-equipment").then((m) => m.prefetchEquipmentScreen(client)),
   },
+  [paths.vehicles]: {
+    screen: screens.vehicles,
+    permission: "vehicles:view",
+    data: (client) =>
+      import("@web/features/vehicles/api/prefetch-vehicles").then((m) => m.prefetchVehiclesScreen(client)),
+  },
   [paths.teams]: {
     screen: screens.teams,
     permission: "teams:view",

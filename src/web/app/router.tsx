@@ -20,6 +20,7 @@ const QuoteNewRoute = lazyScreen(screens.quoteNew, (m) => m.QuoteNewRoute);
 const LibraryRoute = lazyScreen(screens.library, (m) => m.LibraryRoute);
 const TeamsRoute = lazyScreen(screens.teams, (m) => m.TeamsRoute);
 const EquipmentRoute = lazyScreen(screens.equipment, (m) => m.EquipmentRoute);
+const VehiclesRoute = lazyScreen(screens.vehicles, (m) => m.VehiclesRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -52,7 +53,7 @@ const companyRoutes: RouteObject[] = [
   { path: "quotes", element: element(QuotesRoute) },
   { path: "quotes/new", element: element(QuoteNewRoute) },
   { path: "library", element: element(LibraryRoute) },
-  soon("vehicles", "Véhicules"),
+  { path: "vehicles", element: element(VehiclesRoute) },
   { path: "equipment", element: element(EquipmentRoute) },
   soon("users", "Utilisateurs"),
   soon("invoices", "Factures"),

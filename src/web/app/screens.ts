@@ -42,6 +42,7 @@ export const screens = {
   library: loader(() => import("./routes/library-route")),
   teams: loader(() => import("./routes/teams-route")),
   equipment: loader(() => import("./routes/equipment-route")),
+  vehicles: loader(() => import("./routes/vehicles-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };

@@ -1,0 +1,58 @@
+import { describe, expect, it } from "vitest";
+import { mileageOf, toVehiclePayload, vehicleFormDefaults } from "./vehicle-form";
+
+describe("the vehicle form's payload", () => {
+  it("sends the plate upper-cased, blanks as none, the mileage as a number", () => {
+    expect(
+      toVehiclePayload({
+        ...vehicleFormDefaults(null),
+        name: " Master benne ",
+        registration_number: " fh-482-kt ",
+        brand: "Renault",
+        model: "  ",
+        mileage: "148 300",
+        next_inspection_date: "2026-12-03",
+      }),
+    ).toEqual({
+      name: " Master benne ",
+      registration_number: "FH-482-KT",
+      brand: "Renault",
+      model: null,
+      status: "available",
+      mileage: 148300,
+      next_service_date: null,
+      next_inspection_date: "2026-12-03",
+      insurance_expiry_date: null,
+    });
+  });
+
+  it("reads a mileage with its spaces or « km », and leaves anything else for the schema to refuse", () => {
+    expect(mileageOf("")).toBeNull();
+    expect(mileageOf("62\u202f450 km")).toBe(62450);
+    expect(mileageOf("12.500")).toBe(12500);
+    expect(mileageOf("-3")).toBe("-3");
+    expect(mileageOf("beaucoup")).toBe("beaucoup");
+  });
+});
+
+describe("the vehicle form's defaults", () => {
+  it("show a stored mileage with its thousands, read back as the same number", () => {
+    const fields = vehicleFormDefaults({
+      id: "v1",
+      name: "Master",
+      registration_number: null,
+      brand: null,
+      model: null,
+      status: "in_use",
+      mileage: 148300,
+      next_service_date: null,
+      next_inspection_date: null,
+      insurance_expiry_date: null,
+      next_due_date: null,
+      created_at: "2026-11-22T12:00:00.000Z",
+      updated_at: "2026-11-22T12:00:00.000Z",
+    });
+    expect(fields.mileage).toBe("148\u202f300");
+    expect(mileageOf(fields.mileage)).toBe(148300);
+  });
+});
