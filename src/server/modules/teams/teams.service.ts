@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import { isStillReferenced } from "@server/lib/pg-errors";
 import {
   TEAM_TEXTS,
   type TeamCandidates,
@@ -27,16 +28,6 @@ export const TEAMS_ACCESS = permissions({
 });
 
 const noCompany = TEAM_TEXTS.companyRequired;
-
-/**
- * A row still referenced: PostgreSQL's foreign_key_violation (23503, ON DELETE NO ACTION) or
- * restrict_violation (23001, ON DELETE RESTRICT). Drizzle wraps the driver's error: its `cause`.
- */
-function isStillReferenced(error: unknown): boolean {
-  const codeOf = (e: unknown) => (typeof e === "object" && e !== null ? (e as { code?: unknown }).code : undefined);
-  const code = codeOf(error) ?? codeOf((error as { cause?: unknown } | null)?.cause);
-  return code === "23503" || code === "23001";
-}
 
 /**
  * The members as sent, checked: users of the company, active — or already in the team (a member whose

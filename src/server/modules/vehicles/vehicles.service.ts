@@ -1,6 +1,7 @@
 import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import { isStillReferenced, isUniqueViolation } from "@server/lib/pg-errors";
 import { parisToday } from "@shared/dates";
 import {
   attentionLimit,
@@ -25,28 +26,8 @@ export const VEHICLES_ACCESS = permissions({
 
 const noCompany = VEHICLE_TEXTS.companyRequired;
 
-/** The SQLSTATE of PostgreSQL's error, or of the driver's error Drizzle wraps (`cause`), and its constraint. */
-function pgError(error: unknown): { code?: unknown; constraint?: unknown } {
-  const own = typeof error === "object" && error !== null ? (error as { code?: unknown; constraint?: unknown }) : {};
-  if (own.code !== undefined) return own;
-  const cause = (error as { cause?: unknown } | null)?.cause;
-  return typeof cause === "object" && cause !== null ? (cause as { code?: unknown; constraint?: unknown }) : {};
-}
-
 /** The plate is already another vehicle's in the company (the partial unique index). */
-function isPlateTaken(error: unknown): boolean {
-  const e = pgError(error);
-  return e.code === "23505" && e.constraint === "vehicles_company_registration_key";
-}
-
-/**
- * A row still referenced: restrict_violation (23001, ON DELETE RESTRICT, projects.vehicle_id) or
- * foreign_key_violation (23503, a NO ACTION key).
- */
-function isStillReferenced(error: unknown): boolean {
-  const { code } = pgError(error);
-  return code === "23503" || code === "23001";
-}
+const isPlateTaken = (error: unknown) => isUniqueViolation(error, "vehicles_company_registration_key");
 
 function valuesOf(input: VehicleInput): VehicleValues {
   return {
