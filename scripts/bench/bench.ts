@@ -23,12 +23,14 @@ import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createLibraryService } from "@server/modules/library/library.service";
+import { createProjectsService } from "@server/modules/projects/projects.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
 import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { libraryListQuerySchema } from "@shared/library";
+import { PROJECT_LIMITS, projectListQuerySchema } from "@shared/projects";
 import { quoteListQuerySchema } from "@shared/quotes";
 import { TEAM_LIMITS, teamListQuerySchema } from "@shared/teams";
 import { vehicleListQuerySchema } from "@shared/vehicles";
@@ -552,6 +554,9 @@ async function main() {
     const equipmentSearch = { search: "niveau laser" };
     const teams = createTeamsService(database);
     const teamSearch = { search: "plomberie" };
+    const projects = createProjectsService(database);
+    // A kind of work in one worksite of ten (500 found, their counts by status, a page of 20).
+    const projectSearch = { search: "toiture" };
     const vehicles = createVehiclesService(database);
     // A brand of three models out of ten (150 vans found, sorted, a page of 50); a status of one van in six.
     const vehicleSearch = { search: "renault" };
@@ -661,6 +666,22 @@ async function main() {
         direct: async () => teams.list(await auth.authenticate(token), teamListQuerySchema.parse(teamSearch)),
         answer: list("équipes"),
         target: { p99At10: 50, ratio: 0.6 },
+      }),
+      // Issue 12: the worksites (5,000 with 50,000 tasks in the large company), each page with the counts
+      // of every status over the filtered set, as « Mes chantiers » shows them.
+      line({
+        name: `GET /api/projects (page 1, limit ${PROJECT_LIMITS.defaultLimit}, comptes par statut, 5 000 chantiers)`,
+        url: "/api/projects",
+        direct: async () => projects.list(await auth.authenticate(token), projectListQuerySchema.parse({})),
+        answer: list("chantiers"),
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/projects?${query(projectSearch)}`,
+        url: `/api/projects?${query(projectSearch)}`,
+        direct: async () => projects.list(await auth.authenticate(token), projectListQuerySchema.parse(projectSearch)),
+        answer: list("chantiers"),
+        target: { p99At10: 100, ratio: 0.6 },
       }),
       // Issue 11: the fleet (500 vehicles in the large company), as /vehicles searches and filters it.
       ...[vehicleSearch, vehicleStatus].map((params) =>

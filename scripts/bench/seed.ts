@@ -161,6 +161,7 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
         await seedEquipment(tx, company.id);
         await seedTeams(tx, company.id, passwordHash);
         await seedVehicles(tx, company.id);
+        await seedProjects(tx, company.id);
       }
     }
   });
@@ -428,4 +429,83 @@ async function seedVehicles(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
            current_date + ((g * 53) % 1400 + 35),
            current_date + ((g * 71) % 1100 + 35)
     FROM generate_series(1, 500) AS g`);
+}
+
+const PROJECT_TASKS = [
+  "Protection des sols et des meubles",
+  "Dépose de l'existant",
+  "Évacuation des gravats",
+  "Reprise des supports",
+  "Plomberie et raccordements",
+  "Électricité et appareillage",
+  "Pose des équipements",
+  "Finitions et joints",
+  "Nettoyage de fin de chantier",
+  "Réception avec le client",
+] as const;
+
+/**
+ * The worksites of the large company (issue 12): 5,000 over about three years (one every 5 hours),
+ * 10 tasks each (50,000), at one of its 10,000 clients, with one of its 50 teams and, four times in
+ * five, one of its vans; 2,000 of them made from a validated quote (the quote names them). The older
+ * ones are delivered (one in ten cancelled), the last ones to do, in progress or paused, their tasks
+ * partly ticked. References CH-YYYY-NNNN are numbered per year of creation, like the app does.
+ */
+async function seedProjects(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  await tx.execute(sql`
+    WITH b AS (
+      SELECT g, now() - ((5000 - g) * interval '5 hours') AS created_at FROM generate_series(1, 5000) AS g
+    ), n AS (
+      SELECT g, created_at, extract(year FROM created_at AT TIME ZONE 'Europe/Paris')::int AS y,
+             row_number() OVER (PARTITION BY extract(year FROM created_at AT TIME ZONE 'Europe/Paris') ORDER BY g) AS k,
+             (hashtext('client ' || g) & 2147483647) % 10000 AS client_n
+      FROM b
+    ), c AS (SELECT id, address, postal_code, city, row_number() OVER (ORDER BY id) - 1 AS n FROM clients WHERE company_id = ${companyId}),
+    t AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM teams WHERE company_id = ${companyId}),
+    v AS (SELECT id, row_number() OVER (ORDER BY id) - 1 AS n FROM vehicles WHERE company_id = ${companyId}),
+    q AS (SELECT id, client_id, total, row_number() OVER (ORDER BY date, id) AS n FROM quotes
+          WHERE company_id = ${companyId} AND status = 'valide'),
+    s AS (
+      SELECT n.*, CASE
+          WHEN g > 4700 THEN (ARRAY['à faire', 'en cours', 'à faire', 'en pause'])[1 + g % 4]
+          WHEN g > 4400 THEN CASE WHEN g % 3 = 0 THEN 'en cours' ELSE 'livré' END
+          WHEN g % 10 = 0 THEN 'annulé' ELSE 'livré' END AS status
+      FROM n
+    )
+    INSERT INTO projects (company_id, reference, name, status, client_id, quote_id, start_date, team_id, vehicle_id,
+                          address, gate_code, notes, budget_total, estimated_duration_days, started_at, finished_at,
+                          created_at, updated_at)
+    SELECT ${companyId}, 'CH-' || s.y || '-' || lpad(s.k::text, 4, '0'),
+           (${array(WORKS)})[1 + (hashtext('chantier ' || s.g) & 2147483647) % ${WORKS.length}] || ' ' || coalesce(c.city, ''),
+           s.status, coalesce(q.client_id, c.id), q.id,
+           (s.created_at AT TIME ZONE 'Europe/Paris')::date + (s.g % 20),
+           t.id, v.id, c.address || ', ' || c.postal_code || ' ' || c.city,
+           CASE WHEN s.g % 3 = 0 THEN 'A' || (s.g % 9000 + 1000) END,
+           CASE WHEN s.g % 4 = 0 THEN 'Prévenir le client la veille.' END,
+           coalesce(q.total, 1000 + (s.g * 7919) % 30000), 1 + s.g % 10,
+           CASE WHEN s.status IN ('en cours', 'en pause', 'livré') THEN s.created_at + interval '2 days' END,
+           CASE WHEN s.status = 'livré' THEN s.created_at + interval '9 days' END,
+           s.created_at, s.created_at
+    FROM s
+    JOIN c ON c.n = s.client_n
+    JOIN t ON t.n = s.g % 50
+    LEFT JOIN v ON v.n = s.g % 500 AND s.g % 5 <> 0
+    LEFT JOIN q ON q.n = s.g AND s.g <= 2000`);
+  await tx.execute(sql`
+    INSERT INTO project_tasks (company_id, project_id, position, label, is_done, done_at, estimated_hours, quantity)
+    SELECT ${companyId}, p.id, k, (${array(PROJECT_TASKS)})[k],
+           d.done, CASE WHEN d.done THEN p.created_at + interval '3 days' END, 2 + (k * 3) % 7, 1
+    FROM projects p CROSS JOIN generate_series(1, 10) AS k,
+         LATERAL (SELECT CASE WHEN p.status = 'livré' THEN true
+                              WHEN p.status IN ('en cours', 'en pause') THEN k <= (hashtext(p.id::text) & 2147483647) % 10
+                              ELSE false END AS done) AS d
+    WHERE p.company_id = ${companyId}`);
+  await tx.execute(sql`
+    UPDATE quotes q SET project_id = p.id FROM projects p
+    WHERE p.company_id = ${companyId} AND q.company_id = ${companyId} AND q.id = p.quote_id`);
+  await tx.execute(sql`
+    INSERT INTO reference_counters (company_id, kind, year, last_value)
+    SELECT ${companyId}, 'project', split_part(reference, '-', 2)::int, count(*) FROM projects
+    WHERE company_id = ${companyId} GROUP BY 3
+    ON CONFLICT DO NOTHING`);
 }

@@ -37,18 +37,20 @@ export const CLIENT_TEXTS = {
 } as const;
 
 /**
- * The documents that keep a client from being deleted, as French words (one, several). Quotes today;
- * worksites and invoices add their line with their issues (and their count in the repository).
+ * The documents that keep a client from being deleted, as French words (one, several): quotes and
+ * worksites; invoices add their line with their issue (and their count in the repository).
  */
-const CLIENT_DOCUMENT_WORDS = { quotes: ["devis", "devis"] } as const;
-export type ClientDocumentCounts = Record<keyof typeof CLIENT_DOCUMENT_WORDS, number>;
+const CLIENT_DOCUMENT_WORDS = { quotes: ["devis", "devis"], projects: ["chantier", "chantiers"] } as const;
+/** A kind left out counts 0. */
+export type ClientDocumentCounts = Partial<Record<keyof typeof CLIENT_DOCUMENT_WORDS, number>>;
 
-export const clientHasDocuments = (counts: ClientDocumentCounts): boolean => Object.values(counts).some((n) => n > 0);
+export const clientHasDocuments = (counts: ClientDocumentCounts): boolean =>
+  Object.values(counts).some((n) => (n ?? 0) > 0);
 
 /** 409 of DELETE /api/clients/:id: « Ce client a 3 devis : … Désactivez-le plutôt … ». */
 export function clientHasDocumentsMessage(counts: ClientDocumentCounts): string {
   const parts = (Object.keys(CLIENT_DOCUMENT_WORDS) as (keyof ClientDocumentCounts)[]).flatMap((kind) => {
-    const n = counts[kind];
+    const n = counts[kind] ?? 0;
     const [one, several] = CLIENT_DOCUMENT_WORDS[kind];
     return n > 0 ? [`${n}\u00a0${n > 1 ? several : one}`] : [];
   });

@@ -7,6 +7,7 @@ import { healthModule } from "./health/health.routes";
 import { libraryModule } from "./library/library.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
+import { projectsModule } from "./projects/projects.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
 import { teamsModule } from "./teams/teams.routes";
@@ -29,4 +30,5 @@ export const MODULES: readonly AppModule[] = [
   teamsModule,
   equipmentTemplatesModule,
   vehiclesModule,
+  projectsModule,
 ];

@@ -7,6 +7,7 @@ import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
 import { seedDemoEquipment } from "./demo-equipment";
 import { seedDemoLibrary } from "./demo-library";
+import { seedDemoProjects } from "./demo-projects";
 import { seedDemoQuotes } from "./demo-quotes";
 import { seedDemoTeams } from "./demo-teams";
 import { seedDemoVehicles } from "./demo-vehicles";
@@ -48,6 +49,7 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
   await seedDemoTeams(db, admin, DEMO_PASSWORD);
   await seedDemoEquipment(db, admin);
   await seedDemoVehicles(db, admin);
+  await seedDemoProjects(db, admin);
   await auth.logout(token);
   return true;
 }

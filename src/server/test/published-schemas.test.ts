@@ -87,6 +87,9 @@ interface Fixtures {
   equipmentTemplateId: string;
   teamId: string;
   vehicleId: string;
+  projectId: string;
+  projectTaskId: string;
+  projectIssueId: string;
 }
 const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/clients/{id}": (f) => f.clientId,
@@ -95,6 +98,9 @@ const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/equipment-templates/{id}": (f) => f.equipmentTemplateId,
   "/api/teams/{id}": (f) => f.teamId,
   "/api/vehicles/{id}": (f) => f.vehicleId,
+  "/api/projects/{id}": (f) => f.projectId,
+  "/api/project-tasks/{id}": (f) => f.projectTaskId,
+  "/api/project-issues/{id}": (f) => f.projectIssueId,
 };
 let fixtures: Fixtures;
 
@@ -199,7 +205,34 @@ async function createFixtures(): Promise<Fixtures> {
     next_inspection_date: "2026-12-03",
     insurance_expiry_date: "2027-06-30",
   });
+  // Every field filled, in progress (its task ticked and its imprévu can change), a task done.
+  const project = (await send("POST", "/api/projects", {
+    name: "Chantier contrat",
+    status: "en cours",
+    client_id: client.id,
+    start_date: "2026-12-07",
+    team_id: team.id,
+    vehicle_id: vehicle.id,
+    address: "8 chemin des Vignes, 69380 Lozanne",
+    gate_code: "B42",
+    notes: "Clés chez la voisine",
+    budget_total: 12500.5,
+    estimated_duration_days: 4,
+    equipment: ["Perceuse", "Niveau laser"],
+    tasks: [
+      { label: "Dépose", is_done: true, estimated_hours: 3.5, unit_price: 45, quantity: 2.5 },
+      { label: "Pose", estimated_hours: 8, unit_price: 380, quantity: 1 },
+    ],
+  })) as { id: string; tasks: { id: string }[] };
+  const issue = await send("POST", "/api/project-issues", {
+    project_id: project.id,
+    title: "Fuite",
+    description: "Sous l'évier",
+  });
   return {
+    projectId: project.id,
+    projectTaskId: project.tasks[0]?.id ?? "",
+    projectIssueId: issue.id,
     teamId: team.id,
     vehicleId: vehicle.id,
     clientId: client.id,

@@ -193,7 +193,8 @@ export const clientsRepository = {
    */
   async documentsForDeletion(tx: Db, companyId: string, id: string): Promise<ClientDocumentCounts | undefined> {
     const result = await tx.execute<ClientDocumentCounts>(sql`
-      SELECT (SELECT count(*)::int FROM quotes q WHERE q.company_id = ${companyId} AND q.client_id = c.id) AS quotes
+      SELECT (SELECT count(*)::int FROM quotes q WHERE q.company_id = ${companyId} AND q.client_id = c.id) AS quotes,
+        (SELECT count(*)::int FROM projects p WHERE p.company_id = ${companyId} AND p.client_id = c.id) AS projects
       FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${id}
       FOR UPDATE OF c`);
     return result.rows[0];

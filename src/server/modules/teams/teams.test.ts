@@ -9,8 +9,7 @@ import {
   type TeamMember,
 } from "@shared/teams";
 import { eq } from "drizzle-orm";
-import pg from "pg";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { teamsRepository } from "./teams.repository";
 
 const { app, db } = await setupApp();
@@ -395,24 +394,18 @@ describe("DELETE /api/teams/:id", () => {
     expect((await api(a.admin, "GET", `/api/teams/${team.id}`)).statusCode).toBe(200);
   });
 
-  it("keeps a team that something references (ON DELETE RESTRICT, as worksites will): 409 in French", async () => {
+  it("keeps a team that a worksite names (projects.team_id, ON DELETE RESTRICT): 409 in French", async () => {
     const team = await create(a.admin, { name: `Équipe ${tag()}`, member_ids: [a.ids.chef] });
-    // Stands for projects.team_id (next issue): a table owned by the migration role, no company_id.
-    const table = `team_ref_probe_${tag()}`;
-    const owner = new pg.Client({ connectionString: inject("ownerDatabaseUrl") });
-    await owner.connect();
-    try {
-      await owner.query(`CREATE TABLE ${table} (team_id uuid NOT NULL REFERENCES teams(id) ON DELETE RESTRICT)`);
-      await owner.query(`INSERT INTO ${table} VALUES ($1)`, [team.id]);
-      const res = await api(a.admin, "DELETE", `/api/teams/${team.id}`);
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toMatchObject({ code: "CONFLICT", message: TEAM_TEXTS.usedByProjects });
-      const kept = (await api(a.admin, "GET", `/api/teams/${team.id}`)).json() as TeamDetail;
-      expect(kept.member_count).toBe(1);
-    } finally {
-      await owner.query(`DROP TABLE IF EXISTS ${table}`);
-      await owner.end();
-    }
+    const project = await api(a.admin, "POST", "/api/projects", { name: `Chantier ${tag()}`, team_id: team.id });
+    expect(project.statusCode, project.body).toBe(201);
+    const res = await api(a.admin, "DELETE", `/api/teams/${team.id}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "CONFLICT", message: TEAM_TEXTS.usedByProjects });
+    const kept = (await api(a.admin, "GET", `/api/teams/${team.id}`)).json() as TeamDetail;
+    expect(kept.member_count).toBe(1);
+    // Once the worksite is gone, the team may go.
+    expect((await api(a.admin, "DELETE", `/api/projects/${project.json().id}`)).statusCode).toBe(204);
+    expect((await api(a.admin, "DELETE", `/api/teams/${team.id}`)).statusCode).toBe(204);
   });
 });
 

@@ -1,0 +1,69 @@
+import { randomUUID } from "node:crypto";
+import { users } from "@server/db/schema";
+import { createAuthService } from "@server/modules/auth/auth.service";
+import { TokenService } from "@server/modules/auth/tokens";
+import { bearer, createTestCompany, login, setupApp, TEST_JWT_SECRET } from "@server/test/helpers";
+import { addDays, parisToday } from "@shared/dates";
+import type { ProjectIssues, ProjectListResponse } from "@shared/projects";
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { seedDemoBook } from "./demo-data";
+import { seedDemoLibrary } from "./demo-library";
+import { seedDemoProjects } from "./demo-projects";
+import { seedDemoQuotes } from "./demo-quotes";
+import { seedDemoTeams } from "./demo-teams";
+import { seedDemoVehicles } from "./demo-vehicles";
+
+const { app, db } = await setupApp();
+
+describe("the demo worksites", () => {
+  it("are eight in every status, two from validated quotes, with ticked tasks and imprévus, around today", async () => {
+    const company = await createTestCompany(db, "Démo Chantiers");
+    await db.run("platform", async (tx) => {
+      await tx.update(users).set({ fullName: "Marc Lefèvre" }).where(eq(users.email, company.emails.chef));
+      await tx.update(users).set({ fullName: "Julien Moreau" }).where(eq(users.email, company.emails.compagnon));
+    });
+    const { token } = await login(app, company.emails.admin);
+    const admin = await createAuthService(db, new TokenService(TEST_JWT_SECRET)).authenticate(token);
+    await seedDemoQuotes(db, admin, await seedDemoBook(db, admin), await seedDemoLibrary(db, admin));
+    await seedDemoTeams(db, admin, "demo1234", `demo-${randomUUID().slice(0, 8)}.fr`);
+    await seedDemoVehicles(db, admin);
+    await seedDemoProjects(db, admin);
+
+    const list = (await app.inject({ url: "/api/projects", headers: bearer(token) })).json() as ProjectListResponse;
+    expect(list.meta.counts).toEqual({ all: 8, "à faire": 3, "en cours": 2, "en pause": 1, livré: 1, annulé: 1 });
+    const fromQuotes = list.data.filter((p) => p.quote_id);
+    expect(fromQuotes).toHaveLength(2);
+    for (const project of fromQuotes) {
+      expect(project.notes, project.name).toContain(`Chantier créé depuis le devis ${project.quote_reference}`);
+      const quote = (await app.inject({ url: `/api/quotes/${project.quote_id}`, headers: bearer(token) })).json();
+      expect(quote.project_id).toBe(project.id);
+    }
+    for (const project of list.data) {
+      expect(project.team, project.name).not.toBeNull();
+      expect(project.address, project.name).not.toBeNull();
+      expect(project.task_count, project.name).toBeGreaterThan(0);
+    }
+    const running = list.data.filter((p) => p.status === "en cours");
+    expect(running.every((p) => p.done_count > 0 && p.done_count < p.task_count && p.started_at)).toBe(true);
+    expect(list.data.find((p) => p.status === "livré")?.progress).toBe(100);
+    const issues = await Promise.all(
+      running.map(
+        async (p) =>
+          ((await app.inject({ url: `/api/project-issues/${p.id}`, headers: bearer(token) })).json() as ProjectIssues)
+            .data,
+      ),
+    );
+    expect(issues.flat().length).toBeGreaterThanOrEqual(3);
+    // Some this week and next: the planning has something to show.
+    const today = parisToday();
+    const soon = list.data.filter(
+      (p) => p.start_date && p.start_date >= addDays(today, -7) && p.start_date <= addDays(today, 10),
+    );
+    expect(soon.length).toBeGreaterThanOrEqual(5);
+    // Julien Moreau (Compagnon, plumbing and electricity teams) sees the worksites of his teams only.
+    const julien = (await login(app, company.emails.compagnon)).token;
+    const his = (await app.inject({ url: "/api/projects", headers: bearer(julien) })).json() as ProjectListResponse;
+    expect(his.meta.total).toBe(4);
+  });
+});
