@@ -42,6 +42,7 @@ describe("the first answers of a signed-in cold start", () => {
       "/quotes",
       "/settings",
       "/teams",
+      "/vehicles",
     ]);
   });
 });
