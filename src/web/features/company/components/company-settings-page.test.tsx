@@ -6,7 +6,7 @@ import {
   companySettingsSchema,
 } from "@shared/company";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
   FakeAnswer,
@@ -64,6 +64,12 @@ function serve() {
 function calls(method: Method, url: string) {
   return api.requests(method, url);
 }
+
+// The page loads its forms lazily (React.lazy): their modules (zod, react-hook-form) are imported here
+// once, so that no test's waiting time includes their first transform on a busy machine.
+beforeAll(async () => {
+  await Promise.all([import("./company-info-form"), import("./commercial-settings-form")]);
+});
 
 beforeEach(() => {
   installBrowserStubs();

@@ -102,6 +102,7 @@ beforeEach(() => {
 });
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   toast.success.mockReset();
   toast.error.mockReset();
 });
@@ -129,6 +130,10 @@ describe("QuoteDialog — creation", () => {
     ["an administrator", true],
     ["a Chef d'équipe, who may not read the settings", false],
   ])("shows and sends today + the company's 45 days to %s, from the quotes' defaults", async (_, canReadSettings) => {
+    // A fixed day: the form's « today » and the test's are the same even when Paris's midnight passes.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    vi.setSystemTime(new Date("2026-11-26T10:00:00Z"));
+    const today = parisToday();
     api.post("/api/quotes", quoteSchema, () => makeQuote());
     const onStateChange = renderDialog(
       { mode: "create" },
@@ -136,7 +141,6 @@ describe("QuoteDialog — creation", () => {
       EVERY_PERMISSION.filter((code) => canReadSettings || code !== "settings:view"),
     );
     await screen.findByRole("combobox", { name: "Client *" });
-    const today = parisToday();
     const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
     await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
     type("Nom du devis *", "Cuisine Martin");
