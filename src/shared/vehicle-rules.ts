@@ -38,13 +38,16 @@ export const VEHICLE_STATUS_LABELS: Record<VehicleStatus, string> = {
   in_use: "En utilisation",
 };
 
-/** The three dates that keep a vehicle on the road, in the order the form and the details show them. */
-export const VEHICLE_DUE_FIELDS = ["next_inspection_date", "next_service_date", "insurance_expiry_date"] as const;
+/**
+ * The three dates that keep a vehicle on the road, in the order the form and the details show them: the
+ * service first, the field « Planifier l'entretien » focuses.
+ */
+export const VEHICLE_DUE_FIELDS = ["next_service_date", "next_inspection_date", "insurance_expiry_date"] as const;
 export type VehicleDueField = (typeof VEHICLE_DUE_FIELDS)[number];
 
 export const VEHICLE_DUE_LABELS: Record<VehicleDueField, string> = {
-  next_inspection_date: "Prochain contrôle technique",
   next_service_date: "Prochain entretien",
+  next_inspection_date: "Prochain contrôle technique",
   insurance_expiry_date: "Fin de l'assurance",
 };
 
@@ -113,8 +116,8 @@ export interface VehicleDue {
 }
 
 const DUE_TEXTS: Record<VehicleDueField, { soon: string; overdue: string }> = {
-  next_inspection_date: { soon: "Contrôle technique le", overdue: "Contrôle technique dépassé depuis le" },
   next_service_date: { soon: "Entretien le", overdue: "Entretien en retard depuis le" },
+  next_inspection_date: { soon: "Contrôle technique le", overdue: "Contrôle technique dépassé depuis le" },
   insurance_expiry_date: { soon: "Assurance expire le", overdue: "Assurance expirée depuis le" },
 };
 

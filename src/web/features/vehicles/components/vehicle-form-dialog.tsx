@@ -66,7 +66,7 @@ export function VehicleFormDialog({ form, isMobile, onClose }: VehicleFormDialog
 
 interface VehicleFormProps {
   vehicle: Vehicle | null;
-  /** « Planifier l'entretien »: the dates section, its « Prochain entretien » focused. */
+  /** « Planifier l'entretien »: the dates section, its first field « Prochain entretien » focused. */
   focusDates: boolean;
   isMobile: boolean;
   descriptionId: string;

@@ -231,6 +231,8 @@ describe("VehiclesPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Modifier le véhicule" });
     const service = within(dialog).getByLabelText("Prochain entretien") as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(service));
+    // The first field of the dates section.
+    expect(within(dialog).getByRole("group", { name: "Entretien et échéances" }).querySelector("input")).toBe(service);
     fireEvent.change(service, { target: { value: "2027-01-15" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
     await waitFor(() => expect(api.requests("PUT", `/api/vehicles/${master.id}`)).toHaveLength(1));

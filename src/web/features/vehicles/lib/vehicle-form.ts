@@ -27,8 +27,8 @@ export const VEHICLE_FORM_FIELDS = [
   "model",
   "status",
   "mileage",
-  "next_inspection_date",
   "next_service_date",
+  "next_inspection_date",
   "insurance_expiry_date",
 ] as const satisfies readonly (keyof VehicleFormFields)[];
 
