@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/equipment-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -80,7 +81,7 @@ test.describe("Modèles d'équipement", () => {
     await expect(card).toContainText("+1\u00a0autre équipement");
 
     // — Duplicated: the create form with « (copie) », saved as a second template —
-    await card.getByRole("button", { name: `Plus d'actions pour ${name}` }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Dupliquer" }).click();
     const copy = page.getByRole("dialog", { name: "Nouveau modèle" });
     await expect(copy.getByLabel("Nom du modèle *")).toHaveValue(`${name} (copie)`);
@@ -92,7 +93,7 @@ test.describe("Modèles d'équipement", () => {
     await expect(page.getByRole("heading", { level: 2 })).toHaveText("2\u00a0modèles");
 
     // — The copy deleted, after the confirmation —
-    await copied.getByRole("button", { name: `Plus d'actions pour ${name} (copie)` }).click();
+    await clickCentred(copied.getByRole("button", { name: `Plus d'actions pour ${name} (copie)` }));
     await page.getByRole("menuitem", { name: "Supprimer" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Supprimer le modèle\u202f?" });
     await expect(confirm).toContainText(

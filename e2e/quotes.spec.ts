@@ -5,6 +5,7 @@ import { addDays, parisToday } from "../src/shared/dates";
 import { QUOTE_TEXTS, type Quote, quoteTotalsInEuros } from "../src/shared/quotes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/quotes-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -81,20 +82,6 @@ function card(page: Page, reference: string): Locator {
     .getByRole("list", { name: "Devis", exact: true })
     .getByRole("article")
     .filter({ has: page.getByRole("heading", { name: new RegExp(`\\(${reference}\\)$`) }) });
-}
-
-/** Clicks a card control once the toasts are closed and the control scrolled to mid-screen (mobile bottom bar). */
-async function clickCentred(locator: Locator) {
-  const page = locator.page();
-  const close = page.getByRole("button", { name: "Fermer la notification" });
-  for (let i = 0; i < 5 && (await close.count()) > 0; i += 1) {
-    await close
-      .first()
-      .click({ timeout: 2_000 })
-      .catch(() => {});
-  }
-  await locator.evaluate((el) => el.scrollIntoView({ block: "center" }));
-  await locator.click();
 }
 
 async function cardMenu(page: Page, target: Locator, item: string) {

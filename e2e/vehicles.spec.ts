@@ -1,6 +1,7 @@
 import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/vehicles-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
@@ -74,7 +75,7 @@ test.describe("Véhicules", () => {
     await expect(page.getByRole("article")).toHaveCount(1);
 
     // — Edited: in maintenance —
-    await card.getByRole("button", { name: `Plus d'actions pour ${name}` }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Modifier" }).click();
     const edit = page.getByRole("dialog", { name: "Modifier le véhicule" });
     await edit.getByLabel("Statut").selectOption({ label: "En maintenance" });
@@ -85,7 +86,7 @@ test.describe("Véhicules", () => {
 
     // — Its maintenance planned: the dates, « Prochain entretien » focused; within 30 days, « à surveiller » —
     const service = dayIn(10);
-    await card.getByRole("button", { name: `Plus d'actions pour ${name}` }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Planifier l'entretien" }).click();
     const plan = page.getByRole("dialog", { name: "Modifier le véhicule" });
     await expect(plan.getByLabel("Prochain entretien")).toBeFocused();
@@ -104,7 +105,7 @@ test.describe("Véhicules", () => {
     await expect(card).toBeVisible();
 
     // — Its details —
-    await card.getByRole("button", { name: `Plus d'actions pour ${name}` }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Voir les détails" }).click();
     const details = page.getByRole("dialog", { name });
     await expect(details).toContainText(PLATE);
@@ -117,7 +118,7 @@ test.describe("Véhicules", () => {
     await expect(details).toBeHidden();
 
     // — Deleted after confirmation —
-    await card.getByRole("button", { name: `Plus d'actions pour ${name}` }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Supprimer" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Supprimer le véhicule" });
     await expect(confirm).toContainText(
