@@ -113,3 +113,31 @@ export function ResponsiveModal({
     </DirtyGuardContext.Provider>
   );
 }
+
+/**
+ * The footer of a form or a sheet in a `ResponsiveModal`: its buttons right-aligned under a line on
+ * desktop; on phones stuck to the bottom of the sheet, above the home indicator (`stretch`: each
+ * button as wide as the others).
+ */
+export function ModalFooter({
+  isMobile,
+  stretch = false,
+  children,
+}: {
+  isMobile: boolean;
+  stretch?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        "flex gap-2 border-t border-border bg-card",
+        isMobile
+          ? cn("sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]", stretch && "[&>*]:flex-1")
+          : "justify-end px-6 py-4",
+      )}
+    >
+      {children}
+    </div>
+  );
+}

@@ -20,7 +20,7 @@ import { FormField } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { Switch } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
@@ -478,21 +478,14 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
         )}
       </div>
 
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile}>
         <FormActions
           isMobile={isMobile}
           pending={isSubmitting}
           onCancel={cancel}
           submitLabel={editing ? "Mettre à jour" : "Créer le client"}
         />
-      </div>
+      </ModalFooter>
     </form>
   );
 }

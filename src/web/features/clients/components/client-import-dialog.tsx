@@ -15,7 +15,7 @@ import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { ChevronDown, FileUp, LoaderCircle } from "lucide-react";
@@ -202,14 +202,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
           />
         )}
       </div>
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] [&>*]:flex-1"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile} stretch>
         <Button type="button" variant="outline" onClick={close}>
           Annuler
         </Button>
@@ -221,7 +214,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
           )}
           {submitLabel}
         </Button>
-      </div>
+      </ModalFooter>
     </ResponsiveModal>
   );
 }

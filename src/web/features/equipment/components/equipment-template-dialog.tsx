@@ -6,12 +6,12 @@ import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useSortable } from "@web/components/ui/sortable";
 import { fieldErrorsOf, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { ArrowDown, ArrowUp, GripVertical, Plus, X } from "lucide-react";
-import { type KeyboardEvent, type ReactNode, useId, useRef } from "react";
+import { type KeyboardEvent, useId, useRef } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { useSaveEquipmentTemplate } from "../api/equipment-mutations";
 import {
@@ -86,19 +86,6 @@ function Header({
   );
 }
 
-function Footer({ isMobile, children }: { isMobile: boolean; children: ReactNode }) {
-  return (
-    <div
-      className={cn(
-        "flex gap-2 border-t border-border bg-card",
-        isMobile ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]" : "justify-end px-6 py-4",
-      )}
-    >
-      {children}
-    </div>
-  );
-}
-
 /** The whole list of a template, for a user who may read it only. */
 function TemplateView({
   template,
@@ -133,11 +120,11 @@ function TemplateView({
           <p className="text-sm text-muted-foreground italic">{EQUIPMENT_TEXTS.noItems}</p>
         )}
       </div>
-      <Footer isMobile={isMobile}>
+      <ModalFooter isMobile={isMobile}>
         <Button variant="outline" onClick={onDone} className={cn(isMobile && "flex-1")}>
           Fermer
         </Button>
-      </Footer>
+      </ModalFooter>
     </div>
   );
 }
@@ -381,14 +368,14 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
         </div>
       </div>
 
-      <Footer isMobile={isMobile}>
+      <ModalFooter isMobile={isMobile}>
         <FormActions
           isMobile={isMobile}
           pending={isSubmitting}
           onCancel={cancel}
           submitLabel={editing ? "Enregistrer" : "Créer le modèle"}
         />
-      </Footer>
+      </ModalFooter>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { FileUp, LoaderCircle } from "lucide-react";
@@ -107,14 +107,7 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
         )}
         {result && <ImportPreview result={result} />}
       </div>
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))] [&>*]:flex-1"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile} stretch>
         <Button type="button" variant="outline" onClick={close}>
           Annuler
         </Button>
@@ -126,7 +119,7 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
           )}
           {ready ? `Importer ${plural(result.valid, "article")}` : "Importer"}
         </Button>
-      </div>
+      </ModalFooter>
     </ResponsiveModal>
   );
 }

@@ -17,7 +17,7 @@ import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -342,14 +342,7 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
         </dl>
       </fieldset>
 
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile}>
         {readOnly ? (
           <Button type="button" variant="outline" onClick={onDone} className={cn(isMobile && "flex-1")}>
             Fermer
@@ -362,7 +355,7 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
             submitLabel={editing ? "Enregistrer" : "Ajouter à la bibliothèque"}
           />
         )}
-      </div>
+      </ModalFooter>
     </form>
   );
 }

@@ -9,7 +9,7 @@ import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -245,21 +245,14 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
         </section>
       </div>
 
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile}>
         <FormActions
           isMobile={isMobile}
           pending={isSubmitting}
           onCancel={cancel}
           submitLabel={editing ? "Enregistrer" : "Créer l'équipe"}
         />
-      </div>
+      </ModalFooter>
     </form>
   );
 }

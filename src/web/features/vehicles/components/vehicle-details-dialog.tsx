@@ -10,7 +10,7 @@ import {
 import type { Vehicle } from "@shared/vehicles";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { cn } from "@web/lib/cn";
 import { Pencil, TriangleAlert } from "lucide-react";
 import { type ReactNode, useId } from "react";
@@ -142,14 +142,7 @@ function Details({
           <Row label="Modifié le">{formatDateTime(vehicle.updated_at)}</Row>
         </dl>
       </div>
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile}>
         <Button variant="outline" onClick={onClose} className={cn(isMobile && "flex-1")}>
           Fermer
         </Button>
@@ -159,7 +152,7 @@ function Details({
             Modifier
           </Button>
         )}
-      </div>
+      </ModalFooter>
     </div>
   );
 }

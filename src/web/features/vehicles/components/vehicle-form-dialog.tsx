@@ -12,7 +12,7 @@ import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { isApiError } from "@web/lib/api-client";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
@@ -254,14 +254,7 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
         </fieldset>
       </div>
 
-      <div
-        className={cn(
-          "flex gap-2 border-t border-border bg-card",
-          isMobile
-            ? "sticky bottom-0 px-5 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]"
-            : "justify-end px-6 py-4",
-        )}
-      >
+      <ModalFooter isMobile={isMobile}>
         <FormActions
           isMobile={isMobile}
           pending={isSubmitting}
@@ -269,7 +262,7 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
           submitDisabled={nameBlank}
           submitLabel={editing ? "Enregistrer" : "Ajouter le véhicule"}
         />
-      </div>
+      </ModalFooter>
     </form>
   );
 }
