@@ -54,6 +54,9 @@ export const PROJECT_LIMITS = {
   /** GET /api/project-issues: 50 a page by default, 200 at most. */
   issuesDefaultLimit: 50,
   issuesMaxLimit: 200,
+  /** Photos: 20 a worksite, 5 MB each, images only (spec 2 §5, §9). */
+  photosMax: 20,
+  photoMaxBytes: 5 * 1024 * 1024,
 } as const;
 
 /** Worksite texts: the spec's (§2, §5, §8) in the glossary's words (« chantier », ADR 0010). */
@@ -104,6 +107,15 @@ export const PROJECT_TEXTS = {
   issueAdded: "Imprévu ajouté",
   issueUpdated: "Imprévu modifié",
   issueDeleted: "Imprévu supprimé",
+  photoAdded: "Photo ajoutée",
+  photoDeleted: "Photo supprimée",
+  photoNotFound: "Photo introuvable",
+  // Spec 2 §5 (photo upload), verbatim.
+  photoLimit: "Limite de 20 photos par projet atteinte",
+  photoImagesOnly: "Seules les images sont autorisées",
+  photoTooLarge: "La taille du fichier ne peut pas dépasser 5MB",
+  photoMissing: "Aucune photo reçue (champ «\u00a0photo\u00a0»)",
+  noPhotos: "Aucune photo ajoutée",
   // Screens (spec 2 §2).
   listTitle: "Mes chantiers",
   newProject: "Nouveau chantier",

@@ -401,3 +401,39 @@ export const projectIssueListResponseSchema = z.object({
   meta: z.object({ total: z.number(), page: z.number(), limit: z.number() }),
 });
 export type ProjectIssueList = z.infer<typeof projectIssueListResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Photos
+
+/**
+ * A photo of a worksite (spec 2 §3 « id, filename, file_url »): `file_url` is the full image and
+ * `thumbnail_url` its thumbnail, both short-lived signed URLs (docs/domain/files.md#signed-urls).
+ * `client_key`: the id the phone gave a photo taken offline (POST sent again answers the same photo).
+ */
+export const projectPhotoSchema = z.object({
+  id: z.uuid(),
+  project_id: z.uuid(),
+  filename: z.string().nullable(),
+  file_url: z.string(),
+  thumbnail_url: z.string(),
+  width: z.number().nullable(),
+  height: z.number().nullable(),
+  client_key: z.uuid().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type ProjectPhoto = z.infer<typeof projectPhotoSchema>;
+
+/** GET /api/project-photos/:projectId: a worksite's photos, oldest first (at most 20). */
+export const projectPhotosResponseSchema = z.object({ data: z.array(projectPhotoSchema) });
+export type ProjectPhotos = z.infer<typeof projectPhotosResponseSchema>;
+
+/**
+ * POST /api/project-photos (multipart/form-data): the fields besides the file part `photo`. The
+ * server reads them from the form; this schema checks them (the file is checked by its content).
+ */
+export const projectPhotoFieldsSchema = z.object({
+  project_id: z.uuid({ error: PROJECT_TEXTS.notFound }),
+  client_key: z.uuid({ error: PROJECT_TEXTS.clientKeyInvalid }).optional(),
+});
+export type ProjectPhotoFields = z.output<typeof projectPhotoFieldsSchema>;

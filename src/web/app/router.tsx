@@ -21,6 +21,10 @@ const LibraryRoute = lazyScreen(screens.library, (m) => m.LibraryRoute);
 const TeamsRoute = lazyScreen(screens.teams, (m) => m.TeamsRoute);
 const EquipmentRoute = lazyScreen(screens.equipment, (m) => m.EquipmentRoute);
 const VehiclesRoute = lazyScreen(screens.vehicles, (m) => m.VehiclesRoute);
+const ProjectsRoute = lazyScreen(screens.projects, (m) => m.ProjectsRoute);
+const ProjectNewRoute = lazyScreen(screens.projectNew, (m) => m.ProjectNewRoute);
+const ProjectRoute = lazyScreen(screens.project, (m) => m.ProjectRoute);
+const ProjectExecutionRoute = lazyScreen(screens.projectExecution, (m) => m.ProjectExecutionRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -36,10 +40,10 @@ function element(Component: ComponentType) {
 /** The route table of docs/domain/shell.md#routes (paths relative to the root layout). */
 const companyRoutes: RouteObject[] = [
   { index: true, element: element(HomeRoute) },
-  soon("projects", "Chantiers"),
-  soon("projects/new", "Nouveau chantier", paths.projects, "Retour aux chantiers"),
-  soon("projects/:id", "Chantier", paths.projects, "Retour aux chantiers"),
-  soon("projects/:id/execution", "Mode chantier", paths.projects, "Retour aux chantiers"),
+  { path: "projects", element: element(ProjectsRoute) },
+  { path: "projects/new", element: element(ProjectNewRoute) },
+  { path: "projects/:id", element: element(ProjectRoute) },
+  { path: "projects/:id/execution", element: element(ProjectExecutionRoute) },
   { path: "clients", element: element(ClientsRoute) },
   { path: "clients/new", element: element(ClientsRoute) },
   { path: "teams", element: element(TeamsRoute) },

@@ -43,6 +43,10 @@ export const screens = {
   teams: loader(() => import("./routes/teams-route")),
   equipment: loader(() => import("./routes/equipment-route")),
   vehicles: loader(() => import("./routes/vehicles-route")),
+  projects: loader(() => import("./routes/projects-route")),
+  projectNew: loader(() => import("./routes/project-new-route")),
+  project: loader(() => import("./routes/project-route")),
+  projectExecution: loader(() => import("./routes/project-execution-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };

@@ -1,0 +1,11 @@
+import { useCan } from "@web/hooks/use-can";
+
+/** What the signed-in user may do with worksites (docs/domain/projects.md#permissions), asked once through `useCan`. */
+export function useProjectAccess() {
+  return {
+    canCreate: useCan("projects:create"),
+    canEdit: useCan("projects:edit"),
+    canDelete: useCan("projects:delete"),
+    canExecute: useCan("projects:execute"),
+  };
+}
