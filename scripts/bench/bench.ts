@@ -23,13 +23,16 @@ import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createLibraryService } from "@server/modules/library/library.service";
+import { createPlanningService } from "@server/modules/planning/planning.service";
 import { createProjectsService } from "@server/modules/projects/projects.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
 import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
+import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { libraryListQuerySchema } from "@shared/library";
+import { calendarWeekQuerySchema, mondayOf } from "@shared/planning";
 import { PROJECT_LIMITS, projectListQuerySchema } from "@shared/projects";
 import { quoteListQuerySchema } from "@shared/quotes";
 import { TEAM_LIMITS, teamListQuerySchema } from "@shared/teams";
@@ -147,6 +150,20 @@ function suggestionsHold(value: unknown): string {
   const rows = Array.isArray((value as { data?: unknown })?.data) ? (value as { data: unknown[] }).data.length : 0;
   if (rows === 0) fail("aucune suggestion");
   return `${rows} suggestion(s)`;
+}
+
+/** A planning week: seven days, worksites on some of them. */
+const week: Answer<{ days: { projects: unknown[] }[] }> = {
+  http: async (response) => weekHolds(await (await okBody(response)).json()),
+  direct: (value) => weekHolds(value),
+};
+
+function weekHolds(value: unknown): string {
+  const days = (value as { days?: { projects?: unknown[] }[] } | null)?.days ?? [];
+  const placed = days.reduce((n, d) => n + (d.projects?.length ?? 0), 0);
+  if (days.length !== 7) fail(`semaine de ${days.length} jour(s) au lieu de 7`);
+  if (placed === 0) fail("semaine vide (aucun chantier)");
+  return `${placed} chantiers placés sur 7 jours`;
 }
 
 /** A list holding at least one row on its page and in its total. */
@@ -558,6 +575,8 @@ async function main() {
     // A kind of work in one worksite of ten (500 found, their counts by status, a page of 20).
     const projectSearch = { search: "toiture" };
     const vehicles = createVehiclesService(database);
+    const planning = createPlanningService(database);
+    const thisMonday = mondayOf(parisToday());
     // A brand of three models out of ten (150 vans found, sorted, a page of 50); a status of one van in six.
     const vehicleSearch = { search: "renault" };
     const vehicleStatus = { status: "maintenance" };
@@ -682,6 +701,16 @@ async function main() {
         direct: async () => projects.list(await auth.authenticate(token), projectListQuerySchema.parse(projectSearch)),
         answer: list("chantiers"),
         target: { p99At10: 100, ratio: 0.6 },
+      }),
+      // Issue 13: the planning's week (this week of the large company's 5,000 worksites and 50 teams),
+      // one query, the clashes computed among them.
+      line({
+        name: `GET /api/calendar/week?week_start=${thisMonday} (5 000 chantiers, 50 équipes)`,
+        url: `/api/calendar/week?week_start=${thisMonday}`,
+        direct: async () =>
+          planning.week(await auth.authenticate(token), calendarWeekQuerySchema.parse({ week_start: thisMonday })),
+        answer: week,
+        target: { p99At10: 50, ratio: 0.6 },
       }),
       // Issue 11: the fleet (500 vehicles in the large company), as /vehicles searches and filters it.
       ...[vehicleSearch, vehicleStatus].map((params) =>

@@ -110,8 +110,8 @@ export const PROJECT_TEXTS = {
   photoAdded: "Photo ajoutée",
   photoDeleted: "Photo supprimée",
   photoNotFound: "Photo introuvable",
-  // Spec 2 §5 (photo upload), verbatim.
-  photoLimit: "Limite de 20 photos par projet atteinte",
+  // Spec 2 §5 (photo upload), « chantier » for « projet » (ADR 0010).
+  photoLimit: "Limite de 20 photos par chantier atteinte",
   photoImagesOnly: "Seules les images sont autorisées",
   photoTooLarge: "La taille du fichier ne peut pas dépasser 5MB",
   photoMissing: "Aucune photo reçue (champ «\u00a0photo\u00a0»)",

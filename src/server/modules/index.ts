@@ -7,6 +7,7 @@ import { healthModule } from "./health/health.routes";
 import { libraryModule } from "./library/library.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
+import { planningModule } from "./planning/planning.routes";
 import { projectsModule } from "./projects/projects.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
@@ -31,4 +32,5 @@ export const MODULES: readonly AppModule[] = [
   equipmentTemplatesModule,
   vehiclesModule,
   projectsModule,
+  planningModule,
 ];

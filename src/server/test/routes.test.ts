@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from "node:crypto";
 import { ERROR_CODES, MESSAGES } from "@shared/errors";
 import { PERMISSION_CODES } from "@shared/permissions";
+import { mondayOf } from "@shared/planning-rules";
 import type { LightMyRequestResponse } from "fastify";
 import { beforeAll, describe, expect, it } from "vitest";
 import {
@@ -417,6 +418,20 @@ function sampleWith(schema: JsonSchema, r: Resources, path: string[], value: unk
 // ---------------------------------------------------------------------------------------------
 // Calls and checks
 
+/** Query parameters an operation cannot be called without, by name (the planning's week). */
+const QUERY_FIXTURES: Record<string, () => string> = {
+  week_start: () => mondayOf(TODAY),
+};
+
+function requiredQuery(op: Operation): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const q of op.query) {
+    const fixture = QUERY_FIXTURES[q.name];
+    if (fixture) query[q.name] = fixture();
+  }
+  return query;
+}
+
 async function call(
   op: Operation,
   options: {
@@ -428,7 +443,8 @@ async function call(
   },
 ) {
   let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.ids[name] ?? ""));
-  if (options.query && Object.keys(options.query).length > 0) url += `?${new URLSearchParams(options.query)}`;
+  const query = { ...requiredQuery(op), ...options.query };
+  if (Object.keys(query).length > 0) url += `?${new URLSearchParams(query)}`;
   const headers: Record<string, string> = options.token ? bearer(options.token) : {};
   let payload: string | undefined;
   if (options.rawBody !== undefined) payload = options.rawBody;

@@ -50,6 +50,13 @@ export const projects = pgTable(
     estimatedDurationDays: integer("estimated_duration_days"),
     /** The equipment list taken for it (copied from a template, then its own). */
     equipment: text("equipment").array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * The last day it occupies on the planning: its start, then working days until its estimated
+     * duration is counted (`project_last_day()`, drizzle/0021; docs/domain/planning.md#days).
+     */
+    endDate: date("end_date", { mode: "string" }).generatedAlwaysAs(
+      sql`project_last_day(start_date, estimated_duration_days)`,
+    ),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
@@ -65,6 +72,8 @@ export const projects = pgTable(
     index("projects_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index("projects_company_status_idx").on(t.companyId, t.status, t.createdAt.desc(), t.id.desc()),
     index("projects_company_start_idx").on(t.companyId, t.startDate),
+    /** The planning's week: worksites ending on or after its Monday, started by its Sunday. */
+    index("projects_company_end_idx").on(t.companyId, t.endDate, t.startDate),
     index("projects_company_team_idx").on(t.companyId, t.teamId, t.startDate),
     index("projects_company_vehicle_idx").on(t.companyId, t.vehicleId, t.startDate),
     index("projects_company_client_idx").on(t.companyId, t.clientId),

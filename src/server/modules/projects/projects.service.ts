@@ -64,7 +64,7 @@ const noCompany = PROJECT_TEXTS.companyRequired;
  * The teams whose worksites the caller sees: null for all (an admin, a holder of `team:view`), else
  * the teams he belongs to (docs/domain/projects.md#who-sees-which-worksites).
  */
-async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
+export async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
   if (seesEveryProject({ role: t.auth.user.role, permissions: t.auth.permissions })) return null;
   return teamsRepository.teamIdsOfUser(tx, t.companyId, t.auth.userId);
 }
@@ -73,7 +73,7 @@ const sees = (teamIds: readonly string[] | null, teamId: string | null) =>
   teamIds === null || (teamId !== null && teamIds.includes(teamId));
 
 /** The client, team and vehicle named are the company's: 400 on the field otherwise (never another company's). */
-async function checkReferences(
+export async function checkReferences(
   tx: Db,
   companyId: string,
   ids: { client_id: string | null; team_id: string | null; vehicle_id: string | null },

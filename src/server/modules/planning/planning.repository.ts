@@ -1,0 +1,117 @@
+import type { Db } from "@server/db/client";
+import type { CalendarProject } from "@shared/planning";
+import type { ProjectStatus } from "@shared/project-rules";
+import { type SQL, sql } from "drizzle-orm";
+
+type RawBooking = {
+  id: string;
+  reference: string;
+  name: string;
+  status: ProjectStatus;
+  client_id: string | null;
+  client_name: string | null;
+  team_id: string | null;
+  team_name: string | null;
+  vehicle_id: string | null;
+  vehicle_name: string | null;
+  address: string | null;
+  start_date: string;
+  end_date: string;
+  estimated_duration_days: number | null;
+};
+
+/** A planned worksite, before its clashes are computed. */
+export type PlannedProject = Omit<CalendarProject, "conflicts">;
+
+const toPlanned = (row: RawBooking): PlannedProject => ({
+  id: row.id,
+  reference: row.reference,
+  name: row.name,
+  status: row.status,
+  client: row.client_id && row.client_name !== null ? { id: row.client_id, name: row.client_name } : null,
+  team: row.team_id && row.team_name !== null ? { id: row.team_id, name: row.team_name } : null,
+  vehicle: row.vehicle_id && row.vehicle_name !== null ? { id: row.vehicle_id, name: row.vehicle_name } : null,
+  address: row.address,
+  start_date: row.start_date,
+  end_date: row.end_date,
+  estimated_duration_days: row.estimated_duration_days,
+});
+
+const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
+
+const SELECT = sql`
+  SELECT p.id, p.reference, p.name, p.status, p.client_id, c.name AS client_name, p.team_id, t.name AS team_name,
+         p.vehicle_id, v.name AS vehicle_name, p.address, p.start_date::text AS start_date,
+         p.end_date::text AS end_date, p.estimated_duration_days
+  FROM projects p
+  LEFT JOIN clients c ON c.id = p.client_id
+  LEFT JOIN teams t ON t.id = p.team_id
+  LEFT JOIN vehicles v ON v.id = p.vehicle_id`;
+
+export const planningRepository = {
+  /**
+   * The worksites that occupy a day of [from, to] (one query for the week, docs/domain/planning.md):
+   * dated, not cancelled, ending on or after `from` and started by `to` (index projects_company_end_idx).
+   * `teamIds`: the only teams a restricted user sees (null: all).
+   */
+  async between(
+    tx: Db,
+    companyId: string,
+    from: string,
+    to: string,
+    teamIds: readonly string[] | null,
+  ): Promise<PlannedProject[]> {
+    const visible: SQL = teamIds ? sql`AND p.team_id = ANY(${uuidArray(teamIds)}::uuid[])` : sql``;
+    const result = await tx.execute<RawBooking>(sql`${SELECT}
+      WHERE p.company_id = ${companyId} AND p.status <> 'annulé' AND p.start_date IS NOT NULL
+        AND p.end_date >= ${from}::date AND p.start_date <= ${to}::date ${visible}
+      ORDER BY p.start_date, p.reference`);
+    return result.rows.map(toPlanned);
+  },
+
+  /** One worksite as the planning shows it (the caller has checked it is visible). */
+  async one(tx: Db, companyId: string, id: string): Promise<PlannedProject | undefined> {
+    const result = await tx.execute<RawBooking>(sql`${SELECT}
+      WHERE p.company_id = ${companyId} AND p.id = ${id} AND p.start_date IS NOT NULL`);
+    const row = result.rows[0];
+    return row ? toPlanned(row) : undefined;
+  },
+
+  /**
+   * The other live worksites (not delivered, not cancelled) using `teamId` or `vehicleId` on a day of
+   * [from, to]: the candidates of a clash (indexes on team and vehicle).
+   */
+  async sharing(
+    tx: Db,
+    companyId: string,
+    exceptId: string,
+    teamId: string | null,
+    vehicleId: string | null,
+    from: string,
+    to: string,
+  ): Promise<PlannedProject[]> {
+    if (teamId === null && vehicleId === null) return [];
+    const uses: SQL[] = [];
+    if (teamId !== null) uses.push(sql`p.team_id = ${teamId}`);
+    if (vehicleId !== null) uses.push(sql`p.vehicle_id = ${vehicleId}`);
+    const result = await tx.execute<RawBooking>(sql`${SELECT}
+      WHERE p.company_id = ${companyId} AND p.id <> ${exceptId} AND p.status NOT IN ('annulé', 'livré')
+        AND p.start_date IS NOT NULL AND p.end_date >= ${from}::date AND p.start_date <= ${to}::date
+        AND (${sql.join(uses, sql` OR `)})
+      ORDER BY p.start_date, p.reference`);
+    return result.rows.map(toPlanned);
+  },
+
+  /** Moves a worksite: its start date, team and vehicle (the end date follows, a generated column). */
+  async schedule(
+    tx: Db,
+    companyId: string,
+    id: string,
+    values: { start_date: string; team_id: string | null; vehicle_id: string | null },
+  ): Promise<void> {
+    await tx.execute(sql`
+      UPDATE projects SET start_date = ${values.start_date}::date, team_id = ${values.team_id}::uuid,
+        vehicle_id = ${values.vehicle_id}::uuid, updated_at = now()
+      WHERE company_id = ${companyId} AND id = ${id}`);
+  },
+};

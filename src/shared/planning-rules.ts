@@ -1,0 +1,157 @@
+import { addDays } from "./dates";
+
+/**
+ * The planning's pure rules (docs/domain/planning.md): which days a worksite occupies, weeks from
+ * Monday, the range label, and the clashes of a team or a vehicle. No zod: the calendar screen loads it
+ * alone; `planning.ts` re-exports it with the schemas.
+ */
+
+export const PLANNING_TEXTS = {
+  title: "Planning",
+  weekStartNotMonday: "La semaine doit commencer un lundi (week_start au format aaaa-mm-jj)",
+  weekStartInvalid: "Date de début de semaine invalide (format aaaa-mm-jj)",
+  allTeams: "Toutes les équipes",
+  emptyDay: "Aucun chantier",
+  loadFailed: "Erreur de chargement - Impossible de charger les données du calendrier.",
+  accessDenied: "Accès refusé - Vous n'avez pas les permissions nécessaires pour accéder au calendrier.",
+  today: "Aujourd'hui",
+  previousWeek: "Semaine précédente",
+  nextWeek: "Semaine suivante",
+  teamConflict: "Équipe déjà prise",
+  vehicleConflict: "Véhicule déjà pris",
+  scheduled: "Chantier déplacé",
+  scheduleFailed: "Impossible de déplacer le chantier",
+} as const;
+
+/** Spec 2 §9: the week's data is fresh for 2 minutes. */
+export const PLANNING_LIMITS = { weekStaleMs: 2 * 60_000 } as const;
+
+/** ISO day of the week of a `yyyy-mm-dd`: 1 Monday … 7 Sunday. */
+export function isoWeekday(day: string): number {
+  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+}
+
+export const isWeekend = (day: string): boolean => isoWeekday(day) >= 6;
+export const isMonday = (day: string): boolean => isoWeekday(day) === 1;
+
+/** The Monday of the week of `day`. */
+export const mondayOf = (day: string): string => addDays(day, 1 - isoWeekday(day));
+
+/** The seven days of the week starting on `monday`, Monday to Sunday. */
+export function weekDays(monday: string): string[] {
+  return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
+}
+
+/** The next working day (Monday to Friday) after `day`. */
+function nextWorkingDay(day: string): string {
+  let next = addDays(day, 1);
+  while (isWeekend(next)) next = addDays(next, 1);
+  return next;
+}
+
+/**
+ * The last day a worksite occupies (docs/domain/planning.md#days): its start date — whatever the day, a
+ * Saturday intervention is planned on purpose — then the following working days, Saturdays and Sundays
+ * skipped, until its estimated duration (at least 1 day; 1 without one) is counted. Whole weeks are
+ * jumped at once (five working days are seven calendar days from a working day).
+ */
+export function lastOccupiedDay(start: string, durationDays: number | null | undefined): string {
+  const total = Math.max(1, Math.floor(durationDays ?? 1));
+  let day = start;
+  let counted = 1;
+  if (total > 1 && isWeekend(start)) {
+    day = nextWorkingDay(start);
+    counted = 2;
+  }
+  const weeks = Math.floor((total - counted) / 5);
+  day = addDays(day, weeks * 7);
+  counted += weeks * 5;
+  while (counted < total) {
+    day = nextWorkingDay(day);
+    counted += 1;
+  }
+  return day;
+}
+
+/**
+ * The days a worksite occupies within [from, to] (both `yyyy-mm-dd`): its start date, then every
+ * working day up to its last day. Bounded by the range, so a 10-year worksite costs a week's work.
+ */
+export function occupiedDays(
+  start: string,
+  durationDays: number | null | undefined,
+  from: string = start,
+  to?: string,
+): string[] {
+  const last = lastOccupiedDay(start, durationDays);
+  const end = to !== undefined && to < last ? to : last;
+  const days: string[] = [];
+  for (let day = from > start ? from : start; day <= end; day = addDays(day, 1)) {
+    if (day === start || !isWeekend(day)) days.push(day);
+  }
+  return days;
+}
+
+const MONTHS = [
+  "janvier",
+  "février",
+  "mars",
+  "avril",
+  "mai",
+  "juin",
+  "juillet",
+  "août",
+  "septembre",
+  "octobre",
+  "novembre",
+  "décembre",
+];
+
+/** « 23 novembre - 29 novembre 2026 » (spec 2 §2 « d month - d month year »), the year of the Sunday. */
+export function weekRangeLabel(monday: string): string {
+  const sunday = addDays(monday, 6);
+  const part = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+  const startYear = monday.slice(0, 4);
+  const endYear = sunday.slice(0, 4);
+  const first = startYear === endYear ? part(monday) : `${part(monday)} ${startYear}`;
+  return `${first} - ${part(sunday)} ${endYear}`;
+}
+
+/** A worksite as the clash check reads it. */
+export interface Booking {
+  id: string;
+  team_id: string | null;
+  vehicle_id: string | null;
+  start_date: string;
+  estimated_duration_days: number | null;
+}
+
+export interface Clash {
+  /** The other worksite. */
+  project_id: string;
+  kind: "team" | "vehicle";
+  /** The days both occupy (within the range asked). */
+  days: string[];
+}
+
+/**
+ * The clashes of `subject` with `others` (docs/domain/planning.md#conflicts): the same team or the same
+ * vehicle on a day both occupy, within [from, to].
+ */
+export function clashesOf(subject: Booking, others: readonly Booking[], from: string, to: string): Clash[] {
+  const mine = new Set(occupiedDays(subject.start_date, subject.estimated_duration_days, from, to));
+  if (mine.size === 0) return [];
+  const clashes: Clash[] = [];
+  for (const other of others) {
+    if (other.id === subject.id) continue;
+    const sameTeam = subject.team_id !== null && other.team_id === subject.team_id;
+    const sameVehicle = subject.vehicle_id !== null && other.vehicle_id === subject.vehicle_id;
+    if (!sameTeam && !sameVehicle) continue;
+    const days = occupiedDays(other.start_date, other.estimated_duration_days, from, to).filter((d) => mine.has(d));
+    if (days.length === 0) continue;
+    if (sameTeam) clashes.push({ project_id: other.id, kind: "team", days });
+    if (sameVehicle) clashes.push({ project_id: other.id, kind: "vehicle", days });
+  }
+  return clashes;
+}
