@@ -25,6 +25,7 @@ const ProjectsRoute = lazyScreen(screens.projects, (m) => m.ProjectsRoute);
 const ProjectNewRoute = lazyScreen(screens.projectNew, (m) => m.ProjectNewRoute);
 const ProjectRoute = lazyScreen(screens.project, (m) => m.ProjectRoute);
 const ProjectExecutionRoute = lazyScreen(screens.projectExecution, (m) => m.ProjectExecutionRoute);
+const CalendarRoute = lazyScreen(screens.calendar, (m) => m.CalendarRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -47,7 +48,7 @@ const companyRoutes: RouteObject[] = [
   { path: "clients", element: element(ClientsRoute) },
   { path: "clients/new", element: element(ClientsRoute) },
   { path: "teams", element: element(TeamsRoute) },
-  soon("calendar", "Planning"),
+  { path: "calendar", element: element(CalendarRoute) },
   { path: "settings", element: element(SettingsRoute) },
   soon("app/admin/roles", "Rôles"),
   soon("app/admin/roles/new", "Nouveau rôle", paths.roles, "Retour aux rôles"),

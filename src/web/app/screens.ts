@@ -47,6 +47,7 @@ export const screens = {
   projectNew: loader(() => import("./routes/project-new-route")),
   project: loader(() => import("./routes/project-route")),
   projectExecution: loader(() => import("./routes/project-execution-route")),
+  calendar: loader(() => import("./routes/calendar-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };
