@@ -247,7 +247,7 @@ test.describe("Gestion des devis", () => {
     await expect(quoteCard.getByText(LINES[1].name)).toBeVisible();
     await expect(quoteCard.getByText("+1 autre")).toBeVisible();
     await expect(quoteCard.getByText("Accès par la cour, prévoir bâche.")).toBeVisible();
-    await expect(quoteCard.getByRole("button", { name: "Créer un chantier" })).toHaveCount(0);
+    await expect(quoteCard.getByRole("link", { name: "Créer un chantier" })).toHaveCount(0);
     await shot(page, testInfo, "list");
 
     // — PDF: the file name, the reference and the Total TTC in its text —
@@ -272,8 +272,12 @@ test.describe("Gestion des devis", () => {
     await expect(quoteCard.getByText("Validé", { exact: true })).toBeVisible();
     // No dead buttons (issue 9): what the status withholds is said in words on the card.
     await expect(quoteCard.getByRole("button", { name: "Modifier" })).toHaveCount(0);
-    await expect(quoteCard.getByRole("button", { name: "Créer un chantier" })).toHaveCount(0);
     await expect(quoteCard.getByRole("list", { name: "Actions indisponibles" })).toContainText(QUOTE_TEXTS.finalLocked);
+    // Validated without a worksite: « Créer un chantier » opens the creation form from this quote.
+    await expect(quoteCard.getByRole("link", { name: "Créer un chantier" })).toHaveAttribute(
+      "href",
+      `/projects/new?quote_id=${stored.id}`,
+    );
     expect((await quoteByApi(page, bearer, stored.id)).status).toBe("valide");
 
     // — A final quote opens read-only, with the warning —

@@ -7,5 +7,10 @@ export function useProjectAccess() {
     canEdit: useCan("projects:edit"),
     canDelete: useCan("projects:delete"),
     canExecute: useCan("projects:execute"),
+    /** The worksite form's choices: the teams, vehicles and equipment templates, and « Nouveau client ». */
+    canListTeams: useCan("teams:view"),
+    canListVehicles: useCan("vehicles:view"),
+    canListEquipment: useCan("equipment:view"),
+    canCreateClients: useCan("clients:create"),
   };
 }

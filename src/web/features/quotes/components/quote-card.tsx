@@ -5,6 +5,7 @@ import type { Quote } from "@shared/quotes";
 import { ActionMenu } from "@web/components/ui/action-menu";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
 import {
   BellRing,
   CalendarClock,
@@ -14,6 +15,7 @@ import {
   Download,
   Eye,
   FolderPlus,
+  HardHat,
   History,
   LayoutTemplate,
   LoaderCircle,
@@ -25,6 +27,7 @@ import {
   UserRound,
 } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { Link } from "react-router";
 import { type QuoteAccess, useQuoteAccess } from "../hooks/use-quote-access";
 import { itemsPreview, statusActions } from "../lib/quote-format";
 import { QuoteStatusBadge } from "./quote-status-badge";
@@ -32,7 +35,6 @@ import { QuoteStatusBadge } from "./quote-status-badge";
 /** Why an action of this status is not offered, in words on the card (not a tooltip touch and keyboard users never see). */
 export const WITHHELD_TEXTS = {
   finalLocked: QUOTE_TEXTS.finalLocked,
-  conversionSoon: "Chantier et facture depuis ce devis\u00a0: disponibles prochainement",
   invoiceSoon: "Facture depuis ce devis\u00a0: disponible prochainement",
 } as const;
 
@@ -43,11 +45,9 @@ function withheldActions(
   const list: { key: string; icon: ReactNode; text: string }[] = [];
   if (permissions.canEdit && actions.final)
     list.push({ key: "final", icon: <Lock />, text: WITHHELD_TEXTS.finalLocked });
-  const project = actions.showCreateProject && permissions.canCreateProject;
-  const invoice = actions.showCreateInvoice && permissions.canCreateInvoice;
-  // Chantiers and invoices are later modules: the actions the status allows are announced, not shown dead.
-  if (project && invoice) list.push({ key: "soon", icon: <FolderPlus />, text: WITHHELD_TEXTS.conversionSoon });
-  else if (invoice) list.push({ key: "soon", icon: <ReceiptText />, text: WITHHELD_TEXTS.invoiceSoon });
+  // Invoices are a later module: the action the status allows is announced, not shown dead.
+  if (actions.showCreateInvoice && permissions.canCreateInvoice)
+    list.push({ key: "soon", icon: <ReceiptText />, text: WITHHELD_TEXTS.invoiceSoon });
   return list;
 }
 
@@ -209,6 +209,23 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
           {pending.pdf ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
           PDF
         </Button>
+        {actions.showCreateProject && permissions.canCreateProject && (
+          // A validated quote without a worksite becomes one (spec 2 §2): the creation form, its lines as tasks.
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`${paths.projectNew}?quote_id=${encodeURIComponent(quote.id)}`}>
+              <FolderPlus aria-hidden="true" />
+              Créer un chantier
+            </Link>
+          </Button>
+        )}
+        {quote.project_id && permissions.canViewProjects && (
+          <Button size="sm" variant="ghost" asChild>
+            <Link to={paths.project(quote.project_id)}>
+              <HardHat aria-hidden="true" />
+              Voir le chantier
+            </Link>
+          </Button>
+        )}
         {permissions.canCreate && !compact && (
           <Button size="sm" variant="outline" onClick={() => on.onDuplicate(quote)} disabled={pending.duplicate}>
             {pending.duplicate ? (

@@ -3,12 +3,12 @@ import type { Quote } from "@shared/quotes";
 import { FormActions } from "@web/components/form/form-actions";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import { Calculator, History, ListOrdered } from "lucide-react";
 import { useQuoteForm } from "../hooks/use-quote-form";
 import { QUOTE_DRAFT_TEXTS } from "../lib/quote-draft";
-import { FormSection } from "./form-section";
 import { QuoteDiscountFields } from "./quote-discount-fields";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteInfoSection } from "./quote-info-section";
@@ -122,7 +122,7 @@ export function QuoteForm({
 
         <QuoteInfoSection state={state} open={open.info} onOpenChange={toggle("info")} isMobile={isMobile} />
 
-        <FormSection
+        <CollapsibleSection
           title="Lignes du devis"
           icon={<ListOrdered />}
           open={open.items}
@@ -154,9 +154,9 @@ export function QuoteForm({
               {formatEuro(totals.total)}
             </span>
           </div>
-        </FormSection>
+        </CollapsibleSection>
 
-        <FormSection
+        <CollapsibleSection
           title="Totaux et remise"
           icon={<Calculator />}
           open={open.totals}
@@ -180,12 +180,17 @@ export function QuoteForm({
               {margin && <QuoteMarginSummary margin={margin} />}
             </div>
           </div>
-        </FormSection>
+        </CollapsibleSection>
 
         {editing && (
-          <FormSection title="Historique" icon={<History />} open={open.history} onOpenChange={toggle("history")}>
+          <CollapsibleSection
+            title="Historique"
+            icon={<History />}
+            open={open.history}
+            onOpenChange={toggle("history")}
+          >
             <QuoteHistoryList quoteId={quote.id} />
-          </FormSection>
+          </CollapsibleSection>
         )}
       </div>
 

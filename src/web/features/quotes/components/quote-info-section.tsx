@@ -1,5 +1,6 @@
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "@shared/quote-rules";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
@@ -7,7 +8,6 @@ import { Textarea } from "@web/components/ui/textarea";
 import { FileText } from "lucide-react";
 import { Controller } from "react-hook-form";
 import type { QuoteFormState } from "../hooks/use-quote-form";
-import { FormSection } from "./form-section";
 import { QuoteWorksiteField } from "./quote-worksite-field";
 
 export interface QuoteInfoSectionProps {
@@ -38,7 +38,7 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
   } = form;
   const validUntilTouched = state.validUntilTouched;
   return (
-    <FormSection
+    <CollapsibleSection
       title="Informations"
       icon={<FileText />}
       open={open}
@@ -139,6 +139,6 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
           )}
         </FormField>
       </div>
-    </FormSection>
+    </CollapsibleSection>
   );
 }

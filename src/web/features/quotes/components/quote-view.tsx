@@ -3,6 +3,7 @@ import { QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
+import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import {
@@ -18,7 +19,6 @@ import {
 } from "lucide-react";
 import { type ReactNode, useState } from "react";
 import { statusActions, worksiteLine } from "../lib/quote-format";
-import { FormSection } from "./form-section";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteMarginSummary } from "./quote-margin";
 import { QuoteStatusBadge } from "./quote-status-badge";
@@ -243,9 +243,9 @@ export function QuoteView({
           />
         </section>
 
-        <FormSection title="Historique" icon={<History />} open={historyOpen} onOpenChange={setHistoryOpen}>
+        <CollapsibleSection title="Historique" icon={<History />} open={historyOpen} onOpenChange={setHistoryOpen}>
           <QuoteHistoryList quoteId={quote.id} />
-        </FormSection>
+        </CollapsibleSection>
       </div>
 
       <div

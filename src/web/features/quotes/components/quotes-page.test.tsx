@@ -168,7 +168,7 @@ describe("QuotesPage", () => {
     expect(listCalls().at(-1)?.get("page")).toBe("1");
   });
 
-  it("cards: status label, date, validity date, first two lines and '+1 autre', what a validated quote withholds said in words", async () => {
+  it("cards: status label, date, validity date, first two lines and '+1 autre', « Créer un chantier », what a validated quote withholds said in words", async () => {
     const three = makeQuote().items.concat({
       ...makeQuote().items[0],
       id: "i3",
@@ -189,22 +189,28 @@ describe("QuotesPage", () => {
     expect(within(card).getByText("Portail bleu")).toBeTruthy();
     // No dead buttons (issue 9): the withheld actions are not shown, their reason is visible text.
     expect(within(card).queryByRole("button", { name: "Modifier" })).toBeNull();
-    expect(within(card).queryByRole("button", { name: "Créer un chantier" })).toBeNull();
+    // A validated quote without a worksite becomes one: the creation form, from this quote (spec 2 §2).
+    expect(within(card).getByRole("link", { name: "Créer un chantier" }).getAttribute("href")).toBe(
+      `/projects/new?quote_id=${makeQuote().id}`,
+    );
+    expect(within(card).queryByRole("link", { name: "Voir le chantier" })).toBeNull();
     expect(within(card).queryByRole("button", { name: "Créer une facture" })).toBeNull();
     const withheld = within(card).getByRole("list", { name: "Actions indisponibles" });
     expect([...withheld.children].map((li) => li.textContent)).toEqual([
       QUOTE_TEXTS.finalLocked,
-      WITHHELD_TEXTS.conversionSoon,
+      WITHHELD_TEXTS.invoiceSoon,
     ]);
   });
 
-  it("no chantier announced once one is linked; nothing withheld before validation", async () => {
+  it("once a chantier is linked: « Voir le chantier », no second one; nothing withheld before validation", async () => {
     serve([
       makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide", project_id: "p1" }),
       makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client" }),
     ]);
     renderPage();
     const linked = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
+    expect(within(linked).queryByRole("link", { name: "Créer un chantier" })).toBeNull();
+    expect(within(linked).getByRole("link", { name: "Voir le chantier" }).getAttribute("href")).toBe("/projects/p1");
     const withheld = within(linked).getByRole("list", { name: "Actions indisponibles" });
     expect([...withheld.children].map((li) => li.textContent)).toEqual([
       QUOTE_TEXTS.finalLocked,
@@ -212,6 +218,7 @@ describe("QuotesPage", () => {
     ]);
     const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
     expect(within(sent).queryByRole("list", { name: "Actions indisponibles" })).toBeNull();
+    expect(within(sent).queryByRole("link", { name: "Créer un chantier" })).toBeNull();
     expect((within(sent).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(false);
   });
 

@@ -10,8 +10,10 @@ export function useQuoteAccess() {
     canDeleteTemplates: useCan("quotes:delete"),
     /** Costs and margins of lines and quotes (never printed). */
     canSeeMargins: useCan("quotes:margins"),
-    /** The conversion actions (announced until those screens exist). */
+    /** « Créer un chantier » on a validated quote; the invoice is announced until its screen exists. */
     canCreateProject: useCan("projects:create"),
+    /** « Voir le chantier » on a quote that has one. */
+    canViewProjects: useCan("projects:view"),
     canCreateInvoice: useCan("invoices:create"),
     /** The client filter and client names in the history. */
     canListClients: useCan("clients:view"),

@@ -1,9 +1,9 @@
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
 import { cn } from "@web/lib/cn";
 import { ChevronDown } from "lucide-react";
 import { type ReactNode, useId } from "react";
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "./collapsible";
 
-export interface FormSectionProps {
+export interface CollapsibleSectionProps {
   title: string;
   icon: ReactNode;
   /** A one-line digest shown beside the title while the section is closed. */
@@ -17,8 +17,8 @@ export interface FormSectionProps {
   contentClassName?: string;
 }
 
-/** A collapsible block of the quote form (info, lines, totals, history). */
-export function FormSection({
+/** A collapsible block of a big form (the quote form: info, lines, totals, history; the worksite form). */
+export function CollapsibleSection({
   title,
   icon,
   summary,
@@ -28,7 +28,7 @@ export function FormSection({
   children,
   className,
   contentClassName,
-}: FormSectionProps) {
+}: CollapsibleSectionProps) {
   const id = useId();
   return (
     <Collapsible open={open} onOpenChange={onOpenChange} asChild>
