@@ -115,6 +115,8 @@ export const PROJECT_TEXTS = {
   photoImagesOnly: "Seules les images sont autorisées",
   photoTooLarge: "La taille du fichier ne peut pas dépasser 5MB",
   photoMissing: "Aucune photo reçue (champ «\u00a0photo\u00a0»)",
+  photoDamaged: "Image illisible ou endommagée",
+  photoClientKeyTaken: "Cette clé d'envoi appartient à une autre photo",
   noPhotos: "Aucune photo ajoutée",
   // Screens (spec 2 §2).
   listTitle: "Mes chantiers",

@@ -8,6 +8,7 @@ import { libraryModule } from "./library/library.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
 import { planningModule } from "./planning/planning.routes";
+import { projectPhotosModule } from "./projects/project-photos.routes";
 import { projectsModule } from "./projects/projects.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
@@ -32,5 +33,6 @@ export const MODULES: readonly AppModule[] = [
   equipmentTemplatesModule,
   vehiclesModule,
   projectsModule,
+  projectPhotosModule,
   planningModule,
 ];

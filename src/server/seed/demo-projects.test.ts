@@ -4,7 +4,7 @@ import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { bearer, createTestCompany, login, setupApp, TEST_JWT_SECRET } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
-import type { ProjectIssues, ProjectListResponse } from "@shared/projects";
+import type { ProjectIssues, ProjectListResponse, ProjectPhotos } from "@shared/projects";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedDemoBook } from "./demo-data";
@@ -55,6 +55,23 @@ describe("the demo worksites", () => {
       ),
     );
     expect(issues.flat().length).toBeGreaterThanOrEqual(3);
+    // Photos on the worksites in progress, paused and delivered, each with its thumbnail.
+    const photos = await Promise.all(
+      list.data.map(async (p) => {
+        const res = await app.inject({ url: `/api/project-photos/${p.id}`, headers: bearer(token) });
+        return { status: p.status, data: (res.json() as ProjectPhotos).data };
+      }),
+    );
+    expect(
+      photos
+        .filter((p) => p.data.length > 0)
+        .map((p) => p.status)
+        .sort(),
+    ).toEqual(["en cours", "en pause", "livré"]);
+    const sample = photos.find((p) => p.data.length > 0)?.data[0];
+    const thumbnail = await app.inject({ url: sample?.thumbnail_url ?? "" });
+    expect(thumbnail.statusCode).toBe(200);
+    expect(thumbnail.headers["content-type"]).toBe("image/jpeg");
     // Some this week and next: the planning has something to show.
     const today = parisToday();
     const soon = list.data.filter(

@@ -1,7 +1,7 @@
 /**
  * Durand Rénovation's worksites (issue 12, docs/domain/projects.md): eight, in every status, two made
  * from its validated quotes through the creation from a quote, the others blank; tasks (some ticked),
- * imprévus, dates around the seed day (this week and the next, for the planning). Everything goes
+ * imprévus, photos, dates around the seed day (this week and the next, for the planning). Everything goes
  * through the projects service, signed in as the administrator, so it obeys the same rules.
  */
 import { addDays, parisToday } from "@shared/dates";
@@ -10,7 +10,9 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { clients, quotes, teams, vehicles } from "../db/schema";
 import type { AuthContext } from "../lib/access";
+import { createProjectPhotosService } from "../modules/projects/project-photos.service";
 import { createProjectsService } from "../modules/projects/projects.service";
+import { demoPhoto } from "./demo-photos";
 
 interface DemoTask {
   label: string;
@@ -37,6 +39,8 @@ interface DemoProject {
   /** Ticked on site (from a quote: the first n tasks). */
   ticked?: number;
   issues?: { title: string; description?: string }[];
+  /** Photos taken on site, by their caption (small generated images: demo-photos.ts). */
+  photos?: string[];
 }
 
 export const DEMO_PROJECTS: readonly DemoProject[] = [
@@ -56,6 +60,7 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
       },
       { title: "Carrelage commandé en rupture", description: "Livraison repoussée à jeudi, le fournisseur prévient." },
     ],
+    photos: ["Avant travaux", "Dépose de la baignoire", "Raccord corrodé"],
   },
   {
     fromQuote: "Peinture séjour et couloir",
@@ -123,6 +128,7 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     issues: [
       { title: "Enduit à laisser sécher", description: "Reprise prévue après séchage complet, la semaine prochaine." },
     ],
+    photos: ["Ossature montée"],
   },
   {
     name: "Réfection de la terrasse",
@@ -142,6 +148,7 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     issues: [
       { title: "Évacuation des eaux pluviales bouchée", description: "Débouchée et nettoyée, signalé au gérant." },
     ],
+    photos: ["Terrasse avant", "Chape coulée", "Carrelage posé"],
   },
   {
     name: "Pose d'une cuisine équipée",
@@ -182,6 +189,8 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
   const companyId = admin.companyId;
   if (!companyId) throw new Error("the demo worksites belong to a company");
   const service = createProjectsService(db);
+  // The answers' signed URLs are not used by the seed: no file secret needed.
+  const photos = createProjectPhotosService(db, "seed");
   const today = parisToday();
   const lookups = await db.run({ companyId }, async (tx) => ({
     clients: await tx
@@ -261,6 +270,14 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
           project_id: project.id,
           title: issue.title,
           description: issue.description ?? null,
+        });
+      }
+      for (const [index, caption] of (demo.photos ?? []).entries()) {
+        await photos.upload(admin, {
+          data: await demoPhoto(caption, index),
+          filename: `${caption}.jpg`,
+          truncated: false,
+          fields: { project_id: project.id },
         });
       }
       if (demo.status === "livré") project = await service.finish(admin, project.id);

@@ -136,6 +136,8 @@ interface Resources {
   workProjectId: string;
   workTaskId: string;
   workIssueId: string;
+  /** A photo of that worksite (listed under its worksite only: GET /api/project-photos/{projectId}). */
+  workPhotoId: string;
 }
 
 /**
@@ -156,6 +158,8 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/project-tasks/{id}": (r) => r.workTaskId,
   "/api/project-issues/{id}": (r) => r.workIssueId,
   "/api/project-issues/{projectId}": (r) => r.workProjectId,
+  "/api/project-photos/{projectId}": (r) => r.workProjectId,
+  "/api/project-photos/{id}": (r) => r.workPhotoId,
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -273,12 +277,24 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     tasks: [{ label: `Tâche ${tag}` }],
   })) as { id: string; tasks: { id: string }[] };
   const issue = await post("/api/project-issues", { project_id: work.id, title: `Imprévu ${tag}` });
+  const photoForm = [
+    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${work.id}\r\n`,
+    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="photo-${tag}.png"\r\nContent-Type: image/png\r\n\r\n`,
+  ];
+  const photo = await app.inject({
+    method: "POST",
+    url: "/api/project-photos",
+    headers: { ...bearer(token), "content-type": `multipart/form-data; boundary=${boundary}` },
+    payload: Buffer.concat([Buffer.from(photoForm.join("")), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+  });
+  if (photo.statusCode !== 201) throw new Error(`fixture POST /api/project-photos: ${photo.statusCode} ${photo.body}`);
   return {
     validQuoteId: validQuote.id,
     projectId: project.id,
     workProjectId: work.id,
     workTaskId: work.tasks[0]?.id ?? "",
     workIssueId: issue.id,
+    workPhotoId: (photo.json() as { id: string }).id,
     articleId: article.id,
     teamId: team.id,
     equipmentTemplateId: equipmentTemplate.id,
@@ -613,7 +629,9 @@ describe("lists", () => {
   it("show company A its own resources (so the search below can find them)", async () => {
     let seen = "";
     for (const op of listReads) seen += (await call(op, { token: adminA, ids: {} })).res.body;
-    for (const id of Object.values(resA)) expect(seen, id).toContain(id);
+    // A photo is listed under its worksite only (a path parameter): the walk by ids covers it.
+    const { workPhotoId: _photo, ...listed } = resA;
+    for (const id of Object.values(listed)) expect(seen, id).toContain(id);
   });
 
   it.each(named(listReads))("%s shows nothing of company A to company B's admin", async (_, op) => {

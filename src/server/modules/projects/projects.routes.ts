@@ -26,7 +26,7 @@ const idParams = z.object({ id: z.string() });
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
 const withConflict = { ...errorsOf, 409: errorResponseSchema };
 
-/** The worksites, their tasks and imprévus (docs/domain/projects.md). Photos: their own routes, later. */
+/** The worksites, their tasks and imprévus (docs/domain/projects.md); photos: project-photos.routes.ts. */
 export const projectsModule: AppModule = async (app, { db }) => {
   const service = createProjectsService(db);
 

@@ -69,7 +69,7 @@ export async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | 
   return teamsRepository.teamIdsOfUser(tx, t.companyId, t.auth.userId);
 }
 
-const sees = (teamIds: readonly string[] | null, teamId: string | null) =>
+export const sees = (teamIds: readonly string[] | null, teamId: string | null) =>
   teamIds === null || (teamId !== null && teamIds.includes(teamId));
 
 /** The client, team and vehicle named are the company's: 400 on the field otherwise (never another company's). */

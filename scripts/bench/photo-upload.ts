@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import sharp from "sharp";
+
+/**
+ * The worksite photo upload under load (issue 12: a 4 MB JPEG with its thumbnail, p99 < 400 ms at 4
+ * connections): `connections` clients send the same phone-sized photo, one after the other each, for
+ * `seconds`, to worksites in progress taken in turn (20 photos a worksite at most).
+ */
+
+/** A 4,000 × 3,000 photo of noise (it does not compress), re-encoded until it weighs 3.5 to 4.5 MB. */
+export async function fourMegabytePhoto(): Promise<Buffer> {
+  const noise = sharp({
+    create: {
+      width: 4000,
+      height: 3000,
+      channels: 3,
+      background: "#808080",
+      noise: { type: "gaussian", mean: 128, sigma: 24 },
+    },
+  });
+  const raw = await noise.raw().toBuffer();
+  let quality = 80;
+  for (;;) {
+    const jpeg = await sharp(raw, { raw: { width: 4000, height: 3000, channels: 3 } })
+      .jpeg({ quality })
+      .toBuffer();
+    if (jpeg.length >= 3_500_000 || quality >= 98) {
+      if (jpeg.length <= 4_700_000) return jpeg;
+      quality -= 3;
+      continue;
+    }
+    quality += 3;
+  }
+}
+
+function multipart(projectId: string, photo: Buffer): { body: Buffer; type: string } {
+  const boundary = `----propulse-bench-${randomUUID()}`;
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="project_id"\r\n\r\n${projectId}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="chantier.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`;
+  return {
+    body: Buffer.concat([Buffer.from(head), photo, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    type: `multipart/form-data; boundary=${boundary}`,
+  };
+}
+
+export interface UploadFigures {
+  count: number;
+  p50: number;
+  p99: number;
+  failures: string[];
+}
+
+export async function measurePhotoUploads(options: {
+  apiUrl: string;
+  token: string;
+  projectIds: readonly string[];
+  photo: Buffer;
+  connections: number;
+  seconds: number;
+}): Promise<UploadFigures> {
+  const { apiUrl, token, projectIds, photo, connections, seconds } = options;
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        const projectId = projectIds[next++ % projectIds.length];
+        if (!projectId) return;
+        const { body, type } = multipart(projectId, photo);
+        const started = performance.now();
+        const response = await fetch(`${apiUrl}/api/project-photos`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${token}`, "content-type": type },
+          body,
+        });
+        const text = await response.text();
+        latencies.push(performance.now() - started);
+        if (response.status !== 201) failures.push(`${response.status} ${text.slice(0, 120)}`);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { count: latencies.length, p50: at(0.5), p99: at(0.99), failures };
+}

@@ -1,0 +1,66 @@
+import { detectImageType } from "@server/lib/file-types";
+import sharp from "sharp";
+
+/**
+ * What a worksite photo becomes before it is stored (docs/domain/projects.md#photos): turned upright
+ * by its EXIF orientation, every metadata dropped (EXIF with the GPS position, XMP, IPTC, comments —
+ * sharp writes none unless asked), re-encoded as JPEG with its long side at most 2,560 px, and a
+ * thumbnail of 480 px for the grids.
+ */
+export const PHOTO_IMAGE = {
+  fullSide: 2560,
+  fullQuality: 82,
+  thumbSide: 480,
+  thumbQuality: 72,
+  /** A phone shoots 12 to 50 megapixels; beyond 100, the upload is refused as unreadable. */
+  maxInputPixels: 100_000_000,
+} as const;
+
+export interface StoredImage {
+  data: Buffer;
+  contentType: "image/jpeg";
+  width: number;
+  height: number;
+}
+
+export type PreparedPhoto =
+  | { ok: true; full: StoredImage; thumbnail: StoredImage }
+  | { ok: false; problem: "type" | "damaged" };
+
+// Two cores serve every request: one image at a time per upload, libvips' cache of no use here.
+sharp.concurrency(1);
+sharp.cache(false);
+
+/** Checks the type by content (JPEG, PNG, WebP, GIF; never by name or header) and prepares the two images. */
+export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
+  if (!detectImageType(data)) return { ok: false, problem: "type" };
+  try {
+    const full = await sharp(data, { limitInputPixels: PHOTO_IMAGE.maxInputPixels, failOn: "error" })
+      .rotate()
+      .resize({
+        width: PHOTO_IMAGE.fullSide,
+        height: PHOTO_IMAGE.fullSide,
+        fit: "inside",
+        withoutEnlargement: true,
+      })
+      .jpeg({ quality: PHOTO_IMAGE.fullQuality })
+      .toBuffer({ resolveWithObject: true });
+    // From the upright, already reduced image: a quarter of the decoding work of the original.
+    const thumbnail = await sharp(full.data)
+      .resize({ width: PHOTO_IMAGE.thumbSide, height: PHOTO_IMAGE.thumbSide, fit: "inside", withoutEnlargement: true })
+      .jpeg({ quality: PHOTO_IMAGE.thumbQuality })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      ok: true,
+      full: { data: full.data, contentType: "image/jpeg", width: full.info.width, height: full.info.height },
+      thumbnail: {
+        data: thumbnail.data,
+        contentType: "image/jpeg",
+        width: thumbnail.info.width,
+        height: thumbnail.info.height,
+      },
+    };
+  } catch {
+    return { ok: false, problem: "damaged" };
+  }
+}
