@@ -6,7 +6,7 @@ const SKIES = [
   ["#4f6d5a", "#cfe0d2"],
 ] as const;
 
-const escape = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+const escapeXml = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
 /**
  * A small demo photo (800 × 600 JPEG, a few kB): a gradient and its caption, drawn by sharp from SVG —
@@ -20,7 +20,7 @@ export async function demoPhoto(caption: string, index: number): Promise<Buffer>
     </linearGradient></defs>
     <rect width="800" height="600" fill="url(#g)"/>
     <rect x="0" y="470" width="800" height="130" fill="#1f2933" fill-opacity="0.55"/>
-    <text x="40" y="550" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffffff">${escape(caption)}</text>
+    <text x="40" y="550" font-family="DejaVu Sans, sans-serif" font-size="44" fill="#ffffff">${escapeXml(caption)}</text>
   </svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
 }
