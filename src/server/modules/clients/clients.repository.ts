@@ -211,9 +211,8 @@ export const clientsRepository = {
   /**
    * Commercial figures of one client (docs/domain/clients.md#figures), in SQL from its quotes, on the
    * business day `today` (Europe/Paris): a sent quote past its validity is expired, not pending. The
-   * amounts are HT after discount (`net_ht`). Worksites and invoices arrive with their own issues:
-   * until their tables exist, their figures are the true zero (revenue, average project value) or
-   * null (last project date); those issues extend this query.
+   * amounts are HT after discount (`net_ht`). Worksites: the average budget of those not cancelled and
+   * the latest start date. Invoices arrive with their own issue: until then revenue is the true zero.
    */
   async stats(tx: Db, companyId: string, clientId: string, today: string): Promise<ClientStats> {
     const pending = sql.join(
@@ -243,6 +242,11 @@ export const clientsRepository = {
              to_char(max(date), 'YYYY-MM-DD') AS last_quote_date
       FROM quotes WHERE company_id = ${companyId} AND client_id = ${clientId}`);
     const row = result.rows[0];
+    const works = await tx.execute<{ average: string | null; last: string | null }>(sql`
+      SELECT round(avg(budget_total) FILTER (WHERE status <> 'annulé' AND budget_total IS NOT NULL), 2) AS average,
+             max(start_date)::text AS last
+      FROM projects WHERE company_id = ${companyId} AND client_id = ${clientId}`);
+    const work = works.rows[0];
     const accepted = row?.quotes_accepted ?? 0;
     const rejected = row?.quotes_rejected ?? 0;
     const decided = accepted + rejected;
@@ -257,10 +261,25 @@ export const clientsRepository = {
       validated_amount_ht: Number(row?.validated_amount_ht ?? 0),
       pending_amount_ht: Number(row?.pending_amount_ht ?? 0),
       total_revenue: 0,
-      average_project_value: 0,
+      average_project_value: Number(work?.average ?? 0),
       last_quote_date: row?.last_quote_date ?? null,
-      last_project_date: null,
+      last_project_date: work?.last ?? null,
     };
+  },
+
+  /** The client's worksites, latest start first, undated last (the detail's « Chantiers associés »). */
+  async projects(tx: Db, companyId: string, clientId: string) {
+    const result = await tx.execute<{
+      id: string;
+      reference: string;
+      name: string;
+      status: string;
+      start_date: string | null;
+    }>(sql`
+      SELECT id, reference, name, status, start_date::text AS start_date
+      FROM projects WHERE company_id = ${companyId} AND client_id = ${clientId}
+      ORDER BY start_date DESC NULLS LAST, reference DESC LIMIT 200`);
+    return result.rows;
   },
 
   /** The client's quotes, most recent first (the detail's 'Devis associés'). */

@@ -82,8 +82,7 @@ export function createClientsService(db: Database) {
         const client = await clientsRepository.find(tx, companyId, clientId);
         if (!client) throw errors.notFound(CLIENT_TEXTS.notFound);
         const detail: ClientDetail = { ...client };
-        // Worksites arrive with their own issue; none exist before it.
-        if (include.has("projects")) detail.projects = [];
+        if (include.has("projects")) detail.projects = await clientsRepository.projects(tx, companyId, clientId);
         if (include.has("quotes")) detail.quotes = await clientsRepository.quotes(tx, companyId, clientId);
         if (include.has("stats")) detail.stats = await clientsRepository.stats(tx, companyId, clientId, parisToday());
         return detail;

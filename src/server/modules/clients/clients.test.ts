@@ -216,6 +216,43 @@ describe("GET / PUT / DELETE /api/clients/:id", () => {
     expect((await api(admin, "GET", `/api/clients/${client.id}?include=invoices`)).statusCode).toBe(400);
   });
 
+  it("lists the client's worksites and figures their average budget and latest start", async () => {
+    const client = await createClient(admin, { name: "Client aux chantiers", phone: "0611223366" });
+    const made: { id: string; reference: string }[] = [];
+    for (const [name, start_date, budget_total, status] of [
+      ["Toiture", "2026-03-02", 1000, "livré"],
+      ["Salle de bain", "2026-06-01", 3000, "à faire"],
+      ["Abandonné", "2026-07-01", 9999, "annulé"],
+      ["Sans date", null, null, "à faire"],
+    ] as const) {
+      const res = await api(admin, "POST", "/api/projects", {
+        name,
+        client_id: client.id,
+        start_date,
+        budget_total,
+        status,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      made.push(res.json());
+    }
+    const res = await api(admin, "GET", `/api/clients/${client.id}?include=projects,stats`);
+    const detail = res.json();
+    expect(detail.projects.map((p: { name: string }) => p.name)).toEqual([
+      "Abandonné",
+      "Salle de bain",
+      "Toiture",
+      "Sans date",
+    ]);
+    expect(detail.projects[1]).toEqual({
+      id: made[1]?.id,
+      reference: made[1]?.reference,
+      name: "Salle de bain",
+      status: "à faire",
+      start_date: "2026-06-01",
+    });
+    expect(detail.stats).toMatchObject({ average_project_value: 2000, last_project_date: "2026-07-01" });
+  });
+
   it("computes the stats and lists the quotes from the client's real quotes", async () => {
     const client = await createClient(admin, { name: "Client chiffré", phone: "0611223355" });
     const line = [{ name: "Forfait", quantity: 1, unit: "forfait", unit_price: 1000, tax_rate: 20 }];

@@ -3,6 +3,7 @@ import type { ClientRecord } from "@shared/clients";
 import { plural } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
+import { mailHref, mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
 import {
   Building2,
@@ -23,7 +24,6 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { useClientAccess } from "../hooks/use-client-access";
 import { formatClientSinceShort } from "../lib/client-format";
-import { mailHref, mapsSearchUrl, phoneHref } from "../lib/maps-url";
 import { ClientAvatar } from "./client-avatar";
 import { ClientStatusBadge } from "./client-status-badge";
 

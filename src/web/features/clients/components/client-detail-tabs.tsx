@@ -4,6 +4,8 @@ import { formatCount, formatEuro, formatLongDate, formatPercent, plural } from "
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
+import { mailHref, phoneHref } from "@web/lib/contact-links";
+import { paths } from "@web/lib/paths";
 import {
   BadgeEuro,
   Building2,
@@ -25,7 +27,7 @@ import {
   UserRound,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { mailHref, phoneHref } from "../lib/maps-url";
+import { Link } from "react-router";
 import { relatedStatus } from "../lib/related-status";
 import { ClientStatusBadge } from "./client-status-badge";
 import { EmptyValue, FieldRow, SectionCard } from "./section-card";
@@ -367,7 +369,16 @@ function RelatedList({ kind, title, emptyText, rows, loading, isMobile, icon }: 
               return (
                 <li key={row.id} className="flex items-center gap-3 py-2.5">
                   <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                    <span className="truncate text-sm font-medium">{row.name}</span>
+                    <Link
+                      to={
+                        kind === "project"
+                          ? paths.project(row.id)
+                          : `${paths.quotes}?search=${encodeURIComponent(row.reference ?? row.name)}`
+                      }
+                      className="truncate text-sm font-medium hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-ring"
+                    >
+                      {row.name}
+                    </Link>
                     <span className="flex flex-wrap items-center gap-x-3 text-xs text-muted-foreground">
                       {row.reference && <span className="font-mono">{row.reference}</span>}
                       {date && <span>{date}</span>}

@@ -11,6 +11,7 @@ import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
+import { useSearchParams } from "react-router";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteAccess } from "../hooks/use-quote-access";
 import { useQuoteActions } from "../hooks/use-quote-actions";
@@ -37,7 +38,9 @@ export interface QuotesPageProps {
 /** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
 export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const permissions = useQuoteAccess();
-  const [term, setTerm] = useState("");
+  // `?search=` opens the list on a quote (a worksite's « Documents » links to its quote this way).
+  const [params] = useSearchParams();
+  const [term, setTerm] = useState(() => params.get("search") ?? "");
   const [status, setStatusOnly] = useState<QuoteStatus | undefined>(undefined);
   const [state, setState] = useState<QuoteState | undefined>(undefined);
   const [clientId, setClientId] = useState<string | undefined>(undefined);

@@ -1,4 +1,4 @@
-/** Where 'Y aller' leads: a Google Maps search for the address plus the city (docs/domain/clients.md#cards). */
+/** Where 'Y aller' leads: a Google Maps search for the address plus the city (docs/domain/clients.md#cards; a worksite's too). */
 export function mapsSearchUrl(address: string | null | undefined, city?: string | null): string | null {
   const street = address?.trim();
   if (!street) return null;

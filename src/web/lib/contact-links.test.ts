@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mailHref, mapsSearchUrl, phoneHref } from "./maps-url";
+import { mailHref, mapsSearchUrl, phoneHref } from "./contact-links";
 
 describe("mapsSearchUrl", () => {
   it("searches the address plus the city, encoded", () => {
