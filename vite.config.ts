@@ -151,6 +151,10 @@ const chunks = chunkPlan({
     "src/web/features/teams/api/prefetch-teams.ts",
     "src/web/features/equipment/api/prefetch-equipment.ts",
     "src/web/features/vehicles/api/prefetch-vehicles.ts",
+    "src/web/app/routes/projects-route.tsx",
+    "src/web/features/projects/api/prefetch-projects.ts",
+    "src/web/app/routes/calendar-route.tsx",
+    "src/web/features/planning/api/prefetch-planning.ts",
   ],
 });
 
@@ -247,6 +251,16 @@ export default defineConfig({
         SHELL,
         "src/web/app/routes/vehicles-route.tsx",
         "src/web/features/vehicles/api/prefetch-vehicles.ts",
+      ],
+      "/projects": [
+        SHELL,
+        "src/web/app/routes/projects-route.tsx",
+        "src/web/features/projects/api/prefetch-projects.ts",
+      ],
+      "/calendar": [
+        SHELL,
+        "src/web/app/routes/calendar-route.tsx",
+        "src/web/features/planning/api/prefetch-planning.ts",
       ],
     }),
     precompress(outDir),

@@ -99,6 +99,10 @@ export const PROJECT_TEXTS = {
   updatedWithTasksDescription: "Le chantier et ses tâches ont été mis à jour avec succès.",
   finished: "Chantier terminé avec succès",
   deleted: "Chantier supprimé",
+  deleteTitle: "Supprimer le chantier",
+  deleteFailed: "Impossible de supprimer le chantier",
+  confirmDelete: (reference: string, name: string) =>
+    `Le chantier ${reference} «\u00a0${name}\u00a0», ses tâches, ses imprévus et ses photos seront supprimés. Cette action est irréversible.`,
   startFailed: "Impossible de démarrer le chantier",
   createFailed: "Erreur lors de la création du chantier",
   updateFailed: "Erreur lors de la mise à jour",

@@ -1,5 +1,14 @@
+import { addDays } from "@shared/dates";
+import { weekFromParam } from "@web/features/planning/lib/planning-week";
 import { describe, expect, it, vi } from "vitest";
-import { FIRST_REQUESTS, FRESH_MS, SESSION_CHECK, startFirstRequests } from "./first-answers";
+import {
+  FIRST_REQUESTS,
+  FRESH_MS,
+  firstRequestsOf,
+  planningWeek,
+  SESSION_CHECK,
+  startFirstRequests,
+} from "./first-answers";
 import { TOKEN_KEY } from "./lib/session";
 
 const answer = () => Promise.resolve(new Response("{}", { status: 200 }));
@@ -29,21 +38,50 @@ describe("the first answers of a signed-in cold start", () => {
     startFirstRequests("/clients", null, fetcher);
     expect(fetcher).not.toHaveBeenCalled();
     startFirstRequests("/", "t1", fetcher);
-    startFirstRequests("/projects", "t1", fetcher);
+    startFirstRequests("/invoices", "t1", fetcher);
     expect(fetcher.mock.calls.map((call) => call[0])).toEqual([SESSION_CHECK, SESSION_CHECK]);
   });
 
   it("reads the session where lib/session.ts keeps it", () => {
     expect(TOKEN_KEY).toBe("token");
     expect(Object.keys(FIRST_REQUESTS).sort()).toEqual([
+      "/calendar",
       "/clients",
       "/equipment",
       "/library",
+      "/projects",
       "/quotes",
       "/settings",
       "/teams",
       "/vehicles",
     ]);
+  });
+});
+
+describe("the planning's week", () => {
+  it("is the week the screen asks for: ?week= when a Monday, else this week in Paris", () => {
+    // Around midnight in Paris (UTC+1 in winter, +2 in summer), over a year, with good and bad ?week=.
+    for (let day = 0; day < 380; day += 3) {
+      for (const hour of ["22:30", "23:30"]) {
+        const now = new Date(`${addDays("2026-01-01", day)}T${hour}:00Z`);
+        const today = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(now);
+        for (const week of [null, "2026-11-23", "2026-11-24", "2026-02-30", "lundi"]) {
+          const search = week === null ? "" : `?week=${week}`;
+          expect(planningWeek(search, now), `${now.toISOString()} ${search}`).toBe(weekFromParam(week, today));
+        }
+      }
+    }
+  });
+
+  it("is asked at once on /calendar, with the week of the address", () => {
+    const fetcher = vi.fn<typeof fetch>(answer);
+    const now = Date.parse("2026-11-26T09:00:00Z");
+    startFirstRequests("/calendar", "t1", fetcher, () => now, "?week=2026-11-30");
+    expect(fetcher.mock.calls.map((call) => call[0])).toEqual([
+      SESSION_CHECK,
+      "/api/calendar/week?week_start=2026-11-30",
+    ]);
+    expect(firstRequestsOf("/calendar/", "", new Date(now))).toEqual(["/api/calendar/week?week_start=2026-11-23"]);
   });
 });
 

@@ -10,8 +10,33 @@
  * (`lib/session.ts` owns it); `app/route-preload.test.tsx` checks both against what the screens ask.
  */
 
+/**
+ * The week the planning opens on: `?week=` when it is a Monday (yyyy-mm-dd), else the Monday of today in
+ * Europe/Paris — `weekFromParam` (features/planning/lib/planning-week.ts) written again without imports;
+ * first-answers.test.ts compares them.
+ */
+export function planningWeek(search: string, now: Date): string {
+  const asked = new URLSearchParams(search).get("week");
+  if (asked && /^\d{4}-\d{2}-\d{2}$/.test(asked)) {
+    const day = new Date(`${asked}T00:00:00Z`);
+    if (!Number.isNaN(day.getTime()) && day.toISOString().startsWith(asked) && day.getUTCDay() === 1) return asked;
+  }
+  const today = new Intl.DateTimeFormat("en-CA", {
+    timeZone: "Europe/Paris",
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+  }).format(now);
+  const monday = new Date(`${today}T00:00:00Z`);
+  monday.setUTCDate(monday.getUTCDate() - ((monday.getUTCDay() + 6) % 7));
+  return monday.toISOString().slice(0, 10);
+}
+
+/** A screen's first reads: fixed, or from the page's query string and the time (the planning's week). */
+type FirstReads = readonly string[] | ((search: string, now: Date) => readonly string[]);
+
 /** The API reads a signed-in screen starts with, by path. */
-export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
+export const FIRST_REQUESTS: Readonly<Record<string, FirstReads>> = {
   "/clients": ["/api/clients?page=1&limit=100", "/api/clients/counters"],
   "/quotes": ["/api/quotes?page=1&limit=20"],
   "/settings": ["/api/company/info", "/api/company/settings"],
@@ -19,6 +44,8 @@ export const FIRST_REQUESTS: Readonly<Record<string, readonly string[]>> = {
   "/teams": ["/api/teams?page=1&limit=50"],
   "/equipment": ["/api/equipment-templates?page=1&limit=20"],
   "/vehicles": ["/api/vehicles?page=1&limit=50", "/api/vehicles/summary"],
+  "/projects": ["/api/projects?page=1&limit=20"],
+  "/calendar": (search, now) => [`/api/calendar/week?week_start=${planningWeek(search, now)}`],
 };
 
 /**
@@ -44,18 +71,25 @@ declare global {
   }
 }
 
+/** The first reads of `pathname` opened with `search` (`?week=…`) at `now`. */
+export function firstRequestsOf(pathname: string, search = "", now: Date = new Date()): readonly string[] {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
+  const reads = FIRST_REQUESTS[path] ?? [];
+  return typeof reads === "function" ? reads(search, now) : reads;
+}
+
 /** Starts the first requests of `pathname` with the stored token; what `take` then hands out. */
 export function startFirstRequests(
   pathname: string,
   token: string | null,
   fetcher: typeof fetch = fetch,
   now: () => number = Date.now,
+  search = "",
 ): FirstAnswers {
   const startedAt = now();
   const pending = new Map<string, Promise<Response>>();
-  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   if (token) {
-    for (const url of [SESSION_CHECK, ...(FIRST_REQUESTS[path] ?? [])]) {
+    for (const url of [SESSION_CHECK, ...firstRequestsOf(pathname, search, new Date(startedAt))]) {
       const answer = fetcher(url, {
         headers: { Accept: "application/json", Authorization: `Bearer ${token}` },
         cache: "no-store",
@@ -82,5 +116,11 @@ if (typeof window !== "undefined" && typeof localStorage !== "undefined" && !win
   } catch {
     // storage refused (private mode): the app asks as usual
   }
-  window.propulseFirstAnswers = startFirstRequests(window.location.pathname, token);
+  window.propulseFirstAnswers = startFirstRequests(
+    window.location.pathname,
+    token,
+    fetch,
+    Date.now,
+    window.location.search,
+  );
 }

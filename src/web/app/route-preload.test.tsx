@@ -3,6 +3,8 @@ import { clientCountersSchema, clientListResponseSchema } from "@shared/clients"
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
 import { equipmentTemplateListResponseSchema } from "@shared/equipment-templates";
 import { libraryListResponseSchema } from "@shared/library";
+import { calendarWeekSchema } from "@shared/planning";
+import { projectListResponseSchema } from "@shared/projects";
 import { summaryOfQuotes } from "@shared/quote-figures";
 import { quoteListResponseSchema } from "@shared/quotes";
 import { teamListResponseSchema } from "@shared/teams";
@@ -12,6 +14,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { verifyRequest } from "@web/features/auth/api/auth-api";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
 import { makeInfo, makeSettings } from "@web/features/company/test/render";
+import { ProjectsPage } from "@web/features/projects/components/projects-page";
+import { listAnswer, makeProject } from "@web/features/projects/test/list-fixtures";
 import { QuotesPage } from "@web/features/quotes/components/quotes-page";
 import { makeClient, makeQuote } from "@web/features/quotes/test/render";
 import { type FakeApi, fakeApi } from "@web/test/fake-api";
@@ -19,7 +23,7 @@ import { installBrowserStubs, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { FIRST_REQUESTS, SESSION_CHECK, startFirstRequests } from "../first-answers";
+import { FIRST_REQUESTS, firstRequestsOf, SESSION_CHECK, startFirstRequests } from "../first-answers";
 import { preloadRoute } from "./route-preload";
 
 let api: FakeApi;
@@ -105,6 +109,19 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1);
   });
 
+  it("/projects: the first page with its counts, read by the page without asking again", async () => {
+    storeSession(["projects:view"]);
+    const site = makeProject({ name: "Salle de bain Leroy" });
+    api.get("/api/projects", projectListResponseSchema, ({ query }) => listAnswer([site], query));
+    const queryClient = testQueryClient();
+    preloadRoute(queryClient, "/projects");
+    await vi.waitFor(() => expect(api.requests("GET", "/api/projects")).toHaveLength(1));
+
+    renderWith(queryClient, <ProjectsPage isMobile={false} />);
+    expect(await screen.findByRole("article", { name: "Salle de bain Leroy" })).toBeTruthy();
+    expect(api.requests("GET", "/api/projects")).toHaveLength(1);
+  });
+
   it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
     storeSession([
       "clients:view",
@@ -114,6 +131,8 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
       "equipment:view",
       "teams:view",
       "vehicles:view",
+      "calendar:view",
+      "projects:view",
     ]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
@@ -134,8 +153,21 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     }));
     api.get("/api/company/info", companyInfoSchema, () => makeInfo());
     api.get("/api/company/settings", companySettingsSchema, () => makeSettings());
+    api.get("/api/calendar/week", calendarWeekSchema, ({ query }) => ({
+      week_start: query.get("week_start") ?? "",
+      days: [],
+    }));
+    api.get("/api/projects", projectListResponseSchema, () => ({
+      data: [],
+      meta: {
+        total: 0,
+        page: 1,
+        limit: 20,
+        counts: { all: 0, "à faire": 0, "en cours": 0, "en pause": 0, livré: 0, annulé: 0 },
+      },
+    }));
     for (const path of Object.keys(FIRST_REQUESTS)) preloadRoute(testQueryClient(), path);
-    const expected = Object.values(FIRST_REQUESTS).flat();
+    const expected = Object.keys(FIRST_REQUESTS).flatMap((path) => firstRequestsOf(path));
     await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
     const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
     expect(asked.sort()).toEqual([...expected].sort());
@@ -189,7 +221,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     preloadRoute(testQueryClient(), "/quotes");
     // A route without a preload (and the chunks' own imports) asks for nothing either.
     storeSession(["quotes:view"]);
-    preloadRoute(testQueryClient(), "/projects");
+    preloadRoute(testQueryClient(), "/invoices");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.fetch).not.toHaveBeenCalled();
   });

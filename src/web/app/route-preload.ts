@@ -46,6 +46,18 @@ const ROUTES: Record<string, SignedInRoute> = {
     data: (client) =>
       import("@web/features/vehicles/api/prefetch-vehicles").then((m) => m.prefetchVehiclesScreen(client)),
   },
+  [paths.projects]: {
+    screen: screens.projects,
+    permission: "projects:view",
+    data: (client) =>
+      import("@web/features/projects/api/prefetch-projects").then((m) => m.prefetchProjectsScreen(client)),
+  },
+  [paths.calendar]: {
+    screen: screens.calendar,
+    permission: "calendar:view",
+    data: (client) =>
+      import("@web/features/planning/api/prefetch-planning").then((m) => m.prefetchPlanningScreen(client)),
+  },
   [paths.teams]: {
     screen: screens.teams,
     permission: "teams:view",

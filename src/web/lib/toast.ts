@@ -44,5 +44,6 @@ export const toast = Object.assign(
     success: (message: Message, options?: ExternalToast) => deliver((s) => s.toast.success(message, options)),
     error: (message: Message, options?: ExternalToast) => deliver((s) => s.toast.error(message, options)),
     info: (message: Message, options?: ExternalToast) => deliver((s) => s.toast.info(message, options)),
+    warning: (message: Message, options?: ExternalToast) => deliver((s) => s.toast.warning(message, options)),
   },
 );
