@@ -13,7 +13,8 @@ export const PLANNING_TEXTS = {
   allTeams: "Toutes les équipes",
   emptyDay: "Aucun chantier",
   loadFailed: "Erreur de chargement - Impossible de charger les données du calendrier.",
-  accessDenied: "Accès refusé - Vous n'avez pas les permissions nécessaires pour accéder au calendrier.",
+  /** Spec 2 §2 « Accès refusé - … »: the refusal screen shows « Accès refusé » as its title, then this. */
+  accessDenied: "Vous n'avez pas les permissions nécessaires pour accéder au calendrier.",
   today: "Aujourd'hui",
   previousWeek: "Semaine précédente",
   nextWeek: "Semaine suivante",

@@ -4,6 +4,7 @@ import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { bearer, createTestCompany, login, setupApp, TEST_JWT_SECRET } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
+import { type CalendarWeek, mondayOf } from "@shared/planning";
 import type { ProjectIssues, ProjectListResponse, ProjectPhotos } from "@shared/projects";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -78,6 +79,25 @@ describe("the demo worksites", () => {
       (p) => p.start_date && p.start_date >= addDays(today, -7) && p.start_date <= addDays(today, 10),
     );
     expect(soon.length).toBeGreaterThanOrEqual(5);
+    // The planning: the three teams this week and the next, and one deliberate clash (team and van).
+    const weeks = await Promise.all(
+      [mondayOf(today), addDays(mondayOf(today), 7)].map(
+        async (monday) =>
+          (
+            await app.inject({ url: `/api/calendar/week?week_start=${monday}`, headers: bearer(token) })
+          ).json() as CalendarWeek,
+      ),
+    );
+    for (const week of weeks) {
+      const teams = new Set(week.days.flatMap((d) => d.projects.map((p) => p.team?.name)));
+      expect(teams.size, week.week_start).toBe(3);
+    }
+    const clashes = new Set(
+      weeks.flatMap((w) =>
+        w.days.flatMap((d) => d.projects.flatMap((p) => p.conflicts.map((c) => [p.id, c.project_id].sort().join()))),
+      ),
+    );
+    expect(clashes.size).toBe(1);
     // Julien Moreau (Compagnon, plumbing and electricity teams) sees the worksites of his teams only.
     const julien = (await login(app, company.emails.compagnon)).token;
     const his = (await app.inject({ url: "/api/projects", headers: bearer(julien) })).json() as ProjectListResponse;

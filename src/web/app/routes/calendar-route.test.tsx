@@ -45,7 +45,7 @@ describe("CalendarRoute", () => {
       </AuthContext.Provider>,
     );
     expect(await screen.findByRole("heading", { name: "Accès refusé" })).toBeTruthy();
-    expect(document.body.textContent).toContain(PLANNING_TEXTS.accessDenied.split(" - ")[1]);
+    expect(document.body.textContent).toContain(PLANNING_TEXTS.accessDenied);
     expect(api.requests("GET", "/api/calendar/week")).toHaveLength(0);
   });
 });

@@ -1,11 +1,5 @@
-import {
-  PROJECT_LIMITS,
-  type ProjectDetail,
-  type ProjectDraft,
-  type ProjectIssues,
-  type ProjectListResponse,
-  type ProjectPhotos,
-} from "@shared/projects";
+import { PROJECT_LIMITS } from "@shared/project-rules";
+import type { ProjectDetail, ProjectDraft, ProjectIssues, ProjectListResponse, ProjectPhotos } from "@shared/projects";
 import { infiniteQueryOptions, keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { nextPage } from "@web/lib/next-page";

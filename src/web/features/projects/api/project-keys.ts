@@ -42,16 +42,19 @@ export const projectKeys = {
 
 /**
  * Keys of other features a worksite change touches, written as their prefixes (features never import
- * each other): a quote shows whether it has a worksite (« Créer un chantier »), a client lists its worksites.
+ * each other): a quote shows whether it has a worksite (« Créer un chantier »), a client lists its
+ * worksites, the planning places them.
  */
 const QUOTES_KEY = ["quotes"] as const;
 const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
+/** The planning's weeks show the worksites' dates, teams, vehicles and statuses. */
+const PLANNING_KEY = ["planning"] as const;
 
 /** What each worksite mutation refreshes (src/web/README.md, « Mutations »). */
 export const projectRefreshes = {
-  create: [projectKeys.all, QUOTES_KEY, CLIENT_DETAILS_KEY],
-  update: [projectKeys.all, CLIENT_DETAILS_KEY],
+  create: [projectKeys.all, QUOTES_KEY, CLIENT_DETAILS_KEY, PLANNING_KEY],
+  update: [projectKeys.all, CLIENT_DETAILS_KEY, PLANNING_KEY],
   /** A deleted worksite frees its quote (« Créer un chantier » again). */
-  delete: [projectKeys.lists(), QUOTES_KEY, CLIENT_DETAILS_KEY],
-  status: [projectKeys.all],
+  delete: [projectKeys.lists(), QUOTES_KEY, CLIENT_DETAILS_KEY, PLANNING_KEY],
+  status: [projectKeys.all, PLANNING_KEY],
 } as const;

@@ -1,11 +1,5 @@
-import {
-  PROJECT_TEXTS,
-  type ProjectIssue,
-  type ProjectIssues,
-  type ProjectPhoto,
-  type ProjectPhotos,
-  type ProjectTaskDetail,
-} from "@shared/projects";
+import { PROJECT_TEXTS } from "@shared/project-rules";
+import type { ProjectIssue, ProjectIssues, ProjectPhoto, ProjectPhotos, ProjectTaskDetail } from "@shared/projects";
 import { ApiError, api } from "@web/lib/api-client";
 import type { SiteEntry, SiteRef } from "../lib/site-outbox";
 

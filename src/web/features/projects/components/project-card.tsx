@@ -1,5 +1,6 @@
 import { formatDate, plural } from "@shared/format";
-import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS, type Project } from "@shared/projects";
+import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
+import type { Project } from "@shared/projects";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
 import { cn } from "@web/lib/cn";

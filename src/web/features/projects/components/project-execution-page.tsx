@@ -1,11 +1,6 @@
 import { formatCount } from "@shared/format";
-import {
-  isExecutable,
-  PROJECT_LIMITS,
-  PROJECT_TEXTS,
-  type ProjectDetail,
-  type ProjectIssueUpdate,
-} from "@shared/projects";
+import { isExecutable, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
+import type { ProjectDetail, ProjectIssueUpdate } from "@shared/projects";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";

@@ -1,12 +1,6 @@
 import { formatDate, formatEuro, plural } from "@shared/format";
-import {
-  canStartProject,
-  PROJECT_LIMITS,
-  PROJECT_TEXTS,
-  type ProjectDetail,
-  type ProjectIssue,
-  type ProjectPhoto,
-} from "@shared/projects";
+import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
+import type { ProjectDetail, ProjectIssue, ProjectPhoto } from "@shared/projects";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";

@@ -5,10 +5,8 @@ import {
   PROJECT_STATUS_LABELS,
   PROJECT_STATUSES,
   PROJECT_TEXTS,
-  type Project,
-  type ProjectStatus,
-  type ProjectStatusCounts,
-} from "@shared/projects";
+} from "@shared/project-rules";
+import type { Project, ProjectStatus, ProjectStatusCounts } from "@shared/projects";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";

@@ -1,4 +1,4 @@
-import { PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/projects";
+import { PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
 import { buttonVariants } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { cn } from "@web/lib/cn";

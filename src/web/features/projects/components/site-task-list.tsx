@@ -1,4 +1,4 @@
-import { PROJECT_TEXTS } from "@shared/projects";
+import { PROJECT_TEXTS } from "@shared/project-rules";
 import { cn } from "@web/lib/cn";
 import { Check, Clock } from "lucide-react";
 import type { SiteTask } from "../lib/site-outbox";

@@ -1,5 +1,5 @@
+import { PROJECT_TEXTS } from "@shared/project-rules";
 import type { ProjectDetail, ProjectIssues, ProjectPhotos, ProjectTaskDetail } from "@shared/projects";
-import { PROJECT_TEXTS } from "@shared/projects";
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@web/lib/api-client";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
