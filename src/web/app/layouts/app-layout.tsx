@@ -16,6 +16,7 @@ import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from "react";
 import { Outlet, useLocation, useNavigate } from "react-router";
+import { useResumeSiteOutbox } from "../use-resume-site-outbox";
 
 const PLATFORM_CONTEXT = "Administration plateforme";
 
@@ -63,6 +64,7 @@ function Shell() {
 
   const superAdmin = isSuperAdmin(user);
   const showBottomBar = isMobile && !superAdmin;
+  useResumeSiteOutbox(!superAdmin);
 
   // Keep toasts clear of the bottom bar.
   useEffect(() => {
