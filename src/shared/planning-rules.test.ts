@@ -1,5 +1,7 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  clashesAmong,
   clashesOf,
   isMonday,
   isoWeekday,
@@ -123,3 +125,26 @@ describe("clashes", () => {
     expect(clashesOf(subject, [other], "2026-11-23", "2026-11-29")).toEqual([]);
   });
 });
+
+describe("clashes among a week's worksites", () => {
+  it("are, for each, its clashes with all the others", () => {
+    const day = fc.integer({ min: 0, max: 20 }).map((n) => addDaysTo("2026-11-16", n));
+    const booking = fc.record({
+      team_id: fc.constantFrom(null, "t1", "t2"),
+      vehicle_id: fc.constantFrom(null, "v1", "v2"),
+      start_date: day,
+      estimated_duration_days: fc.constantFrom(null, 1, 2, 3, 6, 12),
+    });
+    fc.assert(
+      fc.property(fc.array(booking, { maxLength: 12 }), (rows) => {
+        const bookings = rows.map((row, i) => ({ id: `p${i}`, ...row }));
+        const all = clashesAmong(bookings, "2026-11-23", "2026-11-29");
+        for (const b of bookings) expect(all.get(b.id)).toEqual(clashesOf(b, bookings, "2026-11-23", "2026-11-29"));
+      }),
+    );
+  });
+});
+
+function addDaysTo(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -156,3 +156,46 @@ export function clashesOf(subject: Booking, others: readonly Booking[], from: st
   }
   return clashes;
 }
+
+/**
+ * The clashes of every booking among `bookings` within [from, to], by booking id: the same result as
+ * `clashesOf` for each, in one pass — each booking's days computed once, compared only with the
+ * bookings of its own team and of its own vehicle (a week of a large company: hundreds of worksites,
+ * a few per team).
+ */
+export function clashesAmong(bookings: readonly Booking[], from: string, to: string): Map<string, Clash[]> {
+  const days = new Map(bookings.map((b) => [b.id, occupiedDays(b.start_date, b.estimated_duration_days, from, to)]));
+  const groups = new Map<string, Booking[]>();
+  const join = (key: string, booking: Booking) => {
+    const group = groups.get(key);
+    if (group) group.push(booking);
+    else groups.set(key, [booking]);
+  };
+  for (const booking of bookings) {
+    if (booking.team_id !== null) join(`t:${booking.team_id}`, booking);
+    if (booking.vehicle_id !== null) join(`v:${booking.vehicle_id}`, booking);
+  }
+  const result = new Map<string, Clash[]>();
+  for (const subject of bookings) {
+    const mine = new Set(days.get(subject.id));
+    const clashes: Clash[] = [];
+    if (mine.size > 0) {
+      const candidates = new Set([
+        ...(subject.team_id !== null ? (groups.get(`t:${subject.team_id}`) ?? []) : []),
+        ...(subject.vehicle_id !== null ? (groups.get(`v:${subject.vehicle_id}`) ?? []) : []),
+      ]);
+      // In the order of `bookings`, as clashesOf reports them.
+      for (const other of bookings) {
+        if (other.id === subject.id || !candidates.has(other)) continue;
+        const shared = (days.get(other.id) ?? []).filter((d) => mine.has(d));
+        if (shared.length === 0) continue;
+        if (subject.team_id !== null && other.team_id === subject.team_id)
+          clashes.push({ project_id: other.id, kind: "team", days: shared });
+        if (subject.vehicle_id !== null && other.vehicle_id === subject.vehicle_id)
+          clashes.push({ project_id: other.id, kind: "vehicle", days: shared });
+      }
+    }
+    result.set(subject.id, clashes);
+  }
+  return result;
+}

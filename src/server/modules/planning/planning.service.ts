@@ -2,9 +2,12 @@ import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import {
+  type Booking,
   type CalendarProject,
   type CalendarWeek,
   type CalendarWeekQuery,
+  type Clash,
+  clashesAmong,
   clashesOf,
   occupiedDays,
   type PlanningConflict,
@@ -26,7 +29,15 @@ export const PLANNING_ACCESS = permissions({
 const noCompany = "Vous devez être connecté à une entreprise pour accéder au planning";
 
 /** Delivered and cancelled worksites hold no team and no vehicle any more: they never clash. */
-const live = (p: PlannedProject) => p.status !== "livré" && p.status !== "annulé";
+const isLive = (p: PlannedProject) => p.status !== "livré" && p.status !== "annulé";
+
+const asBooking = (p: PlannedProject): Booking => ({
+  id: p.id,
+  team_id: p.team?.id ?? null,
+  vehicle_id: p.vehicle?.id ?? null,
+  start_date: p.start_date,
+  estimated_duration_days: p.estimated_duration_days,
+});
 
 /** The clashes of `subject` among `others` within [from, to], with the other worksite's reference and name. */
 function conflictsOf(
@@ -35,16 +46,9 @@ function conflictsOf(
   from: string,
   to: string,
 ): PlanningConflict[] {
-  if (!live(subject)) return [];
+  if (!isLive(subject)) return [];
   const byId = new Map(others.map((p) => [p.id, p]));
-  const asBooking = (p: PlannedProject) => ({
-    id: p.id,
-    team_id: p.team?.id ?? null,
-    vehicle_id: p.vehicle?.id ?? null,
-    start_date: p.start_date,
-    estimated_duration_days: p.estimated_duration_days,
-  });
-  return clashesOf(asBooking(subject), others.filter(live).map(asBooking), from, to).map((clash) => {
+  return clashesOf(asBooking(subject), others.filter(isLive).map(asBooking), from, to).map((clash) => {
     const other = byId.get(clash.project_id);
     return { ...clash, reference: other?.reference ?? "", name: other?.name ?? "" };
   });
@@ -65,9 +69,17 @@ export function createPlanningService(db: Database) {
       const projects = await db.run(t.scope, async (tx) =>
         planningRepository.between(tx, t.companyId, from, to, await visibleTeams(tx, t)),
       );
+      const live = projects.filter(isLive);
+      const clashes = clashesAmong(live.map(asBooking), from, to);
+      const byId = new Map(projects.map((p) => [p.id, p]));
+      const named = (clash: Clash): PlanningConflict => ({
+        ...clash,
+        reference: byId.get(clash.project_id)?.reference ?? "",
+        name: byId.get(clash.project_id)?.name ?? "",
+      });
       const shown: CalendarProject[] = projects
         .filter((p) => !query.team_id || p.team?.id === query.team_id)
-        .map((p) => ({ ...p, conflicts: conflictsOf(p, projects, from, to) }));
+        .map((p) => ({ ...p, conflicts: (clashes.get(p.id) ?? []).map(named) }));
       const byDay = new Map<string, CalendarProject[]>(days.map((d) => [d, []]));
       for (const project of shown) {
         for (const d of occupiedDays(project.start_date, project.estimated_duration_days, from, to)) {
