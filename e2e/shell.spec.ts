@@ -206,7 +206,7 @@ test.describe("Écran introuvable", () => {
     await signIn(page, "chef", "/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.chef.firstName);
     // Service workers are blocked here, so the screen's chunk really cannot be fetched.
-    await context.route("**/assets/coming-soon-route-*.js", (route) => route.abort("internetdisconnected"));
+    await context.route("**/assets/*calendar-route-*.js", (route) => route.abort("internetdisconnected"));
     await page
       .getByRole("link", { name: /Planning/ })
       .first()
