@@ -14,6 +14,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import { createDatabase } from "@server/db/client";
 import { APP_ROLE, type EmbeddedPostgres, startEmbeddedPostgres } from "@server/db/embedded";
@@ -41,7 +42,7 @@ import autocannon from "autocannon";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { ensureBuilt, root } from "../lib.mjs";
-import { fourMegabytePhoto, measurePhotoUploads } from "./photo-upload";
+import { cpuMsOf, fourMegabytePhoto, measurePhotoUploads } from "./photo-upload";
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -785,6 +786,7 @@ async function main() {
         const photo = await fourMegabytePhoto();
         const since = new Date();
         try {
+          const cpuBefore = await cpuMsOf(api?.pid);
           const figures = await measurePhotoUploads({
             apiUrl,
             token,
@@ -796,8 +798,15 @@ async function main() {
           if (figures.count === 0) fail("aucune photo envoyée");
           if (figures.failures.length > 0)
             fail(`${figures.failures.length} envoi(s) refusé(s) sur ${figures.count} : ${figures.failures[0]}`);
+          const cpuAfter = await cpuMsOf(api?.pid);
+          // What each upload cost the API, and how busy the machine was: p99 depends on both.
+          const cpu =
+            cpuBefore !== undefined && cpuAfter !== undefined
+              ? `, CPU de l'API ${fmt((cpuAfter - cpuBefore) / figures.count)} ms par photo`
+              : "";
+          const load = `, charge ${fmt(os.loadavg()[0] ?? 0, 1)} sur ${os.availableParallelism()} cœurs`;
           return {
-            holds: `${fmt(figures.count)} photos de ${fmt(photo.length / 1_000_000, 1)} Mo enregistrées`,
+            holds: `${fmt(figures.count)} photos de ${fmt(photo.length / 1_000_000, 1)} Mo enregistrées${cpu}${load}`,
             p50: figures.p50,
             p99: figures.p99,
             targetP99: 400,

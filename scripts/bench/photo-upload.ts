@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 
 /**
@@ -85,4 +86,17 @@ export async function measurePhotoUploads(options: {
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
   return { count: latencies.length, p50: at(0.5), p99: at(0.99), failures };
+}
+
+/**
+ * The CPU time (user + system, ms) a process has used so far, read from /proc (Linux, 100 ticks a
+ * second); `undefined` elsewhere. Per photo, it says what an upload costs whatever else the machine runs.
+ */
+export async function cpuMsOf(pid: number | undefined): Promise<number | undefined> {
+  if (!pid) return undefined;
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  // After « (name) »: state is field 3, utime and stime fields 14 and 15.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return stat && Number.isFinite(ticks) ? ticks * 10 : undefined;
 }

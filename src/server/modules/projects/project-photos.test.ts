@@ -40,12 +40,23 @@ async function phonePhoto(width = 64, height = 32): Promise<Buffer> {
   return sharp({ create: { width, height, channels: 3, background: "#2f6f4f" } })
     .withMetadata({ orientation: 6 })
     .withExifMerge({
-      IFD0: { Make: "Téléphone de chantier" },
+      IFD0: { Make: "PhoneDeChantier" },
       IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 45/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "4/1 50/1 0/1" },
     })
     .jpeg()
     .toBuffer();
 }
+/** Whether an EXIF block (as sharp's metadata gives it: « Exif\0\0 » then TIFF) points at a GPS IFD (tag 0x8825). */
+function hasGps(exif: Buffer | undefined): boolean {
+  if (!exif) return false;
+  const tiff = exif.subarray(6);
+  const little = tiff.toString("latin1", 0, 2) === "II";
+  const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
+  const ifd0 = little ? tiff.readUInt32LE(4) : tiff.readUInt32BE(4);
+  for (let i = 0; i < u16(ifd0); i++) if (u16(ifd0 + 2 + i * 12) === 0x8825) return true;
+  return false;
+}
+
 const png = () =>
   sharp({ create: { width: 8, height: 8, channels: 4, background: "#ffffff" } })
     .png()
@@ -99,11 +110,11 @@ async function storedFiles(ids: string[]): Promise<number> {
 describe("POST /api/project-photos", () => {
   it("stores the photo upright, without its metadata, with a thumbnail, both served by signed URLs", async () => {
     const project = await worksite(a);
-    const res = await upload(
-      a.compagnon,
-      { project_id: project.id },
-      { data: await phonePhoto(), filename: "façade.jpg" },
-    );
+    const taken = await phonePhoto();
+    const original = await sharp(taken).metadata();
+    expect([original.width, original.height, original.orientation, hasGps(original.exif)]).toEqual([64, 32, 6, true]);
+    expect(taken.includes("PhoneDeChantier")).toBe(true);
+    const res = await upload(a.compagnon, { project_id: project.id }, { data: taken, filename: "façade.jpg" });
     expect(res.statusCode, res.body).toBe(201);
     const photo = res.json() as ProjectPhoto;
     // Orientation 6 applied: the 64 × 32 image stands 32 × 64.
@@ -115,21 +126,24 @@ describe("POST /api/project-photos", () => {
     const meta = await sharp(full.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([32, 64]);
     expect(meta.exif).toBeUndefined();
+    expect(hasGps(meta.exif)).toBe(false);
     expect(meta.orientation).toBeUndefined();
+    expect(full.rawPayload.includes("PhoneDeChantier")).toBe(false);
     const thumb = await app.inject({ method: "GET", url: photo.thumbnail_url });
     expect(thumb.statusCode).toBe(200);
+    expect(thumb.headers["content-type"]).toBe("image/jpeg");
     expect((await sharp(thumb.rawPayload).metadata()).exif).toBeUndefined();
     const list = await api(a.admin, "GET", `/api/project-photos/${project.id}`);
     expect(list.json().data.map((p: ProjectPhoto) => p.id)).toEqual([photo.id]);
   });
 
-  it("reduces a large photo to 2,560 px and its thumbnail to 480 px", async () => {
+  it("reduces a large photo to 2,048 px and its thumbnail to 480 px", async () => {
     const project = await worksite(a);
     const big = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: "#999999" } })
       .jpeg()
       .toBuffer();
     const photo = (await upload(a.admin, { project_id: project.id }, { data: big })).json() as ProjectPhoto;
-    expect([photo.width, photo.height]).toEqual([2560, 1920]);
+    expect([photo.width, photo.height]).toEqual([2048, 1536]);
     const thumb = await app.inject({ method: "GET", url: photo.thumbnail_url });
     const meta = await sharp(thumb.rawPayload).metadata();
     expect([meta.width, meta.height]).toEqual([480, 360]);
@@ -172,6 +186,17 @@ describe("POST /api/project-photos", () => {
       { data: await png(), filename: "notes.txt", type: "text/plain" },
     );
     expect(named.statusCode, named.body).toBe(201);
+    // A transparent PNG becomes a JPEG on white (JPEG has no alpha), not on black.
+    const clear = await sharp({
+      create: { width: 8, height: 8, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const flat = (await upload(a.admin, { project_id: project.id }, { data: clear, filename: "calque.png" })).json();
+    const pixels = await sharp((await app.inject({ method: "GET", url: flat.file_url })).rawPayload)
+      .raw()
+      .toBuffer();
+    expect(Math.min(...pixels)).toBeGreaterThan(245);
     const damaged = await upload(
       a.admin,
       { project_id: project.id },
@@ -188,6 +213,9 @@ describe("POST /api/project-photos", () => {
     const large = await upload(a.admin, { project_id: project.id }, { data: huge });
     expect(large.statusCode).toBe(400);
     expect(large.json().message).toBe(PROJECT_TEXTS.photoTooLarge);
+    const phoneRaw = await upload(a.admin, { project_id: project.id }, { data: Buffer.concat([huge, huge]) });
+    expect(phoneRaw.statusCode).toBe(400);
+    expect(phoneRaw.json().message).toBe(PROJECT_TEXTS.photoTooLarge);
     const missing = await upload(a.admin, { project_id: project.id });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().message).toBe(PROJECT_TEXTS.photoMissing);
