@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { addDays } from "../src/shared/dates";
 import type { CalendarWeek } from "../src/shared/planning";
-import { mondayOf, weekRangeLabel } from "../src/shared/planning-rules";
+import { dayAndMonth, mondayOf, weekDays, weekdayName, weekRangeLabel } from "../src/shared/planning-rules";
 import type { ProjectDetail } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, type AccountName, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
@@ -78,25 +78,9 @@ function runWeek(): string {
   return addDays(mondayOf(parisToday()), 7 * weeks);
 }
 
-const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
 /** « Jeudi 26 novembre 2026 », as a day's list is named. */
 function dayName(day: string): string {
-  const index = (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
-  return `${WEEKDAYS[index]} ${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+  return `${weekdayName(day)} ${dayAndMonth(day)} ${day.slice(0, 4)}`;
 }
 
 /** The desktop board's cell of `day` in `team`'s row. */
@@ -146,7 +130,8 @@ test.describe("Planning", () => {
     if (mobile) {
       await expect(page.getByRole("tab")).toHaveCount(7);
     } else {
-      for (const day of WEEKDAYS) await expect(page.getByText(new RegExp(`^${day}`))).toBeVisible();
+      for (const day of weekDays(thisWeek))
+        await expect(page.getByText(new RegExp(`^${weekdayName(day)}`))).toBeVisible();
     }
     await page.waitForLoadState("networkidle");
     await shot(page, testInfo, mobile ? "day" : "week", !mobile);

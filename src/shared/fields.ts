@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isIsoDay } from "./dates";
 // Importing it installs the French messages of every issue a schema does not word itself, once for all
 // shared schemas (fields.test.ts checks it).
 import { VALIDATION_TEXTS } from "./validation";
@@ -81,3 +82,13 @@ export const searchParam = () =>
     .max(200, "Recherche trop longue")
     .optional()
     .transform((v) => v || undefined);
+
+/**
+ * A field holding a real calendar day `yyyy-mm-dd` (isIsoDay), with one message for every fault; the
+ * pattern is published (OpenAPI) for clients and the route walk.
+ */
+export const isoDay = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
+    .refine(isIsoDay, message);

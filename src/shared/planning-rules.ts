@@ -109,10 +109,19 @@ const MONTHS = [
   "décembre",
 ];
 
+const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
+
+/** « Lundi », « Mardi »… */
+export const weekdayName = (day: string): string => WEEKDAYS[isoWeekday(day) - 1] ?? "";
+
+/** « 23 novembre » (the year is the week's). */
+export const dayAndMonth = (day: string): string =>
+  `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""}`;
+
 /** « 23 novembre - 29 novembre 2026 » (spec 2 §2 « d month - d month year »), the year of the Sunday. */
 export function weekRangeLabel(monday: string): string {
   const sunday = addDays(monday, 6);
-  const part = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1]}`;
+  const part = dayAndMonth;
   const startYear = monday.slice(0, 4);
   const endYear = sunday.slice(0, 4);
   const first = startYear === endYear ? part(monday) : `${part(monday)} ${startYear}`;

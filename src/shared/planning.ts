@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isoDay } from "./fields";
 import { isMonday, PLANNING_TEXTS } from "./planning-rules";
 import { PROJECT_STATUSES, PROJECT_TEXTS } from "./project-rules";
 
@@ -6,18 +7,9 @@ export * from "./planning-rules";
 
 /** Wire shapes of /api/calendar/week and PATCH /api/projects/:id/schedule (docs/domain/planning.md). */
 
-const day = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, message);
-
 /** GET /api/calendar/week (spec 2 §7): a Monday, and a team or all. */
 export const calendarWeekQuerySchema = z.object({
-  week_start: day(PLANNING_TEXTS.weekStartInvalid).refine(isMonday, PLANNING_TEXTS.weekStartNotMonday),
+  week_start: isoDay(PLANNING_TEXTS.weekStartInvalid).refine(isMonday, PLANNING_TEXTS.weekStartNotMonday),
   team_id: z.uuid({ error: "Équipe invalide" }).optional(),
 });
 export type CalendarWeekQuery = z.output<typeof calendarWeekQuerySchema>;
@@ -63,7 +55,7 @@ export type CalendarWeek = z.infer<typeof calendarWeekSchema>;
  * keeps its value; null removes the team or the vehicle.
  */
 export const projectScheduleSchema = z.object({
-  start_date: day(PROJECT_TEXTS.dateInvalid),
+  start_date: isoDay(PROJECT_TEXTS.dateInvalid),
   team_id: z.uuid({ error: PROJECT_TEXTS.teamNotFound }).nullable().optional(),
   vehicle_id: z.uuid({ error: PROJECT_TEXTS.vehicleNotFound }).nullable().optional(),
 });

@@ -3,6 +3,7 @@ import {
   clearable,
   clearableText,
   decimals,
+  isoDay,
   limitParam,
   optionalText,
   pageParam,
@@ -25,14 +26,7 @@ const trimmedOrNullKeepingAbsent = (v: unknown) => (typeof v === "string" ? v.tr
 const name = () => requiredText(PROJECT_LIMITS.nameMax, PROJECT_TEXTS.nameRequired, PROJECT_TEXTS.nameTooLong);
 const status = () => z.enum(PROJECT_STATUSES, { error: PROJECT_TEXTS.statusRequired });
 
-const day = () =>
-  z
-    .string({ error: PROJECT_TEXTS.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, PROJECT_TEXTS.dateInvalid)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, PROJECT_TEXTS.dateInvalid);
+const day = () => isoDay(PROJECT_TEXTS.dateInvalid);
 
 const refId = (message: string) => z.uuid({ error: message });
 const clientId = () => refId(PROJECT_TEXTS.clientNotFound);

@@ -2,6 +2,7 @@ import { z } from "zod";
 import {
   clearable,
   clearableText,
+  isoDay,
   limitParam,
   optional,
   optionalText,
@@ -40,14 +41,7 @@ const mileage = () =>
     .max(VEHICLE_LIMITS.mileageMax, VEHICLE_TEXTS.mileageTooHigh);
 
 /** A calendar day `yyyy-mm-dd` that exists (2026-02-30 does not). */
-const day = () =>
-  z
-    .string({ error: VEHICLE_TEXTS.dateInvalid })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, VEHICLE_TEXTS.dateInvalid)
-    .refine((v) => {
-      const d = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(v);
-    }, VEHICLE_TEXTS.dateInvalid);
+const day = () => isoDay(VEHICLE_TEXTS.dateInvalid);
 
 /** null or empty text: none. */
 const emptyIsNull = (v: unknown) => (typeof v === "string" && v.trim() === "" ? null : v);

@@ -1,6 +1,7 @@
 import { plural } from "@shared/format";
 import type { CalendarProject, PlanningConflict } from "@shared/planning";
 import { PLANNING_TEXTS } from "@shared/planning-rules";
+import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { ActionMenu } from "@web/components/ui/action-menu";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
@@ -8,7 +9,6 @@ import { CalendarClock, Clock, ExternalLink, MapPin, TriangleAlert, UserRound, U
 import { type ReactNode, useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { dayOfSpan } from "../lib/planning-week";
-import { PlanningStatusBadge } from "./planning-status-badge";
 
 export interface PlanningCardProps {
   project: CalendarProject;
@@ -122,7 +122,7 @@ export function PlanningCard({
         )}
       </h3>
       <div>
-        <PlanningStatusBadge status={project.status} />
+        <ProjectStatusBadge status={project.status} />
       </div>
       {(details.length > 0 || duration > 1) && (
         <ul className={cn("flex flex-col gap-0.5 text-muted-foreground", compact ? "text-xs" : "text-[0.8125rem]")}>

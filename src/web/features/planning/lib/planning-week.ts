@@ -1,20 +1,21 @@
-import { addDays } from "@shared/dates";
+import { addDays, isIsoDay } from "@shared/dates";
 import type { CalendarProject, CalendarWeek } from "@shared/planning";
-import { isMonday, lastOccupiedDay, mondayOf, occupiedDays } from "@shared/planning-rules";
+import {
+  dayAndMonth,
+  isMonday,
+  isoWeekday,
+  lastOccupiedDay,
+  mondayOf,
+  occupiedDays,
+  weekdayName,
+} from "@shared/planning-rules";
 
 /**
  * The planning screen's pure rules (docs/domain/planning.md#screen): the week of the URL, the days'
  * labels, the lanes of the teams, and the move of a worksite within a cached week (optimistic).
  */
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real `yyyy-mm-dd` day (2026-02-31 is not). */
-export function isIsoDay(value: string): boolean {
-  if (!ISO_DAY.test(value)) return false;
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-}
+export { isIsoDay };
 
 /**
  * The week `?week=` names: a Monday as `yyyy-mm-dd`; anything else (absent, not a date, another day)
@@ -29,7 +30,6 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-const WEEKDAYS = ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"];
 const SHORT_WEEKDAYS = ["Lun.", "Mar.", "Mer.", "Jeu.", "Ven.", "Sam.", "Dim."];
 const SHORT_MONTHS = [
   "janv.",
@@ -46,32 +46,12 @@ const SHORT_MONTHS = [
   "déc.",
 ];
 
-const weekdayIndex = (day: string) => (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+const weekdayIndex = (day: string) => isoWeekday(day) - 1;
 
-/** « Lundi », « Mardi »… */
-export const weekdayName = (day: string): string => WEEKDAYS[weekdayIndex(day)] ?? "";
+export { dayAndMonth, weekdayName };
 
 /** « Lun. », « Mar. »… (the phone's strip of days). */
 export const shortWeekdayName = (day: string): string => SHORT_WEEKDAYS[weekdayIndex(day)] ?? "";
-
-const MONTHS = [
-  "janvier",
-  "février",
-  "mars",
-  "avril",
-  "mai",
-  "juin",
-  "juillet",
-  "août",
-  "septembre",
-  "octobre",
-  "novembre",
-  "décembre",
-];
-
-/** « 23 novembre » (the year is the week's). */
-export const dayAndMonth = (day: string): string =>
-  `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""}`;
 
 /** « 23 nov. » */
 export const shortDate = (day: string): string =>

@@ -1,6 +1,7 @@
 import { formatDate, plural } from "@shared/format";
 import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
 import type { Project } from "@shared/projects";
+import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
 import { cn } from "@web/lib/cn";
@@ -26,7 +27,6 @@ import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { useProjectAccess } from "../hooks/use-project-access";
 import { ProjectProgress } from "./project-progress";
-import { ProjectStatusBadge } from "./project-status-badge";
 
 export interface ProjectCardActions {
   onStart: (project: Project) => void;

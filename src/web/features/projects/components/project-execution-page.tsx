@@ -1,6 +1,7 @@
 import { formatCount } from "@shared/format";
 import { isExecutable, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
 import type { ProjectDetail, ProjectIssueUpdate } from "@shared/projects";
+import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -39,7 +40,6 @@ import {
 } from "../lib/site-outbox";
 import { pendingLabel, SITE_TEXTS, startedLabel } from "../lib/site-texts";
 import { ProjectProgress } from "./project-progress";
-import { ProjectStatusBadge } from "./project-status-badge";
 import { SiteIssues } from "./site-issues";
 import { SitePhotos } from "./site-photos";
 import { SiteSyncPanel } from "./site-sync-panel";

@@ -32,13 +32,18 @@ export interface ProjectCreateDialogProps {
   isMobile?: boolean;
 }
 
-export function ProjectCreateDialog({
+/** The one frame of both dialogs: a dialog on a wide screen, a bottom sheet on a phone, its body mounted while open. */
+function ProjectFormModal({
   open,
   onOpenChange,
-  quoteId = null,
-  onCreated,
   isMobile,
-}: ProjectCreateDialogProps) {
+  body,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  isMobile: boolean | undefined;
+  body: (frame: { isMobile: boolean; descriptionId: string; close: () => void }) => ReactNode;
+}) {
   const viewport = useViewport();
   const mobile = isMobile ?? viewport !== "desktop";
   const descriptionId = useId();
@@ -53,7 +58,24 @@ export function ProjectCreateDialog({
       dialogClassName={DIALOG_CLASSES}
       sheetClassName={SHEET_CLASSES}
     >
-      {open && (
+      {open && body({ isMobile: mobile, descriptionId, close })}
+    </ResponsiveModal>
+  );
+}
+
+export function ProjectCreateDialog({
+  open,
+  onOpenChange,
+  quoteId = null,
+  onCreated,
+  isMobile,
+}: ProjectCreateDialogProps) {
+  return (
+    <ProjectFormModal
+      open={open}
+      onOpenChange={onOpenChange}
+      isMobile={isMobile}
+      body={({ isMobile: mobile, descriptionId, close }) => (
         <ProjectCreateBody
           key={quoteId ?? "blank"}
           quoteId={quoteId}
@@ -67,7 +89,7 @@ export function ProjectCreateDialog({
           }}
         />
       )}
-    </ResponsiveModal>
+    />
   );
 }
 
@@ -83,21 +105,12 @@ export interface ProjectEditDialogProps {
 }
 
 export function ProjectEditDialog({ open, onOpenChange, projectId, onSaved, isMobile }: ProjectEditDialogProps) {
-  const viewport = useViewport();
-  const mobile = isMobile ?? viewport !== "desktop";
-  const descriptionId = useId();
-  const close = () => onOpenChange(false);
   return (
-    <ResponsiveModal
+    <ProjectFormModal
       open={open}
       onOpenChange={onOpenChange}
-      isMobile={mobile}
-      aria-describedby={descriptionId}
-      modalLock
-      dialogClassName={DIALOG_CLASSES}
-      sheetClassName={SHEET_CLASSES}
-    >
-      {open && (
+      isMobile={isMobile}
+      body={({ isMobile: mobile, descriptionId, close }) => (
         <ProjectEditBody
           key={projectId}
           projectId={projectId}
@@ -110,7 +123,7 @@ export function ProjectEditDialog({ open, onOpenChange, projectId, onSaved, isMo
           }}
         />
       )}
-    </ResponsiveModal>
+    />
   );
 }
 

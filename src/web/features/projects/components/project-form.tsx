@@ -1,6 +1,7 @@
 import { PROJECT_TEXTS, type ProjectDetail } from "@shared/projects";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -30,7 +31,6 @@ import {
   toProjectPayload,
 } from "../lib/project-form";
 import { ProjectGeneralFields } from "./project-general-fields";
-import { ProjectStatusBadge } from "./project-status-badge";
 import { ProjectTasksEditor } from "./project-tasks-editor";
 
 type Section = "general" | "tasks" | "documents";

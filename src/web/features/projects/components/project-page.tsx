@@ -2,6 +2,7 @@ import { formatDate, formatEuro, plural } from "@shared/format";
 import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
 import type { ProjectDetail, ProjectIssue, ProjectPhoto } from "@shared/projects";
 import { useQuery } from "@tanstack/react-query";
+import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { LoadError } from "@web/components/ui/list-state";
@@ -40,7 +41,6 @@ import { useProjectAccess } from "../hooks/use-project-access";
 import { useProjectLaunch } from "../hooks/use-project-launch";
 import { estimateLabel, issueDateLabel } from "../lib/site-texts";
 import { ProjectProgress } from "./project-progress";
-import { ProjectStatusBadge } from "./project-status-badge";
 
 /** The form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
 const ProjectEditDialog = lazy(() => import("./project-form-dialog").then((m) => ({ default: m.ProjectEditDialog })));

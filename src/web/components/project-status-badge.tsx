@@ -9,11 +9,8 @@ const VARIANT = {
   annulé: "destructive",
 } as const;
 
-/**
- * A worksite's status on the planning, as the worksites screens show it (the word, a dot of its colour
- * before it). Features never import each other: the twin of the projects feature's badge.
- */
-export function PlanningStatusBadge({ status }: { status: ProjectStatus }) {
+/** « À faire », « En cours », « En pause », « Livré », « Annulé »: the word, a dot of its colour before it (the worksites and the planning). */
+export function ProjectStatusBadge({ status }: { status: ProjectStatus }) {
   return (
     <Badge variant={VARIANT[status]}>
       <span aria-hidden="true" className="size-1.5 rounded-full bg-current" />
