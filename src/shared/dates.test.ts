@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, parisToday } from "./dates";
+import { addDays, dayNumber, dayOfNumber, parisToday, weekdayOfNumber } from "./dates";
 import { formatReference } from "./references";
 
 describe("business dates", () => {
@@ -14,6 +14,31 @@ describe("business dates", () => {
     expect(addDays("2026-12-15", 30)).toBe("2027-01-14");
     expect(addDays("2026-03-28", 1)).toBe("2026-03-29");
     expect(addDays("2028-02-28", 1)).toBe("2028-02-29");
+  });
+
+  it("counts days as Date does, over four centuries and across every leap rule", () => {
+    const start = Date.UTC(1899, 11, 25);
+    const wrong: string[] = [];
+    let checked = 0;
+    for (let n = 0; n < 400 * 366; n += 1) {
+      const date = new Date(start + n * 86_400_000);
+      const iso = date.toISOString().slice(0, 10);
+      const number = dayNumber(iso);
+      const weekday = date.getUTCDay() === 0 ? 7 : date.getUTCDay();
+      if (number !== Math.round(date.getTime() / 86_400_000) || dayOfNumber(number) !== iso) wrong.push(iso);
+      if (weekdayOfNumber(number) !== weekday) wrong.push(`${iso} (jour)`);
+      checked += 1;
+    }
+    expect(checked).toBe(146_400);
+    expect(wrong).toEqual([]);
+  });
+
+  it("rolls an overflowing day over as Date does, and refuses what is no date", () => {
+    expect(addDays("2026-02-30", 0)).toBe("2026-03-02");
+    expect(addDays("2026-11-00", 0)).toBe("2026-10-31");
+    expect(() => dayNumber("23/11/2026")).toThrow(RangeError);
+    expect(() => dayNumber("2026-13-01")).toThrow(RangeError);
+    expect(() => dayNumber("")).toThrow(RangeError);
   });
 });
 

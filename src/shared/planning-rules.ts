@@ -1,4 +1,4 @@
-import { addDays } from "./dates";
+import { addDays, dayNumber, dayOfNumber, weekdayOfNumber } from "./dates";
 
 /**
  * The planning's pure rules (docs/domain/planning.md): which days a worksite occupies, weeks from
@@ -28,10 +28,7 @@ export const PLANNING_TEXTS = {
 export const PLANNING_LIMITS = { weekStaleMs: 2 * 60_000 } as const;
 
 /** ISO day of the week of a `yyyy-mm-dd`: 1 Monday … 7 Sunday. */
-export function isoWeekday(day: string): number {
-  const d = new Date(`${day}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-}
+export const isoWeekday = (day: string): number => weekdayOfNumber(dayNumber(day));
 
 export const isWeekend = (day: string): boolean => isoWeekday(day) >= 6;
 export const isMonday = (day: string): boolean => isoWeekday(day) === 1;
@@ -44,13 +41,6 @@ export function weekDays(monday: string): string[] {
   return Array.from({ length: 7 }, (_, i) => addDays(monday, i));
 }
 
-/** The next working day (Monday to Friday) after `day`. */
-function nextWorkingDay(day: string): string {
-  let next = addDays(day, 1);
-  while (isWeekend(next)) next = addDays(next, 1);
-  return next;
-}
-
 /**
  * The last day a worksite occupies (docs/domain/planning.md#days): its start date — whatever the day, a
  * Saturday intervention is planned on purpose — then the following working days, Saturdays and Sundays
@@ -58,18 +48,29 @@ function nextWorkingDay(day: string): string {
  * jumped at once (five working days are seven calendar days from a working day).
  */
 export function lastOccupiedDay(start: string, durationDays: number | null | undefined): string {
+  return dayOfNumber(lastOccupiedNumber(dayNumber(start), durationDays));
+}
+
+/** `lastOccupiedDay` on day numbers. */
+function lastOccupiedNumber(start: number, durationDays: number | null | undefined): number {
   const total = Math.max(1, Math.floor(durationDays ?? 1));
+  const weekend = (n: number) => weekdayOfNumber(n) >= 6;
+  const nextWorking = (n: number) => {
+    let next = n + 1;
+    while (weekend(next)) next += 1;
+    return next;
+  };
   let day = start;
   let counted = 1;
-  if (total > 1 && isWeekend(start)) {
-    day = nextWorkingDay(start);
+  if (total > 1 && weekend(start)) {
+    day = nextWorking(start);
     counted = 2;
   }
   const weeks = Math.floor((total - counted) / 5);
-  day = addDays(day, weeks * 7);
+  day += weeks * 7;
   counted += weeks * 5;
   while (counted < total) {
-    day = nextWorkingDay(day);
+    day = nextWorking(day);
     counted += 1;
   }
   return day;
@@ -85,11 +86,12 @@ export function occupiedDays(
   from: string = start,
   to?: string,
 ): string[] {
-  const last = lastOccupiedDay(start, durationDays);
-  const end = to !== undefined && to < last ? to : last;
+  const first = dayNumber(start);
+  const last = lastOccupiedNumber(first, durationDays);
+  const end = to !== undefined ? Math.min(dayNumber(to), last) : last;
   const days: string[] = [];
-  for (let day = from > start ? from : start; day <= end; day = addDays(day, 1)) {
-    if (day === start || !isWeekend(day)) days.push(day);
+  for (let day = Math.max(dayNumber(from), first); day <= end; day += 1) {
+    if (day === first || weekdayOfNumber(day) < 6) days.push(dayOfNumber(day));
   }
   return days;
 }

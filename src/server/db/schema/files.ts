@@ -14,6 +14,7 @@ export const files = pgTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     filename: text("filename"),
+    /** Stored as is (STORAGE EXTERNAL, migration 0022): compressed images gain nothing from pglz. */
     data: bytea("data").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },

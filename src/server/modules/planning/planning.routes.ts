@@ -6,9 +6,11 @@ import {
   projectScheduleResponseSchema,
   projectScheduleSchema,
 } from "@shared/planning";
+import { serializerCompiler } from "fastify-type-provider-zod";
 import { z } from "zod";
 import type { AppModule } from "../module";
 import { createPlanningService, PLANNING_ACCESS } from "./planning.service";
+import { serializeWeek } from "./week-serializer";
 
 const tags = ["Planning"];
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -28,6 +30,11 @@ export const planningModule: AppModule = async (app, { db }) => {
         querystring: calendarWeekQuerySchema,
         response: { 200: calendarWeekSchema, ...errorsOf },
       },
+      // Each worksite written once, however many days it occupies (week-serializer.ts); errors as usual.
+      serializerCompiler: (route) =>
+        route.httpStatus === "200"
+          ? serializeWeek
+          : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
     },
     async (request) => service.week(requireAuth(request), request.query),
   );

@@ -1,0 +1,45 @@
+import { type CalendarProject, type CalendarWeek, calendarWeekSchema, weekDays } from "@shared/planning";
+import { describe, expect, it } from "vitest";
+import { serializeWeek } from "./week-serializer";
+
+const project = (n: number, extra: Record<string, unknown> = {}): CalendarProject =>
+  ({
+    id: `00000000-0000-4000-8000-00000000000${n}`,
+    reference: `CH-2026-000${n}`,
+    name: `Chantier « ${n} » \\ "guillemets"`,
+    status: "à faire",
+    client: { id: "00000000-0000-4000-8000-0000000000c1", name: "Dupont" },
+    team: null,
+    vehicle: { id: "00000000-0000-4000-8000-0000000000a1", name: "Fourgon" },
+    address: null,
+    start_date: "2026-11-23",
+    end_date: "2026-11-25",
+    estimated_duration_days: 3,
+    conflicts: [],
+    ...extra,
+  }) as unknown as CalendarProject;
+
+describe("serializeWeek", () => {
+  it("writes what the generic serializer writes: the schema's keys, in its order, each day's worksites", () => {
+    const long = project(1, { password_hash: "ne doit pas sortir" });
+    const short = project(2);
+    const days = weekDays("2026-11-23");
+    const week: CalendarWeek = {
+      week_start: "2026-11-23",
+      days: days.map((date, i) => ({ date, projects: i < 3 ? [long, ...(i === 1 ? [short] : [])] : [] })),
+    };
+    const json = serializeWeek(week);
+    expect(json).toBe(JSON.stringify(calendarWeekSchema.parse(week)));
+    expect(json).not.toContain("password_hash");
+    expect(JSON.parse(json).days[1].projects.map((p: CalendarProject) => p.reference)).toEqual([
+      "CH-2026-0001",
+      "CH-2026-0002",
+    ]);
+  });
+
+  it("refuses a worksite its schema refuses, as the generic serializer does", () => {
+    const broken = project(3, { status: "inconnu" });
+    const week: CalendarWeek = { week_start: "2026-11-23", days: [{ date: "2026-11-23", projects: [broken] }] };
+    expect(() => serializeWeek(week)).toThrow();
+  });
+});
