@@ -47,6 +47,8 @@ const CATALOGUE = [
   def("library:view", "Voir la bibliothèque de prix", "Bibliothèque"),
   def("library:edit", "Modifier la bibliothèque de prix", "Bibliothèque"),
   ...crud("invoices", "les factures", "Factures"),
+  def("invoices:issue", "Émettre les factures (numéro définitif) et les annuler par un avoir", "Factures"),
+  def("invoices:pay", "Enregistrer les paiements des factures", "Factures"),
   ...crud("teams", "les équipes", "Équipes"),
   def("team:view", "Voir toutes les équipes dans le planning", "Équipes"),
   def("team:manage", "Encadrer une équipe (chef d'équipe)", "Équipes"),

@@ -1,4 +1,4 @@
-import { integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -17,6 +17,19 @@ export const companies = pgTable("companies", {
   website: text("website"),
   siret: text("siret"),
   tvaNumber: text("tva_number"),
+  // Mentions an invoice must carry (docs/decisions/0015-invoice-mentions.md).
+  /** « SARL », « SAS », « EI »… */
+  legalForm: text("legal_form"),
+  /** Share capital in euros, as printed (« 10 000 € »): a company's, never an EI's. */
+  shareCapital: text("share_capital"),
+  /** Registration: « RCS Lyon 812 345 678 » or « RM 69 » (artisans). */
+  registration: text("registration"),
+  /** Décennale insurance (building trades, loi du 4 janvier 1978): insurer, policy, coverage area. */
+  insurerName: text("insurer_name"),
+  insurerPolicy: text("insurer_policy"),
+  insuranceCoverage: text("insurance_coverage"),
+  /** Franchise en base de TVA: invoices carry no VAT and « TVA non applicable, art. 293 B du CGI ». */
+  vatFranchise: boolean("vat_franchise").notNull().default(false),
   // Commercial settings (docs/domain/company-settings.md#rules).
   quoteValidityDays: integer("quote_validity_days").notNull().default(30),
   /** VAT rate of a new quote line (docs/domain/company-settings.md#rules): 10 % is common in renovation. */

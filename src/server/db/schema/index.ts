@@ -3,6 +3,7 @@ export * from "./clients";
 export * from "./companies";
 export * from "./equipment-templates";
 export * from "./files";
+export * from "./invoices";
 export * from "./library";
 export * from "./projects";
 export * from "./quote-history";

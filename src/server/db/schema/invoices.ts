@@ -1,0 +1,138 @@
+import { sql } from "drizzle-orm";
+import {
+  type AnyPgColumn,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { clients } from "./clients";
+import { companyIdColumn } from "./companies";
+import { projects } from "./projects";
+import { quotes } from "./quotes";
+import { users } from "./users";
+
+const money = (name: string) => numeric(name, { precision: 12, scale: 2, mode: "number" });
+
+/**
+ * Invoices, deposit invoices and credit notes (docs/domain/invoices.md). A draft has a provisional
+ * reference (PROV-…); issuing gives it the next FAC-YYYY-NNNN (a credit note AV-YYYY-NNNN) and freezes
+ * it: lines, amounts, the client's and the company's identity (`client_snapshot`, `seller_snapshot`).
+ */
+export const invoices = pgTable(
+  "invoices",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyIdColumn(),
+    /** 'invoice' | 'deposit' | 'credit_note' */
+    kind: text("kind").notNull().default("invoice"),
+    reference: text("reference").notNull(),
+    /** 'draft' | 'sent' | 'paid' | 'cancelled' (overdue is derived). */
+    status: text("status").notNull().default("draft"),
+    name: text("name").notNull(),
+    clientId: uuid("client_id")
+      .notNull()
+      .references(() => clients.id, { onDelete: "restrict" }),
+    quoteId: uuid("quote_id").references(() => quotes.id, { onDelete: "restrict" }),
+    projectId: uuid("project_id").references(() => projects.id, { onDelete: "set null" }),
+    /** A credit note: the invoice it cancels. */
+    creditedInvoiceId: uuid("credited_invoice_id").references((): AnyPgColumn => invoices.id, {
+      onDelete: "restrict",
+    }),
+    /** A deposit invoice: the final invoice that deducted it. */
+    deductedById: uuid("deducted_by_id").references((): AnyPgColumn => invoices.id, { onDelete: "set null" }),
+    date: date("date").notNull(),
+    dueDate: date("due_date"),
+    workDate: date("work_date"),
+    paymentMethod: text("payment_method"),
+    /** The day the payments covered the total. */
+    paymentDate: date("payment_date"),
+    notes: text("notes"),
+    terms: text("terms"),
+    legalMentions: text("legal_mentions"),
+    reverseCharge: boolean("reverse_charge").notNull().default(false),
+    discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
+    discountAmount: money("discount_amount").notNull().default(0),
+    subtotal: money("subtotal").notNull().default(0),
+    discount: money("discount").notNull().default(0),
+    /** A final invoice: the deposits deducted, HT and VAT. */
+    depositsNet: money("deposits_net").notNull().default(0),
+    depositsTax: money("deposits_tax").notNull().default(0),
+    taxAmount: money("tax_amount").notNull().default(0),
+    total: money("total").notNull().default(0),
+    /** Σ payments, kept with them. */
+    paidAmount: money("paid_amount").notNull().default(0),
+    /** VAT per rate after discount and deductions (euros): [{ rate, net, tax }]. */
+    vatBreakdown: jsonb("vat_breakdown").notNull().default(sql`'[]'::jsonb`),
+    /** Frozen at issue: the client's name, address, e-mail, phone, SIREN. */
+    clientSnapshot: jsonb("client_snapshot"),
+    /** Frozen at issue: the company's identity and mentions. */
+    sellerSnapshot: jsonb("seller_snapshot"),
+    issuedAt: timestamp("issued_at", { withTimezone: true }),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("invoices_company_reference_key").on(t.companyId, t.reference),
+    index("invoices_company_date_idx").on(t.companyId, t.date, t.reference),
+    index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
+    index("invoices_company_client_idx").on(t.companyId, t.clientId),
+    index("invoices_company_quote_idx").on(t.companyId, t.quoteId),
+    index("invoices_company_project_idx").on(t.companyId, t.projectId),
+    index("invoices_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const invoiceItems = pgTable(
+  "invoice_items",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyIdColumn(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull(),
+    /** 'item' | 'section' | 'text' */
+    kind: text("kind").notNull().default("item"),
+    name: text("name").notNull(),
+    description: text("description"),
+    quantity: numeric("quantity", { precision: 12, scale: 3, mode: "number" }).notNull().default(0),
+    unit: text("unit").notNull().default("unité"),
+    unitPrice: money("unit_price").notNull().default(0),
+    taxRate: numeric("tax_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(20),
+    subtotal: money("subtotal").notNull().default(0),
+    taxAmount: money("tax_amount").notNull().default(0),
+    total: money("total").notNull().default(0),
+  },
+  (t) => [index("invoice_items_company_invoice_idx").on(t.companyId, t.invoiceId, t.position)],
+);
+
+export const invoicePayments = pgTable(
+  "invoice_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyIdColumn(),
+    invoiceId: uuid("invoice_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    date: date("date").notNull(),
+    amount: money("amount").notNull(),
+    /** 'cash' | 'check' | 'bank_transfer' | 'card' | 'other' */
+    method: text("method").notNull(),
+    reference: text("reference"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date)],
+);

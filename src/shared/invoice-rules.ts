@@ -1,0 +1,236 @@
+import { addDays, dayNumber } from "./dates";
+import { roundDiv, type Totals, type VatBreakdown } from "./money";
+
+/**
+ * Invoices' pure rules (docs/domain/invoices.md): statuses and their labels, kinds, payment methods,
+ * texts, the overdue rule, deposits and the final invoice's deduction. No zod: the list screen loads
+ * it alone; `invoices.ts` re-exports it with the schemas.
+ */
+
+/**
+ * Stored statuses (spec 3 §4). « overdue » is never stored: an issued invoice whose due date has
+ * passed is derived as overdue (design §5.10) — the list filter and the stats accept it.
+ */
+export const INVOICE_STATUSES = ["draft", "sent", "paid", "cancelled"] as const;
+export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** What the list's status filter accepts: the stored statuses and the derived « overdue ». */
+export const INVOICE_FILTER_STATUSES = ["draft", "sent", "paid", "overdue", "cancelled"] as const;
+export type InvoiceFilterStatus = (typeof INVOICE_FILTER_STATUSES)[number];
+
+export const INVOICE_STATUS_LABELS: Record<InvoiceFilterStatus, string> = {
+  draft: "Brouillon",
+  sent: "Envoyée",
+  paid: "Payée",
+  overdue: "En retard",
+  cancelled: "Annulée",
+};
+
+/**
+ * What a document is: an invoice, a deposit invoice (facture d'acompte) or a credit note (avoir, which
+ * cancels an issued invoice). A credit note's amounts are positive: it is a document of its own kind.
+ */
+export const INVOICE_KINDS = ["invoice", "deposit", "credit_note"] as const;
+export type InvoiceKind = (typeof INVOICE_KINDS)[number];
+export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
+  invoice: "Facture",
+  deposit: "Facture d'acompte",
+  credit_note: "Avoir",
+};
+
+/** Spec 3 §3 payment methods, the wire values and their labels. */
+export const PAYMENT_METHODS = ["cash", "check", "bank_transfer", "card", "other"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  cash: "Espèces",
+  check: "Chèque",
+  bank_transfer: "Virement bancaire",
+  card: "Carte bancaire",
+  other: "Autre",
+};
+
+/** The targets of PATCH /api/invoices/:id/status (spec 3 §4); any other is « Statut non supporté ». */
+export const INVOICE_STATUS_TARGETS = ["sent", "paid", "cancelled"] as const;
+
+export const INVOICE_DEFAULTS = {
+  pageSize: 20,
+  dueDays: 30,
+  taxRate: 20,
+  unit: "unité",
+  paymentMethod: "bank_transfer" as PaymentMethod,
+  /** Spec 3 §9: payable on the due date, penalties, the 40 € indemnity, no discount for early payment. */
+  legalMentions:
+    "Facture payable à la date d'échéance indiquée. En cas de retard de paiement, une pénalité égale à trois fois le taux d'intérêt légal sera exigible, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 du Code de commerce). Aucun escompte pour paiement anticipé.",
+} as const;
+
+/** The provisional reference of a draft (design §5.5): never a number of the invoice sequence. */
+export const PROVISIONAL_PREFIX = "PROV-";
+
+export const INVOICE_TEXTS = {
+  title: "Factures",
+  newInvoice: "Nouvelle facture",
+  searchPlaceholder: "Rechercher par référence, nom ou client...",
+  empty: "Aucune facture trouvée",
+  emptyAction: "Créer votre première facture",
+  clientRequired: "Veuillez sélectionner un client",
+  nameRequired: "Veuillez saisir un nom pour la facture",
+  linesInvalid: "Veuillez vérifier les lignes de facturation",
+  linesRequired: "Ajoutez au moins une ligne de facturation",
+  dateRequired: "La date est obligatoire",
+  dueDateInvalid: "Date d'échéance invalide",
+  dueBeforeDate: "La date d'échéance doit être postérieure à la date de la facture",
+  discountRange: "La remise doit être entre 0 et 100 %",
+  discountAmountPositive: "La remise doit être positive",
+  discountTooLarge: "La remise ne peut pas dépasser le sous-total",
+  paymentMethodInvalid: "Moyen de paiement invalide",
+  notFound: "Facture non trouvée",
+  notEditable: "Facture non éditable",
+  statusUnsupported: "Statut non supporté",
+  companyRequired: "Vous devez être connecté à une entreprise pour gérer les factures",
+  clientNotFound: "Client introuvable",
+  quoteNotFound: "Devis introuvable",
+  projectNotFound: "Chantier introuvable",
+  quoteNotValid: "Seuls les devis validés peuvent être transformés en factures",
+  alreadyIssued: "Cette facture a déjà été émise",
+  notIssued: "Cette facture n'a pas encore été émise",
+  paidCannotCancel: "Une facture payée ne peut pas être annulée",
+  draftCannotCancel: "Un brouillon ne s'annule pas\u00a0: supprimez-le",
+  alreadyCancelled: "Cette facture est déjà annulée",
+  creditNoteLocked: "Un avoir ne se modifie pas et ne s'annule pas",
+  paymentAmountPositive: "Le montant du paiement doit être supérieur à 0",
+  paymentAboveBalance: "Le montant dépasse le reste à payer de la facture",
+  paymentDateRequired: "La date du paiement est obligatoire",
+  paymentNotFound: "Paiement introuvable",
+  nothingToPay: "Cette facture est déjà payée",
+  cancelledNoPayment: "Une facture annulée ne reçoit plus de paiement",
+  depositRequired: "Indiquez un pourcentage ou un montant d'acompte",
+  depositPercentageRange: "Le pourcentage d'acompte doit être entre 0 et 100 %",
+  depositAmountPositive: "Le montant de l'acompte doit être supérieur à 0",
+  depositTooLarge: "Les acomptes dépasseraient le montant du devis",
+  quoteAlreadyInvoiced: "Ce devis a déjà sa facture de solde",
+  pdfDone: "PDF généré",
+  pdfFailed: "Impossible de générer le PDF",
+  created: "Facture créée",
+  createFailed: "Impossible de créer la facture",
+  updated: "Facture modifiée",
+  updateFailed: "Impossible de modifier la facture",
+  statusUpdated: "Statut mis à jour",
+  statusFailed: "Impossible de mettre à jour le statut",
+  markSent: "Marquer comme envoyée",
+  markPaid: "Marquer comme payée",
+  cancel: "Annuler la facture",
+  /** Spec 2 §8, after « Créer une facture » on a quote card. */
+  createdFromQuote: (reference: string) => `Facture ${reference} créée avec succès`,
+  daysLate: (days: number) => `${days} ${days > 1 ? "jours" : "jour"} de retard`,
+  reverseChargeMention: "Autoliquidation\u00a0: TVA due par le preneur (art. 283-2 nonies du CGI)",
+  franchiseMention: "TVA non applicable, art. 293 B du CGI",
+  reducedRateMention:
+    "Taux réduit de TVA applicable aux travaux d'amélioration, de transformation, d'aménagement et d'entretien de locaux à usage d'habitation achevés depuis plus de deux ans (art. 279-0 bis et 278-0 bis A du CGI)",
+  watermark: "BROUILLON",
+} as const;
+
+/**
+ * Whether an invoice is overdue on `today` (design §5.10, spec 3 §4): issued (sent), with a due date
+ * before today, neither paid nor cancelled. Drafts and credit notes never are.
+ */
+export function isOverdue(
+  invoice: { status: InvoiceStatus; due_date: string | null; kind?: InvoiceKind },
+  today: string,
+): boolean {
+  return invoice.kind !== "credit_note" && invoice.status === "sent" && !!invoice.due_date && invoice.due_date < today;
+}
+
+/** Whole days late on `today` (spec 3 §4 « rounding up »: calendar days since the due date), 0 when not overdue. */
+export function daysLate(
+  invoice: { status: InvoiceStatus; due_date: string | null; kind?: InvoiceKind },
+  today: string,
+): number {
+  if (!isOverdue(invoice, today) || !invoice.due_date) return 0;
+  return dayNumber(today) - dayNumber(invoice.due_date);
+}
+
+/** Spec 3 §5: the due date defaults to 30 days after the invoice's date. */
+export const defaultDueDate = (date: string): string => addDays(date, INVOICE_DEFAULTS.dueDays);
+
+/** Only a draft is edited or deleted (design §5.5). */
+export const isEditable = (invoice: { status: InvoiceStatus; kind?: InvoiceKind }): boolean =>
+  invoice.status === "draft" && invoice.kind !== "credit_note";
+
+/** VAT of one rate, in cents: the taxable base and its tax. */
+export interface RateAmounts {
+  rate: number;
+  net: number;
+  tax: number;
+}
+
+/**
+ * A deposit on a quote (docs/domain/invoices.md#deposits): `fraction` = numerator / denominator of the
+ * quote's total (30 % is 30/100; an amount A of a total T is A/T in cents). Each VAT rate of the quote
+ * gets its share of the net base, rounded half away from zero; its tax is that base's tax. The
+ * deposit thus splits its amount over the rates in proportion to the quote.
+ */
+export function depositByRate(
+  quoteVat: readonly Pick<VatBreakdown, "rate" | "net">[],
+  numerator: bigint,
+  denominator: bigint,
+): RateAmounts[] {
+  return quoteVat.map((v) => {
+    const net = Number(roundDiv(BigInt(v.net) * numerator, denominator));
+    const tax = Number(roundDiv(BigInt(net) * BigInt(Math.round(v.rate * 100)), 10_000n));
+    return { rate: v.rate, net, tax };
+  });
+}
+
+/**
+ * What remains of a quote after its deposits, per rate (the final invoice's VAT): the quote's net and
+ * tax minus the deposits' (docs/domain/invoices.md#final-invoice). Because the final invoice is the
+ * remainder, a quote's invoices add up to the quote to the cent, per rate. `null` when the deposits
+ * exceed the quote at some rate.
+ */
+export function remainderByRate(
+  quoteVat: readonly Pick<VatBreakdown, "rate" | "net" | "tax">[],
+  deposits: readonly (readonly RateAmounts[])[],
+): RateAmounts[] | null {
+  const result: RateAmounts[] = [];
+  for (const v of quoteVat) {
+    let net = v.net;
+    let tax = v.tax;
+    for (const deposit of deposits) {
+      for (const d of deposit) {
+        if (d.rate === v.rate) {
+          net -= d.net;
+          tax -= d.tax;
+        }
+      }
+    }
+    if (net < 0 || tax < 0) return null;
+    result.push({ rate: v.rate, net, tax });
+  }
+  // A deposit at a rate the quote does not have cannot be deducted.
+  for (const deposit of deposits) {
+    for (const d of deposit) if (!quoteVat.some((v) => v.rate === d.rate) && (d.net !== 0 || d.tax !== 0)) return null;
+  }
+  return result;
+}
+
+/** Σ net + tax of rates (cents). */
+export const totalOf = (rates: readonly RateAmounts[]): number => rates.reduce((sum, r) => sum + r.net + r.tax, 0);
+
+/**
+ * A final invoice's figures (cents): the quote's lines and totals, then the deposits deducted per rate.
+ * `due` is what the client still owes on this invoice (total − deposits): the invoice's `total`.
+ */
+export function finalInvoiceFigures(quote: Totals, deposits: readonly (readonly RateAmounts[])[]) {
+  const remainder = remainderByRate(quote.vat, deposits);
+  if (!remainder) return null;
+  const deductedNet = deposits.reduce((sum, d) => sum + d.reduce((s, r) => s + r.net, 0), 0);
+  const deductedTax = deposits.reduce((sum, d) => sum + d.reduce((s, r) => s + r.tax, 0), 0);
+  return {
+    subtotal: quote.subtotal,
+    discount: quote.discount,
+    deposits_net: deductedNet,
+    deposits_tax: deductedTax,
+    vat: remainder,
+    tax_amount: remainder.reduce((sum, r) => sum + r.tax, 0),
+    total: totalOf(remainder),
+  };
+}

@@ -1,0 +1,363 @@
+import { z } from "zod";
+import { clearableText, decimals, isoDay, limitParam, optionalText, pageParam, searchParam } from "./fields";
+import {
+  INVOICE_DEFAULTS,
+  INVOICE_FILTER_STATUSES,
+  INVOICE_KINDS,
+  INVOICE_STATUS_TARGETS,
+  INVOICE_STATUSES,
+  INVOICE_TEXTS,
+  PAYMENT_METHODS,
+} from "./invoice-rules";
+import { applicableDiscount, computeTotals, toCents } from "./money";
+import { LINE_KINDS, UNITS } from "./quote-rules";
+
+export * from "./invoice-rules";
+
+/** Wire shapes of /api/invoices (spec 3 §3, §5, §7; docs/domain/invoices.md). */
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
+const emptyIsNull = (v: unknown) => (v === "" ? null : v);
+const lines = INVOICE_TEXTS.linesInvalid;
+
+/** A priced line (spec 3 §5): a name, a quantity above 0, a unit price above 0 — else « Veuillez vérifier les lignes de facturation ». */
+const itemLine = z.object({
+  kind: z.literal("item"),
+  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(300, lines)),
+  description: optionalText(2000),
+  quantity: z.coerce
+    .number({ error: lines })
+    .gt(0, lines)
+    .max(1_000_000, lines)
+    .refine((v) => decimals(v, 3), lines),
+  unit: z.enum(UNITS, { error: lines }).default(INVOICE_DEFAULTS.unit),
+  unit_price: z.coerce
+    .number({ error: lines })
+    .gt(0, lines)
+    .max(10_000_000, lines)
+    .refine((v) => decimals(v, 2), lines),
+  tax_rate: z.coerce
+    .number({ error: lines })
+    .min(0, lines)
+    .max(100, lines)
+    .refine((v) => decimals(v, 2), lines)
+    .default(INVOICE_DEFAULTS.taxRate),
+});
+/** A section heading (lot), as on quotes. */
+const sectionLine = z.object({
+  kind: z.literal("section"),
+  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(300, lines)),
+});
+/** A line of text without amount. */
+const textLine = z.object({
+  kind: z.literal("text"),
+  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(2000, lines)),
+});
+
+/** What a stored line is made from: a heading's or a text's figures are 0. */
+export interface InvoiceItemInput {
+  kind: (typeof LINE_KINDS)[number];
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  tax_rate: number;
+}
+
+/** A line as sent; its kind defaults to "item"; ids, positions and figures sent are ignored. */
+export const invoiceItemInputSchema = z
+  .preprocess(
+    (v) =>
+      v && typeof v === "object" && !Array.isArray(v) && !(v as { kind?: unknown }).kind ? { ...v, kind: "item" } : v,
+    z.discriminatedUnion("kind", [itemLine, sectionLine, textLine], { error: lines }),
+  )
+  .transform(
+    (line): InvoiceItemInput =>
+      line.kind === "item"
+        ? { ...line, description: line.description ?? null }
+        : { kind: line.kind, name: line.name, description: null, quantity: 0, unit: "", unit_price: 0, tax_rate: 0 },
+  );
+
+const items = z
+  .array(invoiceItemInputSchema, { error: lines })
+  .max(500, "500 lignes au maximum")
+  .refine((l) => l.some((line) => line.kind === "item"), INVOICE_TEXTS.linesRequired);
+
+const name = z.preprocess(
+  trimmed,
+  z
+    .string({ error: INVOICE_TEXTS.nameRequired })
+    .min(1, INVOICE_TEXTS.nameRequired)
+    .max(200, "200 caractères au maximum"),
+);
+const discountPercentage = z.coerce
+  .number({ error: INVOICE_TEXTS.discountRange })
+  .min(0, INVOICE_TEXTS.discountRange)
+  .max(100, INVOICE_TEXTS.discountRange)
+  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountRange)
+  .default(0);
+const discountAmount = z.coerce
+  .number({ error: INVOICE_TEXTS.discountAmountPositive })
+  .min(0, INVOICE_TEXTS.discountAmountPositive)
+  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountAmountPositive)
+  .default(0);
+
+/** The fields of a draft an edit may change (PUT: the creation's minus client, quote and worksite). */
+const editable = {
+  name,
+  date: isoDay(INVOICE_TEXTS.dateRequired)
+    .optional()
+    .describe("Date de la facture (aaaa-mm-jj)\u00a0; absente\u00a0: aujourd'hui. À l'émission, la date du jour"),
+  due_date: z
+    .preprocess(emptyIsNull, isoDay(INVOICE_TEXTS.dueDateInvalid).nullable().optional())
+    .describe("Échéance\u00a0; vide\u00a0: 30 jours après la date de la facture"),
+  /** The date (or first day) of the work invoiced: a mandatory mention when it differs from the invoice's date. */
+  work_date: z.preprocess(emptyIsNull, isoDay("Date des travaux invalide").nullable().optional()),
+  payment_method: z
+    .preprocess(emptyIsNull, z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }).nullable())
+    .default(INVOICE_DEFAULTS.paymentMethod),
+  notes: clearableText(5000).optional(),
+  terms: clearableText(10000).optional(),
+  legal_mentions: clearableText(5000)
+    .optional()
+    .describe("Mentions légales\u00a0; absentes\u00a0: le texte par défaut (pénalités, indemnité de 40\u00a0€)"),
+  /** Building subcontracting: VAT 0 with the « Autoliquidation » mention (CGI art. 283-2 nonies). */
+  reverse_charge: z.boolean().default(false),
+  discount_percentage: discountPercentage,
+  discount_amount: discountAmount,
+  items,
+};
+
+interface InvoiceBody {
+  date?: string;
+  due_date?: string | null;
+  discount_percentage: number;
+  discount_amount: number;
+  items: InvoiceItemInput[];
+}
+
+/** Rules across fields: the due date after the date; one discount applies, never above the subtotal. */
+function withInvoiceRules<T extends z.ZodType<InvoiceBody>>(schema: T) {
+  return schema
+    .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
+      message: INVOICE_TEXTS.dueBeforeDate,
+      path: ["due_date"],
+    })
+    .overwrite((i) => ({ ...i, ...applicableDiscount(i) }))
+    .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
+      message: INVOICE_TEXTS.discountTooLarge,
+      path: ["discount_amount"],
+    });
+}
+
+/** POST /api/invoices (spec 3 §7): a draft with a provisional reference. */
+export const invoiceInputSchema = withInvoiceRules(
+  z.object({
+    client_id: z.uuid({ error: INVOICE_TEXTS.clientRequired }),
+    quote_id: z.preprocess(emptyIsNull, z.uuid({ error: INVOICE_TEXTS.quoteNotFound }).nullable().optional()),
+    project_id: z.preprocess(emptyIsNull, z.uuid({ error: INVOICE_TEXTS.projectNotFound }).nullable().optional()),
+    ...editable,
+  }),
+);
+export type InvoiceInput = z.output<typeof invoiceInputSchema>;
+
+/** PUT /api/invoices/:id (spec 3 §7): the same fields minus client, quote and worksite; drafts only. */
+export const invoiceUpdateSchema = withInvoiceRules(z.object(editable));
+export type InvoiceUpdate = z.output<typeof invoiceUpdateSchema>;
+
+/** POST /api/invoices/deposit/:quoteId: a percentage of the quote's total, or an amount TTC. */
+export const depositInputSchema = z
+  .object({
+    percentage: z.coerce
+      .number({ error: INVOICE_TEXTS.depositPercentageRange })
+      .gt(0, INVOICE_TEXTS.depositPercentageRange)
+      .max(100, INVOICE_TEXTS.depositPercentageRange)
+      .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositPercentageRange)
+      .optional(),
+    amount: z.coerce
+      .number({ error: INVOICE_TEXTS.depositAmountPositive })
+      .gt(0, INVOICE_TEXTS.depositAmountPositive)
+      .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositAmountPositive)
+      .optional(),
+    date: isoDay(INVOICE_TEXTS.dateRequired).optional(),
+  })
+  .refine((d) => (d.percentage === undefined) !== (d.amount === undefined), {
+    message: INVOICE_TEXTS.depositRequired,
+    path: ["percentage"],
+  });
+export type DepositInput = z.output<typeof depositInputSchema>;
+
+/** POST /api/invoices/:id/payments: one payment (beyond the spec). */
+export const paymentInputSchema = z.object({
+  date: isoDay(INVOICE_TEXTS.paymentDateRequired),
+  amount: z.coerce
+    .number({ error: INVOICE_TEXTS.paymentAmountPositive })
+    .gt(0, INVOICE_TEXTS.paymentAmountPositive)
+    .refine((v) => decimals(v, 2), INVOICE_TEXTS.paymentAmountPositive),
+  method: z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }),
+  reference: optionalText(200),
+});
+export type PaymentInput = z.output<typeof paymentInputSchema>;
+
+/**
+ * POST /api/invoices/:id/pay (« Marquer comme payée », spec 3 §4): the balance, on `payment_date`
+ * (today when absent) by `payment_method` (bank_transfer when absent).
+ */
+export const markPaidSchema = z.object({
+  payment_date: isoDay(INVOICE_TEXTS.paymentDateRequired).optional(),
+  payment_method: z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }).optional(),
+});
+export type MarkPaid = z.output<typeof markPaidSchema>;
+
+/** PATCH /api/invoices/:id/status: the spec's status change; another target is « Statut non supporté ». */
+export const invoiceStatusSchema = z.object({
+  status: z.enum(INVOICE_STATUS_TARGETS, { error: INVOICE_TEXTS.statusUnsupported }),
+  payment_date: isoDay(INVOICE_TEXTS.paymentDateRequired).optional(),
+  payment_method: z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }).optional(),
+});
+export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
+
+export const invoiceItemSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  kind: z.enum(LINE_KINDS),
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  tax_rate: z.number(),
+  /** HT; a heading's: its section's subtotal. */
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  total: z.number(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+export const invoiceVatSchema = z.object({ rate: z.number(), net: z.number(), tax: z.number() });
+
+export const paymentSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_METHODS),
+  reference: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+/** A deposit invoice deducted by a final invoice. */
+export const deductedDepositSchema = z.object({
+  id: z.string(),
+  reference: z.string(),
+  date: z.string(),
+  /** Its VAT per rate (euros), deducted from the quote's. */
+  vat: z.array(invoiceVatSchema),
+  total: z.number(),
+});
+
+const linked = z.object({ id: z.string(), reference: z.string(), name: z.string() }).nullable();
+
+/** An invoice as the list shows it (spec 3 §2.2), with the derived overdue state. */
+export const invoiceRowSchema = z.object({
+  id: z.string(),
+  kind: z.enum(INVOICE_KINDS),
+  reference: z.string(),
+  name: z.string(),
+  status: z.enum(INVOICE_STATUSES),
+  /** Derived (design §5.10): sent, due date before today (Paris). */
+  overdue: z.boolean(),
+  /** « N jours de retard »; 0 when not overdue. */
+  days_late: z.number(),
+  client_id: z.string(),
+  client_name: z.string(),
+  date: z.string(),
+  due_date: z.string().nullable(),
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  total: z.number(),
+  paid_amount: z.number(),
+  /** total − payments. */
+  balance_due: z.number(),
+  quote_id: z.string().nullable(),
+  project_id: z.string().nullable(),
+  created_at: z.string(),
+});
+export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
+
+/** GET /api/invoices/:id — spec 3 §3 Invoice, plus payments, deposits and the credit note. */
+export const invoiceSchema = invoiceRowSchema.extend({
+  client: z.object({
+    name: z.string(),
+    email: z.string().nullable(),
+    address: z.string().nullable(),
+    postal_code: z.string().nullable(),
+    city: z.string().nullable(),
+    /** A business client's SIREN (from its SIRET), printed on the invoice. */
+    siren: z.string().nullable(),
+  }),
+  client_phone: z.string().nullable(),
+  quote: linked,
+  project: linked,
+  /** A credit note: the invoice it cancels; an invoice cancelled: its credit note. */
+  credited_invoice: linked,
+  credit_note: linked,
+  work_date: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  /** The day the payments covered the total (spec 3 « payment_date »). */
+  payment_date: z.string().nullable(),
+  notes: z.string().nullable(),
+  terms: z.string().nullable(),
+  legal_mentions: z.string().nullable(),
+  reverse_charge: z.boolean(),
+  discount_percentage: z.number(),
+  discount_amount: z.number(),
+  /** The discount granted (euros). */
+  discount: z.number(),
+  vat_breakdown: z.array(invoiceVatSchema),
+  /** A final invoice: the deposits deducted (HT and VAT, euros) and the deposit invoices. */
+  deposits_net: z.number(),
+  deposits_tax: z.number(),
+  deposits: z.array(deductedDepositSchema),
+  /** When it was issued (its definitive number given); null for a draft. */
+  issued_at: z.string().nullable(),
+  created_by_name: z.string().nullable(),
+  items: z.array(invoiceItemSchema),
+  payments: z.array(paymentSchema),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceListQuerySchema = z.object({
+  page: pageParam(),
+  limit: limitParam(100, INVOICE_DEFAULTS.pageSize),
+  search: searchParam(),
+  status: z
+    .enum(INVOICE_FILTER_STATUSES, { error: "Statut invalide (draft, sent, paid, overdue ou cancelled)" })
+    .optional(),
+  client_id: z.uuid({ error: INVOICE_TEXTS.clientNotFound }).optional(),
+  quote_id: z.uuid({ error: INVOICE_TEXTS.quoteNotFound }).optional(),
+  project_id: z.uuid({ error: INVOICE_TEXTS.projectNotFound }).optional(),
+});
+export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+/** Spec 3 §3 Invoice stats, over the whole filtered set (docs/domain/invoices.md#stats). */
+export const invoiceStatsSchema = z.object({
+  total_invoices: z.number(),
+  total_amount: z.number(),
+  paid_invoices: z.number(),
+  paid_amount: z.number(),
+  sent_invoices: z.number(),
+  pending_amount: z.number(),
+  overdue_invoices: z.number(),
+  overdue_amount: z.number(),
+});
+export type InvoiceStats = z.infer<typeof invoiceStatsSchema>;
+
+/** Spec 3 §3 Invoice list envelope: `invoices` and `pagination` with `totalPages`. */
+export const invoiceListResponseSchema = z.object({
+  invoices: z.array(invoiceRowSchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+});
+export type InvoiceList = z.infer<typeof invoiceListResponseSchema>;
