@@ -99,7 +99,7 @@ test.describe("Routes", () => {
     await page.goto("/app/invoices/new");
     await expect(page).toHaveURL(/\/invoices\/new$/);
     await expect(page.getByRole("heading", { level: 1, name: "Nouvelle facture" })).toBeVisible();
-    await expect(page.getByText("Bientôt disponible")).toBeVisible();
+    await expect(page.getByText("Informations générales")).toBeVisible();
     await page.goto("/nexiste/pas");
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });

@@ -23,6 +23,7 @@ import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
+import { createInvoicesService } from "@server/modules/invoices/invoices.service";
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createPlanningService } from "@server/modules/planning/planning.service";
 import { createProjectsService } from "@server/modules/projects/projects.service";
@@ -32,6 +33,7 @@ import { createVehiclesService } from "@server/modules/vehicles/vehicles.service
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
+import { invoiceListQuerySchema } from "@shared/invoices";
 import { libraryListQuerySchema } from "@shared/library";
 import { calendarWeekQuerySchema, mondayOf } from "@shared/planning";
 import { PROJECT_LIMITS, projectListQuerySchema } from "@shared/projects";
@@ -167,6 +169,34 @@ function weekHolds(value: unknown): string {
   if (days.length !== 7) fail(`semaine de ${days.length} jour(s) au lieu de 7`);
   if (placed === 0) fail("semaine vide (aucun chantier)");
   return `${placed} chantiers placés sur 7 jours`;
+}
+
+/** The invoice list's envelope (spec 3 §3): `invoices` on the page, `pagination.total` in all. */
+const invoicePage: Answer<{ invoices: unknown[]; pagination: { total: number } }> = {
+  http: async (response) => invoicePageHolds(await (await okBody(response)).json()),
+  direct: (value) => invoicePageHolds(value),
+};
+
+function invoicePageHolds(value: unknown): string {
+  const page = value as { invoices?: unknown[]; pagination?: { total?: number } } | null;
+  const rows = Array.isArray(page?.invoices) ? page.invoices.length : 0;
+  const total = page?.pagination?.total ?? 0;
+  if (rows === 0 || total <= 0) fail(`liste vide (invoices : ${rows} élément(s), pagination.total : ${total})`);
+  return `${fmt(total)} factures en tout, ${rows} sur la page`;
+}
+
+/** The invoices' figures: some invoices counted, with an amount. */
+const invoiceFigures: Answer<{ total_invoices: number; total_amount: number }> = {
+  http: async (response) => invoiceFiguresHold(await (await okBody(response)).json()),
+  direct: (value) => invoiceFiguresHold(value),
+};
+
+function invoiceFiguresHold(value: unknown): string {
+  const stats = value as { total_invoices?: number; total_amount?: number } | null;
+  const count = stats?.total_invoices ?? 0;
+  const amount = stats?.total_amount ?? 0;
+  if (count === 0 || amount === 0) fail("aucune facture comptée");
+  return `${fmt(count)} factures, ${fmt(amount)} €`;
 }
 
 /** A list holding at least one row on its page and in its total. */
@@ -312,6 +342,41 @@ async function measureHttp(
     p99: result.latency.p99,
     errors: result.errors + result.non2xx,
   };
+}
+
+/**
+ * POSTs without body to `paths` taken in turn (each once) from `connections` clients for `seconds` or
+ * until every path is used: their latencies and the answers that were not 200.
+ */
+async function measurePosts(options: {
+  apiUrl: string;
+  token: string;
+  paths: readonly string[];
+  connections: number;
+  seconds: number;
+}): Promise<{ count: number; p50: number; p99: number; failures: string[] }> {
+  const latencies: number[] = [];
+  const failures: string[] = [];
+  let next = 0;
+  const until = performance.now() + options.seconds * 1000;
+  await Promise.all(
+    Array.from({ length: options.connections }, async () => {
+      while (performance.now() < until && next < options.paths.length) {
+        const path = options.paths[next++];
+        const started = performance.now();
+        const response = await fetch(`${options.apiUrl}${path}`, {
+          method: "POST",
+          headers: { authorization: `Bearer ${options.token}` },
+        });
+        const text = await response.text();
+        latencies.push(performance.now() - started);
+        if (response.status !== 200) failures.push(`${response.status} ${text.slice(0, 120)}`);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
+  return { count: latencies.length, p50: at(0.5), p99: at(0.99), failures };
 }
 
 const fmt = (n: number, digits = 0) =>
@@ -463,7 +528,7 @@ async function main() {
     );
   }
   console.info(
-    "Base de banc d'essai : démarrage et jeu de données (200 entreprises, 10 000 clients, 20 000 devis, 100 000 lignes)…",
+    "Base de banc d'essai : démarrage et jeu de données (200 entreprises, 10 000 clients, 20 000 devis, 100 000 lignes, 50 000 factures)…",
   );
   const apiPort = await freePort();
   const apiUrl = `http://127.0.0.1:${apiPort}`;
@@ -586,6 +651,9 @@ async function main() {
     // A brand of three models out of ten (150 vans found, sorted, a page of 50); a status of one van in six.
     const vehicleSearch = { search: "renault" };
     const vehicleStatus = { status: "maintenance" };
+    const invoices = createInvoicesService(database);
+    // The first page, a word of one kind of work in ten, and the late ones: what the office asks most.
+    const invoiceQueries = [{}, { search: "cuisine" }, { status: "overdue" }] as const;
 
     const allLines: Line[] = [
       line({
@@ -728,6 +796,23 @@ async function main() {
           target: { p99At10: 50, ratio: 0.6 },
         }),
       ),
+      // Issue 14: the large company's 50,000 invoices, the list and its figures as /invoices asks them.
+      ...invoiceQueries.flatMap((params) => [
+        line({
+          name: `GET /api/invoices${Object.keys(params).length ? `?${query(params)}` : " (page 1)"} (50 000 factures)`,
+          url: `/api/invoices?${query(params)}`,
+          direct: async () => invoices.list(await auth.authenticate(token), invoiceListQuerySchema.parse(params)),
+          answer: invoicePage,
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+        line({
+          name: `GET /api/invoices/stats${Object.keys(params).length ? `?${query(params)}` : ""} (50 000 factures)`,
+          url: `/api/invoices/stats?${query(params)}`,
+          direct: async () => invoices.stats(await auth.authenticate(token), invoiceListQuerySchema.parse(params)),
+          answer: invoiceFigures,
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ]),
       line({
         name: "GET /api/quotes/:id/pdf",
         url: `/api/quotes/${quoteId}/pdf`,
@@ -816,6 +901,39 @@ async function main() {
             tx.execute(sql`DELETE FROM project_photos WHERE created_at >= ${since.toISOString()}::timestamptz`),
           );
         }
+      },
+    });
+
+    // Issue 14: issuing drafts at once from 10 connections, each a definitive number in one transaction;
+    // afterwards the year's numbers must run from 1 without a gap nor a duplicate.
+    allOnce.push({
+      name: "POST /api/invoices/:id/issue (émission, 10 connexions, numéros sans trou)",
+      targetSeconds: DURATION * 3,
+      async run() {
+        const drafts = await database.run("platform", (tx) =>
+          tx.execute<{ id: string }>(
+            sql`SELECT id FROM invoices WHERE reference LIKE 'PROV-I%' AND status = 'draft' ORDER BY reference`,
+          ),
+        );
+        const paths = drafts.rows.map((r) => `/api/invoices/${r.id}/issue`);
+        if (paths.length === 0) fail("aucun brouillon à émettre");
+        const figures = await measurePosts({ apiUrl, token, paths, connections: 10, seconds: DURATION });
+        if (figures.failures.length > 0)
+          fail(`${figures.failures.length} émission(s) refusée(s) sur ${figures.count} : ${figures.failures[0]}`);
+        const year = parisToday().slice(0, 4);
+        const numbers = await database.run("platform", (tx) =>
+          tx.execute<{ n: number }>(sql`
+            SELECT split_part(reference, '-', 3)::int AS n FROM invoices
+            WHERE reference LIKE ${`FAC-${year}-%`} ORDER BY 1`),
+        );
+        const gaps = numbers.rows.filter((row, i) => Number(row.n) !== i + 1).length;
+        if (gaps > 0) fail(`${gaps} numéro(s) hors de la suite 1…${numbers.rows.length} en ${year}`);
+        return {
+          holds: `${fmt(figures.count)} factures émises, numéros ${year} de 1 à ${fmt(numbers.rows.length)} sans trou`,
+          p50: figures.p50,
+          p99: figures.p99,
+          targetP99: 100,
+        };
       },
     });
 

@@ -162,6 +162,7 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
         await seedTeams(tx, company.id, passwordHash);
         await seedVehicles(tx, company.id);
         await seedProjects(tx, company.id);
+        await seedInvoices(tx, company.id);
       }
     }
   });
@@ -507,5 +508,107 @@ async function seedProjects(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
     INSERT INTO reference_counters (company_id, kind, year, last_value)
     SELECT ${companyId}, 'project', split_part(reference, '-', 2)::int, count(*) FROM projects
     WHERE company_id = ${companyId} GROUP BY 3
+    ON CONFLICT DO NOTHING`);
+}
+
+/** Drafts kept for the bench's issuing line (issue 14): each issue takes one. */
+export const BENCH_DRAFT_INVOICES = 3000;
+
+/**
+ * 50,000 invoices over the last 1,111 days of the large company (45 a day, 3 lines each), as the
+ * invoices module leaves them: issued ones numbered FAC-YYYY-NNNN without gap per year of their date,
+ * their totals computed as the API does for these simple cases (no discount: VAT per rate of the
+ * lines), paid ones with their payment; the last two months hold drafts and invoices still waiting,
+ * some overdue. Written as drafts first (the triggers of drizzle/0023 keep issued invoices' lines
+ * unchanged), then issued. Plus BENCH_DRAFT_INVOICES drafts for the issuing line.
+ */
+async function seedInvoices(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  const names = array(LINES.map(([n]) => n));
+  const units = array(LINES.map(([, u]) => u));
+  const prices = sql.raw(`ARRAY[${LINES.map(([, , p]) => p).join(",")}]::numeric[]`);
+  const rates = sql.raw(`ARRAY[${LINES.map(([, , , r]) => r).join(",")}]::numeric[]`);
+  // Inlined: a parameter's type would be unknown to generate_series().
+  const last = sql.raw(String(50_000 - 1));
+  await tx.execute(sql`
+    WITH c AS (SELECT id, name, row_number() OVER (ORDER BY id) - 1 AS n FROM clients WHERE company_id = ${companyId}),
+    d AS (
+      SELECT g, (${last} - g) / 45 AS age, current_date - (${last} - g) / 45 AS date,
+             (hashtext('facture ' || g) & 2147483647) % 100 AS s,
+             (hashtext('travaux ' || g) & 2147483647) % ${sql.raw(String(WORKS.length))} AS w,
+             (hashtext('client ' || g) & 2147483647) % 10000 AS k
+      FROM generate_series(0, ${last}) AS g),
+    s0 AS (
+      SELECT d.*, CASE
+          WHEN d.age < 60 THEN CASE WHEN d.s < 15 THEN 'draft' WHEN d.s < 60 THEN 'sent' ELSE 'paid' END
+          ELSE CASE WHEN d.s < 3 THEN 'cancelled' WHEN d.s < 7 THEN 'sent' ELSE 'paid' END END AS status
+      FROM d),
+    st AS (
+      SELECT s0.*, row_number() OVER (PARTITION BY s0.status = 'draft', extract(year FROM s0.date) ORDER BY s0.g) AS n
+      FROM s0)
+    INSERT INTO invoices (company_id, kind, reference, status, name, client_id, date, due_date, payment_method,
+                          legal_mentions, created_at, updated_at)
+    SELECT ${companyId}, CASE WHEN st.g % 20 = 0 THEN 'deposit' ELSE 'invoice' END,
+           CASE WHEN st.status = 'draft' THEN 'PROV-B' || st.g
+                -- Four digits at least, more beyond 9,999 (16,000 a year here), as formatReference().
+                ELSE 'FAC-' || extract(year FROM st.date) || '-' || lpad(st.n::text, greatest(4, length(st.n::text)), '0') END,
+           'draft', (${array(WORKS)})[1 + st.w] || ' ' || split_part(c.name, ' ', 1), c.id, st.date, st.date + 30,
+           'bank_transfer', 'Facture payable à la date d''échéance indiquée.', st.date, st.date
+    FROM st JOIN c ON c.n = st.k`);
+  // The drafts the issuing line takes, dated today (issuing dates them today anyway).
+  await tx.execute(sql`
+    INSERT INTO invoices (company_id, kind, reference, status, name, client_id, date, due_date, payment_method)
+    SELECT ${companyId}, 'invoice', 'PROV-I' || g, 'draft', 'Brouillon à émettre ' || g, c.id, current_date,
+           current_date + 30, 'bank_transfer'
+    FROM generate_series(1, ${sql.raw(String(BENCH_DRAFT_INVOICES))}) AS g
+    JOIN (SELECT id, row_number() OVER (ORDER BY id) AS n FROM clients WHERE company_id = ${companyId}) c ON c.n = g`);
+  await tx.execute(sql`
+    INSERT INTO invoice_items (company_id, invoice_id, position, name, quantity, unit, unit_price, tax_rate, subtotal, tax_amount, total)
+    SELECT ${companyId}, i.id, p,
+           (${names})[1 + (p * 3 + (hashtext(i.id::text) & 1023)) % 8],
+           1 + (p % 4), (${units})[1 + (p * 3 + (hashtext(i.id::text) & 1023)) % 8],
+           (${prices})[1 + (p * 3 + (hashtext(i.id::text) & 1023)) % 8],
+           (${rates})[1 + (p * 3 + (hashtext(i.id::text) & 1023)) % 8],
+           0, 0, 0
+    FROM invoices i, generate_series(1, 3) AS p
+    WHERE i.company_id = ${companyId}`);
+  await tx.execute(sql`
+    UPDATE invoice_items SET subtotal = round(quantity * unit_price, 2),
+                             tax_amount = round(round(quantity * unit_price, 2) * tax_rate / 100, 2),
+                             total = round(quantity * unit_price, 2) + round(round(quantity * unit_price, 2) * tax_rate / 100, 2)
+    WHERE company_id = ${companyId}`);
+  await tx.execute(sql`
+    UPDATE invoices i SET subtotal = s.subtotal, tax_amount = s.tax, total = s.subtotal + s.tax, vat_breakdown = s.vat
+    FROM (SELECT invoice_id, sum(base) AS subtotal, sum(tax) AS tax,
+                 jsonb_agg(jsonb_build_object('rate', tax_rate, 'net', base, 'tax', tax) ORDER BY tax_rate DESC) AS vat
+          FROM (SELECT invoice_id, tax_rate, sum(subtotal) AS base, round(sum(subtotal) * tax_rate / 100, 2) AS tax
+                FROM invoice_items WHERE company_id = ${companyId} GROUP BY invoice_id, tax_rate) r
+          GROUP BY invoice_id) s
+    WHERE s.invoice_id = i.id`);
+  // Issued: the status their number says, frozen identities, issued on their date.
+  await tx.execute(sql`
+    WITH d AS (
+      SELECT i.id, (hashtext('facture ' || substr(i.reference, 10)) & 2147483647) % 100 AS s, current_date - i.date AS age
+      FROM invoices i WHERE i.company_id = ${companyId} AND i.reference LIKE 'FAC-%')
+    UPDATE invoices i SET
+      status = CASE WHEN d.age < 60 THEN CASE WHEN d.s < 45 THEN 'sent' ELSE 'paid' END
+                    ELSE CASE WHEN d.s < 3 THEN 'cancelled' WHEN d.s < 7 THEN 'sent' ELSE 'paid' END END,
+      issued_at = i.date::timestamptz,
+      client_snapshot = jsonb_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
+                                           'postal_code', c.postal_code, 'city', c.city, 'siren', NULL),
+      seller_snapshot = jsonb_build_object('name', 'Grande Entreprise Bench', 'address_lines', '[]'::jsonb,
+                                           'vat_franchise', false)
+    FROM d, clients c
+    WHERE d.id = i.id AND c.id = i.client_id`);
+  await tx.execute(sql`
+    INSERT INTO invoice_payments (company_id, invoice_id, date, amount, method)
+    SELECT ${companyId}, id, LEAST(date + 20, current_date), total, 'bank_transfer'
+    FROM invoices WHERE company_id = ${companyId} AND status = 'paid'`);
+  await tx.execute(sql`
+    UPDATE invoices SET paid_amount = total, payment_date = LEAST(date + 20, current_date)
+    WHERE company_id = ${companyId} AND status = 'paid'`);
+  await tx.execute(sql`
+    INSERT INTO reference_counters (company_id, kind, year, last_value)
+    SELECT ${companyId}, 'invoice', split_part(reference, '-', 2)::int, count(*) FROM invoices
+    WHERE company_id = ${companyId} AND reference LIKE 'FAC-%' GROUP BY 3
     ON CONFLICT DO NOTHING`);
 }

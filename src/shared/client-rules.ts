@@ -37,10 +37,14 @@ export const CLIENT_TEXTS = {
 } as const;
 
 /**
- * The documents that keep a client from being deleted, as French words (one, several): quotes and
- * worksites; invoices add their line with their issue (and their count in the repository).
+ * The documents that keep a client from being deleted, as French words (one, several): quotes,
+ * worksites and invoices (their count in the repository).
  */
-const CLIENT_DOCUMENT_WORDS = { quotes: ["devis", "devis"], projects: ["chantier", "chantiers"] } as const;
+const CLIENT_DOCUMENT_WORDS = {
+  quotes: ["devis", "devis"],
+  projects: ["chantier", "chantiers"],
+  invoices: ["facture", "factures"],
+} as const;
 /** A kind left out counts 0. */
 export type ClientDocumentCounts = Partial<Record<keyof typeof CLIENT_DOCUMENT_WORDS, number>>;
 

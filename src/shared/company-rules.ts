@@ -9,6 +9,7 @@ export const COMPANY_TEXTS = {
   siretInvalid: "Le SIRET doit contenir 14 chiffres",
   tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
   websiteInvalid: "Adresse du site invalide",
+  vatFranchiseInvalid: "Indiquez oui ou non pour la franchise en base de TVA",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
   defaultTaxRateInvalid: "Choisissez un taux de TVA de la liste",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",

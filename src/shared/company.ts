@@ -27,6 +27,16 @@ export const companyInfoInputSchema = z.object({
   ),
   siret: clearable(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
   tva_number: clearable(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
+  // The mentions an invoice prints (docs/decisions/0015-invoice-mentions.md).
+  legal_form: clearableText(50, "Forme juridique"),
+  share_capital: clearableText(50, "Capital social"),
+  registration: clearableText(100, "Immatriculation"),
+  insurer_name: clearableText(200, "Assureur"),
+  insurer_policy: clearableText(100, "N° de police"),
+  insurance_coverage: clearableText(200, "Zone de couverture"),
+  vat_franchise: requiredField(
+    z.boolean({ error: COMPANY_TEXTS.vatFranchiseInvalid }).describe("Franchise en base de TVA (art. 293 B du CGI)"),
+  ),
 });
 export type CompanyInfoInput = z.output<typeof companyInfoInputSchema>;
 
@@ -43,6 +53,13 @@ export const companyInfoSchema = z.object({
   website: z.string().nullable(),
   siret: z.string().nullable(),
   tva_number: z.string().nullable(),
+  legal_form: z.string().nullable(),
+  share_capital: z.string().nullable(),
+  registration: z.string().nullable(),
+  insurer_name: z.string().nullable(),
+  insurer_policy: z.string().nullable(),
+  insurance_coverage: z.string().nullable(),
+  vat_franchise: z.boolean(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 

@@ -21,7 +21,7 @@ export function dayNumber(isoDate: string): number {
   const month = Number(isoDate.slice(5, 7));
   const day = Number(isoDate.slice(8, 10));
   if (isoDate.length !== 10 || !(year >= 0 && month >= 1 && month <= 12 && day >= 0 && day <= 99)) {
-    throw new RangeError(`Date invalide : ${isoDate}`);
+    throw new RangeError(`Date invalide\u00a0: ${isoDate}`);
   }
   const y = month <= 2 ? year - 1 : year;
   const era = Math.floor(y / 400);

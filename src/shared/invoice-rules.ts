@@ -68,7 +68,7 @@ export const PROVISIONAL_PREFIX = "PROV-";
 export const INVOICE_TEXTS = {
   title: "Factures",
   newInvoice: "Nouvelle facture",
-  searchPlaceholder: "Rechercher par référence, nom ou client...",
+  searchPlaceholder: "Rechercher par référence, nom ou client…",
   empty: "Aucune facture trouvée",
   emptyAction: "Créer votre première facture",
   clientRequired: "Veuillez sélectionner un client",
@@ -107,6 +107,15 @@ export const INVOICE_TEXTS = {
   depositAmountPositive: "Le montant de l'acompte doit être supérieur à 0",
   depositTooLarge: "Les acomptes dépasseraient le montant du devis",
   quoteAlreadyInvoiced: "Ce devis a déjà sa facture de solde",
+  depositsExceedInvoice: "Les acomptes déduits dépassent le montant de cette facture",
+  depositDeducted: "Cet acompte est déduit d'une facture de solde émise\u00a0: annulez d'abord celle-ci",
+  projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",
+  cancelledPaymentsLocked: "Les paiements d'une facture annulée ne se suppriment pas",
+  /** The lines of a deposit invoice: « Acompte de 30 % sur le devis DEV-2026-0001 ». */
+  depositLine: (share: string, quoteReference: string) => `Acompte de ${share} sur le devis ${quoteReference}`,
+  depositName: (quoteName: string) => `Acompte — ${quoteName}`,
+  /** The one line of a worksite invoiced without a quote or priced tasks. */
+  worksiteLine: (worksiteName: string) => `Travaux — ${worksiteName}`,
   pdfDone: "PDF généré",
   pdfFailed: "Impossible de générer le PDF",
   created: "Facture créée",
@@ -118,6 +127,15 @@ export const INVOICE_TEXTS = {
   markSent: "Marquer comme envoyée",
   markPaid: "Marquer comme payée",
   cancel: "Annuler la facture",
+  recordPayment: "Enregistrer un paiement",
+  paymentAdded: "Paiement enregistré",
+  paymentAddFailed: "Impossible d'enregistrer le paiement",
+  paymentRemoved: "Paiement supprimé",
+  paymentRemoveFailed: "Impossible de supprimer le paiement",
+  deleted: "Facture supprimée",
+  deleteFailed: "Impossible de supprimer la facture",
+  /** After « Annuler la facture »: the credit note that cancels it. */
+  creditNoteCreated: (reference: string) => `Avoir ${reference} créé`,
   /** Spec 2 §8, after « Créer une facture » on a quote card. */
   createdFromQuote: (reference: string) => `Facture ${reference} créée avec succès`,
   daysLate: (days: number) => `${days} ${days > 1 ? "jours" : "jour"} de retard`,
@@ -126,6 +144,24 @@ export const INVOICE_TEXTS = {
   reducedRateMention:
     "Taux réduit de TVA applicable aux travaux d'amélioration, de transformation, d'aménagement et d'entretien de locaux à usage d'habitation achevés depuis plus de deux ans (art. 279-0 bis et 278-0 bis A du CGI)",
   watermark: "BROUILLON",
+  /** The PDF's words (docs/decisions/0015-invoice-mentions.md: what is printed where). */
+  pdf: {
+    creditNoteOf: "Avoir de la facture",
+    quote: "Devis",
+    project: "Chantier",
+    workDate: "Date des travaux",
+    dueDate: "Échéance",
+    /** 2026 e-invoicing reform: the category of the operation; building works are services. */
+    operation: "Opération",
+    services: "Prestation de services",
+    depositsDeducted: "Acomptes déjà facturés",
+    netDue: "Net à payer",
+    paid: "Déjà réglé",
+    balance: "Reste à payer",
+    vatAfterDeposits: "TVA de cette facture, acomptes déduits",
+    reverseChargeTitle: "Autoliquidation",
+    siren: "SIREN",
+  },
 } as const;
 
 /**
@@ -172,12 +208,31 @@ export function depositByRate(
   quoteVat: readonly Pick<VatBreakdown, "rate" | "net">[],
   numerator: bigint,
   denominator: bigint,
+  /** An amount asked (cents TTC): the largest base is nudged by a few cents so that the deposit is exactly it. */
+  exactTotal?: number,
 ): RateAmounts[] {
-  return quoteVat.map((v) => {
+  const taxOf = (net: number, rate: number) => Number(roundDiv(BigInt(net) * BigInt(Math.round(rate * 100)), 10_000n));
+  const rates = quoteVat.map((v) => {
     const net = Number(roundDiv(BigInt(v.net) * numerator, denominator));
-    const tax = Number(roundDiv(BigInt(net) * BigInt(Math.round(v.rate * 100)), 10_000n));
-    return { rate: v.rate, net, tax };
+    return { rate: v.rate, net, tax: taxOf(net, v.rate) };
   });
+  if (exactTotal === undefined || rates.length === 0) return rates;
+  // The rate with the largest base absorbs the rounding (as the discount's remainder, ADR 0002).
+  let largest = 0;
+  rates.forEach((r, i) => {
+    const current = rates[largest];
+    if (current && (r.net > current.net || (r.net === current.net && r.rate > current.rate))) largest = i;
+  });
+  const target = rates[largest];
+  if (!target) return rates;
+  const others = totalOf(rates) - target.net - target.tax;
+  // net + tax(net) grows by 1 or 2 cents a cent of net: the closest net at or under the amount, then exact if any.
+  const wanted = exactTotal - others;
+  let net = Math.round((wanted * 10_000) / (10_000 + Math.round(target.rate * 100)));
+  while (net > 0 && net + taxOf(net, target.rate) > wanted) net -= 1;
+  while (net + 1 + taxOf(net + 1, target.rate) <= wanted) net += 1;
+  rates[largest] = { rate: target.rate, net: Math.max(0, net), tax: taxOf(Math.max(0, net), target.rate) };
+  return rates;
 }
 
 /**

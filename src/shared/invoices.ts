@@ -1,5 +1,14 @@
 import { z } from "zod";
-import { clearableText, decimals, isoDay, limitParam, optionalText, pageParam, searchParam } from "./fields";
+import {
+  clearableText,
+  decimals,
+  isoDay,
+  limitParam,
+  optionalText,
+  pageParam,
+  requiredField,
+  searchParam,
+} from "./fields";
 import {
   INVOICE_DEFAULTS,
   INVOICE_FILTER_STATUSES,
@@ -91,17 +100,18 @@ const name = z.preprocess(
     .min(1, INVOICE_TEXTS.nameRequired)
     .max(200, "200 caractères au maximum"),
 );
-const discountPercentage = z.coerce
+const percentageOff = z.coerce
   .number({ error: INVOICE_TEXTS.discountRange })
   .min(0, INVOICE_TEXTS.discountRange)
   .max(100, INVOICE_TEXTS.discountRange)
-  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountRange)
-  .default(0);
-const discountAmount = z.coerce
+  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountRange);
+const amountOff = z.coerce
   .number({ error: INVOICE_TEXTS.discountAmountPositive })
   .min(0, INVOICE_TEXTS.discountAmountPositive)
-  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountAmountPositive)
-  .default(0);
+  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountAmountPositive);
+const discountPercentage = percentageOff.default(0);
+const discountAmount = amountOff.default(0);
+const paymentMethod = z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid });
 
 /** The fields of a draft an edit may change (PUT: the creation's minus client, quote and worksite). */
 const editable = {
@@ -162,30 +172,52 @@ export const invoiceInputSchema = withInvoiceRules(
 );
 export type InvoiceInput = z.output<typeof invoiceInputSchema>;
 
-/** PUT /api/invoices/:id (spec 3 §7): the same fields minus client, quote and worksite; drafts only. */
-export const invoiceUpdateSchema = withInvoiceRules(z.object(editable));
+/**
+ * PUT /api/invoices/:id (spec 3 §7): the same fields minus client, quote and worksite; drafts only. The
+ * whole draft, as published (docs/domain/api.md): every key is required (« Champ obligatoire » when
+ * left out, and nothing changes); emptying is said with `null` (or empty text), 0 for a discount.
+ */
+export const invoiceUpdateSchema = withInvoiceRules(
+  z.object({
+    name,
+    date: isoDay(INVOICE_TEXTS.dateRequired),
+    due_date: requiredField(isoDay(INVOICE_TEXTS.dueDateInvalid).nullable(), emptyIsNull),
+    work_date: requiredField(isoDay("Date des travaux invalide").nullable(), emptyIsNull),
+    payment_method: requiredField(paymentMethod.nullable(), emptyIsNull),
+    notes: clearableText(5000),
+    terms: clearableText(10000),
+    legal_mentions: clearableText(5000),
+    reverse_charge: requiredField(z.boolean({ error: "Autoliquidation\u00a0: oui ou non" })),
+    discount_percentage: requiredField(percentageOff),
+    discount_amount: requiredField(amountOff),
+    items: requiredField(items),
+  }),
+);
 export type InvoiceUpdate = z.output<typeof invoiceUpdateSchema>;
 
-/** POST /api/invoices/deposit/:quoteId: a percentage of the quote's total, or an amount TTC. */
-export const depositInputSchema = z
-  .object({
-    percentage: z.coerce
-      .number({ error: INVOICE_TEXTS.depositPercentageRange })
-      .gt(0, INVOICE_TEXTS.depositPercentageRange)
-      .max(100, INVOICE_TEXTS.depositPercentageRange)
-      .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositPercentageRange)
-      .optional(),
-    amount: z.coerce
-      .number({ error: INVOICE_TEXTS.depositAmountPositive })
-      .gt(0, INVOICE_TEXTS.depositAmountPositive)
-      .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositAmountPositive)
-      .optional(),
-    date: isoDay(INVOICE_TEXTS.dateRequired).optional(),
-  })
-  .refine((d) => (d.percentage === undefined) !== (d.amount === undefined), {
-    message: INVOICE_TEXTS.depositRequired,
-    path: ["percentage"],
-  });
+/**
+ * POST /api/invoices/deposit/:quoteId: a percentage of the quote's total, or an amount TTC. Exactly one
+ * of the two (`isOneDepositFigure`): the server says « Indiquez un pourcentage ou un montant d'acompte »
+ * on `percentage` otherwise, once it has found the quote (the published schema, an object, cannot say
+ * « one of »: neither key is required in it).
+ */
+export const depositInputSchema = z.object({
+  percentage: z.coerce
+    .number({ error: INVOICE_TEXTS.depositPercentageRange })
+    .gt(0, INVOICE_TEXTS.depositPercentageRange)
+    .max(100, INVOICE_TEXTS.depositPercentageRange)
+    .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositPercentageRange)
+    .optional(),
+  amount: z.coerce
+    .number({ error: INVOICE_TEXTS.depositAmountPositive })
+    .gt(0, INVOICE_TEXTS.depositAmountPositive)
+    .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositAmountPositive)
+    .optional(),
+  date: isoDay(INVOICE_TEXTS.dateRequired).optional(),
+});
+/** A deposit is asked by one figure: a percentage or an amount, not both, not none. */
+export const isOneDepositFigure = (d: { percentage?: number | undefined; amount?: number | undefined }): boolean =>
+  (d.percentage === undefined) !== (d.amount === undefined);
 export type DepositInput = z.output<typeof depositInputSchema>;
 
 /** POST /api/invoices/:id/payments: one payment (beyond the spec). */

@@ -38,7 +38,7 @@ describe("the first answers of a signed-in cold start", () => {
     startFirstRequests("/clients", null, fetcher);
     expect(fetcher).not.toHaveBeenCalled();
     startFirstRequests("/", "t1", fetcher);
-    startFirstRequests("/invoices", "t1", fetcher);
+    startFirstRequests("/users", "t1", fetcher);
     expect(fetcher.mock.calls.map((call) => call[0])).toEqual([SESSION_CHECK, SESSION_CHECK]);
   });
 
@@ -48,6 +48,7 @@ describe("the first answers of a signed-in cold start", () => {
       "/calendar",
       "/clients",
       "/equipment",
+      "/invoices",
       "/library",
       "/projects",
       "/quotes",

@@ -45,6 +45,7 @@ export const FIRST_REQUESTS: Readonly<Record<string, FirstReads>> = {
   "/equipment": ["/api/equipment-templates?page=1&limit=20"],
   "/vehicles": ["/api/vehicles?page=1&limit=50", "/api/vehicles/summary"],
   "/projects": ["/api/projects?page=1&limit=20"],
+  "/invoices": ["/api/invoices?page=1&limit=20", "/api/invoices/stats"],
   "/calendar": (search, now) => [`/api/calendar/week?week_start=${planningWeek(search, now)}`],
 };
 

@@ -4,6 +4,7 @@ import { companyModule } from "./company/company.routes";
 import { equipmentTemplatesModule } from "./equipment-templates/equipment-templates.routes";
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
+import { invoicesModule } from "./invoices/invoices.routes";
 import { libraryModule } from "./library/library.routes";
 import type { AppModule } from "./module";
 import { permissionsModule } from "./permissions/permissions.routes";
@@ -35,4 +36,5 @@ export const MODULES: readonly AppModule[] = [
   projectsModule,
   projectPhotosModule,
   planningModule,
+  invoicesModule,
 ];

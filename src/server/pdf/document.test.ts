@@ -187,6 +187,46 @@ describe("renderCommercialDocument", () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
   });
 
+  it("draws the watermark across every page, light, and nothing without one", async () => {
+    const lines = Array.from({ length: 45 }, (_, n) => item(`Poste ${n + 1}`, 100));
+    const marked = await renderCommercialDocument({ ...document([{ kind: "lines", lines }]), watermark: "BROUILLON" });
+    const pages = await pagesText(marked);
+    expect(pages.length).toBe(2);
+    for (const page of pages) expect(page.match(/BROUILLON/g)).toHaveLength(1);
+    // Drawn translucent: an ExtGState with a fill opacity below 1.
+    expect(marked.toString("latin1")).toMatch(/\/ca 0\.1\d*/);
+    const plainPages = await pagesText(await renderCommercialDocument(document([{ kind: "lines", lines }])));
+    expect(plainPages.join("\n")).not.toContain("BROUILLON");
+  });
+
+  it("prints rows after the total, highlighting the last amount due", async () => {
+    const [text = ""] = await pagesText(
+      await renderCommercialDocument(
+        document([
+          {
+            kind: "totals",
+            vat: [],
+            vatTitle: "TVA non applicable, art. 293 B du CGI",
+            subtotal: 1000,
+            discount: null,
+            taxAmount: 0,
+            total: 1000,
+            after: [
+              { label: "Acomptes déjà facturés", amount: 300, deduction: true },
+              { label: "Net à payer", amount: 700, due: true },
+            ],
+          },
+        ]),
+      ),
+    );
+    const rows = text.split("\n").map((row) => row.replace(/\s+/g, " ").trim());
+    expect(rows).toContain(`Acomptes déjà facturés ${formatDeduction(300).replace(/\s/g, " ")}`);
+    expect(rows).toContain(`Net à payer ${formatEuro(700).replace(/\s/g, " ")}`);
+    expect(text).toContain("TVA non applicable, art. 293 B du CGI");
+    // No rate to break down: no table header.
+    expect(text).not.toContain("BASE HT");
+  });
+
   it("repeats the table's header on each page and never leaves a section heading last on a page", async () => {
     // A page holds about thirty lines: whatever the number before it, the heading goes with its first line.
     for (let before = 24; before <= 38; before += 1) {

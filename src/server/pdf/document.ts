@@ -1,7 +1,8 @@
 /**
  * One renderer for commercial documents (quotes now; invoices, credit notes and deposit invoices
  * next): pdfkit, embedded Inter fonts, real text (searchable), A4. It draws the document's parts in
- * their order (`model.ts`, one file per part in `parts/`), then the footer on every page.
+ * their order (`model.ts`, one file per part in `parts/`), then the footer on every page and, for a
+ * draft, its watermark.
  * See docs/decisions/0006-server-side-pdf.md.
  */
 import PDFDocument from "pdfkit";
@@ -16,6 +17,7 @@ import { drawMentions } from "./parts/mentions";
 import { drawParties } from "./parts/parties";
 import { drawSignature } from "./parts/signature";
 import { drawTotals } from "./parts/totals";
+import { drawWatermark } from "./parts/watermark";
 
 function drawPart(frame: Frame, part: DocumentPart, doc: CommercialDocument): void {
   switch (part.kind) {
@@ -92,6 +94,7 @@ export function renderCommercialDocument(
   const frame = new Frame(pdf);
   for (const part of doc.parts) drawPart(frame, part, doc);
   drawFooter(frame, doc.footer);
+  if (doc.watermark) drawWatermark(frame, doc.watermark);
   pdf.end();
   return done;
 }

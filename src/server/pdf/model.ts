@@ -68,15 +68,29 @@ export interface LinesPart {
   lines: DocumentLine[];
 }
 
+/** A row of the totals after « Total TTC »: an amount taken off (deposits, payments) or a figure due. */
+export interface TotalsRow {
+  label: string;
+  amount: number;
+  /** Printed « − 1 234,00 € ». */
+  deduction?: boolean;
+  /** A figure due (« Net à payer », « Reste à payer »): bold; the last one is highlighted. */
+  due?: boolean;
+}
+
 /** VAT breakdown per rate (left) and the totals (right), the amounts as stored. */
 export interface TotalsPart {
   kind: "totals";
   vat: VatRow[];
+  /** Over the VAT table when its figures need saying (an invoice that deducts deposits). */
+  vatTitle?: string | null;
   subtotal: number;
   /** Printed with « Total HT après remise » when there is one. */
   discount: { label: string; amount: number } | null;
   taxAmount: number;
   total: number;
+  /** Rows after « Total TTC » (deposits deducted, « Net à payer », payments received, balance). */
+  after?: TotalsRow[];
 }
 
 /** Titled paragraphs: legal mentions, terms. */
@@ -105,4 +119,6 @@ export interface CommercialDocument {
   parts: DocumentPart[];
   /** At the bottom of every page, with the page number. */
   footer: string;
+  /** Across every page, diagonal and light (a draft's « BROUILLON »); none when absent. */
+  watermark?: string | null;
 }

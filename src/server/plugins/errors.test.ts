@@ -92,6 +92,13 @@ describe("a field of the wrong type, without a message of its own", () => {
     website: null,
     siret: null,
     tva_number: null,
+    legal_form: null,
+    share_capital: null,
+    registration: null,
+    insurer_name: null,
+    insurer_policy: null,
+    insurance_coverage: null,
+    vat_franchise: false,
   };
   const item = { name: "Pose", quantity: 1, unit: "forfait", unit_price: 100, tax_rate: 20 };
   const quote = { name: "Devis", client_id: randomUUID(), date: "2026-05-01" };

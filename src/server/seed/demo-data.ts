@@ -20,6 +20,14 @@ export const DEMO_IDENTITY = {
   website: "www.durand-renovation.fr",
   siret: "812 345 676 00017",
   tva_number: "FR19812345676",
+  // The mentions its invoices print (docs/decisions/0015-invoice-mentions.md).
+  legal_form: "SARL",
+  share_capital: "20 000 €",
+  registration: "RCS Lyon 812 345 676",
+  insurer_name: "MAAF Assurances",
+  insurer_policy: "123456789",
+  insurance_coverage: "France métropolitaine",
+  vat_franchise: false,
 };
 
 /**
@@ -238,8 +246,8 @@ export async function seedDemoBook(db: Database, admin: AuthContext): Promise<De
   await company.updateSettings(admin, {
     quote_validity_days: 30,
     terms_and_conditions:
-      "Acompte de 30 % à la signature, solde à la réception des travaux. Paiement par virement ou chèque. " +
-      "Garantie décennale souscrite auprès de la MAAF, contrat n° 123456789.",
+      // The décennale insurance is printed from the identity's insurer fields (ADR 0015), not repeated here.
+      "Acompte de 30 % à la signature, solde à la réception des travaux. Paiement par virement ou chèque.",
     // Renovation of homes over two years old: 10 % (docs/domain/company-settings.md#rules).
     default_tax_rate: 10,
   });

@@ -6,6 +6,7 @@ import { companiesRepository } from "../modules/companies/companies.repository";
 import { usersRepository } from "../modules/users/users.repository";
 import { seedDemoBook } from "./demo-data";
 import { seedDemoEquipment } from "./demo-equipment";
+import { seedDemoInvoices } from "./demo-invoices";
 import { seedDemoLibrary } from "./demo-library";
 import { seedDemoProjects } from "./demo-projects";
 import { seedDemoQuotes } from "./demo-quotes";
@@ -50,6 +51,7 @@ export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean
   await seedDemoEquipment(db, admin);
   await seedDemoVehicles(db, admin);
   await seedDemoProjects(db, admin);
+  await seedDemoInvoices(db, admin);
   await auth.logout(token);
   return true;
 }

@@ -90,6 +90,7 @@ interface Fixtures {
   projectId: string;
   projectTaskId: string;
   projectIssueId: string;
+  invoiceId: string;
 }
 const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/clients/{id}": (f) => f.clientId,
@@ -101,6 +102,7 @@ const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/projects/{id}": (f) => f.projectId,
   "/api/project-tasks/{id}": (f) => f.projectTaskId,
   "/api/project-issues/{id}": (f) => f.projectIssueId,
+  "/api/invoices/{id}": (f) => f.invoiceId,
 };
 let fixtures: Fixtures;
 
@@ -136,6 +138,13 @@ async function createFixtures(): Promise<Fixtures> {
     website: "https://contrat.fr",
     siret: "123 456 789 00012",
     tva_number: "FR12123456789",
+    legal_form: "SARL",
+    share_capital: "10 000 €",
+    registration: "RCS Lyon 123 456 789",
+    insurer_name: "MAAF Assurances",
+    insurer_policy: "DEC-123456",
+    insurance_coverage: "France métropolitaine",
+    vat_franchise: true,
   });
   await send("PUT", "/api/company/settings", { quote_validity_days: 45, terms_and_conditions: "Acompte de 30 %" });
   const client = await send("POST", "/api/clients", {
@@ -229,7 +238,24 @@ async function createFixtures(): Promise<Fixtures> {
     title: "Fuite",
     description: "Sous l'évier",
   });
+  // A draft invoice, every field said, none the default (the company is under VAT franchise: VAT 0).
+  const invoice = await send("POST", "/api/invoices", {
+    client_id: client.id,
+    name: "Facture contrat",
+    date: "2026-03-02",
+    due_date: "2026-03-17",
+    work_date: "2026-02-20",
+    payment_method: "check",
+    notes: "Accès par la cour",
+    terms: "Paiement à 15 jours",
+    legal_mentions: "Pénalités au taux légal",
+    reverse_charge: true,
+    discount_percentage: 0,
+    discount_amount: 25,
+    items: [{ kind: "section", name: "Salle de bain" }, ...lines, { kind: "text", name: "Site occupé" }],
+  });
   return {
+    invoiceId: invoice.id,
     projectId: project.id,
     projectTaskId: project.tasks[0]?.id ?? "",
     projectIssueId: issue.id,

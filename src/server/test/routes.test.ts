@@ -138,6 +138,16 @@ interface Resources {
   workIssueId: string;
   /** A photo of that worksite (listed under its worksite only: GET /api/project-photos/{projectId}). */
   workPhotoId: string;
+  /** Invoices in the states their lifecycle routes need: drafts (edit, delete, issue, PATCH status), issued ones. */
+  invoiceId: string;
+  issueInvoiceId: string;
+  statusInvoiceId: string;
+  /** Issued, with one payment (listed under its invoice only: GET /api/invoices/{id}). */
+  payInvoiceId: string;
+  paymentId: string;
+  cancelInvoiceId: string;
+  /** A worksite with a client to invoice (« Facturer »; the walk's PUT takes the other one's client away). */
+  billedProjectId: string;
 }
 
 /**
@@ -160,6 +170,23 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/project-issues/{projectId}": (r) => r.workProjectId,
   "/api/project-photos/{projectId}": (r) => r.workProjectId,
   "/api/project-photos/{id}": (r) => r.workPhotoId,
+  "/api/invoices/{id}": (r) => r.invoiceId,
+  "/api/invoices/deposit/{quoteId}": (r) => r.validQuoteId,
+  "/api/invoices/from-quote/{quoteId}": (r) => r.validQuoteId,
+  "/api/invoices/from-project/{projectId}": (r) => r.billedProjectId,
+};
+
+/**
+ * Path ids by operation, for the operations that need their resource in a given state (an invoice to
+ * issue, to pay, to cancel…); the others take PATH_FIXTURES'.
+ */
+const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string>> = {
+  "POST /api/invoices/{id}/issue": { id: (r) => r.issueInvoiceId },
+  "PATCH /api/invoices/{id}/status": { id: (r) => r.statusInvoiceId },
+  "POST /api/invoices/{id}/payments": { id: (r) => r.payInvoiceId },
+  "POST /api/invoices/{id}/pay": { id: (r) => r.payInvoiceId },
+  "DELETE /api/invoices/{id}/payments/{paymentId}": { id: (r) => r.payInvoiceId, paymentId: (r) => r.paymentId },
+  "POST /api/invoices/{id}/cancel": { id: (r) => r.cancelInvoiceId },
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -169,6 +196,9 @@ const BODY_ID_FIXTURES: Record<string, (r: Resources) => string> = {
   quote_id: (r) => r.validQuoteId,
   project_id: (r) => r.workProjectId,
 };
+
+/** A priced line of an invoice. */
+const invoiceLine = { name: "Échantillon", quantity: 2, unit: "heure", unit_price: 45, tax_rate: 20 };
 
 /** An article of the price library, whole (POST and PUT). */
 const articleBody = () => ({
@@ -203,6 +233,24 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
   // An article or an ouvrage (a union): an article.
   "POST /api/library/items": articleBody,
   "PUT /api/library/items/{id}": articleBody,
+  // An invoice needs a priced line; a deposit, a percentage or an amount.
+  "POST /api/invoices": (r) => ({ client_id: r.quoteClientId, name: "Échantillon", items: [invoiceLine] }),
+  // A PUT carries the whole draft.
+  "PUT /api/invoices/{id}": () => ({
+    name: "Échantillon",
+    date: TODAY,
+    due_date: null,
+    work_date: null,
+    payment_method: "bank_transfer",
+    notes: null,
+    terms: null,
+    legal_mentions: null,
+    reverse_charge: false,
+    discount_percentage: 0,
+    discount_amount: 0,
+    items: [invoiceLine],
+  }),
+  "POST /api/invoices/deposit/{quoteId}": () => ({ percentage: 30 }),
 };
 
 /** A valid body for `op`, with ids of `r` in its id fields. */
@@ -288,7 +336,27 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     payload: Buffer.concat([Buffer.from(photoForm.join("")), PNG, Buffer.from(`\r\n--${boundary}--\r\n`)]),
   });
   if (photo.statusCode !== 201) throw new Error(`fixture POST /api/project-photos: ${photo.statusCode} ${photo.body}`);
+  const invoice = (label: string) =>
+    post("/api/invoices", { client_id: quoteClient.id, name: `${label} ${tag}`, items: [line] });
+  const issued = async (label: string) => {
+    const draft = await invoice(label);
+    return post(`/api/invoices/${draft.id}/issue`, {});
+  };
+  const billed = await post("/api/projects", { name: `Chantier à facturer ${tag}`, client_id: quoteClient.id });
+  const payInvoice = await issued("Facture à payer");
+  const paid = (await post(`/api/invoices/${payInvoice.id}/payments`, {
+    date: TODAY,
+    amount: 10,
+    method: "check",
+  })) as unknown as { payments: { id: string }[] };
   return {
+    invoiceId: (await invoice("Facture")).id,
+    issueInvoiceId: (await invoice("Facture à émettre")).id,
+    statusInvoiceId: (await invoice("Facture au statut")).id,
+    payInvoiceId: payInvoice.id,
+    paymentId: paid.payments[0]?.id ?? "",
+    cancelInvoiceId: (await issued("Facture à annuler")).id,
+    billedProjectId: billed.id,
     validQuoteId: validQuote.id,
     projectId: project.id,
     workProjectId: work.id,
@@ -312,7 +380,7 @@ function pathIds(op: Operation, r: Resources): Record<string, string> {
   return Object.fromEntries(
     op.pathParams.map((name) => {
       const prefix = op.path.slice(0, op.path.indexOf(`{${name}}`) + name.length + 2);
-      const fixture = PATH_FIXTURES[prefix];
+      const fixture = OPERATION_FIXTURES[op.label]?.[name] ?? PATH_FIXTURES[prefix];
       if (!fixture) {
         throw new Error(
           `No fixture for the path parameter {${name}} of ${op.label}: create such a resource in createResources() and add "${prefix}" to PATH_FIXTURES (src/server/test/routes.test.ts), so the route walk covers it`,
@@ -630,7 +698,7 @@ describe("lists", () => {
     let seen = "";
     for (const op of listReads) seen += (await call(op, { token: adminA, ids: {} })).res.body;
     // A photo is listed under its worksite only (a path parameter): the walk by ids covers it.
-    const { workPhotoId: _photo, ...listed } = resA;
+    const { workPhotoId: _photo, paymentId: _payment, ...listed } = resA;
     for (const id of Object.values(listed)) expect(seen, id).toContain(id);
   });
 

@@ -10,7 +10,9 @@ import { clientKeys } from "@web/features/clients/api/client-keys";
 import { clientDetailQueryOptions } from "@web/features/clients/api/get-client";
 import { useUpdateClient } from "@web/features/clients/api/update-client";
 import { makeClient } from "@web/features/clients/test/render";
-import { CLIENT_DETAILS_KEY, quoteKeys } from "@web/features/quotes/api/quote-keys";
+import { invoiceKeys, invoiceRefreshes } from "@web/features/invoices/api/invoice-keys";
+import { INVOICES_KEY as PROJECT_INVOICES_KEY, projectKeys } from "@web/features/projects/api/project-keys";
+import { CLIENT_DETAILS_KEY, INVOICES_KEY, quoteKeys } from "@web/features/quotes/api/quote-keys";
 import { useUpdateQuote } from "@web/features/quotes/api/update-quote";
 import { makeQuote } from "@web/features/quotes/test/render";
 import { type FakeApi, fakeApi } from "@web/test/fake-api";
@@ -44,6 +46,19 @@ describe("mutation refreshes", () => {
   it("the quotes feature names the clients feature's keys by their true prefixes", () => {
     expect(CLIENT_DETAILS_KEY).toEqual(clientKeys.details());
     expect(clientKeys.detail(client.id).slice(0, CLIENT_DETAILS_KEY.length)).toEqual([...CLIENT_DETAILS_KEY]);
+  });
+
+  it("the invoices feature names the quotes, worksites and clients features' keys by their true prefixes", () => {
+    // An invoice made from a quote or a worksite changes what they offer; a client's detail shows its revenue.
+    expect(invoiceRefreshes.create).toContainEqual(quoteKeys.all);
+    expect(invoiceRefreshes.create).toContainEqual(projectKeys.all);
+    expect(invoiceRefreshes.cancel).toContainEqual(quoteKeys.all);
+    for (const keys of Object.values(invoiceRefreshes)) expect(keys).toContainEqual(clientKeys.details());
+  });
+
+  it("a deposit from a quote and a worksite's « Facturer » name the invoices feature's keys by their true prefix", () => {
+    expect(INVOICES_KEY).toEqual(invoiceKeys.all);
+    expect(PROJECT_INVOICES_KEY).toEqual(invoiceKeys.all);
   });
 
   it("a quote change refreshes the open client detail (its « Devis » tab)", async () => {

@@ -2,6 +2,7 @@ import { verifyResponseSchema } from "@shared/auth";
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
 import { equipmentTemplateListResponseSchema } from "@shared/equipment-templates";
+import { invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
 import { libraryListResponseSchema } from "@shared/library";
 import { calendarWeekSchema } from "@shared/planning";
 import { projectListResponseSchema } from "@shared/projects";
@@ -14,6 +15,8 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { verifyRequest } from "@web/features/auth/api/auth-api";
 import { ClientsPage } from "@web/features/clients/components/clients-page";
 import { makeInfo, makeSettings } from "@web/features/company/test/render";
+import { InvoicesPage } from "@web/features/invoices/components/invoices-page";
+import { listAnswer as invoiceListAnswer, makeInvoiceRow, makeStats } from "@web/features/invoices/test/list-fixtures";
 import { ProjectsPage } from "@web/features/projects/components/projects-page";
 import { listAnswer, makeProject } from "@web/features/projects/test/list-fixtures";
 import { QuotesPage } from "@web/features/quotes/components/quotes-page";
@@ -122,6 +125,22 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     expect(api.requests("GET", "/api/projects")).toHaveLength(1);
   });
 
+  it("/invoices: the first page and the stats, side by side, read by the page without asking again", async () => {
+    storeSession(["invoices:view"]);
+    const row = makeInvoiceRow({ reference: "FAC-2026-0042", name: "Terrasse Roux" });
+    api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => invoiceListAnswer([row], query));
+    api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
+    const queryClient = testQueryClient();
+    preloadRoute(queryClient, "/invoices");
+    await vi.waitFor(() => expect(api.requests("GET", "/api/invoices")).toHaveLength(1));
+    await vi.waitFor(() => expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1));
+
+    renderWith(queryClient, <InvoicesPage isMobile={false} />);
+    expect(await screen.findByText("FAC-2026-0042")).toBeTruthy();
+    expect(api.requests("GET", "/api/invoices")).toHaveLength(1);
+    expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1);
+  });
+
   it("asks what first-answers.ts asks early, URL for URL, so that the screens take those answers", async () => {
     storeSession([
       "clients:view",
@@ -133,6 +152,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
       "vehicles:view",
       "calendar:view",
       "projects:view",
+      "invoices:view",
     ]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
@@ -166,6 +186,8 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
         counts: { all: 0, "à faire": 0, "en cours": 0, "en pause": 0, livré: 0, annulé: 0 },
       },
     }));
+    api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => invoiceListAnswer([], query));
+    api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
     for (const path of Object.keys(FIRST_REQUESTS)) preloadRoute(testQueryClient(), path);
     const expected = Object.keys(FIRST_REQUESTS).flatMap((path) => firstRequestsOf(path));
     await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
@@ -221,7 +243,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     preloadRoute(testQueryClient(), "/quotes");
     // A route without a preload (and the chunks' own imports) asks for nothing either.
     storeSession(["quotes:view"]);
-    preloadRoute(testQueryClient(), "/invoices");
+    preloadRoute(testQueryClient(), "/users");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.fetch).not.toHaveBeenCalled();
   });

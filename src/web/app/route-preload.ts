@@ -52,6 +52,12 @@ const ROUTES: Record<string, SignedInRoute> = {
     data: (client) =>
       import("@web/features/projects/api/prefetch-projects").then((m) => m.prefetchProjectsScreen(client)),
   },
+  [paths.invoices]: {
+    screen: screens.invoices,
+    permission: "invoices:view",
+    data: (client) =>
+      import("@web/features/invoices/api/prefetch-invoices").then((m) => m.prefetchInvoicesScreen(client)),
+  },
   [paths.calendar]: {
     screen: screens.calendar,
     permission: "calendar:view",

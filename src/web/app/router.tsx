@@ -26,6 +26,10 @@ const ProjectNewRoute = lazyScreen(screens.projectNew, (m) => m.ProjectNewRoute)
 const ProjectRoute = lazyScreen(screens.project, (m) => m.ProjectRoute);
 const ProjectExecutionRoute = lazyScreen(screens.projectExecution, (m) => m.ProjectExecutionRoute);
 const CalendarRoute = lazyScreen(screens.calendar, (m) => m.CalendarRoute);
+const InvoicesRoute = lazyScreen(screens.invoices, (m) => m.InvoicesRoute);
+const InvoiceRoute = lazyScreen(screens.invoice, (m) => m.InvoiceRoute);
+const InvoiceNewRoute = lazyScreen(screens.invoiceNew, (m) => m.InvoiceNewRoute);
+const InvoiceEditRoute = lazyScreen(screens.invoiceEdit, (m) => m.InvoiceEditRoute);
 const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
 
@@ -61,10 +65,10 @@ const companyRoutes: RouteObject[] = [
   { path: "vehicles", element: element(VehiclesRoute) },
   { path: "equipment", element: element(EquipmentRoute) },
   soon("users", "Utilisateurs"),
-  soon("invoices", "Factures"),
-  soon("invoices/new", "Nouvelle facture", paths.invoices, "Retour aux factures"),
-  soon("invoices/:id", "Facture", paths.invoices, "Retour aux factures"),
-  soon("invoices/:id/edit", "Modifier la facture", paths.invoices, "Retour aux factures"),
+  { path: "invoices", element: element(InvoicesRoute) },
+  { path: "invoices/new", element: element(InvoiceNewRoute) },
+  { path: "invoices/:id", element: element(InvoiceRoute) },
+  { path: "invoices/:id/edit", element: element(InvoiceEditRoute) },
 ];
 
 const back = [paths.superadmin, "Retour au tableau de bord"] as const;

@@ -48,6 +48,10 @@ export const screens = {
   project: loader(() => import("./routes/project-route")),
   projectExecution: loader(() => import("./routes/project-execution-route")),
   calendar: loader(() => import("./routes/calendar-route")),
+  invoices: loader(() => import("./routes/invoices-route")),
+  invoice: loader(() => import("./routes/invoice-route")),
+  invoiceNew: loader(() => import("./routes/invoice-new-route")),
+  invoiceEdit: loader(() => import("./routes/invoice-edit-route")),
   comingSoon: loader(() => import("./routes/coming-soon-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };

@@ -167,6 +167,8 @@ export function fakeApi() {
       routes.push({ method: "DELETE", pattern, match: matcher(pattern), schema: null, status: 204, handler });
       return api;
     },
+    /** A DELETE that answers a body, declared with its schema (a payment removed answers its invoice). */
+    deleteWithBody: declare("DELETE"),
     /** The requests received, optionally those of one method and declared route pattern. */
     requests(method?: Method, pattern?: string): FakeRequest[] {
       const match = pattern ? matcher(pattern) : null;

@@ -8,6 +8,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -135,4 +136,24 @@ export const invoicePayments = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date)],
+);
+
+/**
+ * Number, amount and payments of a company's issued documents per kind and status (drafts are not
+ * counted), kept by statement triggers on invoices (drizzle/0024_invoice_status_totals.sql, as
+ * quote_status_totals): the stats of the unfiltered list without reading every invoice
+ * (docs/domain/invoices.md#stats).
+ */
+export const invoiceStatusTotals = pgTable(
+  "invoice_status_totals",
+  {
+    companyId: companyIdColumn(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    count: integer("count").notNull().default(0),
+    total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    /** Σ paid_amount. */
+    paid: numeric("paid", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
 );

@@ -194,7 +194,8 @@ export const clientsRepository = {
   async documentsForDeletion(tx: Db, companyId: string, id: string): Promise<ClientDocumentCounts | undefined> {
     const result = await tx.execute<ClientDocumentCounts>(sql`
       SELECT (SELECT count(*)::int FROM quotes q WHERE q.company_id = ${companyId} AND q.client_id = c.id) AS quotes,
-        (SELECT count(*)::int FROM projects p WHERE p.company_id = ${companyId} AND p.client_id = c.id) AS projects
+        (SELECT count(*)::int FROM projects p WHERE p.company_id = ${companyId} AND p.client_id = c.id) AS projects,
+        (SELECT count(*)::int FROM invoices i WHERE i.company_id = ${companyId} AND i.client_id = c.id) AS invoices
       FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${id}
       FOR UPDATE OF c`);
     return result.rows[0];
@@ -212,7 +213,8 @@ export const clientsRepository = {
    * Commercial figures of one client (docs/domain/clients.md#figures), in SQL from its quotes, on the
    * business day `today` (Europe/Paris): a sent quote past its validity is expired, not pending. The
    * amounts are HT after discount (`net_ht`). Worksites: the average budget of those not cancelled and
-   * the latest start date. Invoices arrive with their own issue: until then revenue is the true zero.
+   * the latest start date. Revenue: Σ total TTC of its issued invoices and deposit invoices not cancelled
+   * (a cancelled invoice and its credit note cancel each other out; docs/domain/invoices.md#stats).
    */
   async stats(tx: Db, companyId: string, clientId: string, today: string): Promise<ClientStats> {
     const pending = sql.join(
@@ -247,6 +249,10 @@ export const clientsRepository = {
              max(start_date)::text AS last
       FROM projects WHERE company_id = ${companyId} AND client_id = ${clientId}`);
     const work = works.rows[0];
+    const revenue = await tx.execute<{ total: string }>(sql`
+      SELECT coalesce(sum(total), 0) AS total FROM invoices
+      WHERE company_id = ${companyId} AND client_id = ${clientId} AND kind <> 'credit_note'
+        AND status IN ('sent', 'paid')`);
     const accepted = row?.quotes_accepted ?? 0;
     const rejected = row?.quotes_rejected ?? 0;
     const decided = accepted + rejected;
@@ -260,7 +266,7 @@ export const clientsRepository = {
       conversion_rate: decided === 0 ? 0 : Math.round((accepted / decided) * 1000) / 10,
       validated_amount_ht: Number(row?.validated_amount_ht ?? 0),
       pending_amount_ht: Number(row?.pending_amount_ht ?? 0),
-      total_revenue: 0,
+      total_revenue: Number(revenue.rows[0]?.total ?? 0),
       average_project_value: Number(work?.average ?? 0),
       last_quote_date: row?.last_quote_date ?? null,
       last_project_date: work?.last ?? null,

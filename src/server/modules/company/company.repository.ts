@@ -51,6 +51,13 @@ const identityColumns = {
   website: companies.website,
   siret: companies.siret,
   tva_number: companies.tvaNumber,
+  legal_form: companies.legalForm,
+  share_capital: companies.shareCapital,
+  registration: companies.registration,
+  insurer_name: companies.insurerName,
+  insurer_policy: companies.insurerPolicy,
+  insurance_coverage: companies.insuranceCoverage,
+  vat_franchise: companies.vatFranchise,
 };
 
 export const companyInfoRepository = {
@@ -83,6 +90,13 @@ export const companyInfoRepository = {
         website: input.website,
         siret: input.siret,
         tvaNumber: input.tva_number,
+        legalForm: input.legal_form,
+        shareCapital: input.share_capital,
+        registration: input.registration,
+        insurerName: input.insurer_name,
+        insurerPolicy: input.insurer_policy,
+        insuranceCoverage: input.insurance_coverage,
+        vatFranchise: input.vat_franchise,
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));

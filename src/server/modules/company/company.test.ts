@@ -54,6 +54,13 @@ describe("company identity", () => {
       website: "https://identite.fr",
       siret: "123 456 789 00012",
       tva_number: "FR12123456789",
+      legal_form: "",
+      share_capital: null,
+      registration: null,
+      insurer_name: null,
+      insurer_policy: null,
+      insurance_coverage: null,
+      vat_franchise: false,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -61,8 +68,49 @@ describe("company identity", () => {
       address2: null,
       country: "France",
       siret: "123 456 789 00012",
+      legal_form: null,
+      vat_franchise: false,
     });
     expect((await api(admin, "GET", "/api/company/info")).json().city).toBe("Lyon");
+  });
+
+  it("stores the mentions an invoice prints: legal form, capital, registration, décennale insurance, VAT franchise", async () => {
+    const { logo_url: _logo, ...identity } = (await api(admin, "GET", "/api/company/info")).json();
+    const mentions = {
+      legal_form: "  SARL ",
+      share_capital: "10 000 €",
+      registration: "RCS Lyon 123 456 789",
+      insurer_name: "MAAF Assurances",
+      insurer_policy: "DEC-2026-123456",
+      insurance_coverage: "France métropolitaine",
+      vat_franchise: true,
+    };
+    const res = await api(admin, "PUT", "/api/company/info", { ...identity, ...mentions });
+    expect(res.statusCode, res.body).toBe(200);
+    const stored = { ...mentions, legal_form: "SARL" };
+    expect(res.json()).toMatchObject(stored);
+    expect((await api(admin, "GET", "/api/company/info")).json()).toMatchObject(stored);
+
+    // Cleared by null or empty text; the franchise by false.
+    const cleared = await api(admin, "PUT", "/api/company/info", {
+      ...identity,
+      legal_form: "",
+      share_capital: " ",
+      registration: null,
+      insurer_name: null,
+      insurer_policy: "",
+      insurance_coverage: null,
+      vat_franchise: false,
+    });
+    expect(cleared.json()).toMatchObject({
+      legal_form: null,
+      share_capital: null,
+      registration: null,
+      insurer_name: null,
+      insurer_policy: null,
+      insurance_coverage: null,
+      vat_franchise: false,
+    });
   });
 
   it.each([
@@ -70,6 +118,8 @@ describe("company identity", () => {
     [{ name: "X", email_contact: "pas-un-mail" }, "email_contact", COMPANY_TEXTS.emailInvalid],
     [{ name: "X", siret: "1234" }, "siret", COMPANY_TEXTS.siretInvalid],
     [{ name: "X", tva_number: "12" }, "tva_number", COMPANY_TEXTS.tvaInvalid],
+    [{ name: "X", vat_franchise: "oui" }, "vat_franchise", COMPANY_TEXTS.vatFranchiseInvalid],
+    [{ name: "X", vat_franchise: null }, "vat_franchise", COMPANY_TEXTS.vatFranchiseInvalid],
   ])("refuses %j", async (payload, path, message) => {
     const res = await api(admin, "PUT", "/api/company/info", payload);
     expect(res.statusCode).toBe(400);

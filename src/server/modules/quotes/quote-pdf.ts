@@ -1,43 +1,9 @@
-import { cityLine, documentIssuer, issuerFooter, VAT_EXEMPTION_MENTION } from "@server/pdf/company";
-import type { CommercialDocument, DocumentLine, DocumentPart } from "@server/pdf/model";
+import { cityLine, documentIssuer, insuranceMention, issuerFooter, VAT_EXEMPTION_MENTION } from "@server/pdf/company";
+import { documentLines } from "@server/pdf/lines";
+import type { CommercialDocument, DocumentPart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
 import { formatDate, formatPercent } from "@shared/format";
 import type { Quote } from "@shared/quotes";
-
-/**
- * The lines as printed: priced lines, text lines, and each section's heading with its subtotal HT
- * after its last line (docs/domain/quotes.md#line-kinds). Costs are never printed.
- */
-export function documentLines(items: Quote["items"]): DocumentLine[] {
-  const lines: DocumentLine[] = [];
-  let section: { title: string; amount: number } | null = null;
-  const closeSection = () => {
-    if (section) lines.push({ kind: "subtotal", label: `Sous-total ${section.title}`, amount: section.amount });
-    section = null;
-  };
-  for (const item of items) {
-    if (item.kind === "section") {
-      closeSection();
-      lines.push({ kind: "section", title: item.name });
-      section = { title: item.name, amount: item.subtotal };
-    } else if (item.kind === "text") {
-      lines.push({ kind: "text", text: item.name });
-    } else {
-      lines.push({
-        kind: "item",
-        name: item.name,
-        description: item.description,
-        quantity: item.quantity,
-        unit: item.unit,
-        unit_price: item.unit_price,
-        tax_rate: item.tax_rate,
-        subtotal: item.subtotal,
-      });
-    }
-  }
-  closeSection();
-  return lines;
-}
 
 /**
  * The quote as a document: header (identity, reference, dates, validity), parties, lines, VAT per
@@ -56,6 +22,7 @@ export function quoteDocument(
       : null;
   // Internal notes stay internal: only the terms are printed.
   const terms = quote.terms ?? defaultTerms;
+  const insurance = insuranceMention(company);
   const parts: DocumentPart[] = [
     {
       kind: "header",
@@ -106,6 +73,8 @@ export function quoteDocument(
       paragraphs: [
         ...(quote.tax_amount === 0 ? [{ title: "Mention", body: VAT_EXEMPTION_MENTION }] : []),
         ...(terms ? [{ title: "Conditions", body: terms }] : []),
+        // Building trades print their décennale insurance on quotes too (loi n° 96-603 art. 22-2).
+        ...(insurance ? [{ title: "Assurance décennale", body: insurance }] : []),
       ],
     },
     {

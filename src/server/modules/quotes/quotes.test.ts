@@ -614,6 +614,13 @@ describe("GET /api/quotes/:id/pdf", () => {
       website: null,
       siret: "123 456 789 00012",
       tva_number: "FR12123456789",
+      legal_form: null,
+      share_capital: null,
+      registration: null,
+      insurer_name: null,
+      insurer_policy: null,
+      insurance_coverage: null,
+      vat_franchise: false,
     });
     expect(identity.statusCode, identity.body).toBe(200);
     const quote = await createQuote(admin);

@@ -6,18 +6,29 @@ import type { TotalsPart } from "../model";
 const ROW = 14;
 const TOTALS_WIDTH = 220;
 
-/** The VAT breakdown per rate on the left and the totals on the right, kept together on one page. */
+/**
+ * The VAT breakdown per rate on the left and the totals on the right, kept together on one page. Rows
+ * after « Total TTC » (deposits, payments) follow it; the last figure due is the one highlighted.
+ */
 export function drawTotals(frame: Frame, part: TotalsPart): void {
   const { pdf, left, width } = frame;
-  frame.keep(40 + part.vat.length * ROW + 80);
+  const after = part.after ?? [];
+  frame.keep(40 + (part.vatTitle ? 14 : 0) + part.vat.length * ROW + 80 + after.length * 20);
   frame.y += 10;
   const top = frame.y;
 
   let y = top;
-  pdf.font("medium").fontSize(8).fillColor(COLORS.muted).text("TAUX", left, y, { width: 50 });
-  pdf.text("BASE HT", left + 50, y, { width: 90, align: "right" });
-  pdf.text("TVA", left + 140, y, { width: 80, align: "right" });
-  y += ROW;
+  if (part.vatTitle) {
+    pdf.font("medium").fontSize(8).fillColor(COLORS.ink).text(part.vatTitle, left, y, { width: 220 });
+    y = pdf.y + 4;
+  }
+  // No rate to break down (a VAT franchise): no table, only its title.
+  if (part.vat.length > 0) {
+    pdf.font("medium").fontSize(8).fillColor(COLORS.muted).text("TAUX", left, y, { width: 50 });
+    pdf.text("BASE HT", left + 50, y, { width: 90, align: "right" });
+    pdf.text("TVA", left + 140, y, { width: 80, align: "right" });
+    y += ROW;
+  }
   pdf.font("regular").fontSize(9).fillColor(COLORS.ink);
   for (const vat of part.vat) {
     pdf.text(formatPercent(vat.rate), left, y, { width: 50 });
@@ -38,14 +49,24 @@ export function drawTotals(frame: Frame, part: TotalsPart): void {
     pdf.text(value, x + 120, ty, { width: TOTALS_WIDTH - 120, align: "right" });
     ty += strong ? 20 : 15;
   };
+  const highlighted = (label: string, value: string) => {
+    pdf.rect(x - 8, ty - 4, TOTALS_WIDTH + 8, 26).fill(COLORS.highlight);
+    ty += 2;
+    row(label, value, true);
+  };
   row("Total HT", formatEuro(part.subtotal));
   if (part.discount) {
     row(part.discount.label, formatDeduction(part.discount.amount));
     row("Total HT après remise", formatEuro(fromCents(toCents(part.subtotal) - toCents(part.discount.amount))));
   }
   row("Total TVA", formatEuro(part.taxAmount));
-  pdf.rect(x - 8, ty - 4, TOTALS_WIDTH + 8, 26).fill(COLORS.highlight);
-  ty += 2;
-  row("Total TTC", formatEuro(part.total), true);
+  const lastDue = after.findLastIndex((r) => r.due);
+  if (lastDue < 0) highlighted("Total TTC", formatEuro(part.total));
+  else row("Total TTC", formatEuro(part.total), true);
+  after.forEach((r, index) => {
+    const value = r.deduction ? formatDeduction(r.amount) : formatEuro(r.amount);
+    if (index === lastDue) highlighted(r.label, value);
+    else row(r.label, value, r.due);
+  });
   frame.y = Math.max(vatBottom, ty) + 16;
 }

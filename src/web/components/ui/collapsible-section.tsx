@@ -48,7 +48,8 @@ export function CollapsibleSection({
             >
               {icon}
             </span>
-            <span className="shrink-0">{title}</span>
+            {/* A long title wraps on a phone (the summary, flex-1 from 0, gives way first). */}
+            <span>{title}</span>
             {hasError && (
               <span className="shrink-0 rounded-full bg-destructive-soft px-2 py-0.5 text-xs font-medium text-destructive-soft-foreground">
                 À corriger

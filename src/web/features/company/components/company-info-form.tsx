@@ -4,8 +4,10 @@ import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
+import { Label } from "@web/components/ui/label";
+import { Switch } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
-import type { Resolver } from "react-hook-form";
+import { Controller, type Resolver } from "react-hook-form";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
 import { SaveBar } from "./save-bar";
@@ -27,7 +29,11 @@ export interface CompanyInfoFormProps {
   onDirtyChange: (dirty: boolean) => void;
 }
 
-/** The company identity form (docs/domain/company-settings.md#rules): name *, address, contact and legal numbers. */
+/**
+ * The company identity form (docs/domain/company-settings.md#rules): name *, legal numbers, address,
+ * contact, and the legal mentions its invoices print (legal form, capital, registration, décennale
+ * insurance, VAT franchise).
+ */
 export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
   const mutation = useUpdateCompanyInfo();
   const { form, submit } = useSaveForm({
@@ -41,6 +47,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
     onDirtyChange,
   });
   const {
+    control,
     register,
     reset,
     formState: { errors, isDirty, isSubmitting },
@@ -149,6 +156,78 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                   />
                 )}
               </FormField>
+            </FormSection>
+
+            <FormSection
+              title="Mentions légales"
+              description="Imprimées sur vos factures (et vos devis pour l'assurance)."
+            >
+              <div className={twoCols}>
+                <FormField label="Forme juridique" error={errors.legal_form?.message} hint="SARL, SAS, EI…">
+                  {(props) => <Input autoComplete="off" {...props} {...register("legal_form")} />}
+                </FormField>
+                <FormField label="Capital social" error={errors.share_capital?.message}>
+                  {(props) => (
+                    <Input autoComplete="off" placeholder="10 000 €" {...props} {...register("share_capital")} />
+                  )}
+                </FormField>
+              </div>
+              <FormField label="Immatriculation (RCS ou RM)" error={errors.registration?.message}>
+                {(props) => (
+                  <Input
+                    autoComplete="off"
+                    placeholder="RCS Lyon 812 345 678"
+                    spellCheck={false}
+                    {...props}
+                    {...register("registration")}
+                  />
+                )}
+              </FormField>
+              <div className={twoCols}>
+                <FormField label="Assureur décennale" error={errors.insurer_name?.message}>
+                  {(props) => <Input autoComplete="off" {...props} {...register("insurer_name")} />}
+                </FormField>
+                <FormField label="N° de police" error={errors.insurer_policy?.message}>
+                  {(props) => (
+                    <Input autoComplete="off" spellCheck={false} {...props} {...register("insurer_policy")} />
+                  )}
+                </FormField>
+              </div>
+              <FormField label="Zone de couverture" error={errors.insurance_coverage?.message}>
+                {(props) => (
+                  <Input
+                    autoComplete="off"
+                    placeholder="France métropolitaine"
+                    {...props}
+                    {...register("insurance_coverage")}
+                  />
+                )}
+              </FormField>
+              <Controller
+                control={control}
+                name="vat_franchise"
+                render={({ field }) => (
+                  <div className="flex items-center justify-between gap-4 rounded-md border border-border bg-muted/50 px-4 py-3">
+                    <div className="flex flex-col gap-1">
+                      <Label htmlFor="company-vat-franchise">Franchise en base de TVA (art. 293 B du CGI)</Label>
+                      <p id="company-vat-franchise-hint" className="text-[0.8125rem] text-muted-foreground">
+                        {"Vos factures sont sans TVA et portent «\u00a0TVA non applicable, art. 293 B du CGI\u00a0»."}
+                      </p>
+                      {errors.vat_franchise?.message && (
+                        <p className="text-[0.8125rem] font-medium text-destructive">{errors.vat_franchise.message}</p>
+                      )}
+                    </div>
+                    <Switch
+                      id="company-vat-franchise"
+                      aria-describedby="company-vat-franchise-hint"
+                      checked={field.value}
+                      onCheckedChange={field.onChange}
+                      onBlur={field.onBlur}
+                      ref={field.ref}
+                    />
+                  </div>
+                )}
+              />
             </FormSection>
           </div>
         </fieldset>

@@ -141,6 +141,37 @@ describe("CompanySettingsPage — Informations", () => {
     await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
   });
 
+  it("saves the legal mentions and the VAT franchise switch, and shows them stored", async () => {
+    server.info = makeInfo({ insurer_name: "MAAF Assurances", vat_franchise: false });
+    renderPage(<CompanySettingsPage isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    expect(screen.getByRole("group", { name: "Mentions légales" })).toBeTruthy();
+    expect((screen.getByLabelText("Assureur décennale") as HTMLInputElement).value).toBe("MAAF Assurances");
+    type("Forme juridique", "SARL");
+    type("Capital social", "10 000 €");
+    type("Immatriculation (RCS ou RM)", "RCS Lyon 123 456 789");
+    type("N° de police", "DEC-42");
+    type("Zone de couverture", "France métropolitaine");
+    type("Assureur décennale", "");
+    const franchise = screen.getByRole("switch", { name: "Franchise en base de TVA (art. 293 B du CGI)" });
+    expect(franchise.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(franchise);
+    expect(franchise.getAttribute("aria-checked")).toBe("true");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
+    expect(calls("PUT", "/api/company/info")[0]?.body).toMatchObject({
+      legal_form: "SARL",
+      share_capital: "10 000 €",
+      registration: "RCS Lyon 123 456 789",
+      insurer_name: null,
+      insurer_policy: "DEC-42",
+      insurance_coverage: "France métropolitaine",
+      vat_franchise: true,
+    });
+    await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
+    expect(screen.getByRole("switch", { name: /Franchise en base de TVA/ }).getAttribute("aria-checked")).toBe("true");
+  });
+
   it("puts the server's validation details under their fields and toasts « Erreur » with the server's message", async () => {
     server.infoFailure = apiError(400, "Données invalides", {
       details: [{ path: "siret", message: COMPANY_TEXTS.siretInvalid }],

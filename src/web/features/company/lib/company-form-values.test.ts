@@ -20,23 +20,43 @@ const info: CompanyInfo = {
   website: null,
   siret: "123 456 789 00012",
   tva_number: null,
+  legal_form: "SARL",
+  share_capital: null,
+  registration: "RCS Lyon 123 456 789",
+  insurer_name: null,
+  insurer_policy: null,
+  insurance_coverage: null,
+  vat_franchise: true,
 };
 
 describe("infoFormValues", () => {
   it("fills every input, null as '', without the logo", () => {
     const values = infoFormValues(info);
     expect(Object.keys(values)).toEqual([...COMPANY_INFO_FIELDS]);
-    expect(values).toMatchObject({ name: "Durand Rénovation", address2: "", email_contact: "", city: "Lyon" });
+    expect(values).toMatchObject({
+      name: "Durand Rénovation",
+      address2: "",
+      email_contact: "",
+      city: "Lyon",
+      legal_form: "SARL",
+      share_capital: "",
+      vat_franchise: true,
+    });
     expect(values).not.toHaveProperty("logo_url");
   });
 
   it("defaults the country to France", () => {
     expect(infoFormValues({ ...info, country: "" }).country).toBe("France");
-    expect(infoFormValues(undefined)).toMatchObject({ name: "", country: "France" });
+    expect(infoFormValues(undefined)).toMatchObject({ name: "", country: "France", vat_franchise: false });
   });
 
   it("round-trips through the shared schema into the PUT body: '' becomes null, text is trimmed", () => {
-    const body = companyInfoInputSchema.parse({ ...infoFormValues(info), city: "  Lyon  ", website: " " });
+    const body = companyInfoInputSchema.parse({
+      ...infoFormValues(info),
+      city: "  Lyon  ",
+      website: " ",
+      share_capital: " 10 000 € ",
+    });
     expect(body).toEqual({
       name: "Durand Rénovation",
       address1: "12 rue des Artisans",
@@ -49,6 +69,13 @@ describe("infoFormValues", () => {
       website: null,
       siret: "123 456 789 00012",
       tva_number: null,
+      legal_form: "SARL",
+      share_capital: "10 000 €",
+      registration: "RCS Lyon 123 456 789",
+      insurer_name: null,
+      insurer_policy: null,
+      insurance_coverage: null,
+      vat_franchise: true,
     });
   });
 

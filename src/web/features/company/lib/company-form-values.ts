@@ -14,9 +14,18 @@ export interface CompanyInfoFields {
   website: string;
   siret: string;
   tva_number: string;
+  legal_form: string;
+  share_capital: string;
+  registration: string;
+  insurer_name: string;
+  insurer_policy: string;
+  insurance_coverage: string;
+  /** The switch « Franchise en base de TVA ». */
+  vat_franchise: boolean;
 }
 
-export const COMPANY_INFO_FIELDS = [
+/** The text inputs, in the form's order. */
+const TEXT_FIELDS = [
   "name",
   "address1",
   "address2",
@@ -28,6 +37,17 @@ export const COMPANY_INFO_FIELDS = [
   "website",
   "siret",
   "tva_number",
+  "legal_form",
+  "share_capital",
+  "registration",
+  "insurer_name",
+  "insurer_policy",
+  "insurance_coverage",
+] as const satisfies readonly (keyof CompanyInfoFields)[];
+
+export const COMPANY_INFO_FIELDS = [
+  ...TEXT_FIELDS,
+  "vat_franchise",
 ] as const satisfies readonly (keyof CompanyInfoFields)[];
 
 export const DEFAULT_COUNTRY = "France";
@@ -35,7 +55,8 @@ export const DEFAULT_COUNTRY = "France";
 /** The inputs' starting values: null becomes '', an empty country 'France' (docs/domain/company-settings.md#rules). */
 export function infoFormValues(info: CompanyInfo | null | undefined): CompanyInfoFields {
   const values = {} as CompanyInfoFields;
-  for (const key of COMPANY_INFO_FIELDS) values[key] = info?.[key] ?? "";
+  for (const key of TEXT_FIELDS) values[key] = info?.[key] ?? "";
+  values.vat_franchise = info?.vat_franchise ?? false;
   if (values.country.trim() === "") values.country = DEFAULT_COUNTRY;
   return values;
 }

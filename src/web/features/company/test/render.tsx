@@ -53,6 +53,13 @@ export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
     website: null,
     siret: null,
     tva_number: null,
+    legal_form: null,
+    share_capital: null,
+    registration: null,
+    insurer_name: null,
+    insurer_policy: null,
+    insurance_coverage: null,
+    vat_franchise: false,
     ...overrides,
   };
 }

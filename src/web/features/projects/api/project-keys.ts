@@ -49,6 +49,8 @@ const QUOTES_KEY = ["quotes"] as const;
 const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
 /** The planning's weeks show the worksites' dates, teams, vehicles and statuses. */
 const PLANNING_KEY = ["planning"] as const;
+/** The invoices feature's keys (its `invoiceKeys.all`): « Facturer » writes an invoice of the worksite. */
+export const INVOICES_KEY = ["invoices"] as const;
 
 /** What each worksite mutation refreshes (src/web/README.md, « Mutations »). */
 export const projectRefreshes = {
@@ -57,4 +59,6 @@ export const projectRefreshes = {
   /** A deleted worksite frees its quote (« Créer un chantier » again). */
   delete: [projectKeys.lists(), QUOTES_KEY, CLIENT_DETAILS_KEY, PLANNING_KEY],
   status: [projectKeys.all, PLANNING_KEY],
+  /** « Facturer »: a new invoice (the list, its stats), the worksite's documents, its client's figures. */
+  invoice: [INVOICES_KEY, projectKeys.all, CLIENT_DETAILS_KEY],
 } as const;

@@ -1,3 +1,4 @@
+import { INVOICE_TEXTS, type Invoice, invoiceSchema } from "@shared/invoices";
 import type { PermissionCode } from "@shared/permissions";
 import {
   type ProjectDetail,
@@ -69,6 +70,7 @@ function renderPage({ permissions = EVERY_PERMISSION }: { permissions?: readonly
             <Route path="/projects/:id" element={<ProjectPage projectId={id} isMobile={false} />} />
             <Route path="/projects/:id/execution" element={<p>Écran d'exécution</p>} />
             <Route path="/projects" element={<p>Liste des chantiers</p>} />
+            <Route path="/invoices/:id" element={<p>Page de la facture</p>} />
           </Routes>
         </MemoryRouter>
       </TestPermissions>
@@ -154,6 +156,32 @@ describe("ProjectPage", () => {
     expect(screen.queryByRole("button", { name: /Démarrer|Modifier|Supprimer/ })).toBeNull();
   });
 
+  it("« Facturer » a worksite from a validated quote or delivered: the invoice written, then its page", async () => {
+    serve(makeProjectDetail(), { issues: false, photos: false });
+    api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
+    expect(await screen.findByText("Page de la facture")).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/from-project/:projectId")[0]?.params.projectId).toBe(id);
+    expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.created, { description: "PROV-2026-0009" });
+  });
+
+  it("no « Facturer » for a worksite in progress without a quote, nor without invoices:create", async () => {
+    serve(makeProjectDetail({ quote_id: null, quote_reference: null, documents: [] }), {
+      issues: false,
+      photos: false,
+    });
+    const first = renderPage();
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
+    expect(screen.queryByRole("button", { name: "Facturer" })).toBeNull();
+    first.unmount();
+
+    serve(makeProjectDetail({ status: "livré" }), { issues: false, photos: false });
+    renderPage({ permissions: EVERY_PERMISSION.filter((code) => code !== "invoices:create") });
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
+    expect(screen.queryByRole("button", { name: "Facturer" })).toBeNull();
+  });
+
   it("shows a skeleton while loading, then « Chantier introuvable » with the way back", async () => {
     api.get("/api/projects/:id", projectDetailSchema, () => never());
     const loading = renderPage();
@@ -166,3 +194,52 @@ describe("ProjectPage", () => {
     expect(screen.getAllByRole("link", { name: "Retour aux chantiers" })).toHaveLength(2);
   });
 });
+
+/** The draft invoice POST /api/invoices/from-project/:projectId answers. */
+function invoiceOfProject(): Invoice {
+  return {
+    id: "e5555555-5555-4555-8555-555555555555",
+    kind: "invoice",
+    reference: "PROV-2026-0009",
+    name: "Salle de bain",
+    status: "draft",
+    overdue: false,
+    days_late: 0,
+    client_id: FIXTURE_IDS.client,
+    client_name: "Martine Leroy",
+    date: "2026-03-20",
+    due_date: "2026-04-19",
+    subtotal: 1000,
+    tax_amount: 100,
+    total: 1100,
+    paid_amount: 0,
+    balance_due: 1100,
+    quote_id: FIXTURE_IDS.quote,
+    project_id: id,
+    created_at: "2026-03-20T09:00:00.000Z",
+    client: { name: "Martine Leroy", email: null, address: null, postal_code: null, city: null, siren: null },
+    client_phone: null,
+    quote: { id: FIXTURE_IDS.quote, reference: "DEV-2026-0007", name: "Salle de bain" },
+    project: { id, reference: "CH-2026-0001", name: "Salle de bain" },
+    credited_invoice: null,
+    credit_note: null,
+    work_date: null,
+    payment_method: "bank_transfer",
+    payment_date: null,
+    notes: null,
+    terms: null,
+    legal_mentions: null,
+    reverse_charge: false,
+    discount_percentage: 0,
+    discount_amount: 0,
+    discount: 0,
+    vat_breakdown: [{ rate: 10, net: 1000, tax: 100 }],
+    deposits_net: 0,
+    deposits_tax: 0,
+    deposits: [],
+    issued_at: null,
+    created_by_name: null,
+    items: [],
+    payments: [],
+  };
+}

@@ -1,4 +1,5 @@
 import { formatDate, formatEuro, plural } from "@shared/format";
+import { INVOICE_TEXTS } from "@shared/invoice-rules";
 import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-rules";
 import type { ProjectDetail, ProjectIssue, ProjectPhoto } from "@shared/projects";
 import { useQuery } from "@tanstack/react-query";
@@ -28,6 +29,7 @@ import {
   Pencil,
   Phone,
   Play,
+  ReceiptText,
   StepForward,
   Trash2,
   TriangleAlert,
@@ -36,9 +38,11 @@ import {
 import { lazy, type ReactNode, Suspense, useId, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { projectIssuesQueryOptions, projectPhotosQueryOptions, projectQueryOptions } from "../api/get-projects";
+import { useInvoiceProject } from "../api/invoice-project";
 import { useDeleteProject } from "../api/project-mutations";
 import { useProjectAccess } from "../hooks/use-project-access";
 import { useProjectLaunch } from "../hooks/use-project-launch";
+import { canInvoiceProject } from "../lib/project-invoice";
 import { estimateLabel, issueDateLabel } from "../lib/site-texts";
 import { ProjectProgress } from "./project-progress";
 
@@ -282,7 +286,8 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
   const detail = useQuery(projectQueryOptions(projectId));
   const issues = useQuery(projectIssuesQueryOptions(projectId));
   const photos = useQuery(projectPhotosQueryOptions(projectId));
-  const { canEdit, canDelete, canExecute } = useProjectAccess();
+  const { canEdit, canDelete, canExecute, canInvoice } = useProjectAccess();
+  const invoice = useInvoiceProject();
   const launch = useProjectLaunch();
   const navigate = useNavigate();
   const remove = useDeleteProject();
@@ -400,6 +405,29 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
               <Button onClick={() => launch.resume(project.id)} className={wide}>
                 <StepForward aria-hidden="true" />
                 Continuer
+              </Button>
+            )}
+            {canInvoice && canInvoiceProject(project) && (
+              <Button
+                variant="outline"
+                onClick={async () => {
+                  try {
+                    const created = await invoice.mutateAsync(project.id);
+                    toastSuccess(INVOICE_TEXTS.created, created.reference);
+                    void navigate(paths.invoice(created.id));
+                  } catch {
+                    // Toasted by the mutation (its errorTitle, the server's reason under it).
+                  }
+                }}
+                disabled={invoice.isPending}
+                className={wide}
+              >
+                {invoice.isPending ? (
+                  <LoaderCircle aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <ReceiptText aria-hidden="true" />
+                )}
+                Facturer
               </Button>
             )}
             {canEdit && (

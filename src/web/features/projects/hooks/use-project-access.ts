@@ -7,6 +7,8 @@ export function useProjectAccess() {
     canEdit: useCan("projects:edit"),
     canDelete: useCan("projects:delete"),
     canExecute: useCan("projects:execute"),
+    /** « Facturer » a delivered worksite, or one from a validated quote. */
+    canInvoice: useCan("invoices:create"),
     /** The worksite form's choices: the teams, vehicles and equipment templates, and « Nouveau client ». */
     canListTeams: useCan("teams:view"),
     canListVehicles: useCan("vehicles:view"),

@@ -30,6 +30,12 @@ export const quoteKeys = {
 export const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
 
 /**
+ * The invoices feature's keys (its `invoiceKeys.all`): a deposit invoice written from a quote shows in
+ * the invoice list, its stats and the quote's invoices (app/mutation-refreshes.test.tsx checks the prefix).
+ */
+export const INVOICES_KEY = ["invoices"] as const;
+
+/**
  * What each quote mutation refreshes (src/web/README.md, « Mutations »), the one place to read it. A change
  * of a quote (its status, total or client) changes the lists, the summary, and the detail of a client.
  */
@@ -38,6 +44,8 @@ export const quoteRefreshes = {
   update: [quoteKeys.all, CLIENT_DETAILS_KEY],
   duplicate: [quoteKeys.all, CLIENT_DETAILS_KEY],
   templates: [quoteKeys.templates()],
+  /** « Facture d'acompte »: a new invoice of the quote (its client's invoiced figures too). */
+  deposit: [INVOICES_KEY, quoteKeys.all, CLIENT_DETAILS_KEY],
 } as const;
 
 /** Cache durations (docs/domain/quotes.md#caching). */

@@ -15,6 +15,7 @@ import {
   Download,
   Eye,
   FolderPlus,
+  HandCoins,
   HardHat,
   History,
   LayoutTemplate,
@@ -35,7 +36,6 @@ import { QuoteStatusBadge } from "./quote-status-badge";
 /** Why an action of this status is not offered, in words on the card (not a tooltip touch and keyboard users never see). */
 export const WITHHELD_TEXTS = {
   finalLocked: QUOTE_TEXTS.finalLocked,
-  invoiceSoon: "Facture depuis ce devis\u00a0: disponible prochainement",
 } as const;
 
 function withheldActions(
@@ -45,9 +45,6 @@ function withheldActions(
   const list: { key: string; icon: ReactNode; text: string }[] = [];
   if (permissions.canEdit && actions.final)
     list.push({ key: "final", icon: <Lock />, text: WITHHELD_TEXTS.finalLocked });
-  // Invoices are a later module: the action the status allows is announced, not shown dead.
-  if (actions.showCreateInvoice && permissions.canCreateInvoice)
-    list.push({ key: "soon", icon: <ReceiptText />, text: WITHHELD_TEXTS.invoiceSoon });
   return list;
 }
 
@@ -61,6 +58,8 @@ export interface QuoteCardHandlers {
   onSend: (quote: Quote) => void;
   onRemind: (quote: Quote) => void;
   onValidate: (quote: Quote) => void;
+  /** « Facture d'acompte » (a validated quote): the deposit dialog. */
+  onDeposit: (quote: Quote) => void;
 }
 
 export interface QuoteCardProps extends QuoteCardHandlers {
@@ -218,6 +217,15 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             </Link>
           </Button>
         )}
+        {actions.showCreateInvoice && permissions.canCreateInvoice && (
+          // Spec 2 §4: only a validated quote becomes an invoice — the form pre-filled from it (spec 3 §2.3).
+          <Button size="sm" variant="outline" asChild>
+            <Link to={`${paths.invoiceNew}?quote_id=${encodeURIComponent(quote.id)}`}>
+              <ReceiptText aria-hidden="true" />
+              Créer une facture
+            </Link>
+          </Button>
+        )}
         {quote.project_id && permissions.canViewProjects && (
           <Button size="sm" variant="ghost" asChild>
             <Link to={paths.project(quote.project_id)}>
@@ -257,6 +265,9 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
                     ? [{ label: "Valider le devis", icon: CheckCircle2, onSelect: () => on.onValidate(quote) }]
                     : []),
                 ]
+              : [],
+            actions.showCreateInvoice && permissions.canCreateInvoice
+              ? [{ label: "Facture d'acompte", icon: HandCoins, onSelect: () => on.onDeposit(quote) }]
               : [],
             permissions.canCreate
               ? [

@@ -1,5 +1,8 @@
 import { formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
 import type { Quote } from "@shared/quotes";
+import { DiscountFields } from "@web/components/document-lines/discount-fields";
+import { DocumentLinesEditor } from "@web/components/document-lines/lines-editor";
+import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
 import { FormActions } from "@web/components/form/form-actions";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
@@ -9,14 +12,11 @@ import { cn } from "@web/lib/cn";
 import { Calculator, History, ListOrdered } from "lucide-react";
 import { useQuoteForm } from "../hooks/use-quote-form";
 import { QUOTE_DRAFT_TEXTS } from "../lib/quote-draft";
-import { QuoteDiscountFields } from "./quote-discount-fields";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteInfoSection } from "./quote-info-section";
-import { QuoteItemsEditor } from "./quote-items-editor";
 import { QuoteMarginSummary } from "./quote-margin";
 import { QuoteStatusBadge } from "./quote-status-badge";
 import { QuoteTemplatePicker } from "./quote-template-picker";
-import { QuoteTotalsTable } from "./quote-totals";
 
 export interface QuoteFormProps {
   /** The quote being edited; creation when null. */
@@ -131,8 +131,9 @@ export function QuoteForm({
           summary={`${plural(lineCount, "ligne")} · ${formatEuro(totals.total)}\u00a0TTC`}
           contentClassName={isMobile ? "px-3" : "px-3"}
         >
-          <QuoteItemsEditor
+          <DocumentLinesEditor
             form={form}
+            document="quote"
             lineAmounts={totals.lines.map((l) => l.subtotal)}
             defaultTaxRate={defaultTaxRate}
             showCosts={permissions.canSeeMargins}
@@ -165,15 +166,17 @@ export function QuoteForm({
           summary={`Total TTC ${formatEuro(totals.total)}`}
         >
           <div className={cn("grid gap-6", !isMobile && "grid-cols-[minmax(0,18rem)_minmax(0,1fr)]")}>
-            <QuoteDiscountFields
+            <DiscountFields
               form={form}
               mode={discountMode}
               onModeChange={switchDiscountMode}
               error={errors.discount_percentage?.message ?? errors.discount_amount?.message}
             />
             <div className="flex flex-col gap-3">
-              <QuoteTotalsTable
+              <DocumentTotalsTable
                 totals={totals}
+                label="Totaux du devis"
+                testIdPrefix="quote"
                 discountPercentage={discountPercentage}
                 className="rounded-md border border-border bg-muted/30 p-4"
               />

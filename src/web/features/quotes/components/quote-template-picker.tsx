@@ -2,6 +2,7 @@ import { plural } from "@shared/format";
 import { lineToPayload, QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema } from "@shared/quote-templates";
 import { useQuery } from "@tanstack/react-query";
+import type { DiscountMode } from "@web/components/document-lines/line-fields";
 import { Button } from "@web/components/ui/button";
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -15,7 +16,7 @@ import { useCreateQuoteTemplate } from "../api/create-quote-template";
 import { useDeleteQuoteTemplate } from "../api/delete-quote-template";
 import { quoteTemplatesQueryOptions } from "../api/get-quote-templates";
 import { useUpdateQuoteTemplate } from "../api/update-quote-template";
-import type { DiscountMode, QuoteFormFields } from "../lib/quote-form";
+import type { QuoteFormFields } from "../lib/quote-form";
 import {
   losesAmountDiscount,
   type QuoteTemplate,

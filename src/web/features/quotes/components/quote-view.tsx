@@ -1,6 +1,7 @@
 import { formatDate, formatEuro, formatPercent, formatQuantity } from "@shared/format";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
@@ -22,7 +23,6 @@ import { statusActions, worksiteLine } from "../lib/quote-format";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteMarginSummary } from "./quote-margin";
 import { QuoteStatusBadge } from "./quote-status-badge";
-import { QuoteTotalsTable } from "./quote-totals";
 
 export interface QuoteViewProps {
   quote: Quote;
@@ -230,7 +230,9 @@ export function QuoteView({
 
         <section aria-label="Totaux" className={cn("flex gap-4", isMobile ? "flex-col" : "items-start justify-end")}>
           {quote.margin && <QuoteMarginSummary margin={quote.margin} className={cn("bg-card", !isMobile && "w-72")} />}
-          <QuoteTotalsTable
+          <DocumentTotalsTable
+            label="Totaux du devis"
+            testIdPrefix="quote"
             totals={{
               subtotal: quote.subtotal,
               discount: quote.discount,

@@ -1,11 +1,12 @@
 import { clientListResponseSchema } from "@shared/clients";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
+import { INVOICE_TEXTS, invoiceSchema } from "@shared/invoices";
 import type { PermissionCode } from "@shared/permissions";
 import { summaryOfQuotes } from "@shared/quote-figures";
 import { isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import { type Quote, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
@@ -14,6 +15,7 @@ import {
   fakeApi,
   installBrowserStubs,
   makeClient,
+  makeDepositInvoice,
   makeQuote,
   renderWithProviders,
 } from "../test/render";
@@ -60,6 +62,25 @@ function serve(all: Quote[], options: { failList?: boolean; pageSize?: number } 
 
 function listCalls(): URLSearchParams[] {
   return api.requests("GET", "/api/quotes").map((request) => request.query);
+}
+
+/** Opens a card's « … » menu. */
+async function openMenu(card: HTMLElement, reference: string): Promise<HTMLElement> {
+  await act(async () => {
+    fireEvent.click(within(card).getByRole("button", { name: `Plus d'actions pour le devis ${reference}` }));
+  });
+  return screen.findByRole("menu");
+}
+
+/** The items of a card's « … » menu (opened, read, closed). */
+async function menuItems(card: HTMLElement, reference: string): Promise<string[]> {
+  const menu = await openMenu(card, reference);
+  const items = within(menu)
+    .getAllByRole("menuitem")
+    .map((item) => item.textContent ?? "");
+  fireEvent.keyDown(menu, { key: "Escape" });
+  await waitFor(() => expect(screen.queryByRole("menu")).toBeNull());
+  return items;
 }
 
 function renderPage(permissions?: readonly PermissionCode[], isMobile = false) {
@@ -194,12 +215,12 @@ describe("QuotesPage", () => {
       `/projects/new?quote_id=${makeQuote().id}`,
     );
     expect(within(card).queryByRole("link", { name: "Voir le chantier" })).toBeNull();
-    expect(within(card).queryByRole("button", { name: "Créer une facture" })).toBeNull();
+    // A validated quote is invoiced (spec 2 §4): the invoice form, pre-filled from it (spec 3 §2.3).
+    expect(within(card).getByRole("link", { name: "Créer une facture" }).getAttribute("href")).toBe(
+      `/invoices/new?quote_id=${makeQuote().id}`,
+    );
     const withheld = within(card).getByRole("list", { name: "Actions indisponibles" });
-    expect([...withheld.children].map((li) => li.textContent)).toEqual([
-      QUOTE_TEXTS.finalLocked,
-      WITHHELD_TEXTS.invoiceSoon,
-    ]);
+    expect([...withheld.children].map((li) => li.textContent)).toEqual([WITHHELD_TEXTS.finalLocked]);
   });
 
   it("once a chantier is linked: « Voir le chantier », no second one; nothing withheld before validation", async () => {
@@ -212,14 +233,85 @@ describe("QuotesPage", () => {
     expect(within(linked).queryByRole("link", { name: "Créer un chantier" })).toBeNull();
     expect(within(linked).getByRole("link", { name: "Voir le chantier" }).getAttribute("href")).toBe("/projects/p1");
     const withheld = within(linked).getByRole("list", { name: "Actions indisponibles" });
-    expect([...withheld.children].map((li) => li.textContent)).toEqual([
-      QUOTE_TEXTS.finalLocked,
-      WITHHELD_TEXTS.invoiceSoon,
-    ]);
+    expect([...withheld.children].map((li) => li.textContent)).toEqual([QUOTE_TEXTS.finalLocked]);
+    expect(within(linked).getByRole("link", { name: "Créer une facture" })).toBeTruthy();
     const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
     expect(within(sent).queryByRole("list", { name: "Actions indisponibles" })).toBeNull();
     expect(within(sent).queryByRole("link", { name: "Créer un chantier" })).toBeNull();
+    expect(within(sent).queryByRole("link", { name: "Créer une facture" })).toBeNull();
     expect((within(sent).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("invoices only a validated quote, for a user who may: « Créer une facture » and « Facture d'acompte »", async () => {
+    serve([
+      makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide" }),
+      makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client" }),
+    ]);
+    renderPage();
+    const validated = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
+    expect(within(validated).getByRole("link", { name: "Créer une facture" })).toBeTruthy();
+    expect(await menuItems(validated, "DEV-2026-0001")).toContain("Facture d'acompte");
+    const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
+    expect(within(sent).queryByRole("link", { name: "Créer une facture" })).toBeNull();
+    expect(await menuItems(sent, "DEV-2026-0002")).not.toContain("Facture d'acompte");
+    cleanup();
+
+    renderPage(EVERY_PERMISSION.filter((code) => code !== "invoices:create"));
+    const card = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
+    expect(within(card).queryByRole("link", { name: "Créer une facture" })).toBeNull();
+    expect(await menuItems(card, "DEV-2026-0001")).not.toContain("Facture d'acompte");
+  });
+
+  it("« Facture d'acompte »: 30 % shown as the server splits it, or an amount TTC; created, « Facture {reference} créée avec succès »", async () => {
+    const quote = makeQuote({ status: "valide" });
+    serve([quote]);
+    api.post("/api/invoices/deposit/:quoteId", invoiceSchema, () => makeDepositInvoice());
+    renderPage();
+    const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
+    await openMenu(card, "DEV-2026-0007");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d'acompte" }));
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
+    // 30 % of 100 € HT at 20 % and 200 € HT at 10 %: 30 + 6 + 60 + 6.
+    expect((within(dialog).getByLabelText("Acompte (%)") as HTMLInputElement).value).toBe("30");
+    expect(within(dialog).getByTestId("deposit-total").textContent).toBe(formatEuro(102));
+
+    fireEvent.click(within(dialog).getByRole("radio", { name: "Montant TTC" }));
+    fireEvent.change(within(dialog).getByLabelText("Acompte (€ TTC)"), { target: { value: "500" } });
+    expect(within(dialog).getByTestId("deposit-total").textContent).toBe("—");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    expect(await within(dialog).findByText("Le montant doit être entre 0 et le total du devis")).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/deposit/:quoteId")).toHaveLength(0);
+
+    fireEvent.change(within(dialog).getByLabelText("Acompte (€ TTC)"), { target: { value: "170" } });
+    expect(within(dialog).getByTestId("deposit-total").textContent).toBe(formatEuro(170));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.createdFromQuote("PROV-2026-0004")));
+    const [request] = api.requests("POST", "/api/invoices/deposit/:quoteId");
+    expect(request?.params.quoteId).toBe(quote.id);
+    expect(request?.body).toEqual({ amount: 170 });
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Facture d'acompte" })).toBeNull());
+  });
+
+  it("a deposit the server refuses is toasted with its reason, and the dialog stays open", async () => {
+    serve([makeQuote({ status: "valide" })]);
+    api.post("/api/invoices/deposit/:quoteId", invoiceSchema, () => apiError(409, INVOICE_TEXTS.quoteNotValid));
+    renderPage();
+    const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
+    await openMenu(card, "DEV-2026-0007");
+    await act(async () => {
+      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d'acompte" }));
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(INVOICE_TEXTS.createFailed, {
+        description: "Seuls les devis validés peuvent être transformés en factures",
+      }),
+    );
+    expect(api.requests("POST", "/api/invoices/deposit/:quoteId")[0]?.body).toEqual({ percentage: 30 });
+    expect(screen.getByRole("dialog", { name: "Facture d'acompte" })).toBeTruthy();
   });
 
   it("quick filters and search go to the server; no match offers to clear the filters", async () => {

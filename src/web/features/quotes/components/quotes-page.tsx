@@ -1,4 +1,4 @@
-import type { QuoteSort, QuoteState } from "@shared/quote-rules";
+import { QUOTE_TEXTS, type QuoteSort, type QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
@@ -9,6 +9,7 @@ import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
+import { toast } from "@web/lib/toast";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { useSearchParams } from "react-router";
@@ -26,6 +27,10 @@ const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: 
 /** So do the history and the phone's filter panel (Radix Dialog). */
 const QuoteHistoryDialog = lazy(() => import("./quote-history").then((m) => ({ default: m.QuoteHistoryDialog })));
 const MobileFilterPanel = lazy(() => import("./quote-filter-panel").then((m) => ({ default: m.MobileFilterPanel })));
+/** And the deposit dialog (« Facture d'acompte »). */
+const QuoteDepositDialog = lazy(() =>
+  import("./quote-deposit-dialog").then((m) => ({ default: m.QuoteDepositDialog })),
+);
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -75,6 +80,13 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const [toValidate, setToValidate] = useState<Quote | null>(null);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const historyLoaded = useOpenedOnce(historyFor !== null);
+  const [depositFor, setDepositFor] = useState<Quote | null>(null);
+  const depositLoaded = useOpenedOnce(depositFor !== null);
+  // Spec 2 §4: only a validated quote is invoiced (the card offers it on those alone).
+  const openDeposit = (quote: Quote) => {
+    if (quote.status === "valide") setDepositFor(quote);
+    else toast.error(QUOTE_TEXTS.noInvoiceUnlessValid);
+  };
   const filterPanelLoaded = useOpenedOnce(filtersOpen);
 
   const summary = query.data?.meta.summary;
@@ -254,6 +266,7 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
                 onSend={(q) => void actions.changeStatus(q, "envoye au client")}
                 onRemind={(q) => void actions.changeStatus(q, "client relance")}
                 onValidate={setToValidate}
+                onDeposit={openDeposit}
               />
             </li>
           ))}
@@ -270,6 +283,11 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
             pdfPending={(id) => actions.pending(id, "pdf")}
             onDownloadPdf={(q) => void actions.downloadPdf(q)}
           />
+        </Suspense>
+      )}
+      {depositLoaded && (
+        <Suspense fallback={null}>
+          <QuoteDepositDialog quote={depositFor} isMobile={isMobile} onClose={() => setDepositFor(null)} />
         </Suspense>
       )}
       {historyLoaded && (

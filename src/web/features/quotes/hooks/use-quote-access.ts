@@ -10,10 +10,11 @@ export function useQuoteAccess() {
     canDeleteTemplates: useCan("quotes:delete"),
     /** Costs and margins of lines and quotes (never printed). */
     canSeeMargins: useCan("quotes:margins"),
-    /** « Créer un chantier » on a validated quote; the invoice is announced until its screen exists. */
+    /** « Créer un chantier » on a validated quote. */
     canCreateProject: useCan("projects:create"),
     /** « Voir le chantier » on a quote that has one. */
     canViewProjects: useCan("projects:view"),
+    /** « Créer une facture » and « Facture d'acompte » on a validated quote. */
     canCreateInvoice: useCan("invoices:create"),
     /** The client filter and client names in the history. */
     canListClients: useCan("clients:view"),

@@ -4,6 +4,7 @@ import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
+import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
@@ -18,10 +19,7 @@ import { parseQuoteDraft, QUOTE_DRAFT_DELAY_MS, quoteDraftKey, serialiseQuoteDra
 import { fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
 import {
   createDefaults,
-  type DiscountMode,
-  discountModeOf,
   liveMargin,
-  liveTotals,
   type QuoteFormFields,
   quoteToFields,
   toQuotePayload,

@@ -1,17 +1,7 @@
-import { quoteTotalsInEuros } from "@shared/quote-rules";
 import { type Quote, quoteInputSchema, quoteUpdateSchema } from "@shared/quotes";
+import { emptyLine, liveTotals } from "@web/components/document-lines/line-fields";
 import { describe, expect, it } from "vitest";
-import {
-  createDefaults,
-  discountModeOf,
-  emptyItem,
-  liveTotals,
-  quoteToFields,
-  readNumber,
-  statusChangePayload,
-  toQuotePayload,
-  unitOptions,
-} from "./quote-form";
+import { createDefaults, quoteToFields, statusChangePayload, toQuotePayload } from "./quote-form";
 
 function makeQuote(overrides: Partial<Quote> = {}): Quote {
   const item = (position: number, name: string, tax_rate: number) => ({
@@ -66,13 +56,13 @@ describe("create defaults", () => {
     expect(fields.date).toBe("2026-12-15");
     expect(fields.valid_until).toBe("");
     expect(fields.client_id).toBe("");
-    expect(fields.items).toEqual([emptyItem()]);
-    expect(emptyItem()).toMatchObject({ quantity: "1", unit: "unité", unit_price: "0", tax_rate: "20" });
+    expect(fields.items).toEqual([emptyLine()]);
+    expect(emptyLine()).toMatchObject({ quantity: "1", unit: "unité", unit_price: "0", tax_rate: "20" });
   });
 
   it("gives new lines the company's VAT rate", () => {
     expect(createDefaults({ today: "2026-12-15", taxRate: 10 }).items[0]?.tax_rate).toBe("10");
-    expect(emptyItem("section", 5.5)).toMatchObject({ kind: "section", name: "" });
+    expect(emptyLine("section", 5.5)).toMatchObject({ kind: "section", name: "" });
   });
 
   it("follows the company's validity days and preselects the client", () => {
@@ -143,9 +133,9 @@ describe("quote ↔ form", () => {
     const [first, second] = fields.items;
     if (!first || !second) throw new Error("two lines expected");
     fields.items = [
-      { ...emptyItem("section"), name: "Lot 1 — Sols", unit_price: "99" },
+      { ...emptyLine("section"), name: "Lot 1 — Sols", unit_price: "99" },
       { ...first, cost_price: "21.40", library_item_id: "1d7c0a62-4b1e-4f0e-9a55-2f1f3c4d5e6f" },
-      { ...emptyItem("text"), name: "Plinthes comprises" },
+      { ...emptyLine("text"), name: "Plinthes comprises" },
       second,
     ];
     const values = quoteInputSchema.parse(fields);
@@ -205,61 +195,5 @@ describe("quote ↔ form", () => {
     // Costs are never said by a status change: the lines keep theirs.
     const costed = makeQuote({ items: quote.items.map((i) => ({ ...i, cost_price: 12 })) });
     for (const item of statusChangePayload(costed, "valide").items) expect(item).not.toHaveProperty("cost_price");
-  });
-});
-
-describe("live totals", () => {
-  it("equal the shared computation for 20 %, 10 % and 5,5 % with a 10 % discount (to the cent)", () => {
-    const items = [
-      { quantity: 12.5, unit_price: 45.9, tax_rate: 10 },
-      { quantity: 30, unit_price: 12.4, tax_rate: 20 },
-      { quantity: 3, unit_price: 89.99, tax_rate: 5.5 },
-    ];
-    const totals = liveTotals({
-      items: items.map((i) => ({
-        ...emptyItem(),
-        quantity: String(i.quantity),
-        unit_price: String(i.unit_price),
-        tax_rate: String(i.tax_rate),
-      })),
-      discount_percentage: "10",
-      discount_amount: "0",
-    });
-    expect(totals).toEqual(quoteTotalsInEuros({ items, discount_percentage: 10, discount_amount: 0 }));
-    expect(totals.subtotal).toBe(1215.72);
-    expect(totals.discount).toBe(121.57);
-    expect(totals.tax_amount).toBe(131.96);
-    expect(totals.total).toBe(1226.11);
-    expect(totals.vat_breakdown.map((v) => v.rate)).toEqual([20, 10, 5.5]);
-  });
-
-  it("reads half-typed input as 0 and keeps rates and discounts in range", () => {
-    const totals = liveTotals({
-      items: [
-        { ...emptyItem(), quantity: "", unit_price: "abc" },
-        { ...emptyItem(), quantity: "2", unit_price: "10", tax_rate: "250" },
-      ],
-      discount_percentage: "-5",
-      discount_amount: "",
-    });
-    expect(totals.lines[0]?.total).toBe(0);
-    expect(totals.lines[1]?.total).toBe(40);
-    expect(totals.discount).toBe(0);
-    expect(readNumber("12,5")).toBe(12.5);
-    expect(readNumber(undefined)).toBe(0);
-  });
-});
-
-describe("discount mode and units", () => {
-  it("is the fixed amount only when it alone is set", () => {
-    expect(discountModeOf({ discount_percentage: "0", discount_amount: "30" })).toBe("amount");
-    expect(discountModeOf({ discount_percentage: "5", discount_amount: "0" })).toBe("percentage");
-    expect(discountModeOf({ discount_percentage: "0", discount_amount: "0" })).toBe("percentage");
-  });
-
-  it("offers the spec's units and keeps a stored one outside the list", () => {
-    expect(unitOptions()).toEqual(["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"]);
-    expect(unitOptions("m³")).toContain("m³");
-    expect(unitOptions("m²")).toHaveLength(8);
   });
 });

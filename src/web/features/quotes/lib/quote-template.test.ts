@@ -1,7 +1,8 @@
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateInputSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
+import { emptyLine } from "@web/components/document-lines/line-fields";
 import { describe, expect, it } from "vitest";
-import { createDefaults, emptyItem } from "./quote-form";
+import { createDefaults } from "./quote-form";
 import {
   applyTemplate,
   losesAmountDiscount,
@@ -51,7 +52,7 @@ describe("applying a template", () => {
     expect(after.name).toBe("Salle de bain standard - 12/03/2026");
     expect(after.items).toEqual([
       {
-        ...emptyItem(),
+        ...emptyLine(),
         name: "Dépose",
         description: "Ancienne baignoire",
         quantity: "1",
@@ -59,7 +60,7 @@ describe("applying a template", () => {
         unit_price: "250.00",
         tax_rate: "10",
       },
-      { ...emptyItem(), name: "Faïence", quantity: "12", unit: "m²", unit_price: "38.50", tax_rate: "10" },
+      { ...emptyLine(), name: "Faïence", quantity: "12", unit: "m²", unit_price: "38.50", tax_rate: "10" },
     ]);
     expect(after.discount_percentage).toBe("5");
     expect(after.discount_amount).toBe("0");
@@ -107,9 +108,9 @@ describe("saving the form as a template", () => {
     terms: "Acompte de 30 %",
     discount_percentage: "7.5",
     items: [
-      { ...emptyItem(), name: " Dépose ", quantity: "1", unit: "forfait", unit_price: "250", tax_rate: "10" },
+      { ...emptyLine(), name: " Dépose ", quantity: "1", unit: "forfait", unit_price: "250", tax_rate: "10" },
       {
-        ...emptyItem(),
+        ...emptyLine(),
         name: "Crédence",
         description: "Verre",
         quantity: "2.5",

@@ -1,8 +1,9 @@
 import { formatDate, formatPercent, plural } from "@shared/format";
 import type { quoteTemplateInputSchema, quoteTemplateSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
 import type { LineKind, UNITS } from "@shared/quotes";
+import { type DiscountMode, lineToFields, numberText, readNumber } from "@web/components/document-lines/line-fields";
 import type { z } from "zod";
-import { type DiscountMode, lineToFields, numberText, type QuoteFormFields, readNumber } from "./quote-form";
+import type { QuoteFormFields } from "./quote-form";
 
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
 /** A line of a template body: a priced line's fields (numbers as stored or typed), a heading's or a text's kind and words. */

@@ -9,8 +9,12 @@ export interface TotalsView {
   total: number;
 }
 
-export interface QuoteTotalsTableProps {
+export interface DocumentTotalsTableProps {
   totals: TotalsView;
+  /** The table's accessible name (« Totaux du devis »). */
+  label: string;
+  /** `quote` → `quote-total-ttc`. */
+  testIdPrefix: string;
   /** The discount percentage, shown beside « Remise » when it applies. */
   discountPercentage?: number;
   className?: string;
@@ -20,23 +24,30 @@ export interface QuoteTotalsTableProps {
  * Total HT, remise, VAT per rate on the base after the discount, total VAT, total TTC
  * (docs/domain/money.md#totals: the same figures as the API and the PDF).
  */
-export function QuoteTotalsTable({ totals, discountPercentage = 0, className }: QuoteTotalsTableProps) {
+export function DocumentTotalsTable({
+  totals,
+  label,
+  testIdPrefix,
+  discountPercentage = 0,
+  className,
+}: DocumentTotalsTableProps) {
   const hasDiscount = totals.discount > 0;
+  const testId = (name: string) => `${testIdPrefix}-total-${name}`;
   return (
-    <dl className={cn("flex flex-col gap-2 text-sm", className)} aria-label="Totaux du devis">
-      <Row label="Total HT" value={formatEuro(totals.subtotal)} testId="quote-total-ht" />
+    <dl className={cn("flex flex-col gap-2 text-sm", className)} aria-label={label}>
+      <Row label="Total HT" value={formatEuro(totals.subtotal)} testId={testId("ht")} />
       {hasDiscount && (
         <>
           <Row
             label={discountPercentage > 0 ? `Remise (${formatPercent(discountPercentage)})` : "Remise"}
             value={formatDeduction(totals.discount)}
-            testId="quote-total-discount"
+            testId={testId("discount")}
             className="text-success"
           />
           <Row
             label="Total HT après remise"
             value={formatEuro(totals.subtotal - totals.discount)}
-            testId="quote-total-net"
+            testId={testId("net")}
           />
         </>
       )}
@@ -46,14 +57,14 @@ export function QuoteTotalsTable({ totals, discountPercentage = 0, className }: 
           label={`TVA ${formatPercent(line.rate)}`}
           hint={`sur ${formatEuro(line.net)}`}
           value={formatEuro(line.tax)}
-          testId={`quote-total-vat-${String(line.rate).replace(".", "_")}`}
+          testId={testId(`vat-${String(line.rate).replace(".", "_")}`)}
           muted
         />
       ))}
-      <Row label="Total TVA" value={formatEuro(totals.tax_amount)} testId="quote-total-tva" />
+      <Row label="Total TVA" value={formatEuro(totals.tax_amount)} testId={testId("tva")} />
       <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-3">
         <dt className="text-base font-semibold">Total TTC</dt>
-        <dd className="text-xl font-semibold text-primary tabular-nums" data-testid="quote-total-ttc">
+        <dd className="text-xl font-semibold text-primary tabular-nums" data-testid={testId("ttc")}>
           {formatEuro(totals.total)}
         </dd>
       </div>

@@ -1,6 +1,5 @@
 import { formatEuro, formatPercent } from "@shared/format";
 import { type LineKind, lineMargin, VAT_RATES } from "@shared/quote-rules";
-import type { QuoteInput } from "@shared/quotes";
 import { Button } from "@web/components/ui/button";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -12,10 +11,11 @@ import { toast } from "@web/lib/toast";
 import { ArrowDown, ArrowUp, GripVertical, Heading, ListPlus, Plus, Text, Trash2 } from "lucide-react";
 import { type HTMLAttributes, type ReactNode, useId, useRef } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
-import { emptyItem, priceText, type QuoteFormFields, readNumber, unitOptions } from "../lib/quote-form";
+import { type DocumentLinesFields, emptyLine, priceText, readNumber, unitOptions } from "./line-fields";
 import { LineNameField } from "./line-name-field";
 
-type Form = UseFormReturn<QuoteFormFields, unknown, QuoteInput>;
+/** The editor works on the `items` of any form holding them (a quote's, an invoice's). */
+type Form = UseFormReturn<DocumentLinesFields>;
 type ItemField = "name" | "description" | "quantity" | "unit" | "unit_price" | "tax_rate" | "cost_price";
 const ITEM_FIELDS: readonly ItemField[] = [
   "name",
@@ -27,8 +27,28 @@ const ITEM_FIELDS: readonly ItemField[] = [
   "cost_price",
 ];
 
-export interface QuoteItemsEditorProps {
-  form: Form;
+/** Which document the lines belong to: the words of the editor and its test ids. */
+export type LinesDocument = "quote" | "invoice";
+
+/** The editor's words that name the document. */
+export const DOCUMENT_LINES_TEXTS: Record<LinesDocument, { list: string; empty: string; textPlaceholder: string }> = {
+  quote: {
+    list: "Lignes du devis",
+    empty: "Aucune ligne. Ajoutez les prestations et fournitures du devis.",
+    textPlaceholder: "Texte imprimé sur le devis, sans montant",
+  },
+  invoice: {
+    list: "Lignes de facturation",
+    empty: "Aucune ligne. Ajoutez les prestations et fournitures facturées.",
+    textPlaceholder: "Texte imprimé sur la facture, sans montant",
+  },
+};
+
+export interface DocumentLinesEditorProps<T extends DocumentLinesFields, O> {
+  /** The document's form; the editor reads and writes its `items`. */
+  form: UseFormReturn<T, unknown, O>;
+  /** Its words (« Lignes du devis ») and the prefix of its test ids (`quote-line-total-1`). */
+  document: LinesDocument;
   /**
    * Line amounts HT in screen order (shared computation): French practice writes a line's amount
    * before VAT, and the totals carry the VAT (docs/domain/quotes.md#screen). A heading's is its
@@ -118,10 +138,20 @@ const COST_LABEL =
   "basis-full text-[0.8125rem] @xl:basis-auto @xl:shrink-0 @xl:text-xs @xl:font-normal @xl:text-muted-foreground";
 
 /**
- * The line editor (docs/domain/quotes.md#screen): priced lines, section headings with their subtotal
- * HT, text lines; add, remove (with « Annuler »), move up and down.
+ * The line editor of a document (docs/domain/quotes.md#screen; the invoice form uses it as it is):
+ * priced lines, section headings with their subtotal HT, text lines; add, remove (with « Annuler »),
+ * move up and down.
  */
-export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts = false }: QuoteItemsEditorProps) {
+export function DocumentLinesEditor<T extends DocumentLinesFields, O>({
+  form: documentForm,
+  document,
+  lineAmounts,
+  defaultTaxRate,
+  showCosts = false,
+}: DocumentLinesEditorProps<T, O>) {
+  // The one cast: the editor only touches `items`, which every such form holds as DocumentLineFields.
+  const form = documentForm as unknown as Form;
+  const texts = DOCUMENT_LINES_TEXTS[document];
   const { control } = form;
   const { fields, append, remove, move, insert } = useFieldArray({ control, name: "items" });
   const baseId = useId();
@@ -129,7 +159,7 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
   const sortable = useSortable({ listRef, onMove: move });
   const dragging = sortable.state;
 
-  const add = (kind: LineKind) => append(emptyItem(kind, defaultTaxRate), { shouldFocus: true });
+  const add = (kind: LineKind) => append(emptyLine(kind, defaultTaxRate), { shouldFocus: true });
 
   const removeLine = (index: number) => {
     const removed = form.getValues(`items.${index}`);
@@ -164,14 +194,14 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
     return (
       <div className="@container flex flex-col items-center gap-3 rounded-md border border-dashed border-input px-4 py-8 text-center">
         <ListPlus aria-hidden="true" className="size-6 text-muted-foreground" />
-        <p className="text-sm text-muted-foreground">Aucune ligne. Ajoutez les prestations et fournitures du devis.</p>
+        <p className="text-sm text-muted-foreground">{texts.empty}</p>
         {addButtons}
       </div>
     );
   }
 
   return (
-    <div className="@container flex flex-col gap-3" data-testid="quote-items-editor">
+    <div className="@container flex flex-col gap-3" data-testid={`${document}-items-editor`}>
       <div
         aria-hidden="true"
         className={cn(
@@ -187,12 +217,13 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
         <span className="text-right">Total HT</span>
         <span />
       </div>
-      <ol ref={listRef} aria-label="Lignes du devis" className="flex flex-col gap-3 @xl:gap-2">
+      <ol ref={listRef} aria-label={texts.list} className="flex flex-col gap-3 @xl:gap-2">
         {fields.map((field, index) => {
           const row = {
             form,
             index,
             idPrefix: `${baseId}-${field.id}`,
+            testIdPrefix: document,
             total: lineAmounts[index] ?? 0,
             rowAttrs: {
               "data-sortable-row": "",
@@ -216,7 +247,7 @@ export function QuoteItemsEditor({ form, lineAmounts, defaultTaxRate, showCosts 
           };
           const kind = field.kind ?? "item";
           if (kind === "section") return <SectionRow key={field.id} {...row} />;
-          if (kind === "text") return <TextRow key={field.id} {...row} />;
+          if (kind === "text") return <TextRow key={field.id} {...row} placeholder={texts.textPlaceholder} />;
           return <ItemRow key={field.id} {...row} showCosts={showCosts} />;
         })}
       </ol>
@@ -229,6 +260,8 @@ interface RowProps {
   form: Form;
   index: number;
   idPrefix: string;
+  /** `quote` → `quote-line-total-1`. */
+  testIdPrefix: string;
   /** A priced line's amount HT; a heading's section subtotal HT. */
   total: number;
   /** What makes the row draggable (useSortable): spread on its <li>. */
@@ -320,7 +353,7 @@ function nameField(form: Form, index: number, idPrefix: string) {
 }
 
 /** A section heading (« lot »): its title, and its subtotal HT as the lines below it add up. */
-function SectionRow({ form, index, idPrefix, total, tools, rowAttrs }: RowProps) {
+function SectionRow({ form, index, idPrefix, testIdPrefix, total, tools, rowAttrs }: RowProps) {
   const line = index + 1;
   const name = nameField(form, index, idPrefix);
   return (
@@ -345,7 +378,7 @@ function SectionRow({ form, index, idPrefix, total, tools, rowAttrs }: RowProps)
         />
         <p className="flex items-baseline justify-between gap-2 text-sm whitespace-nowrap [grid-area:sub] @xl:justify-end">
           <span className="text-muted-foreground">Sous-total HT</span>
-          <output className="font-semibold tabular-nums" data-testid={`quote-section-subtotal-${line}`}>
+          <output className="font-semibold tabular-nums" data-testid={`${testIdPrefix}-section-subtotal-${line}`}>
             {formatEuro(total)}
           </output>
         </p>
@@ -361,7 +394,7 @@ function SectionRow({ form, index, idPrefix, total, tools, rowAttrs }: RowProps)
 }
 
 /** A text line: words printed as they are, without amount (conditions of a lot, a note to the client). */
-function TextRow({ form, index, idPrefix, tools, rowAttrs }: RowProps) {
+function TextRow({ form, index, idPrefix, tools, rowAttrs, placeholder }: RowProps & { placeholder: string }) {
   const line = index + 1;
   const name = nameField(form, index, idPrefix);
   return (
@@ -377,7 +410,7 @@ function TextRow({ form, index, idPrefix, tools, rowAttrs }: RowProps) {
         </Label>
         <Textarea
           {...name.a11y}
-          placeholder="Texte imprimé sur le devis, sans montant"
+          placeholder={placeholder}
           rows={1}
           className="min-h-9 resize-y py-1.5 italic [grid-area:text] field-sizing-content pointer-coarse:min-h-11"
           {...form.register(`items.${index}.name`)}
@@ -393,7 +426,16 @@ function TextRow({ form, index, idPrefix, tools, rowAttrs }: RowProps) {
   );
 }
 
-function ItemRow({ form, index, idPrefix, total, tools, rowAttrs, showCosts }: RowProps & { showCosts: boolean }) {
+function ItemRow({
+  form,
+  index,
+  idPrefix,
+  testIdPrefix,
+  total,
+  tools,
+  rowAttrs,
+  showCosts,
+}: RowProps & { showCosts: boolean }) {
   const { register, formState, watch } = form;
   const line = index + 1;
   const itemErrors = formState.errors.items?.[index] as Partial<Record<ItemField, FieldError>> | undefined;
@@ -519,7 +561,7 @@ function ItemRow({ form, index, idPrefix, total, tools, rowAttrs, showCosts }: R
           <output
             htmlFor={`${ids("quantity").input} ${ids("unit_price").input} ${ids("tax_rate").input}`}
             className="font-semibold tabular-nums @xl:flex @xl:h-10 @xl:items-center @4xl:h-auto pointer-coarse:@xl:h-11"
-            data-testid={`quote-line-total-${line}`}
+            data-testid={`${testIdPrefix}-line-total-${line}`}
           >
             {formatEuro(total)}
           </output>
@@ -540,7 +582,7 @@ function ItemRow({ form, index, idPrefix, total, tools, rowAttrs, showCosts }: R
               className="w-[calc(50%-0.375rem)] @xl:h-9 @xl:w-24 @xl:shrink-0 pointer-coarse:@xl:h-11"
               {...register(`items.${index}.cost_price`)}
             />
-            <LineMarginText form={form} index={index} line={line} />
+            <LineMarginText form={form} index={index} line={line} testIdPrefix={testIdPrefix} />
           </div>
         )}
 
@@ -559,7 +601,17 @@ function ItemRow({ form, index, idPrefix, total, tools, rowAttrs, showCosts }: R
 }
 
 /** « Marge 27,75 € · 34,15 % » of a line with a cost, « Sans coût » otherwise (never printed). */
-function LineMarginText({ form, index, line }: { form: Form; index: number; line: number }) {
+function LineMarginText({
+  form,
+  index,
+  line,
+  testIdPrefix,
+}: {
+  form: Form;
+  index: number;
+  line: number;
+  testIdPrefix: string;
+}) {
   const [quantity, unitPrice, cost] = form.watch([
     `items.${index}.quantity`,
     `items.${index}.unit_price`,
@@ -579,7 +631,7 @@ function LineMarginText({ form, index, line }: { form: Form; index: number; line
         "min-w-0 flex-1 text-right text-[0.8125rem] tabular-nums @xl:text-xs @xl:whitespace-nowrap",
         margin === null ? "text-muted-foreground" : margin.amount < 0 ? "text-destructive" : "text-success",
       )}
-      data-testid={`quote-line-margin-${line}`}
+      data-testid={`${testIdPrefix}-line-margin-${line}`}
     >
       {margin === null
         ? "Sans coût"

@@ -2,23 +2,38 @@ import { DecimalInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useId } from "react";
-import type { QuoteFormState } from "../hooks/use-quote-form";
-import type { DiscountMode } from "../lib/quote-form";
+import type { UseFormReturn } from "react-hook-form";
+import type { DiscountMode } from "./line-fields";
+
+/** The two fields of a discount, in any document's form. */
+interface DiscountFieldsForm {
+  discount_percentage: string;
+  discount_amount: string;
+}
 
 const DISCOUNT_MODES = [
   { value: "percentage", label: "Pourcentage" },
   { value: "amount", label: "Montant fixe" },
 ] as const satisfies readonly { value: DiscountMode; label: string }[];
 
-export interface QuoteDiscountFieldsProps {
-  form: QuoteFormState["form"];
+export interface DiscountFieldsProps<T extends DiscountFieldsForm, O> {
+  form: UseFormReturn<T, unknown, O>;
   mode: DiscountMode;
   onModeChange: (mode: DiscountMode) => void;
   error: string | undefined;
 }
 
-/** Discount as a percentage (0–100) or a fixed amount excluding VAT. */
-export function QuoteDiscountFields({ form, mode, onModeChange, error }: QuoteDiscountFieldsProps) {
+/**
+ * Discount as a percentage (0–100) or a fixed amount excluding VAT: one or the other (the form resets
+ * the other to 0 when the mode changes).
+ */
+export function DiscountFields<T extends DiscountFieldsForm, O>({
+  form: documentForm,
+  mode,
+  onModeChange,
+  error,
+}: DiscountFieldsProps<T, O>) {
+  const form = documentForm as unknown as UseFormReturn<DiscountFieldsForm>;
   const id = useId();
   const errorId = `${id}-error`;
   const a11y = {

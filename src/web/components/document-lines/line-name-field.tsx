@@ -8,7 +8,7 @@ import { useCan } from "@web/hooks/use-can";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { type ComponentProps, useId, useState } from "react";
 import type { UseFormRegisterReturn } from "react-hook-form";
-import { librarySuggestionsQueryOptions } from "../api/get-library-suggestions";
+import { librarySuggestionsQueryOptions } from "./library-suggestions";
 
 export interface LineNameFieldProps extends Omit<ComponentProps<"input">, "onChange" | "onBlur" | "name" | "ref"> {
   registration: UseFormRegisterReturn;
@@ -17,8 +17,8 @@ export interface LineNameFieldProps extends Omit<ComponentProps<"input">, "onCha
 }
 
 /**
- * A quote line's name (docs/domain/quotes.md#screen): free text, and as it is typed the price library's
- * items that match, for users who may read the library. Suggestions of an earlier term are never offered.
+ * A document line's name (a quote's, an invoice's; docs/domain/quotes.md#screen): free text, and as it
+ * is typed the price library's items that match, for users who may read the library. Suggestions of an earlier term are never offered.
  */
 export function LineNameField({ registration, onPick, ...props }: LineNameFieldProps) {
   const canSuggest = useCan("library:view");

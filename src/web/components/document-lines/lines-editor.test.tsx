@@ -1,12 +1,11 @@
 import { librarySuggestionsResponseSchema } from "@shared/library";
-import type { QuoteInput } from "@shared/quotes";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { fakeApi } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { useForm } from "react-hook-form";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createDefaults, emptyItem, type QuoteFormFields } from "../lib/quote-form";
-import { LINE_REMOVED_TEXTS, QuoteItemsEditor } from "./quote-items-editor";
+import { type DocumentLinesFields, emptyLine } from "./line-fields";
+import { DocumentLinesEditor, LINE_REMOVED_TEXTS } from "./lines-editor";
 
 const toast = vi.hoisted(() => vi.fn());
 vi.mock("@web/lib/toast", () => ({ toast }));
@@ -17,19 +16,16 @@ afterEach(() => {
 });
 
 function Harness({ names, showCosts = false }: { names: string[]; showCosts?: boolean }) {
-  const form = useForm<QuoteFormFields, unknown, QuoteInput>({
-    defaultValues: {
-      ...createDefaults({ today: "2026-03-10" }),
-      items: names.map((name) => ({ ...emptyItem(), name })),
-    },
+  const form = useForm<DocumentLinesFields>({
+    defaultValues: { items: names.map((name) => ({ ...emptyLine(), name })) },
   });
-  return <QuoteItemsEditor form={form} lineAmounts={names.map(() => 0)} showCosts={showCosts} />;
+  return <DocumentLinesEditor form={form} document="quote" lineAmounts={names.map(() => 0)} showCosts={showCosts} />;
 }
 
 const lineNames = () =>
   screen.getAllByLabelText(/^Désignation \(ligne \d+\)$/).map((input) => (input as HTMLInputElement).value);
 
-describe("QuoteItemsEditor", () => {
+describe("DocumentLinesEditor", () => {
   it("labels every field of every line, « (ligne N) » included, in one layout for all widths", () => {
     renderWithProviders(<Harness names={["Carrelage", "Peinture"]} />);
     for (const line of [1, 2]) {

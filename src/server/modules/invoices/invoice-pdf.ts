@@ -1,0 +1,213 @@
+import { cityLine, insuranceMention, issuerFooter, legalLines } from "@server/pdf/company";
+import { documentLines } from "@server/pdf/lines";
+import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
+import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import {
+  INVOICE_DEFAULTS,
+  INVOICE_KIND_LABELS,
+  INVOICE_TEXTS,
+  type Invoice,
+  PAYMENT_METHOD_LABELS,
+} from "@shared/invoices";
+import { fromCents, toCents } from "@shared/money";
+import type { InvoiceSeller } from "./invoice-seller";
+
+/**
+ * An invoice, a deposit invoice or a credit note as a PDF document (docs/decisions/0015-invoice-mentions.md
+ * lists each mandatory mention, its source and where it is printed here). Composed from the parts of
+ * the kit (src/server/pdf, ADR 0006), as the quote is. The logo is left null: the caller reads the
+ * bytes of `seller.logo_file_id` and sets them just before rendering (the cache keys the document by
+ * the file's id).
+ */
+
+const T = INVOICE_TEXTS.pdf;
+/** Rates of the housing-renovation mention (CGI art. 279-0 bis, 278-0 bis A). */
+const REDUCED_RATES = [10, 5.5];
+
+const present = (lines: (string | null | undefined | false)[]) =>
+  lines.filter((line): line is string => typeof line === "string" && line.length > 0);
+const plus = (...amounts: number[]) => fromCents(amounts.reduce((sum, a) => sum + toCents(a), 0));
+
+/** « 812 345 678 » from nine digits, as typed otherwise. */
+function sirenText(siren: string): string {
+  const digits = siren.replace(/\s/g, "");
+  return /^\d{9}$/.test(digits) ? digits.replace(/(\d{3})(\d{3})(\d{3})/, "$1 $2 $3") : siren;
+}
+
+/** The seller as the header and the footer print it: address, contact, then the legal lines. */
+export function sellerIssuer(seller: InvoiceSeller): DocumentIssuer {
+  return {
+    name: seller.name,
+    logo: null,
+    lines: present([...seller.address_lines, seller.phone && `Tél. ${seller.phone}`, seller.email, seller.website]),
+    legal: legalLines(seller),
+  };
+}
+
+function headerFacts(invoice: Invoice): [string, string][] {
+  const facts: [string, string][] = [["Date", formatDate(invoice.date) || "—"]];
+  if (invoice.kind !== "credit_note" && invoice.due_date) facts.push([T.dueDate, formatDate(invoice.due_date)]);
+  if (invoice.work_date) facts.push([T.workDate, formatDate(invoice.work_date)]);
+  if (invoice.kind === "credit_note" && invoice.credited_invoice) {
+    facts.push([T.creditNoteOf, invoice.credited_invoice.reference]);
+  }
+  if (invoice.quote) facts.push([T.quote, invoice.quote.reference]);
+  if (invoice.project) facts.push([T.project, invoice.project.reference]);
+  facts.push([T.operation, T.services]);
+  return facts;
+}
+
+/**
+ * The totals as stored. A final invoice that deducts deposits shows the whole work (HT, VAT, TTC), the
+ * deposits already invoiced, then « Net à payer » (its `total`); its VAT table is the VAT of this
+ * invoice (the remainder per rate, as stored), which adds up to the net due. Payments received and the
+ * balance follow.
+ */
+function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
+  const depositsTotal = plus(invoice.deposits_net, invoice.deposits_tax);
+  const deducts = depositsTotal > 0;
+  const after: TotalsRow[] = [];
+  if (deducts) {
+    after.push({ label: T.depositsDeducted, amount: depositsTotal, deduction: true });
+    after.push({ label: T.netDue, amount: invoice.total, due: true });
+  }
+  if (invoice.kind !== "credit_note" && invoice.paid_amount > 0) {
+    after.push({ label: T.paid, amount: invoice.paid_amount, deduction: true });
+    after.push({ label: T.balance, amount: invoice.balance_due, due: true });
+  }
+  return {
+    kind: "totals",
+    // Under the franchise there is no VAT to break down: the mention stands in its place.
+    vat: seller.vat_franchise ? [] : invoice.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax })),
+    vatTitle: seller.vat_franchise
+      ? INVOICE_TEXTS.franchiseMention
+      : invoice.reverse_charge
+        ? T.reverseChargeTitle
+        : deducts
+          ? T.vatAfterDeposits
+          : null,
+    subtotal: invoice.subtotal,
+    discount:
+      invoice.discount > 0
+        ? {
+            label:
+              invoice.discount_percentage > 0 ? `Remise (${formatPercent(invoice.discount_percentage)})` : "Remise",
+            amount: invoice.discount,
+          }
+        : null,
+    taxAmount: deducts ? plus(invoice.tax_amount, invoice.deposits_tax) : invoice.tax_amount,
+    total: deducts ? plus(invoice.total, depositsTotal) : invoice.total,
+    after,
+  };
+}
+
+/**
+ * The VAT mentions: reverse charge, or the reduced rate of housing renovation. The franchise's is
+ * printed in place of the VAT table (`totalsPart`), once.
+ */
+function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
+  if (seller.vat_franchise) return [];
+  if (invoice.reverse_charge) return [INVOICE_TEXTS.reverseChargeMention];
+  const rates = new Set([
+    ...invoice.items.filter((i) => i.kind === "item").map((i) => i.tax_rate),
+    ...invoice.vat_breakdown.map((v) => v.rate),
+  ]);
+  return REDUCED_RATES.some((rate) => rates.has(rate)) ? [INVOICE_TEXTS.reducedRateMention] : [];
+}
+
+/** « À régler au plus tard le 12/04/2026 par virement bancaire. », the invoice's terms, and when it was paid. */
+function paymentTerms(invoice: Invoice): string {
+  const method = invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method].toLowerCase() : null;
+  const when = invoice.due_date ? `au plus tard le ${formatDate(invoice.due_date)}` : "à réception de la facture";
+  return present([
+    `À régler ${when}${method ? ` par ${method}` : ""}.`,
+    invoice.terms,
+    invoice.status === "paid" && invoice.payment_date
+      ? `Facture acquittée le ${formatDate(invoice.payment_date)}.`
+      : null,
+  ]).join("\n");
+}
+
+function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
+  const paragraphs: MentionsPart["paragraphs"] = [];
+  if (invoice.kind === "credit_note" && invoice.credited_invoice) {
+    paragraphs.push({
+      title: "Avoir",
+      body: `Avoir annulant la facture ${invoice.credited_invoice.reference} (${invoice.credited_invoice.name})\u00a0: il en reprend les lignes et les montants.`,
+    });
+  }
+  if (invoice.kind === "deposit" && invoice.quote) {
+    paragraphs.push({
+      title: "Acompte",
+      body: `Facture d'acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name})\u00a0; l'acompte sera déduit de la facture de solde.`,
+    });
+  }
+  if (invoice.deposits.length > 0) {
+    paragraphs.push({
+      title: T.depositsDeducted,
+      body: invoice.deposits
+        .map((d) => {
+          const tax = d.vat.reduce((sum, v) => plus(sum, v.tax), 0);
+          return `Facture d'acompte ${d.reference} du ${formatDate(d.date)}\u00a0: ${formatEuro(d.total)} TTC, dont TVA ${formatEuro(tax)}`;
+        })
+        .join("\n"),
+    });
+  }
+  const vat = vatMentions(invoice, seller);
+  if (vat.length > 0) paragraphs.push({ title: "TVA", body: vat.join("\n") });
+  if (invoice.kind !== "credit_note") {
+    paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice) });
+    if (invoice.payments.length > 0) {
+      paragraphs.push({
+        title: "Règlements reçus",
+        body: invoice.payments
+          .map((p) =>
+            present([formatDate(p.date), PAYMENT_METHOD_LABELS[p.method], p.reference, formatEuro(p.amount)]).join(
+              " · ",
+            ),
+          )
+          .join("\n"),
+      });
+    }
+    paragraphs.push({
+      title: "Pénalités de retard",
+      body: invoice.legal_mentions ?? INVOICE_DEFAULTS.legalMentions,
+    });
+  }
+  const insurance = insuranceMention(seller);
+  if (insurance) paragraphs.push({ title: "Assurance décennale", body: insurance });
+  return { kind: "mentions", paragraphs };
+}
+
+/** The client's box: name, address, and a business's SIREN (2026 e-invoicing reform). */
+function clientParty(invoice: Invoice) {
+  const { client } = invoice;
+  return {
+    name: client.name,
+    lines: present([
+      client.address,
+      cityLine(client.postal_code, client.city),
+      client.siren && `${T.siren} ${sirenText(client.siren)}`,
+      client.email,
+    ]),
+  };
+}
+
+export function invoiceDocument(invoice: Invoice, seller: InvoiceSeller): CommercialDocument {
+  const issuer = sellerIssuer(seller);
+  return {
+    title: INVOICE_KIND_LABELS[invoice.kind],
+    reference: invoice.reference,
+    subject: invoice.name,
+    company: issuer,
+    parts: [
+      { kind: "header", facts: headerFacts(invoice) },
+      { kind: "parties", client: clientParty(invoice) },
+      { kind: "lines", lines: documentLines(invoice.items) },
+      totalsPart(invoice, seller),
+      mentionsPart(invoice, seller),
+    ],
+    footer: issuerFooter(issuer),
+    watermark: invoice.status === "draft" ? INVOICE_TEXTS.watermark : null,
+  };
+}

@@ -1,0 +1,828 @@
+import type { Db } from "@server/db/client";
+import { invoiceItems, invoicePayments, invoices } from "@server/db/schema";
+import { containsPattern } from "@server/lib/search";
+import { sirenOf } from "@shared/client-rules";
+import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
+import type {
+  Invoice,
+  InvoiceFilterStatus,
+  InvoiceItemInput,
+  InvoiceKind,
+  InvoiceRow,
+  InvoiceStats,
+  InvoiceStatus,
+  Payment,
+  PaymentMethod,
+} from "@shared/invoices";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
+import type { InvoiceSeller } from "./invoice-seller";
+
+/** What the list and the stats filter on (docs/domain/invoices.md#list). */
+export interface InvoiceFilter {
+  search?: string | undefined;
+  status?: InvoiceFilterStatus | undefined;
+  clientId?: string | undefined;
+  quoteId?: string | undefined;
+  projectId?: string | undefined;
+}
+
+/** An invoice's own columns, as the service's rules read them (no joins). */
+export type InvoiceRecord = NonNullable<Awaited<ReturnType<typeof invoicesRepository.find>>>;
+
+/** What a draft is written with: its fields, the figures computed by the server, its lines. */
+export interface InvoiceValues {
+  kind: InvoiceKind;
+  name: string;
+  clientId: string;
+  quoteId: string | null;
+  projectId: string | null;
+  creditedInvoiceId?: string | null;
+  date: string;
+  dueDate: string | null;
+  workDate: string | null;
+  paymentMethod: PaymentMethod | null;
+  notes: string | null;
+  terms: string | null;
+  legalMentions: string | null;
+  reverseCharge: boolean;
+  discountPercentage: number;
+  discountAmount: number;
+  figures: InvoiceFigures;
+  items: readonly InvoiceItemInput[];
+}
+
+/** The client's identity frozen on an issued invoice (`client_snapshot`). */
+export type ClientSnapshot = {
+  name: string;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  postal_code: string | null;
+  city: string | null;
+  siren: string | null;
+};
+
+/** The invoice's fields written by an edit or a creation (not its status, reference or snapshots). */
+function columns(values: InvoiceValues) {
+  const f = values.figures;
+  return {
+    kind: values.kind,
+    name: values.name,
+    clientId: values.clientId,
+    quoteId: values.quoteId,
+    projectId: values.projectId,
+    date: values.date,
+    dueDate: values.dueDate,
+    workDate: values.workDate,
+    paymentMethod: values.paymentMethod,
+    notes: values.notes,
+    terms: values.terms,
+    legalMentions: values.legalMentions,
+    reverseCharge: values.reverseCharge,
+    discountPercentage: values.discountPercentage,
+    discountAmount: values.discountAmount,
+    subtotal: f.subtotal,
+    discount: f.discount,
+    depositsNet: f.deposits_net,
+    depositsTax: f.deposits_tax,
+    taxAmount: f.tax_amount,
+    total: f.total,
+    vatBreakdown: f.vat_breakdown,
+  };
+}
+
+/** The conditions of `f` on `invoices i`; `today` is the business day the overdue rule reads. */
+function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
+  const parts: SQL[] = [sql`i.company_id = ${companyId}`];
+  if (f.status === "overdue") {
+    parts.push(sql`i.status = 'sent' AND i.kind <> 'credit_note' AND i.due_date < ${today}::date`);
+  } else if (f.status) {
+    parts.push(sql`i.status = ${f.status}`);
+  }
+  if (f.clientId) parts.push(sql`i.client_id = ${f.clientId}`);
+  if (f.quoteId) parts.push(sql`i.quote_id = ${f.quoteId}`);
+  if (f.projectId) parts.push(sql`i.project_id = ${f.projectId}`);
+  if (f.search) {
+    // Reference and name through invoices_matching(), the client's name through clients_matching():
+    // both trigram indexes, usable under RLS (ADR 0003).
+    const pattern = containsPattern(f.search);
+    parts.push(sql`(i.id IN (SELECT m.id FROM invoices_matching(${pattern}) m)
+      OR i.client_id IN (SELECT c.id FROM clients_matching(${pattern}) c))`);
+  }
+  return sql.join(parts, sql` AND `);
+}
+
+type Numeric = string | number;
+
+type RawRow = {
+  id: string;
+  kind: InvoiceKind;
+  reference: string;
+  name: string;
+  status: InvoiceStatus;
+  client_id: string;
+  client_name: string;
+  date: string;
+  due_date: string | null;
+  subtotal: Numeric;
+  tax_amount: Numeric;
+  total: Numeric;
+  paid_amount: Numeric;
+  quote_id: string | null;
+  project_id: string | null;
+  created_at: string | Date;
+};
+
+const ROW_COLUMNS = sql`i.id, i.kind, i.reference, i.name, i.status, i.client_id,
+  coalesce(i.client_snapshot->>'name', c.name) AS client_name,
+  i.date::text AS date, i.due_date::text AS due_date, i.subtotal, i.tax_amount, i.total, i.paid_amount,
+  i.quote_id, i.project_id, i.created_at`;
+
+/** A row without its derived overdue state (the service adds it against the business day). */
+export type StoredRow = Omit<InvoiceRow, "overdue" | "days_late">;
+
+function toRow(raw: RawRow): StoredRow {
+  const total = Number(raw.total);
+  const paid = Number(raw.paid_amount);
+  return {
+    id: raw.id,
+    kind: raw.kind,
+    reference: raw.reference,
+    name: raw.name,
+    status: raw.status,
+    client_id: raw.client_id,
+    client_name: raw.client_name,
+    date: raw.date,
+    due_date: raw.due_date,
+    subtotal: Number(raw.subtotal),
+    tax_amount: Number(raw.tax_amount),
+    total,
+    paid_amount: paid,
+    balance_due: Math.round((total - paid) * 100) / 100,
+    quote_id: raw.quote_id,
+    project_id: raw.project_id,
+    created_at: new Date(raw.created_at).toISOString(),
+  };
+}
+
+const linked = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'reference', ${alias}.reference, 'name', ${alias}.name)`);
+
+type RawDetail = RawRow & {
+  credited_invoice_id: string | null;
+  work_date: string | null;
+  payment_method: PaymentMethod | null;
+  payment_date: string | null;
+  notes: string | null;
+  terms: string | null;
+  legal_mentions: string | null;
+  reverse_charge: boolean;
+  discount_percentage: Numeric;
+  discount_amount: Numeric;
+  discount: Numeric;
+  deposits_net: Numeric;
+  deposits_tax: Numeric;
+  vat_breakdown: StoredVat[];
+  client_snapshot: ClientSnapshot | null;
+  issued_at: string | Date | null;
+  created_by_name: string | null;
+  live_client: ClientSnapshot & { type: string; siret: string | null };
+  quote: Invoice["quote"];
+  project: Invoice["project"];
+  credited_invoice: Invoice["credited_invoice"];
+  credit_note: Invoice["credit_note"];
+  deposits: { id: string; reference: string; date: string; vat: StoredVat[]; total: number }[];
+  items: Invoice["items"];
+  payments: (Omit<Payment, "created_at"> & { created_at: string })[];
+};
+
+export const invoicesRepository = {
+  /** One page in the list's order (date, then reference, most recent first): one statement. */
+  async list(
+    tx: Db,
+    companyId: string,
+    filter: InvoiceFilter,
+    page: { limit: number; offset: number },
+    today: string,
+  ): Promise<StoredRow[]> {
+    // The page first, in the order of the (company_id, date, reference) index, then its clients: 20 rows
+    // joined, whatever the number of invoices.
+    const result = await tx.execute<RawRow>(sql`
+      WITH page AS MATERIALIZED (
+        SELECT i.* FROM invoices i
+        WHERE ${conditions(companyId, filter, today)}
+        ORDER BY i.date DESC, i.reference DESC
+        LIMIT ${page.limit} OFFSET ${page.offset}
+      )
+      SELECT ${ROW_COLUMNS}
+      FROM page i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
+      ORDER BY i.date DESC, i.reference DESC`);
+    return result.rows.map(toRow);
+  },
+
+  async count(tx: Db, companyId: string, filter: InvoiceFilter, today: string): Promise<number> {
+    const result = await tx.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM invoices i WHERE ${conditions(companyId, filter, today)}`,
+    );
+    return result.rows[0]?.n ?? 0;
+  },
+
+  /**
+   * The stats of the filtered set in one aggregate (docs/domain/invoices.md#stats): invoices and deposit
+   * invoices issued (sent or paid), never drafts, cancelled invoices or credit notes; overdue derived.
+   */
+  async stats(tx: Db, companyId: string, filter: InvoiceFilter, today: string): Promise<InvoiceStats> {
+    if (!filter.search && !filter.clientId && !filter.quoteId && !filter.projectId) {
+      return this.companyStats(tx, companyId, filter.status, today);
+    }
+    const result = await tx.execute<Record<keyof InvoiceStats, Numeric>>(sql`
+      SELECT
+        count(*) FILTER (WHERE i.status IN ('sent', 'paid'))::int AS total_invoices,
+        coalesce(sum(i.total) FILTER (WHERE i.status IN ('sent', 'paid')), 0) AS total_amount,
+        count(*) FILTER (WHERE i.status = 'paid')::int AS paid_invoices,
+        coalesce(sum(i.paid_amount) FILTER (WHERE i.status IN ('sent', 'paid')), 0) AS paid_amount,
+        count(*) FILTER (WHERE i.status = 'sent')::int AS sent_invoices,
+        coalesce(sum(i.total - i.paid_amount) FILTER (WHERE i.status = 'sent'), 0) AS pending_amount,
+        count(*) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date)::int AS overdue_invoices,
+        coalesce(sum(i.total - i.paid_amount) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date), 0)
+          AS overdue_amount
+      FROM invoices i
+      WHERE ${conditions(companyId, filter, today)} AND i.kind <> 'credit_note'`);
+    const row = result.rows[0];
+    return {
+      total_invoices: Number(row?.total_invoices ?? 0),
+      total_amount: Number(row?.total_amount ?? 0),
+      paid_invoices: Number(row?.paid_invoices ?? 0),
+      paid_amount: Number(row?.paid_amount ?? 0),
+      sent_invoices: Number(row?.sent_invoices ?? 0),
+      pending_amount: Number(row?.pending_amount ?? 0),
+      overdue_invoices: Number(row?.overdue_invoices ?? 0),
+      overdue_amount: Number(row?.overdue_amount ?? 0),
+    };
+  },
+
+  /**
+   * The stats of a company's whole list (a status filter at most), by their definition but without
+   * reading every invoice: the issued figures per kind and status from invoice_status_totals (kept by
+   * the invoices' triggers, drizzle/0024), the overdue ones apart through (company_id, status, due_date).
+   */
+  async companyStats(
+    tx: Db,
+    companyId: string,
+    status: InvoiceFilterStatus | undefined,
+    today: string,
+  ): Promise<InvoiceStats> {
+    const result = await tx.execute<{
+      rows: { status: string; count: number; total: Numeric; paid: Numeric }[] | null;
+      late: { count: number; total: Numeric; paid: Numeric };
+    }>(sql`
+      SELECT
+        (SELECT json_agg(json_build_object('status', t.status, 'count', t.count, 'total', t.total, 'paid', t.paid))
+         FROM invoice_status_totals t
+         WHERE t.company_id = ${companyId} AND t.kind <> 'credit_note' AND t.status IN ('sent', 'paid')) AS rows,
+        (SELECT json_build_object('count', count(*), 'total', coalesce(sum(i.total), 0),
+                  'paid', coalesce(sum(i.paid_amount), 0))
+         FROM invoices i
+         WHERE i.company_id = ${companyId} AND i.status = 'sent' AND i.due_date < ${today}::date
+           AND i.kind <> 'credit_note') AS late`);
+    const row = result.rows[0];
+    const cents = (v: Numeric | undefined) => Math.round(Number(v ?? 0) * 100);
+    const of = (wanted: string) => {
+      const rows = (row?.rows ?? []).filter((r) => r.status === wanted);
+      return {
+        count: rows.reduce((n, r) => n + Number(r.count), 0),
+        total: rows.reduce((n, r) => n + cents(r.total), 0),
+        paid: rows.reduce((n, r) => n + cents(r.paid), 0),
+      };
+    };
+    const none = { count: 0, total: 0, paid: 0 };
+    const late = row
+      ? { count: Number(row.late.count), total: cents(row.late.total), paid: cents(row.late.paid) }
+      : none;
+    // The filtered set: sent (late ones included), paid, or the late ones only; drafts and cancelled never count.
+    const sent = status === undefined || status === "sent" ? of("sent") : status === "overdue" ? late : none;
+    const paid = status === undefined || status === "paid" ? of("paid") : none;
+    const overdue = status === undefined || status === "sent" || status === "overdue" ? late : none;
+    const euros = (c: number) => c / 100;
+    return {
+      total_invoices: sent.count + paid.count,
+      total_amount: euros(sent.total + paid.total),
+      paid_invoices: paid.count,
+      paid_amount: euros(sent.paid + paid.paid),
+      sent_invoices: sent.count,
+      pending_amount: euros(sent.total - sent.paid),
+      overdue_invoices: overdue.count,
+      overdue_amount: euros(overdue.total - overdue.paid),
+    };
+  },
+
+  /**
+   * An invoice as the detail shows it, in one statement: its client (frozen once issued), linked quote,
+   * worksite, credit note or credited invoice, the deposits it deducts, its lines and payments. The
+   * credit note is found among the client's invoices and the deposits among the quote's (their indexes).
+   */
+  async detail(tx: Db, companyId: string, id: string): Promise<Omit<Invoice, "overdue" | "days_late"> | undefined> {
+    const result = await tx.execute<RawDetail>(sql`
+      SELECT ${ROW_COLUMNS}, i.credited_invoice_id, i.work_date::text AS work_date, i.payment_method,
+        i.payment_date::text AS payment_date, i.notes, i.terms, i.legal_mentions, i.reverse_charge,
+        i.discount_percentage, i.discount_amount, i.discount, i.deposits_net, i.deposits_tax, i.vat_breakdown,
+        i.client_snapshot, i.issued_at, i.created_by_name,
+        json_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
+          'postal_code', c.postal_code, 'city', c.city, 'type', c.type, 'siret', c.siret) AS live_client,
+        (SELECT ${linked("q")} FROM quotes q WHERE q.company_id = ${companyId} AND q.id = i.quote_id) AS quote,
+        (SELECT ${linked("p")} FROM projects p WHERE p.company_id = ${companyId} AND p.id = i.project_id) AS project,
+        (SELECT ${linked("o")} FROM invoices o
+          WHERE o.company_id = ${companyId} AND o.id = i.credited_invoice_id) AS credited_invoice,
+        CASE WHEN i.status = 'cancelled' THEN (SELECT ${linked("o")} FROM invoices o
+          WHERE o.company_id = ${companyId} AND o.client_id = i.client_id AND o.credited_invoice_id = i.id
+          LIMIT 1) END AS credit_note,
+        CASE WHEN i.kind = 'invoice' AND i.quote_id IS NOT NULL THEN (
+          SELECT json_agg(json_build_object('id', d.id, 'reference', d.reference, 'date', d.date,
+            'vat', d.vat_breakdown, 'total', d.total) ORDER BY d.date, d.reference)
+          FROM invoices d
+          WHERE d.company_id = ${companyId} AND d.quote_id = i.quote_id AND d.deducted_by_id = i.id) END AS deposits,
+        (SELECT json_agg(json_build_object('id', it.id, 'position', it.position, 'kind', it.kind, 'name', it.name,
+            'description', it.description, 'quantity', it.quantity, 'unit', it.unit, 'unit_price', it.unit_price,
+            'tax_rate', it.tax_rate, 'subtotal', it.subtotal, 'tax_amount', it.tax_amount, 'total', it.total)
+            ORDER BY it.position)
+          FROM invoice_items it WHERE it.company_id = ${companyId} AND it.invoice_id = i.id) AS items,
+        (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
+            'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at)
+            ORDER BY pm.date, pm.created_at)
+          FROM invoice_payments pm WHERE pm.company_id = ${companyId} AND pm.invoice_id = i.id) AS payments
+      FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
+      WHERE i.company_id = ${companyId} AND i.id = ${id}`);
+    const raw = result.rows[0];
+    if (!raw) return undefined;
+    const live = raw.live_client;
+    const client = raw.client_snapshot ?? { ...clientSnapshotOf(live) };
+    return {
+      ...toRow(raw),
+      client: {
+        name: client.name,
+        email: client.email,
+        address: client.address,
+        postal_code: client.postal_code,
+        city: client.city,
+        siren: client.siren,
+      },
+      client_phone: client.phone,
+      quote: raw.quote,
+      project: raw.project,
+      credited_invoice: raw.credited_invoice,
+      credit_note: raw.credit_note,
+      work_date: raw.work_date,
+      payment_method: raw.payment_method,
+      payment_date: raw.payment_date,
+      notes: raw.notes,
+      terms: raw.terms,
+      legal_mentions: raw.legal_mentions,
+      reverse_charge: raw.reverse_charge,
+      discount_percentage: Number(raw.discount_percentage),
+      discount_amount: Number(raw.discount_amount),
+      discount: Number(raw.discount),
+      vat_breakdown: raw.vat_breakdown.map((v) => ({ rate: Number(v.rate), net: Number(v.net), tax: Number(v.tax) })),
+      deposits_net: Number(raw.deposits_net),
+      deposits_tax: Number(raw.deposits_tax),
+      deposits: (raw.deposits ?? []).map((d) => ({ ...d, total: Number(d.total) })),
+      issued_at: raw.issued_at ? new Date(raw.issued_at).toISOString() : null,
+      created_by_name: raw.created_by_name,
+      items: raw.items ?? [],
+      payments: (raw.payments ?? []).map((p) => ({ ...p, created_at: new Date(p.created_at).toISOString() })),
+    };
+  },
+
+  /** The invoice's own columns (what the rules read), locked until the transaction ends when asked. */
+  async find(tx: Db, companyId: string, id: string, options: { lock?: boolean } = {}) {
+    const query = tx
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        status: invoices.status,
+        reference: invoices.reference,
+        name: invoices.name,
+        client_id: invoices.clientId,
+        quote_id: invoices.quoteId,
+        project_id: invoices.projectId,
+        deducted_by_id: invoices.deductedById,
+        date: invoices.date,
+        due_date: invoices.dueDate,
+        work_date: invoices.workDate,
+        payment_method: invoices.paymentMethod,
+        notes: invoices.notes,
+        terms: invoices.terms,
+        legal_mentions: invoices.legalMentions,
+        reverse_charge: invoices.reverseCharge,
+        discount_percentage: invoices.discountPercentage,
+        discount_amount: invoices.discountAmount,
+        subtotal: invoices.subtotal,
+        discount: invoices.discount,
+        deposits_net: invoices.depositsNet,
+        deposits_tax: invoices.depositsTax,
+        tax_amount: invoices.taxAmount,
+        total: invoices.total,
+        paid_amount: invoices.paidAmount,
+        vat_breakdown: invoices.vatBreakdown,
+      })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+    const [row] = options.lock ? await query.for("update") : await query;
+    if (!row) return undefined;
+    return {
+      ...row,
+      kind: row.kind as InvoiceKind,
+      status: row.status as InvoiceStatus,
+      payment_method: row.payment_method as PaymentMethod | null,
+      vat_breakdown: row.vat_breakdown as StoredVat[],
+    };
+  },
+
+  /** An invoice's lines in order, as they were written (figures aside). */
+  async items(tx: Db, companyId: string, invoiceId: string): Promise<InvoiceItemInput[]> {
+    const rows = await tx
+      .select({
+        kind: invoiceItems.kind,
+        name: invoiceItems.name,
+        description: invoiceItems.description,
+        quantity: invoiceItems.quantity,
+        unit: invoiceItems.unit,
+        unit_price: invoiceItems.unitPrice,
+        tax_rate: invoiceItems.taxRate,
+      })
+      .from(invoiceItems)
+      .where(and(eq(invoiceItems.companyId, companyId), eq(invoiceItems.invoiceId, invoiceId)))
+      .orderBy(invoiceItems.position);
+    return rows.map((row) => ({ ...row, kind: row.kind as InvoiceItemInput["kind"] }));
+  },
+
+  /** A draft with its lines; `reference` is its provisional one. */
+  async insert(
+    tx: Db,
+    companyId: string,
+    values: InvoiceValues,
+    meta: { reference: string; createdBy: string; createdByName: string | null },
+  ): Promise<string> {
+    const [row] = await tx
+      .insert(invoices)
+      .values({
+        companyId,
+        reference: meta.reference,
+        status: "draft",
+        creditedInvoiceId: values.creditedInvoiceId ?? null,
+        createdBy: meta.createdBy,
+        createdByName: meta.createdByName,
+        ...columns(values),
+      })
+      .returning({ id: invoices.id });
+    if (!row) throw new Error("invoice not inserted");
+    await this.replaceItems(tx, companyId, row.id, values);
+    return row.id;
+  },
+
+  /** A draft rewritten (the service checked it is one): its fields, figures and lines. */
+  async update(tx: Db, companyId: string, id: string, values: InvoiceValues): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({ ...columns(values), updatedAt: sql`now()` })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+    await this.replaceItems(tx, companyId, id, values);
+  },
+
+  /** A draft's figures only (a final invoice whose deductions changed). */
+  async setFigures(tx: Db, companyId: string, id: string, f: InvoiceFigures): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({
+        subtotal: f.subtotal,
+        discount: f.discount,
+        depositsNet: f.deposits_net,
+        depositsTax: f.deposits_tax,
+        taxAmount: f.tax_amount,
+        total: f.total,
+        vatBreakdown: f.vat_breakdown,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  },
+
+  async replaceItems(tx: Db, companyId: string, invoiceId: string, values: InvoiceValues): Promise<void> {
+    await tx
+      .delete(invoiceItems)
+      .where(and(eq(invoiceItems.companyId, companyId), eq(invoiceItems.invoiceId, invoiceId)));
+    if (values.items.length === 0) return;
+    await tx.insert(invoiceItems).values(
+      values.items.map((item, index) => {
+        const line = values.figures.lines[index];
+        if (!line) throw new Error("figures do not match the lines");
+        return {
+          companyId,
+          invoiceId,
+          // The server numbers the lines in their order.
+          position: index + 1,
+          kind: item.kind,
+          name: item.name,
+          description: item.description,
+          quantity: item.quantity,
+          unit: item.unit,
+          unitPrice: item.unit_price,
+          taxRate: item.tax_rate,
+          subtotal: line.subtotal,
+          taxAmount: line.tax_amount,
+          total: line.total,
+        };
+      }),
+    );
+  },
+
+  async delete(tx: Db, companyId: string, id: string): Promise<void> {
+    await tx.delete(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  },
+
+  /** Issues a draft: its definitive reference, dates, status and frozen identities. */
+  async issue(
+    tx: Db,
+    companyId: string,
+    id: string,
+    values: {
+      reference: string;
+      date: string;
+      dueDate: string | null;
+      status: InvoiceStatus;
+      paymentDate: string | null;
+      client: ClientSnapshot;
+      seller: InvoiceSeller;
+    },
+  ): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({
+        reference: values.reference,
+        date: values.date,
+        dueDate: values.dueDate,
+        status: values.status,
+        paymentDate: values.paymentDate,
+        clientSnapshot: values.client,
+        sellerSnapshot: values.seller,
+        issuedAt: sql`now()`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  },
+
+  /** Status and payment figures: what changes on an issued invoice (the triggers allow nothing else). */
+  async setPaymentState(
+    tx: Db,
+    companyId: string,
+    id: string,
+    state: { status: InvoiceStatus; paidAmount: number; paymentDate: string | null },
+  ): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({
+        status: state.status,
+        paidAmount: state.paidAmount,
+        paymentDate: state.paymentDate,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  },
+
+  async setStatus(tx: Db, companyId: string, id: string, status: InvoiceStatus): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // A quote's invoices (deposits and final invoice)
+
+  /** The invoices made from a quote (credit notes aside), oldest first. */
+  async ofQuote(tx: Db, companyId: string, quoteId: string) {
+    const rows = await tx
+      .select({
+        id: invoices.id,
+        kind: invoices.kind,
+        status: invoices.status,
+        reference: invoices.reference,
+        deducted_by_id: invoices.deductedById,
+        vat_breakdown: invoices.vatBreakdown,
+      })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          eq(invoices.quoteId, quoteId),
+          inArray(invoices.kind, ["invoice", "deposit"]),
+        ),
+      )
+      .orderBy(invoices.createdAt);
+    return rows.map((row) => ({
+      ...row,
+      kind: row.kind as InvoiceKind,
+      status: row.status as InvoiceStatus,
+      vat_breakdown: row.vat_breakdown as StoredVat[],
+    }));
+  },
+
+  /** `invoiceId` deducts exactly `depositIds`: the deposits it deducted before are freed. */
+  async setDeductions(tx: Db, companyId: string, invoiceId: string, depositIds: readonly string[]): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({ deductedById: null })
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          eq(invoices.deductedById, invoiceId),
+          depositIds.length > 0 ? sql`${invoices.id} <> ALL(${`{${depositIds.join(",")}}`}::uuid[])` : undefined,
+        ),
+      );
+    if (depositIds.length === 0) return;
+    await tx
+      .update(invoices)
+      .set({ deductedById: invoiceId })
+      .where(
+        and(
+          eq(invoices.companyId, companyId),
+          inArray(invoices.id, [...depositIds]),
+          or(isNull(invoices.deductedById), eq(invoices.deductedById, invoiceId)),
+        ),
+      );
+  },
+
+  /** Frees one deposit (its final draft is recomputed by the service). */
+  async freeDeposit(tx: Db, companyId: string, depositId: string): Promise<void> {
+    await tx
+      .update(invoices)
+      .set({ deductedById: null })
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, depositId)));
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Payments
+
+  async payments(tx: Db, companyId: string, invoiceId: string) {
+    return tx
+      .select({ id: invoicePayments.id, date: invoicePayments.date, amount: invoicePayments.amount })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.invoiceId, invoiceId)));
+  },
+
+  async insertPayment(
+    tx: Db,
+    companyId: string,
+    invoiceId: string,
+    payment: { date: string; amount: number; method: PaymentMethod; reference: string | null },
+    author: { id: string; name: string | null },
+  ): Promise<void> {
+    await tx.insert(invoicePayments).values({
+      companyId,
+      invoiceId,
+      date: payment.date,
+      amount: payment.amount,
+      method: payment.method,
+      reference: payment.reference,
+      createdBy: author.id,
+      createdByName: author.name,
+    });
+  },
+
+  async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string): Promise<boolean> {
+    const rows = await tx
+      .delete(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.companyId, companyId),
+          eq(invoicePayments.invoiceId, invoiceId),
+          eq(invoicePayments.id, paymentId),
+        ),
+      )
+      .returning({ id: invoicePayments.id });
+    return rows.length === 1;
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // What an invoice is made from: its client, the company, a worksite
+
+  /** The client's identity as an issued invoice freezes it; undefined for another company's client. */
+  async client(tx: Db, companyId: string, clientId: string): Promise<ClientSnapshot | undefined> {
+    const result = await tx.execute<ClientSnapshot & { type: string; siret: string | null }>(sql`
+      SELECT name, email, phone, address, postal_code, city, type, siret
+      FROM clients WHERE company_id = ${companyId} AND id = ${clientId}`);
+    const row = result.rows[0];
+    return row ? clientSnapshotOf(row) : undefined;
+  },
+
+  /** The company as it issues invoices: its identity and mentions, its VAT regime and default rate. */
+  async seller(tx: Db, companyId: string): Promise<{ seller: InvoiceSeller; defaultTaxRate: number }> {
+    const result = await tx.execute<{
+      name: string;
+      address1: string | null;
+      address2: string | null;
+      zip_code: string | null;
+      city: string | null;
+      country: string;
+      phone_contact: string | null;
+      email_contact: string | null;
+      website: string | null;
+      siret: string | null;
+      tva_number: string | null;
+      legal_form: string | null;
+      share_capital: string | null;
+      registration: string | null;
+      insurer_name: string | null;
+      insurer_policy: string | null;
+      insurance_coverage: string | null;
+      vat_franchise: boolean;
+      logo_file_id: string | null;
+      default_tax_rate: Numeric;
+    }>(sql`
+      SELECT name, address1, address2, zip_code, city, country, phone_contact, email_contact, website, siret,
+             tva_number, legal_form, share_capital, registration, insurer_name, insurer_policy, insurance_coverage,
+             vat_franchise, logo_file_id, default_tax_rate
+      FROM companies WHERE id = ${companyId}`);
+    const c = result.rows[0];
+    if (!c) throw new Error("company not found");
+    const town = [c.zip_code, c.city].filter(Boolean).join(" ");
+    return {
+      seller: {
+        name: c.name,
+        address_lines: [c.address1, c.address2, town, c.country && c.country !== "France" ? c.country : null].filter(
+          (line): line is string => Boolean(line),
+        ),
+        phone: c.phone_contact,
+        email: c.email_contact,
+        website: c.website,
+        siret: c.siret,
+        siren: sirenOf(c.siret),
+        tva_number: c.tva_number,
+        legal_form: c.legal_form,
+        share_capital: c.share_capital,
+        registration: c.registration,
+        insurer_name: c.insurer_name,
+        insurer_policy: c.insurer_policy,
+        insurance_coverage: c.insurance_coverage,
+        vat_franchise: c.vat_franchise,
+        logo_file_id: c.logo_file_id,
+      },
+      defaultTaxRate: Number(c.default_tax_rate),
+    };
+  },
+
+  /** The seller frozen when the invoice was issued; null for a draft (the live company prints). */
+  async frozenSeller(tx: Db, companyId: string, id: string): Promise<InvoiceSeller | null> {
+    const [row] = await tx
+      .select({ seller: invoices.sellerSnapshot })
+      .from(invoices)
+      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
+    return (row?.seller as InvoiceSeller | null | undefined) ?? null;
+  },
+
+  /** A worksite as « Facturer » reads it: its client, quote, budget and priced tasks. */
+  async project(tx: Db, companyId: string, projectId: string) {
+    const result = await tx.execute<{
+      id: string;
+      name: string;
+      client_id: string | null;
+      quote_id: string | null;
+      quote_status: string | null;
+      budget_total: Numeric | null;
+      tasks: { label: string; quantity: number; unit_price: number | null }[] | null;
+    }>(sql`
+      SELECT p.id, p.name, p.client_id, p.quote_id, q.status AS quote_status, p.budget_total,
+        (SELECT json_agg(json_build_object('label', t.label, 'quantity', t.quantity, 'unit_price', t.unit_price)
+           ORDER BY t.position, t.id)
+         FROM project_tasks t WHERE t.company_id = ${companyId} AND t.project_id = p.id) AS tasks
+      FROM projects p LEFT JOIN quotes q ON q.company_id = ${companyId} AND q.id = p.quote_id
+      WHERE p.company_id = ${companyId} AND p.id = ${projectId}`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      ...row,
+      budget_total: row.budget_total === null ? null : Number(row.budget_total),
+      tasks: (row.tasks ?? []).map((t) => ({
+        label: t.label,
+        quantity: Number(t.quantity),
+        unit_price: t.unit_price === null ? null : Number(t.unit_price),
+      })),
+    };
+  },
+
+  async projectExists(tx: Db, companyId: string, projectId: string): Promise<boolean> {
+    const result = await tx.execute(sql`SELECT 1 FROM projects WHERE company_id = ${companyId} AND id = ${projectId}`);
+    return result.rows.length === 1;
+  },
+};
+
+/** A business client's SIREN (from its SIRET); an individual has none. */
+function clientSnapshotOf(row: ClientSnapshot & { type: string; siret: string | null }): ClientSnapshot {
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    postal_code: row.postal_code,
+    city: row.city,
+    siren: row.type === "professionnel" ? sirenOf(row.siret) : null,
+  };
+}

@@ -1,0 +1,281 @@
+import { requireAuth } from "@server/plugins/auth";
+import { errorResponseSchema } from "@shared/http";
+import {
+  depositInputSchema,
+  invoiceInputSchema,
+  invoiceListQuerySchema,
+  invoiceListResponseSchema,
+  invoiceSchema,
+  invoiceStatsSchema,
+  invoiceStatusSchema,
+  invoiceUpdateSchema,
+  markPaidSchema,
+  paymentInputSchema,
+} from "@shared/invoices";
+import { z } from "zod";
+import type { AppModule } from "../module";
+import { createInvoicesService, INVOICES_ACCESS } from "./invoices.service";
+
+const tags = ["Factures"];
+const idParams = z.object({ id: z.string() });
+const quoteParams = z.object({ quoteId: z.string() });
+const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
+const withConflict = { ...errorsOf, 409: errorResponseSchema };
+
+/**
+ * Invoices, deposit invoices and credit notes (docs/domain/invoices.md). The order of the routes is the
+ * lifecycle's (the route walk of src/server/test/routes.test.ts calls them in this order).
+ */
+export const invoicesModule: AppModule = async (app, { db }) => {
+  const invoices = createInvoicesService(db);
+
+  app.get(
+    "/api/invoices",
+    {
+      config: { access: { permission: INVOICES_ACCESS.list } },
+      schema: {
+        tags,
+        summary:
+          "Liste paginée (20) des factures, avoirs compris\u202f: recherche (référence, nom, client), statut (retard dérivé), client, devis, chantier",
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceListResponseSchema, ...errorsOf },
+      },
+    },
+    async (request) => invoices.list(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/invoices/stats",
+    {
+      config: { access: { permission: INVOICES_ACCESS.stats } },
+      schema: {
+        tags,
+        summary: "Chiffres des factures émises du filtre (mêmes filtres que la liste), calculés en SQL",
+        querystring: invoiceListQuerySchema,
+        response: { 200: invoiceStatsSchema, ...errorsOf },
+      },
+    },
+    async (request) => invoices.stats(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/invoices/:id",
+    {
+      config: { access: { permission: INVOICES_ACCESS.get } },
+      schema: {
+        tags,
+        summary: "Une facture\u202f: lignes, paiements, acomptes déduits, avoir",
+        params: idParams,
+        response: { 200: invoiceSchema, ...errorsOf },
+      },
+    },
+    async (request) => invoices.get(requireAuth(request), request.params.id),
+  );
+
+  app.get(
+    "/api/invoices/:id/pdf",
+    {
+      config: { access: { permission: INVOICES_ACCESS.pdf } },
+      schema: {
+        tags,
+        summary:
+          "PDF (facture-{référence}.pdf, avoir-{référence}.pdf\u202f; un brouillon porte «\u00a0BROUILLON\u00a0»)",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { filename, pdf } = await invoices.pdf(requireAuth(request), request.params.id, request.log);
+      return reply
+        .type("application/pdf")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  );
+
+  app.post(
+    "/api/invoices",
+    {
+      config: { access: { permission: INVOICES_ACCESS.create } },
+      schema: {
+        tags,
+        summary:
+          "Crée un brouillon (référence PROV-…, totaux calculés par le serveur)\u202f; avec un devis validé, sa facture de solde, acomptes déduits",
+        body: invoiceInputSchema,
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await invoices.create(requireAuth(request), request.body)),
+  );
+
+  app.post(
+    "/api/invoices/deposit/:quoteId",
+    {
+      config: { access: { permission: INVOICES_ACCESS.deposit } },
+      schema: {
+        tags,
+        summary: "Facture d'acompte d'un devis validé (pourcentage ou montant TTC, TVA répartie par taux)",
+        params: quoteParams,
+        body: depositInputSchema,
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invoices.deposit(requireAuth(request), request.params.quoteId, request.body)),
+  );
+
+  app.post(
+    "/api/invoices/from-quote/:quoteId",
+    {
+      config: { access: { permission: INVOICES_ACCESS.fromQuote } },
+      schema: {
+        tags,
+        summary:
+          "Facture de solde d'un devis validé (brouillon)\u202f: ses lignes, remises, client et chantier, acomptes déduits",
+        params: quoteParams,
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invoices.fromQuote(requireAuth(request), request.params.quoteId)),
+  );
+
+  app.post(
+    "/api/invoices/from-project/:projectId",
+    {
+      config: { access: { permission: INVOICES_ACCESS.fromProject } },
+      schema: {
+        tags,
+        summary:
+          "«\u00a0Facturer\u00a0» un chantier\u202f: la facture de son devis validé, sinon ses tâches chiffrées ou son budget",
+        params: z.object({ projectId: z.string() }),
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invoices.fromProject(requireAuth(request), request.params.projectId)),
+  );
+
+  app.put(
+    "/api/invoices/:id",
+    {
+      config: { access: { permission: INVOICES_ACCESS.update } },
+      schema: {
+        tags,
+        summary: "Modifie un brouillon (409 «\u00a0Facture non éditable\u00a0» une fois émise)",
+        params: idParams,
+        body: invoiceUpdateSchema,
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) => invoices.update(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    "/api/invoices/:id",
+    {
+      config: { access: { permission: INVOICES_ACCESS.remove } },
+      schema: {
+        tags,
+        summary: "Supprime un brouillon (409 «\u00a0Facture non éditable\u00a0» une fois émise)",
+        params: idParams,
+        response: { 204: z.null(), ...withConflict },
+      },
+    },
+    async (request, reply) => {
+      await invoices.remove(requireAuth(request), request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    "/api/invoices/:id/issue",
+    {
+      config: { access: { permission: INVOICES_ACCESS.issue } },
+      schema: {
+        tags,
+        summary:
+          "«\u00a0Marquer comme envoyée\u00a0»\u202f: numéro définitif FAC-AAAA-NNNN, date du jour, identités figées",
+        params: idParams,
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) => invoices.issue(requireAuth(request), request.params.id),
+  );
+
+  app.post(
+    "/api/invoices/:id/payments",
+    {
+      config: { access: { permission: INVOICES_ACCESS.pay } },
+      schema: {
+        tags,
+        summary:
+          "Enregistre un paiement (pas au-delà du reste à payer)\u202f; payée quand les paiements couvrent le total",
+        params: idParams,
+        body: paymentInputSchema,
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await invoices.addPayment(requireAuth(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    "/api/invoices/:id/payments/:paymentId",
+    {
+      config: { access: { permission: INVOICES_ACCESS.pay } },
+      schema: {
+        tags,
+        summary: "Supprime un paiement (pas sur une facture annulée)\u202f; une facture payée redevient envoyée",
+        params: z.object({ id: z.string(), paymentId: z.string() }),
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) => invoices.removePayment(requireAuth(request), request.params.id, request.params.paymentId),
+  );
+
+  app.post(
+    "/api/invoices/:id/pay",
+    {
+      config: { access: { permission: INVOICES_ACCESS.pay } },
+      schema: {
+        tags,
+        summary: "«\u00a0Marquer comme payée\u00a0»\u202f: le reste à payer, aujourd'hui, par virement par défaut",
+        params: idParams,
+        body: markPaidSchema,
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) => invoices.markPaid(requireAuth(request), request.params.id, request.body),
+  );
+
+  app.post(
+    "/api/invoices/:id/cancel",
+    {
+      config: { access: { permission: INVOICES_ACCESS.cancel } },
+      schema: {
+        tags,
+        summary:
+          "Annule une facture émise par un avoir AV-AAAA-NNNN (réponse\u202f: l'avoir)\u202f; un brouillon se supprime",
+        params: idParams,
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await invoices.cancel(requireAuth(request), request.params.id)),
+  );
+
+  app.patch(
+    "/api/invoices/:id/status",
+    {
+      config: { access: { permission: INVOICES_ACCESS.status } },
+      schema: {
+        tags,
+        summary:
+          "Change le statut (spec)\u202f: sent (invoices:issue), paid (invoices:pay), cancelled (invoices:issue)\u202f; autre cible «\u00a0Statut non supporté\u00a0»",
+        params: idParams,
+        body: invoiceStatusSchema,
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) => invoices.setStatus(requireAuth(request), request.params.id, request.body),
+  );
+};

@@ -1,0 +1,526 @@
+import { randomUUID } from "node:crypto";
+import { parisToday } from "@shared/dates";
+import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceList } from "@shared/invoices";
+import { QUOTE_TEXTS } from "@shared/quotes";
+import { sql } from "drizzle-orm";
+import { PDFParse } from "pdf-parse";
+import { describe, expect, it } from "vitest";
+import { invoiceBody, LINES, setupInvoicesTest, sum } from "./invoices.fixtures";
+
+/** Drafts, edits, deletion, validation, the list and its stats, roles and isolation (docs/domain/invoices.md). */
+
+const t = await setupInvoicesTest();
+const { api, admin, chef, compagnon, norole, viewer, otherAdmin, clientId, businessId, otherClientId } = t;
+
+const list = async (query = "", token = admin): Promise<InvoiceList> => {
+  const res = await api(token, "GET", `/api/invoices${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+};
+const messageOf = (res: { json: () => unknown }) => (res.json() as { message: string }).message;
+const detailsOf = (res: { json: () => unknown }) =>
+  (res.json() as { details?: { path: string; message: string }[] }).details?.map((d) => d.message) ?? [];
+
+async function pdfText(buffer: Buffer): Promise<string> {
+  const parser = new PDFParse({ data: new Uint8Array(buffer) });
+  try {
+    return (await parser.getText()).text.replace(/\s+/g, " ");
+  } finally {
+    await parser.destroy();
+  }
+}
+
+describe("a draft", () => {
+  it("is created with a provisional reference, the server's totals and the defaults", async () => {
+    const invoice = await t.createInvoice(admin, { date: "2026-03-10", subtotal: 1, total: 2 });
+    expect(invoice.reference).toMatch(/^PROV-[0-9A-F]{10}$/);
+    expect(invoice).toMatchObject({
+      kind: "invoice",
+      status: "draft",
+      overdue: false,
+      days_late: 0,
+      client_id: clientId,
+      client_name: "Famille Martin",
+      client: { name: "Famille Martin", city: "Lyon", siren: null },
+      client_phone: "0612345678",
+      date: "2026-03-10",
+      due_date: "2026-04-09",
+      payment_method: INVOICE_DEFAULTS.paymentMethod,
+      legal_mentions: INVOICE_DEFAULTS.legalMentions,
+      subtotal: 573.4,
+      discount: 57.34,
+      tax_amount: 73.61,
+      total: 589.67,
+      paid_amount: 0,
+      balance_due: 589.67,
+      issued_at: null,
+      created_by_name: "Test admin",
+      vat_breakdown: [
+        { rate: 20, net: 270, tax: 54 },
+        { rate: 10, net: 135, tax: 13.5 },
+        { rate: 5.5, net: 111.06, tax: 6.11 },
+      ],
+      deposits: [],
+      payments: [],
+      credit_note: null,
+      credited_invoice: null,
+    });
+    expect(invoice.items.map((i) => [i.position, i.kind, i.name, i.subtotal, i.total])).toEqual([
+      // A heading carries its section's subtotal HT: every priced line after it (a text does not end it).
+      [1, "section", "Salle de bain", 573.4, 0],
+      [2, "item", "Dépose carrelage", 300, 360],
+      [3, "item", "Pose faïence", 150, 165],
+      [4, "text", "Travaux réalisés en site occupé", 0, 0],
+      [5, "item", "Isolation", 123.4, 130.19],
+    ]);
+    // Read back as created.
+    expect(await t.get(invoice.id)).toEqual(invoice);
+  });
+
+  it("never takes a number of the invoice sequence, each draft its own provisional reference", async () => {
+    const a = await t.createInvoice();
+    const b = await t.createInvoice();
+    expect(a.reference).not.toBe(b.reference);
+    expect(a.reference.startsWith("FAC-")).toBe(false);
+  });
+
+  it("is edited: name, lines, figures recomputed, dates", async () => {
+    const invoice = await t.createInvoice();
+    const res = await api(
+      admin,
+      "PUT",
+      `/api/invoices/${invoice.id}`,
+      invoiceBody(invoice, {
+        name: "  Salle de bain (révisée)  ",
+        date: "2026-05-01",
+        due_date: "2026-05-16",
+        discount_percentage: 0,
+        discount_amount: 0,
+        items: [{ name: "Forfait", quantity: 1, unit: "forfait", unit_price: 1000, tax_rate: 10 }],
+      }),
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      reference: invoice.reference,
+      name: "Salle de bain (révisée)",
+      date: "2026-05-01",
+      due_date: "2026-05-16",
+      subtotal: 1000,
+      tax_amount: 100,
+      total: 1100,
+      vat_breakdown: [{ rate: 10, net: 1000, tax: 100 }],
+    });
+  });
+
+  it("keeps one discount: a percentage wins over an amount; an amount alone applies", async () => {
+    const both = await t.createInvoice(admin, { discount_percentage: 10, discount_amount: 50 });
+    expect(both).toMatchObject({ discount_percentage: 10, discount_amount: 0, discount: 57.34 });
+    const amount = await t.createInvoice(admin, { discount_percentage: 0, discount_amount: 73.4 });
+    expect(amount).toMatchObject({ discount_percentage: 0, discount_amount: 73.4, discount: 73.4, subtotal: 573.4 });
+  });
+
+  it("has every priced line at VAT 0 when reverse-charged (autoliquidation)", async () => {
+    const invoice = await t.createInvoice(admin, { reverse_charge: true, discount_percentage: 0 });
+    expect(invoice).toMatchObject({ reverse_charge: true, tax_amount: 0, total: 573.4 });
+    expect(invoice.items.filter((i) => i.kind === "item").every((i) => i.tax_rate === 0)).toBe(true);
+    expect(invoice.vat_breakdown).toEqual([{ rate: 0, net: 573.4, tax: 0 }]);
+  });
+
+  it("has every priced line at VAT 0 for a company under VAT franchise", async () => {
+    await t.db.run("platform", (tx) =>
+      tx.execute(sql`UPDATE companies SET vat_franchise = true WHERE id = ${t.company.id}`),
+    );
+    try {
+      const invoice = await t.createInvoice(admin, { discount_percentage: 0 });
+      expect(invoice).toMatchObject({ tax_amount: 0, total: 573.4 });
+    } finally {
+      await t.db.run("platform", (tx) =>
+        tx.execute(sql`UPDATE companies SET vat_franchise = false WHERE id = ${t.company.id}`),
+      );
+    }
+  });
+
+  it("is deleted (204), then not found", async () => {
+    const invoice = await t.createInvoice();
+    expect((await api(admin, "DELETE", `/api/invoices/${invoice.id}`)).statusCode).toBe(204);
+    const res = await api(admin, "GET", `/api/invoices/${invoice.id}`);
+    expect(res.statusCode).toBe(404);
+    expect(messageOf(res)).toBe(INVOICE_TEXTS.notFound);
+  });
+
+  it("takes the business client's SIREN, the worksite and the quote named", async () => {
+    const quote = await t.createQuote({ client_id: businessId });
+    const project = await t.created(admin, "/api/projects", { name: "Chantier Perrache", client_id: businessId });
+    const invoice = await t.createInvoice(admin, { client_id: businessId, quote_id: quote.id, project_id: project.id });
+    expect(invoice).toMatchObject({
+      client: { name: "SARL Bâtir", siren: "732829320" },
+      quote: { id: quote.id, reference: quote.reference },
+      project: { id: project.id, name: "Chantier Perrache" },
+    });
+  });
+});
+
+describe("validation (spec 3 §5)", () => {
+  const post = (payload: object) => api(admin, "POST", "/api/invoices", payload);
+  const valid = () => ({ client_id: clientId, name: "Facture", items: [LINES[1]] });
+
+  it("« Veuillez sélectionner un client »", async () => {
+    const { client_id: _c, ...withoutClient } = valid();
+    for (const body of [withoutClient, { ...valid(), client_id: "" }, { ...valid(), client_id: "abc" }]) {
+      const res = await post(body);
+      expect(res.statusCode).toBe(400);
+      expect(detailsOf(res)).toContain(INVOICE_TEXTS.clientRequired);
+    }
+  });
+
+  it("« Veuillez saisir un nom pour la facture » (trimmed)", async () => {
+    for (const name of [undefined, "", "   "]) {
+      const res = await post({ ...valid(), name });
+      expect(res.statusCode).toBe(400);
+      expect(detailsOf(res)).toContain(INVOICE_TEXTS.nameRequired);
+    }
+  });
+
+  it("« Veuillez vérifier les lignes de facturation »", async () => {
+    const line = LINES[1] as object;
+    for (const bad of [
+      { ...line, name: "" },
+      { ...line, quantity: 0 },
+      { ...line, quantity: -1 },
+      { ...line, unit_price: 0 },
+      { ...line, unit_price: "abc" },
+      { ...line, tax_rate: 120 },
+      { ...line, unit: "litre" },
+      { ...line, kind: "autre" },
+      { kind: "section", name: "" },
+    ]) {
+      const res = await post({ ...valid(), items: [line, bad] });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(detailsOf(res)).toContain(INVOICE_TEXTS.linesInvalid);
+    }
+    const none = await post({ ...valid(), items: [{ kind: "text", name: "Rien à facturer" }] });
+    expect(detailsOf(none)).toContain(INVOICE_TEXTS.linesRequired);
+  });
+
+  it("due date, discounts and payment method", async () => {
+    const cases: [object, string][] = [
+      [{ date: "2026-05-10", due_date: "2026-05-01" }, INVOICE_TEXTS.dueBeforeDate],
+      [{ due_date: "2026-02-30" }, INVOICE_TEXTS.dueDateInvalid],
+      [{ discount_percentage: 120 }, INVOICE_TEXTS.discountRange],
+      [{ discount_amount: -5 }, INVOICE_TEXTS.discountAmountPositive],
+      [{ discount_amount: 100_000 }, INVOICE_TEXTS.discountTooLarge],
+      [{ payment_method: "bitcoin" }, INVOICE_TEXTS.paymentMethodInvalid],
+    ];
+    for (const [changes, message] of cases) {
+      const res = await post({ ...valid(), ...changes });
+      expect(res.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(detailsOf(res)).toContain(message);
+    }
+  });
+
+  it("the same rules on PUT", async () => {
+    const invoice = await t.createInvoice();
+    const res = await api(admin, "PUT", `/api/invoices/${invoice.id}`, invoiceBody(invoice, { name: " ", items: [] }));
+    expect(res.statusCode).toBe(400);
+    expect(detailsOf(res)).toEqual(expect.arrayContaining([INVOICE_TEXTS.nameRequired, INVOICE_TEXTS.linesRequired]));
+  });
+
+  it("« Statut non supporté » for any other target of PATCH …/status", async () => {
+    const invoice = await t.createInvoice();
+    for (const status of ["draft", "overdue", "archived", ""]) {
+      const res = await api(admin, "PATCH", `/api/invoices/${invoice.id}/status`, { status });
+      expect(res.statusCode).toBe(400);
+      expect(detailsOf(res)).toContain(INVOICE_TEXTS.statusUnsupported);
+    }
+  });
+
+  it("another company's client, quote or worksite is not found (404)", async () => {
+    const otherQuote = (
+      await t.created(otherAdmin, "/api/quotes", {
+        name: "Devis concurrent",
+        client_id: otherClientId,
+        date: "2026-03-02",
+        status: "valide",
+        items: [LINES[1]],
+      })
+    ).id;
+    const otherProject = (await t.created(otherAdmin, "/api/projects", { name: "Chantier concurrent" })).id;
+    const cases: [object, string][] = [
+      [{ client_id: otherClientId }, INVOICE_TEXTS.clientNotFound],
+      [{ quote_id: otherQuote }, INVOICE_TEXTS.quoteNotFound],
+      [{ project_id: otherProject }, INVOICE_TEXTS.projectNotFound],
+    ];
+    for (const [changes, message] of cases) {
+      const res = await post({ ...valid(), ...changes });
+      expect(res.statusCode).toBe(404);
+      expect(messageOf(res)).toBe(message);
+    }
+    for (const url of [
+      `/api/invoices/from-quote/${otherQuote}`,
+      `/api/invoices/deposit/${otherQuote}`,
+      `/api/invoices/from-project/${otherProject}`,
+    ]) {
+      const res = await api(admin, "POST", url, url.includes("deposit") ? { percentage: 30 } : undefined);
+      expect(res.statusCode, url).toBe(404);
+    }
+  });
+
+  it("a quote that is not validated cannot be invoiced (409, spec 2 §8)", async () => {
+    const draft = await t.createQuote({ status: "envoye au client" });
+    const res = await post({ ...valid(), quote_id: draft.id });
+    expect(res.statusCode).toBe(409);
+    expect(messageOf(res)).toBe(QUOTE_TEXTS.noInvoiceUnlessValid);
+  });
+});
+
+describe("only a draft is edited or deleted", () => {
+  it("answers 409 « Facture non éditable » once issued, and the invoice is unchanged", async () => {
+    const invoice = await t.issue((await t.createInvoice()).id);
+    const put = await api(admin, "PUT", `/api/invoices/${invoice.id}`, invoiceBody(invoice, { name: "Autre" }));
+    expect(put.statusCode).toBe(409);
+    expect(messageOf(put)).toBe(INVOICE_TEXTS.notEditable);
+    const del = await api(admin, "DELETE", `/api/invoices/${invoice.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(messageOf(del)).toBe(INVOICE_TEXTS.notEditable);
+    expect(await t.get(invoice.id)).toEqual(invoice);
+  });
+
+  it("the database itself refuses to change an issued invoice or its lines", async () => {
+    const invoice = await t.issue((await t.createInvoice()).id);
+    const attempt = (statement: ReturnType<typeof sql>) =>
+      t.db.run({ companyId: t.company.id }, (tx) => tx.execute(statement));
+    await expect(attempt(sql`UPDATE invoices SET name = 'x' WHERE id = ${invoice.id}`)).rejects.toThrow();
+    await expect(attempt(sql`UPDATE invoice_items SET name = 'x' WHERE invoice_id = ${invoice.id}`)).rejects.toThrow();
+    await expect(attempt(sql`DELETE FROM invoices WHERE id = ${invoice.id}`)).rejects.toThrow();
+  });
+});
+
+// A company of its own: its figures are exact.
+const own = await setupInvoicesTest();
+const today = parisToday();
+const make = async (name: string, extra: object = {}, client = own.clientId) =>
+  own.createInvoice(own.admin, { name, client_id: client, discount_percentage: 0, items: [LINES[1]], ...extra });
+// 300 HT @ 20 % = 360 TTC each.
+const draft = await make("Cuisine Dupont", { date: "2026-01-05" });
+const sentLate = await own.issueOn("2026-01-06", (await make("Toiture")).id);
+const sent = await own.issue((await make("Véranda", { due_date: "2099-12-31" }, own.businessId)).id);
+const paid = await own.issue((await make("Clôture")).id);
+await own.api(own.admin, "POST", `/api/invoices/${paid.id}/pay`, {});
+const partly = await own.issue((await make("Peinture", { due_date: "2099-12-31" })).id);
+await own.api(own.admin, "POST", `/api/invoices/${partly.id}/payments`, { date: today, amount: 100, method: "cash" });
+const cancelled = await own.issue((await make("Terrasse")).id);
+const creditNote: Invoice = (await own.api(own.admin, "POST", `/api/invoices/${cancelled.id}/cancel`)).json();
+const ownList = async (query = "") => {
+  const res = await own.api(own.admin, "GET", `/api/invoices${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as InvoiceList;
+};
+
+describe("the list", () => {
+  it("answers the spec's envelope, most recent first, every document of the company", async () => {
+    const page = await ownList();
+    expect(page.pagination).toEqual({ page: 1, limit: 20, total: 7, totalPages: 1 });
+    const refs = page.invoices.map((i) => i.reference);
+    expect(refs).toContain(creditNote.reference);
+    // Date, then reference, descending.
+    const keys = page.invoices.map((i) => `${i.date} ${i.reference}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    const late = page.invoices.find((i) => i.id === sentLate.id);
+    expect(late).toMatchObject({ status: "sent", overdue: true, total: 360, balance_due: 360 });
+    expect(late?.days_late).toBeGreaterThan(0);
+    expect(page.invoices.find((i) => i.id === partly.id)).toMatchObject({ paid_amount: 100, balance_due: 260 });
+  });
+
+  it("filters by status, overdue derived (sent and due date passed)", async () => {
+    const ids = async (status: string) => (await ownList(`?status=${status}`)).invoices.map((i) => i.id).sort();
+    expect(await ids("draft")).toEqual([draft.id]);
+    expect(await ids("overdue")).toEqual([sentLate.id]);
+    expect(await ids("paid")).toEqual([paid.id]);
+    expect(await ids("cancelled")).toEqual([cancelled.id]);
+    expect(await ids("sent")).toEqual([sentLate.id, sent.id, partly.id, creditNote.id].sort());
+    const bad = await own.api(own.admin, "GET", "/api/invoices?status=late");
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it("searches the reference, the name and the client's name", async () => {
+    expect((await ownList("?search=toit")).invoices.map((i) => i.id)).toEqual([sentLate.id]);
+    expect((await ownList(`?search=${sent.reference.toLowerCase()}`)).invoices.map((i) => i.id)).toEqual([sent.id]);
+    expect((await ownList("?search=B%C3%A2tir")).invoices.map((i) => i.id)).toEqual([sent.id]);
+    expect((await ownList("?search=introuvable")).invoices).toEqual([]);
+    expect((await ownList("?search=100%25")).pagination.total).toBe(0);
+  });
+
+  it("filters by client, quote and worksite", async () => {
+    expect((await ownList(`?client_id=${own.businessId}`)).invoices.map((i) => i.id)).toEqual([sent.id]);
+    const quote = await own.createQuote();
+    const fromQuote = (await own.api(own.admin, "POST", `/api/invoices/from-quote/${quote.id}`)).json() as Invoice;
+    expect((await ownList(`?quote_id=${quote.id}`)).invoices.map((i) => i.id)).toEqual([fromQuote.id]);
+    expect((await ownList(`?project_id=${randomUUID()}`)).invoices).toEqual([]);
+    await own.api(own.admin, "DELETE", `/api/invoices/${fromQuote.id}`);
+  });
+
+  it("pages by limit, « Page X sur Y »", async () => {
+    const first = await ownList("?limit=3&page=1");
+    const third = await ownList("?limit=3&page=3");
+    expect(first.pagination).toEqual({ page: 1, limit: 3, total: 7, totalPages: 3 });
+    expect(first.invoices).toHaveLength(3);
+    expect(third.invoices).toHaveLength(1);
+    expect((await ownList("?limit=3&page=9")).invoices).toEqual([]);
+  });
+
+  it("stats: issued invoices only, paid + pending = total, overdue = balance of the late ones", async () => {
+    expect(await own.stats()).toEqual({
+      // Toiture, Véranda, Clôture, Peinture: issued and not cancelled (drafts and credit notes never count).
+      total_invoices: 4,
+      total_amount: 1440,
+      paid_invoices: 1,
+      // Clôture paid, 100 € received on Peinture.
+      paid_amount: 460,
+      sent_invoices: 3,
+      pending_amount: 980,
+      overdue_invoices: 1,
+      overdue_amount: 360,
+    });
+    expect(await own.stats("?status=overdue")).toMatchObject({ total_invoices: 1, overdue_amount: 360 });
+    expect(await own.stats(`?client_id=${own.businessId}`)).toMatchObject({ total_invoices: 1, pending_amount: 360 });
+    expect(await own.stats("?search=toit")).toMatchObject({ total_invoices: 1, overdue_invoices: 1 });
+    expect(await own.stats("?status=draft")).toMatchObject({ total_invoices: 0, total_amount: 0 });
+  });
+
+  it("stats of the whole list (kept totals) equal the stats summed over its clients (read invoice by invoice)", async () => {
+    for (const status of ["", "sent", "paid", "overdue", "draft", "cancelled"]) {
+      const query = status ? `&status=${status}` : "";
+      const whole = await own.stats(status ? `?status=${status}` : "");
+      const parts = [
+        await own.stats(`?client_id=${own.clientId}${query}`),
+        await own.stats(`?client_id=${own.businessId}${query}`),
+      ];
+      const summed = Object.fromEntries(
+        Object.keys(whole).map((key) => [key, sum(...parts.map((p) => p[key as keyof typeof p]))]),
+      );
+      expect(whole, status).toEqual(summed);
+    }
+  });
+
+  it("shows nothing of another company", async () => {
+    const theirs = await ownList();
+    const ours = await list();
+    const ourIds = new Set(ours.invoices.map((i) => i.id));
+    expect(theirs.invoices.some((i) => ourIds.has(i.id))).toBe(false);
+  });
+});
+
+describe("the client of invoices", () => {
+  it("cannot be deleted (409) and shows its revenue: issued invoices not cancelled", async () => {
+    const client = (await t.created(admin, "/api/clients", { name: "Famille Roux", email: "roux@exemple.fr" })).id;
+    const make = () => t.createInvoice(admin, { client_id: client, discount_percentage: 0, items: [LINES[1]] });
+    await make(); // a draft: no revenue
+    await t.issue((await make()).id); // 360
+    const cancelled = await t.issue((await make()).id);
+    await api(admin, "POST", `/api/invoices/${cancelled.id}/cancel`); // 360 and its credit note: 0
+    const detail = (await api(admin, "GET", `/api/clients/${client}?include=stats`)).json();
+    expect(detail.stats.total_revenue).toBe(360);
+    const res = await api(admin, "DELETE", `/api/clients/${client}`);
+    expect(res.statusCode).toBe(409);
+    expect(messageOf(res)).toContain("4\u00a0factures");
+  });
+});
+
+describe("the PDF", () => {
+  it("downloads facture-{reference}.pdf, a draft's watermarked « BROUILLON »", async () => {
+    const invoice = await t.createInvoice();
+    const res = await api(admin, "GET", `/api/invoices/${invoice.id}/pdf`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="facture-${invoice.reference}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(INVOICE_TEXTS.watermark);
+    expect(text).toContain("Famille Martin");
+  });
+
+  it("an issued invoice's carries its number and no watermark; a credit note's is avoir-{reference}.pdf", async () => {
+    const invoice = await t.issue((await t.createInvoice()).id);
+    const res = await api(admin, "GET", `/api/invoices/${invoice.id}/pdf`);
+    expect(res.headers["content-disposition"]).toBe(`attachment; filename="facture-${invoice.reference}.pdf"`);
+    const text = await pdfText(res.rawPayload);
+    expect(text).toContain(invoice.reference);
+    expect(text).not.toContain(INVOICE_TEXTS.watermark);
+    const creditNote: Invoice = (await api(admin, "POST", `/api/invoices/${invoice.id}/cancel`)).json();
+    const note = await api(admin, "GET", `/api/invoices/${creditNote.id}/pdf`);
+    expect(note.headers["content-disposition"]).toBe(`attachment; filename="avoir-${creditNote.reference}.pdf"`);
+    expect(await pdfText(note.rawPayload)).toContain(invoice.reference);
+  });
+});
+
+describe("roles", () => {
+  it("a Compagnon sees no invoice (403 on every route)", async () => {
+    const invoice = await t.createInvoice();
+    for (const [method, url] of [
+      ["GET", "/api/invoices"],
+      ["GET", "/api/invoices/stats"],
+      ["GET", `/api/invoices/${invoice.id}`],
+      ["GET", `/api/invoices/${invoice.id}/pdf`],
+      ["POST", `/api/invoices/${invoice.id}/issue`],
+    ] as const) {
+      for (const token of [compagnon, norole]) expect((await api(token, method, url)).statusCode, url).toBe(403);
+    }
+  });
+
+  it("a user with invoices:view only reads but cannot create, edit, issue, pay or cancel", async () => {
+    const invoice = await t.createInvoice();
+    expect((await api(viewer, "GET", `/api/invoices/${invoice.id}`)).statusCode).toBe(200);
+    expect((await api(viewer, "GET", "/api/invoices")).statusCode).toBe(200);
+    const attempts: [Parameters<typeof api>[1], string, object | undefined][] = [
+      ["POST", "/api/invoices", { client_id: clientId, name: "X", items: [LINES[1]] }],
+      ["PUT", `/api/invoices/${invoice.id}`, invoiceBody(invoice)],
+      ["DELETE", `/api/invoices/${invoice.id}`, undefined],
+      ["POST", `/api/invoices/${invoice.id}/issue`, undefined],
+      ["PATCH", `/api/invoices/${invoice.id}/status`, { status: "sent" }],
+      ["PATCH", `/api/invoices/${invoice.id}/status`, { status: "paid" }],
+      ["PATCH", `/api/invoices/${invoice.id}/status`, { status: "cancelled" }],
+      ["POST", `/api/invoices/${invoice.id}/pay`, {}],
+      ["POST", `/api/invoices/${invoice.id}/payments`, { date: "2026-03-01", amount: 1, method: "cash" }],
+      ["POST", `/api/invoices/${invoice.id}/cancel`, undefined],
+    ];
+    for (const [method, url, body] of attempts) {
+      expect((await api(viewer, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
+    }
+    expect((await t.get(invoice.id)).status).toBe("draft");
+  });
+
+  it("a Chef d'équipe writes drafts but neither issues, deletes nor records payments", async () => {
+    const invoice = await t.createInvoice(chef);
+    expect(invoice.created_by_name).toBe("Test chef");
+    expect((await api(chef, "PUT", `/api/invoices/${invoice.id}`, invoiceBody(invoice))).statusCode).toBe(200);
+    expect((await api(chef, "POST", `/api/invoices/${invoice.id}/issue`)).statusCode).toBe(403);
+    expect((await api(chef, "DELETE", `/api/invoices/${invoice.id}`)).statusCode).toBe(403);
+    expect((await api(chef, "POST", `/api/invoices/${invoice.id}/pay`, {})).statusCode).toBe(403);
+  });
+});
+
+describe("another company's invoice", () => {
+  it("is not found on every route (404), and stays as it was", async () => {
+    const invoice = await t.createInvoice();
+    const calls: [Parameters<typeof api>[1], string, object | undefined][] = [
+      ["GET", `/api/invoices/${invoice.id}`, undefined],
+      ["GET", `/api/invoices/${invoice.id}/pdf`, undefined],
+      ["PUT", `/api/invoices/${invoice.id}`, invoiceBody(invoice, { name: "Piraté" })],
+      ["DELETE", `/api/invoices/${invoice.id}`, undefined],
+      ["POST", `/api/invoices/${invoice.id}/issue`, undefined],
+      ["PATCH", `/api/invoices/${invoice.id}/status`, { status: "sent" }],
+      ["POST", `/api/invoices/${invoice.id}/pay`, {}],
+      ["POST", `/api/invoices/${invoice.id}/payments`, { date: "2026-03-01", amount: 1, method: "cash" }],
+      ["POST", `/api/invoices/${invoice.id}/cancel`, undefined],
+      ["DELETE", `/api/invoices/${invoice.id}/payments/${randomUUID()}`, undefined],
+    ];
+    for (const [method, url, body] of calls) {
+      const res = await api(otherAdmin, method, url, body);
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(messageOf(res)).toBe(INVOICE_TEXTS.notFound);
+    }
+    expect(await t.get(invoice.id)).toEqual(invoice);
+    for (const id of ["pas-un-id", randomUUID()]) {
+      expect((await api(admin, "GET", `/api/invoices/${id}`)).statusCode).toBe(404);
+    }
+  });
+});

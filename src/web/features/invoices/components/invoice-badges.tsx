@@ -1,0 +1,51 @@
+import { INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus } from "@shared/invoice-rules";
+import { cn } from "@web/lib/cn";
+import { AlarmClock } from "lucide-react";
+import { kindBadge, overdueLabel, STATUS_BADGE_CLASSES } from "../lib/invoice-format";
+
+const PILL = "inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
+
+/** The stored status as a coloured pill (labels from the shared map). */
+export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatus; className?: string }) {
+  return (
+    <span data-status={status} className={cn(PILL, STATUS_BADGE_CLASSES[status], className)}>
+      <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-70" />
+      {INVOICE_STATUS_LABELS[status]}
+    </span>
+  );
+}
+
+/**
+ * The badges of a document, in words (never by colour alone): its status (a credit note has none of its
+ * own: « Avoir » says what it is), « Acompte » / « Avoir », and « N jours de retard » when overdue.
+ */
+export function InvoiceBadges({
+  invoice,
+}: {
+  invoice: { status: InvoiceStatus; kind: InvoiceKind; overdue: boolean; days_late: number };
+}) {
+  const kind = kindBadge(invoice.kind);
+  const late = overdueLabel(invoice);
+  return (
+    <>
+      {invoice.kind !== "credit_note" && <InvoiceStatusBadge status={invoice.status} />}
+      {kind && (
+        <span
+          data-kind={invoice.kind}
+          className={cn(PILL, "border-[#c7cbfb] bg-primary-soft text-primary-soft-foreground")}
+        >
+          {kind}
+        </span>
+      )}
+      {late && (
+        <span
+          data-testid="invoice-overdue"
+          className={cn(PILL, "border-[#fecaca] bg-destructive-soft text-destructive-soft-foreground")}
+        >
+          <AlarmClock aria-hidden="true" className="size-3" />
+          {late}
+        </span>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,190 @@
+import { INVOICE_TEXTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@shared/invoice-rules";
+import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { CollapsibleSection } from "@web/components/ui/collapsible-section";
+import { FormField } from "@web/components/ui/form-field";
+import { Input } from "@web/components/ui/input";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { Textarea } from "@web/components/ui/textarea";
+import { FileText, Lock } from "lucide-react";
+import { type ReactNode, useId } from "react";
+import { Controller } from "react-hook-form";
+import type { InvoiceFormState } from "../hooks/use-invoice-form";
+
+/** Words of the form that are not the spec's messages. */
+export const INVOICE_FORM_TEXTS = {
+  clientLocked: "Le client d'une facture ne change pas.",
+  reverseCharge: "Autoliquidation (sous-traitance BTP)",
+  reverseChargeHint:
+    "Toutes les lignes passent à 0\u00a0% de TVA et la facture porte la mention «\u00a0Autoliquidation\u00a0».",
+  dueDateHint: "30 jours après la date de la facture, sauf si vous en choisissez une autre.",
+  workDateHint: "À indiquer quand les travaux n'ont pas été faits à la date de la facture.",
+  legalMentionsHint: "Imprimées sur la facture. Vides\u00a0: le texte par défaut (pénalités, indemnité de 40\u00a0€).",
+} as const;
+
+/**
+ * « Informations générales » (spec 3 §2.3): the client (locked on an edit, spec 3 §2.5), the name, the
+ * date, the due date (date + 30 days until set), the payment method, the date of the work and reverse
+ * charge.
+ */
+export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormState; isMobile: boolean }) {
+  const { form, invoice, quote, permissions, open, toggle, infoErrors, watched, editing } = state;
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
+  const reverseChargeId = useId();
+  const clientName = invoice?.client_name ?? quote?.client.name;
+  return (
+    <CollapsibleSection
+      title="Informations générales"
+      icon={<FileText />}
+      open={open.info}
+      onOpenChange={toggle("info")}
+      hasError={infoErrors}
+      summary={[watched.name?.trim() || "Sans nom", clientName].filter(Boolean).join(" · ")}
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {editing ? (
+          <FormField label="Client" hint={INVOICE_FORM_TEXTS.clientLocked}>
+            {(props) => (
+              <div className="relative">
+                <Input {...props} value={invoice?.client_name ?? ""} readOnly aria-readonly="true" className="pr-9" />
+                <Lock
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+                />
+              </div>
+            )}
+          </FormField>
+        ) : (
+          <FormField label="Client *" error={errors.client_id?.message}>
+            {(props) => (
+              <Controller
+                control={control}
+                name="client_id"
+                render={({ field }) => (
+                  <ClientPicker
+                    {...props}
+                    value={field.value || undefined}
+                    onChange={(id) => field.onChange(id ?? "")}
+                    selectedName={quote && field.value === quote.client_id ? quote.client.name : undefined}
+                    activeOnly
+                    canCreate={permissions.canCreateClients}
+                    placeholder="Rechercher ou créer un client…"
+                  />
+                )}
+              />
+            )}
+          </FormField>
+        )}
+        <FormField label="Nom de la facture *" error={errors.name?.message}>
+          {(props) => (
+            <Input
+              autoComplete="off"
+              placeholder="Ex. Rénovation salle de bain"
+              required
+              data-autofocus={!editing && !isMobile ? "" : undefined}
+              {...props}
+              {...register("name")}
+            />
+          )}
+        </FormField>
+        <FormField label="Date *" error={errors.date?.message}>
+          {(props) => <Input type="date" required {...props} {...register("date")} />}
+        </FormField>
+        <FormField
+          label="Date d'échéance"
+          error={errors.due_date?.message}
+          hint={editing ? undefined : INVOICE_FORM_TEXTS.dueDateHint}
+        >
+          {(props) => <Input type="date" {...props} {...register("due_date", { onChange: state.dueDateTouched })} />}
+        </FormField>
+        <FormField label="Moyen de paiement" error={errors.payment_method?.message}>
+          {(props) => (
+            <NativeSelect {...props} {...register("payment_method")}>
+              <option value="">Non précisé</option>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {PAYMENT_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Date des travaux" error={errors.work_date?.message} hint={INVOICE_FORM_TEXTS.workDateHint}>
+          {(props) => <Input type="date" {...props} {...register("work_date")} />}
+        </FormField>
+        <div className="flex items-start gap-3 rounded-md border border-border bg-muted/30 px-3 py-2.5 sm:col-span-2">
+          <label className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-muted pointer-coarse:size-11">
+            <input
+              id={reverseChargeId}
+              type="checkbox"
+              aria-describedby={`${reverseChargeId}-hint`}
+              className="size-[1.125rem] cursor-pointer accent-primary"
+              {...register("reverse_charge")}
+            />
+          </label>
+          <div className="flex min-w-0 flex-col gap-0.5 pt-1.5 pointer-coarse:pt-3">
+            <label htmlFor={reverseChargeId} className="cursor-pointer text-sm font-medium">
+              {INVOICE_FORM_TEXTS.reverseCharge}
+            </label>
+            <p id={`${reverseChargeId}-hint`} className="text-[0.8125rem] text-muted-foreground">
+              {INVOICE_FORM_TEXTS.reverseChargeHint}
+            </p>
+          </div>
+        </div>
+      </div>
+    </CollapsibleSection>
+  );
+}
+
+/** « Notes, conditions et mentions légales »: internal notes, the payment terms and the legal mentions printed. */
+export function InvoiceNotesSection({ state, icon }: { state: InvoiceFormState; icon: ReactNode }) {
+  const { form, open, toggle, notesErrors } = state;
+  const {
+    register,
+    formState: { errors },
+  } = form;
+  return (
+    <CollapsibleSection
+      title="Notes, conditions et mentions légales"
+      icon={icon}
+      open={open.notes}
+      onOpenChange={toggle("notes")}
+      hasError={notesErrors}
+    >
+      <div className="grid gap-4">
+        <FormField label="Notes" error={errors.notes?.message}>
+          {(props) => <Textarea rows={2} {...props} {...register("notes")} />}
+        </FormField>
+        <FormField label="Conditions de paiement" error={errors.terms?.message}>
+          {(props) => (
+            <Textarea
+              rows={2}
+              placeholder="Ex. Paiement à réception, par virement."
+              {...props}
+              {...register("terms")}
+            />
+          )}
+        </FormField>
+        <FormField
+          label="Mentions légales"
+          error={errors.legal_mentions?.message}
+          hint={INVOICE_FORM_TEXTS.legalMentionsHint}
+        >
+          {(props) => <Textarea rows={4} {...props} {...register("legal_mentions")} />}
+        </FormField>
+      </div>
+    </CollapsibleSection>
+  );
+}
+
+/** Under the totals while reverse charge is ticked: what the invoice will say. */
+export function ReverseChargeNote() {
+  return (
+    <p className="rounded-md border border-border bg-muted/40 px-3 py-2 text-[0.8125rem] text-muted-foreground">
+      {INVOICE_TEXTS.reverseChargeMention}
+    </p>
+  );
+}

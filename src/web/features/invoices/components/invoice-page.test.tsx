@@ -1,0 +1,255 @@
+import { parisToday } from "@shared/dates";
+import { type Invoice, invoiceSchema } from "@shared/invoices";
+import type { PermissionCode } from "@shared/permissions";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { toast } from "@web/lib/toast";
+import { apiError, type FakeApi, fakeApi } from "@web/test/fake-api";
+import { EVERY_PERMISSION, installBrowserStubs, TestPermissions, testQueryClient } from "@web/test/render";
+import { MemoryRouter, Route, Routes, useParams } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
+import { InvoicePage } from "./invoice-page";
+
+vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+let api: FakeApi;
+const CREDIT_ID = "1f000009-0000-4000-8000-000000000009";
+const PAYMENT_ID = "b1000001-0000-4000-8000-000000000001";
+
+function serve(invoice: Invoice | null) {
+  api.get("/api/invoices/:id", invoiceSchema, ({ params }) =>
+    invoice && params.id === invoice.id ? invoice : apiError(404, "Facture non trouvée"),
+  );
+}
+
+function InvoiceAt() {
+  const { id } = useParams();
+  return <InvoicePage key={id} invoiceId={id ?? ""} isMobile={false} />;
+}
+
+/** The page at /invoices/:id, under a router that shows where a button led. */
+function renderPage({ permissions = EVERY_PERMISSION }: { permissions?: readonly PermissionCode[] } = {}) {
+  return render(
+    <QueryClientProvider client={testQueryClient()}>
+      <TestPermissions permissions={permissions}>
+        <MemoryRouter initialEntries={[`/invoices/${INVOICE_ID}`]}>
+          <Routes>
+            <Route path="/invoices/:id" element={<InvoiceAt />} />
+            <Route path="/invoices/:id/edit" element={<p>Formulaire de modification</p>} />
+            <Route path="/invoices" element={<p>Liste des factures</p>} />
+          </Routes>
+        </MemoryRouter>
+      </TestPermissions>
+    </QueryClientProvider>,
+  );
+}
+
+const button = (name: string | RegExp) => screen.queryByRole("button", { name });
+/** The page's h1 once loaded (the skeleton's is « Facture »). */
+async function heading() {
+  await waitFor(() => expect(screen.queryByRole("status", { name: "Chargement de la facture" })).toBeNull());
+  return screen.getByRole("heading", { level: 1 });
+}
+
+beforeEach(() => {
+  installBrowserStubs();
+  api = fakeApi().install();
+  vi.mocked(toast.success).mockClear();
+  vi.mocked(toast.error).mockClear();
+});
+afterEach(cleanup);
+
+describe("InvoicePage", () => {
+  it("shows a sent invoice: badges, client, lines, totals, billing, notes; pay and cancel actions, no edit", async () => {
+    serve(makeInvoice({ overdue: true, days_late: 3 }));
+    renderPage();
+    expect((await heading()).textContent).toBe("Rénovation salle de bain");
+    expect(screen.getByText("Facture FAC-2026-0012")).toBeTruthy();
+    expect(screen.getByText("Envoyée")).toBeTruthy();
+    expect(screen.getByText("3 jours de retard")).toBeTruthy();
+    expect(screen.getByText("69380 Lozanne")).toBeTruthy();
+
+    const lines = screen.getByRole("table");
+    expect(within(lines).getByText("Carrelage mural").closest("tr")?.textContent).toBe(
+      "Carrelage mural20 m²40,00\u00a0€10\u00a0%800,00\u00a0€",
+    );
+    expect(within(lines).getByText("Salle de bain").closest("tr")?.textContent).toContain("1\u202f000,00\u00a0€");
+    expect(screen.getByTestId("invoice-total-subtotal").textContent).toBe("1\u202f000,00\u00a0€");
+    expect(screen.getByTestId("invoice-total-vat-10").textContent).toBe("100,00\u00a0€");
+    expect(screen.getByTestId("invoice-total-ttc").textContent).toBe("1\u202f100,00\u00a0€");
+    expect(screen.getByText("Total TTC")).toBeTruthy();
+    expect(screen.getByText("Virement bancaire")).toBeTruthy();
+    expect(screen.getByText("02/03/2026")).toBeTruthy();
+    expect(screen.getByText("Portail bleu")).toBeTruthy();
+    expect(screen.getByText("Paiement à 30 jours")).toBeTruthy();
+    expect(screen.getByTestId("invoice-balance").textContent).toBe("1\u202f100,00\u00a0€");
+    expect(screen.getByText("Aucun paiement enregistré.")).toBeTruthy();
+
+    for (const name of ["Marquer comme payée", "Annuler la facture", "Télécharger le PDF"])
+      expect(button(name)).toBeTruthy();
+    expect(button("Enregistrer un paiement")).toBeTruthy();
+    expect(button("Ajouter un paiement")).toBeTruthy();
+    for (const name of ["Marquer comme envoyée", "Supprimer"]) expect(button(name)).toBeNull();
+    expect(screen.queryByRole("link", { name: "Modifier" })).toBeNull();
+  });
+
+  it("a draft: « Modifier », « Marquer comme envoyée » (confirmed: the definitive number), « Supprimer »; only the PDF without the rights", async () => {
+    const draft = makeInvoice({ status: "draft", reference: "PROV-0004", issued_at: null });
+    serve(draft);
+    api.post("/api/invoices/:id/issue", invoiceSchema, () => ({
+      ...draft,
+      status: "sent" as const,
+      reference: "FAC-2026-0013",
+      issued_at: "2026-03-12T10:00:00.000Z",
+    }));
+    const { unmount } = renderPage();
+    await heading();
+    expect(screen.getByRole("link", { name: "Modifier" }).getAttribute("href")).toBe(`/invoices/${INVOICE_ID}/edit`);
+    expect(button("Supprimer")).toBeTruthy();
+    expect(button(/Marquer comme payée|Annuler la facture|Enregistrer un paiement/)).toBeNull();
+    expect(screen.queryByRole("region", { name: "Paiements" })).toBeNull();
+
+    fireEvent.click(button("Marquer comme envoyée") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("numéro définitif");
+    expect(dialog.textContent).toContain("ne pourra plus être modifiée ni supprimée");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Marquer comme envoyée" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/issue")).toHaveLength(1));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Statut mis à jour", { description: "FAC-2026-0013\u00a0: Envoyée" }),
+    );
+    unmount();
+
+    renderPage({ permissions: ["invoices:view"] });
+    await heading();
+    expect(button("Télécharger le PDF")).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "Modifier" })).toBeNull();
+    expect(button(/Supprimer|Marquer comme envoyée/)).toBeNull();
+  });
+
+  it("« Enregistrer un paiement »: the balance by default, refused above it, then posts date, amount, method and reference", async () => {
+    const invoice = makeInvoice({ paid_amount: 100, balance_due: 1000 });
+    serve(invoice);
+    api.post("/api/invoices/:id/payments", invoiceSchema, () => ({ ...invoice, paid_amount: 400, balance_due: 700 }));
+    renderPage();
+    await heading();
+    fireEvent.click(button("Enregistrer un paiement") as HTMLElement);
+    const dialog = await screen.findByRole("dialog");
+    const amount = within(dialog).getByLabelText("Montant (€) *") as HTMLInputElement;
+    expect(amount.value).toBe("1000.00");
+    expect((within(dialog).getByLabelText("Date du paiement *") as HTMLInputElement).value).toBe(parisToday());
+
+    fireEvent.change(amount, { target: { value: "1200" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    expect(await within(dialog).findByText("Le montant dépasse le reste à payer de la facture")).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(0);
+
+    fireEvent.change(amount, { target: { value: "300" } });
+    fireEvent.change(within(dialog).getByLabelText("Moyen de paiement"), { target: { value: "check" } });
+    fireEvent.change(within(dialog).getByLabelText("Référence"), { target: { value: " CHQ 1234 " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(1));
+    expect(api.requests("POST", "/api/invoices/:id/payments")[0]?.body).toEqual({
+      date: parisToday(),
+      amount: 300,
+      method: "check",
+      reference: "CHQ 1234",
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement enregistré", expect.anything()));
+  });
+
+  it("« Annuler la facture » explains the credit note, then opens it; the credit note links back to the invoice", async () => {
+    const invoice = makeInvoice();
+    const credit = makeInvoice({
+      id: CREDIT_ID,
+      kind: "credit_note",
+      reference: "AV-2026-0001",
+      name: "Avoir — Rénovation salle de bain",
+      credited_invoice: { id: INVOICE_ID, reference: "FAC-2026-0012", name: "Rénovation salle de bain" },
+    });
+    api.get("/api/invoices/:id", invoiceSchema, ({ params }) => (params.id === CREDIT_ID ? credit : invoice));
+    api.post("/api/invoices/:id/cancel", invoiceSchema, () => credit);
+    renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("un avoir (AV-année-numéro) du même montant");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Annuler la facture" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/cancel")).toHaveLength(1));
+    await waitFor(() => expect(screen.getByText("Avoir AV-2026-0001")).toBeTruthy());
+    expect(toast.success).toHaveBeenCalledWith("Statut mis à jour", { description: "Avoir AV-2026-0001 créé" });
+    // A credit note: no status of its own, no payment, no cancel; the invoice it cancels is linked.
+    expect(screen.queryByText("Envoyée")).toBeNull();
+    expect(button(/Annuler la facture|Marquer comme payée|Enregistrer un paiement/)).toBeNull();
+    const links = screen.getAllByRole("link", { name: "FAC-2026-0012" });
+    expect(links[0]?.getAttribute("href")).toBe(`/invoices/${INVOICE_ID}`);
+  });
+
+  it("a final invoice deducts its deposits: « Net à payer TTC »; a paid one offers nothing destructive and removes a payment on confirmation", async () => {
+    const paid = makeInvoice({
+      status: "paid",
+      paid_amount: 770,
+      balance_due: 0,
+      payment_date: "2026-03-20",
+      subtotal: 1000,
+      deposits_net: 300,
+      deposits_tax: 30,
+      vat_breakdown: [{ rate: 10, net: 700, tax: 70 }],
+      tax_amount: 70,
+      total: 770,
+      deposits: [
+        {
+          id: "1f000007-0000-4000-8000-000000000007",
+          reference: "FAC-2026-0005",
+          date: "2026-02-01",
+          vat: [{ rate: 10, net: 300, tax: 30 }],
+          total: 330,
+        },
+      ],
+      payments: [
+        {
+          id: PAYMENT_ID,
+          date: "2026-03-20",
+          amount: 770,
+          method: "check",
+          reference: "CHQ 99",
+          created_by_name: "Paul Durand",
+          created_at: "2026-03-20T10:00:00.000Z",
+        },
+      ],
+    });
+    serve(paid);
+    api.deleteWithBody("/api/invoices/:id/payments/:paymentId", invoiceSchema, () => ({
+      ...paid,
+      status: "sent" as const,
+      paid_amount: 0,
+      balance_due: 770,
+      payments: [],
+    }));
+    renderPage();
+    await heading();
+    expect(screen.getByText("Net à payer TTC")).toBeTruthy();
+    expect(screen.getByTestId("invoice-total-deposits").textContent).toBe("−\u00a0300,00\u00a0€");
+    expect(screen.getByTestId("invoice-total-ttc").textContent).toBe("770,00\u00a0€");
+    expect(screen.getByRole("link", { name: "FAC-2026-0005" }).getAttribute("href")).toBe(
+      "/invoices/1f000007-0000-4000-8000-000000000007",
+    );
+    expect(button(/Annuler la facture|Supprimer$|Marquer comme payée/)).toBeNull();
+    expect(screen.getByTestId("invoice-balance").textContent).toBe("0,00\u00a0€");
+
+    fireEvent.click(button("Supprimer le paiement du 20/03/2026 (770,00\u00a0€)") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    fireEvent.click(within(dialog).getByRole("button", { name: "Supprimer le paiement" }));
+    await waitFor(() => expect(api.requests("DELETE", "/api/invoices/:id/payments/:paymentId")).toHaveLength(1));
+    expect(api.requests("DELETE")[0]?.path).toBe(`/api/invoices/${INVOICE_ID}/payments/${PAYMENT_ID}`);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement supprimé"));
+  });
+
+  it("says « Facture non trouvée » for an unknown id", async () => {
+    serve(null);
+    renderPage();
+    expect((await heading()).textContent).toBe("Facture non trouvée");
+    expect(screen.getAllByRole("link", { name: "Retour aux factures" })[0]?.getAttribute("href")).toBe("/invoices");
+  });
+});

@@ -1,0 +1,746 @@
+import { formatDate, formatEuro } from "@shared/format";
+import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
+import type { Invoice, Payment } from "@shared/invoices";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
+import { LoadError } from "@web/components/ui/list-state";
+import { Skeleton } from "@web/components/ui/skeleton";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { isApiError } from "@web/lib/api-client";
+import { errorDescription, toastSuccess } from "@web/lib/api-errors";
+import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
+import {
+  ArrowLeft,
+  Banknote,
+  CheckCircle2,
+  Download,
+  FileText,
+  Info,
+  Link2,
+  ListOrdered,
+  LoaderCircle,
+  Pencil,
+  Plus,
+  Receipt,
+  ScrollText,
+  Send,
+  Trash2,
+  UserRound,
+  XCircle,
+} from "lucide-react";
+import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { Link, useNavigate } from "react-router";
+import { invoiceQueryOptions } from "../api/get-invoice";
+import { invoiceKeys } from "../api/invoice-keys";
+import {
+  useCancelInvoice,
+  useDeleteInvoice,
+  useIssueInvoice,
+  useMarkInvoicePaid,
+  useRemovePayment,
+} from "../api/invoice-lifecycle";
+import { useInvoiceAccess } from "../hooks/use-invoice-access";
+import { useInvoicePdf } from "../hooks/use-invoice-pdf";
+import { documentTitle, invoiceActions } from "../lib/invoice-format";
+import { deductsDeposits, totalsRows } from "../lib/invoice-totals";
+import { InvoiceBadges } from "./invoice-badges";
+import { InvoiceLines } from "./invoice-lines";
+
+/** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
+const PaymentDialog = lazy(() => import("./payment-dialog").then((m) => ({ default: m.PaymentDialog })));
+
+/** A quote is read in the quotes list: `/quotes?search=<reference>` opens the list on it. */
+const quoteSearchUrl = (reference: string) => `${paths.quotes}?${new URLSearchParams({ search: reference })}`;
+
+const LINK =
+  "font-medium text-primary tabular-nums hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
+
+type Confirm = "issue" | "paid" | "cancel" | "delete" | null;
+
+/** A block of the page: a card with its title (an h2), an optional control beside it. */
+function Section({
+  title,
+  icon,
+  aside,
+  flush = false,
+  children,
+}: {
+  title: string;
+  icon: ReactNode;
+  aside?: ReactNode;
+  /** Its content runs to the card's edges (a table). */
+  flush?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="flex min-w-0 flex-col rounded-lg border border-border bg-card shadow-card">
+      <div className="flex min-h-14 items-center gap-2.5 border-b border-border px-4 py-2.5">
+        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary [&_svg]:size-4">
+          {icon}
+        </span>
+        <h2 id={id} className="min-w-0 flex-1 text-[0.9375rem] font-semibold">
+          {title}
+        </h2>
+        {aside}
+      </div>
+      <div className={cn("min-w-0", flush ? "overflow-x-auto" : "px-4 py-3")}>{children}</div>
+    </section>
+  );
+}
+
+/** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-1.5">
+      <dt className="shrink-0 text-[0.8125rem] text-muted-foreground">{label}</dt>
+      <dd className="min-w-0 text-right text-sm font-medium break-words">{children}</dd>
+    </div>
+  );
+}
+
+function Missing({ children = "Non renseigné" }: { children?: string }) {
+  return <span className="font-normal text-muted-foreground">{children}</span>;
+}
+
+function BackLink() {
+  return (
+    <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
+      <Link to={paths.invoices}>
+        <ArrowLeft aria-hidden="true" />
+        Retour aux factures
+      </Link>
+    </Button>
+  );
+}
+
+function PageSkeleton() {
+  return (
+    <div role="status" aria-label="Chargement de la facture" className="flex flex-col gap-5">
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-4 w-36" />
+        <Skeleton className="h-8 w-2/3 max-w-md" />
+        <Skeleton className="h-4 w-40" />
+      </div>
+      <div className="grid gap-4 lg:grid-cols-3">
+        <Skeleton className="h-80 rounded-lg lg:col-span-2" />
+        <Skeleton className="h-80 rounded-lg" />
+      </div>
+    </div>
+  );
+}
+
+function ClientCard({ invoice }: { invoice: Invoice }) {
+  const { client } = invoice;
+  const city = [client.postal_code, client.city].filter(Boolean).join(" ");
+  return (
+    <address className="flex flex-col gap-0.5 text-sm not-italic">
+      <span className="font-semibold">{client.name}</span>
+      {client.address && <span className="whitespace-pre-line">{client.address}</span>}
+      {city && <span>{city}</span>}
+      {client.siren && <span className="text-muted-foreground">SIREN {client.siren}</span>}
+      {client.email && (
+        <a href={`mailto:${client.email}`} className={cn(LINK, "mt-1 break-all")}>
+          {client.email}
+        </a>
+      )}
+      {invoice.client_phone && (
+        <a href={`tel:${invoice.client_phone.replace(/\s/g, "")}`} className={LINK}>
+          {invoice.client_phone}
+        </a>
+      )}
+    </address>
+  );
+}
+
+function Billing({ invoice }: { invoice: Invoice }) {
+  return (
+    <dl className="flex flex-col divide-y divide-border">
+      <Fact label={invoice.status === "draft" ? "Date prévue" : "Date"}>{formatDate(invoice.date)}</Fact>
+      {invoice.kind !== "credit_note" && (
+        <Fact label="Échéance">
+          {invoice.due_date ? (
+            <span className={cn(invoice.overdue && "text-destructive")}>{formatDate(invoice.due_date)}</span>
+          ) : (
+            <Missing />
+          )}
+        </Fact>
+      )}
+      {/* Without a date of its own, the work is dated by the invoice (what the PDF says too). */}
+      {invoice.work_date && <Fact label="Date des travaux">{formatDate(invoice.work_date)}</Fact>}
+      {invoice.kind !== "credit_note" && (
+        <Fact label="Moyen de paiement">
+          {invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method] : <Missing />}
+        </Fact>
+      )}
+      {invoice.payment_date && <Fact label="Payée le">{formatDate(invoice.payment_date)}</Fact>}
+      {invoice.issued_at && <Fact label="Émise le">{formatDate(new Date(invoice.issued_at))}</Fact>}
+      {invoice.created_by_name && <Fact label="Créée par">{invoice.created_by_name}</Fact>}
+    </dl>
+  );
+}
+
+/** A document's reference and, under it, its name. */
+function Named({ name, children }: { name: string; children: ReactNode }) {
+  return (
+    <span className="flex flex-col items-end">
+      <span>{children}</span>
+      {name && <span className="text-[0.8125rem] font-normal text-muted-foreground">{name}</span>}
+    </span>
+  );
+}
+
+/** The quote, the worksite, the credit note or the invoice it cancels, the deposits deducted. */
+function LinkedDocuments({ invoice }: { invoice: Invoice }) {
+  const { canViewQuotes, canViewProjects } = useInvoiceAccess();
+  const rows: { key: string; label: string; node: ReactNode }[] = [];
+  if (invoice.quote) {
+    const { reference, name } = invoice.quote;
+    rows.push({
+      key: "quote",
+      label: "Devis",
+      node: (
+        <Named name={name}>
+          {canViewQuotes ? (
+            <Link to={quoteSearchUrl(reference)} className={LINK}>
+              {reference}
+            </Link>
+          ) : (
+            reference
+          )}
+        </Named>
+      ),
+    });
+  }
+  if (invoice.project) {
+    const { id, reference, name } = invoice.project;
+    rows.push({
+      key: "project",
+      label: "Chantier",
+      node: (
+        <Named name={name}>
+          {canViewProjects ? (
+            <Link to={paths.project(id)} className={LINK}>
+              {reference}
+            </Link>
+          ) : (
+            reference
+          )}
+        </Named>
+      ),
+    });
+  }
+  if (invoice.credit_note) {
+    rows.push({
+      key: "credit-note",
+      label: "Avoir",
+      node: (
+        <Link to={paths.invoice(invoice.credit_note.id)} className={LINK}>
+          {invoice.credit_note.reference}
+        </Link>
+      ),
+    });
+  }
+  if (invoice.credited_invoice) {
+    rows.push({
+      key: "credited",
+      label: "Facture annulée",
+      node: (
+        <Link to={paths.invoice(invoice.credited_invoice.id)} className={LINK}>
+          {invoice.credited_invoice.reference}
+        </Link>
+      ),
+    });
+  }
+  return (
+    <dl className="flex flex-col">
+      {rows.map((row) => (
+        <Fact key={row.key} label={row.label}>
+          {row.node}
+        </Fact>
+      ))}
+    </dl>
+  );
+}
+
+function Totals({ invoice }: { invoice: Invoice }) {
+  const { rows, grandLabel, grandValue } = totalsRows(invoice);
+  return (
+    <dl aria-label="Totaux de la facture" className="ml-auto flex w-full max-w-sm flex-col gap-2 text-sm">
+      {rows.map((row) => (
+        <div
+          key={row.key}
+          className={cn("flex items-baseline justify-between gap-4", row.tone === "deduction" && "text-success")}
+        >
+          <dt className={cn(row.tone === "muted" && "text-muted-foreground")}>
+            {row.label}
+            {row.hint && <span className="ml-1.5 text-xs text-muted-foreground">{row.hint}</span>}
+          </dt>
+          <dd
+            className={cn("font-medium tabular-nums", row.tone === "muted" && "text-muted-foreground")}
+            data-testid={`invoice-total-${row.key}`}
+          >
+            {row.value}
+          </dd>
+        </div>
+      ))}
+      <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-3">
+        <dt className="text-base font-semibold">{grandLabel}</dt>
+        <dd className="text-xl font-semibold text-primary tabular-nums" data-testid="invoice-total-ttc">
+          {grandValue}
+        </dd>
+      </div>
+      {invoice.reverse_charge && (
+        <p className="text-[0.8125rem] text-muted-foreground">{INVOICE_TEXTS.reverseChargeMention}</p>
+      )}
+    </dl>
+  );
+}
+
+function Deposits({ invoice }: { invoice: Invoice }) {
+  return (
+    <ul aria-label="Acomptes déduits" className="flex flex-col divide-y divide-border text-sm">
+      {invoice.deposits.map((deposit) => (
+        <li key={deposit.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 py-2">
+          <span className="flex items-center gap-2">
+            <Link to={paths.invoice(deposit.id)} className={LINK}>
+              {deposit.reference}
+            </Link>
+            <span className="text-muted-foreground">du {formatDate(deposit.date)}</span>
+          </span>
+          <span className="font-medium tabular-nums">{formatEuro(deposit.total)} TTC</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Payments({
+  invoice,
+  canRemove,
+  onRemove,
+}: {
+  invoice: Invoice;
+  canRemove: boolean;
+  onRemove: (payment: Payment) => void;
+}) {
+  const payments = [...invoice.payments].sort((a, b) => a.date.localeCompare(b.date));
+  return (
+    <div className="flex flex-col gap-3">
+      {payments.length === 0 ? (
+        <p className="py-1 text-sm text-muted-foreground">Aucun paiement enregistré.</p>
+      ) : (
+        <ul aria-label="Paiements" className="flex flex-col divide-y divide-border">
+          {payments.map((payment) => (
+            <li key={payment.id} className="flex items-center gap-3 py-2">
+              <div className="flex min-w-0 flex-1 flex-col gap-0.5">
+                <span className="text-sm font-medium">
+                  {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method]}
+                </span>
+                {(payment.reference || payment.created_by_name) && (
+                  <span className="truncate text-xs text-muted-foreground">
+                    {[payment.reference, payment.created_by_name && `saisi par ${payment.created_by_name}`]
+                      .filter(Boolean)
+                      .join(" · ")}
+                  </span>
+                )}
+              </div>
+              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatEuro(payment.amount)}</span>
+              {canRemove && (
+                <Button
+                  size="icon"
+                  variant="ghost"
+                  className="shrink-0 text-muted-foreground hover:text-destructive"
+                  aria-label={`Supprimer le paiement du ${formatDate(payment.date)} (${formatEuro(payment.amount)})`}
+                  onClick={() => onRemove(payment)}
+                >
+                  <Trash2 aria-hidden="true" />
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {invoice.status !== "cancelled" && (
+        <dl className="flex flex-col gap-1.5 border-t border-border pt-3 text-sm">
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="text-muted-foreground">Déjà réglé</dt>
+            <dd className="font-medium tabular-nums" data-testid="invoice-paid-amount">
+              {formatEuro(invoice.paid_amount)}
+            </dd>
+          </div>
+          <div className="flex items-baseline justify-between gap-4">
+            <dt className="font-semibold">Reste à payer</dt>
+            <dd
+              className={cn(
+                "text-lg font-semibold tabular-nums",
+                invoice.balance_due > 0 && invoice.overdue && "text-destructive",
+              )}
+              data-testid="invoice-balance"
+            >
+              {formatEuro(invoice.balance_due)}
+            </dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}
+
+/** The page when the invoice is not there: 404 « Facture non trouvée », or the load error and « Réessayer ». */
+function Unavailable({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+  const notFound = isApiError(error) && error.status === 404;
+  return (
+    <div className="flex flex-col gap-3">
+      <title>{`${notFound ? INVOICE_TEXTS.notFound : "Facture"} · Propulse`}</title>
+      <BackLink />
+      {notFound ? (
+        <div className="flex flex-col items-center gap-4 rounded-lg border border-dashed border-input bg-card px-6 py-14 text-center">
+          <span className="flex size-12 items-center justify-center rounded-full bg-primary-soft text-primary">
+            <Receipt aria-hidden="true" className="size-6" />
+          </span>
+          <div className="flex flex-col gap-1">
+            <h1 className="text-lg font-semibold">{INVOICE_TEXTS.notFound}</h1>
+            <p className="max-w-sm text-sm text-muted-foreground">
+              Cette facture n'existe pas ou plus, ou vous n'y avez pas accès.
+            </p>
+          </div>
+          <Button asChild>
+            <Link to={paths.invoices}>Retour aux factures</Link>
+          </Button>
+        </div>
+      ) : (
+        <>
+          <h1 className="sr-only">Facture</h1>
+          <LoadError title="Impossible de charger la facture" message={errorDescription(error)} onRetry={onRetry} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /invoices/:id — a document and its life (spec 3 §2.4, docs/domain/invoices.md#screens): reference and
+ * badges, client, lines, totals (deposits deducted: « Net à payer »), billing, linked documents, notes
+ * and mentions, payments and balance; the actions its status and the user's permissions allow, each
+ * irreversible one confirmed.
+ */
+export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobile: boolean }) {
+  const detail = useQuery(invoiceQueryOptions(invoiceId));
+  const access = useInvoiceAccess();
+  const pdf = useInvoicePdf();
+  const issue = useIssueInvoice();
+  const markPaid = useMarkInvoicePaid();
+  const cancel = useCancelInvoice();
+  const remove = useDeleteInvoice();
+  const removePayment = useRemovePayment();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [confirm, setConfirm] = useState<Confirm>(null);
+  const [paying, setPaying] = useState(false);
+  const paymentLoaded = useOpenedOnce(paying);
+  const [toRemove, setToRemove] = useState<Payment | null>(null);
+
+  const invoice = detail.data;
+  if (!invoice) {
+    if (detail.isPending) {
+      return (
+        <div className="flex flex-col gap-3">
+          <title>Facture · Propulse</title>
+          <h1 className="sr-only">Facture</h1>
+          <BackLink />
+          <PageSkeleton />
+        </div>
+      );
+    }
+    return <Unavailable error={detail.error} onRetry={() => void detail.refetch()} />;
+  }
+
+  const actions = invoiceActions(invoice, access);
+  const title = documentTitle(invoice);
+  const creditNote = invoice.kind === "credit_note";
+
+  const statusDone = (saved: Invoice) =>
+    toastSuccess(INVOICE_TEXTS.statusUpdated, `${saved.reference}\u00a0: ${INVOICE_STATUS_LABELS[saved.status]}`);
+
+  const onIssue = async () => {
+    try {
+      statusDone(await issue.mutateAsync({ id: invoice.id }));
+    } catch {
+      // Toasted by the mutation (« Impossible de mettre à jour le statut » and the server's reason).
+    }
+  };
+  const onMarkPaid = async () => {
+    try {
+      statusDone(await markPaid.mutateAsync({ id: invoice.id }));
+    } catch {
+      // Toasted by the mutation.
+    }
+  };
+  const onCancel = async () => {
+    try {
+      const credit = await cancel.mutateAsync({ id: invoice.id });
+      toastSuccess(INVOICE_TEXTS.statusUpdated, INVOICE_TEXTS.creditNoteCreated(credit.reference));
+      void navigate(paths.invoice(credit.id));
+    } catch {
+      // Toasted by the mutation.
+    }
+  };
+  const onDelete = async () => {
+    try {
+      await remove.mutateAsync({ id: invoice.id });
+      toastSuccess(INVOICE_TEXTS.deleted);
+      void navigate(paths.invoices, { replace: true });
+      // Gone: opened again (back button), the page asks and says « Facture non trouvée ».
+      void queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(invoice.id), refetchType: "none" });
+    } catch {
+      // Toasted by the mutation.
+    }
+  };
+  const onRemovePayment = async (payment: Payment) => {
+    try {
+      await removePayment.mutateAsync({ id: invoice.id, paymentId: payment.id });
+      toastSuccess(INVOICE_TEXTS.paymentRemoved);
+    } catch {
+      // Toasted by the mutation (« Impossible de supprimer le paiement »).
+    }
+  };
+
+  const pdfPending = pdf.pending(invoice.id);
+  const destructive = "text-destructive hover:text-destructive";
+  const actionButtons = [
+    actions.edit && (
+      <Button key="edit" variant="outline" asChild>
+        <Link to={paths.invoiceEdit(invoice.id)}>
+          <Pencil aria-hidden="true" />
+          Modifier
+        </Link>
+      </Button>
+    ),
+    actions.delete && (
+      <Button key="delete" variant="outline" onClick={() => setConfirm("delete")} className={destructive}>
+        <Trash2 aria-hidden="true" />
+        Supprimer
+      </Button>
+    ),
+    actions.cancel && (
+      <Button key="cancel" variant="outline" onClick={() => setConfirm("cancel")} className={destructive}>
+        <XCircle aria-hidden="true" />
+        {INVOICE_TEXTS.cancel}
+      </Button>
+    ),
+    <Button key="pdf" variant="outline" onClick={() => void pdf.download(invoice)} disabled={pdfPending}>
+      {pdfPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+      Télécharger le PDF
+    </Button>,
+    actions.recordPayment && (
+      <Button key="payment" variant="outline" onClick={() => setPaying(true)}>
+        <Plus aria-hidden="true" />
+        {INVOICE_TEXTS.recordPayment}
+      </Button>
+    ),
+    actions.issue && (
+      <Button key="issue" onClick={() => setConfirm("issue")}>
+        <Send aria-hidden="true" />
+        {INVOICE_TEXTS.markSent}
+      </Button>
+    ),
+    actions.markPaid && (
+      <Button key="paid" onClick={() => setConfirm("paid")}>
+        <CheckCircle2 aria-hidden="true" />
+        {INVOICE_TEXTS.markPaid}
+      </Button>
+    ),
+  ].filter(Boolean);
+
+  return (
+    <div className={cn("flex flex-col gap-5", isMobile && "pb-16")}>
+      <title>{`${invoice.reference} · Propulse`}</title>
+      <div className="flex flex-col gap-3">
+        <BackLink />
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="flex min-w-0 flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-2">
+              <span className="font-mono text-xs font-semibold text-muted-foreground">{title}</span>
+              <InvoiceBadges invoice={invoice} />
+            </div>
+            <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{invoice.name}</h1>
+            <p className="text-sm text-muted-foreground">
+              <span className="sr-only">Client&nbsp;: </span>
+              <span className="font-medium text-foreground">{invoice.client.name}</span>
+              {" · "}
+              <span className="tabular-nums">{formatEuro(invoice.total)} TTC</span>
+            </p>
+          </div>
+          <div className={cn("flex gap-2", isMobile ? "w-full flex-col" : "flex-wrap")}>
+            {/* The main action last on a wide screen (at the right), first on a phone (under the thumb). */}
+            {isMobile ? [...actionButtons].reverse() : actionButtons}
+          </div>
+        </div>
+      </div>
+
+      {invoice.status === "draft" && !creditNote && (
+        <Alert variant="warning" role="status">
+          <Info aria-hidden="true" />
+          <AlertDescription>
+            {`Brouillon\u00a0: la référence ${invoice.reference} est provisoire. «\u00a0${INVOICE_TEXTS.markSent}\u00a0» donne à la facture son numéro définitif\u00a0; elle ne pourra plus être modifiée ni supprimée.`}
+          </AlertDescription>
+        </Alert>
+      )}
+      {invoice.status === "cancelled" && invoice.credit_note && (
+        <Alert variant="info" role="status">
+          <Info aria-hidden="true" />
+          <AlertDescription>
+            {"Facture annulée par l'avoir "}
+            <Link to={paths.invoice(invoice.credit_note.id)} className="font-semibold underline underline-offset-4">
+              {invoice.credit_note.reference}
+            </Link>
+            .
+          </AlertDescription>
+        </Alert>
+      )}
+      {creditNote && invoice.credited_invoice && (
+        <Alert variant="info" role="status">
+          <Info aria-hidden="true" />
+          <AlertDescription>
+            {"Cet avoir annule la facture "}
+            <Link
+              to={paths.invoice(invoice.credited_invoice.id)}
+              className="font-semibold underline underline-offset-4"
+            >
+              {invoice.credited_invoice.reference}
+            </Link>
+            {` (${invoice.credited_invoice.name}).`}
+          </AlertDescription>
+        </Alert>
+      )}
+
+      <div className="grid items-start gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
+        <div className="flex min-w-0 flex-col gap-4 lg:col-span-2 lg:row-span-2">
+          <Section title="Lignes" icon={<ListOrdered />} flush>
+            <InvoiceLines items={invoice.items} isMobile={isMobile} />
+          </Section>
+          {deductsDeposits(invoice) && invoice.deposits.length > 0 && (
+            <Section title="Acomptes déduits" icon={<Receipt />}>
+              <Deposits invoice={invoice} />
+            </Section>
+          )}
+          <section aria-label="Totaux" className="rounded-lg border border-border bg-card p-4 shadow-card">
+            <Totals invoice={invoice} />
+          </section>
+          {actions.showPayments && (
+            <Section
+              title="Paiements"
+              icon={<Banknote />}
+              aside={
+                actions.recordPayment ? (
+                  <Button size="sm" variant="outline" onClick={() => setPaying(true)}>
+                    <Plus aria-hidden="true" />
+                    Ajouter un paiement
+                  </Button>
+                ) : undefined
+              }
+            >
+              <Payments invoice={invoice} canRemove={actions.removePayment} onRemove={setToRemove} />
+            </Section>
+          )}
+        </div>
+        {/* On a phone the client and the dates come before the lines. */}
+        <div className="order-first flex min-w-0 flex-col gap-4 lg:order-none">
+          <Section title="Client" icon={<UserRound />}>
+            <ClientCard invoice={invoice} />
+          </Section>
+          <Section title="Facturation" icon={<FileText />}>
+            <Billing invoice={invoice} />
+          </Section>
+          {(invoice.quote || invoice.project || invoice.credit_note || invoice.credited_invoice) && (
+            <Section title="Documents liés" icon={<Link2 />}>
+              <LinkedDocuments invoice={invoice} />
+            </Section>
+          )}
+        </div>
+        <div className="flex min-w-0 flex-col gap-4">
+          {invoice.notes && (
+            <Section title="Notes" icon={<FileText />}>
+              <p className="text-sm break-words whitespace-pre-line">{invoice.notes}</p>
+            </Section>
+          )}
+          {(invoice.terms || invoice.legal_mentions) && (
+            <Section title="Conditions et mentions légales" icon={<ScrollText />}>
+              <div className="flex flex-col gap-3 text-sm">
+                {invoice.terms && <p className="break-words whitespace-pre-line">{invoice.terms}</p>}
+                {invoice.legal_mentions && (
+                  <p className="text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
+                    {invoice.legal_mentions}
+                  </p>
+                )}
+              </div>
+            </Section>
+          )}
+        </div>
+      </div>
+
+      {paymentLoaded && (
+        <Suspense fallback={null}>
+          <PaymentDialog invoice={paying ? invoice : null} isMobile={isMobile} onClose={() => setPaying(false)} />
+        </Suspense>
+      )}
+      <ConfirmDialog
+        open={confirm === "issue"}
+        onClose={() => setConfirm(null)}
+        title={`${INVOICE_TEXTS.markSent}\u00a0?`}
+        description={`La facture reçoit son numéro définitif (FAC-année-numéro, sans trou dans la suite) et la date du jour. Son contenu, le client et vos mentions sont figés\u00a0: elle ne pourra plus être modifiée ni supprimée, seulement annulée par un avoir.`}
+        confirmLabel={INVOICE_TEXTS.markSent}
+        pendingLabel="Émission…"
+        onConfirm={onIssue}
+      />
+      <ConfirmDialog
+        open={confirm === "paid"}
+        onClose={() => setConfirm(null)}
+        title={`${INVOICE_TEXTS.markPaid}\u00a0?`}
+        description={`Un paiement de ${formatEuro(invoice.balance_due)} (le reste à payer) est enregistré à la date du jour, par virement bancaire. Pour un autre moyen ou une autre date, utilisez «\u00a0${INVOICE_TEXTS.recordPayment}\u00a0».`}
+        confirmLabel={INVOICE_TEXTS.markPaid}
+        pendingLabel="Enregistrement…"
+        onConfirm={onMarkPaid}
+      />
+      <ConfirmDialog
+        open={confirm === "cancel"}
+        onClose={() => setConfirm(null)}
+        destructive
+        title={`Annuler la facture ${invoice.reference}\u00a0?`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.`}
+        confirmLabel={INVOICE_TEXTS.cancel}
+        cancelLabel="Ne pas annuler"
+        pendingLabel="Création de l'avoir…"
+        onConfirm={onCancel}
+      />
+      <ConfirmDialog
+        open={confirm === "delete"}
+        onClose={() => setConfirm(null)}
+        destructive
+        title={`Supprimer le brouillon ${invoice.reference}\u00a0?`}
+        description={`«\u00a0${invoice.name}\u00a0» sera supprimé définitivement. Un brouillon n'a pas encore de numéro de facture\u00a0: la suite des numéros n'est pas touchée.`}
+        confirmLabel="Supprimer"
+        pendingLabel="Suppression…"
+        onConfirm={onDelete}
+      />
+      <ConfirmDialog
+        open={toRemove !== null}
+        onClose={() => setToRemove(null)}
+        destructive
+        title={"Supprimer ce paiement\u00a0?"}
+        description={
+          toRemove
+            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_METHOD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
+            : ""
+        }
+        confirmLabel="Supprimer le paiement"
+        pendingLabel="Suppression…"
+        onConfirm={() => (toRemove ? onRemovePayment(toRemove) : undefined)}
+      />
+    </div>
+  );
+}

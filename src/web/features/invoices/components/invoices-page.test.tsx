@@ -1,0 +1,189 @@
+import { invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { apiError, type FakeApi, fakeApi, never } from "@web/test/fake-api";
+import { installBrowserStubs, renderWithProviders } from "@web/test/render";
+import { Route, Routes } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { listAnswer, makeInvoiceRow, makeStats } from "../test/list-fixtures";
+import { InvoicesPage } from "./invoices-page";
+
+vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+
+let api: FakeApi;
+
+const sent = makeInvoiceRow({ reference: "FAC-2026-0012", name: "Salle de bain Leroy" });
+const late = makeInvoiceRow({
+  reference: "FAC-2026-0009",
+  name: "Cuisine Bernard",
+  client_name: "Paul Bernard",
+  overdue: true,
+  days_late: 12,
+  due_date: "2026-02-01",
+});
+const draft = makeInvoiceRow({ reference: "PROV-0003", name: "Terrasse Roux", status: "draft", kind: "deposit" });
+const credit = makeInvoiceRow({ reference: "AV-2026-0001", name: "Avoir Martin", kind: "credit_note" });
+
+function serve(rows = [sent, late, draft, credit], total = rows.length) {
+  api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => listAnswer(rows, query, total));
+  api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
+}
+
+function renderPage(options?: Parameters<typeof renderWithProviders>[1]) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/" element={<InvoicesPage isMobile={false} />} />
+      <Route path="/invoices/new" element={<p>Formulaire de facture</p>} />
+    </Routes>,
+    options,
+  );
+}
+
+/** A row of the list, found by its reference. */
+const cardOf = async (reference: string) => (await screen.findByText(reference)).closest("article") as HTMLElement;
+const cardNow = (reference: string) => screen.getByText(reference).closest("article") as HTMLElement;
+
+const lastQuery = (path: string) => api.requests("GET", path).at(-1)?.query;
+
+beforeEach(() => {
+  installBrowserStubs();
+  api = fakeApi().install();
+});
+afterEach(cleanup);
+
+describe("InvoicesPage", () => {
+  it("asks the page and its stats side by side, and shows the four stat cards and each row's badges in words", async () => {
+    api.get("/api/invoices", invoiceListResponseSchema, () => never());
+    api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
+    renderPage();
+    // The stats are asked while the list is still pending: not one after the other.
+    await waitFor(() => expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1));
+    expect(api.requests("GET", "/api/invoices")).toHaveLength(1);
+    expect(lastQuery("/api/invoices")?.toString()).toBe("page=1&limit=20");
+    expect(lastQuery("/api/invoices/stats")?.toString()).toBe("");
+
+    const stats = await screen.findByRole("list", { name: "Statistiques des factures" });
+    await waitFor(() => expect(within(stats).getByTestId("invoice-stat-paid").textContent).toContain("15\u202f200,50"));
+    expect(within(stats).getByTestId("invoice-stat-total").textContent).toContain("Total12");
+    expect(within(stats).getByTestId("invoice-stat-pending").textContent).toContain("En attente4");
+    expect(within(stats).getByTestId("invoice-stat-overdue").textContent).toContain("3\u202f050,00\u00a0€");
+
+    cleanup();
+    api.reset();
+    serve();
+    renderPage();
+    const lateCard = await cardOf("FAC-2026-0009");
+    expect(within(lateCard).getByTestId("invoice-overdue").textContent).toBe("12 jours de retard");
+    expect(lateCard.textContent).toContain("Envoyée");
+    expect(lateCard.textContent).toContain("Paul Bernard");
+    expect(lateCard.textContent).toContain("10/03/2026");
+    expect(lateCard.textContent).toContain("Échéance\u00a001/02/2026");
+    expect(within(lateCard).getByTestId("invoice-card-total").textContent).toBe("1\u202f100,00\u00a0€");
+
+    const depositCard = cardNow("PROV-0003");
+    expect(depositCard.textContent).toContain("Brouillon");
+    expect(depositCard.textContent).toContain("Acompte");
+    // A credit note is an « Avoir », without a status of its own.
+    const creditCard = cardNow("AV-2026-0001");
+    expect(within(creditCard).queryByText("Envoyée")).toBeNull();
+    expect(within(creditCard).getByText("Avoir")).toBeTruthy();
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("4\u00a0factures");
+  });
+
+  it("« Voir » on every row, « Modifier » only on a draft, « Nouvelle facture » only with invoices:create", async () => {
+    serve([sent, draft]);
+    const { unmount } = renderPage();
+    const sentCard = await cardOf("FAC-2026-0012");
+    const draftCard = cardNow("PROV-0003");
+    expect(within(sentCard).getByRole("link", { name: "Voir la facture FAC-2026-0012" }).getAttribute("href")).toBe(
+      `/invoices/${sent.id}`,
+    );
+    expect(within(sentCard).queryByRole("link", { name: /Modifier/ })).toBeNull();
+    expect(within(draftCard).getByRole("link", { name: "Modifier la facture PROV-0003" }).getAttribute("href")).toBe(
+      `/invoices/${draft.id}/edit`,
+    );
+    expect(within(sentCard).getByRole("button", { name: "Télécharger le PDF de FAC-2026-0012" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Nouvelle facture" }).getAttribute("href")).toBe("/invoices/new");
+    unmount();
+
+    renderPage({ permissions: ["invoices:view"] });
+    const card = await cardOf("PROV-0003");
+    expect(within(card).queryByRole("link", { name: /Modifier/ })).toBeNull();
+    expect(screen.queryByRole("link", { name: "Nouvelle facture" })).toBeNull();
+  });
+
+  it("sends the status filter and the search (after the pause) to the list and the stats alike, from page 1", async () => {
+    serve();
+    renderPage();
+    await cardOf("FAC-2026-0012");
+    const filters = screen.getByRole("radiogroup", { name: "Filtrer par statut" });
+    expect(
+      within(filters)
+        .getAllByRole("radio")
+        .map((r) => r.textContent),
+    ).toEqual(["Toutes", "Brouillon", "Envoyée", "Payée", "En retard", "Annulée"]);
+
+    fireEvent.click(within(filters).getByRole("radio", { name: "En retard" }));
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("status")).toBe("overdue"));
+    await waitFor(() => expect(lastQuery("/api/invoices/stats")?.get("status")).toBe("overdue"));
+    expect(lastQuery("/api/invoices")?.get("page")).toBe("1");
+
+    fireEvent.change(screen.getByRole("searchbox", { name: /Rechercher une facture/ }), {
+      target: { value: "  Leroy " },
+    });
+    expect(screen.getByPlaceholderText("Rechercher par référence, nom ou client…")).toBeTruthy();
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("search")).toBe("Leroy"));
+    expect(lastQuery("/api/invoices")?.get("status")).toBe("overdue");
+    await waitFor(() => expect(lastQuery("/api/invoices/stats")?.get("search")).toBe("Leroy"));
+  });
+
+  it("pages with « Page X sur Y », Précédent / Suivant, only when there is more than one page", async () => {
+    serve([sent, late], 45);
+    renderPage();
+    await cardOf("FAC-2026-0012");
+    const pager = screen.getByRole("navigation", { name: "Pagination des factures" });
+    expect(pager.textContent).toContain("Page 1 sur 3");
+    expect((within(pager).getByRole("button", { name: /Précédent/ }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(pager).getByRole("button", { name: /Suivant/ }));
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("page")).toBe("2"));
+    await waitFor(() => expect(screen.getByRole("navigation").textContent).toContain("Page 2 sur 3"));
+    cleanup();
+
+    api.reset();
+    serve([sent]);
+    renderPage();
+    await cardOf("FAC-2026-0012");
+    expect(screen.queryByRole("navigation", { name: "Pagination des factures" })).toBeNull();
+    expect(screen.queryByText(/Page 1 sur/)).toBeNull();
+  });
+
+  it("empty: « Aucune facture trouvée » and « Créer votre première facture »; filtered: « Effacer les filtres »", async () => {
+    serve([]);
+    renderPage();
+    expect(await screen.findByText("Aucune facture trouvée")).toBeTruthy();
+    const create = screen.getByRole("link", { name: "Créer votre première facture" });
+    expect(create.getAttribute("href")).toBe("/invoices/new");
+
+    fireEvent.click(screen.getByRole("radio", { name: "Payée" }));
+    await waitFor(() => expect(screen.getByText("Aucune facture avec ce statut.")).toBeTruthy());
+    expect(screen.queryByRole("link", { name: "Créer votre première facture" })).toBeNull();
+    fireEvent.click(screen.getAllByRole("button", { name: "Effacer les filtres" })[0] as HTMLElement);
+    await waitFor(() => expect(screen.getByRole("link", { name: "Créer votre première facture" })).toBeTruthy());
+  });
+
+  it("a list that fails shows its error alone (no stat cards); stats that fail alone read « — »", async () => {
+    api.get("/api/invoices", invoiceListResponseSchema, () => apiError(500, "Base indisponible"));
+    api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
+    renderPage();
+    expect(await screen.findByText("Impossible de charger vos factures")).toBeTruthy();
+    expect(screen.getByText("Base indisponible")).toBeTruthy();
+    expect(screen.queryByRole("list", { name: "Statistiques des factures" })).toBeNull();
+    cleanup();
+
+    api.reset();
+    api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => listAnswer([sent], query));
+    api.get("/api/invoices/stats", invoiceStatsSchema, () => apiError(500, "Erreur"));
+    renderPage();
+    await cardOf("FAC-2026-0012");
+    await waitFor(() => expect(screen.getByTestId("invoice-stat-total").textContent).toContain("—"));
+  });
+});

@@ -1,0 +1,180 @@
+import { INVOICE_DEFAULTS, INVOICE_TEXTS } from "@shared/invoice-rules";
+import { useQuery } from "@tanstack/react-query";
+import { Button } from "@web/components/ui/button";
+import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import { SearchField } from "@web/components/ui/search-field";
+import { SegmentedControl } from "@web/components/ui/segmented-control";
+import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { useProgressiveList } from "@web/hooks/use-progressive-list";
+import { cn } from "@web/lib/cn";
+import { paths } from "@web/lib/paths";
+import { Plus, Receipt, SearchX } from "lucide-react";
+import { useState } from "react";
+import { Link, useSearchParams } from "react-router";
+import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
+import { invoicesQueryOptions } from "../api/get-invoices";
+import type { InvoiceFilters } from "../api/invoice-keys";
+import { useInvoiceAccess } from "../hooks/use-invoice-access";
+import { useInvoicePdf } from "../hooks/use-invoice-pdf";
+import {
+  countBadge,
+  invoicesCountLabel,
+  pageCount,
+  STATUS_FILTERS,
+  type StatusFilter,
+  statusQuery,
+} from "../lib/invoice-format";
+import { InvoiceCard, InvoiceCardSkeleton } from "./invoice-card";
+import { InvoiceStatsCards } from "./invoice-stats";
+
+/** Spec 3 §2.2: the search is sent 300 ms after the last key. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** « Factures » (spec 3 §2.2, docs/domain/invoices.md#screens): stats, search, status filter, the invoices and their pages. */
+export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
+  const { canCreate } = useInvoiceAccess();
+  // `?search=` opens the list on an invoice (a reference named elsewhere).
+  const [params] = useSearchParams();
+  const [term, setTerm] = useState(() => params.get("search") ?? "");
+  const [status, setStatus] = useState<StatusFilter>("all");
+  const search = useDebouncedValue(term, SEARCH_DEBOUNCE_MS).trim();
+  const filters: InvoiceFilters = { search, status: statusQuery(status) };
+
+  // The page goes back to 1 whenever the filters change.
+  const filterKey = JSON.stringify([search, status]);
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const page = paging.key === filterKey ? paging.page : 1;
+  const setPage = (next: number) => {
+    setPaging({ key: filterKey, page: next });
+    window.scrollTo({ top: 0, behavior: "smooth" });
+  };
+
+  // The list and its stats are asked side by side.
+  const query = useQuery(invoicesQueryOptions({ ...filters, page }));
+  const stats = useQuery(invoiceStatsQueryOptions(filters));
+  const pdf = useInvoicePdf();
+
+  const invoices = query.data?.invoices ?? [];
+  const rendered = useProgressiveList(invoices);
+  const total = query.data?.pagination.total ?? 0;
+  const pages = query.data?.pagination.totalPages ?? pageCount(total, INVOICE_DEFAULTS.pageSize);
+  const filtered = term.trim() !== "" || status !== "all";
+  const failed = listFailed(query, invoices.length);
+
+  const clearFilters = () => {
+    setTerm("");
+    setStatus("all");
+  };
+
+  const newInvoice = (label: string) => (
+    <Button asChild className={cn(isMobile && "w-full")}>
+      <Link to={paths.invoiceNew}>
+        <Plus aria-hidden="true" />
+        {label}
+      </Link>
+    </Button>
+  );
+
+  return (
+    // On a phone the last card can scroll clear of the toasts above the bottom bar.
+    <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="flex min-w-0 flex-col gap-1">
+          <div className="flex items-center gap-3">
+            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{INVOICE_TEXTS.title}</h1>
+            {query.data && !failed && !filtered && (
+              <span className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums">
+                <span aria-hidden="true">{countBadge(total)}</span>
+                <span className="sr-only">{invoicesCountLabel(total)}</span>
+              </span>
+            )}
+          </div>
+          <p className="hidden text-sm text-muted-foreground sm:block">
+            Vos factures, leurs paiements et ce qui reste à encaisser.
+          </p>
+        </div>
+        {canCreate && newInvoice(INVOICE_TEXTS.newInvoice)}
+      </div>
+
+      {/* The list could not be loaded: its error shows alone, without figures over it. */}
+      {!failed && <InvoiceStatsCards stats={stats.data} failed={stats.isError} isMobile={isMobile} />}
+
+      <div className="flex flex-col gap-3 xl:flex-row xl:items-center">
+        <SearchField
+          value={term}
+          onChange={setTerm}
+          label="Rechercher une facture par référence, nom ou client"
+          placeholder={INVOICE_TEXTS.searchPlaceholder}
+          className="xl:max-w-md xl:flex-1"
+        />
+        <SegmentedControl value={status} options={STATUS_FILTERS} onChange={setStatus} label="Filtrer par statut" />
+      </div>
+
+      <ListSection
+        headingId="invoices-found"
+        query={query}
+        rows={invoices.length}
+        countLabel={invoicesCountLabel(total, filtered)}
+        pendingLabel="Recherche des factures"
+        headingAction={
+          filtered && (
+            <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
+              Effacer les filtres
+            </Button>
+          )
+        }
+        loading={<ListSkeleton label="Chargement des factures" item={<InvoiceCardSkeleton />} />}
+        errorTitle="Impossible de charger vos factures"
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={<SearchX aria-hidden="true" className="size-6" />}
+              title={INVOICE_TEXTS.empty}
+              text={
+                term.trim()
+                  ? `Aucune facture ne correspond à «\u00a0${term.trim()}\u00a0» avec ces filtres.`
+                  : "Aucune facture avec ce statut."
+              }
+              action={
+                <Button variant="outline" onClick={clearFilters}>
+                  Effacer les filtres
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={<Receipt aria-hidden="true" className="size-6" />}
+              title={INVOICE_TEXTS.empty}
+              text={
+                "Facturez un devis validé ou un chantier terminé, ou partez d'une facture vierge\u00a0: les totaux et la TVA se calculent pour vous."
+              }
+              action={canCreate ? newInvoice(INVOICE_TEXTS.emptyAction) : undefined}
+            />
+          )
+        }
+        footer={
+          <ListPagination
+            label="Pagination des factures"
+            page={page}
+            pageCount={pages}
+            onPageChange={setPage}
+            disabled={query.isFetching}
+          />
+        }
+      >
+        <ul aria-label="Factures" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+          {rendered.map((invoice) => (
+            <li key={invoice.id}>
+              <InvoiceCard
+                invoice={invoice}
+                compact={isMobile}
+                pdfPending={pdf.pending(invoice.id)}
+                onDownloadPdf={(row) => void pdf.download(row)}
+              />
+            </li>
+          ))}
+        </ul>
+      </ListSection>
+    </div>
+  );
+}

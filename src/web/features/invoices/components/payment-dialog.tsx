@@ -1,0 +1,162 @@
+import { formatEuro } from "@shared/format";
+import { INVOICE_TEXTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@shared/invoice-rules";
+import { type Invoice, paymentInputSchema } from "@shared/invoices";
+import { toCents } from "@shared/money";
+import { useDirtyGuard } from "@web/components/form/dirty-guard";
+import { FormActions } from "@web/components/form/form-actions";
+import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { FormField } from "@web/components/ui/form-field";
+import { DecimalInput, Input } from "@web/components/ui/input";
+import { NativeSelect } from "@web/components/ui/native-select";
+import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
+import { cn } from "@web/lib/cn";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { useAddPayment } from "../api/invoice-lifecycle";
+import {
+  PAYMENT_FORM_FIELDS,
+  type PaymentFormFields,
+  parseAmount,
+  paymentFormDefaults,
+  toPaymentPayload,
+} from "../lib/payment-form";
+
+export interface PaymentDialogProps {
+  /** The invoice receiving the payment; null: closed. */
+  invoice: Invoice | null;
+  isMobile: boolean;
+  onClose: () => void;
+}
+
+/**
+ * « Enregistrer un paiement » (docs/domain/invoices.md#payments): date, amount (the balance by default),
+ * method, reference. Loaded when first opened (react-hook-form, zod); a bottom sheet on phones.
+ */
+export function PaymentDialog({ invoice, isMobile, onClose }: PaymentDialogProps) {
+  const descriptionId = useId();
+  return (
+    <ResponsiveModal
+      open={invoice !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isMobile={isMobile}
+      aria-describedby={descriptionId}
+      dialogClassName="flex max-h-[92dvh] max-w-lg flex-col gap-0 overflow-hidden p-0"
+      sheetClassName="max-h-[92dvh]"
+    >
+      {invoice && (
+        <PaymentForm
+          key={`${invoice.id}-${invoice.balance_due}`}
+          invoice={invoice}
+          isMobile={isMobile}
+          descriptionId={descriptionId}
+          onDone={onClose}
+        />
+      )}
+    </ResponsiveModal>
+  );
+}
+
+function PaymentForm({
+  invoice,
+  isMobile,
+  descriptionId,
+  onDone,
+}: {
+  invoice: Invoice;
+  isMobile: boolean;
+  descriptionId: string;
+  onDone: () => void;
+}) {
+  const add = useAddPayment();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting, isDirty },
+  } = useForm<PaymentFormFields>({ defaultValues: paymentFormDefaults(invoice), reValidateMode: "onChange" });
+  const { cancel, saved } = useDirtyGuard(isDirty, onDone);
+
+  const show = (field: keyof PaymentFormFields, message: string, focus: boolean) =>
+    setError(field, { type: "schema", message }, { shouldFocus: focus });
+
+  const submit = handleSubmit(async (fields) => {
+    const body = toPaymentPayload(fields);
+    const parsed = paymentInputSchema.safeParse(body);
+    if (!parsed.success) {
+      const first = PAYMENT_FORM_FIELDS.find((f) => parsed.error.issues.some((issue) => issue.path[0] === f));
+      for (const issue of parsed.error.issues) {
+        const field = PAYMENT_FORM_FIELDS.find((f) => f === issue.path[0]) ?? "amount";
+        show(field, issue.message, field === first);
+      }
+      return;
+    }
+    // The server refuses it too (400): said at once, at the amount.
+    if (toCents(parseAmount(fields.amount)) > toCents(invoice.balance_due)) {
+      show("amount", INVOICE_TEXTS.paymentAboveBalance, true);
+      return;
+    }
+    try {
+      await add.mutateAsync({ id: invoice.id, body });
+      saved();
+      toastSuccess(INVOICE_TEXTS.paymentAdded, `${formatEuro(body.amount)} · ${invoice.reference}`);
+      onDone();
+    } catch (error) {
+      const fieldErrors = fieldErrorsFor(error, PAYMENT_FORM_FIELDS);
+      for (const [index, { field, message }] of fieldErrors.entries()) show(field, message, index === 0);
+      if (fieldErrors.length === 0) toastFailure(INVOICE_TEXTS.paymentAddFailed, error);
+    }
+  });
+
+  return (
+    <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
+      <div
+        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
+      >
+        <DialogTitle>{INVOICE_TEXTS.recordPayment}</DialogTitle>
+        <DialogDescription id={descriptionId}>
+          {`${invoice.reference} · reste à payer\u00a0: ${formatEuro(invoice.balance_due)}`}
+        </DialogDescription>
+      </div>
+
+      <div
+        className={cn(
+          "grid min-h-0 flex-1 grid-cols-1 gap-4 overflow-y-auto sm:grid-cols-2",
+          isMobile ? "px-5 py-4" : "px-6 py-5",
+        )}
+      >
+        <FormField label="Montant (€) *" error={errors.amount?.message}>
+          {(props) => <DecimalInput required data-autofocus {...props} {...register("amount")} />}
+        </FormField>
+        <FormField label="Date du paiement *" error={errors.date?.message}>
+          {(props) => <Input type="date" required {...props} {...register("date")} />}
+        </FormField>
+        <FormField label="Moyen de paiement" error={errors.method?.message}>
+          {(props) => (
+            <NativeSelect {...props} {...register("method")}>
+              {PAYMENT_METHODS.map((method) => (
+                <option key={method} value={method}>
+                  {PAYMENT_METHOD_LABELS[method]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
+        </FormField>
+        <FormField label="Référence" error={errors.reference?.message} hint="N° de chèque, libellé du virement…">
+          {(props) => <Input autoComplete="off" {...props} {...register("reference")} />}
+        </FormField>
+      </div>
+
+      <ModalFooter isMobile={isMobile}>
+        <FormActions
+          isMobile={isMobile}
+          pending={isSubmitting}
+          onCancel={cancel}
+          submitLabel="Enregistrer le paiement"
+        />
+      </ModalFooter>
+    </form>
+  );
+}
