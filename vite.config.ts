@@ -155,6 +155,8 @@ const chunks = chunkPlan({
     "src/web/features/projects/api/prefetch-projects.ts",
     "src/web/app/routes/calendar-route.tsx",
     "src/web/features/planning/api/prefetch-planning.ts",
+    "src/web/app/routes/invoices-route.tsx",
+    "src/web/features/invoices/api/prefetch-invoices.ts",
   ],
 });
 
@@ -261,6 +263,11 @@ export default defineConfig({
         SHELL,
         "src/web/app/routes/calendar-route.tsx",
         "src/web/features/planning/api/prefetch-planning.ts",
+      ],
+      "/invoices": [
+        SHELL,
+        "src/web/app/routes/invoices-route.tsx",
+        "src/web/features/invoices/api/prefetch-invoices.ts",
       ],
     }),
     precompress(outDir),
