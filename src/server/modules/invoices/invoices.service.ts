@@ -320,12 +320,6 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     total: number,
   ) {
     const today = parisToday();
-    const reference = await nextReference(
-      tx,
-      t.companyId,
-      invoice.kind === "credit_note" ? "credit_note" : "invoice",
-      year(today),
-    );
     const term = invoice.due_date
       ? Math.max(0, dayNumber(invoice.due_date) - dayNumber(invoice.date))
       : INVOICE_DEFAULTS.dueDays;
@@ -333,6 +327,14 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     if (!client) throw errors.notFound(INVOICE_TEXTS.clientNotFound);
     const { seller } = await repo.seller(tx, t.companyId);
     const settled = invoice.kind !== "credit_note" && toCents(total) <= 0;
+    // The number last: every issue of the company and year waits on its counter row until this
+    // transaction ends, so nothing else is read or written between the two (the bench's issuing line).
+    const reference = await nextReference(
+      tx,
+      t.companyId,
+      invoice.kind === "credit_note" ? "credit_note" : "invoice",
+      year(today),
+    );
     await repo.issue(tx, t.companyId, invoice.id, {
       reference,
       date: today,
@@ -749,10 +751,9 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     async issue(auth: AuthContext, id: string): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.issue, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => {
-        await issueIn(tx, t, invoiceId);
-        return detail(tx, t.companyId, invoiceId);
-      });
+      await db.run(t.scope, (tx) => issueIn(tx, t, invoiceId));
+      // Read after the commit: the counter row of the numbers is not held while the answer is built.
+      return db.run(t.scope, (tx) => detail(tx, t.companyId, invoiceId));
     },
 
     async addPayment(auth: AuthContext, id: string, input: PaymentInput): Promise<Invoice> {
