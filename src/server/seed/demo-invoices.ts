@@ -219,7 +219,10 @@ export async function seedDemoInvoices(db: Database, admin: AuthContext): Promis
   const service = createInvoicesService(db, { today: () => day });
   const companyId = admin.companyId ?? "";
   const lookups = await db.run(admin.scope, async (tx) => ({
-    clients: await tx.select({ id: clients.id, name: clients.name }).from(clients).where(eq(clients.companyId, companyId)),
+    clients: await tx
+      .select({ id: clients.id, name: clients.name })
+      .from(clients)
+      .where(eq(clients.companyId, companyId)),
     quotes: await tx
       .select({ id: quotes.id, name: quotes.name })
       .from(quotes)
