@@ -18,11 +18,10 @@ import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
-import { Label } from "@web/components/ui/label";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
-import { Switch } from "@web/components/ui/switch";
+import { SwitchRow } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
 import { toastFailure } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
@@ -461,20 +460,13 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
           )}
         </FormField>
         {editing && (
-          <div className="flex items-center justify-between gap-4 rounded-md border border-border bg-muted/50 px-4 py-3">
-            <div className="flex flex-col gap-1">
-              <Label htmlFor="client-form-active">Client actif</Label>
-              <p id="client-form-active-hint" className="text-[0.8125rem] text-muted-foreground">
-                Un client inactif garde son historique.
-              </p>
-            </div>
-            <Switch
-              id="client-form-active"
-              aria-describedby="client-form-active-hint"
-              checked={isActive}
-              onCheckedChange={(checked) => setValue("is_active", checked, { shouldDirty: true })}
-            />
-          </div>
+          <SwitchRow
+            id="client-form-active"
+            label="Client actif"
+            hint="Un client inactif garde son historique."
+            checked={isActive}
+            onCheckedChange={(checked) => setValue("is_active", checked, { shouldDirty: true })}
+          />
         )}
       </div>
 

@@ -4,8 +4,7 @@ import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
-import { Label } from "@web/components/ui/label";
-import { Switch } from "@web/components/ui/switch";
+import { SwitchRow } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
 import { Controller, type Resolver } from "react-hook-form";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
@@ -207,25 +206,16 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 control={control}
                 name="vat_franchise"
                 render={({ field }) => (
-                  <div className="flex items-center justify-between gap-4 rounded-md border border-border bg-muted/50 px-4 py-3">
-                    <div className="flex flex-col gap-1">
-                      <Label htmlFor="company-vat-franchise">Franchise en base de TVA (art. 293 B du CGI)</Label>
-                      <p id="company-vat-franchise-hint" className="text-[0.8125rem] text-muted-foreground">
-                        {"Vos factures sont sans TVA et portent «\u00a0TVA non applicable, art. 293 B du CGI\u00a0»."}
-                      </p>
-                      {errors.vat_franchise?.message && (
-                        <p className="text-[0.8125rem] font-medium text-destructive">{errors.vat_franchise.message}</p>
-                      )}
-                    </div>
-                    <Switch
-                      id="company-vat-franchise"
-                      aria-describedby="company-vat-franchise-hint"
-                      checked={field.value}
-                      onCheckedChange={field.onChange}
-                      onBlur={field.onBlur}
-                      ref={field.ref}
-                    />
-                  </div>
+                  <SwitchRow
+                    id="company-vat-franchise"
+                    label="Franchise en base de TVA (art. 293 B du CGI)"
+                    hint={"Vos factures sont sans TVA et portent «\u00a0TVA non applicable, art. 293 B du CGI\u00a0»."}
+                    error={errors.vat_franchise?.message}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
                 )}
               />
             </FormSection>
