@@ -2,6 +2,7 @@ import { formatDate, formatEuro } from "@shared/format";
 import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { DocumentLinesView } from "@web/components/document-lines/lines-view";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -47,7 +48,6 @@ import { useInvoicePdf } from "../hooks/use-invoice-pdf";
 import { documentTitle, invoiceActions } from "../lib/invoice-format";
 import { deductsDeposits, totalsRows } from "../lib/invoice-totals";
 import { InvoiceBadges } from "./invoice-badges";
-import { InvoiceLines } from "./invoice-lines";
 
 /** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
 const PaymentDialog = lazy(() => import("./payment-dialog").then((m) => ({ default: m.PaymentDialog })));
@@ -621,7 +621,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       <div className="grid items-start gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2 lg:row-span-2">
           <Section title="Lignes" icon={<ListOrdered />} flush>
-            <InvoiceLines items={invoice.items} isMobile={isMobile} />
+            <DocumentLinesView items={invoice.items} isMobile={isMobile} label="Lignes de la facture" />
           </Section>
           {deductsDeposits(invoice) && invoice.deposits.length > 0 && (
             <Section title="Acomptes déduits" icon={<Receipt />}>

@@ -1,6 +1,7 @@
-import { formatDate, formatEuro, formatPercent, formatQuantity } from "@shared/format";
+import { formatDate } from "@shared/format";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import { DocumentLinesView } from "@web/components/document-lines/lines-view";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
@@ -123,109 +124,7 @@ export function QuoteView({
         </section>
 
         <section aria-label="Lignes du devis" className="rounded-lg border border-border bg-card shadow-card">
-          {items.length === 0 ? (
-            <p className="p-4 text-sm text-muted-foreground">Aucune ligne</p>
-          ) : isMobile ? (
-            <ul className="divide-y divide-border">
-              {items.map((item) =>
-                item.kind === "section" ? (
-                  <li key={item.id} className="flex items-baseline justify-between gap-3 bg-primary/5 p-4 text-sm">
-                    <span className="font-semibold break-words">{item.name}</span>
-                    <span className="shrink-0 text-[0.8125rem] text-muted-foreground tabular-nums">
-                      Sous-total HT <span className="font-semibold text-foreground">{formatEuro(item.subtotal)}</span>
-                    </span>
-                  </li>
-                ) : item.kind === "text" ? (
-                  <li key={item.id} className="p-4 text-sm break-words whitespace-pre-line italic">
-                    {item.name}
-                  </li>
-                ) : (
-                  <li key={item.id} className="flex flex-col gap-1 p-4 text-sm">
-                    <div className="flex items-baseline justify-between gap-3">
-                      <span className="font-medium break-words">{item.name}</span>
-                      <span className="shrink-0 font-semibold tabular-nums">{formatEuro(item.subtotal)} HT</span>
-                    </div>
-                    {item.description && (
-                      <p className="text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
-                        {item.description}
-                      </p>
-                    )}
-                    <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
-                      {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
-                      {formatPercent(item.tax_rate)}
-                    </p>
-                  </li>
-                ),
-              )}
-            </ul>
-          ) : (
-            <table className="w-full text-sm">
-              <caption className="sr-only">Lignes du devis</caption>
-              <thead>
-                <tr className="border-b border-border text-left text-xs text-muted-foreground">
-                  <th scope="col" className="px-4 py-2.5 font-medium">
-                    Désignation
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    Quantité
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    Prix unit. HT
-                  </th>
-                  <th scope="col" className="px-3 py-2.5 text-right font-medium">
-                    TVA
-                  </th>
-                  <th scope="col" className="px-4 py-2.5 text-right font-medium">
-                    Total HT
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-border">
-                {items.map((item) =>
-                  item.kind === "section" ? (
-                    <tr key={item.id} className="bg-primary/5">
-                      <th scope="rowgroup" colSpan={4} className="px-4 py-2.5 text-left font-semibold break-words">
-                        {item.name}
-                      </th>
-                      <td className="px-4 py-2.5 text-right whitespace-nowrap tabular-nums">
-                        <span className="mr-1.5 text-xs text-muted-foreground">Sous-total HT</span>
-                        <span className="font-semibold">{formatEuro(item.subtotal)}</span>
-                      </td>
-                    </tr>
-                  ) : item.kind === "text" ? (
-                    <tr key={item.id}>
-                      <td colSpan={5} className="px-4 py-2.5 break-words whitespace-pre-line italic">
-                        {item.name}
-                      </td>
-                    </tr>
-                  ) : (
-                    <tr key={item.id} className="align-top">
-                      <td className="px-4 py-2.5">
-                        <span className="font-medium break-words">{item.name}</span>
-                        {item.description && (
-                          <span className="block text-[0.8125rem] break-words whitespace-pre-line text-muted-foreground">
-                            {item.description}
-                          </span>
-                        )}
-                      </td>
-                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                        {formatQuantity(item.quantity)} {item.unit}
-                      </td>
-                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                        {formatEuro(item.unit_price)}
-                      </td>
-                      <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                        {formatPercent(item.tax_rate)}
-                      </td>
-                      <td className="px-4 py-2.5 text-right font-medium whitespace-nowrap tabular-nums">
-                        {formatEuro(item.subtotal)}
-                      </td>
-                    </tr>
-                  ),
-                )}
-              </tbody>
-            </table>
-          )}
+          <DocumentLinesView items={items} isMobile={isMobile} label="Lignes du devis" />
         </section>
 
         <section aria-label="Totaux" className={cn("flex gap-4", isMobile ? "flex-col" : "items-start justify-end")}>

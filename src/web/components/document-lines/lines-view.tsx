@@ -1,18 +1,41 @@
 import { formatEuro, formatPercent, formatQuantity } from "@shared/format";
-import type { InvoiceItem } from "@shared/invoices";
+
+/** A stored line of a quote or an invoice, as both answer it. */
+export interface DocumentLineView {
+  id: string;
+  position: number;
+  kind: "item" | "section" | "text";
+  name: string;
+  description: string | null;
+  quantity: number;
+  unit: string;
+  unit_price: number;
+  tax_rate: number;
+  /** HT; a heading's: its section's subtotal. */
+  subtotal: number;
+}
 
 /**
  * The lines of a document, read-only (docs/domain/quotes.md#line-kinds): section headings with their
  * subtotal, text lines, priced items with quantity, unit, unit price HT, VAT rate and total HT. A table
- * on a wide screen, a list on a phone.
+ * on a wide screen, a list on a phone. The quote's page and the invoice's page show their lines with it.
  */
-export function InvoiceLines({ items, isMobile }: { items: readonly InvoiceItem[]; isMobile: boolean }) {
+export function DocumentLinesView({
+  items,
+  isMobile,
+  label,
+}: {
+  items: readonly DocumentLineView[];
+  isMobile: boolean;
+  /** « Lignes du devis », « Lignes de la facture ». */
+  label: string;
+}) {
   const lines = [...items].sort((a, b) => a.position - b.position);
   if (lines.length === 0) return <p className="p-4 text-sm text-muted-foreground">Aucune ligne</p>;
 
   if (isMobile) {
     return (
-      <ul aria-label="Lignes de la facture" className="divide-y divide-border">
+      <ul aria-label={label} className="divide-y divide-border">
         {lines.map((item) =>
           item.kind === "section" ? (
             <li key={item.id} className="flex items-baseline justify-between gap-3 bg-primary/5 px-4 py-3 text-sm">
@@ -49,7 +72,7 @@ export function InvoiceLines({ items, isMobile }: { items: readonly InvoiceItem[
 
   return (
     <table className="w-full text-sm">
-      <caption className="sr-only">Lignes de la facture</caption>
+      <caption className="sr-only">{label}</caption>
       <thead>
         <tr className="border-b border-border text-left text-xs text-muted-foreground">
           <th scope="col" className="w-full px-4 py-2.5 font-medium">
