@@ -6,6 +6,7 @@ import { DocumentLinesView } from "@web/components/document-lines/lines-view";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
+import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -32,7 +33,7 @@ import {
   UserRound,
   XCircle,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { invoiceQueryOptions } from "../api/get-invoice";
 import { invoiceKeys } from "../api/invoice-keys";
@@ -60,38 +61,6 @@ const LINK =
 
 type Confirm = "issue" | "paid" | "cancel" | "delete" | null;
 
-/** A block of the page: a card with its title (an h2), an optional control beside it. */
-function Section({
-  title,
-  icon,
-  aside,
-  flush = false,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  aside?: ReactNode;
-  /** Its content runs to the card's edges (a table). */
-  flush?: boolean;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section aria-labelledby={id} className="flex min-w-0 flex-col rounded-lg border border-border bg-card shadow-card">
-      <div className="flex min-h-14 items-center gap-2.5 border-b border-border px-4 py-2.5">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary [&_svg]:size-4">
-          {icon}
-        </span>
-        <h2 id={id} className="min-w-0 flex-1 text-[0.9375rem] font-semibold">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      <div className={cn("min-w-0", flush ? "overflow-x-auto" : "px-4 py-3")}>{children}</div>
-    </section>
-  );
-}
-
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -100,10 +69,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 text-right text-sm font-medium break-words">{children}</dd>
     </div>
   );
-}
-
-function Missing({ children = "Non renseigné" }: { children?: string }) {
-  return <span className="font-normal text-muted-foreground">{children}</span>;
 }
 
 function BackLink() {
@@ -620,19 +585,19 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
 
       <div className="grid items-start gap-4 lg:grid-cols-3 lg:grid-rows-[auto_1fr]">
         <div className="flex min-w-0 flex-col gap-4 lg:col-span-2 lg:row-span-2">
-          <Section title="Lignes" icon={<ListOrdered />} flush>
+          <DetailSection title="Lignes" icon={<ListOrdered />} flush>
             <DocumentLinesView items={invoice.items} isMobile={isMobile} label="Lignes de la facture" />
-          </Section>
+          </DetailSection>
           {deductsDeposits(invoice) && invoice.deposits.length > 0 && (
-            <Section title="Acomptes déduits" icon={<Receipt />}>
+            <DetailSection title="Acomptes déduits" icon={<Receipt />}>
               <Deposits invoice={invoice} />
-            </Section>
+            </DetailSection>
           )}
           <section aria-label="Totaux" className="rounded-lg border border-border bg-card p-4 shadow-card">
             <Totals invoice={invoice} />
           </section>
           {actions.showPayments && (
-            <Section
+            <DetailSection
               title="Paiements"
               icon={<Banknote />}
               aside={
@@ -645,31 +610,31 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
               }
             >
               <Payments invoice={invoice} canRemove={actions.removePayment} onRemove={setToRemove} />
-            </Section>
+            </DetailSection>
           )}
         </div>
         {/* On a phone the client and the dates come before the lines. */}
         <div className="order-first flex min-w-0 flex-col gap-4 lg:order-none">
-          <Section title="Client" icon={<UserRound />}>
+          <DetailSection title="Client" icon={<UserRound />}>
             <ClientCard invoice={invoice} />
-          </Section>
-          <Section title="Facturation" icon={<FileText />}>
+          </DetailSection>
+          <DetailSection title="Facturation" icon={<FileText />}>
             <Billing invoice={invoice} />
-          </Section>
+          </DetailSection>
           {(invoice.quote || invoice.project || invoice.credit_note || invoice.credited_invoice) && (
-            <Section title="Documents liés" icon={<Link2 />}>
+            <DetailSection title="Documents liés" icon={<Link2 />}>
               <LinkedDocuments invoice={invoice} />
-            </Section>
+            </DetailSection>
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
           {invoice.notes && (
-            <Section title="Notes" icon={<FileText />}>
+            <DetailSection title="Notes" icon={<FileText />}>
               <p className="text-sm break-words whitespace-pre-line">{invoice.notes}</p>
-            </Section>
+            </DetailSection>
           )}
           {(invoice.terms || invoice.legal_mentions) && (
-            <Section title="Conditions et mentions légales" icon={<ScrollText />}>
+            <DetailSection title="Conditions et mentions légales" icon={<ScrollText />}>
               <div className="flex flex-col gap-3 text-sm">
                 {invoice.terms && <p className="break-words whitespace-pre-line">{invoice.terms}</p>}
                 {invoice.legal_mentions && (
@@ -678,7 +643,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
                   </p>
                 )}
               </div>
-            </Section>
+            </DetailSection>
           )}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { useQuery } from "@tanstack/react-query";
 import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
+import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -35,7 +36,7 @@ import {
   TriangleAlert,
   Wrench,
 } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useId, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
 import { projectIssuesQueryOptions, projectPhotosQueryOptions, projectQueryOptions } from "../api/get-projects";
 import { useInvoiceProject } from "../api/invoice-project";
@@ -57,40 +58,6 @@ const quoteSearchUrl = (reference: string) => `${paths.quotes}?${new URLSearchPa
 /** « 3 jours », « 1 jour ». */
 export const durationLabel = (days: number): string => plural(days, "jour");
 
-/** A block of the page: a card with its title (an h2), an optional figure beside it. */
-function Section({
-  title,
-  icon,
-  aside,
-  className,
-  children,
-}: {
-  title: string;
-  icon: ReactNode;
-  aside?: ReactNode;
-  className?: string;
-  children: ReactNode;
-}) {
-  const id = useId();
-  return (
-    <section
-      aria-labelledby={id}
-      className={cn("flex flex-col rounded-lg border border-border bg-card shadow-card", className)}
-    >
-      <div className="flex items-center gap-2.5 border-b border-border px-4 py-3">
-        <span className="flex size-8 shrink-0 items-center justify-center rounded-md bg-primary-soft text-primary [&_svg]:size-4">
-          {icon}
-        </span>
-        <h2 id={id} className="min-w-0 flex-1 text-[0.9375rem] font-semibold">
-          {title}
-        </h2>
-        {aside}
-      </div>
-      <div className="px-4 py-3">{children}</div>
-    </section>
-  );
-}
-
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="flex flex-col gap-0.5 py-1.5 sm:flex-row sm:items-baseline sm:gap-4">
@@ -98,10 +65,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       <dd className="min-w-0 text-sm font-medium break-words">{children}</dd>
     </div>
   );
-}
-
-function Missing({ children = "Non renseigné" }: { children?: string }) {
-  return <span className="font-normal text-muted-foreground">{children}</span>;
 }
 
 function Muted({ children }: { children: ReactNode }) {
@@ -456,7 +419,7 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
 
       <div className="grid items-start gap-4 lg:grid-cols-3">
         <div className="flex flex-col gap-4 lg:col-span-2">
-          <Section
+          <DetailSection
             title="Tâches"
             icon={<ListChecks />}
             aside={
@@ -466,8 +429,8 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             }
           >
             <Tasks project={project} />
-          </Section>
-          <Section
+          </DetailSection>
+          <DetailSection
             title="Imprévus"
             icon={<TriangleAlert />}
             aside={
@@ -483,8 +446,8 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             ) : (
               <PartFailed error={issues.error} onRetry={() => void issues.refetch()} />
             )}
-          </Section>
-          <Section title={`Photos (${photoList?.length ?? 0}/${PROJECT_LIMITS.photosMax})`} icon={<Camera />}>
+          </DetailSection>
+          <DetailSection title={`Photos (${photoList?.length ?? 0}/${PROJECT_LIMITS.photosMax})`} icon={<Camera />}>
             {photoList ? (
               <Photos photos={photoList} />
             ) : photos.isPending ? (
@@ -496,23 +459,23 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             ) : (
               <PartFailed error={photos.error} onRetry={() => void photos.refetch()} />
             )}
-          </Section>
+          </DetailSection>
         </div>
         {/* On a phone the information (address, gate code, notes) comes before the tasks. */}
         <div className="order-first flex flex-col gap-4 lg:order-none">
-          <Section title="Informations" icon={<Info />}>
+          <DetailSection title="Informations" icon={<Info />}>
             <Information project={project} />
-          </Section>
-          <Section title="Matériel" icon={<Wrench />}>
+          </DetailSection>
+          <DetailSection title="Matériel" icon={<Wrench />}>
             <Equipment items={project.equipment} />
-          </Section>
-          <Section title="Documents" icon={<ClipboardList />}>
+          </DetailSection>
+          <DetailSection title="Documents" icon={<ClipboardList />}>
             <Documents project={project} />
-          </Section>
+          </DetailSection>
           {project.notes && (
-            <Section title="Notes" icon={<FileText />}>
+            <DetailSection title="Notes" icon={<FileText />}>
               <p className="text-sm whitespace-pre-line break-words">{project.notes}</p>
-            </Section>
+            </DetailSection>
           )}
         </div>
       </div>
