@@ -19,7 +19,8 @@ import {
   PAYMENT_METHODS,
 } from "./invoice-rules";
 import { applicableDiscount, computeTotals, toCents } from "./money";
-import { LINE_KINDS, UNITS } from "./quote-rules";
+import { type LINE_KINDS, UNITS } from "./quote-rules";
+import { quoteItemSchema } from "./quotes";
 
 export * from "./invoice-rules";
 
@@ -250,21 +251,8 @@ export const invoiceStatusSchema = z.object({
 });
 export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
 
-export const invoiceItemSchema = z.object({
-  id: z.string(),
-  position: z.number(),
-  kind: z.enum(LINE_KINDS),
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
-  unit: z.string(),
-  unit_price: z.number(),
-  tax_rate: z.number(),
-  /** HT; a heading's: its section's subtotal. */
-  subtotal: z.number(),
-  tax_amount: z.number(),
-  total: z.number(),
-});
+/** A stored line, as a quote's (docs/domain/quotes.md#line-kinds) without its library link and cost. */
+export const invoiceItemSchema = quoteItemSchema.omit({ library_item_id: true, cost_price: true });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 export const invoiceVatSchema = z.object({ rate: z.number(), net: z.number(), tax: z.number() });
