@@ -184,6 +184,14 @@ export function daysLate(
   return dayNumber(today) - dayNumber(invoice.due_date);
 }
 
+/** An invoice with its derived state on `today` (`overdue`, `days_late`), as the API answers it. */
+export function withOverdue<T extends { status: InvoiceStatus; due_date: string | null; kind?: InvoiceKind }>(
+  invoice: T,
+  today: string,
+): T & { overdue: boolean; days_late: number } {
+  return { ...invoice, overdue: isOverdue(invoice, today), days_late: daysLate(invoice, today) };
+}
+
 /** Spec 3 §5: the due date defaults to 30 days after the invoice's date. */
 export const defaultDueDate = (date: string): string => addDays(date, INVOICE_DEFAULTS.dueDays);
 

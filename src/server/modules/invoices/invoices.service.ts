@@ -9,7 +9,6 @@ import { addDays, dayNumber, parisToday as parisDay } from "@shared/dates";
 import { formatEuro, formatPercent } from "@shared/format";
 import { depositRates, type InvoiceFigures, invoiceFigures, vatInCents, withoutVat } from "@shared/invoice-figures";
 import {
-  daysLate,
   defaultDueDate,
   INVOICE_DEFAULTS,
   INVOICE_TEXTS,
@@ -23,11 +22,11 @@ import {
   type InvoiceStatusChange,
   type InvoiceUpdate,
   isOneDepositFigure,
-  isOverdue,
   type MarkPaid,
   type PaymentInput,
   type RateAmounts,
   remainderByRate,
+  withOverdue,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
@@ -103,8 +102,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
   async function detail(tx: Db, companyId: string, id: string): Promise<Invoice> {
     const found = await repo.detail(tx, companyId, id);
     if (!found) throw errors.notFound(INVOICE_TEXTS.notFound);
-    const today = parisToday();
-    return { ...found, overdue: isOverdue(found, today), days_late: daysLate(found, today) };
+    return withOverdue(found, parisToday());
   }
 
   async function locked(tx: Db, t: TenantAccess, id: string): Promise<InvoiceRecord> {
@@ -493,7 +491,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
         const rows =
           total > offset ? await repo.list(tx, t.companyId, filter, { limit: query.limit, offset }, today) : [];
         return {
-          invoices: rows.map((row) => ({ ...row, overdue: isOverdue(row, today), days_late: daysLate(row, today) })),
+          invoices: rows.map((row) => withOverdue(row, today)),
           pagination: {
             page: query.page,
             limit: query.limit,
