@@ -618,6 +618,14 @@ async function main() {
     const quoteId = validated.data[0]?.id;
     if (!quoteId)
       throw new BenchFailure("Aucun devis validé dans la base de banc d'essai : le jeu de données est incomplet.");
+    // An issued invoice of the large company: its PDF (frozen identities, lines, mentions).
+    const invoiceId = (
+      await createInvoicesService(database).list(
+        await auth.authenticate(token),
+        invoiceListQuerySchema.parse({ status: "paid", limit: 1 }),
+      )
+    ).invoices[0]?.id;
+    if (!invoiceId) throw new BenchFailure("Aucune facture payée dans la base de banc d'essai.");
     let coldIndex = 0;
     const nextColdId = () => coldIds[coldIndex++ % coldIds.length] ?? quoteId;
 
@@ -813,6 +821,13 @@ async function main() {
           target: { p99At10: 100, ratio: 0.6 },
         }),
       ]),
+      line({
+        name: "GET /api/invoices/:id/pdf (facture émise)",
+        url: `/api/invoices/${invoiceId}/pdf`,
+        direct: async () => invoices.pdf(await auth.authenticate(token), invoiceId),
+        answer: pdf,
+        target: { p99At10: 150, ratio: 0 },
+      }),
       line({
         name: "GET /api/quotes/:id/pdf",
         url: `/api/quotes/${quoteId}/pdf`,

@@ -595,8 +595,13 @@ async function seedInvoices(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
       issued_at = i.date::timestamptz,
       client_snapshot = jsonb_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
                                            'postal_code', c.postal_code, 'city', c.city, 'siren', NULL),
-      seller_snapshot = jsonb_build_object('name', 'Grande Entreprise Bench', 'address_lines', '[]'::jsonb,
-                                           'vat_franchise', false)
+      seller_snapshot = jsonb_build_object(
+        'name', 'Grande Entreprise Bench', 'address_lines', '["12 rue du Banc", "69003 Lyon"]'::jsonb,
+        'phone', '04 72 00 00 00', 'email', 'contact@grande-entreprise.fr', 'website', NULL,
+        'siret', '81234567600017', 'siren', '812345676', 'tva_number', 'FR19812345676', 'legal_form', 'SAS',
+        'share_capital', '50 000 €', 'registration', 'RCS Lyon 812 345 676', 'insurer_name', 'MAAF Assurances',
+        'insurer_policy', '123456789', 'insurance_coverage', 'France métropolitaine', 'vat_franchise', false,
+        'logo_file_id', NULL)
     FROM d, clients c
     WHERE d.id = i.id AND c.id = i.client_id`);
   await tx.execute(sql`
