@@ -90,7 +90,6 @@ export const invoices = pgTable(
     index("invoices_company_client_idx").on(t.companyId, t.clientId),
     index("invoices_company_quote_idx").on(t.companyId, t.quoteId),
     index("invoices_company_project_idx").on(t.companyId, t.projectId),
-    index("invoices_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );
 
@@ -156,4 +155,34 @@ export const invoiceStatusTotals = pgTable(
     paid: numeric("paid", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
+);
+
+/**
+ * A narrow copy of each invoice, what the list's search matches, filters, sorts and sums
+ * (docs/domain/invoices.md#list, drizzle/0026): kept by the invoices' statement triggers, read through
+ * invoices_search(), like quote_search_rows (docs/decisions/0009-quote-search-rows.md).
+ */
+export const invoiceSearchRows = pgTable(
+  "invoice_search_rows",
+  {
+    invoiceId: uuid("invoice_id")
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: "cascade" }),
+    companyId: companyIdColumn(),
+    clientId: uuid("client_id").notNull(),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    date: date("date").notNull(),
+    dueDate: date("due_date"),
+    reference: text("reference").notNull(),
+    total: money("total").notNull(),
+    paidAmount: money("paid_amount").notNull(),
+    /** invoices.search_text of the invoice. */
+    searchText: text("search_text").notNull(),
+  },
+  (t) => [
+    // The client filter, and the invoices of the clients whose name matches (bitmap OR with the trigrams).
+    index("invoice_search_rows_company_client_idx").on(t.companyId, t.clientId),
+    index("invoice_search_rows_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
+  ],
 );

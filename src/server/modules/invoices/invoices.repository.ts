@@ -1,5 +1,6 @@
 import type { Db } from "@server/db/client";
 import { invoiceItems, invoicePayments, invoices } from "@server/db/schema";
+import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
@@ -91,6 +92,13 @@ function columns(values: InvoiceValues) {
   };
 }
 
+/**
+ * Whether a search is answered from the narrow copies of the invoices (invoices_search(), drizzle/0026):
+ * a search of the whole list, with a status or a client at most. With a quote or a worksite, the few
+ * invoices of that quote or worksite are read and the words checked on them.
+ */
+const searchesCopies = (f: InvoiceFilter) => Boolean(f.search) && !f.quoteId && !f.projectId;
+
 /** The conditions of `f` on `invoices i`; `today` is the business day the overdue rule reads. */
 function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
   const parts: SQL[] = [sql`i.company_id = ${companyId}`];
@@ -103,13 +111,24 @@ function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
   if (f.quoteId) parts.push(sql`i.quote_id = ${f.quoteId}`);
   if (f.projectId) parts.push(sql`i.project_id = ${f.projectId}`);
   if (f.search) {
-    // Reference and name through invoices_matching(), the client's name through clients_matching():
-    // both trigram indexes, usable under RLS (ADR 0003).
+    // Only on the invoices of a quote or a worksite (searchesCopies): a few rows, read by their index.
     const pattern = containsPattern(f.search);
-    parts.push(sql`(i.id IN (SELECT m.id FROM invoices_matching(${pattern}) m)
-      OR i.client_id IN (SELECT c.id FROM clients_matching(${pattern}) c))`);
+    parts.push(sql`(i.search_text LIKE ${pattern}
+      OR i.client_id IN (SELECT c.id FROM clients c WHERE c.company_id = ${companyId} AND lower(c.name) LIKE ${pattern}))`);
   }
   return sql.join(parts, sql` AND `);
+}
+
+/**
+ * The invoices a search finds (reference, name or client's name), as rows of invoices_search() — id,
+ * client_id, kind, status, date, due_date, reference, total, paid_amount — with the status and client
+ * filters applied inside (the trigram indexes stay usable under RLS: drizzle/0004, ADR 0003).
+ */
+function matches(companyId: string, f: InvoiceFilter, today: string): SQL {
+  const status = f.status === "overdue" ? "sent" : (f.status ?? null);
+  const overdue = f.status === "overdue" ? sql`AND m.kind <> 'credit_note' AND m.due_date < ${today}::date` : sql``;
+  return sql`SELECT m.* FROM invoices_search(${containsPattern(f.search ?? "")}, ${status}::text, ${f.clientId ?? null}::uuid) m
+    WHERE m.company_id = ${companyId} ${overdue}`;
 }
 
 type Numeric = string | number;
@@ -197,14 +216,34 @@ type RawDetail = RawRow & {
 };
 
 export const invoicesRepository = {
-  /** One page in the list's order (date, then reference, most recent first): one statement. */
-  async list(
+  /**
+   * One page in the list's order (date, then reference, most recent first) and the number of invoices
+   * of the filtered set. A search: the count and the page's ids from invoices_search() in one statement,
+   * then the page's rows by id.
+   */
+  async page(
     tx: Db,
     companyId: string,
     filter: InvoiceFilter,
     page: { limit: number; offset: number },
     today: string,
-  ): Promise<StoredRow[]> {
+  ): Promise<{ total: number; rows: StoredRow[] }> {
+    if (searchesCopies(filter)) {
+      const found = await tx.execute<{ total: number; ids: string[] | null }>(sql`
+        WITH m AS MATERIALIZED (${matches(companyId, filter, today)})
+        SELECT (SELECT count(*)::int FROM m) AS total,
+          (SELECT array_agg(p.id ORDER BY p.date DESC, p.reference DESC)
+           FROM (SELECT id, date, reference FROM m ORDER BY date DESC, reference DESC
+                 LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
+      const total = found.rows[0]?.total ?? 0;
+      const ids = found.rows[0]?.ids ?? [];
+      return { total, rows: ids.length > 0 ? await this.rows(tx, companyId, ids) : [] };
+    }
+    const counted = await tx.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM invoices i WHERE ${conditions(companyId, filter, today)}`,
+    );
+    const total = counted.rows[0]?.n ?? 0;
+    if (total <= page.offset) return { total, rows: [] };
     // The page first, in the order of the (company_id, date, reference) index, then its clients: 20 rows
     // joined, whatever the number of invoices.
     const result = await tx.execute<RawRow>(sql`
@@ -217,14 +256,17 @@ export const invoicesRepository = {
       SELECT ${ROW_COLUMNS}
       FROM page i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
       ORDER BY i.date DESC, i.reference DESC`);
-    return result.rows.map(toRow);
+    return { total, rows: result.rows.map(toRow) };
   },
 
-  async count(tx: Db, companyId: string, filter: InvoiceFilter, today: string): Promise<number> {
-    const result = await tx.execute<{ n: number }>(
-      sql`SELECT count(*)::int AS n FROM invoices i WHERE ${conditions(companyId, filter, today)}`,
-    );
-    return result.rows[0]?.n ?? 0;
+  /** These invoices, in the list's order. */
+  async rows(tx: Db, companyId: string, ids: readonly string[]): Promise<StoredRow[]> {
+    const result = await tx.execute<RawRow>(sql`
+      SELECT ${ROW_COLUMNS}
+      FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
+      WHERE i.company_id = ${companyId} AND i.id = ANY(${uuidArray(ids)}::uuid[])
+      ORDER BY i.date DESC, i.reference DESC`);
+    return result.rows.map(toRow);
   },
 
   /**
@@ -246,8 +288,12 @@ export const invoicesRepository = {
         count(*) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date)::int AS overdue_invoices,
         coalesce(sum(i.total - i.paid_amount) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date), 0)
           AS overdue_amount
-      FROM invoices i
-      WHERE ${conditions(companyId, filter, today)} AND i.kind <> 'credit_note'`);
+      FROM (${
+        searchesCopies(filter)
+          ? matches(companyId, filter, today)
+          : sql`SELECT * FROM invoices i WHERE ${conditions(companyId, filter, today)}`
+      }) i
+      WHERE i.kind <> 'credit_note'`);
     const row = result.rows[0];
     return {
       total_invoices: Number(row?.total_invoices ?? 0),
@@ -538,13 +584,15 @@ export const invoicesRepository = {
     await tx.delete(invoices).where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
   },
 
-  /** Issues a draft: its definitive reference, dates, status and frozen identities. */
+  /**
+   * Issues a draft: its dates, status and frozen identities. Its number replaces its provisional
+   * reference as the transaction commits (drizzle/0027).
+   */
   async issue(
     tx: Db,
     companyId: string,
     id: string,
     values: {
-      reference: string;
       date: string;
       dueDate: string | null;
       status: InvoiceStatus;
@@ -556,7 +604,6 @@ export const invoicesRepository = {
     await tx
       .update(invoices)
       .set({
-        reference: values.reference,
         date: values.date,
         dueDate: values.dueDate,
         status: values.status,

@@ -32,7 +32,6 @@ import { fromCents, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
 import { companyInfoRepository } from "../company/company.repository";
 import { quotesRepository } from "../quotes/quotes.repository";
-import { nextReference } from "../references/references.repository";
 import { invoiceDocument } from "./invoice-pdf";
 import { type InvoiceFilter, type InvoiceRecord, type InvoiceValues, invoicesRepository } from "./invoices.repository";
 
@@ -64,8 +63,6 @@ const repo = invoicesRepository;
 
 /** A draft's provisional reference (design §5.5): never a number of the FAC sequence. */
 const provisionalReference = () => `PROV-${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
-
-const year = (day: string) => Number(day.slice(0, 4));
 
 /** The quote's VAT per rate in cents; one rate at 0 % for a company under VAT franchise. */
 function quoteBasis(quote: Pick<Quote, "vat_breakdown" | "total">, franchise: boolean) {
@@ -325,16 +322,10 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     if (!client) throw errors.notFound(INVOICE_TEXTS.clientNotFound);
     const { seller } = await repo.seller(tx, t.companyId);
     const settled = invoice.kind !== "credit_note" && toCents(total) <= 0;
-    // The number last: every issue of the company and year waits on its counter row until this
-    // transaction ends, so nothing else is read or written between the two (the bench's issuing line).
-    const reference = await nextReference(
-      tx,
-      t.companyId,
-      invoice.kind === "credit_note" ? "credit_note" : "invoice",
-      year(today),
-    );
+    // The number is not taken here: the database gives the next FAC (or AV) number of the company and
+    // year as this transaction commits (drizzle/0027, docs/domain/invoices.md#numbering), so the
+    // counter row is held for the commit only. Until then the invoice keeps its provisional reference.
     await repo.issue(tx, t.companyId, invoice.id, {
-      reference,
       date: today,
       dueDate: invoice.kind === "credit_note" ? null : addDays(today, term),
       status: settled ? "paid" : "sent",
@@ -486,10 +477,8 @@ export function createInvoicesService(db: Database, options: { today?: () => str
       const today = parisToday();
       const filter = filterOf(query);
       return db.run(t.scope, async (tx) => {
-        const total = await repo.count(tx, t.companyId, filter, today);
         const offset = (query.page - 1) * query.limit;
-        const rows =
-          total > offset ? await repo.list(tx, t.companyId, filter, { limit: query.limit, offset }, today) : [];
+        const { total, rows } = await repo.page(tx, t.companyId, filter, { limit: query.limit, offset }, today);
         return {
           invoices: rows.map((row) => withOverdue(row, today)),
           pagination: {
@@ -750,7 +739,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
       const t = tenant(auth, INVOICES_ACCESS.issue, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
       await db.run(t.scope, (tx) => issueIn(tx, t, invoiceId));
-      // Read after the commit: the counter row of the numbers is not held while the answer is built.
+      // Read after the commit, which gave the number.
       return db.run(t.scope, (tx) => detail(tx, t.companyId, invoiceId));
     },
 
@@ -806,7 +795,9 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     async cancel(auth: AuthContext, id: string): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.cancel, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => detail(tx, t.companyId, await cancelIn(tx, t, invoiceId)));
+      const creditNoteId = await db.run(t.scope, (tx) => cancelIn(tx, t, invoiceId));
+      // Read after the commit, which gave the credit note its number.
+      return db.run(t.scope, (tx) => detail(tx, t.companyId, creditNoteId));
     },
 
     /**
@@ -816,7 +807,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     async setStatus(auth: AuthContext, id: string, body: InvoiceStatusChange): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.status, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => {
+      await db.run(t.scope, async (tx) => {
         if (!(await repo.find(tx, t.companyId, invoiceId))) throw errors.notFound(INVOICE_TEXTS.notFound);
         if (body.status === "sent") {
           assertCan(auth, INVOICES_ACCESS.issue);
@@ -828,8 +819,9 @@ export function createInvoicesService(db: Database, options: { today?: () => str
           assertCan(auth, INVOICES_ACCESS.cancel);
           await cancelIn(tx, t, invoiceId);
         }
-        return detail(tx, t.companyId, invoiceId);
       });
+      // Read after the commit, which gave an issued invoice or a credit note its number.
+      return db.run(t.scope, (tx) => detail(tx, t.companyId, invoiceId));
     },
   };
 }

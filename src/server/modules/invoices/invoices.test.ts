@@ -293,6 +293,71 @@ describe("only a draft is edited or deleted", () => {
     await expect(attempt(sql`UPDATE invoice_items SET name = 'x' WHERE invoice_id = ${invoice.id}`)).rejects.toThrow();
     await expect(attempt(sql`DELETE FROM invoices WHERE id = ${invoice.id}`)).rejects.toThrow();
   });
+
+  it("the database numbers an invoice as its issuing transaction commits: whatever writes it, never on a rollback", async () => {
+    const run = <T>(fn: Parameters<typeof t.db.run<T>>[1]) => t.db.run({ companyId: t.company.id }, fn);
+    const referenceOf = async (id: string) =>
+      (await run((tx) => tx.execute<{ reference: string }>(sql`SELECT reference FROM invoices WHERE id = ${id}`)))
+        .rows[0]?.reference;
+    const before = await t.issue((await t.createInvoice()).id);
+    const draft = await t.createInvoice();
+    // Issued in SQL, then the transaction fails: no number taken, the draft is untouched.
+    await expect(
+      run(async (tx) => {
+        await tx.execute(sql`UPDATE invoices SET status = 'sent' WHERE id = ${draft.id}`);
+        expect(await referenceOf(draft.id)).toBe(draft.reference);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await referenceOf(draft.id)).toBe(draft.reference);
+    // Issued in SQL and committed: the next number, right after the last one.
+    await run((tx) => tx.execute(sql`UPDATE invoices SET status = 'sent' WHERE id = ${draft.id}`));
+    const next = Number(before.reference.slice(-4)) + 1;
+    expect(await referenceOf(draft.id)).toBe(`${before.reference.slice(0, -4)}${String(next).padStart(4, "0")}`);
+    // A number is never replaced.
+    await expect(
+      run((tx) => tx.execute(sql`UPDATE invoices SET reference = 'FAC-2026-9999' WHERE id = ${draft.id}`)),
+    ).rejects.toThrow();
+  });
+});
+
+describe("the search", () => {
+  it("a search pages like the list, and sees a payment or an issue at once", async () => {
+    const list = async (query: string) => {
+      const res = await t.api(t.admin, "GET", `/api/invoices${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as InvoiceList;
+    };
+    const first = await list("?search=e&limit=2&page=1");
+    const second = await list("?search=e&limit=2&page=2");
+    const whole = await list("?search=e");
+    expect(whole.pagination.total).toBeGreaterThan(3);
+    expect([...first.invoices, ...second.invoices].map((i) => i.id)).toEqual(
+      whole.invoices.slice(0, 4).map((i) => i.id),
+    );
+    expect(first.pagination.totalPages).toBe(Math.ceil(whole.pagination.total / 2));
+    expect((await list("?search=e&limit=2&page=99")).invoices).toEqual([]);
+
+    const extra = await t.createInvoice(t.admin, {
+      name: "Ravalement façade",
+      discount_percentage: 0,
+      items: [LINES[1]],
+    });
+    expect((await list("?search=ravalement")).invoices.map((i) => [i.id, i.status])).toEqual([[extra.id, "draft"]]);
+    const issued = await t.issue(extra.id);
+    expect((await list(`?search=${issued.reference.toLowerCase()}`)).invoices.map((i) => i.id)).toEqual([extra.id]);
+    expect((await list("?search=ravalement&status=sent")).invoices.map((i) => i.id)).toEqual([extra.id]);
+    await t.api(t.admin, "POST", `/api/invoices/${extra.id}/payments`, { date: today, amount: 60, method: "cash" });
+    expect(await t.stats("?search=ravalement")).toMatchObject({
+      total_invoices: 1,
+      total_amount: 360,
+      paid_amount: 60,
+      pending_amount: 300,
+    });
+    await t.api(t.admin, "POST", `/api/invoices/${extra.id}/cancel`);
+    expect((await list("?search=ravalement&status=cancelled")).invoices.map((i) => i.id)).toEqual([extra.id]);
+    expect(await t.stats("?search=ravalement")).toMatchObject({ total_invoices: 0, total_amount: 0 });
+  });
 });
 
 // A company of its own: its figures are exact.
@@ -348,6 +413,42 @@ describe("the list", () => {
     expect((await ownList("?search=B%C3%A2tir")).invoices.map((i) => i.id)).toEqual([sent.id]);
     expect((await ownList("?search=introuvable")).invoices).toEqual([]);
     expect((await ownList("?search=100%25")).pagination.total).toBe(0);
+  });
+
+  it("a search keeps the status and client filters and the list's order (the search's own copy of each invoice)", async () => {
+    const all = (await ownList()).invoices;
+    for (const term of ["e", "ur", "toit", "bâtir"]) {
+      for (const status of ["", "draft", "sent", "paid", "overdue", "cancelled"]) {
+        for (const client of ["", own.clientId]) {
+          const query = `?search=${encodeURIComponent(term)}${status ? `&status=${status}` : ""}${client ? `&client_id=${client}` : ""}`;
+          const statusIds = new Set((await ownList(status ? `?status=${status}` : "")).invoices.map((i) => i.id));
+          const expected = all
+            .filter((i) => statusIds.has(i.id) && (!client || i.client_id === client))
+            .filter(
+              (i) =>
+                `${i.reference} ${i.name}`.toLowerCase().includes(term) || i.client_name.toLowerCase().includes(term),
+            )
+            .map((i) => i.id);
+          const found = await ownList(query);
+          expect(
+            found.invoices.map((i) => i.id),
+            query,
+          ).toEqual(expected);
+          expect(found.pagination.total, query).toBe(expected.length);
+        }
+      }
+    }
+  });
+
+  it("a search among a quote's invoices reads them and checks the words", async () => {
+    const quote = await own.createQuote();
+    const fromQuote = (await own.api(own.admin, "POST", `/api/invoices/from-quote/${quote.id}`)).json() as Invoice;
+    const word = fromQuote.name.split(" ")[0]?.toLowerCase() ?? "";
+    expect(
+      (await ownList(`?quote_id=${quote.id}&search=${encodeURIComponent(word)}`)).invoices.map((i) => i.id),
+    ).toEqual([fromQuote.id]);
+    expect((await ownList(`?quote_id=${quote.id}&search=introuvable`)).invoices).toEqual([]);
+    await own.api(own.admin, "DELETE", `/api/invoices/${fromQuote.id}`);
   });
 
   it("filters by client, quote and worksite", async () => {

@@ -1,4 +1,5 @@
 import type { Db } from "@server/db/client";
+import { uuidArray } from "@server/db/sql";
 import type { CalendarProject } from "@shared/planning";
 import type { ProjectStatus } from "@shared/project-rules";
 import { type SQL, sql } from "drizzle-orm";
@@ -36,8 +37,6 @@ const toPlanned = (row: RawBooking): PlannedProject => ({
   end_date: row.end_date,
   estimated_duration_days: row.estimated_duration_days,
 });
-
-const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
 
 const SELECT = sql`
   SELECT p.id, p.reference, p.name, p.status, p.client_id, c.name AS client_name, p.team_id, t.name AS team_name,

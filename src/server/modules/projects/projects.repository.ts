@@ -1,4 +1,5 @@
 import type { Db } from "@server/db/client";
+import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import {
   PROJECT_LIMITS,
@@ -30,8 +31,6 @@ export interface ProjectFilter {
 }
 
 /** A uuid[] literal (the ids come from the database or a checked uuid). */
-const uuidArray = (ids: readonly string[]) => `{${ids.join(",")}}`;
-
 /** The conditions of `f` on `projects p`, the status filter aside (the counts are computed without it). */
 function conditions(companyId: string, f: ProjectFilter): SQL {
   const parts: SQL[] = [sql`p.company_id = ${companyId}`];
