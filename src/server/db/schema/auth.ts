@@ -31,3 +31,27 @@ export const loginThrottle = pgTable("login_throttle", {
   windowStartedAt: timestamp("window_started_at", { withTimezone: true }).notNull().defaultNow(),
   blockedUntil: timestamp("blocked_until", { withTimezone: true }),
 });
+
+/**
+ * One-time links of accounts (docs/domain/accounts.md#links): an invitation (7 days) or a password reset
+ * (24 hours). Only the SHA-256 of the token is stored; used once (`used_at`), superseded by a newer link
+ * of the same kind for the same user.
+ */
+export const accountTokens = pgTable(
+  "account_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
+    /** 'invitation' | 'password_reset' */
+    kind: text("kind").notNull(),
+    tokenHash: text("token_hash").notNull().unique(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    usedAt: timestamp("used_at", { withTimezone: true }),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("account_tokens_user_idx").on(t.userId, t.kind)],
+);

@@ -1,10 +1,14 @@
-import { boolean, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
   name: text("name").notNull(),
-  /** 'active' | 'suspended' */
+  /** 'active' | 'suspended' (a suspended company's users cannot sign in). */
   status: text("status").notNull().default("active"),
+  /** The subscription (src/shared/accounts.ts PLANS): 'essai' | 'standard' | 'professionnel' | 'entreprise'. */
+  plan: text("plan").notNull().default("standard"),
+  /** The end of a trial ('essai'). */
+  trialEndsAt: date("trial_ends_at"),
   // Identity shown on documents (docs/domain/company-settings.md#rules).
   logoFileId: uuid("logo_file_id"),
   address1: text("address1"),

@@ -9,7 +9,8 @@ export const users = pgTable(
     /** Null for a SuperAdmin (platform account). */
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     email: text("email").notNull(),
-    passwordHash: text("password_hash").notNull(),
+    /** Null while an invitation is pending: the account cannot sign in until its password is chosen. */
+    passwordHash: text("password_hash"),
     fullName: text("full_name").notNull(),
     avatarUrl: text("avatar_url"),
     isActive: boolean("is_active").notNull().default(true),

@@ -5,7 +5,8 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 export interface LoginCandidate {
   id: string;
   companyId: string | null;
-  passwordHash: string;
+  /** Null while an invitation is pending (never signs in). */
+  passwordHash: string | null;
   isActive: boolean;
   companyStatus: string | null;
 }
@@ -35,7 +36,7 @@ export const authRepository = {
     const rows = await tx.execute<{
       id: string;
       company_id: string | null;
-      password_hash: string;
+      password_hash: string | null;
       is_active: boolean;
       company_status: string | null;
     }>(sql`

@@ -60,7 +60,10 @@ export function createAuthService(db: Database, tokens: TokenService) {
         if (wait > 0) throw errors.tooManyRequests(MESSAGES.tooManyAttempts(Math.ceil(wait / 60)), wait);
 
         const candidate = await authRepository.findLoginCandidate(tx, email);
-        const valid = await verifyPassword(candidate?.passwordHash ?? (await dummyPasswordHash()), body.password);
+        // An unknown e-mail or a pending invitation (no password yet) costs the same hash and is refused
+        // the same way, whatever the password typed.
+        const matches = await verifyPassword(candidate?.passwordHash ?? (await dummyPasswordHash()), body.password);
+        const valid = matches && Boolean(candidate?.passwordHash);
         if (!candidate || !valid) {
           // Counted outside this transaction, which the error rolls back.
           await db.run("platform", async (t) => {

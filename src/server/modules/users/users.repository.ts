@@ -10,7 +10,8 @@ export const usersRepository = {
       companyId: string | null;
       email: string;
       fullName: string;
-      passwordHash: string;
+      /** Null: an invited account, until its password is chosen. */
+      passwordHash: string | null;
       isSuperadmin?: boolean;
       roleIds?: string[];
     },

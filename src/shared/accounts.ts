@@ -1,0 +1,346 @@
+/**
+ * Accounts (issue 15, docs/domain/accounts.md): the company's users and roles (spec 3 §2.8–§2.12, §3,
+ * §7), invitations and password-reset links, « Mon compte », and the SuperAdmin platform. Wire schemas,
+ * texts and the pure rules; the server is the authority, the web shows the same texts.
+ */
+import { z } from "zod";
+import { loginResponseSchema } from "./auth";
+
+// ---------------------------------------------------------------------------------------------
+// Texts (spec 3 §8 verbatim where the spec has one; ours, in the same voice, elsewhere)
+
+export const ACCOUNT_TEXTS = {
+  // Spec 3 §2.8, §2.12, §5, §8
+  userNotFound: "Utilisateur non trouvé",
+  roleNotFound: "Rôle non trouvé",
+  selectUsers: "Veuillez sélectionner au moins un utilisateur",
+  roleNameRequired: "Le nom du rôle est requis",
+  roleNameTaken: "Un rôle porte déjà ce nom",
+  defaultRoleLocked: "Un rôle par défaut ne peut pas être supprimé",
+  superadminPermission: "Les permissions SuperAdmin ne peuvent pas être attribuées par une entreprise",
+  unknownPermission: "Permission inconnue",
+  unknownRole: "Rôle inconnu",
+  cannotGrantUnheld: "Vous ne pouvez pas attribuer une permission que vous n'avez pas",
+  rolesUpdated: "Rôles mis à jour",
+  rolesUpdateFailed: "Impossible de mettre à jour les rôles de l'utilisateur.",
+  roleCreated: "Rôle créé avec succès",
+  roleDeleted: "Rôle supprimé avec succès",
+  roleUpdated: "Rôle et permissions mis à jour avec succès",
+  permissionsUpdated: "Permissions mises à jour avec succès",
+  usersAdded: "Utilisateurs ajoutés au rôle avec succès",
+  usersRemoved: "Utilisateurs retirés du rôle avec succès",
+  // The last administrator (issue 15): the company can never lock itself out.
+  lastAdmin:
+    "L'entreprise doit garder au moins un utilisateur actif ayant l'accès administrateur : cette modification est impossible.",
+  // People
+  emailRequired: "L'adresse e-mail est requise",
+  emailInvalid: "Adresse e-mail invalide",
+  emailTaken: "Un compte existe déjà avec cette adresse e-mail",
+  fullNameRequired: "Le nom complet est requis",
+  invitationCreated: "Invitation créée : copiez le lien et envoyez-le à votre collègue",
+  invitationInvalid: "Ce lien d'invitation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
+  resetInvalid: "Ce lien de réinitialisation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
+  resetCreated: "Lien de réinitialisation créé : copiez-le et envoyez-le à l'utilisateur",
+  userDeactivated: "Utilisateur désactivé",
+  userReactivated: "Utilisateur réactivé",
+  cannotDeactivateSelf: "Vous ne pouvez pas désactiver votre propre compte",
+  pendingInvitation: "Invitation en attente",
+  // Account
+  currentPasswordWrong: "Le mot de passe actuel est incorrect",
+  passwordChanged: "Mot de passe modifié. Vos autres sessions ont été fermées.",
+  accountSaved: "Vos informations ont été enregistrées",
+  passwordsDiffer: "Les deux mots de passe ne sont pas identiques",
+  forgotPassword:
+    "Demandez à l'administrateur de votre entreprise de vous envoyer un lien de réinitialisation depuis « Utilisateurs ».",
+  tooManyAttempts: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
+  // SuperAdmin
+  companyNotFound: "Entreprise non trouvée",
+  companyNameRequired: "Le nom de l'entreprise est requis",
+  companyCreated: "Entreprise créée : envoyez le lien d'invitation à son administrateur",
+  companySuspended: "Entreprise suspendue : ses utilisateurs ne peuvent plus se connecter",
+  companyReactivated: "Entreprise réactivée",
+} as const;
+
+// ---------------------------------------------------------------------------------------------
+// Passwords: policy and strength (one rule for the server and the meter)
+
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+
+export const PASSWORD_TEXTS = {
+  tooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
+  tooLong: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`,
+  tooSimple:
+    "Le mot de passe doit mêler au moins trois sortes de caractères : minuscules, majuscules, chiffres, symboles",
+  containsEmail: "Le mot de passe ne doit pas contenir votre adresse e-mail ni votre nom",
+  strength: ["Très faible", "Faible", "Moyen", "Bon", "Excellent"] as const,
+} as const;
+
+/** Which of lower case, upper case, digits and other characters `password` uses (0–4). */
+function characterKinds(password: string): number {
+  return [/\p{Ll}/u, /\p{Lu}/u, /\p{Nd}/u, /[^\p{L}\p{Nd}]/u].filter((re) => re.test(password)).length;
+}
+
+/**
+ * Why `password` is refused (French sentences), or [] when it is accepted: 12 characters at least, three
+ * kinds of characters (or 20 characters at least: a passphrase), and neither the e-mail's local part
+ * nor a word of the name (4 letters or more) inside (ANSSI / CNIL recommendations).
+ */
+export function passwordProblems(password: string, context: { email?: string; fullName?: string } = {}): string[] {
+  const problems: string[] = [];
+  if (password.length < PASSWORD_MIN_LENGTH) problems.push(PASSWORD_TEXTS.tooShort);
+  if (password.length > PASSWORD_MAX_LENGTH) problems.push(PASSWORD_TEXTS.tooLong);
+  if (password.length < 20 && characterKinds(password) < 3) problems.push(PASSWORD_TEXTS.tooSimple);
+  const lower = password.toLowerCase();
+  const local = context.email?.split("@")[0]?.toLowerCase() ?? "";
+  const words = (context.fullName ?? "")
+    .toLowerCase()
+    .split(/[\s'-]+/)
+    .filter((w) => w.length >= 4);
+  if ((local.length >= 4 && lower.includes(local)) || words.some((w) => lower.includes(w))) {
+    problems.push(PASSWORD_TEXTS.containsEmail);
+  }
+  return problems;
+}
+
+/** The meter's score, 0 (très faible) to 4 (excellent): length and variety; a refused password is at most 1. */
+export function passwordStrength(password: string, context: { email?: string; fullName?: string } = {}): number {
+  if (password.length === 0) return 0;
+  const kinds = characterKinds(password);
+  let score = password.length >= 16 ? 2 : password.length >= PASSWORD_MIN_LENGTH ? 1 : 0;
+  score += kinds >= 4 ? 2 : kinds === 3 ? 1 : 0;
+  if (password.length >= 20) score += 1;
+  if (passwordProblems(password, context).length > 0) return Math.min(score, 1);
+  return Math.max(1, Math.min(4, score));
+}
+
+/** A new password as the API receives it: policy checked by the service with the user's e-mail and name. */
+export const newPasswordSchema = z.string().max(PASSWORD_MAX_LENGTH, PASSWORD_TEXTS.tooLong);
+
+// ---------------------------------------------------------------------------------------------
+// Company users (spec 3 §3 « Company user », §7 « Company users »)
+
+export const roleRefSchema = z.object({ id: z.string(), name: z.string(), description: z.string().nullable() });
+
+export const companyUserSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  is_active: z.boolean(),
+  last_login_at: z.string().nullable(),
+  roles: z.array(roleRefSchema),
+  /** Invited, has not chosen a password yet (cannot sign in). */
+  invitation_pending: z.boolean(),
+  /** Holds admin:access through one of its roles. */
+  is_admin: z.boolean(),
+});
+export type CompanyUser = z.infer<typeof companyUserSchema>;
+
+/** GET /api/company/users?search=&role_id= — the spec's `{ data }`, ordered by name. */
+export const companyUsersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  role_id: z.string().uuid().optional(),
+});
+export const companyUsersResponseSchema = z.object({ data: z.array(companyUserSchema) });
+
+/** POST /api/company/user-roles/user/:userId — replaces the user's set of roles. */
+export const userRolesBodySchema = z.object({ role_ids: z.array(z.string().uuid()).max(50) });
+
+const emailField = z
+  .string({ error: ACCOUNT_TEXTS.emailRequired })
+  .trim()
+  .min(1, ACCOUNT_TEXTS.emailRequired)
+  .max(254, ACCOUNT_TEXTS.emailInvalid)
+  .email(ACCOUNT_TEXTS.emailInvalid)
+  .transform((e) => e.toLowerCase());
+
+const fullNameField = z
+  .string({ error: ACCOUNT_TEXTS.fullNameRequired })
+  .trim()
+  .min(1, ACCOUNT_TEXTS.fullNameRequired)
+  .max(120);
+
+/** POST /api/company/users/invitations (users:create). */
+export const invitationBodySchema = z.object({
+  email: emailField,
+  full_name: fullNameField,
+  role_ids: z.array(z.string().uuid()).max(50),
+});
+export type InvitationBody = z.infer<typeof invitationBodySchema>;
+
+/** A one-time link shown to the administrator: `path` is `/invitation/<token>` or `/reinitialiser/<token>`. */
+export const accountLinkSchema = z.object({ path: z.string(), expires_at: z.string() });
+export type AccountLink = z.infer<typeof accountLinkSchema>;
+
+export const invitationResponseSchema = z.object({ user: companyUserSchema, link: accountLinkSchema });
+
+/** PATCH /api/company/users/:id (users:edit): activate / deactivate, rename. */
+export const companyUserPatchSchema = z.object({
+  is_active: z.boolean().optional(),
+  full_name: fullNameField.optional(),
+});
+
+export const INVITATION_DAYS = 7;
+export const RESET_HOURS = 24;
+
+// ---------------------------------------------------------------------------------------------
+// Public links: invitation and password reset
+
+/** GET /api/account-links/invitation/:token and /password-reset/:token: who the link is for. */
+export const accountLinkInfoSchema = z.object({
+  email: z.string(),
+  full_name: z.string(),
+  company_name: z.string().nullable(),
+  expires_at: z.string(),
+});
+
+/** POST on the same paths: the chosen password; answers the login response (signed in). */
+export const setPasswordBodySchema = z.object({ password: newPasswordSchema });
+export const setPasswordResponseSchema = loginResponseSchema;
+
+// ---------------------------------------------------------------------------------------------
+// « Mon compte » (any signed-in user)
+
+export const accountSchema = z.object({
+  id: z.string(),
+  full_name: z.string(),
+  email: z.string(),
+  company_name: z.string().nullable(),
+  roles: z.array(z.string()),
+  last_login_at: z.string().nullable(),
+});
+export const accountPatchSchema = z.object({ full_name: fullNameField });
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1, ACCOUNT_TEXTS.currentPasswordWrong).max(1024),
+  new_password: newPasswordSchema,
+});
+
+// ---------------------------------------------------------------------------------------------
+// Roles (spec 3 §3 « Role », §4, §5, §7 « Roles »)
+
+export const roleSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  is_default: z.boolean(),
+  permissions: z.array(z.object({ id: z.string(), code: z.string() })),
+  user_count: z.number().int(),
+});
+export type Role = z.infer<typeof roleSchema>;
+
+const roleNameField = z
+  .string({ error: ACCOUNT_TEXTS.roleNameRequired })
+  .trim()
+  .min(1, ACCOUNT_TEXTS.roleNameRequired)
+  .max(80);
+
+/** POST /api/company/roles (roles:create; permission_ids also needs roles:assign_permissions when not empty). */
+export const roleCreateSchema = z.object({
+  name: roleNameField,
+  description: z.string().trim().max(500).nullable().optional(),
+  is_default: z.boolean().optional(),
+  permission_ids: z.array(z.string().uuid()).max(500).optional(),
+});
+/** PUT /api/company/roles/:id (roles:edit). */
+export const roleUpdateSchema = z.object({
+  name: roleNameField,
+  description: z.string().trim().max(500).nullable(),
+  is_default: z.boolean(),
+});
+/** POST /api/company/roles/:id/permissions (roles:assign_permissions): replaces the set. */
+export const rolePermissionsBodySchema = z.object({ permission_ids: z.array(z.string().uuid()).max(500) });
+/** POST and DELETE /api/company/roles/:id/users (roles:assign_users). */
+export const roleUsersBodySchema = z.object({
+  user_ids: z.array(z.string().uuid(), { error: ACCOUNT_TEXTS.selectUsers }).min(1, ACCOUNT_TEXTS.selectUsers).max(500),
+});
+
+// ---------------------------------------------------------------------------------------------
+// SuperAdmin platform (spec 1 « Superadmin dashboard », « Superadmin sample company »; design §5.2)
+
+/** The spec's four plans; stored as these keys. */
+export const PLANS = ["essai", "standard", "professionnel", "entreprise"] as const;
+export type Plan = (typeof PLANS)[number];
+export const PLAN_LABELS: Record<Plan, string> = {
+  essai: "Essai gratuit",
+  standard: "Standard",
+  professionnel: "Professionnel",
+  entreprise: "Entreprise",
+};
+/** The spec's three statuses, derived: suspended → inactif; trial plan → essai; else actif. */
+export const COMPANY_STATUSES = ["actif", "essai", "inactif"] as const;
+export type CompanyStatus = (typeof COMPANY_STATUSES)[number];
+export const TRIAL_DAYS = 30;
+/** Alerts: no sign-in of any of its users for this many days; a trial ending within this many days. */
+export const INACTIVE_DAYS = 30;
+export const TRIAL_ENDING_DAYS = 7;
+
+export function companyStatus(company: { suspended: boolean; plan: Plan }): CompanyStatus {
+  if (company.suspended) return "inactif";
+  return company.plan === "essai" ? "essai" : "actif";
+}
+
+export const platformCompanySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  status: z.enum(COMPANY_STATUSES),
+  suspended: z.boolean(),
+  plan: z.enum(PLANS),
+  trial_ends_at: z.string().nullable(),
+  users: z.number().int(),
+  last_activity_at: z.string().nullable(),
+  siret: z.string().nullable(),
+  email_contact: z.string().nullable(),
+  city: z.string().nullable(),
+});
+export type PlatformCompany = z.infer<typeof platformCompanySchema>;
+
+export const platformAlertSchema = z.object({
+  type: z.enum(["expiration", "inactivity"]),
+  company_id: z.string(),
+  company_name: z.string(),
+  message: z.string(),
+  date: z.string(),
+});
+export type PlatformAlert = z.infer<typeof platformAlertSchema>;
+
+/** GET /api/superadmin/dashboard. */
+export const platformDashboardSchema = z.object({
+  kpis: z.object({
+    companies: z.number().int(),
+    active_subscriptions: z.number().int(),
+    users: z.number().int(),
+    alerts: z.number().int(),
+    new_companies_this_month: z.number().int(),
+  }),
+  recent_companies: z.array(platformCompanySchema),
+  alerts: z.array(platformAlertSchema),
+});
+
+/** GET /api/superadmin/companies?search=&status=&plan=&page=&limit= */
+export const platformCompaniesQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(COMPANY_STATUSES).optional(),
+  plan: z.enum(PLANS).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const platformCompaniesResponseSchema = z.object({
+  data: z.array(platformCompanySchema),
+  pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
+});
+
+/** POST /api/superadmin/companies: the company and its first administrator (invited). */
+export const platformCompanyCreateSchema = z.object({
+  name: z
+    .string({ error: ACCOUNT_TEXTS.companyNameRequired })
+    .trim()
+    .min(1, ACCOUNT_TEXTS.companyNameRequired)
+    .max(120),
+  plan: z.enum(PLANS),
+  siret: z.string().trim().max(20).nullable().optional(),
+  email_contact: z.string().trim().max(254).nullable().optional(),
+  city: z.string().trim().max(100).nullable().optional(),
+  admin: z.object({ email: emailField, full_name: fullNameField }),
+});
+export const platformCompanyCreatedSchema = z.object({ company: platformCompanySchema, link: accountLinkSchema });
