@@ -120,15 +120,15 @@ function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
 }
 
 /**
- * The invoices a search finds (reference, name or client's name), as rows of invoices_search() — id,
- * client_id, kind, status, date, due_date, reference, total, paid_amount — with the status and client
- * filters applied inside (the trigram indexes stay usable under RLS: drizzle/0004, ADR 0003).
+ * The arguments of invoices_search_page() and invoices_search_stats() (drizzle/0029): the company, the pattern, the
+ * status and client filters, and for « En retard » the day before which a sent invoice is late. Both
+ * read the narrow copies of the invoices in one pass (the trigram indexes stay usable under RLS:
+ * drizzle/0004, ADR 0003).
  */
-function matches(companyId: string, f: InvoiceFilter, today: string): SQL {
-  const status = f.status === "overdue" ? "sent" : (f.status ?? null);
-  const overdue = f.status === "overdue" ? sql`AND m.kind <> 'credit_note' AND m.due_date < ${today}::date` : sql``;
-  return sql`SELECT m.* FROM invoices_search(${containsPattern(f.search ?? "")}, ${status}::text, ${f.clientId ?? null}::uuid) m
-    WHERE m.company_id = ${companyId} ${overdue}`;
+function searchArguments(companyId: string, f: InvoiceFilter, today: string): SQL {
+  const overdue = f.status === "overdue";
+  const status = overdue ? null : (f.status ?? null);
+  return sql`${companyId}::uuid, ${containsPattern(f.search ?? "")}, ${status}::text, ${f.clientId ?? null}::uuid, ${overdue ? today : null}::date`;
 }
 
 type Numeric = string | number;
@@ -229,12 +229,9 @@ export const invoicesRepository = {
     today: string,
   ): Promise<{ total: number; rows: StoredRow[] }> {
     if (searchesCopies(filter)) {
-      const found = await tx.execute<{ total: number; ids: string[] | null }>(sql`
-        WITH m AS MATERIALIZED (${matches(companyId, filter, today)})
-        SELECT (SELECT count(*)::int FROM m) AS total,
-          (SELECT array_agg(p.id ORDER BY p.date DESC, p.reference DESC)
-           FROM (SELECT id, date, reference FROM m ORDER BY date DESC, reference DESC
-                 LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
+      const found = await tx.execute<{ total: number; ids: string[] | null }>(
+        sql`SELECT total, ids FROM invoices_search_page(${searchArguments(companyId, filter, today)}, ${page.limit}, ${page.offset})`,
+      );
       const total = found.rows[0]?.total ?? 0;
       const ids = found.rows[0]?.ids ?? [];
       return { total, rows: ids.length > 0 ? await this.rows(tx, companyId, ids) : [] };
@@ -277,7 +274,10 @@ export const invoicesRepository = {
     if (!filter.search && !filter.clientId && !filter.quoteId && !filter.projectId) {
       return this.companyStats(tx, companyId, filter.status, today);
     }
-    const result = await tx.execute<Record<keyof InvoiceStats, Numeric>>(sql`
+    const result = await tx.execute<Record<keyof InvoiceStats, Numeric>>(
+      searchesCopies(filter)
+        ? sql`SELECT * FROM invoices_search_stats(${searchArguments(companyId, filter, today)}, ${today}::date)`
+        : sql`
       SELECT
         count(*) FILTER (WHERE i.status IN ('sent', 'paid'))::int AS total_invoices,
         coalesce(sum(i.total) FILTER (WHERE i.status IN ('sent', 'paid')), 0) AS total_amount,
@@ -288,12 +288,9 @@ export const invoicesRepository = {
         count(*) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date)::int AS overdue_invoices,
         coalesce(sum(i.total - i.paid_amount) FILTER (WHERE i.status = 'sent' AND i.due_date < ${today}::date), 0)
           AS overdue_amount
-      FROM (${
-        searchesCopies(filter)
-          ? matches(companyId, filter, today)
-          : sql`SELECT * FROM invoices i WHERE ${conditions(companyId, filter, today)}`
-      }) i
-      WHERE i.kind <> 'credit_note'`);
+      FROM invoices i
+      WHERE ${conditions(companyId, filter, today)} AND i.kind <> 'credit_note'`,
+    );
     const row = result.rows[0];
     return {
       total_invoices: Number(row?.total_invoices ?? 0),
