@@ -29,7 +29,9 @@ import { createPlanningService } from "@server/modules/planning/planning.service
 import { createProjectsService } from "@server/modules/projects/projects.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
+import { createCompanyUsersService } from "@server/modules/users/company-users.service";
 import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
+import { companyUsersQuerySchema } from "@shared/accounts";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
@@ -650,6 +652,7 @@ async function main() {
     const equipmentSearch = { search: "niveau laser" };
     const teams = createTeamsService(database);
     const teamSearch = { search: "plomberie" };
+    const companyUsers = createCompanyUsersService(database);
     const projects = createProjectsService(database);
     // A kind of work in one worksite of ten (500 found, their counts by status, a page of 20).
     const projectSearch = { search: "toiture" };
@@ -766,6 +769,15 @@ async function main() {
         url: `/api/teams?${query(teamSearch)}`,
         direct: async () => teams.list(await auth.authenticate(token), teamListQuerySchema.parse(teamSearch)),
         answer: list("équipes"),
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      // Issue 15: the company's users (200 in the large company), each with its roles and whether it is an
+      // administrator: one statement.
+      line({
+        name: "GET /api/company/users (200 utilisateurs et leurs rôles)",
+        url: "/api/company/users",
+        direct: async () => companyUsers.list(await auth.authenticate(token), companyUsersQuerySchema.parse({})),
+        answer: suggestions,
         target: { p99At10: 50, ratio: 0.6 },
       }),
       // Issue 12: the worksites (5,000 with 50,000 tasks in the large company), each page with the counts

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from "fastify";
+import type { FastifyRequest, FastifyServerOptions } from "fastify";
 
 /**
  * Never logged: credentials and tokens, in headers and in bodies. Fastify's request serializer logs
@@ -27,6 +27,29 @@ export const LOG_REDACTIONS = [
 
 export const LOG_CENSOR = "[masqué]";
 
+/**
+ * The one-time links' tokens (docs/domain/accounts.md#links-activation-and-account): the segment after
+ * `/api/account-links/<kind>/`, and after the web pages `/invitation/` and `/reinitialiser/`.
+ */
+const LINK_TOKEN_IN_URL = /((?:account-links\/[^/?#]*|invitation|reinitialiser)\/)[^/?#]+/gi;
+
+/** `url` without the token of a one-time link: the request log keeps the path, never the secret. */
+export function redactUrl(url: string): string {
+  return url.replace(LINK_TOKEN_IN_URL, `$1${LOG_CENSOR}`);
+}
+
+/** Fastify's own request serializer (its fields, in its order), the URL's link token masked. */
+function serializeRequest(req: FastifyRequest) {
+  return {
+    method: req.method,
+    url: redactUrl(req.url),
+    version: req.headers?.["accept-version"]?.toString(),
+    host: req.host,
+    remoteAddress: req.ip,
+    remotePort: req.socket ? req.socket.remotePort : undefined,
+  };
+}
+
 type LogLevel = "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
 
 /**
@@ -37,6 +60,7 @@ export function loggerOptions(level: LogLevel, stream?: NodeJS.WritableStream): 
   return {
     level,
     redact: { paths: LOG_REDACTIONS, censor: LOG_CENSOR },
+    serializers: { req: serializeRequest },
     ...(stream ? { stream } : {}),
   };
 }

@@ -4,7 +4,11 @@
  * texts and the pure rules; the server is the authority, the web shows the same texts.
  */
 import { z } from "zod";
+import { FORGOT_PASSWORD_TEXT } from "./account-rules";
 import { loginResponseSchema } from "./auth";
+import { dayNumber } from "./dates";
+import { isoDay } from "./fields";
+import { formatLongDate, plural } from "./format";
 
 // ---------------------------------------------------------------------------------------------
 // Texts (spec 3 §8 verbatim where the spec has one; ours, in the same voice, elsewhere)
@@ -20,6 +24,10 @@ export const ACCOUNT_TEXTS = {
   superadminPermission: "Les permissions SuperAdmin ne peuvent pas être attribuées par une entreprise",
   unknownPermission: "Permission inconnue",
   unknownRole: "Rôle inconnu",
+  unknownUser: "Utilisateur inconnu",
+  companyRequired: "Vous devez être connecté à une entreprise pour gérer ses utilisateurs et ses rôles",
+  roleNameTooLong: "Le nom du rôle ne peut pas dépasser 80 caractères",
+  roleNameReserved: "Ce nom de rôle est réservé à la plateforme",
   cannotGrantUnheld: "Vous ne pouvez pas attribuer une permission que vous n'avez pas",
   rolesUpdated: "Rôles mis à jour",
   rolesUpdateFailed: "Impossible de mettre à jour les rôles de l'utilisateur.",
@@ -31,34 +39,63 @@ export const ACCOUNT_TEXTS = {
   usersRemoved: "Utilisateurs retirés du rôle avec succès",
   // The last administrator (issue 15): the company can never lock itself out.
   lastAdmin:
-    "L'entreprise doit garder au moins un utilisateur actif ayant l'accès administrateur : cette modification est impossible.",
+    "L'entreprise doit garder au moins un utilisateur actif ayant l'accès administrateur\u00a0: cette modification est impossible.",
   // People
   emailRequired: "L'adresse e-mail est requise",
   emailInvalid: "Adresse e-mail invalide",
   emailTaken: "Un compte existe déjà avec cette adresse e-mail",
   fullNameRequired: "Le nom complet est requis",
-  invitationCreated: "Invitation créée : copiez le lien et envoyez-le à votre collègue",
+  invitationCreated: "Invitation créée\u00a0: copiez le lien et envoyez-le à votre collègue",
   invitationInvalid: "Ce lien d'invitation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
   resetInvalid: "Ce lien de réinitialisation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
-  resetCreated: "Lien de réinitialisation créé : copiez-le et envoyez-le à l'utilisateur",
+  resetCreated: "Lien de réinitialisation créé\u00a0: copiez-le et envoyez-le à l'utilisateur",
   userDeactivated: "Utilisateur désactivé",
   userReactivated: "Utilisateur réactivé",
   cannotDeactivateSelf: "Vous ne pouvez pas désactiver votre propre compte",
+  // A new invitation for a user who has a password, a reset link for one who has none (S2).
+  alreadyActivated:
+    "Cet utilisateur a déjà choisi son mot de passe\u00a0: envoyez-lui plutôt un lien de réinitialisation",
+  invitationStillPending:
+    "Cet utilisateur n'a pas encore accepté son invitation\u00a0: envoyez-lui plutôt un nouveau lien d'invitation",
   pendingInvitation: "Invitation en attente",
+  // Web: users and roles screens (spec 3 §2.8–§2.12, §8; W1)
+  usersSearchPlaceholder: "Rechercher par nom ou e-mail…",
+  allRoles: "Tous les rôles",
+  noName: "Sans nom",
+  neverSignedIn: "Jamais connecté",
+  usersEmptyTitle: "Aucun utilisateur trouvé",
+  usersEmptyText: "Aucun utilisateur ne correspond à vos critères de recherche.",
+  usersLoadFailed: "Erreur lors de la récupération des utilisateurs",
+  rolesEmpty: "Aucun rôle trouvé",
+  rolesLoadFailed: "Impossible de charger les rôles",
+  permissionsEmpty: "Aucune permission disponible.",
+  roleLoadFailed: "Erreur de chargement du rôle",
+  roleSaveFailed: "Erreur",
+  permissionsSaveFailed: "Erreur lors de la sauvegarde des permissions",
+  roleUsersAddFailed: "Erreur lors de l'assignation du rôle",
+  roleUsersRemoveFailed: "Erreur lors du retrait du rôle",
+  deleteRoleTitle: "Supprimer le rôle\u202f?",
+  deleteRoleFailed: "Erreur lors de la suppression du rôle",
+  inviteFailed: "Impossible de créer l'invitation",
+  linkFailed: "Impossible de créer le lien",
+  userUpdateFailed: "Impossible de modifier l'utilisateur",
+  linkCopied: "Lien copié",
+  copyFailed: "Copie impossible\u00a0: sélectionnez le lien et copiez-le",
   // Account
   currentPasswordWrong: "Le mot de passe actuel est incorrect",
   passwordChanged: "Mot de passe modifié. Vos autres sessions ont été fermées.",
   accountSaved: "Vos informations ont été enregistrées",
   passwordsDiffer: "Les deux mots de passe ne sont pas identiques",
-  forgotPassword:
-    "Demandez à l'administrateur de votre entreprise de vous envoyer un lien de réinitialisation depuis « Utilisateurs ».",
+  forgotPassword: FORGOT_PASSWORD_TEXT,
   tooManyAttempts: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
   // SuperAdmin
   companyNotFound: "Entreprise non trouvée",
   companyNameRequired: "Le nom de l'entreprise est requis",
-  companyCreated: "Entreprise créée : envoyez le lien d'invitation à son administrateur",
-  companySuspended: "Entreprise suspendue : ses utilisateurs ne peuvent plus se connecter",
+  companyCreated: "Entreprise créée\u00a0: envoyez le lien d'invitation à son administrateur",
+  companySuspended: "Entreprise suspendue\u00a0: ses utilisateurs ne peuvent plus se connecter",
   companyReactivated: "Entreprise réactivée",
+  planChanged: "Formule modifiée",
+  trialEndsAtInvalid: "Date de fin d'essai invalide",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -71,7 +108,7 @@ export const PASSWORD_TEXTS = {
   tooShort: `Le mot de passe doit contenir au moins ${PASSWORD_MIN_LENGTH} caractères`,
   tooLong: `Le mot de passe ne peut pas dépasser ${PASSWORD_MAX_LENGTH} caractères`,
   tooSimple:
-    "Le mot de passe doit mêler au moins trois sortes de caractères : minuscules, majuscules, chiffres, symboles",
+    "Le mot de passe doit mêler au moins trois sortes de caractères\u00a0: minuscules, majuscules, chiffres, symboles",
   containsEmail: "Le mot de passe ne doit pas contenir votre adresse e-mail ni votre nom",
   strength: ["Très faible", "Faible", "Moyen", "Bon", "Excellent"] as const,
 } as const;
@@ -232,7 +269,9 @@ const roleNameField = z
   .string({ error: ACCOUNT_TEXTS.roleNameRequired })
   .trim()
   .min(1, ACCOUNT_TEXTS.roleNameRequired)
-  .max(80);
+  .max(80, ACCOUNT_TEXTS.roleNameTooLong)
+  // « superadmin » is the platform's role name: a company role so named would read as the SuperAdmin's.
+  .refine((name) => name.toLowerCase() !== "superadmin", ACCOUNT_TEXTS.roleNameReserved);
 
 /** POST /api/company/roles (roles:create; permission_ids also needs roles:assign_permissions when not empty). */
 export const roleCreateSchema = z.object({
@@ -342,5 +381,32 @@ export const platformCompanyCreateSchema = z.object({
   email_contact: z.string().trim().max(254).nullable().optional(),
   city: z.string().trim().max(100).nullable().optional(),
   admin: z.object({ email: emailField, full_name: fullNameField }),
+  /** The end of the trial: by default, for the plan 'essai', today (Paris) + TRIAL_DAYS. */
+  trial_ends_at: isoDay(ACCOUNT_TEXTS.trialEndsAtInvalid).nullable().optional(),
 });
+export type PlatformCompanyCreate = z.infer<typeof platformCompanyCreateSchema>;
 export const platformCompanyCreatedSchema = z.object({ company: platformCompanySchema, link: accountLinkSchema });
+
+/** PATCH /api/superadmin/companies/:id: the subscription (a move to 'essai' without a date gets today + TRIAL_DAYS). */
+export const platformCompanyPatchSchema = z.object({
+  plan: z.enum(PLANS).optional(),
+  trial_ends_at: isoDay(ACCOUNT_TEXTS.trialEndsAtInvalid).nullable().optional(),
+});
+export type PlatformCompanyPatch = z.infer<typeof platformCompanyPatchSchema>;
+
+/** The inactivity alert (docs/domain/accounts.md#superadmin-platform): « Aucune connexion depuis 34 jours ». */
+export function inactivityAlertMessage(days: number): string {
+  return `Aucune connexion depuis ${plural(days, "jour")}`;
+}
+
+/**
+ * The trial alert on `today` (Paris, yyyy-mm-dd): « Essai terminé le 3 mars 2026 », « Fin de l'essai
+ * aujourd'hui », « Fin de l'essai demain », « Fin de l'essai dans 3 jours ».
+ */
+export function trialAlertMessage(trialEndsAt: string, today: string): string {
+  const left = dayNumber(trialEndsAt) - dayNumber(today);
+  if (left < 0) return `Essai terminé le ${formatLongDate(trialEndsAt)}`;
+  if (left === 0) return "Fin de l'essai aujourd'hui";
+  if (left === 1) return "Fin de l'essai demain";
+  return `Fin de l'essai dans ${plural(left, "jour")}`;
+}

@@ -1,3 +1,4 @@
+import { accountsModule } from "./accounts/accounts.routes";
 import { authModule } from "./auth/auth.routes";
 import { clientsModule } from "./clients/clients.routes";
 import { companyModule } from "./company/company.routes";
@@ -13,7 +14,10 @@ import { projectPhotosModule } from "./projects/project-photos.routes";
 import { projectsModule } from "./projects/projects.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
+import { superadminModule } from "./superadmin/superadmin.routes";
 import { teamsModule } from "./teams/teams.routes";
+import { companyUsersModule } from "./users/company-users.routes";
+import { rolesModule } from "./users/roles.routes";
 import { vehiclesModule } from "./vehicles/vehicles.routes";
 
 /**
@@ -37,4 +41,8 @@ export const MODULES: readonly AppModule[] = [
   projectPhotosModule,
   planningModule,
   invoicesModule,
+  companyUsersModule,
+  rolesModule,
+  accountsModule,
+  superadminModule,
 ];

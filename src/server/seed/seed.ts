@@ -1,3 +1,5 @@
+import type { Plan } from "@shared/accounts";
+import { addDays, parisToday } from "@shared/dates";
 import type { Database } from "../db/client";
 import { createAuthService } from "../modules/auth/auth.service";
 import { hashPassword } from "../modules/auth/passwords";
@@ -32,6 +34,15 @@ export const DEMO_ACCOUNTS = [
   },
   { email: "admin@batiservices.fr", fullName: "Claire Bernard", company: "Bati Services", role: "Administrateur" },
 ] as const;
+
+/**
+ * The demo companies' subscriptions (docs/domain/accounts.md#superadmin-platform): Bati Services' trial
+ * ends in 5 days, so the SuperAdmin's dashboard shows an alert.
+ */
+const DEMO_PLANS: Record<string, { plan: Plan; trialEndsAt?: string }> = {
+  "Durand Rénovation": { plan: "professionnel" },
+  "Bati Services": { plan: "essai", trialEndsAt: addDays(parisToday(), 5) },
+};
 
 /** Demo companies, accounts and Durand Rénovation's book (README). Idempotent. */
 export async function seedDemo(db: Database, jwtSecret: string): Promise<boolean> {
@@ -71,7 +82,7 @@ async function seedAccounts(db: Database): Promise<boolean> {
       if (account.company) {
         let company = companies.get(account.company);
         if (!company) {
-          company = await companiesRepository.provision(tx, { name: account.company });
+          company = await companiesRepository.provision(tx, { name: account.company, ...DEMO_PLANS[account.company] });
           companies.set(account.company, company);
         }
         companyId = company.id;

@@ -91,6 +91,7 @@ interface Fixtures {
   projectTaskId: string;
   projectIssueId: string;
   invoiceId: string;
+  roleId: string;
 }
 const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/clients/{id}": (f) => f.clientId,
@@ -103,6 +104,7 @@ const PATH_FIXTURES: Record<string, (f: Fixtures) => string> = {
   "/api/project-tasks/{id}": (f) => f.projectTaskId,
   "/api/project-issues/{id}": (f) => f.projectIssueId,
   "/api/invoices/{id}": (f) => f.invoiceId,
+  "/api/company/roles/{id}": (f) => f.roleId,
 };
 let fixtures: Fixtures;
 
@@ -254,7 +256,14 @@ async function createFixtures(): Promise<Fixtures> {
     discount_amount: 25,
     items: [{ kind: "section", name: "Salle de bain" }, ...lines, { kind: "text", name: "Site occupé" }],
   });
+  // A description and the default flag (not the default value): a PUT that reset one would show.
+  const role = await send("POST", "/api/company/roles", {
+    name: "Rôle contrat",
+    description: "Conduit les travaux",
+    is_default: true,
+  });
   return {
+    roleId: role.id,
     invoiceId: invoice.id,
     projectId: project.id,
     projectTaskId: project.tasks[0]?.id ?? "",

@@ -84,3 +84,43 @@ describe("logs written with the production settings", () => {
     expect(written[2]).toContain(email);
   });
 });
+
+describe("one-time links (docs/domain/accounts.md#links-activation-and-account)", () => {
+  it("never put a link's token in the log: the request line keeps the path with the token masked", async () => {
+    const invited = await app.inject({
+      method: "POST",
+      url: "/api/company/users/invitations",
+      headers: { authorization: `Bearer ${token}` },
+      payload: { email: `journal-${Date.now()}@test.fr`, full_name: "Invitée Journal", role_ids: [] },
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const path = (invited.json() as { link: { path: string } }).link.path;
+    const secret = path.split("/").pop() ?? "";
+    expect(secret).toHaveLength(43);
+    const before = lines.length;
+    const remoteAddress = "10.250.0.1";
+    const urls = [
+      `/api/account-links/invitation/${secret}`,
+      `/api/account-links/password-reset/${secret}`,
+      `/api/account-links/invitation/${secret}?source=e-mail`,
+      path,
+      `/reinitialiser/${secret}`,
+    ];
+    for (const url of urls)
+      expect((await app.inject({ method: "GET", url, remoteAddress })).statusCode).toBeGreaterThan(0);
+    const weak = await app.inject({
+      method: "POST",
+      url: `/api/account-links/invitation/${secret}`,
+      payload: { password: "court" },
+      remoteAddress,
+    });
+    expect(weak.statusCode).toBe(400);
+    const written = lines.slice(before).join("");
+    expect(written).toContain(`/api/account-links/invitation/${LOG_CENSOR}`);
+    expect(written).toContain(`/api/account-links/password-reset/${LOG_CENSOR}`);
+    expect(written).toContain(`/invitation/${LOG_CENSOR}`);
+    expect(written).toContain(`/reinitialiser/${LOG_CENSOR}`);
+    expect(written).not.toContain(secret);
+    expect(log()).not.toContain(secret);
+  });
+});

@@ -105,8 +105,13 @@ const named = <T extends { label: string }>(rows: T[]) => rows.map((row) => [row
 
 const guarded = OPERATIONS.filter((op) => op.access !== "public");
 const withPathParams = OPERATIONS.filter((op) => op.pathParams.length > 0);
+/** A SuperAdmin operation takes any company's id (a company admin gets 403 there): the others are a company's. */
+const tenantPaths = withPathParams.filter((op) => op.access !== "superadmin");
 const withJsonBody = OPERATIONS.filter((op) => op.body);
-const listReads = OPERATIONS.filter((op) => op.method === "GET" && op.pathParams.length === 0);
+/** A company's lists (the SuperAdmin's lists show every company by design; a company admin gets 403 there). */
+const listReads = OPERATIONS.filter(
+  (op) => op.method === "GET" && op.pathParams.length === 0 && op.access !== "superadmin",
+);
 
 // ---------------------------------------------------------------------------------------------
 // Real resources of a company, and where their ids go
@@ -148,7 +153,16 @@ interface Resources {
   cancelInvoiceId: string;
   /** A worksite with a client to invoice (« Facturer »; the walk's PUT takes the other one's client away). */
   billedProjectId: string;
+  /** A role without permissions nor users (deletable). */
+  roleId: string;
+  /** A user of the company: its Compagnon (his roles may be replaced by the walk). */
+  userId: string;
+  /** A user invited, who has not chosen a password yet (a new invitation link). */
+  pendingUserId: string;
 }
+
+/** A one-time link's token of the right form that matches no link: the link pages answer 404. */
+const UNKNOWN_LINK_TOKEN = "inconnu".padEnd(43, "0");
 
 /**
  * The id to put in a path, by the path up to that parameter. A new resource with its own path
@@ -174,6 +188,13 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/invoices/deposit/{quoteId}": (r) => r.validQuoteId,
   "/api/invoices/from-quote/{quoteId}": (r) => r.validQuoteId,
   "/api/invoices/from-project/{projectId}": (r) => r.billedProjectId,
+  "/api/company/roles/{id}": (r) => r.roleId,
+  "/api/company/user-roles/user/{userId}": (r) => r.userId,
+  "/api/company/users/{id}": (r) => r.userId,
+  "/api/account-links/invitation/{token}": () => UNKNOWN_LINK_TOKEN,
+  "/api/account-links/password-reset/{token}": () => UNKNOWN_LINK_TOKEN,
+  // The SuperAdmin sees every company: its walk's calls go to company B (never suspended by them).
+  "/api/superadmin/companies/{id}": () => companyB.id,
 };
 
 /**
@@ -187,6 +208,7 @@ const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string
   "POST /api/invoices/{id}/pay": { id: (r) => r.payInvoiceId },
   "DELETE /api/invoices/{id}/payments/{paymentId}": { id: (r) => r.payInvoiceId, paymentId: (r) => r.paymentId },
   "POST /api/invoices/{id}/cancel": { id: (r) => r.cancelInvoiceId },
+  "POST /api/company/users/{id}/invitation": { id: (r) => r.pendingUserId },
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -195,6 +217,8 @@ const BODY_ID_FIXTURES: Record<string, (r: Resources) => string> = {
   article_id: (r) => r.articleId,
   quote_id: (r) => r.validQuoteId,
   project_id: (r) => r.workProjectId,
+  user_ids: (r) => r.userId,
+  role_id: (r) => r.roleId,
 };
 
 /** A priced line of an invoice. */
@@ -343,6 +367,20 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     return post(`/api/invoices/${draft.id}/issue`, {});
   };
   const billed = await post("/api/projects", { name: `Chantier à facturer ${tag}`, client_id: quoteClient.id });
+  // A name of its own each time: B's resources are created again for each deletion.
+  const role = await post("/api/company/roles", { name: `Rôle ${tag} ${randomUUID().slice(0, 6)}` });
+  const people = await app.inject({
+    method: "GET",
+    url: "/api/company/users?search=compagnon",
+    headers: bearer(token),
+  });
+  const userId = (people.json() as { data: { id: string }[] }).data[0]?.id;
+  if (!userId) throw new Error(`fixture GET /api/company/users: ${people.statusCode} ${people.body}`);
+  const invited = (await post("/api/company/users/invitations", {
+    email: `invite-${randomUUID().slice(0, 8)}@exemple.fr`,
+    full_name: `Invité ${tag}`,
+    role_ids: [],
+  })) as unknown as { user: { id: string } };
   const payInvoice = await issued("Facture à payer");
   const paid = (await post(`/api/invoices/${payInvoice.id}/payments`, {
     date: TODAY,
@@ -357,6 +395,9 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     paymentId: paid.payments[0]?.id ?? "",
     cancelInvoiceId: (await issued("Facture à annuler")).id,
     billedProjectId: billed.id,
+    roleId: role.id,
+    userId,
+    pendingUserId: invited.user.id,
     validQuoteId: validQuote.id,
     projectId: project.id,
     workProjectId: work.id,
@@ -578,6 +619,8 @@ let companyB: TestCompany;
 let adminA: string;
 let adminB: string;
 let noroleB: string;
+/** A SuperAdmin: the malformed calls of SuperAdmin operations are made as one (a company admin gets 403). */
+let platformAdmin: string;
 let resA: Resources;
 let resB: Resources;
 /** Every id and unique text of company A: none may reach company B. */
@@ -610,6 +653,7 @@ beforeAll(async () => {
   adminA = loginA.token;
   adminB = (await login(app, companyB.emails.admin)).token;
   noroleB = (await login(app, companyB.emails.norole)).token;
+  platformAdmin = (await login(app, await createTestSuperadmin(db))).token;
   resA = await createResources(adminA, tagA);
   resB = await createResources(adminB, tagB);
   secretsOfA = [
@@ -680,7 +724,7 @@ describe("without a token", () => {
 });
 
 describe("another company's ids", () => {
-  it.each(named(withPathParams))("%s answers 404 to company B's admin with company A's ids", async (_, op) => {
+  it.each(named(tenantPaths))("%s answers 404 to company B's admin with company A's ids", async (_, op) => {
     const body = validBody(op, resB);
     const { res, url } = await call(op, { token: adminB, ids: pathIds(op, resA), body });
     expectFrenchClientError(res, url, 404);
@@ -730,7 +774,8 @@ const MALFORMED_BODIES: { kind: string; raw: string }[] = [
 ];
 
 describe("malformed bodies", () => {
-  const tokenFor = (op: Operation) => (op.access === "public" ? undefined : adminB);
+  const tokenFor = (op: Operation) =>
+    op.access === "public" ? undefined : op.access === "superadmin" ? platformAdmin : adminB;
   const idsOf = (op: Operation) => (op.pathParams.length ? pathIds(op, resB) : {});
 
   it.each(
@@ -785,7 +830,8 @@ describe("malformed path ids", () => {
   )("%s answers a French 4xx", async (_, { op, param, bad }) => {
     const body = validBody(op, resB);
     const ids = { ...pathIds(op, resB), [param]: bad.value };
-    const { res, url } = await call(op, { token: op.access === "public" ? undefined : adminB, ids, body });
+    const token = op.access === "public" ? undefined : op.access === "superadmin" ? platformAdmin : adminB;
+    const { res, url } = await call(op, { token, ids, body });
     expectFrenchClientError(res, url);
     expect(res.body, "the error repeats the id").not.toContain(bad.value.slice(0, 100));
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { Database } from "@server/db/client";
+import type { Database, Db } from "@server/db/client";
 import { type AuthContext, scopeFor } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import type { AuthUser, LoginBody } from "@shared/auth";
@@ -26,7 +26,11 @@ function toAuthUser(ctx: SessionContext): AuthUser {
     companyId: ctx.companyId,
     company_id: ctx.companyId,
     company_name: ctx.companyName,
-    role: ctx.isSuperadmin ? SUPERADMIN_ROLE : (ctx.roles[0]?.name ?? null),
+    // The SuperAdmin role comes from the platform flag only: a company role that happened to be called
+    // « SuperAdmin » (refused since issue 15, but a name is data) never reads as the platform's role.
+    role: ctx.isSuperadmin
+      ? SUPERADMIN_ROLE
+      : (ctx.roles.find((r) => r.name.toLowerCase() !== SUPERADMIN_ROLE)?.name ?? null),
     roles: ctx.roles,
     permissions: ctx.isSuperadmin ? ["*"] : ctx.permissions,
   };
@@ -48,6 +52,26 @@ export function createAuthService(db: Database, tokens: TokenService) {
     // The session must belong to the token's user and company (RLS already hides other companies).
     if (!ctx || ctx.userId !== claims.sub || ctx.companyId !== claims.company) return undefined;
     return ctx;
+  }
+
+  async function openSession(
+    tx: Db,
+    user: { id: string; companyId: string | null },
+    meta: { ip: string; userAgent: string | null },
+  ): Promise<{ token: string; user: AuthUser }> {
+    const tokenId = randomUUID();
+    const sessionId = await authRepository.createSession(tx, {
+      userId: user.id,
+      companyId: user.companyId,
+      tokenId,
+      expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
+      userAgent: meta.userAgent?.slice(0, 512) ?? null,
+      ip: meta.ip,
+    });
+    const ctx = await authRepository.loadSessionContext(tx, sessionId);
+    if (!ctx) throw new Error("session vanished");
+    const { token } = await tokens.sign({ userId: user.id, sessionId, companyId: user.companyId, tokenId });
+    return { token, user: toAuthUser(ctx) };
   }
 
   return {
@@ -77,26 +101,16 @@ export function createAuthService(db: Database, tokens: TokenService) {
           throw errors.forbidden(MESSAGES.companySuspended);
 
         await throttleRepository.clear(tx, accountKey);
-        const tokenId = randomUUID();
-        const sessionId = await authRepository.createSession(tx, {
-          userId: candidate.id,
-          companyId: candidate.companyId,
-          tokenId,
-          expiresAt: new Date(Date.now() + SESSION_ABSOLUTE_MS),
-          userAgent: meta.userAgent?.slice(0, 512) ?? null,
-          ip: meta.ip,
-        });
-        const ctx = await authRepository.loadSessionContext(tx, sessionId);
-        if (!ctx) throw new Error("session vanished");
-        const { token } = await tokens.sign({
-          userId: candidate.id,
-          sessionId,
-          companyId: candidate.companyId,
-          tokenId,
-        });
-        return { token, user: toAuthUser(ctx) };
+        return openSession(tx, { id: candidate.id, companyId: candidate.companyId }, meta);
       });
     },
+
+    /**
+     * Signs `user` in within `tx`: a new session and its access token, the answer of a login. Used by
+     * the login and by the invitation and reset links (docs/domain/accounts.md#links-activation-and-account),
+     * after their own checks.
+     */
+    openSession,
 
     /** Verifies a bearer token against its live session; the basis of every authenticated request. */
     async authenticate(token: string): Promise<AuthContext> {

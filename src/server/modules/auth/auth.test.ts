@@ -313,6 +313,30 @@ describe("permissions", () => {
   });
 });
 
+describe("a company role named like the platform's", () => {
+  it("never makes its holder a SuperAdmin: the platform flag alone does", async () => {
+    // Written in SQL: the roles API refuses the name (issue 15), but a name is data.
+    await db.run({ companyId: company.id }, (tx) =>
+      tx.execute(sql`UPDATE roles SET name = 'SuperAdmin' WHERE company_id = ${company.id} AND name = 'Compagnon'`),
+    );
+    try {
+      const { token, user } = await login(app, company.emails.compagnon);
+      expect(String(user.role).toLowerCase()).not.toBe("superadmin");
+      expect(user.permissions).not.toContain("*");
+      const denied = await app.inject({
+        method: "GET",
+        url: "/api/company/permissions/grouped",
+        headers: bearer(token),
+      });
+      expect(denied.statusCode).toBe(403);
+    } finally {
+      await db.run({ companyId: company.id }, (tx) =>
+        tx.execute(sql`UPDATE roles SET name = 'Compagnon' WHERE company_id = ${company.id} AND name = 'SuperAdmin'`),
+      );
+    }
+  });
+});
+
 describe("row-level security", () => {
   async function asApp<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
     const client = new pg.Client({ connectionString: inject("appDatabaseUrl") });

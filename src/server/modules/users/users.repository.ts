@@ -1,6 +1,73 @@
 import type { Db } from "@server/db/client";
 import { userRoles, users } from "@server/db/schema";
-import { inArray, sql } from "drizzle-orm";
+import { containsPattern } from "@server/lib/search";
+import type { CompanyUser } from "@shared/accounts";
+import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
+
+/**
+ * `value` lower-cased without its accents (French letters, œ and æ): the users' search and order
+ * (docs/domain/accounts.md#users-and-roles). Applied to both sides of a LIKE, so they always agree.
+ */
+export function folded(value: SQL): SQL {
+  return sql`replace(replace(lower(translate(${value},
+    'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŸ',
+    'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyY')), 'œ', 'oe'), 'æ', 'ae')`;
+}
+
+type RawCompanyUser = Omit<CompanyUser, "last_login_at"> & { last_login_at: string | Date | null };
+
+/**
+ * The company's users as the administration shows them, in ONE statement whatever their number: each
+ * with its roles (by name) and whether one of them holds `admin:access`; ordered by name (accents and
+ * case aside). `search` in the name or the e-mail, accents and case aside; `roleId` keeps the holders
+ * of that role; `ids` these users only. SuperAdmins (no company) never appear.
+ */
+async function companyUsers(
+  tx: Db,
+  companyId: string,
+  filter: { search?: string | undefined; roleId?: string | undefined; ids?: readonly string[] },
+): Promise<CompanyUser[]> {
+  const conditions: SQL[] = [sql`u.company_id = ${companyId}`, sql`NOT u.is_superadmin`];
+  if (filter.search) {
+    const pattern = folded(sql`${containsPattern(filter.search)}::text`);
+    conditions.push(sql`(${folded(sql`u.full_name`)} LIKE ${pattern} OR ${folded(sql`u.email`)} LIKE ${pattern})`);
+  }
+  if (filter.roleId) {
+    conditions.push(sql`EXISTS (SELECT 1 FROM user_roles f
+      WHERE f.company_id = ${companyId} AND f.user_id = u.id AND f.role_id = ${filter.roleId})`);
+  }
+  if (filter.ids) {
+    if (filter.ids.length === 0) return [];
+    conditions.push(
+      sql`u.id IN (${sql.join(
+        filter.ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  const result = await tx.execute<RawCompanyUser>(sql`
+    SELECT u.id, u.full_name, u.email, u.is_active, u.last_login_at,
+           (u.password_hash IS NULL) AS invitation_pending,
+           coalesce(r.roles, '[]'::json) AS roles,
+           coalesce(r.is_admin, false) AS is_admin
+    FROM users u
+    LEFT JOIN LATERAL (
+      SELECT json_agg(json_build_object('id', ro.id, 'name', ro.name, 'description', ro.description)
+                      ORDER BY ${folded(sql`ro.name`)}, ro.id) AS roles,
+             bool_or(EXISTS (
+               SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+               WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id AND p.code = 'admin:access'
+             )) AS is_admin
+      FROM user_roles ur JOIN roles ro ON ro.id = ur.role_id AND ro.company_id = ${companyId}
+      WHERE ur.company_id = ${companyId} AND ur.user_id = u.id
+    ) r ON true
+    WHERE ${sql.join(conditions, sql` AND `)}
+    ORDER BY ${folded(sql`u.full_name`)}, u.id`);
+  return result.rows.map((row) => ({
+    ...row,
+    last_login_at: row.last_login_at === null ? null : new Date(row.last_login_at).toISOString(),
+  }));
+}
 
 /** Accounts: created by company provisioning, the seeds, create-superadmin and (soon) user administration. */
 export const usersRepository = {
@@ -45,5 +112,41 @@ export const usersRepository = {
         ),
       );
     return rows.map((r) => r.email);
+  },
+
+  /** GET /api/company/users: the company's users, filtered, by name (one statement). */
+  list(tx: Db, companyId: string, filter: { search?: string | undefined; roleId?: string | undefined }) {
+    return companyUsers(tx, companyId, filter);
+  },
+
+  /** One user of the company as the administration shows it; undefined for another company's or an unknown id. */
+  async find(tx: Db, companyId: string, id: string): Promise<CompanyUser | undefined> {
+    return (await companyUsers(tx, companyId, { ids: [id] }))[0];
+  },
+
+  /** Which of `ids` are users of the company (any other id, another company's included, is unknown here). */
+  async companyUserIds(tx: Db, companyId: string, ids: readonly string[]): Promise<string[]> {
+    if (ids.length === 0) return [];
+    const rows = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.companyId, companyId), eq(users.isSuperadmin, false), inArray(users.id, [...ids])));
+    return rows.map((r) => r.id);
+  },
+
+  /** The role ids the user holds. */
+  async roleIds(tx: Db, companyId: string, userId: string): Promise<string[]> {
+    const rows = await tx
+      .select({ id: userRoles.roleId })
+      .from(userRoles)
+      .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
+    return rows.map((r) => r.id);
+  },
+
+  /** The user's roles become exactly `roleIds` (roles of the company, checked by the caller). */
+  async replaceRoles(tx: Db, companyId: string, userId: string, roleIds: readonly string[]): Promise<void> {
+    await tx.delete(userRoles).where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
+    if (roleIds.length === 0) return;
+    await tx.insert(userRoles).values(roleIds.map((roleId) => ({ companyId, userId, roleId })));
   },
 };
