@@ -40,7 +40,9 @@ test.describe("Connexion", () => {
   test("mot de passe oublié renvoie vers l'administrateur", async ({ page }) => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
-    await expect(page.getByText(/Contactez l'administrateur de votre entreprise/)).toBeVisible();
+    await expect(
+      page.getByText(/Demandez à l'administrateur de votre entreprise de vous envoyer un lien/),
+    ).toBeVisible();
   });
 
   test("un utilisateur déjà connecté quitte /login aussitôt", async ({ page }) => {
@@ -132,6 +134,7 @@ test.describe("Routes", () => {
       "/invoices/new",
       "/invoices/i1",
       "/invoices/i1/edit",
+      "/account",
     ];
     for (const path of screens) {
       await page.goto(path);

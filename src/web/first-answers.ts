@@ -47,6 +47,12 @@ export const FIRST_REQUESTS: Readonly<Record<string, FirstReads>> = {
   "/projects": ["/api/projects?page=1&limit=20"],
   "/invoices": ["/api/invoices?page=1&limit=20", "/api/invoices/stats"],
   "/calendar": (search, now) => [`/api/calendar/week?week_start=${planningWeek(search, now)}`],
+  "/users": ["/api/company/users", "/api/company/roles"],
+  "/app/admin/roles": ["/api/company/roles"],
+  "/account": ["/api/account"],
+  // The SuperAdmin's platform (a company user gets a 403 here, and the app sends him to /).
+  "/superadmin": ["/api/superadmin/dashboard"],
+  "/superadmin/companies": ["/api/superadmin/companies?page=1&limit=20"],
 };
 
 /**

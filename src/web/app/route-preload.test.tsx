@@ -1,3 +1,10 @@
+import {
+  accountSchema,
+  companyUsersResponseSchema,
+  platformCompaniesResponseSchema,
+  platformDashboardSchema,
+  roleSchema,
+} from "@shared/accounts";
 import { verifyResponseSchema } from "@shared/auth";
 import { clientCountersSchema, clientListResponseSchema } from "@shared/clients";
 import { companyInfoSchema, companySettingsSchema } from "@shared/company";
@@ -26,6 +33,7 @@ import { installBrowserStubs, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { MemoryRouter } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { FIRST_REQUESTS, firstRequestsOf, SESSION_CHECK, startFirstRequests } from "../first-answers";
 import { preloadRoute } from "./route-preload";
 
@@ -153,6 +161,8 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
       "calendar:view",
       "projects:view",
       "invoices:view",
+      "users:view",
+      "roles:view",
     ]);
     serveQuotes();
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
@@ -188,11 +198,50 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     }));
     api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => invoiceListAnswer([], query));
     api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
-    for (const path of Object.keys(FIRST_REQUESTS)) preloadRoute(testQueryClient(), path);
-    const expected = Object.keys(FIRST_REQUESTS).flatMap((path) => firstRequestsOf(path));
+    api.get("/api/company/users", companyUsersResponseSchema, () => ({ data: [] }));
+    api.get("/api/company/roles", z.object({ data: z.array(roleSchema) }), () => ({ data: [] }));
+    api.get("/api/account", accountSchema, () => ({
+      id: "u1",
+      full_name: "Admin",
+      email: "admin@exemple.fr",
+      company_name: "Durand Rénovation",
+      roles: ["Administrateur"],
+      last_login_at: null,
+    }));
+    const companyPaths = Object.keys(FIRST_REQUESTS).filter((path) => !path.startsWith("/superadmin"));
+    for (const path of companyPaths) preloadRoute(testQueryClient(), path);
+    const expected = companyPaths.flatMap((path) => firstRequestsOf(path));
     await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
     const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
     expect(asked.sort()).toEqual([...expected].sort());
+  });
+
+  it("the SuperAdmin's platform screens: what first-answers.ts asks early, URL for URL", async () => {
+    storeSession(["*"], "superadmin");
+    api.get("/api/superadmin/dashboard", platformDashboardSchema, () => ({
+      kpis: { companies: 0, active_subscriptions: 0, users: 0, alerts: 0, new_companies_this_month: 0 },
+      recent_companies: [],
+      alerts: [],
+    }));
+    api.get("/api/superadmin/companies", platformCompaniesResponseSchema, () => ({
+      data: [],
+      pagination: { page: 1, limit: 20, total: 0, totalPages: 0 },
+    }));
+    const platformPaths = Object.keys(FIRST_REQUESTS).filter((path) => path.startsWith("/superadmin"));
+    expect(platformPaths.length).toBeGreaterThan(0);
+    for (const path of platformPaths) preloadRoute(testQueryClient(), path);
+    const expected = platformPaths.flatMap((path) => firstRequestsOf(path));
+    await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
+    const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
+    expect(asked.sort()).toEqual([...expected].sort());
+  });
+
+  it("a one-time link's page loads its own code and asks for nothing, signed in or not", async () => {
+    preloadRoute(testQueryClient(), "/invitation/abc123");
+    storeSession(["quotes:view"]);
+    preloadRoute(testQueryClient(), "/reinitialiser/abc123");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.fetch).not.toHaveBeenCalled();
   });
 
   it("takes an answer asked early instead of asking again", async () => {

@@ -75,7 +75,41 @@ const ROUTES: Record<string, SignedInRoute> = {
     data: (client) =>
       import("@web/features/company/api/prefetch-company").then((m) => m.prefetchSettingsScreen(client)),
   },
+  [paths.users]: {
+    screen: screens.users,
+    permission: "users:view",
+    data: (client, can) =>
+      import("@web/features/users/api/prefetch-users").then((m) => m.prefetchUsersScreen(client, can)),
+  },
+  [paths.roles]: {
+    screen: screens.roles,
+    permission: "roles:view",
+    data: (client) => import("@web/features/roles/api/prefetch-roles").then((m) => m.prefetchRolesScreen(client)),
+  },
 };
+
+/** The SuperAdmin's screens a cold start can land on (the platform area). */
+const PLATFORM_ROUTES: Record<string, SignedInRoute> = {
+  [paths.superadmin]: {
+    screen: screens.superadminHome,
+    data: (client) =>
+      import("@web/features/superadmin/api/prefetch-superadmin").then((m) => m.prefetchPlatformDashboard(client)),
+  },
+  [paths.superadminCompanies]: {
+    screen: screens.superadminCompanies,
+    data: (client) =>
+      import("@web/features/superadmin/api/prefetch-superadmin").then((m) => m.prefetchPlatformCompanies(client)),
+  },
+};
+
+/** « Mon compte », for everyone signed in. */
+const ACCOUNT_ROUTE: SignedInRoute = {
+  screen: screens.account,
+  data: (client) => import("@web/features/account/api/prefetch-account").then((m) => m.prefetchAccountScreen(client)),
+};
+
+/** The public pages of the one-time links: their own code, signed in or not. */
+const LINK_PAGE = /^\/(invitation|reinitialiser)\/[^/]+\/?$/;
 
 /**
  * At start-up, with a stored session: loads the shell's and the screen's code and asks for the screen's
@@ -88,12 +122,15 @@ const ROUTES: Record<string, SignedInRoute> = {
  */
 export function preloadRoute(queryClient: QueryClient, pathname: string): Promise<void> {
   const settled = (...loads: Promise<unknown>[]) => Promise.allSettled(loads).then(() => undefined);
+  if (LINK_PAGE.test(pathname)) return settled(screens.accountLink());
   if (!getToken()) return settled(screens.login());
   const user = normaliseAuthUser(getStoredUserRaw());
+  if (!user) return settled();
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname;
   // A SuperAdmin is sent to /superadmin: nothing of the company screens is needed.
-  if (!user || isSuperAdmin(user)) return settled();
-  const route = ROUTES[pathname.length > 1 ? pathname.replace(/\/+$/, "") : pathname];
-  if (!route) return settled(screens.appLayout());
+  const superAdmin = isSuperAdmin(user);
+  const route = path === paths.account ? ACCOUNT_ROUTE : superAdmin ? PLATFORM_ROUTES[path] : ROUTES[path];
+  if (!route) return superAdmin ? settled() : settled(screens.appLayout());
   const can: Can = (permission) => hasPermission(user, permission);
   if (route.data && (!route.permission || can(route.permission))) route.data(queryClient, can).catch(() => {});
   return settled(screens.appLayout(), route.screen());

@@ -12,7 +12,13 @@ import { lazyScreen, screens } from "./screens";
 const AppLayout = lazyScreen(screens.appLayout, (m) => m.AppLayout);
 const LoginRoute = lazyScreen(screens.login, (m) => m.LoginRoute);
 const HomeRoute = lazyScreen(screens.home, (m) => m.HomeRoute);
-const SuperAdminHomeRoute = lazyScreen(screens.home, (m) => m.SuperAdminHomeRoute);
+const SuperAdminHomeRoute = lazyScreen(screens.superadminHome, (m) => m.SuperAdminHomeRoute);
+const SuperAdminCompaniesRoute = lazyScreen(screens.superadminCompanies, (m) => m.SuperAdminCompaniesRoute);
+const SuperAdminCompanyNewRoute = lazyScreen(screens.superadminCompanyNew, (m) => m.SuperAdminCompanyNewRoute);
+const SuperAdminCompanyRoute = lazyScreen(screens.superadminCompany, (m) => m.SuperAdminCompanyRoute);
+const InvitationRoute = lazyScreen(screens.accountLink, (m) => m.InvitationRoute);
+const PasswordResetRoute = lazyScreen(screens.accountLink, (m) => m.PasswordResetRoute);
+const AccountRoute = lazyScreen(screens.account, (m) => m.AccountRoute);
 const ClientsRoute = lazyScreen(screens.clients, (m) => m.ClientsRoute);
 const SettingsRoute = lazyScreen(screens.settings, (m) => m.SettingsRoute);
 const QuotesRoute = lazyScreen(screens.quotes, (m) => m.QuotesRoute);
@@ -30,13 +36,13 @@ const InvoicesRoute = lazyScreen(screens.invoices, (m) => m.InvoicesRoute);
 const InvoiceRoute = lazyScreen(screens.invoice, (m) => m.InvoiceRoute);
 const InvoiceNewRoute = lazyScreen(screens.invoiceNew, (m) => m.InvoiceNewRoute);
 const InvoiceEditRoute = lazyScreen(screens.invoiceEdit, (m) => m.InvoiceEditRoute);
-const ComingSoonRoute = lazyScreen(screens.comingSoon, (m) => m.ComingSoonRoute);
+const UsersRoute = lazyScreen(screens.users, (m) => m.UsersRoute);
+const RolesRoute = lazyScreen(screens.roles, (m) => m.RolesRoute);
+const RoleNewRoute = lazyScreen(screens.roleForm, (m) => m.RoleNewRoute);
+const RoleEditRoute = lazyScreen(screens.roleForm, (m) => m.RoleEditRoute);
+const RolePermissionsRoute = lazyScreen(screens.rolePermissions, (m) => m.RolePermissionsRoute);
+const RoleUsersRoute = lazyScreen(screens.roleUsers, (m) => m.RoleUsersRoute);
 const AppPrefixRedirect = lazyScreen(screens.appPrefixRedirect, (m) => m.AppPrefixRedirect);
-
-/** A screen whose issue is not done yet: title as h1 and « Bientôt disponible ». */
-function soon(path: string, title: string, backTo?: string, backLabel?: string): RouteObject {
-  return { path, element: <ComingSoonRoute title={title} backTo={backTo} backLabel={backLabel} /> };
-}
 
 function element(Component: ComponentType) {
   return <Component />;
@@ -54,42 +60,50 @@ const companyRoutes: RouteObject[] = [
   { path: "teams", element: element(TeamsRoute) },
   { path: "calendar", element: element(CalendarRoute) },
   { path: "settings", element: element(SettingsRoute) },
-  soon("app/admin/roles", "Rôles"),
-  soon("app/admin/roles/new", "Nouveau rôle", paths.roles, "Retour aux rôles"),
-  soon("app/admin/roles/:roleId", "Modifier le rôle", paths.roles, "Retour aux rôles"),
-  soon("app/admin/roles/:roleId/permissions", "Permissions du rôle", paths.roles, "Retour aux rôles"),
-  soon("app/admin/roles/:roleId/users", "Utilisateurs du rôle", paths.roles, "Retour aux rôles"),
+  { path: "app/admin/roles", element: element(RolesRoute) },
+  { path: "app/admin/roles/new", element: element(RoleNewRoute) },
+  { path: "app/admin/roles/:roleId", element: element(RoleEditRoute) },
+  { path: "app/admin/roles/:roleId/permissions", element: element(RolePermissionsRoute) },
+  { path: "app/admin/roles/:roleId/users", element: element(RoleUsersRoute) },
   { path: "quotes", element: element(QuotesRoute) },
   { path: "quotes/new", element: element(QuoteNewRoute) },
   { path: "library", element: element(LibraryRoute) },
   { path: "vehicles", element: element(VehiclesRoute) },
   { path: "equipment", element: element(EquipmentRoute) },
-  soon("users", "Utilisateurs"),
+  { path: "users", element: element(UsersRoute) },
   { path: "invoices", element: element(InvoicesRoute) },
   { path: "invoices/new", element: element(InvoiceNewRoute) },
   { path: "invoices/:id", element: element(InvoiceRoute) },
   { path: "invoices/:id/edit", element: element(InvoiceEditRoute) },
 ];
 
-const back = [paths.superadmin, "Retour au tableau de bord"] as const;
+/** The platform area (docs/domain/accounts.md#web-links-account-and-superadmin); no subscriptions or settings screen. */
 const superAdminRoutes: RouteObject[] = [
   { index: true, element: element(SuperAdminHomeRoute) },
-  soon("companies", "Entreprises", ...back),
-  soon("companies/new", "Nouvelle entreprise", paths.superadminCompanies, "Retour aux entreprises"),
-  soon("subscriptions", "Abonnements", ...back),
-  soon("settings", "Paramètres plateforme", ...back),
+  { path: "companies", element: element(SuperAdminCompaniesRoute) },
+  { path: "companies/new", element: element(SuperAdminCompanyNewRoute) },
+  { path: "companies/:id", element: element(SuperAdminCompanyRoute) },
+  { path: "subscriptions", element: <Navigate to={paths.superadmin} replace /> },
+  { path: "settings", element: <Navigate to={paths.superadmin} replace /> },
 ];
 
-export const routes: RouteObject[] = [
-  {
-    path: paths.login,
+/** A public page outside the signed-in layout (the login, the one-time links). */
+function publicPage(path: string, Component: ComponentType): RouteObject {
+  return {
+    path,
     errorElement: <RouteError />,
     element: (
       <Suspense fallback={<Spinner fullScreen label="Chargement…" />}>
-        <LoginRoute />
+        <Component />
       </Suspense>
     ),
-  },
+  };
+}
+
+export const routes: RouteObject[] = [
+  publicPage(paths.login, LoginRoute),
+  publicPage(paths.invitation, InvitationRoute),
+  publicPage(paths.passwordReset, PasswordResetRoute),
   {
     path: "/",
     errorElement: <RouteError />,
@@ -108,6 +122,8 @@ export const routes: RouteObject[] = [
         errorElement: <RouteError layout="content" />,
         children: superAdminRoutes,
       },
+      // « Mon compte »: every signed-in user, the SuperAdmin too (outside the company guard).
+      { path: "account", element: element(AccountRoute), errorElement: <RouteError layout="content" /> },
       // /app → /, /app/invoices/… → /invoices/… (docs/domain/shell.md#routes).
       { path: "app", element: <Navigate to={paths.home} replace /> },
       { path: "app/*", element: element(AppPrefixRedirect) },

@@ -52,7 +52,17 @@ export const screens = {
   invoice: loader(() => import("./routes/invoice-route")),
   invoiceNew: loader(() => import("./routes/invoice-new-route")),
   invoiceEdit: loader(() => import("./routes/invoice-edit-route")),
-  comingSoon: loader(() => import("./routes/coming-soon-route")),
+  accountLink: loader(() => import("./routes/account-link-route")),
+  account: loader(() => import("./routes/account-route")),
+  superadminHome: loader(() => import("./routes/superadmin-home-route")),
+  superadminCompanies: loader(() => import("./routes/superadmin-companies-route")),
+  superadminCompanyNew: loader(() => import("./routes/superadmin-company-new-route")),
+  superadminCompany: loader(() => import("./routes/superadmin-company-route")),
+  users: loader(() => import("./routes/users-route")),
+  roles: loader(() => import("./routes/roles-route")),
+  roleForm: loader(() => import("./routes/role-form-route")),
+  rolePermissions: loader(() => import("./routes/role-permissions-route")),
+  roleUsers: loader(() => import("./routes/role-users-route")),
   appPrefixRedirect: loader(() => import("./routes/app-prefix-redirect")),
 };
 

@@ -30,6 +30,10 @@ export const paths = {
   superadmin: "/superadmin",
   superadminCompanies: "/superadmin/companies",
   superadminCompanyNew: "/superadmin/companies/new",
-  superadminSubscriptions: "/superadmin/subscriptions",
-  superadminSettings: "/superadmin/settings",
+  superadminCompany: (id: string) => `/superadmin/companies/${encodeURIComponent(id)}`,
+  /** « Mon compte », for every signed-in user (the SuperAdmin too). */
+  account: "/account",
+  /** The public pages of the one-time links (docs/domain/accounts.md). */
+  invitation: "/invitation/:token",
+  passwordReset: "/reinitialiser/:token",
 } as const;

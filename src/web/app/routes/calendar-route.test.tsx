@@ -36,6 +36,7 @@ describe("CalendarRoute", () => {
       isAuthenticated: true,
       isLoading: false,
       login: async () => user,
+      signInWith: () => user,
       logout: async () => {},
     };
     api.get("/api/auth/permissions", z.array(z.string()), () => ["quotes:view"]);

@@ -2,7 +2,7 @@ import { splitFullName } from "@shared/session";
 import { useAuth } from "@web/features/auth/hooks/auth-context";
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
 import { DashboardPage } from "@web/features/dashboard/components/dashboard-page";
-import { COMPANY_QUICK_ACTIONS, PLATFORM_QUICK_ACTIONS } from "@web/features/dashboard/lib/quick-actions";
+import { COMPANY_QUICK_ACTIONS } from "@web/features/dashboard/lib/quick-actions";
 
 /** / — the company home: greeting and the quick actions the user may use. */
 export function HomeRoute() {
@@ -16,21 +16,6 @@ export function HomeRoute() {
         firstName={splitFullName(user?.full_name).firstName}
         context={user?.company_name ?? null}
         actions={actions}
-      />
-    </>
-  );
-}
-
-/** /superadmin — the platform home. */
-export function SuperAdminHomeRoute() {
-  const { user } = useAuth();
-  return (
-    <>
-      <title>Tableau de bord plateforme · Propulse</title>
-      <DashboardPage
-        firstName={splitFullName(user?.full_name).firstName}
-        context="Administration de la plateforme"
-        actions={PLATFORM_QUICK_ACTIONS}
       />
     </>
   );

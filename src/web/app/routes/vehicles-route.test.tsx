@@ -35,6 +35,7 @@ describe("VehiclesRoute", () => {
       isAuthenticated: true,
       isLoading: false,
       login: async () => user,
+      signInWith: () => user,
       logout: async () => {},
     };
     api.get("/api/auth/permissions", z.array(z.string()), () => ["quotes:view"]);

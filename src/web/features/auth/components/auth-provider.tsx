@@ -123,22 +123,39 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.clearInterval(id);
   }, [isAuthenticated]);
 
+  // Stores a new session as the login does: another user's cached answers go, the token and user are kept.
+  const adopt = useCallback(
+    (token: string, user: AuthUser) => {
+      queryClient.clear();
+      setToken(token);
+      setStoredUser(user);
+      setState({ status: "authenticated", token, user });
+      return user;
+    },
+    [queryClient],
+  );
+
+  const signInWith = useCallback(
+    (answer: { token?: unknown; user?: unknown }) => {
+      const user = normaliseAuthUser(answer.user);
+      if (typeof answer.token !== "string" || !user) throw new Error("Réponse du serveur invalide");
+      return adopt(answer.token, user);
+    },
+    [adopt],
+  );
+
   const login = useCallback(
     async (email: string, password: string) => {
       try {
         const { token, user } = await loginRequest({ email: email.trim(), password });
-        queryClient.clear();
-        setToken(token);
-        setStoredUser(user);
-        setState({ status: "authenticated", token, user });
-        return user;
+        return adopt(token, user);
       } catch (error) {
         const message = loginErrorMessage(error);
         toast.error(`Échec de la connexion\u00a0: ${message}`);
         throw new Error(message);
       }
     },
-    [queryClient],
+    [adopt],
   );
 
   const logout = useCallback(async () => {
@@ -162,9 +179,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isAuthenticated: state.status !== "unauthenticated",
       isLoading: state.status === "loading",
       login,
+      signInWith,
       logout,
     }),
-    [state, login, logout],
+    [state, login, signInWith, logout],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

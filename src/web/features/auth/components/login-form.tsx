@@ -1,17 +1,21 @@
+import { FORGOT_PASSWORD_TEXT } from "@shared/account-rules";
 import type { LoginBody } from "@shared/auth";
 import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
+import { PasswordInput } from "@web/components/ui/password-input";
 import { toast } from "@web/lib/toast";
 import { CircleExclamationPoint, LoaderCircle } from "lucide-react";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { PasswordInput } from "./password-input";
 
-export const FORGOT_PASSWORD_MESSAGE =
-  "Contactez l'administrateur de votre entreprise pour réinitialiser votre mot de passe.";
+/**
+ * « Mot de passe oublié ? »: the administrator sends a one-time reset link (docs/domain/accounts.md);
+ * `ACCOUNT_TEXTS.forgotPassword`, read from its zod-free module (no zod on the login page).
+ */
+export const FORGOT_PASSWORD_MESSAGE = FORGOT_PASSWORD_TEXT;
 
 /**
  * Both fields are required (docs/domain/auth.md#sign-in); the server applies the full shared `loginBodySchema`.

@@ -11,6 +11,11 @@ export interface AuthContextValue {
   isLoading: boolean;
   /** Signs in; on failure shows the error toast and throws an Error carrying the French message. */
   login: (email: string, password: string) => Promise<AuthUser>;
+  /**
+   * Adopts a session the server opened otherwise (a login answer: an invitation accepted, a password
+   * reset), exactly as `login` stores its own; throws when the answer is not a session.
+   */
+  signInWith: (answer: { token?: unknown; user?: unknown }) => AuthUser;
   /** Signs out on the server when possible, always clears the local session. */
   logout: () => Promise<void>;
 }

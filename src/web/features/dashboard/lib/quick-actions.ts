@@ -1,13 +1,14 @@
 import { paths } from "@web/lib/paths";
 import {
   Building,
+  Building2,
   CalendarDays,
   Contact,
   CreditCard,
   FilePlus,
   HardHat,
+  Hourglass,
   type LucideIcon,
-  Settings2,
 } from "lucide-react";
 
 export interface QuickAction {
@@ -56,7 +57,11 @@ export const COMPANY_QUICK_ACTIONS: readonly QuickAction[] = [
   },
 ];
 
-/** SuperAdmin dashboard quick actions (docs/domain/shell.md#home). */
+/**
+ * SuperAdmin dashboard quick actions (spec 1, docs/domain/accounts.md#web-links-account-and-superadmin):
+ * the subscriptions are the companies list filtered on the paying ones, the trials on the trial plan;
+ * no platform settings screen (nothing real to set yet).
+ */
 export const PLATFORM_QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: "new-company",
@@ -68,8 +73,8 @@ export const PLATFORM_QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: "subscriptions",
     label: "Abonnements",
-    description: "Suivre les abonnements",
-    to: paths.superadminSubscriptions,
+    description: "Suivre les abonnements actifs",
+    to: `${paths.superadminCompanies}?status=actif`,
     icon: CreditCard,
   },
   {
@@ -77,13 +82,13 @@ export const PLATFORM_QUICK_ACTIONS: readonly QuickAction[] = [
     label: "Entreprises",
     description: "Gérer les entreprises clientes",
     to: paths.superadminCompanies,
-    icon: Building,
+    icon: Building2,
   },
   {
-    id: "platform-settings",
-    label: "Paramètres plateforme",
-    description: "Configurer la plateforme",
-    to: paths.superadminSettings,
-    icon: Settings2,
+    id: "trials",
+    label: "Essais gratuits",
+    description: "Suivre les entreprises à l'essai",
+    to: `${paths.superadminCompanies}?status=essai`,
+    icon: Hourglass,
   },
 ];

@@ -2,9 +2,11 @@ import { Badge } from "@web/components/ui/badge";
 import { Tooltip } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { initials } from "@web/lib/initials";
+import { paths } from "@web/lib/paths";
 import { toast } from "@web/lib/toast";
-import { LogOut } from "lucide-react";
+import { LogOut, UserRound } from "lucide-react";
 import { useState } from "react";
+import { Link } from "react-router";
 import type { ShellUser } from "./shell-user";
 
 export const LOGOUT_ERROR_MESSAGE = "Erreur lors de la déconnexion";
@@ -18,7 +20,7 @@ export interface UserBlockProps {
   compact?: boolean;
 }
 
-/** Name, e-mail, « SuperAdmin » tag and the « Déconnexion » button (docs/domain/shell.md#sidebar). */
+/** Name, e-mail, « SuperAdmin » tag, « Mon compte » and the « Déconnexion » button (docs/domain/shell.md#sidebar). */
 export function UserBlock({ user, onLogout, tone, compact = false }: UserBlockProps) {
   const [busy, setBusy] = useState(false);
   const fullName = [user.firstName, user.lastName].filter(Boolean).join(" ");
@@ -56,6 +58,15 @@ export function UserBlock({ user, onLogout, tone, compact = false }: UserBlockPr
             {avatar}
           </span>
         </Tooltip>
+        <Tooltip content="Mon compte">
+          <Link
+            to={paths.account}
+            aria-label="Mon compte"
+            className="flex size-9 items-center justify-center rounded-md text-sidebar-foreground hover:bg-white/10 hover:text-white"
+          >
+            <UserRound aria-hidden="true" className="size-[1.125rem]" />
+          </Link>
+        </Tooltip>
         <Tooltip content="Déconnexion">
           <button
             type="button"
@@ -89,20 +100,34 @@ export function UserBlock({ user, onLogout, tone, compact = false }: UserBlockPr
           )}
         </div>
       </div>
-      <button
-        type="button"
-        onClick={logout}
-        disabled={busy}
-        className={cn(
-          "flex min-h-10 items-center gap-2.5 rounded-md px-3 text-sm font-medium transition-colors disabled:opacity-60",
-          dark
-            ? "text-sidebar-foreground hover:bg-white/10 hover:text-white"
-            : "min-h-12 border border-border text-destructive-soft-foreground hover:bg-destructive-soft",
-        )}
-      >
-        <LogOut aria-hidden="true" className="size-4" />
-        Déconnexion
-      </button>
+      <div className={cn("flex flex-col", dark ? "gap-0.5" : "grid grid-cols-2 gap-2")}>
+        <Link
+          to={paths.account}
+          className={cn(
+            "flex min-h-10 items-center gap-2.5 rounded-md px-3 text-sm font-medium transition-colors",
+            dark
+              ? "text-sidebar-foreground hover:bg-white/10 hover:text-white"
+              : "min-h-12 border border-border text-foreground hover:bg-muted",
+          )}
+        >
+          <UserRound aria-hidden="true" className="size-4" />
+          Mon compte
+        </Link>
+        <button
+          type="button"
+          onClick={logout}
+          disabled={busy}
+          className={cn(
+            "flex min-h-10 items-center gap-2.5 rounded-md px-3 text-sm font-medium transition-colors disabled:opacity-60",
+            dark
+              ? "text-sidebar-foreground hover:bg-white/10 hover:text-white"
+              : "min-h-12 border border-border text-destructive-soft-foreground hover:bg-destructive-soft",
+          )}
+        >
+          <LogOut aria-hidden="true" className="size-4" />
+          Déconnexion
+        </button>
+      </div>
     </div>
   );
 }

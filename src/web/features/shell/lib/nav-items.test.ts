@@ -73,8 +73,6 @@ describe("sidebarEntries", () => {
     expect(sidebarEntries(superadmin).map((e) => [e.label, e.to])).toEqual([
       ["Tableau de bord plateforme", "/superadmin"],
       ["Entreprises", "/superadmin/companies"],
-      ["Abonnements", "/superadmin/subscriptions"],
-      ["Paramètres plateforme", "/superadmin/settings"],
     ]);
   });
 

@@ -5,7 +5,6 @@ import {
   Building,
   CalendarDays,
   Contact,
-  CreditCard,
   FileText,
   HardHat,
   House,
@@ -13,7 +12,6 @@ import {
   type LucideIcon,
   Receipt,
   Settings,
-  Settings2,
   ShieldCheck,
   Truck,
   UserCog,
@@ -36,9 +34,7 @@ export type NavEntryId =
   | "settings"
   | "roles"
   | "platform-dashboard"
-  | "platform-companies"
-  | "platform-subscriptions"
-  | "platform-settings";
+  | "platform-companies";
 
 export interface NavEntry {
   id: NavEntryId;
@@ -84,8 +80,6 @@ export const PLATFORM_ENTRIES: readonly NavEntry[] = [
     end: true,
   },
   { id: "platform-companies", label: "Entreprises", to: paths.superadminCompanies, icon: Building },
-  { id: "platform-subscriptions", label: "Abonnements", to: paths.superadminSubscriptions, icon: CreditCard },
-  { id: "platform-settings", label: "Paramètres plateforme", to: paths.superadminSettings, icon: Settings2 },
 ];
 
 /** Mobile bottom tabs (docs/domain/shell.md#mobile-navigation); the fifth tab, « Plus », opens the drawer. */
