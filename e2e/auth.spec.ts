@@ -108,6 +108,10 @@ test.describe("Routes", () => {
 
   test("chaque écran de la table des routes existe", async ({ page }) => {
     await signIn(page, "admin", "/");
+    // A role of the company: an unknown one sends back to the roles list (spec 3 §8).
+    const token = await page.evaluate(() => localStorage.getItem("token"));
+    const roles = await page.request.get("/api/company/roles", { headers: { Authorization: `Bearer ${token}` } });
+    const role = ((await roles.json()) as { data: { id: string }[] }).data[0]?.id;
     // Real screens replace the « Bientôt disponible » placeholders issue by issue: only check that
     // each route stays where it is and shows its page title.
     const screens = [
@@ -122,9 +126,9 @@ test.describe("Routes", () => {
       "/settings",
       "/app/admin/roles",
       "/app/admin/roles/new",
-      "/app/admin/roles/r1",
-      "/app/admin/roles/r1/permissions",
-      "/app/admin/roles/r1/users",
+      `/app/admin/roles/${role}`,
+      `/app/admin/roles/${role}/permissions`,
+      `/app/admin/roles/${role}/users`,
       "/quotes",
       "/quotes/new",
       "/vehicles",

@@ -36,11 +36,11 @@ async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
 const PASSWORD = "Charpente-Chêne-2026!";
 
 test.describe("Plateforme SuperAdmin", () => {
-  test("créer une entreprise et son administrateur, qui choisit son mot de passe par le lien et ouvre « Mon compte »", async ({
+  test("créer une entreprise et son administrateur, qui choisit son mot de passe, invite un compagnon, change ses droits, le désactive", async ({
     page,
     browser,
   }, testInfo) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const mobile = isMobileProject(testInfo.project.name);
     const run = runId(testInfo);
     const companyName = `Charpente ${run}`;
@@ -146,9 +146,75 @@ test.describe("Plateforme SuperAdmin", () => {
     await shot(invitee, testInfo, "account");
     await expectNoSeriousA11yViolations(invitee, "mon compte");
 
-    // — A reset link (made by the administrator for himself, through the API): the same page, for a reset —
+    // — The administrator invites a Compagnon, who accepts on his own phone or computer —
+    const workerName = `Hugo Bernard ${run}`;
+    await invitee.goto("/users");
+    await invitee.getByRole("button", { name: "Inviter un utilisateur" }).click();
+    const inviteForm = invitee.getByRole("dialog", { name: "Inviter un utilisateur" });
+    await inviteForm.getByLabel("E-mail *").fill(`hugo.${run}@exemple.fr`);
+    await inviteForm.getByLabel("Nom complet *").fill(workerName);
+    await inviteForm.getByRole("checkbox", { name: /^Compagnon/ }).check();
+    await inviteForm.getByRole("button", { name: "Inviter" }).click();
+    const workerLink = await invitee
+      .getByRole("dialog", { name: "Invitation créée" })
+      .getByLabel("Lien à envoyer")
+      .inputValue();
+    await invitee.getByRole("dialog", { name: "Invitation créée" }).getByRole("button", { name: "Terminé" }).click();
+    const worker = await freshPage(browser, testInfo);
+    await worker.goto(workerLink);
+    await worker.getByLabel("Mot de passe", { exact: true }).fill(PASSWORD);
+    await worker.getByLabel("Confirmation du mot de passe").fill(PASSWORD);
+    await worker.getByRole("button", { name: "Activer mon compte" }).click();
+    await worker.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
+
+    // — He sees what his role allows: the quotes (Compagnon holds quotes:view), never the users —
+    await worker.goto("/quotes");
+    await expect(worker.getByRole("heading", { level: 1, name: /^(Mes devis|Gestion des devis)$/ })).toBeVisible();
+    await worker.goto("/users");
+    await expect(worker.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+
+    // — The administrator takes « Voir les devis » from the Compagnon role, then gives it back: each
+    //   change reaches him on his next request, without signing in again —
     const token = await invitee.evaluate(() => localStorage.getItem("token"));
     const auth = { Authorization: `Bearer ${token}` };
+    const roles = (await (await invitee.request.get("/api/company/roles", { headers: auth })).json()) as {
+      data: { id: string; name: string }[];
+    };
+    const compagnonRole = roles.data.find((r) => r.name === "Compagnon");
+    const setQuotesView = async (held: boolean) => {
+      await invitee.goto(`/app/admin/roles/${compagnonRole?.id}/permissions`);
+      const box = invitee.getByRole("checkbox", { name: /^Voir les devis/ });
+      await expect(box).toBeChecked({ checked: !held });
+      await box.setChecked(held);
+      await invitee.getByRole("button", { name: "Enregistrer les permissions" }).first().click();
+      await expect(invitee.getByText("Permissions mises à jour avec succès", { exact: true })).toBeVisible();
+    };
+    await setQuotesView(false);
+    const quotesDenied = await worker.request.get("/api/quotes", {
+      headers: { Authorization: `Bearer ${await worker.evaluate(() => localStorage.getItem("token"))}` },
+    });
+    expect(quotesDenied.status()).toBe(403);
+    await worker.goto("/quotes");
+    await expect(worker.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
+    await setQuotesView(true);
+    await worker.goto("/quotes");
+    await expect(worker.getByRole("heading", { level: 1, name: /^(Mes devis|Gestion des devis)$/ })).toBeVisible();
+
+    // — Deactivated by the administrator (after a confirmation): he is signed out at once —
+    await invitee.goto("/users");
+    await invitee.getByRole("searchbox", { name: "Rechercher un utilisateur" }).fill("Hugo");
+    await invitee.getByRole("button", { name: `Plus d'actions pour ${workerName}` }).click();
+    await invitee.getByRole("menuitem", { name: "Désactiver" }).click();
+    await invitee
+      .getByRole("alertdialog", { name: "Désactiver l'utilisateur\u202f?" })
+      .getByRole("button", { name: "Désactiver" })
+      .click();
+    await expect(invitee.getByRole("article", { name: workerName })).toContainText("Inactif");
+    await worker.reload();
+    await worker.waitForURL(/\/login/, { timeout: 15_000 });
+    await worker.context().close();
+
+    // — A reset link (made by the administrator for himself, through the API): the same page, for a reset —
     const users = await invitee.request.get("/api/company/users", { headers: auth });
     const { data } = (await users.json()) as { data: { id: string; email: string }[] };
     const me = data.find((user) => user.email === adminEmail);

@@ -50,8 +50,10 @@ import { cpuMsOf, fourMegabytePhoto, measurePhotoUploads } from "./photo-upload"
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-/** Only the lines whose name contains this text (case-insensitive). */
+/** Only the lines whose name contains one of these texts (case-insensitive, separated by « | »). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
+const ONLY_ANY = ONLY?.split("|").filter((t) => t.length > 0);
+const selected = (name: string) => !ONLY_ANY || ONLY_ANY.some((t) => name.toLowerCase().includes(t));
 /** A SQL file run as the owner after the migrations: to try an index or a function before its migration. */
 const EXTRA_SQL = process.env.BENCH_SQL;
 const JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
@@ -964,8 +966,8 @@ async function main() {
       },
     });
 
-    const lines = allLines.filter((l) => !ONLY || l.name.toLowerCase().includes(ONLY));
-    const once = allOnce.filter((l) => !ONLY || l.name.toLowerCase().includes(ONLY));
+    const lines = allLines.filter((l) => selected(l.name));
+    const once = allOnce.filter((l) => selected(l.name));
     if (lines.length === 0 && once.length === 0)
       throw new BenchFailure(`Aucune ligne du banc d'essai ne contient « ${ONLY} » (BENCH_ONLY).`);
     const width = Math.max(...lines.map((l) => l.name.length), ...once.map((l) => l.name.length));

@@ -45,20 +45,24 @@ async function companyUsers(
       )})`,
     );
   }
+  // The company's roles once — each as its JSON and whether it holds admin:access — then each user's
+  // from them: a role is looked up once per statement, not once per user who holds it.
   const result = await tx.execute<RawCompanyUser>(sql`
+    WITH company_roles AS MATERIALIZED (
+      SELECT ro.id, ${folded(sql`ro.name`)} AS sort_key,
+             json_build_object('id', ro.id, 'name', ro.name, 'description', ro.description) AS role,
+             EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                     WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id AND p.code = 'admin:access') AS admin
+      FROM roles ro WHERE ro.company_id = ${companyId}
+    )
     SELECT u.id, u.full_name, u.email, u.is_active, u.last_login_at,
            (u.password_hash IS NULL) AS invitation_pending,
            coalesce(r.roles, '[]'::json) AS roles,
            coalesce(r.is_admin, false) AS is_admin
     FROM users u
     LEFT JOIN LATERAL (
-      SELECT json_agg(json_build_object('id', ro.id, 'name', ro.name, 'description', ro.description)
-                      ORDER BY ${folded(sql`ro.name`)}, ro.id) AS roles,
-             bool_or(EXISTS (
-               SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-               WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id AND p.code = 'admin:access'
-             )) AS is_admin
-      FROM user_roles ur JOIN roles ro ON ro.id = ur.role_id AND ro.company_id = ${companyId}
+      SELECT json_agg(cr.role ORDER BY cr.sort_key, cr.id) AS roles, bool_or(cr.admin) AS is_admin
+      FROM user_roles ur JOIN company_roles cr ON cr.id = ur.role_id
       WHERE ur.company_id = ${companyId} AND ur.user_id = u.id
     ) r ON true
     WHERE ${sql.join(conditions, sql` AND `)}

@@ -6,6 +6,7 @@ import { apiError, fakeApi, never } from "@web/test/fake-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { useAuth } from "../hooks/auth-context";
+import { usePermissions } from "../hooks/use-permissions";
 import {
   AuthProvider,
   LOGOUT_SUCCESS_MESSAGE,
@@ -98,6 +99,24 @@ describe("AuthProvider", () => {
     expect(await screen.findByText("in:Pierre Durand-Martin")).toBeTruthy();
     expect(calls()).toEqual(["GET /api/auth/verify"]);
     expect(JSON.parse(localStorage.getItem("auth_user") ?? "{}").full_name).toBe("Pierre Durand-Martin");
+  });
+
+  it("takes the permissions of the verified user: a role changed since the last visit applies on this one", async () => {
+    storeSession();
+    localStorage.setItem("auth_user", JSON.stringify({ ...storedUser, permissions: ["quotes:view"] }));
+    api.get("/api/auth/verify", verifyResponseSchema, () => verified({ ...storedUser, permissions: ["clients:view"] }));
+    function Can() {
+      const { can } = usePermissions();
+      return <p data-testid="can">{`devis:${can("quotes:view")} clients:${can("clients:view")}`}</p>;
+    }
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthProvider>
+          <Can />
+        </AuthProvider>
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByText("devis:false clients:true")).toBeTruthy();
   });
 
   it("clears the session when the server refuses it", async () => {

@@ -16,6 +16,7 @@ import { toast } from "@web/lib/toast";
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { isServerRefusal, loginErrorMessage, loginRequest, logoutRequest, verifyRequest } from "../api/auth-api";
 import { normaliseAuthUser } from "../api/auth-user";
+import { permissionsQueryOptions } from "../api/permissions";
 import { AuthContext, type AuthContextValue } from "../hooks/auth-context";
 
 export const TOKEN_CHECK_INTERVAL_MS = 60_000;
@@ -57,6 +58,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         setStoredUser(user);
         setState({ status: "authenticated", token: getToken() ?? startToken, user });
+        // The screens rendered from the stored session meanwhile, with its permissions: read them again
+        // from this answer, so that a role changed since the last visit applies on this one.
+        void queryClient.invalidateQueries({ queryKey: permissionsQueryOptions(user).queryKey });
       })
       .catch((error: unknown) => {
         if (cancelled) return;
