@@ -48,6 +48,12 @@ function Probe() {
   );
 }
 
+/** What the screens may do, as they read it. */
+function Can() {
+  const { can } = usePermissions();
+  return <p data-testid="can">{`devis:${can("quotes:view")} clients:${can("clients:view")}`}</p>;
+}
+
 function renderProvider() {
   return render(
     <QueryClientProvider client={new QueryClient()}>
@@ -105,10 +111,6 @@ describe("AuthProvider", () => {
     storeSession();
     localStorage.setItem("auth_user", JSON.stringify({ ...storedUser, permissions: ["quotes:view"] }));
     api.get("/api/auth/verify", verifyResponseSchema, () => verified({ ...storedUser, permissions: ["clients:view"] }));
-    function Can() {
-      const { can } = usePermissions();
-      return <p data-testid="can">{`devis:${can("quotes:view")} clients:${can("clients:view")}`}</p>;
-    }
     render(
       <QueryClientProvider client={new QueryClient()}>
         <AuthProvider>

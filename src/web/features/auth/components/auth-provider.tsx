@@ -77,7 +77,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => {
       cancelled = true;
     };
-  }, [startToken]);
+  }, [startToken, queryClient]);
 
   // React to the session store and to other tabs.
   useEffect(() => {
