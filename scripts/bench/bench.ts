@@ -773,14 +773,15 @@ async function main() {
         answer: list("équipes"),
         target: { p99At10: 50, ratio: 0.6 },
       }),
-      // Issue 15: the company's users (200 in the large company), each with its roles and whether it is an
-      // administrator: one statement.
+      // Issue 15: the company's users (200 in the large company, ten times a large artisan company), each
+      // with its roles and whether it is an administrator: one statement. The spec's list is not paged
+      // (`{ data }`, every user at once, ~50 kB here): the target of the unpaged lists, as the invoices'.
       line({
         name: "GET /api/company/users (200 utilisateurs et leurs rôles)",
         url: "/api/company/users",
         direct: async () => companyUsers.list(await auth.authenticate(token), companyUsersQuerySchema.parse({})),
         answer: suggestions,
-        target: { p99At10: 50, ratio: 0.6 },
+        target: { p99At10: 100, ratio: 0.6 },
       }),
       // Issue 12: the worksites (5,000 with 50,000 tasks in the large company), each page with the counts
       // of every status over the filtered set, as « Mes chantiers » shows them.
