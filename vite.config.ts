@@ -161,8 +161,8 @@ const chunks = chunkPlan({
     "src/web/features/users/api/prefetch-users.ts",
     "src/web/app/routes/roles-route.tsx",
     "src/web/features/roles/api/prefetch-roles.ts",
-    "src/web/app/routes/account-route.tsx",
-    "src/web/features/account/api/prefetch-account.ts",
+    // Not « Mon compte » (/account): a form screen, its schemas bring zod, and a screen of this list
+    // puts the src/shared modules it imports in the chunk every list screen loads (scripts/chunk-plan.ts).
     "src/web/app/routes/superadmin-home-route.tsx",
     "src/web/app/routes/superadmin-companies-route.tsx",
     "src/web/features/superadmin/api/prefetch-superadmin.ts",

@@ -69,7 +69,7 @@ test.describe("Navigation selon le rôle", () => {
       await expect(menu.getByText("SuperAdmin", { exact: true })).toBeVisible();
     } else {
       const sidebar = page.getByRole("complementary", { name: "Barre latérale" });
-      for (const label of ["Tableau de bord plateforme", "Entreprises", "Abonnements", "Paramètres plateforme"]) {
+      for (const label of ["Tableau de bord plateforme", "Entreprises"]) {
         await expect(sidebar.getByRole("link", { name: label })).toBeVisible();
       }
       await expect(sidebar.getByText("SuperAdmin", { exact: true })).toBeVisible();
@@ -172,6 +172,7 @@ test.describe("Navigation mobile", () => {
       "Utilisateurs",
       "Rôles",
       "Paramètres",
+      "Mon compte",
     ]);
     await expect(drawer.getByText(ACCOUNTS.admin.email)).toBeVisible();
     await snapshot(page, testInfo, "drawer");

@@ -28,10 +28,11 @@ import { createLibraryService } from "@server/modules/library/library.service";
 import { createPlanningService } from "@server/modules/planning/planning.service";
 import { createProjectsService } from "@server/modules/projects/projects.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
+import { createSuperadminService } from "@server/modules/superadmin/superadmin.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
 import { createCompanyUsersService } from "@server/modules/users/company-users.service";
 import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
-import { companyUsersQuerySchema } from "@shared/accounts";
+import { companyUsersQuerySchema, platformCompaniesQuerySchema } from "@shared/accounts";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
 import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
@@ -97,6 +98,8 @@ interface LineDefinition<T> {
   next?: () => string;
   /** Asked without the bearer token. */
   anonymous?: boolean;
+  /** The account's token the line asks with (the large company's administrator when absent). */
+  token?: string;
   /** The same work without HTTP: the limit. */
   direct: () => Promise<T>;
   answer: Answer<T>;
@@ -108,6 +111,7 @@ interface Line {
   url: string;
   next?: () => string;
   anonymous: boolean;
+  token?: string;
   direct: () => Promise<unknown>;
   target?: Target;
   /** Asks once through the API and once directly: what each answer holds, or an EmptyAnswerError. */
@@ -123,7 +127,7 @@ function line<T>(definition: LineDefinition<T>): Line {
     async check(apiUrl, token) {
       const url = definition.next?.() ?? definition.url;
       const response = await fetch(`${apiUrl}${url}`, {
-        headers: definition.anonymous ? {} : { authorization: `Bearer ${token}` },
+        headers: definition.anonymous ? {} : { authorization: `Bearer ${definition.token ?? token}` },
       });
       return { api: await answer.http(response), direct: answer.direct(await definition.direct()) };
     },
@@ -187,6 +191,33 @@ function invoicePageHolds(value: unknown): string {
   const total = page?.pagination?.total ?? 0;
   if (rows === 0 || total <= 0) fail(`liste vide (invoices : ${rows} élément(s), pagination.total : ${total})`);
   return `${fmt(total)} factures en tout, ${rows} sur la page`;
+}
+
+/** The SuperAdmin's companies (`{ data, pagination }`): some on the page and in all. */
+const companiesPage: Answer<{ data: unknown[]; pagination: { total: number } }> = {
+  http: async (response) => companiesPageHolds(await (await okBody(response)).json()),
+  direct: (value) => companiesPageHolds(value),
+};
+
+function companiesPageHolds(value: unknown): string {
+  const page = value as { data?: unknown[]; pagination?: { total?: number } } | null;
+  const rows = Array.isArray(page?.data) ? page.data.length : 0;
+  const total = page?.pagination?.total ?? 0;
+  if (rows === 0 || total <= 0) fail(`liste vide (data : ${rows} élément(s), pagination.total : ${total})`);
+  return `${fmt(total)} entreprises en tout, ${rows} sur la page`;
+}
+
+/** The SuperAdmin's dashboard: companies counted, recent ones listed. */
+const platformDashboard: Answer<{ kpis: { companies: number; alerts: number }; recent_companies: unknown[] }> = {
+  http: async (response) => platformDashboardHolds(await (await okBody(response)).json()),
+  direct: (value) => platformDashboardHolds(value),
+};
+
+function platformDashboardHolds(value: unknown): string {
+  const board = value as { kpis?: { companies?: number; alerts?: number }; recent_companies?: unknown[] } | null;
+  const companies = board?.kpis?.companies ?? 0;
+  if (companies === 0 || (board?.recent_companies?.length ?? 0) === 0) fail("aucune entreprise comptée");
+  return `${fmt(companies)} entreprises, ${fmt(board?.kpis?.alerts ?? 0)} alertes`;
 }
 
 /** The invoices' figures: some invoices counted, with an amount. */
@@ -570,7 +601,7 @@ async function main() {
     const database = createDatabase(server.appUrl, { max: 10 });
     db = database;
     await migrateDatabase(server.adminUrl, APP_ROLE);
-    const { email } = await seedBench(database);
+    const { email, platformEmail } = await seedBench(database);
     const admin = new pg.Client({ connectionString: server.adminUrl });
     await admin.connect();
     if (EXTRA_SQL) {
@@ -611,6 +642,14 @@ async function main() {
     });
     if (!login.ok) throw new BenchFailure(`Connexion du compte de banc d'essai refusée (${login.status}).`);
     const { token } = (await login.json()) as { token: string };
+    const platformLogin = await fetch(`${apiUrl}/api/auth/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: platformEmail, password: BENCH_PASSWORD }),
+    });
+    if (!platformLogin.ok)
+      throw new BenchFailure(`Connexion du compte SuperAdmin de banc d'essai refusée (${platformLogin.status}).`);
+    const { token: platformToken } = (await platformLogin.json()) as { token: string };
 
     const auth = createAuthService(database, new TokenService(JWT_SECRET));
     const clients = createClientsService(database);
@@ -665,8 +704,11 @@ async function main() {
     const vehicleSearch = { search: "renault" };
     const vehicleStatus = { status: "maintenance" };
     const invoices = createInvoicesService(database);
+    const platform = createSuperadminService(database);
     // The first page, a word of one kind of work in ten, and the late ones: what the office asks most.
     const invoiceQueries = [{}, { search: "cuisine" }, { status: "overdue" }] as const;
+    // Companies whose name holds « 1 » (« Entreprise 1 », « 10 »… « 199 »: 119 of 200), the paying ones.
+    const platformSearch = { search: "1", status: "actif" };
 
     const allLines: Line[] = [
       line({
@@ -771,6 +813,25 @@ async function main() {
         url: `/api/teams?${query(teamSearch)}`,
         direct: async () => teams.list(await auth.authenticate(token), teamListQuerySchema.parse(teamSearch)),
         answer: list("équipes"),
+        target: { p99At10: 50, ratio: 0.6 },
+      }),
+      // Issue 15: the SuperAdmin's platform (200 companies of every plan, trials ending): the dashboard —
+      // figures and alerts over every company, their users and sessions — and a search of the companies.
+      line({
+        name: "GET /api/superadmin/dashboard (200 entreprises)",
+        url: "/api/superadmin/dashboard",
+        token: platformToken,
+        direct: async () => platform.dashboard(await auth.authenticate(platformToken)),
+        answer: platformDashboard,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/superadmin/companies?${query(platformSearch)} (200 entreprises)`,
+        url: `/api/superadmin/companies?${query(platformSearch)}`,
+        token: platformToken,
+        direct: async () =>
+          platform.list(await auth.authenticate(platformToken), platformCompaniesQuerySchema.parse(platformSearch)),
+        answer: companiesPage,
         target: { p99At10: 50, ratio: 0.6 },
       }),
       // Issue 15: the company's users (200 in the large company, ten times a large artisan company), each
@@ -996,7 +1057,13 @@ async function main() {
     let failed = false;
     for (const l of lines) {
       for (const connections of [10, 50]) {
-        const http = await measureHttp(connections, apiUrl, l.url, l.anonymous ? undefined : token, l.next);
+        const http = await measureHttp(
+          connections,
+          apiUrl,
+          l.url,
+          l.anonymous ? undefined : (l.token ?? token),
+          l.next,
+        );
         const limit = await measureDirect(connections, l.direct);
         const ratio = http.rps / limit.rps;
         let verdict = "";

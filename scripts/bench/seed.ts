@@ -115,10 +115,19 @@ const array = (words: readonly string[]) =>
  * Each attribute of a client is drawn from a hash of its number under its own salt, so that none
  * goes with another (a city with a legal form, a name with being inactive).
  */
-export async function seedBench(db: Database): Promise<{ email: string }> {
+export async function seedBench(db: Database): Promise<{ email: string; platformEmail: string }> {
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const email = "bench@grande-entreprise.fr";
+  const platformEmail = "bench-plateforme@propulse.fr";
   await db.run("platform", async (tx) => {
+    // The platform's owner, for the SuperAdmin's lines (issue 15).
+    await usersRepository.create(tx, {
+      companyId: null,
+      email: platformEmail,
+      fullName: "Bench SuperAdmin",
+      passwordHash,
+      isSuperadmin: true,
+    });
     for (let i = 0; i < 200; i++) {
       const big = i === 0;
       const company = await companiesRepository.provision(tx, {
@@ -165,8 +174,17 @@ export async function seedBench(db: Database): Promise<{ email: string }> {
         await seedInvoices(tx, company.id);
       }
     }
+    // Every plan, a trial in four (some ended, some ending within the week), one company in ten suspended:
+    // what the SuperAdmin's dashboard and list read (issue 15).
+    await tx.execute(sql`
+      UPDATE companies c SET
+        plan = (ARRAY['essai', 'standard', 'professionnel', 'entreprise'])[1 + n.i % 4],
+        trial_ends_at = CASE WHEN n.i % 4 = 0 THEN current_date + (n.i % 21 - 7) END,
+        status = CASE WHEN n.i % 10 = 9 THEN 'suspended' ELSE 'active' END
+      FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS i FROM companies) n
+      WHERE n.id = c.id`);
   });
-  return { email };
+  return { email, platformEmail };
 }
 
 /**

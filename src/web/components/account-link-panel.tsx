@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { formatDateTime } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { Input } from "@web/components/ui/input";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, accountLinkInfoSchema, PASSWORD_TEXTS, setPasswordResponseSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS, PASSWORD_TEXTS } from "@shared/account-rules";
+import { accountLinkInfoSchema, setPasswordResponseSchema } from "@shared/accounts";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { formatDateTime } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Logo } from "@web/components/logo";

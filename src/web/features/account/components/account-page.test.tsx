@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, accountSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import { accountSchema } from "@shared/accounts";
 import { formatDateTime } from "@shared/format";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { toast } from "@web/lib/toast";

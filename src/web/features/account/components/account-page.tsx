@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ACCOUNT_TEXTS, accountPatchSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import { accountPatchSchema } from "@shared/accounts";
 import { formatDateTime } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";

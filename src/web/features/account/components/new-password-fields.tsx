@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from "@shared/accounts";
+import { PASSWORD_MIN_LENGTH } from "@shared/account-rules";
 import { FormField } from "@web/components/ui/form-field";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { useId } from "react";

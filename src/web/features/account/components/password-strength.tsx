@@ -1,4 +1,4 @@
-import { passwordProblems } from "@shared/accounts";
+import { passwordProblems } from "@shared/account-rules";
 import { cn } from "@web/lib/cn";
 import { Check, X } from "lucide-react";
 import { type PasswordOwner, strengthOf } from "../lib/password-rules";

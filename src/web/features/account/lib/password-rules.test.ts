@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, PASSWORD_TEXTS } from "@shared/accounts";
+import { ACCOUNT_TEXTS, PASSWORD_TEXTS } from "@shared/account-rules";
 import { describe, expect, it } from "vitest";
 import { strengthOf, validateConfirmation, validateNewPassword } from "./password-rules";
 

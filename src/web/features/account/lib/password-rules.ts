@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS, PASSWORD_TEXTS, passwordProblems, passwordStrength } from "@shared/accounts";
+import { ACCOUNT_TEXTS, PASSWORD_TEXTS, passwordProblems, passwordStrength } from "@shared/account-rules";
 
 /** Whose password it is: the policy refuses one that contains the e-mail or a word of the name. */
 export interface PasswordOwner {

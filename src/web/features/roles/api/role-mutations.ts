@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type Role } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { Role } from "@shared/accounts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { roleKeys, roleRefreshes } from "./role-keys";

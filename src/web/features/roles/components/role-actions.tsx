@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type Role } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { Role } from "@shared/accounts";
 import { Button } from "@web/components/ui/button";
 import { paths } from "@web/lib/paths";
 import { KeyRound, Pencil, Trash2, UsersRound } from "lucide-react";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type Role, roleUpdateSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import { type Role, roleUpdateSchema } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";
 import { FormField } from "@web/components/ui/form-field";

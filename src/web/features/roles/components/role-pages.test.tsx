@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, companyUsersResponseSchema, type Role, roleSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import { companyUsersResponseSchema, type Role, roleSchema } from "@shared/accounts";
 import { permissionGroupSchema } from "@shared/auth";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@web/lib/toast";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type Role } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { Role } from "@shared/accounts";
 import { plural } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type CompanyUser, type Role } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { CompanyUser, Role } from "@shared/accounts";
 import { plural } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Badge } from "@web/components/ui/badge";

@@ -1,4 +1,4 @@
-import { ACCOUNT_TEXTS } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { useQuery } from "@tanstack/react-query";
 import { toastFailure } from "@web/lib/api-errors";
 import { paths } from "@web/lib/paths";

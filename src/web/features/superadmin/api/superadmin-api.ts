@@ -1,5 +1,5 @@
+import type { Plan } from "@shared/account-rules";
 import type {
-  Plan,
   PlatformCompany,
   platformCompaniesResponseSchema,
   platformCompanyCreatedSchema,

@@ -1,4 +1,4 @@
-import type { CompanyStatus, Plan } from "@shared/accounts";
+import type { CompanyStatus, Plan } from "@shared/account-rules";
 
 /** The companies list's filters, as the API takes them. */
 export interface CompanyFilters {

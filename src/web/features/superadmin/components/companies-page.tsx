@@ -1,4 +1,5 @@
-import { PLAN_LABELS, type Plan, type PlatformCompany } from "@shared/accounts";
+import { PLAN_LABELS, type Plan } from "@shared/account-rules";
+import type { PlatformCompany } from "@shared/accounts";
 import { formatCount, formatDate, plural } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";

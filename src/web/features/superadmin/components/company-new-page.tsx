@@ -1,5 +1,6 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { ACCOUNT_TEXTS, type Plan, platformCompanyCreateSchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS, type Plan } from "@shared/account-rules";
+import { platformCompanyCreateSchema } from "@shared/accounts";
 import { AccountLinkPanel } from "@web/components/account-link-panel";
 import { FormActions } from "@web/components/form/form-actions";
 import { Button } from "@web/components/ui/button";

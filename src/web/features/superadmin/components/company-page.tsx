@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, PLAN_LABELS, type Plan, type PlatformCompany, TRIAL_DAYS } from "@shared/accounts";
+import { ACCOUNT_TEXTS, PLAN_LABELS, type Plan, TRIAL_DAYS } from "@shared/account-rules";
+import type { PlatformCompany } from "@shared/accounts";
 import { formatDate, formatDateTime, formatLongDate, plural } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";

@@ -1,4 +1,4 @@
-import type { CompanyStatus } from "@shared/accounts";
+import type { CompanyStatus } from "@shared/account-rules";
 import { Badge } from "@web/components/ui/badge";
 import { STATUS_LABELS, STATUS_TONES } from "../lib/platform-format";
 

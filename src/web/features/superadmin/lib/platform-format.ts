@@ -1,4 +1,4 @@
-import { COMPANY_STATUSES, type CompanyStatus, PLAN_LABELS, PLANS, type Plan } from "@shared/accounts";
+import { COMPANY_STATUSES, type CompanyStatus, PLAN_LABELS, PLANS, type Plan } from "@shared/account-rules";
 import { plural } from "@shared/format";
 
 /** The spec's three statuses (spec 1 « Superadmin sample company »), as the badges write them. */

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type AccountLink, type CompanyUser, type InvitationBody } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { AccountLink, CompanyUser, InvitationBody } from "@shared/accounts";
 import { useMutation } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { userRefreshes } from "./user-keys";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type AccountLink, invitationBodySchema } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import { type AccountLink, invitationBodySchema } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
 import { AccountLinkPanel } from "@web/components/account-link-panel";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";

@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type CompanyUser } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { CompanyUser } from "@shared/accounts";
 import { formatDate } from "@shared/format";
 import { ActionMenu, type ActionMenuItem } from "@web/components/ui/action-menu";
 import { Badge } from "@web/components/ui/badge";

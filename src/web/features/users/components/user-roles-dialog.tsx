@@ -1,4 +1,5 @@
-import { ACCOUNT_TEXTS, type CompanyUser } from "@shared/accounts";
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
+import type { CompanyUser } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";
 import { Badge } from "@web/components/ui/badge";

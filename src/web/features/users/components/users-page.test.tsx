@@ -1,5 +1,5 @@
+import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import {
-  ACCOUNT_TEXTS,
   accountLinkSchema,
   companyUserSchema,
   companyUsersResponseSchema,
