@@ -181,7 +181,7 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
         plan = (ARRAY['essai', 'standard', 'professionnel', 'entreprise'])[1 + n.i % 4],
         trial_ends_at = CASE WHEN n.i % 4 = 0 THEN current_date + (n.i % 21 - 7) END,
         status = CASE WHEN n.i % 10 = 9 THEN 'suspended' ELSE 'active' END
-      FROM (SELECT id, row_number() OVER (ORDER BY created_at, id) AS i FROM companies) n
+      FROM (SELECT id, (row_number() OVER (ORDER BY created_at, id))::int AS i FROM companies) n
       WHERE n.id = c.id`);
   });
   return { email, platformEmail };
