@@ -18,6 +18,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createAuthService } from "../auth/auth.service";
 import { TokenService } from "../auth/tokens";
+import { apiOf, type Crew, crewOf } from "../users/accounts.fixtures";
 import { createAccountsService, LINK_THROTTLE } from "./accounts.service";
 
 const { app, db } = await setupApp();
@@ -30,29 +31,9 @@ const OTHER_STRONG = "Toiture+Ardoise-77";
 const ipOf = () =>
   `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
 
-interface Crew extends TestCompany {
-  token: { admin: string; compagnon: string; norole: string; chef: string };
-  ids: { admin: string; compagnon: string; norole: string; chef: string };
-  adminLogin: Awaited<ReturnType<typeof login>>;
-}
+const crew = crewOf(app, db);
 
-async function crew(name: string): Promise<Crew> {
-  const company = await createTestCompany(db, name);
-  const admin = await login(app, company.emails.admin);
-  const compagnon = await login(app, company.emails.compagnon);
-  const norole = await login(app, company.emails.norole);
-  const chef = await login(app, company.emails.chef);
-  return {
-    ...company,
-    token: { admin: admin.token, compagnon: compagnon.token, norole: norole.token, chef: chef.token },
-    ids: { admin: admin.user.id, compagnon: compagnon.user.id, norole: norole.user.id, chef: chef.user.id },
-    adminLogin: admin,
-  };
-}
-
-type Method = "GET" | "POST" | "PATCH";
-const api = (token: string, method: Method, url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const api = apiOf(app);
 
 const linkUrl = (kind: "invitation" | "password-reset", token: string) => `/api/account-links/${kind}/${token}`;
 const getLink = (kind: "invitation" | "password-reset", token: string, ip = ipOf()) =>
@@ -370,7 +351,7 @@ describe("password-reset links", () => {
 });
 
 describe("the company routes' access", () => {
-  const routes = (userId: string): [Method, string, object | undefined][] => [
+  const routes = (userId: string): ["POST" | "PATCH", string, object | undefined][] => [
     ["POST", "/api/company/users/invitations", { email: "x@test.fr", full_name: "X", role_ids: [] }],
     ["POST", `/api/company/users/${userId}/invitation`, undefined],
     ["PATCH", `/api/company/users/${userId}`, { is_active: false }],

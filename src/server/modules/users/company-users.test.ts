@@ -6,43 +6,15 @@ import { bearer, createTestCompany, createTestUserWithPermissions, login, setupA
 import { ACCOUNT_TEXTS, type CompanyUser } from "@shared/accounts";
 import { eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiOf, type Crew, crewOf } from "./accounts.fixtures";
 import { companyAdminCount } from "./admin-guard";
 import { createCompanyUsersService } from "./company-users.service";
 import { usersRepository } from "./users.repository";
 
 const { app, db } = await setupApp();
 
-/** A company of the tests: its tokens, its users' ids and its default roles' ids. */
-interface Crew {
-  id: string;
-  token: { admin: string; chef: string; compagnon: string; norole: string };
-  ids: { admin: string; chef: string; compagnon: string; norole: string };
-  roles: { admin: string; chef: string; compagnon: string };
-  /** The administrator's sign-in answer. */
-  adminLogin: Awaited<ReturnType<typeof login>>;
-}
-
-async function crew(name: string): Promise<Crew> {
-  const company = await createTestCompany(db, name);
-  const admin = await login(app, company.emails.admin);
-  const chef = await login(app, company.emails.chef);
-  const compagnon = await login(app, company.emails.compagnon);
-  const norole = await login(app, company.emails.norole);
-  const rows = await db.run("platform", (tx) =>
-    tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.companyId, company.id)),
-  );
-  const roleId = (n: string) => rows.find((r) => r.name === n)?.id ?? "";
-  return {
-    id: company.id,
-    token: { admin: admin.token, chef: chef.token, compagnon: compagnon.token, norole: norole.token },
-    ids: { admin: admin.user.id, chef: chef.user.id, compagnon: compagnon.user.id, norole: norole.user.id },
-    roles: { admin: roleId("Administrateur"), chef: roleId("Chef d'équipe"), compagnon: roleId("Compagnon") },
-    adminLogin: admin,
-  };
-}
-
-const api = (token: string, method: "GET" | "POST", url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const crew = crewOf(app, db);
+const api = apiOf(app);
 
 const setRoles = (token: string, userId: string, roleIds: string[]) =>
   api(token, "POST", `/api/company/user-roles/user/${userId}`, { role_ids: roleIds });

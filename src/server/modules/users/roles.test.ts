@@ -5,44 +5,19 @@ import { bearer, createTestCompany, createTestUserWithPermissions, login, setupA
 import { ACCOUNT_TEXTS, type CompanyUser, type Role } from "@shared/accounts";
 import { eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
+import { apiOf, type Crew, crewOf } from "./accounts.fixtures";
 import { companyAdminCount } from "./admin-guard";
 import { unheldCodes } from "./grants";
 import { createRolesService } from "./roles.service";
 
 const { app, db } = await setupApp();
 
-interface Crew {
-  id: string;
-  token: { admin: string; chef: string; compagnon: string; norole: string };
-  ids: { admin: string; chef: string; compagnon: string; norole: string };
-  roles: { admin: string; chef: string; compagnon: string };
-  adminLogin: Awaited<ReturnType<typeof login>>;
-}
-
-async function crew(name: string): Promise<Crew> {
-  const company = await createTestCompany(db, name);
-  const admin = await login(app, company.emails.admin);
-  const chef = await login(app, company.emails.chef);
-  const compagnon = await login(app, company.emails.compagnon);
-  const norole = await login(app, company.emails.norole);
-  const rows = await db.run("platform", (tx) =>
-    tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.companyId, company.id)),
-  );
-  const roleId = (n: string) => rows.find((r) => r.name === n)?.id ?? "";
-  return {
-    id: company.id,
-    token: { admin: admin.token, chef: chef.token, compagnon: compagnon.token, norole: norole.token },
-    ids: { admin: admin.user.id, chef: chef.user.id, compagnon: compagnon.user.id, norole: norole.user.id },
-    roles: { admin: roleId("Administrateur"), chef: roleId("Chef d'équipe"), compagnon: roleId("Compagnon") },
-    adminLogin: admin,
-  };
-}
+const crew = crewOf(app, db);
 
 /** The catalogue's ids by code. */
 let permissionId: (code: string) => string;
 
-const api = (token: string, method: "GET" | "POST" | "PUT" | "DELETE", url: string, payload?: object) =>
-  app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const api = apiOf(app);
 
 async function createRole(token: string, payload: object): Promise<Role> {
   const res = await api(token, "POST", "/api/company/roles", payload);
