@@ -1,7 +1,5 @@
 import { defineConfig } from "@playwright/test";
-
-// E2E_PORT lets two engineers run the journeys at once, each against its own server and database.
-const PORT = Number(process.env.E2E_PORT ?? 3100);
+import { E2E_WORKERS, serverPort, serverURL } from "./e2e/support/servers";
 
 /** Debian's Chromium: Playwright never downloads a browser here. */
 const launchOptions = {
@@ -30,14 +28,16 @@ export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
   fullyParallel: false,
-  workers: process.env.CI ? 1 : 2,
+  // Each worker has its own server and demo database (e2e/support/test.ts): journeys never share data.
+  workers: E2E_WORKERS,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   reporter: process.env.CI ? [["list"], ["html", { open: "never" }]] : [["list"]],
   use: {
-    baseURL: `http://localhost:${PORT}`,
+    // The first worker's server; e2e/support/test.ts gives each worker its own.
+    baseURL: serverURL(0),
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
     trace: "retain-on-failure",
@@ -68,14 +68,15 @@ export default defineConfig({
       use: { browserName: "chromium" as const, viewport: { width, height }, isMobile: touch, hasTouch: touch },
     })),
   ],
-  webServer: {
+  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
     command: "node scripts/e2e-server.mjs",
-    url: `http://localhost:${PORT}/api/health`,
+    env: { E2E_PORT: String(serverPort(index)) },
+    url: `${serverURL(index)}/api/health`,
     reuseExistingServer: !process.env.CI,
     timeout: 180_000,
     // Let the server stop its embedded PostgreSQL (the default SIGKILL would orphan it).
-    gracefulShutdown: { signal: "SIGTERM", timeout: 20_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-  },
+    gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
+    stdout: "ignore" as const,
+    stderr: "pipe" as const,
+  })),
 });

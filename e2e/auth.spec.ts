@@ -1,8 +1,8 @@
-import { expect, test } from "@playwright/test";
 import { MESSAGES } from "../src/shared/errors";
 import { LOGIN_REQUIRED_MESSAGE } from "../src/shared/session";
 import { ACCOUNTS, isMobileProject, signIn, signInThroughForm } from "./support/auth";
 import { snapshot } from "./support/screenshots";
+import { expect, test } from "./support/test";
 
 test.describe("Connexion", () => {
   test("un visiteur est renvoyé vers /login puis revient sur la page demandée", async ({ page }, testInfo) => {

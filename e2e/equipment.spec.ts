@@ -1,6 +1,6 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/equipment-<project>-<name>.png */

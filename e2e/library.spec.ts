@@ -1,6 +1,6 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { expect, type Page, type TestInfo, test } from "./support/test";
 
 /** Screenshots for review: test-results/screenshots/library-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {

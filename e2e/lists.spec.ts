@@ -1,5 +1,5 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { expect, type Page, type TestInfo, test } from "./support/test";
 
 /** Screenshots for review: test-results/screenshots/lists-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {

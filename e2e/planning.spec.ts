@@ -1,11 +1,11 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { addDays } from "../src/shared/dates";
 import type { CalendarWeek } from "../src/shared/planning";
 import { dayAndMonth, mondayOf, weekDays, weekdayName, weekRangeLabel } from "../src/shared/planning-rules";
 import type { ProjectDetail } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, type AccountName, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
 /** Screenshots for review: /tmp/shots-planning/<project>-<name>.png */

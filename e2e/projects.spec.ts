@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "@playwright/test";
 import type { ProjectDetail, ProjectIssues } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, signIn } from "./support/auth";
+import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
 /** Screenshots for review: /tmp/shots-projects-execution/<project>-<name>.png */

@@ -1,8 +1,9 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, expect, test } from "@playwright/test";
+import { chromium } from "@playwright/test";
 import { signIn } from "./support/auth";
+import { expect, test } from "./support/test";
 
 interface ManifestIcon {
   src: string;
@@ -74,10 +75,10 @@ test.describe("PWA", () => {
     expect(cspErrors).toEqual([]);
   });
 
-  test("l'application est installable (Chromium)", async ({ browserName: _ }, testInfo) => {
+  test("l'application est installable (Chromium)", async ({ baseURL }, testInfo) => {
     // Test contexts are incognito, where Chromium never offers installation: use a real profile.
     const profile = mkdtempSync(path.join(tmpdir(), "propulse-pwa-"));
-    const { launchOptions, baseURL, viewport, isMobile, hasTouch } = testInfo.project.use;
+    const { launchOptions, viewport, isMobile, hasTouch } = testInfo.project.use;
     const context = await chromium.launchPersistentContext(profile, {
       ...launchOptions,
       baseURL,

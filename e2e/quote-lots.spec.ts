@@ -1,8 +1,8 @@
-import { expect, type Page, type TestInfo, test } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { QUOTE_TEXTS, type Quote, quoteMargin, quoteTotalsInEuros } from "../src/shared/quotes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { expect, type Page, type TestInfo, test } from "./support/test";
 
 /** Screenshots for review: test-results/screenshots/quote-lots-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {

@@ -1,10 +1,10 @@
 import { readFileSync } from "node:fs";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { PDFParse } from "pdf-parse";
 import { addDays, parisToday } from "../src/shared/dates";
 import { QUOTE_TEXTS, type Quote, quoteTotalsInEuros } from "../src/shared/quotes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/quotes-<project>-<name>.png */

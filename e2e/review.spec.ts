@@ -1,7 +1,7 @@
-import { expect, type Locator, type Page, test } from "@playwright/test";
 import { signIn } from "./support/auth";
 import { layoutOffenders, touchTargetOffenders } from "./support/review";
 import { viewportSnapshot } from "./support/screenshots";
+import { expect, type Locator, type Page, test } from "./support/test";
 
 /**
  * The screen review of issue 9 as a test, on the review projects of playwright.config.ts (390×844,

@@ -1,10 +1,7 @@
-import { mkdirSync, rmSync, statSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { deflateSync } from "node:zlib";
-import { expect, type Locator, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 
 /** The texts of docs/domain/company-settings.md#messages, as the shared COMPANY_TEXTS spells them. */
 const TEXTS = {
@@ -20,29 +17,6 @@ const TEXTS = {
 /** Screenshots for review: test-results/screenshots/settings-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   await page.screenshot({ path: `test-results/screenshots/settings-${testInfo.project.name}-${name}.png`, fullPage });
-}
-
-/**
- * Desktop and mobile run at the same time against one database and both change the one company
- * identity: each journey holds this lock (a directory, per server port) while it changes and
- * restores it, so that each restores exactly what it found.
- */
-async function holdCompanyLock(): Promise<() => void> {
-  const dir = path.join(tmpdir(), `propulse-e2e-company-lock-${process.env.E2E_PORT ?? "3100"}`);
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    try {
-      mkdirSync(dir);
-      return () => rmSync(dir, { recursive: true, force: true });
-    } catch {
-      // Left behind by an interrupted run: older than any journey.
-      try {
-        if (Date.now() - statSync(dir).mtimeMs > 150_000) rmSync(dir, { recursive: true, force: true });
-      } catch {}
-      if (Date.now() > deadline) throw new Error("Verrou des paramètres de l'entreprise non obtenu");
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  }
 }
 
 async function token(page: Page): Promise<string> {
@@ -116,7 +90,6 @@ test.describe("Paramètres de l'entreprise", () => {
     const mobile = isMobileProject(testInfo.project.name);
     await signIn(page, "admin", "/");
     const bearer = await token(page);
-    const release = await holdCompanyLock();
     const original = await apiJson<Info>(page, bearer, "GET", "/api/company/info");
     const originalLogo = original.logo_url
       ? await (await page.request.get(original.logo_url)).body().catch(() => null)
@@ -263,7 +236,6 @@ test.describe("Paramètres de l'entreprise", () => {
           })
           .catch(() => {});
       }
-      release();
     }
   });
 
@@ -271,7 +243,6 @@ test.describe("Paramètres de l'entreprise", () => {
     test.setTimeout(180_000);
     await signIn(page, "admin", "/");
     const bearer = await token(page);
-    const release = await holdCompanyLock();
     const original = await apiJson<{ quote_validity_days: number; terms_and_conditions: string | null }>(
       page,
       bearer,
@@ -320,7 +291,6 @@ test.describe("Paramètres de l'entreprise", () => {
       );
     } finally {
       await apiJson(page, bearer, "PUT", "/api/company/settings", original).catch(() => {});
-      release();
     }
   });
 

@@ -1,7 +1,7 @@
-import { expect, type Page, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, type AccountName, isMobileProject, signIn, signInThroughForm } from "./support/auth";
 import { snapshot } from "./support/screenshots";
+import { expect, type Page, test } from "./support/test";
 
 /** The navigation links the account can reach: the sidebar on desktop, bottom bar + « Plus » drawer on mobile. */
 async function navigationLabels(page: Page, mobile: boolean): Promise<string[]> {

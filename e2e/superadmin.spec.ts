@@ -1,6 +1,7 @@
-import { type Browser, expect, type Page, type TestInfo, test } from "@playwright/test";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { serverURL } from "./support/servers";
+import { type Browser, expect, type Page, type TestInfo, test } from "./support/test";
 import { closeToasts } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/superadmin-<project>-<name>.png (and /tmp/shots-w2 when set). */
@@ -20,7 +21,7 @@ function runId(testInfo: TestInfo): string {
 
 /** A browser of its own (no stored session), with the project's viewport: the invitee's phone or computer. */
 async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
-  const { viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId, baseURL } = testInfo.project.use;
+  const { viewport, isMobile, hasTouch, deviceScaleFactor, locale, timezoneId } = testInfo.project.use;
   const context = await browser.newContext({
     viewport,
     isMobile,
@@ -28,7 +29,7 @@ async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
     deviceScaleFactor,
     locale,
     timezoneId,
-    baseURL,
+    baseURL: serverURL(testInfo.parallelIndex),
   });
   return context.newPage();
 }

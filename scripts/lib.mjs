@@ -1,6 +1,6 @@
 // Shared by the npm scripts: each command does its own set-up on a fresh machine.
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readdirSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,19 +37,39 @@ export function ensureInstalled() {
 
 /** Builds the SPA and the server when dist/ is missing or older than the sources. */
 export function ensureBuilt() {
+  if (isBuilt()) return;
+  // The journeys start one server per worker at once: one builds, the others wait for it.
+  const lock = path.join(root, "node_modules", ".cache", "propulse-build.lock");
+  mkdirSync(path.dirname(lock), { recursive: true });
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+    }
+  }
+  const release = () => rmSync(lock, { recursive: true, force: true });
+  process.once("exit", release); // `run` exits on a failed build
+  if (!isBuilt()) {
+    console.info("Construction de l'application…");
+    run("npm", ["run", "build"]);
+  }
+  release();
+}
+
+function isBuilt() {
   const stamp = path.join(root, "dist", "server", "main.js");
   const sources = ["src", "drizzle", "vite.config.ts", "package.json", "scripts/build-server.mjs"].map((p) =>
     newestMtime(path.join(root, p)),
   );
-  if (
+  return (
     existsSync(stamp) &&
     existsSync(path.join(root, "dist", "web", "index.html")) &&
     statSync(stamp).mtimeMs >= Math.max(...sources)
-  ) {
-    return;
-  }
-  console.info("Construction de l'application…");
-  run("npm", ["run", "build"]);
+  );
 }
 
 /** Runs the built server, forwarding signals so that it shuts down gracefully. */

@@ -2,15 +2,12 @@ import { randomUUID } from "node:crypto";
 import { accountTokens, roles, users } from "@server/db/schema";
 import type { AuthContext } from "@server/lib/access";
 import {
-  bearer,
-  createTestCompany,
   createTestSuperadmin,
   createTestUserWithPermissions,
   login,
   setupApp,
   TEST_JWT_SECRET,
   TEST_PASSWORD,
-  type TestCompany,
 } from "@server/test/helpers";
 import { ACCOUNT_TEXTS, type CompanyUser, INVITATION_DAYS, PASSWORD_TEXTS, RESET_HOURS } from "@shared/accounts";
 import { MESSAGES } from "@shared/errors";

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import type { Database, Db } from "@server/db/client";
-import { roles, users } from "@server/db/schema";
+import { users } from "@server/db/schema";
 import type { AuthContext } from "@server/lib/access";
-import { bearer, createTestCompany, createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
+import { createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
 import { ACCOUNT_TEXTS, type CompanyUser } from "@shared/accounts";
 import { eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";

@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { permissions, roles } from "@server/db/schema";
+import { permissions } from "@server/db/schema";
 import type { AuthContext } from "@server/lib/access";
-import { bearer, createTestCompany, createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
+import { createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
 import { ACCOUNT_TEXTS, type CompanyUser, type Role } from "@shared/accounts";
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiOf, type Crew, crewOf } from "./accounts.fixtures";
 import { companyAdminCount } from "./admin-guard";
