@@ -77,13 +77,14 @@ export function createPlanningService(db: Database) {
         reference: byId.get(clash.project_id)?.reference ?? "",
         name: byId.get(clash.project_id)?.name ?? "",
       });
-      const shown: CalendarProject[] = projects
-        .filter((p) => !query.team_id || p.team?.id === query.team_id)
-        .map((p) => ({ ...p, conflicts: (clashes.get(p.id) ?? []).map(named) }));
       const byDay = new Map<string, CalendarProject[]>(days.map((d) => [d, []]));
-      for (const project of shown) {
+      for (const project of projects) {
+        if (query.team_id && project.team?.id !== query.team_id) continue;
+        const clashing = (clashes.get(project.id) ?? []).map(named);
+        // Each day's card carries the clashes of that day only (docs/domain/planning.md#conflicts).
         for (const d of occupiedDays(project.start_date, project.estimated_duration_days, from, to)) {
-          byDay.get(d)?.push(project);
+          const conflicts = clashing.filter((c) => c.days.includes(d)).map((c) => ({ ...c, days: [d] }));
+          byDay.get(d)?.push({ ...project, conflicts });
         }
       }
       return { week_start: from, days: days.map((date) => ({ date, projects: byDay.get(date) ?? [] })) };

@@ -71,6 +71,9 @@ const daysOf = (w: CalendarWeek, id: string) =>
   w.days.filter((d) => d.projects.some((p) => p.id === id)).map((d) => d.date);
 const find = (w: CalendarWeek, id: string): CalendarProject | undefined =>
   w.days.flatMap((d) => d.projects).find((p) => p.id === id);
+/** The worksite's card on one day: its clashes are that day's. */
+const on = (w: CalendarWeek, date: string, id: string): CalendarProject | undefined =>
+  w.days.find((d) => d.date === date)?.projects.find((p) => p.id === id);
 
 // Weeks far in the future of each test, so the crews' worksites never meet those of another test.
 describe("GET /api/calendar/week", () => {
@@ -121,12 +124,15 @@ describe("GET /api/calendar/week", () => {
     const three = await project(a, { start_date: "2030-05-08", team_id: a.otherTeamId, vehicle_id: a.vanId });
     const done = await project(a, { start_date: "2030-05-06", status: "livré", team_id: a.teamId });
     const w = await week(a.admin, "2030-05-06");
-    expect(find(w, one.id)?.conflicts).toEqual([
+    // Each day's card carries that day's clashes: none on Monday and Tuesday, the team's on Wednesday.
+    expect(on(w, "2030-05-06", one.id)?.conflicts).toEqual([]);
+    expect(on(w, "2030-05-07", one.id)?.conflicts).toEqual([]);
+    expect(on(w, "2030-05-08", one.id)?.conflicts).toEqual([
       { project_id: two.id, reference: two.reference, name: "Chantier", kind: "team", days: ["2030-05-08"] },
     ]);
-    expect(find(w, two.id)?.conflicts.map((c) => [c.project_id, c.kind])).toEqual([
-      [one.id, "team"],
-      [three.id, "vehicle"],
+    expect(on(w, "2030-05-08", two.id)?.conflicts.map((c) => [c.project_id, c.kind, c.days])).toEqual([
+      [one.id, "team", ["2030-05-08"]],
+      [three.id, "vehicle", ["2030-05-08"]],
     ]);
     expect(find(w, done.id)?.conflicts).toEqual([]);
     // The team filter keeps the clash with another team's worksite on the same van.
@@ -214,7 +220,12 @@ describe("PATCH /api/projects/:id/schedule", () => {
     // It stayed: the week shows it on its new days, with the clash on both worksites.
     const w = await week(a.admin, "2030-10-07");
     expect(daysOf(w, moving.id)).toEqual(["2030-10-08", "2030-10-09", "2030-10-10"]);
-    expect(find(w, busy.id)?.conflicts.map((c) => c.project_id)).toEqual([moving.id]);
+    expect(on(w, "2030-10-09", busy.id)?.conflicts.map((c) => [c.project_id, c.days])).toEqual([
+      [moving.id, ["2030-10-09"]],
+    ]);
+    expect(on(w, "2030-10-10", busy.id)?.conflicts.map((c) => [c.project_id, c.days])).toEqual([
+      [moving.id, ["2030-10-10"]],
+    ]);
   });
 
   it("keeps the team and the vehicle left out, removes them with null", async () => {

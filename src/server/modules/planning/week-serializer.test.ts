@@ -24,13 +24,36 @@ describe("serializeWeek", () => {
     const long = project(1, { password_hash: "ne doit pas sortir" });
     const short = project(2);
     const days = weekDays("2026-11-23");
+    // On Tuesday both cards carry the day's clash (each placement its own conflicts).
+    const clash = (other: CalendarProject) => ({
+      project_id: other.id,
+      reference: other.reference,
+      name: other.name,
+      kind: "vehicle",
+      days: ["2026-11-24"],
+      extra: "ne doit pas sortir",
+    });
     const week: CalendarWeek = {
       week_start: "2026-11-23",
-      days: days.map((date, i) => ({ date, projects: i < 3 ? [long, ...(i === 1 ? [short] : [])] : [] })),
+      days: days.map((date, i) => ({
+        date,
+        projects:
+          i === 1
+            ? [
+                { ...long, conflicts: [clash(short)] },
+                { ...short, conflicts: [clash(long)] },
+              ]
+            : i < 3
+              ? [long]
+              : [],
+      })) as CalendarWeek["days"],
     };
     const json = serializeWeek(week);
     expect(json).toBe(JSON.stringify(calendarWeekSchema.parse(week)));
     expect(json).not.toContain("password_hash");
+    expect(json).not.toContain("extra");
+    expect(JSON.parse(json).days[1].projects[0].conflicts[0].project_id).toBe(short.id);
+    expect(JSON.parse(json).days[0].projects[0].conflicts).toEqual([]);
     expect(JSON.parse(json).days[1].projects.map((p: CalendarProject) => p.reference)).toEqual([
       "CH-2026-0001",
       "CH-2026-0002",
@@ -39,6 +62,12 @@ describe("serializeWeek", () => {
 
   it("refuses a worksite its schema refuses, as the generic serializer does", () => {
     const broken = project(3, { status: "inconnu" });
+    const week: CalendarWeek = { week_start: "2026-11-23", days: [{ date: "2026-11-23", projects: [broken] }] };
+    expect(() => serializeWeek(week)).toThrow();
+  });
+
+  it("refuses a clash its schema refuses", () => {
+    const broken = project(4, { conflicts: [{ project_id: "pas-un-uuid", kind: "team", days: [] }] });
     const week: CalendarWeek = { week_start: "2026-11-23", days: [{ date: "2026-11-23", projects: [broken] }] };
     expect(() => serializeWeek(week)).toThrow();
   });
