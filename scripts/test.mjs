@@ -1,4 +1,4 @@
-// `npm test`: installs what the tests need (npm packages; Debian's Chromium and PostgreSQL 15 when
+// `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15 and xmllint when
 // missing), then runs every test: types, lint, unit + HTTP (embedded PostgreSQL), HTTP again on
 // Debian's PostgreSQL 15, the production build, the Playwright journeys in Chromium, Lighthouse.
 
@@ -22,6 +22,8 @@ ensureInstalled();
 const missing = [];
 if (!existsSync("/usr/bin/chromium")) missing.push("chromium", "fonts-dejavu-core");
 if (!existsSync(`${PG15_BIN}/postgres`)) missing.push("postgresql-15");
+// xmllint: the Factur-X XML checked against the CII D16B XML Schema (facturx/cii.test.ts).
+if (!existsSync("/usr/bin/xmllint")) missing.push("libxml2-utils");
 if (missing.length) aptInstall(missing);
 
 const step = (title) => console.info(`\n▶ ${title}`);
