@@ -1,4 +1,4 @@
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import type { Invoice } from "../src/shared/invoices";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, signIn } from "./support/auth";
@@ -161,6 +161,19 @@ test("une facture émise s'annule par un avoir, liée dans les deux sens", async
   const issued = page.getByText(/FAC-\d{4}-\d{4,}/).first();
   await expect(issued).toBeVisible();
   const reference = (await issued.textContent())?.match(/FAC-\d{4}-\d+/)?.[0] ?? "";
+  // Issued, it is a Factur-X checked by the official rules; its XML downloads alone.
+  await expect(page.getByTestId("invoice-facturx")).toHaveText("Factur-X conforme EN\u00a016931");
+  await closeToasts(page);
+  const download = page.waitForEvent("download");
+  await action(page, "Télécharger le XML").click();
+  const xml = await download;
+  expect(xml.suggestedFilename()).toBe(`${reference}.xml`);
+  const xmlText = readFileSync(await xml.path(), "utf8");
+  expect(xmlText).toContain("urn:cen.eu:en16931:2017");
+  expect(xmlText).toContain(`<ram:ID>${reference}</ram:ID>`);
+  // Paid to the demo company's account (its settings), frozen at issue.
+  expect(xmlText).toContain("<ram:IBANID>FR7630004008230001045678943</ram:IBANID>");
+  await shot(page, testInfo, "issued-facturx");
   await closeToasts(page);
   await action(page, "Annuler la facture").click();
   await confirm(page, "Annuler la facture");

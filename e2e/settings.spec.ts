@@ -12,6 +12,9 @@ const TEXTS = {
   infoUpdated: "Informations de l'entreprise mises à jour avec succès",
   settingsUpdated: "Paramètres de l'entreprise mis à jour avec succès",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
+  // Electronic invoicing's checks (EINVOICE_TEXTS, docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants).
+  siretKey: "SIRET invalide\u00a0: sa clé de contrôle ne correspond pas",
+  ibanKey: "IBAN invalide\u00a0: sa clé de contrôle ne correspond pas",
 };
 
 /** Screenshots for review: test-results/screenshots/settings-<project>-<name>.png */
@@ -131,9 +134,18 @@ test.describe("Paramètres de l'entreprise", () => {
       await field(form, "E-mail").fill("contact@durand-renovation.fr");
       await expect(form.getByText(TEXTS.emailInvalid)).toBeHidden();
 
-      // — The identity —
-      await field(form, "SIRET").fill("123 456 789 00012");
-      await field(form, "Numéro de TVA intracommunautaire").fill("FR12123456789");
+      // — The identity: the SIRET, the VAT number and the IBAN checked by their keys —
+      await field(form, "SIRET").fill("523 456 788 00019");
+      await field(form, "IBAN").fill("FR76 3000 4008 2300 0104 5678 944");
+      await save.click();
+      await expect(form.getByText(TEXTS.siretKey)).toBeVisible();
+      await expect(form.getByText(TEXTS.ibanKey)).toBeVisible();
+      await expect(field(form, "SIRET")).toHaveAttribute("aria-invalid", "true");
+      expect(puts, "un SIRET ou un IBAN dont la clé est fausse n'est pas envoyé").toEqual([]);
+      await field(form, "SIRET").fill("523 456 788 00018");
+      await field(form, "Numéro de TVA intracommunautaire").fill("FR31523456788");
+      await field(form, "IBAN").fill("fr76 3000 6000 0112 3456 7890 189");
+      await field(form, "BIC").fill("agrifrpp");
       if (mobile) {
         // The save bar stays in view, right above the bottom tab bar.
         await field(form, "Nom de l'entreprise *").scrollIntoViewIfNeeded();
@@ -151,8 +163,17 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(save).toBeDisabled();
 
       await page.reload();
-      await expect(field(form, "SIRET")).toHaveValue("123 456 789 00012");
-      await expect(field(form, "Numéro de TVA intracommunautaire")).toHaveValue("FR12123456789");
+      await expect(field(form, "SIRET")).toHaveValue("523 456 788 00018");
+      await expect(field(form, "Numéro de TVA intracommunautaire")).toHaveValue("FR31523456788");
+      // Stored without spaces, shown in groups of 4.
+      await expect(field(form, "IBAN")).toHaveValue("FR76 3000 6000 0112 3456 7890 189");
+      await expect(field(form, "BIC")).toHaveValue("AGRIFRPP");
+      expect(await apiJson<Info>(page, bearer, "GET", "/api/company/info")).toMatchObject({
+        iban: "FR7630006000011234567890189",
+        bic: "AGRIFRPP",
+      });
+      await field(form, "IBAN").scrollIntoViewIfNeeded();
+      await shot(page, testInfo, "info-bank");
       await expect(field(form, "E-mail")).toHaveValue("contact@durand-renovation.fr");
 
       // — Logo: a real PNG —

@@ -1,5 +1,5 @@
-// `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15 and xmllint when
-// missing), then runs every test: types, lint, unit + HTTP (embedded PostgreSQL), HTTP again on
+// `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15, xmllint and
+// poppler-utils when missing), then runs every test: types, lint, unit + HTTP (embedded PostgreSQL), HTTP again on
 // Debian's PostgreSQL 15, the production build, the Playwright journeys in Chromium, Lighthouse.
 
 import { existsSync } from "node:fs";
@@ -24,6 +24,8 @@ if (!existsSync("/usr/bin/chromium")) missing.push("chromium", "fonts-dejavu-cor
 if (!existsSync(`${PG15_BIN}/postgres`)) missing.push("postgresql-15");
 // xmllint: the Factur-X XML checked against the CII D16B XML Schema (facturx/cii.test.ts).
 if (!existsSync("/usr/bin/xmllint")) missing.push("libxml2-utils");
+// pdfinfo, pdfdetach, pdffonts: the Factur-X PDF checked (PDF/A XMP, factur-x.xml, embedded fonts; facturx-pdf.test.ts).
+if (!existsSync("/usr/bin/pdfdetach")) missing.push("poppler-utils");
 if (missing.length) aptInstall(missing);
 
 const step = (title) => console.info(`\n▶ ${title}`);

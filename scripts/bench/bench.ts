@@ -22,6 +22,7 @@ import { migrateDatabase } from "@server/db/migrate";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
+import { createDashboardService } from "@server/modules/dashboard/dashboard.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createInvoicesService } from "@server/modules/invoices/invoices.service";
 import { createLibraryService } from "@server/modules/library/library.service";
@@ -34,11 +35,12 @@ import { createCompanyUsersService } from "@server/modules/users/company-users.s
 import { createVehiclesService } from "@server/modules/vehicles/vehicles.service";
 import { companyUsersQuerySchema, platformCompaniesQuerySchema } from "@shared/accounts";
 import { CLIENT_LIMITS, clientListQuerySchema, luhnValid, vatNumberFromSiren } from "@shared/clients";
+import type { DashboardAlerts, DashboardHistory, DashboardStats } from "@shared/dashboard";
 import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { invoiceListQuerySchema } from "@shared/invoices";
 import { libraryListQuerySchema } from "@shared/library";
-import { calendarWeekQuerySchema, mondayOf } from "@shared/planning";
+import { calendarWeekQuerySchema, isWeekend, mondayOf } from "@shared/planning";
 import { PROJECT_LIMITS, projectListQuerySchema } from "@shared/projects";
 import { quoteListQuerySchema } from "@shared/quotes";
 import { TEAM_LIMITS, teamListQuerySchema } from "@shared/teams";
@@ -277,6 +279,58 @@ const signedIn: Answer<{ user: { email: string } }> = {
   direct: (value) => (value.user.email ? `utilisateur ${value.user.email}` : fail("aucun utilisateur")),
 };
 
+/** The home's figures (issue 16): the money, worksites and quotes of the large company counted. */
+const homeStats: Answer<DashboardStats> = {
+  http: async (response) => homeStatsHold(await (await okBody(response)).json()),
+  direct: (value) => homeStatsHold(value),
+};
+
+function homeStatsHold(value: unknown): string {
+  const stats = value as Partial<DashboardStats> | null;
+  if (!stats?.monthlyRevenue || !stats.activeProjects || !stats.pendingQuotes || !stats.activeClients)
+    fail("indicateurs vides (CA, chantiers, devis ou clients)");
+  return `CA ${fmt(stats?.monthlyRevenue ?? 0)} €, ${fmt(stats?.activeClients ?? 0)} clients actifs, ${fmt(stats?.activeProjects ?? 0)} chantiers, ${fmt(stats?.pendingQuotes ?? 0)} devis en attente`;
+}
+
+/** A list of the home (today's worksites, the running ones): some rows; today's may be empty on a weekend day only. */
+const homeList = (noun: string, emptyOnWeekends = false): Answer<unknown[]> => ({
+  http: async (response) => homeListHolds(await (await okBody(response)).json(), noun, emptyOnWeekends),
+  direct: (value) => homeListHolds(value, noun, emptyOnWeekends),
+});
+
+function homeListHolds(value: unknown, noun: string, emptyOnWeekends: boolean): string {
+  if (!Array.isArray(value)) fail("la réponse n'est pas une liste");
+  const rows = (value as unknown[]).length;
+  if (rows === 0 && !(emptyOnWeekends && isWeekend(parisToday()))) fail(`aucun ${noun}`);
+  return `${rows} ${noun}`;
+}
+
+/** The home's alerts: some in all. */
+const homeAlerts: Answer<DashboardAlerts> = {
+  http: async (response) => homeAlertsHold(await (await okBody(response)).json()),
+  direct: (value) => homeAlertsHold(value),
+};
+
+function homeAlertsHold(value: unknown): string {
+  const counts = (value as Partial<DashboardAlerts> | null)?.counts;
+  const all = (counts?.quote ?? 0) + (counts?.invoice ?? 0) + (counts?.vehicle ?? 0);
+  if (all === 0) fail("aucune alerte");
+  return `${fmt(counts?.quote ?? 0)} devis, ${fmt(counts?.invoice ?? 0)} factures, ${fmt(counts?.vehicle ?? 0)} véhicules`;
+}
+
+/** The home's 12 months: invoiced in each. */
+const homeHistory: Answer<DashboardHistory> = {
+  http: async (response) => homeHistoryHolds(await (await okBody(response)).json()),
+  direct: (value) => homeHistoryHolds(value),
+};
+
+function homeHistoryHolds(value: unknown): string {
+  const months = (value as Partial<DashboardHistory> | null)?.months ?? [];
+  const invoiced = months.filter((m) => m.invoiced > 0).length;
+  if (months.length !== 12 || invoiced === 0) fail(`${months.length} mois, ${invoiced} facturé(s)`);
+  return `12 mois, ${invoiced} facturés`;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Operations measured once (an import): their time against their target, their answer checked
 
@@ -356,6 +410,9 @@ async function measureDirect(connections: number, fn: () => Promise<unknown>): P
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
 }
 
+/** What Chromium and Safari send: the bench measures the answers the app's users receive. */
+const BROWSER_ENCODINGS = "gzip, deflate, br";
+
 /** `url`, or a new path for each request when `next` is given. */
 async function measureHttp(
   connections: number,
@@ -368,7 +425,9 @@ async function measureHttp(
     url: `${apiUrl}${url}`,
     connections,
     duration: DURATION,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
+    // As a browser asks: the API compresses JSON over 1 kB (plugins/compress.ts), and the load generator
+    // reads on the same two cores what a phone would download.
+    headers: { "accept-encoding": BROWSER_ENCODINGS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     ...(next ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
   });
   return {
@@ -705,6 +764,7 @@ async function main() {
     const vehicleStatus = { status: "maintenance" };
     const invoices = createInvoicesService(database);
     const platform = createSuperadminService(database);
+    const dashboard = createDashboardService(database);
     // The first page, a word of one kind of work in ten, and the late ones: what the office asks most.
     const invoiceQueries = [{}, { search: "cuisine" }, { status: "overdue" }] as const;
     // Companies whose name holds « 1 » (« Entreprise 1 », « 10 »… « 199 »: 119 of 200), the paying ones.
@@ -897,12 +957,50 @@ async function main() {
           target: { p99At10: 100, ratio: 0.6 },
         }),
       ]),
+      // Issue 16: the company home — each of its five endpoints one statement over the large company's
+      // 50,000 invoices, 20,000 quotes and 5,000 worksites.
       line({
-        name: "GET /api/invoices/:id/pdf (facture émise)",
+        name: "GET /api/dashboard/stats (accueil, 50 000 factures)",
+        url: "/api/dashboard/stats",
+        direct: async () => dashboard.stats(await auth.authenticate(token)),
+        answer: homeStats,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: "GET /api/dashboard/today-tasks (accueil)",
+        url: "/api/dashboard/today-tasks",
+        direct: async () => dashboard.todayTasks(await auth.authenticate(token)),
+        answer: homeList("chantiers aujourd'hui", true),
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: "GET /api/dashboard/active-projects (accueil)",
+        url: "/api/dashboard/active-projects",
+        direct: async () => dashboard.activeProjects(await auth.authenticate(token)),
+        answer: homeList("chantiers en cours"),
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: "GET /api/dashboard/alerts (accueil)",
+        url: "/api/dashboard/alerts",
+        direct: async () => dashboard.alerts(await auth.authenticate(token)),
+        answer: homeAlerts,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: "GET /api/dashboard/history (accueil, 12 mois)",
+        url: "/api/dashboard/history",
+        direct: async () => dashboard.history(await auth.authenticate(token)),
+        answer: homeHistory,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      // Issue 17: an issued invoice's Factur-X (PDF/A-3b, its XML attached), rendered once then from the cache.
+      line({
+        name: "GET /api/invoices/:id/pdf (facture émise, Factur-X en cache)",
         url: `/api/invoices/${invoiceId}/pdf`,
         direct: async () => invoices.pdf(await auth.authenticate(token), invoiceId),
         answer: pdf,
-        target: { p99At10: 150, ratio: 0 },
+        target: { p99At10: 100, ratio: 0 },
       }),
       line({
         name: "GET /api/quotes/:id/pdf",
@@ -995,10 +1093,11 @@ async function main() {
       },
     });
 
-    // Issue 14: issuing drafts at once from 10 connections, each a definitive number in one transaction;
-    // afterwards the year's numbers must run from 1 without a gap nor a duplicate.
+    // Issue 14: issuing drafts at once, each a definitive number in one transaction; afterwards the year's
+    // numbers must run from 1 without a gap nor a duplicate. Issue 17: each issue also writes the Factur-X
+    // XML, runs the EN 16931 rules on it before the commit and renders the Factur-X after it (4 connections).
     allOnce.push({
-      name: "POST /api/invoices/:id/issue (émission, 10 connexions, numéros sans trou)",
+      name: "POST /api/invoices/:id/issue (émission : XML, règles EN 16931, Factur-X ; 4 connexions, numéros sans trou)",
       targetSeconds: DURATION * 3,
       async run() {
         const drafts = await database.run("platform", (tx) =>
@@ -1008,7 +1107,7 @@ async function main() {
         );
         const paths = drafts.rows.map((r) => `/api/invoices/${r.id}/issue`);
         if (paths.length === 0) fail("aucun brouillon à émettre");
-        const figures = await measurePosts({ apiUrl, token, paths, connections: 10, seconds: DURATION });
+        const figures = await measurePosts({ apiUrl, token, paths, connections: 4, seconds: DURATION });
         if (figures.failures.length > 0)
           fail(`${figures.failures.length} émission(s) refusée(s) sur ${figures.count} : ${figures.failures[0]}`);
         const year = parisToday().slice(0, 4);
@@ -1023,7 +1122,7 @@ async function main() {
           holds: `${fmt(figures.count)} factures émises, numéros ${year} de 1 à ${fmt(numbers.rows.length)} sans trou`,
           p50: figures.p50,
           p99: figures.p99,
-          targetP99: 100,
+          targetP99: 300,
         };
       },
     });

@@ -237,16 +237,23 @@ async function seedQuotes(tx: Parameters<Parameters<Database["run"]>[1]>[0], com
              (hashtext('client ' || g) & 2147483647) % 10000 AS k
       FROM generate_series(0, 19999) AS g),
     q AS (
-      INSERT INTO quotes (company_id, reference, name, status, client_id, date, valid_until)
+      -- Sent the day after their date (an hour ago at the latest), answered five days later (the home reads
+      -- both: docs/domain/dashboard.md#pending-quotes); the trigger keeps the dates written here.
+      INSERT INTO quotes (company_id, reference, name, status, client_id, date, valid_until, sent_at, answered_at)
       SELECT ${companyId},
              'DEV-' || extract(year FROM d.date) || '-'
                || lpad((row_number() OVER (PARTITION BY extract(year FROM d.date) ORDER BY d.g))::text, 4, '0'),
              (${works})[1 + d.w] || ' ' || split_part(c.name, ' ', 1),
-             ${status},
+             st.status,
              c.id,
              d.date,
-             d.date + 30
+             d.date + 30,
+             CASE WHEN st.status <> 'en cours de redaction'
+               THEN least((d.date + 1)::timestamp AT TIME ZONE 'Europe/Paris', now() - interval '1 hour') END,
+             CASE WHEN st.status IN ('valide', 'refuse', 'annule')
+               THEN least((d.date + 6)::timestamp AT TIME ZONE 'Europe/Paris', now() - interval '1 hour') END
       FROM d JOIN c ON c.n = 1 + d.k
+      CROSS JOIN LATERAL (SELECT ${status} AS status) st
       RETURNING id)
     INSERT INTO quote_items (company_id, quote_id, position, name, quantity, unit, unit_price, tax_rate, subtotal, tax_amount, total)
     SELECT ${companyId}, q.id, p,
@@ -493,7 +500,7 @@ async function seedProjects(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
     )
     INSERT INTO projects (company_id, reference, name, status, client_id, quote_id, start_date, team_id, vehicle_id,
                           address, gate_code, notes, budget_total, estimated_duration_days, started_at, finished_at,
-                          created_at, updated_at)
+                          client_satisfied, created_at, updated_at)
     SELECT ${companyId}, 'CH-' || s.y || '-' || lpad(s.k::text, 4, '0'),
            (${array(WORKS)})[1 + (hashtext('chantier ' || s.g) & 2147483647) % ${WORKS.length}] || ' ' || coalesce(c.city, ''),
            s.status, coalesce(q.client_id, c.id), q.id,
@@ -504,6 +511,8 @@ async function seedProjects(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
            coalesce(q.total, 1000 + (s.g * 7919) % 30000), 1 + s.g % 10,
            CASE WHEN s.status IN ('en cours', 'en pause', 'livré') THEN s.created_at + interval '2 days' END,
            CASE WHEN s.status = 'livré' THEN s.created_at + interval '9 days' END,
+           -- Three delivered worksites in four answered (« Le client est-il satisfait ? »), six in seven oui.
+           CASE WHEN s.status = 'livré' AND s.g % 4 <> 0 THEN s.g % 7 <> 0 END,
            s.created_at, s.created_at
     FROM s
     JOIN c ON c.n = s.client_n
@@ -545,6 +554,12 @@ async function seedInvoices(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
   const units = array(LINES.map(([, u]) => u));
   const prices = sql.raw(`ARRAY[${LINES.map(([, , p]) => p).join(",")}]::numeric[]`);
   const rates = sql.raw(`ARRAY[${LINES.map(([, , , r]) => r).join(",")}]::numeric[]`);
+  // The identity the issued invoices froze (below): what issuing needs to pass the EN 16931 rules (issue 17).
+  await tx.execute(sql`
+    UPDATE companies SET address1 = '12 rue du Banc', zip_code = '69003', city = 'Lyon', phone_contact = '04 72 00 00 00',
+      email_contact = 'contact@grande-entreprise.fr', siret = '81234567600017', tva_number = 'FR19812345676',
+      legal_form = 'SAS', share_capital = '50 000 €', registration = 'RCS Lyon 812 345 676'
+    WHERE id = ${companyId}`);
   // Inlined: a parameter's type would be unknown to generate_series().
   const last = sql.raw(String(50_000 - 1));
   await tx.execute(sql`

@@ -5,6 +5,7 @@ import { buildApp } from "./app";
 import { openDatabase } from "./db/bootstrap";
 import { loadEnv } from "./env";
 import { loggerOptions } from "./logger";
+import { warmEn16931 } from "./modules/invoices/facturx/validate";
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedDemo } from "./seed/seed";
 
 function findWebRoot(): string {
@@ -39,6 +40,14 @@ async function main() {
   });
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // The EN 16931 rules read once the server answers: the first issue of an invoice need not wait for them.
+  setImmediate(() => {
+    try {
+      warmEn16931();
+    } catch (error) {
+      app.log.warn({ err: error }, "règles EN 16931 non préchargées");
+    }
+  });
   const url = `http://localhost:${env.PORT}`;
   say(`Propulse est prêt\u00a0: ${url}`);
   if (database.embedded) {

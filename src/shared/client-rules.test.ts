@@ -20,6 +20,7 @@ import {
   vatNumberFromSiren,
   vatNumberIssue,
 } from "./client-rules";
+import { EINVOICE_TEXTS } from "./einvoice-rules";
 
 /** The Luhn key digit that makes `body` + key valid. */
 function luhnKey(body: string): string {
@@ -31,10 +32,11 @@ const digits = (length: number) =>
   fc.array(fc.integer({ min: 0, max: 9 }), { minLength: length, maxLength: length }).map((a) => a.join(""));
 /** A SIREN whose key is right (8 digits and their Luhn key). */
 const validSiren = digits(8).map((body) => `${body}${luhnKey(body)}`);
-/** A SIRET whose key is right, outside La Poste. */
-const validSiret = digits(13)
-  .filter((body) => !body.startsWith("35600000"))
-  .map((body) => `${body}${luhnKey(body)}`);
+/** A SIRET whose keys are right (its SIREN's and its own), outside La Poste. */
+const validSiret = fc
+  .tuple(validSiren, digits(4))
+  .filter(([siren]) => siren !== "356000000")
+  .map(([siren, nic]) => `${siren}${nic}${luhnKey(`${siren}${nic}`)}`);
 
 describe("clientDisplayName", () => {
   it("writes an individual as civility, first name and last name, a business as its raison sociale", () => {
@@ -154,6 +156,8 @@ describe("SIREN and SIRET", () => {
     expect(siretIssue("44306184100048")).toBe(CLIENT_TEXTS.siretKey);
     expect(siretIssue("4430618410004")).toBe(CLIENT_TEXTS.siretLength);
     expect(siretIssue("44306184A00047")).toBe(CLIENT_TEXTS.siretLength);
+    // The whole number's key is right, its SIREN's is not (443061842 fails Luhn): refused, as einvoicing does.
+    expect(siretIssue("44306184200011")).toBe(CLIENT_TEXTS.siretKey);
   });
 
   it("checks La Poste's establishments by the sum of their digits", () => {
@@ -205,6 +209,15 @@ describe("VAT number", () => {
     // A letter key (no SIREN-derived key to check) and another member state's number.
     expect(vatNumberIssue("FRAB303265045")).toBeNull();
     expect(vatNumberIssue("BE0123456789")).toBeNull();
+    // A key that matches digits that are no SIREN (303265046 fails Luhn).
+    expect(vatNumberIssue(vatNumberFromSiren("303265046"))).toBe(CLIENT_TEXTS.vatSiren);
+  });
+
+  it("words its faults as electronic invoicing does (one text per fault)", () => {
+    expect(CLIENT_TEXTS.sirenKey).toBe(EINVOICE_TEXTS.sirenKey);
+    expect(CLIENT_TEXTS.siretKey).toBe(EINVOICE_TEXTS.siretKey);
+    expect(CLIENT_TEXTS.vatFormat).toBe(EINVOICE_TEXTS.vatFormat);
+    expect(CLIENT_TEXTS.vatKey).toBe(EINVOICE_TEXTS.vatKey);
   });
 
   it("derives a number every SIREN's check accepts (property)", () => {

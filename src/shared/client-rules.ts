@@ -5,6 +5,31 @@
  * does not load (docs/conventions.md).
  */
 
+import {
+  vatNumberIssue as anyVatNumberIssue,
+  EINVOICE_TEXTS,
+  frenchVatKey,
+  LA_POSTE_SIREN,
+  luhnValid,
+  normaliseSiret,
+  normaliseVatNumber,
+  sirenIssue as sirenKeyIssue,
+  sirenOfVatNumber,
+  siretIssue as siretKeyIssue,
+  siretKeyValid,
+  vatNumberFromSiren,
+} from "./einvoice-rules";
+
+export {
+  frenchVatKey,
+  LA_POSTE_SIREN,
+  luhnValid,
+  normaliseSiret,
+  normaliseVatNumber,
+  siretKeyValid,
+  vatNumberFromSiren,
+};
+
 /** Client texts (screens, toasts, validation: docs/domain/clients.md), in one place. */
 export const CLIENT_TEXTS = {
   nameRequiredForm: "Le nom est obligatoire",
@@ -25,10 +50,12 @@ export const CLIENT_TEXTS = {
   typeInvalid: "Type de client invalide (particulier ou professionnel)",
   civilityInvalid: "Civilité invalide (M. ou Mme)",
   siretLength: "Le SIRET compte 14\u00a0chiffres (ou le SIREN 9)",
-  sirenKey: "SIREN invalide\u00a0: sa clé de contrôle ne correspond pas",
-  siretKey: "SIRET invalide\u00a0: sa clé de contrôle ne correspond pas",
-  vatFormat: "Numéro de TVA invalide (FR, 2\u00a0caractères de clé puis les 9\u00a0chiffres du SIREN)",
-  vatKey: "Numéro de TVA invalide\u00a0: sa clé ne correspond pas au SIREN qu'il contient",
+  // The identifiers' checks are electronic invoicing's, with their texts (einvoice-rules.ts).
+  sirenKey: EINVOICE_TEXTS.sirenKey,
+  siretKey: EINVOICE_TEXTS.siretKey,
+  vatFormat: EINVOICE_TEXTS.vatFormat,
+  vatKey: EINVOICE_TEXTS.vatKey,
+  vatSiren: EINVOICE_TEXTS.vatSiren,
   vatSirenMismatch: "Le numéro de TVA ne correspond pas au SIREN du client",
   contactNameRequired: "Le nom du contact est obligatoire",
   addressRequired: "L'adresse du chantier est obligatoire",
@@ -246,45 +273,14 @@ export function legacyIdentity(name: string): ClientIdentity {
 // ---------------------------------------------------------------------------------------------
 // SIREN, SIRET, VAT number (docs/domain/clients.md#siren-siret-and-vat-number)
 
-/** Digits of a SIREN / SIRET as typed (« 812 345 678 00021 », « 812.345.678 »): spaces, dots and dashes off. */
-export function normaliseSiret(text: string): string {
-  return text.replace(/[\s\u00a0\u202f.-]/g, "");
-}
-
-/** The Luhn check of a string of digits: from the right, every second digit doubled (9 taken off above 9), sum multiple of 10. */
-export function luhnValid(digits: string): boolean {
-  if (!/^\d+$/.test(digits)) return false;
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let digit = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return sum % 10 === 0;
-}
-
-/** La Poste's SIREN: its establishments' SIRETs are checked by the sum of their digits (multiple of 5), not Luhn. */
-export const LA_POSTE_SIREN = "356000000";
-
-/** Whether 9 or 14 digits are a SIREN or SIRET whose control key is right. */
-export function siretKeyValid(digits: string): boolean {
-  if (digits.length === 9) return luhnValid(digits);
-  if (digits.length !== 14) return false;
-  if (digits.startsWith(LA_POSTE_SIREN)) {
-    const sum = [...digits].reduce((s, d) => s + Number(d), 0);
-    return sum % 5 === 0 || luhnValid(digits);
-  }
-  return luhnValid(digits);
-}
-
-/** What is wrong with a SIREN (9 digits) or SIRET (14 digits) once normalised; null when it is right. */
+/**
+ * What is wrong with a SIREN (9 digits) or SIRET (14 digits) once normalised; null when it is right. The
+ * keys are checked as electronic invoicing checks them (`einvoice-rules.ts`): a SIRET's whole number and
+ * its SIREN by Luhn, La Poste's establishments by the sum of their digits.
+ */
 export function siretIssue(digits: string): string | null {
   if (!/^\d+$/.test(digits) || (digits.length !== 9 && digits.length !== 14)) return CLIENT_TEXTS.siretLength;
-  if (!siretKeyValid(digits)) return digits.length === 9 ? CLIENT_TEXTS.sirenKey : CLIENT_TEXTS.siretKey;
-  return null;
+  return digits.length === 9 ? sirenKeyIssue(digits) : siretKeyIssue(digits);
 }
 
 /** The SIREN of a SIREN or SIRET (its first 9 digits); null without one. */
@@ -299,36 +295,16 @@ export function formatSiret(siret: string): string {
   return siret.length === 14 ? `${siren}\u00a0${siret.slice(9)}` : siren;
 }
 
-/** A VAT number as typed (« fr 45 812 345 678 »): upper case, spaces, dots and dashes off. */
-export function normaliseVatNumber(text: string): string {
-  return text.replace(/[\s\u00a0\u202f.-]/g, "").toUpperCase();
-}
-
-/** The French VAT key of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */
-export function frenchVatKey(siren: string): string {
-  return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, "0");
-}
-
-/** The French intra-community VAT number of a SIREN: « FR » + its key + the SIREN. */
-export function vatNumberFromSiren(siren: string): string {
-  return `FR${frenchVatKey(siren)}${siren}`;
-}
-
-const FRENCH_VAT = /^FR([0-9A-Z]{2})(\d{9})$/;
-/** Another member state's number: its two letters and 2 to 13 characters (checked by its own state). */
-const OTHER_VAT = /^(?!FR)[A-Z]{2}[0-9A-Z+*]{2,13}$/;
-
 /**
- * What is wrong with a VAT number once normalised; null when it is right. A French one is « FR », a
- * key of 2 characters and a SIREN: a numeric key must be the SIREN's (`frenchVatKey`), and when the
- * client's SIREN is known the number must hold it. Other member states' numbers are checked for their
- * shape only.
+ * What is wrong with a VAT number once normalised; null when it is right. Its key and shape are checked
+ * as electronic invoicing checks them (`vatNumberIssue` of `einvoice-rules.ts`: a French number's key
+ * derived from its SIREN, a letter key or another member state's number by its shape), and when the
+ * client's SIREN is known a French number must hold it.
  */
 export function vatNumberIssue(vat: string, siren: string | null = null): string | null {
-  const french = FRENCH_VAT.exec(vat);
-  if (!french) return OTHER_VAT.test(vat) ? null : CLIENT_TEXTS.vatFormat;
-  const [, key, vatSiren] = french as unknown as [string, string, string];
-  if (/^\d{2}$/.test(key) && key !== frenchVatKey(vatSiren)) return CLIENT_TEXTS.vatKey;
-  if (siren && vatSiren !== siren) return CLIENT_TEXTS.vatSirenMismatch;
+  const issue = anyVatNumberIssue(vat);
+  if (issue) return issue;
+  const held = sirenOfVatNumber(vat);
+  if (siren && held && held !== siren) return CLIENT_TEXTS.vatSirenMismatch;
   return null;
 }

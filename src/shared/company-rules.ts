@@ -1,3 +1,5 @@
+import { EINVOICE_TEXTS } from "./einvoice-rules";
+
 /**
  * What the company screens need without zod: texts, the logo's size limit and the defaults.
  * `company.ts` re-exports it with the schemas, which only the forms load (docs/conventions.md).
@@ -6,8 +8,13 @@ export const COMPANY_TEXTS = {
   companyRequired: "Vous devez être connecté à une entreprise",
   nameRequired: "Le nom de l'entreprise est obligatoire",
   emailInvalid: "Adresse e-mail invalide",
-  siretInvalid: "Le SIRET doit contenir 14 chiffres",
-  tvaInvalid: "Numéro de TVA invalide (ex. FR12345678901)",
+  // The identifiers and the bank account are checked by their keys, with electronic invoicing's texts
+  // (einvoice-rules.ts; docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants).
+  siretInvalid: EINVOICE_TEXTS.siretFormat,
+  tvaInvalid: EINVOICE_TEXTS.vatFormat,
+  tvaSirenMismatch: "Le numéro de TVA ne correspond pas au SIREN de votre SIRET",
+  ibanInvalid: EINVOICE_TEXTS.ibanFormat,
+  bicInvalid: EINVOICE_TEXTS.bicFormat,
   websiteInvalid: "Adresse du site invalide",
   vatFranchiseInvalid: "Indiquez oui ou non pour la franchise en base de TVA",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",

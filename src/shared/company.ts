@@ -1,43 +1,90 @@
 import { z } from "zod";
 import { COMPANY_TEXTS, DEFAULT_COUNTRY, DEFAULT_QUOTE_VALIDITY_DAYS } from "./company-rules";
+import {
+  bicIssue,
+  ibanIssue,
+  normaliseBic,
+  normaliseIban,
+  normaliseSiret,
+  sirenOfVatNumber,
+  siretIssue,
+  vatNumberIssue,
+} from "./einvoice-rules";
 import { clearable, clearableText, phoneNumber, requiredField, requiredText } from "./fields";
 import { VAT_RATES } from "./quote-rules";
 
 export * from "./company-rules";
 
 /**
+ * An identifier checked by its key (`issue`, einvoice-rules.ts: its French texts), stored as `stored`
+ * gives it; null or empty text clears it.
+ */
+const identifier = (invalid: string, issue: (text: string) => string | null, stored = (text: string) => text) =>
+  clearable(
+    z
+      .string({ error: invalid })
+      .max(50, invalid)
+      .superRefine((value, ctx) => {
+        const problem = issue(value);
+        if (problem) ctx.addIssue({ code: "custom", message: problem, input: value });
+      })
+      .transform(stored),
+  );
+
+/**
  * PUT /api/company/info: the whole identity. Every key is required, as published; an optional field is
  * cleared by null or empty text, never by leaving it out (docs/domain/company-settings.md).
  */
-export const companyInfoInputSchema = z.object({
-  name: requiredText(200, COMPANY_TEXTS.nameRequired),
-  address1: clearableText(300),
-  address2: clearableText(300),
-  zip_code: clearableText(10),
-  city: clearableText(100),
-  // Empty: France (docs/domain/company-settings.md).
-  country: requiredField(z.string().max(100), (v) => (typeof v === "string" ? v.trim() || DEFAULT_COUNTRY : v)),
-  phone_contact: clearable(phoneNumber()),
-  email_contact: clearable(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
-  website: clearable(
-    z
-      .string()
-      .max(300)
-      .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, COMPANY_TEXTS.websiteInvalid),
-  ),
-  siret: clearable(z.string().regex(/^\d{3}\s?\d{3}\s?\d{3}\s?\d{5}$/, COMPANY_TEXTS.siretInvalid)),
-  tva_number: clearable(z.string().regex(/^[A-Z]{2}\s?[0-9A-Z]{2}\s?\d{9}$/i, COMPANY_TEXTS.tvaInvalid)),
-  // The mentions an invoice prints (docs/decisions/0015-invoice-mentions.md).
-  legal_form: clearableText(50, "Forme juridique"),
-  share_capital: clearableText(50, "Capital social"),
-  registration: clearableText(100, "Immatriculation"),
-  insurer_name: clearableText(200, "Assureur"),
-  insurer_policy: clearableText(100, "N° de police"),
-  insurance_coverage: clearableText(200, "Zone de couverture"),
-  vat_franchise: requiredField(
-    z.boolean({ error: COMPANY_TEXTS.vatFranchiseInvalid }).describe("Franchise en base de TVA (art. 293 B du CGI)"),
-  ),
-});
+export const companyInfoInputSchema = z
+  .object({
+    name: requiredText(200, COMPANY_TEXTS.nameRequired),
+    address1: clearableText(300),
+    address2: clearableText(300),
+    zip_code: clearableText(10),
+    city: clearableText(100),
+    // Empty: France (docs/domain/company-settings.md).
+    country: requiredField(z.string().max(100), (v) => (typeof v === "string" ? v.trim() || DEFAULT_COUNTRY : v)),
+    phone_contact: clearable(phoneNumber()),
+    email_contact: clearable(z.email({ error: COMPANY_TEXTS.emailInvalid }).max(254, COMPANY_TEXTS.emailInvalid)),
+    website: clearable(
+      z
+        .string()
+        .max(300)
+        .regex(/^(https?:\/\/)?[\w.-]+\.[a-z]{2,}(\/\S*)?$/i, COMPANY_TEXTS.websiteInvalid),
+    ),
+    // Checked by their keys (docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants), kept as typed.
+    siret: identifier(COMPANY_TEXTS.siretInvalid, siretIssue),
+    tva_number: identifier(COMPANY_TEXTS.tvaInvalid, vatNumberIssue),
+    // The mentions an invoice prints (docs/decisions/0015-invoice-mentions.md).
+    legal_form: clearableText(50, "Forme juridique"),
+    share_capital: clearableText(50, "Capital social"),
+    registration: clearableText(100, "Immatriculation"),
+    insurer_name: clearableText(200, "Assureur"),
+    insurer_policy: clearableText(100, "N° de police"),
+    insurance_coverage: clearableText(200, "Zone de couverture"),
+    vat_franchise: requiredField(
+      z.boolean({ error: COMPANY_TEXTS.vatFranchiseInvalid }).describe("Franchise en base de TVA (art. 293 B du CGI)"),
+    ),
+    // The account its invoices are paid to (Factur-X BT-84 / BT-86): stored upper case without spaces.
+    iban: identifier(COMPANY_TEXTS.ibanInvalid, ibanIssue, normaliseIban).describe(
+      "IBAN du compte qui reçoit les paiements (clé ISO 13616 vérifiée)\u00a0; enregistré sans espaces",
+    ),
+    bic: identifier(COMPANY_TEXTS.bicInvalid, bicIssue, normaliseBic).describe("BIC de la banque (8 ou 11 caractères)"),
+  })
+  .superRefine((identity, ctx) => {
+    // A French VAT number holds the SIREN of the company's SIRET (when both are right on their own).
+    const { siret, tva_number } = identity;
+    if (!siret || !tva_number || siretIssue(siret) || vatNumberIssue(tva_number)) return;
+    const held = sirenOfVatNumber(tva_number);
+    if (held && held !== normaliseSiret(siret).slice(0, 9)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["tva_number"],
+        message: COMPANY_TEXTS.tvaSirenMismatch,
+        input: identity.tva_number,
+      });
+    }
+  });
 export type CompanyInfoInput = z.output<typeof companyInfoInputSchema>;
 
 export const companyInfoSchema = z.object({
@@ -60,6 +107,9 @@ export const companyInfoSchema = z.object({
   insurer_policy: z.string().nullable(),
   insurance_coverage: z.string().nullable(),
   vat_franchise: z.boolean(),
+  /** Upper case, without spaces (the screen groups it by 4). */
+  iban: z.string().nullable(),
+  bic: z.string().nullable(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 

@@ -1,10 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { luhnValid } from "./client-rules";
 import {
   bicIssue,
   countryCode,
   EINVOICE_TEXTS,
+  formatIban,
   frenchVatIssue,
   ibanIssue,
   isValidBic,
@@ -12,12 +12,16 @@ import {
   isValidIban,
   isValidSiren,
   isValidSiret,
+  luhnValid,
   sirenIssue,
+  sirenOfVatNumber,
   siretIssue,
   UNIT_CODES,
   unitCode,
   vatCategory,
   vatExemption,
+  vatNumberFromSiren,
+  vatNumberIssue,
 } from "./einvoice-rules";
 import { UNITS } from "./quote-rules";
 
@@ -128,9 +132,36 @@ describe("French VAT number", () => {
     expect(frenchVatIssue("DE123456789")).toBe(EINVOICE_TEXTS.vatFormat);
     expect(frenchVatIssue("FR1981234567")).toBe(EINVOICE_TEXTS.vatFormat);
   });
+
+  it("checks any member state's number where it is entered: a French one by its keys, others by their shape", () => {
+    expect(vatNumberIssue("fr 19 812 345 676")).toBeNull();
+    expect(vatNumberIssue("FR20812345676")).toBe(EINVOICE_TEXTS.vatKey);
+    // The right key of 9 digits that are no SIREN.
+    expect(vatNumberIssue(vatNumberFromSiren("812345677"))).toBe(EINVOICE_TEXTS.vatSiren);
+    expect(vatNumberIssue("FR1981234567")).toBe(EINVOICE_TEXTS.vatFormat);
+    // A letter key has no SIREN-derived key to check; other states are checked by their own.
+    expect(vatNumberIssue("FRAB812345676")).toBeNull();
+    expect(vatNumberIssue("BE0123456789")).toBeNull();
+    expect(vatNumberIssue("DE 123 456 789")).toBeNull();
+    expect(vatNumberIssue("12")).toBe(EINVOICE_TEXTS.vatFormat);
+    expect(vatNumberIssue("")).toBe(EINVOICE_TEXTS.vatFormat);
+  });
+
+  it("reads the SIREN a French number holds", () => {
+    expect(sirenOfVatNumber("FR 19 812 345 676")).toBe("812345676");
+    expect(sirenOfVatNumber("BE0123456789")).toBeNull();
+  });
 });
 
 describe("IBAN (ISO 13616)", () => {
+  it("is read in groups of 4", () => {
+    expect(formatIban("fr7630004008230001045678943")).toBe("FR76 3000 4008 2300 0104 5678 943");
+    expect(formatIban("FR76 3000 4008 2300 0104 5678 9430")).toBe("FR76 3000 4008 2300 0104 5678 9430");
+    expect(formatIban("FR7630004008230001045678943", "\u00a0")).toBe(
+      "FR76\u00a03000\u00a04008\u00a02300\u00a00104\u00a05678\u00a0943",
+    );
+  });
+
   it("accepts a right IBAN, spaces ignored", () => {
     expect(isValidIban("FR76 3000 6000 0112 3456 7890 189")).toBe(true);
     expect(isValidIban("fr7630006000011234567890189")).toBe(true);

@@ -1,19 +1,10 @@
-import {
-  frenchVatKey,
-  LA_POSTE_SIREN,
-  luhnValid,
-  normaliseSiret,
-  normaliseVatNumber,
-  siretKeyValid,
-  vatNumberIssue,
-} from "./client-rules";
 import type { Unit } from "./quote-rules";
 
 /**
  * Electronic invoicing's pure rules (docs/domain/einvoicing.md, ADR 0016): the UN/ECE codes of the
  * units, the VAT category of a line or of a breakdown row, the identifiers' checks (SIREN, SIRET,
- * French VAT number, IBAN, BIC) with their French texts. No zod: the company settings' schema and the
- * CII builder both read it.
+ * French VAT number, IBAN, BIC) with their French texts. No zod: the company settings' schema, the
+ * clients' (`client-rules.ts` builds its checks on these) and the CII builder all read it.
  */
 
 export const EINVOICE_TEXTS = {
@@ -33,6 +24,23 @@ export const EINVOICE_TEXTS = {
   franchiseReason: "TVA non applicable, art. 293 B du CGI",
   /** The exemption reason of a reverse-charge invoice (category AE, CGI art. 283-2 nonies). */
   reverseChargeReason: "Autoliquidation",
+  // The invoices' screens (docs/domain/einvoicing.md#web).
+  /** The badge of an issued document whose XML passed the official rules. */
+  facturxBadge: "Factur-X conforme EN\u00a016931",
+  facturxBadgeHint:
+    "Le PDF de ce document porte ses données au format Factur-X (profil EN\u00a016931), vérifiées par les règles européennes officielles à son émission.",
+  downloadXml: "Télécharger le XML",
+  xmlDone: "XML Factur-X téléchargé",
+  xmlFailed: "Impossible de télécharger le XML",
+  exportAction: "Exporter",
+  exportTitle: "Exporter les factures",
+  exportDescription:
+    "Les factures, acomptes et avoirs émis sur la période, chacun en Factur-X (le PDF et ses données), avec un récapitulatif CSV, dans un fichier ZIP pour votre comptable ou votre plateforme.",
+  exportFrom: "Du",
+  exportTo: "Au",
+  exportSubmit: "Télécharger le ZIP",
+  exportDone: "Export téléchargé",
+  exportFailed: "Impossible d'exporter les factures",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -94,6 +102,40 @@ export const vatExemption = (category: VatCategory): { text: string; code: strin
 // ---------------------------------------------------------------------------------------------
 // Identifiers
 
+/** Digits of a SIREN / SIRET as typed (« 812 345 678 00021 », « 812.345.678 »): spaces, dots and dashes off. */
+export function normaliseSiret(text: string): string {
+  return text.replace(/[\s\u00a0\u202f.-]/g, "");
+}
+
+/** The Luhn check of a string of digits: from the right, every second digit doubled (9 taken off above 9), sum multiple of 10. */
+export function luhnValid(digits: string): boolean {
+  if (!/^\d+$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let digit = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      digit *= 2;
+      if (digit > 9) digit -= 9;
+    }
+    sum += digit;
+  }
+  return sum % 10 === 0;
+}
+
+/** La Poste's SIREN: its establishments' SIRETs are checked by the sum of their digits (multiple of 5), not Luhn. */
+export const LA_POSTE_SIREN = "356000000";
+
+/** Whether 9 or 14 digits are a SIREN or SIRET whose control key is right (the whole number's key only). */
+export function siretKeyValid(digits: string): boolean {
+  if (digits.length === 9) return luhnValid(digits);
+  if (digits.length !== 14) return false;
+  if (digits.startsWith(LA_POSTE_SIREN)) {
+    const sum = [...digits].reduce((s, d) => s + Number(d), 0);
+    return sum % 5 === 0 || luhnValid(digits);
+  }
+  return luhnValid(digits);
+}
+
 /** Whether `text` (spaces, dots, dashes allowed) is a SIREN: 9 digits whose Luhn key is right. */
 export function isValidSiren(text: string): boolean {
   const digits = normaliseSiret(text);
@@ -101,8 +143,9 @@ export function isValidSiren(text: string): boolean {
 }
 
 /**
- * Whether `text` is a SIRET: 14 digits whose Luhn key is right — La Poste's establishments (SIREN
- * 356 000 000) are keyed by the sum of their digits, a multiple of 5 (`siretKeyValid`).
+ * Whether `text` is a SIRET: 14 digits whose Luhn key is right, its first 9 a SIREN whose key is right
+ * too — La Poste's establishments (SIREN 356 000 000) are keyed by the sum of their digits, a multiple
+ * of 5 (`siretKeyValid`).
  */
 export function isValidSiret(text: string): boolean {
   const digits = normaliseSiret(text);
@@ -125,6 +168,21 @@ export function siretIssue(text: string): string | null {
   return isValidSiret(digits) ? null : EINVOICE_TEXTS.siretKey;
 }
 
+/** A VAT number as typed (« fr 45 812 345 678 »): upper case, spaces, dots and dashes off. */
+export function normaliseVatNumber(text: string): string {
+  return text.replace(/[\s\u00a0\u202f.-]/g, "").toUpperCase();
+}
+
+/** The French VAT key of a SIREN: (12 + 3 × (SIREN mod 97)) mod 97, on two digits. */
+export function frenchVatKey(siren: string): string {
+  return String((12 + 3 * (Number(siren) % 97)) % 97).padStart(2, "0");
+}
+
+/** The French intra-community VAT number of a SIREN: « FR » + its key + the SIREN. */
+export function vatNumberFromSiren(siren: string): string {
+  return `FR${frenchVatKey(siren)}${siren}`;
+}
+
 /**
  * What is wrong with a French intra-community VAT number: « FR », a key of 2 digits, a SIREN; the key
  * is (12 + 3 × (SIREN mod 97)) mod 97 (`frenchVatKey`) and the SIREN has its Luhn key. Spaces, dots and
@@ -141,12 +199,40 @@ export function frenchVatIssue(text: string): string | null {
 
 export const isValidFrenchVat = (text: string): boolean => frenchVatIssue(text) === null;
 
+/** A French number whose key is 2 letters or a letter and a digit: an entity without a SIREN-derived key. */
+const FRENCH_VAT_LETTER_KEY = /^FR(?!\d{2})[0-9A-Z]{2}\d{9}$/;
+/** Another member state's number: its two letters and 2 to 13 characters (checked by its own state). */
+const OTHER_VAT = /^(?!FR)[A-Z]{2}[0-9A-Z+*]{2,13}$/;
+
+/**
+ * What is wrong with a VAT number of any member state, as a company or a client enters it (spaces,
+ * dots, dashes and case ignored); null when it is right. A French one with a numeric key is checked as
+ * `frenchVatIssue` does (key, SIREN); one with a letter key (no SIREN-derived key to check) and other
+ * member states' numbers are checked for their shape only.
+ */
+export function vatNumberIssue(text: string): string | null {
+  const vat = normaliseVatNumber(text);
+  if (/^FR\d{2}/.test(vat)) return frenchVatIssue(vat);
+  return FRENCH_VAT_LETTER_KEY.test(vat) || OTHER_VAT.test(vat) ? null : EINVOICE_TEXTS.vatFormat;
+}
+
 /** A VAT number of any member state, as the clients' rule checks it (a French one by its key). */
-export const isValidVatNumber = (text: string): boolean => vatNumberIssue(normaliseVatNumber(text)) === null;
+export const isValidVatNumber = (text: string): boolean => vatNumberIssue(text) === null;
+
+/** The SIREN a French VAT number holds (its last 9 digits); null for another state's number. */
+export function sirenOfVatNumber(text: string): string | null {
+  const match = /^FR[0-9A-Z]{2}(\d{9})$/.exec(normaliseVatNumber(text));
+  return match ? (match[1] as string) : null;
+}
 
 /** An IBAN or a BIC as typed: spaces off, upper case. */
 export const normaliseIban = (text: string): string => text.replace(/[\s\u00a0\u202f-]/g, "").toUpperCase();
 export const normaliseBic = normaliseIban;
+
+/** An IBAN as people read it: groups of 4 (« FR76 3000 4008 … »); `space` a no-break one on paper. */
+export function formatIban(text: string, space = " "): string {
+  return normaliseIban(text).replace(/(.{4})(?=.)/g, `$1${space}`);
+}
 
 /** The IBAN's length of the countries a French artisan's bank is likely in (ISO 13616 registry). */
 const IBAN_LENGTHS: Record<string, number> = {

@@ -111,6 +111,16 @@ export const INVOICE_TEXTS = {
   depositDeducted: "Cet acompte est déduit d'une facture de solde émise\u00a0: annulez d'abord celle-ci",
   projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",
   cancelledPaymentsLocked: "Les paiements d'une facture annulée ne se suppriment pas",
+  /** Issue 17: refused by the official rules at issue (docs/domain/einvoicing.md#at-issue), the rules listed. */
+  notEn16931: (rules: readonly string[]) =>
+    `La facture ne respecte pas la norme EN 16931\u00a0: ${rules.join("\u00a0; ")}`,
+  exportFromInvalid: "Date de début de la période invalide (AAAA-MM-JJ)",
+  exportToInvalid: "Date de fin de la période invalide (AAAA-MM-JJ)",
+  exportPeriodOrder: "La date de fin doit suivre la date de début",
+  exportPeriodTooLong: "La période d'un export ne dépasse pas un an",
+  /** `max` as printed (« 1\u202f000 »). */
+  exportTooMany: (max: string) =>
+    `Plus de ${max} documents sur cette période\u00a0: choisissez une période plus courte`,
   /** The lines of a deposit invoice: « Acompte de 30 % sur le devis DEV-2026-0001 ». */
   depositLine: (share: string, quoteReference: string) => `Acompte de ${share} sur le devis ${quoteReference}`,
   depositName: (quoteName: string) => `Acompte — ${quoteName}`,
@@ -158,7 +168,8 @@ export const INVOICE_TEXTS = {
     netDue: "Net à payer",
     paid: "Déjà réglé",
     balance: "Reste à payer",
-    vatAfterDeposits: "TVA de cette facture, acomptes déduits",
+    /** Over a final invoice's VAT table: the whole work's, as its Factur-X (ADR 0016); the deposits follow. */
+    vatWholeWork: "TVA de l'ensemble des travaux, acomptes compris",
     reverseChargeTitle: "Autoliquidation",
     siren: "SIREN",
   },

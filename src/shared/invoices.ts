@@ -307,6 +307,17 @@ export const invoiceRowSchema = z.object({
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 
+/** The Factur-X profile of every issued document (docs/domain/einvoicing.md) and the Factur-X version. */
+export const FACTURX_PROFILE = "EN 16931";
+export const FACTURX_VERSION = "1.0";
+
+/**
+ * An issued document's Factur-X: validated by the official EN 16931 rules when it was issued (an
+ * invalid one is never issued, so every issued document is); null for a draft.
+ */
+export const facturxStateSchema = z.object({ profile: z.literal(FACTURX_PROFILE), validated: z.literal(true) });
+export type FacturxState = z.infer<typeof facturxStateSchema>;
+
 /** GET /api/invoices/:id — spec 3 §3 Invoice, plus payments, deposits and the credit note. */
 export const invoiceSchema = invoiceRowSchema.extend({
   client: z.object({
@@ -346,6 +357,8 @@ export const invoiceSchema = invoiceRowSchema.extend({
   created_by_name: z.string().nullable(),
   items: z.array(invoiceItemSchema),
   payments: z.array(paymentSchema),
+  /** Issued: « Factur-X conforme EN 16931 »; a draft: null. */
+  facturx: facturxStateSchema.nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
@@ -361,6 +374,19 @@ export const invoiceListQuerySchema = z.object({
   project_id: z.uuid({ error: INVOICE_TEXTS.projectNotFound }).optional(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+/** `yyyy-mm-dd` a year later, as text (29 February gives one that sorts after 28 February). */
+const sameDayNextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
+
+/** GET /api/invoices/export: the issued documents of a period, from and to included, a year at most. */
+export const invoiceExportQuerySchema = z
+  .object({
+    from: isoDay(INVOICE_TEXTS.exportFromInvalid),
+    to: isoDay(INVOICE_TEXTS.exportToInvalid),
+  })
+  .refine((q) => q.from <= q.to, { message: INVOICE_TEXTS.exportPeriodOrder, path: ["to"] })
+  .refine((q) => q.to < sameDayNextYear(q.from), { message: INVOICE_TEXTS.exportPeriodTooLong, path: ["to"] });
+export type InvoiceExportQuery = z.output<typeof invoiceExportQuerySchema>;
 
 /** Spec 3 §3 Invoice stats, over the whole filtered set (docs/domain/invoices.md#stats). */
 export const invoiceStatsSchema = z.object({

@@ -238,6 +238,8 @@ const projectFields = {
   equipment: z.array(z.string()),
   started_at: z.string().nullable(),
   finished_at: z.string().nullable(),
+  /** « Le client est-il satisfait ? » as answered when it was finished; null: not asked or no answer (issue 16). */
+  client_satisfied: z.boolean().nullable(),
   /** Tasks done, all tasks, and done / all rounded to a percent (spec 2 §2). */
   task_count: z.number(),
   done_count: z.number(),

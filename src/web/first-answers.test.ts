@@ -37,14 +37,15 @@ describe("the first answers of a signed-in cold start", () => {
     const fetcher = vi.fn<typeof fetch>(answer);
     startFirstRequests("/clients", null, fetcher);
     expect(fetcher).not.toHaveBeenCalled();
-    startFirstRequests("/", "t1", fetcher);
     startFirstRequests("/app/admin/roles/new", "t1", fetcher);
+    startFirstRequests("/clients/new", "t1", fetcher);
     expect(fetcher.mock.calls.map((call) => call[0])).toEqual([SESSION_CHECK, SESSION_CHECK]);
   });
 
   it("reads the session where lib/session.ts keeps it", () => {
     expect(TOKEN_KEY).toBe("token");
     expect(Object.keys(FIRST_REQUESTS).sort()).toEqual([
+      "/",
       "/account",
       "/app/admin/roles",
       "/calendar",

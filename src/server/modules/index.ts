@@ -2,6 +2,7 @@ import { accountsModule } from "./accounts/accounts.routes";
 import { authModule } from "./auth/auth.routes";
 import { clientsModule } from "./clients/clients.routes";
 import { companyModule } from "./company/company.routes";
+import { dashboardModule } from "./dashboard/dashboard.routes";
 import { equipmentTemplatesModule } from "./equipment-templates/equipment-templates.routes";
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
@@ -45,4 +46,5 @@ export const MODULES: readonly AppModule[] = [
   rolesModule,
   accountsModule,
   superadminModule,
+  dashboardModule,
 ];

@@ -2,7 +2,8 @@
  * One renderer for commercial documents (quotes now; invoices, credit notes and deposit invoices
  * next): pdfkit, embedded Inter fonts, real text (searchable), A4. It draws the document's parts in
  * their order (`model.ts`, one file per part in `parts/`), then the footer on every page and, for a
- * draft, its watermark.
+ * draft, its watermark. An issued invoice's document carries its Factur-X XML: it is written as
+ * PDF/A-3b with the XML attached (`pdfa.ts`, docs/decisions/0016-factur-x.md).
  * See docs/decisions/0006-server-side-pdf.md.
  */
 import PDFDocument from "pdfkit";
@@ -18,6 +19,7 @@ import { drawParties } from "./parts/parties";
 import { drawSignature } from "./parts/signature";
 import { drawTotals } from "./parts/totals";
 import { drawWatermark } from "./parts/watermark";
+import { attachFacturx, PDFA_OPTIONS } from "./pdfa";
 
 function drawPart(frame: Frame, part: DocumentPart, doc: CommercialDocument): void {
   switch (part.kind) {
@@ -69,11 +71,15 @@ export function renderCommercialDocument(
     size: "A4",
     margin: PAGE.margin,
     bufferPages: true,
+    // An issued invoice: PDF/A-3b (Factur-X), dated by its issue, so that its bytes depend on its content only.
+    ...(doc.facturx ? PDFA_OPTIONS : {}),
     info: {
       Title: `${doc.title} ${doc.reference}`,
       Author: doc.company.name,
       Subject: doc.subject,
       Creator: "Propulse",
+      Producer: "Propulse (PDFKit)",
+      ...(doc.facturx ? { CreationDate: new Date(doc.facturx.date) } : {}),
     },
     lang: "fr-FR",
     // No standard font (Helvetica's metrics parsed in each document): the embedded fonts only.
@@ -95,6 +101,7 @@ export function renderCommercialDocument(
   for (const part of doc.parts) drawPart(frame, part, doc);
   drawFooter(frame, doc.footer);
   if (doc.watermark) drawWatermark(frame, doc.watermark);
+  if (doc.facturx) attachFacturx(pdf, doc.facturx);
   pdf.end();
   return done;
 }

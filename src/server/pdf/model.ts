@@ -1,3 +1,5 @@
+import type { FacturxAttachment } from "./pdfa";
+
 /**
  * The document model: a commercial document (quote, invoice, credit note, deposit invoice) is its
  * identity (title, reference, subject, issuer, footer) and an ordered list of parts, each carrying
@@ -121,4 +123,9 @@ export interface CommercialDocument {
   footer: string;
   /** Across every page, diagonal and light (a draft's « BROUILLON »); none when absent. */
   watermark?: string | null;
+  /**
+   * An issued invoice's e-invoice: the document is then written as PDF/A-3b with this XML attached
+   * (`pdfa.ts`, ADR 0016). Part of the cache key, as the rest.
+   */
+  facturx?: FacturxAttachment | null;
 }

@@ -99,6 +99,8 @@ describe("a field of the wrong type, without a message of its own", () => {
     insurer_policy: null,
     insurance_coverage: null,
     vat_franchise: false,
+    iban: null,
+    bic: null,
   };
   const item = { name: "Pose", quantity: 1, unit: "forfait", unit_price: 100, tax_rate: 20 };
   const quote = { name: "Devis", client_id: randomUUID(), date: "2026-05-01" };

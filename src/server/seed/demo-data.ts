@@ -3,6 +3,7 @@
  * through the same services as the app (its quotes: demo-quotes.ts, once the library exists).
  */
 import { type ClientCreateBody, clientCreateSchema } from "@shared/clients";
+import { companyInfoInputSchema } from "@shared/company";
 import type { Database } from "../db/client";
 import type { AuthContext } from "../lib/access";
 import { createClientsService } from "../modules/clients/clients.service";
@@ -28,6 +29,10 @@ export const DEMO_IDENTITY = {
   insurer_policy: "123456789",
   insurance_coverage: "France métropolitaine",
   vat_franchise: false,
+  // The account its invoices are paid to (docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants): a RIB
+  // 30004 00823 00010456789, its key 43, the IBAN key 76 computed (ISO 13616), as the SIRET's and VAT keys.
+  iban: "FR76 3000 4008 2300 0104 5678 943",
+  bic: "BNPAFRPPXXX",
 };
 
 /**
@@ -242,7 +247,8 @@ export interface DemoClient {
 /** The identity, settings and clients of Durand Rénovation; its clients in CLIENTS' order. */
 export async function seedDemoBook(db: Database, admin: AuthContext): Promise<DemoClient[]> {
   const company = createCompanyService(db, "demo-seed:files");
-  await company.updateInfo(admin, DEMO_IDENTITY);
+  // Parsed as a PUT body is: the identifiers pass their keys, the IBAN is stored without spaces.
+  await company.updateInfo(admin, companyInfoInputSchema.parse(DEMO_IDENTITY));
   await company.updateSettings(admin, {
     quote_validity_days: 30,
     terms_and_conditions:

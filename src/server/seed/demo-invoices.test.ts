@@ -3,6 +3,7 @@ import { users } from "@server/db/schema";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { bearer, createTestCompany, login, setupApp, TEST_JWT_SECRET } from "@server/test/helpers";
+import type { DashboardAlerts, DashboardHistory, DashboardStats, TodayTask } from "@shared/dashboard";
 import { addDays, parisToday } from "@shared/dates";
 import type { Invoice, InvoiceList, InvoiceRow } from "@shared/invoices";
 import { eq } from "drizzle-orm";
@@ -18,7 +19,7 @@ import { seedDemoVehicles } from "./demo-vehicles";
 const { app, db } = await setupApp();
 
 describe("the demo invoices", () => {
-  it("span five months in every state, numbered without a gap in the order of their dates", async () => {
+  it("span twelve months in every state, numbered without a gap in the order of their dates", async () => {
     const company = await createTestCompany(db, "Démo Factures");
     // The demo teams name the company's team leader and worker.
     await db.run("platform", async (tx) => {
@@ -38,7 +39,10 @@ describe("the demo invoices", () => {
     // Every demo document, and the credit note of the cancelled one.
     expect(rows).toHaveLength(DEMO_INVOICES.length + 1);
     const today = parisToday();
-    expect(rows.every((r) => r.date >= addDays(today, -150) && r.date <= today)).toBe(true);
+    expect(rows.every((r) => r.date >= addDays(today, -365) && r.date <= today)).toBe(true);
+    // Every month of the home's chart holds an issued invoice (issue 16).
+    const months = new Set(rows.filter((r) => r.status !== "draft").map((r) => r.date.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(11);
     const statuses = new Set(rows.map((r) => r.status));
     expect([...statuses].sort()).toEqual(["cancelled", "draft", "paid", "sent"]);
     expect(rows.some((r) => r.overdue && r.paid_amount > 0 && r.balance_due > 0)).toBe(true);
@@ -65,6 +69,26 @@ describe("the demo invoices", () => {
     const creditNote = rows.find((r) => r.kind === "credit_note");
     expect(creditNote?.total).toBe(cancelled?.total);
     expect(creditNote?.reference).toMatch(/^AV-\d{4}-0001$/);
+
+    // The home (issue 16): every card and the chart hold something on the seed day.
+    const read = async <T>(url: string) => (await app.inject({ url, headers: bearer(token) })).json() as T;
+    const stats = await read<DashboardStats>("/api/dashboard/stats");
+    expect(stats.monthlyRevenue).toBeGreaterThan(0);
+    expect(stats.activeClients).toBeGreaterThanOrEqual(10);
+    expect(stats.activeProjects).toBeGreaterThanOrEqual(6);
+    expect([stats.pendingQuotes, stats.oldPendingQuotes]).toEqual([4, 4]);
+    expect(stats.clientSatisfaction).toBe(80);
+    expect(stats.vehiclesNeedingMaintenance).toBe(1);
+    expect(stats.changes.pendingQuotes).not.toBeNull();
+    expect((await read<TodayTask[]>("/api/dashboard/today-tasks")).length).toBeGreaterThan(0);
+    const alerts = await read<DashboardAlerts>("/api/dashboard/alerts");
+    expect(alerts.counts.quote).toBe(4);
+    expect(alerts.counts.invoice).toBeGreaterThanOrEqual(1);
+    expect(alerts.counts.vehicle).toBe(1);
+    const history = await read<DashboardHistory>("/api/dashboard/history");
+    expect(history.months.filter((m) => m.invoiced > 0).length).toBeGreaterThanOrEqual(11);
+    expect(history.months.filter((m) => m.collected > 0).length).toBeGreaterThanOrEqual(9);
+    expect(history.quotes.acceptanceRate).not.toBeNull();
   });
 });
 

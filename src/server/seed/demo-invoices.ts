@@ -1,6 +1,6 @@
 /**
- * Durand Rénovation's invoices (issue 14, docs/domain/invoices.md#demo): about twenty over the last five
- * months in every state — drafts, issued, partly paid, paid, overdue, one cancelled by its credit note,
+ * Durand Rénovation's invoices (issue 14, docs/domain/invoices.md#demo): about twenty-five over the last
+ * twelve months (the older ones paid small jobs, for the home's chart: issue 16) in every state — drafts, issued, partly paid, paid, overdue, one cancelled by its credit note,
  * deposits and a final invoice deducting one. Everything goes through the invoices service, signed in
  * as the administrator, with the service's clock set to each event's day: the documents are issued in
  * the order of their dates, so their numbers follow each other without a gap, as the law asks.
@@ -31,6 +31,120 @@ type DemoInvoice = { steps: Step[] } & (
 const transfer = "bank_transfer" as const;
 
 export const DEMO_INVOICES: readonly DemoInvoice[] = [
+  // The year before (issue 16): small jobs month after month, paid, so the home's 12 months mean something.
+  {
+    from: "lines",
+    client: "Résidence Bellecour",
+    name: "Remplacement des robinets d'arrêt en chaufferie",
+    created: 350,
+    lines: [
+      ["Robinet d'arrêt 1/4 de tour DN 32", 4, "unité", 86, 10],
+      ["Main d'œuvre", 6, "heure", 55, 10],
+    ],
+    steps: [
+      { at: 349, do: "issue" },
+      { at: 330, do: "pay", method: transfer, reference: "VIR REGIE SAINT-JEAN" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Mme Sophie Lambert",
+    name: "Remplacement du ballon d'eau chaude",
+    created: 320,
+    lines: [
+      ["Ballon thermodynamique 200 L", 1, "unité", 1890, 5.5],
+      ["Pose et mise en service", 6, "heure", 55, 5.5],
+    ],
+    steps: [
+      { at: 319, do: "issue" },
+      { at: 305, do: "pay", method: "check", reference: "Chèque n° 1120458" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Famille Lefèvre",
+    name: "Réparation de la fuite sous l'évier",
+    created: 290,
+    lines: [
+      ["Recherche et réparation de fuite", 1, "forfait", 145, 10],
+      ["Siphon et joints", 1, "unité", 24, 10],
+    ],
+    steps: [
+      { at: 290, do: "issue" },
+      { at: 288, do: "pay", method: "card" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Boulangerie Moreau",
+    name: "Remplacement de l'éclairage du magasin",
+    created: 262,
+    lines: [
+      ["Spot LED encastré", 12, "unité", 39, 20],
+      ["Pose et câblage", 8, "heure", 58, 20],
+    ],
+    steps: [
+      { at: 261, do: "issue" },
+      { at: 235, do: "pay", method: transfer, reference: "VIR BOULANGERIE MOREAU" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Cabinet dentaire Dr Faure",
+    name: "Mise aux normes du local technique",
+    created: 232,
+    lines: [
+      ["Tableau divisionnaire", 1, "unité", 540, 20],
+      ["Main d'œuvre", 9, "heure", 62, 20],
+    ],
+    steps: [
+      { at: 231, do: "issue" },
+      { at: 205, do: "pay", method: transfer },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Hélène et Marc Girard",
+    name: "Peinture du salon",
+    created: 201,
+    lines: [
+      ["Préparation des murs", 38, "m²", 6.5, 10],
+      ["Peinture murs 2 couches", 38, "m²", 19.5, 10],
+    ],
+    steps: [
+      { at: 200, do: "issue" },
+      { at: 185, do: "pay", amount: 500, method: "check", reference: "Chèque n° 3304871" },
+      { at: 170, do: "pay", method: "check", reference: "Chèque n° 3304872" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "M. Karim Benali",
+    name: "Dépannage du tableau électrique",
+    created: 178,
+    lines: [
+      ["Recherche de panne", 2, "heure", 62, 10],
+      ["Disjoncteur différentiel 30 mA", 1, "unité", 96, 10],
+    ],
+    steps: [
+      { at: 178, do: "issue" },
+      { at: 172, do: "pay", method: "cash" },
+    ],
+  },
+  {
+    from: "lines",
+    client: "Thomas Mercier",
+    name: "Pose d'un mitigeur thermostatique",
+    created: 127,
+    lines: [
+      ["Mitigeur thermostatique de douche", 1, "unité", 189, 10],
+      ["Pose", 1.5, "heure", 55, 10],
+    ],
+    steps: [
+      { at: 126, do: "issue" },
+      { at: 118, do: "pay", method: "card" },
+    ],
+  },
   // The bathroom renovation: 30 % at signature, paid; the worksite is still running.
   {
     from: "deposit",
@@ -196,6 +310,18 @@ export const DEMO_INVOICES: readonly DemoInvoice[] = [
     created: 5,
     lines: [["Intervention débouchage haute pression", 1, "forfait", 180, 10]],
     steps: [{ at: 4, do: "issue" }],
+  },
+  // Issued on the seed day: this month's revenue is never empty on the home.
+  {
+    from: "lines",
+    client: "Résidence Bellecour",
+    name: "Remplacement du circulateur de chauffage",
+    created: 0,
+    lines: [
+      ["Circulateur électronique", 1, "unité", 412, 10],
+      ["Main d'œuvre", 2, "heure", 55, 10],
+    ],
+    steps: [{ at: 0, do: "issue" }],
   },
   // Drafts still being written.
   { from: "quote", quote: "Peinture chambre d'enfant", created: 3, steps: [] },

@@ -4,13 +4,13 @@ import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { bearer, createTestCompany, login, setupApp, TEST_JWT_SECRET } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
-import { type CalendarWeek, mondayOf } from "@shared/planning";
+import { type CalendarWeek, isWeekend, mondayOf } from "@shared/planning";
 import type { ProjectIssues, ProjectListResponse, ProjectPhotos } from "@shared/projects";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { seedDemoBook } from "./demo-data";
 import { seedDemoLibrary } from "./demo-library";
-import { seedDemoProjects } from "./demo-projects";
+import { demoProjectsFor, seedDemoProjects } from "./demo-projects";
 import { seedDemoQuotes } from "./demo-quotes";
 import { seedDemoTeams } from "./demo-teams";
 import { seedDemoVehicles } from "./demo-vehicles";
@@ -18,7 +18,7 @@ import { seedDemoVehicles } from "./demo-vehicles";
 const { app, db } = await setupApp();
 
 describe("the demo worksites", () => {
-  it("are eight in every status, two from validated quotes, with ticked tasks and imprévus, around today", async () => {
+  it("are twelve in every status, two from validated quotes, with ticked tasks and imprévus, around today", async () => {
     const company = await createTestCompany(db, "Démo Chantiers");
     await db.run("platform", async (tx) => {
       await tx.update(users).set({ fullName: "Marc Lefèvre" }).where(eq(users.email, company.emails.chef));
@@ -32,7 +32,22 @@ describe("the demo worksites", () => {
     await seedDemoProjects(db, admin);
 
     const list = (await app.inject({ url: "/api/projects", headers: bearer(token) })).json() as ProjectListResponse;
-    expect(list.meta.counts).toEqual({ all: 8, "à faire": 3, "en cours": 2, "en pause": 1, livré: 1, annulé: 1 });
+    // A weekend day adds its emergency call-out, in progress today (the home's « Planning d'aujourd'hui »).
+    const callOut = isWeekend(parisToday()) ? 1 : 0;
+    expect(demoProjectsFor(parisToday())).toHaveLength(12 + callOut);
+    expect(list.meta.counts).toEqual({
+      all: 12 + callOut,
+      "à faire": 3,
+      "en cours": 2 + callOut,
+      "en pause": 1,
+      livré: 5,
+      annulé: 1,
+    });
+    // Delivered over the year with the client's answer, mostly oui; dated as lived (never today).
+    const delivered = list.data.filter((p) => p.status === "livré");
+    expect(delivered.map((p) => p.client_satisfied).sort()).toEqual([false, true, true, true, true]);
+    expect(delivered.every((p) => p.finished_at && p.finished_at.slice(0, 10) < parisToday())).toBe(true);
+    expect(new Set(delivered.map((p) => p.finished_at?.slice(0, 7))).size).toBeGreaterThanOrEqual(3);
     const fromQuotes = list.data.filter((p) => p.quote_id);
     expect(fromQuotes).toHaveLength(2);
     for (const project of fromQuotes) {
@@ -47,7 +62,7 @@ describe("the demo worksites", () => {
     }
     const running = list.data.filter((p) => p.status === "en cours");
     expect(running.every((p) => p.done_count > 0 && p.done_count < p.task_count && p.started_at)).toBe(true);
-    expect(list.data.find((p) => p.status === "livré")?.progress).toBe(100);
+    expect(delivered.every((p) => p.progress === 100)).toBe(true);
     const issues = await Promise.all(
       running.map(
         async (p) =>
@@ -101,6 +116,6 @@ describe("the demo worksites", () => {
     // Julien Moreau (Compagnon, plumbing and electricity teams) sees the worksites of his teams only.
     const julien = (await login(app, company.emails.compagnon)).token;
     const his = (await app.inject({ url: "/api/projects", headers: bearer(julien) })).json() as ProjectListResponse;
-    expect(his.meta.total).toBe(4);
+    expect(his.meta.total).toBe(7 + callOut);
   });
 });

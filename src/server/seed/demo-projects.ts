@@ -1,13 +1,14 @@
 /**
- * Durand Rénovation's worksites (issue 12, docs/domain/projects.md): eight, in every status, two made
+ * Durand Rénovation's worksites (issue 12, docs/domain/projects.md): twelve, in every status (five
+ * delivered over the year with the client's satisfaction, issue 16; a thirteenth on a weekend day), two made
  * from its validated quotes through the creation from a quote, the others blank; tasks (some ticked),
  * imprévus, photos, dates around the seed day (this week and the next, for the planning). Everything goes
  * through the projects service, signed in as the administrator, so it obeys the same rules.
  */
 import { addDays, parisToday } from "@shared/dates";
-import { mondayOf } from "@shared/planning-rules";
+import { isWeekend, mondayOf } from "@shared/planning-rules";
 import { oneLineAddress, type ProjectDetail, type ProjectStatus } from "@shared/projects";
-import { and, asc, eq, isNull } from "drizzle-orm";
+import { and, asc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import { clients, quotes, teams, vehicles } from "../db/schema";
 import type { AuthContext } from "../lib/access";
@@ -45,6 +46,13 @@ interface DemoProject {
   issues?: { title: string; description?: string }[];
   /** Photos taken on site, by their caption (small generated images: demo-photos.ts). */
   photos?: string[];
+  /** Delivered: « Le client est-il satisfait ? » as answered at the finish (docs/domain/dashboard.md#satisfaction). */
+  satisfied?: boolean;
+  /**
+   * Seeded only when the seed day is a Saturday or a Sunday, starting that day: the planning skips
+   * weekends, so an emergency call-out keeps the home's « Planning d'aujourd'hui » meaningful then.
+   */
+  weekendCallOut?: true;
 }
 
 export const DEMO_PROJECTS: readonly DemoProject[] = [
@@ -138,6 +146,7 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     name: "Réfection de la terrasse",
     client: "SCI Les Terrasses",
     status: "livré",
+    satisfied: true,
     start: -21,
     team: "Équipe Gros œuvre",
     vehicle: "Transit benne",
@@ -186,6 +195,80 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
       { label: "Repli de chantier", hours: 3 },
     ],
   },
+  // Delivered over the year, each with the client's answer (issue 16: the home's « Clients satisfaits »).
+  {
+    name: "Dépannage éclairage du cabinet",
+    client: "Cabinet dentaire Dr Faure",
+    status: "livré",
+    satisfied: false,
+    start: -98,
+    team: "Équipe Électricité",
+    budget: 430,
+    days: 1,
+    notes: "Le cabinet attendait une intervention le matin même : venus l'après-midi.",
+    tasks: [
+      { label: "Recherche de panne", hours: 2, done: true },
+      { label: "Remplacement des dalles LED", hours: 2, done: true },
+    ],
+  },
+  {
+    name: "Entretien des chaudières de la résidence",
+    client: "Résidence Bellecour",
+    status: "livré",
+    satisfied: true,
+    start: -60,
+    team: "Équipe Plomberie",
+    budget: 736,
+    days: 2,
+    tasks: [
+      { label: "Entretien des six chaudières", hours: 9, done: true },
+      { label: "Remplacement des joints et électrodes", hours: 3, done: true },
+    ],
+  },
+  {
+    name: "Remplacement de la hotte de cuisine",
+    client: "Restaurant Le Bouchon Vert",
+    status: "livré",
+    satisfied: true,
+    start: -49,
+    team: "Équipe Gros œuvre",
+    budget: 2655,
+    days: 2,
+    tasks: [
+      { label: "Dépose de l'ancienne hotte", hours: 3, done: true },
+      { label: "Pose de la hotte et de la gaine d'extraction", hours: 7, done: true },
+    ],
+  },
+  {
+    name: "Mise en conformité de l'éclairage de la salle des fêtes",
+    client: "Mairie de Charbonnières",
+    status: "livré",
+    satisfied: true,
+    start: -28,
+    team: "Équipe Électricité",
+    budget: 1498,
+    days: 2,
+    tasks: [
+      { label: "Pose des blocs autonomes", hours: 6, done: true },
+      { label: "Câblage et essais", hours: 4, done: true },
+      { label: "Attestation de conformité", hours: 1, done: true },
+    ],
+  },
+  {
+    name: "Dépannage fuite sous l'évier",
+    client: "Mme Sophie Lambert",
+    status: "en cours",
+    weekendCallOut: true,
+    start: 0,
+    team: "Équipe Plomberie",
+    budget: 180,
+    days: 1,
+    notes: "Appel d'urgence du week-end : fuite au siphon, eau coupée au compteur.",
+    tasks: [
+      { label: "Recherche de la fuite", hours: 1, done: true },
+      { label: "Remplacement du siphon et des joints", hours: 1 },
+    ],
+  },
 ];
 
 /** The demo worksites for the signed-in administrator's company (teams, vehicles, quotes seeded before). */
@@ -228,9 +311,9 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
   const vehicleOf = (name: string | undefined) => lookups.vehicles.find((v) => v.name === name)?.id ?? null;
 
   const made: ProjectDetail[] = [];
-  for (const demo of DEMO_PROJECTS) {
+  for (const demo of demoProjectsFor(today)) {
     const common = {
-      start_date: addDays(mondayOf(today), demo.start),
+      start_date: demo.weekendCallOut ? today : addDays(mondayOf(today), demo.start),
       team_id: idOf(lookups.teams, demo.team, "team"),
       vehicle_id: vehicleOf(demo.vehicle),
       gate_code: demo.gateCode ?? null,
@@ -284,7 +367,9 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
           fields: { project_id: project.id },
         });
       }
-      if (demo.status === "livré") project = await service.finish(admin, project.id);
+      if (demo.status === "livré") {
+        project = await service.finish(admin, project.id, { client_satisfied: demo.satisfied ?? null });
+      }
     }
     if (demo.status === "en pause" || demo.status === "annulé") {
       const current = await service.get(admin, project.id);
@@ -292,7 +377,31 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
     }
     made.push(await service.get(admin, project.id));
   }
+  await dateDemoProjects(db, companyId);
   return made;
+}
+
+/** The demo worksites of the seed day: the weekend call-out only on a Saturday or a Sunday. */
+export function demoProjectsFor(today: string): DemoProject[] {
+  return DEMO_PROJECTS.filter((demo) => !demo.weekendCallOut || isWeekend(today));
+}
+
+/**
+ * The worksites were written, started and finished today: dated as they were lived (created twelve days
+ * before their start, started on their first day, delivered on their last), so that the home compares
+ * with a month ago truthfully (docs/domain/dashboard.md#active-worksites). Never later than now.
+ */
+async function dateDemoProjects(db: Database, companyId: string): Promise<void> {
+  const at = (day: string, hour: number) =>
+    sql`((${sql.raw(day)})::timestamp + make_interval(hours => ${hour})) AT TIME ZONE 'Europe/Paris'`;
+  await db.run({ companyId }, (tx) =>
+    tx.execute(sql`
+      UPDATE projects SET
+        created_at = least(created_at, ${at("start_date - 12", 9)}),
+        started_at = CASE WHEN started_at IS NOT NULL THEN least(started_at, ${at("start_date", 8)}) END,
+        finished_at = CASE WHEN finished_at IS NOT NULL THEN least(finished_at, ${at("end_date", 17)}) END
+      WHERE company_id = ${companyId} AND start_date IS NOT NULL`),
+  );
 }
 
 /** The PUT body that says `project` as it is (its tasks kept with their ticks). */

@@ -6,6 +6,7 @@
  */
 import { addDays, parisToday } from "@shared/dates";
 import type { QuoteInput, QuoteItemInput, QuoteStatus, Unit } from "@shared/quotes";
+import { sql } from "drizzle-orm";
 import type { Database } from "../db/client";
 import type { AuthContext } from "../lib/access";
 import { createQuotesService } from "../modules/quotes/quotes.service";
@@ -170,4 +171,24 @@ export async function seedDemoQuotes(
           : ["envoye au client", status];
     for (const next of path) await quotes.update(admin, created.id, { ...input, status: next });
   }
+  await dateDemoQuotes(db, admin);
+}
+
+/**
+ * The statuses were walked today: the home's « Devis en attente » and acceptance rate read when each
+ * quote was sent and answered (docs/domain/dashboard.md#pending-quotes), so they are dated as the trade
+ * would have lived them — sent the day after the quote's date, answered a week later (yesterday at the
+ * latest). The trigger keeps dates written explicitly.
+ */
+async function dateDemoQuotes(db: Database, admin: AuthContext): Promise<void> {
+  const companyId = admin.companyId ?? "";
+  await db.run(admin.scope, (tx) =>
+    tx.execute(sql`
+      UPDATE quotes SET
+        sent_at = CASE WHEN sent_at IS NOT NULL
+          THEN ((date + 1)::timestamp + interval '9 hours') AT TIME ZONE 'Europe/Paris' END,
+        answered_at = CASE WHEN answered_at IS NOT NULL
+          THEN ((least(date + 8, current_date - 1))::timestamp + interval '15 hours') AT TIME ZONE 'Europe/Paris' END
+      WHERE company_id = ${companyId}`),
+  );
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { inArray } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { afterAll, inject } from "vitest";
 import { buildApp } from "../app";
 import { createDatabase, type Database } from "../db/client";
@@ -37,6 +37,18 @@ export interface TestCompany {
   emails: { admin: string; chef: string; compagnon: string; norole: string };
 }
 
+/**
+ * What a company needs to issue an invoice (issue 17: every issued invoice is a Factur-X whose XML passes
+ * the EN 16931 rules): an address, a SIRET and its VAT number (keys valid).
+ */
+export const TEST_COMPANY_IDENTITY = {
+  address1: "12 rue de la République",
+  zip_code: "69002",
+  city: "Lyon",
+  siret: "81234567600017",
+  tva_number: "FR19812345676",
+} as const;
+
 /** A fresh company with one user per default role (unique e-mails: files run in parallel). */
 export async function createTestCompany(db: Database, name = "Entreprise test"): Promise<TestCompany> {
   passwordHash ??= hashPassword(TEST_PASSWORD);
@@ -44,6 +56,11 @@ export async function createTestCompany(db: Database, name = "Entreprise test"):
   const tag = randomUUID().slice(0, 8);
   return db.run("platform", async (tx) => {
     const company = await companiesRepository.provision(tx, { name: `${name} ${tag}` });
+    const identity = TEST_COMPANY_IDENTITY;
+    await tx.execute(sql`
+      UPDATE companies SET address1 = ${identity.address1}, zip_code = ${identity.zip_code}, city = ${identity.city},
+        siret = ${identity.siret}, tva_number = ${identity.tva_number}
+      WHERE id = ${company.id}`);
     const emails = {
       admin: `admin-${tag}@test.fr`,
       chef: `chef-${tag}@test.fr`,

@@ -138,15 +138,17 @@ async function createFixtures(): Promise<Fixtures> {
     phone_contact: "04 78 00 00 00",
     email_contact: "contact@contrat.fr",
     website: "https://contrat.fr",
-    siret: "123 456 789 00012",
-    tva_number: "FR12123456789",
+    siret: "523 456 788 00018",
+    tva_number: "FR31523456788",
     legal_form: "SARL",
     share_capital: "10 000 €",
-    registration: "RCS Lyon 123 456 789",
+    registration: "RCS Lyon 523 456 788",
     insurer_name: "MAAF Assurances",
     insurer_policy: "DEC-123456",
     insurance_coverage: "France métropolitaine",
     vat_franchise: true,
+    iban: "FR7630004008230001045678943",
+    bic: "BNPAFRPPXXX",
   });
   await send("PUT", "/api/company/settings", { quote_validity_days: 45, terms_and_conditions: "Acompte de 30 %" });
   const client = await send("POST", "/api/clients", {

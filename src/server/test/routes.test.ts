@@ -208,6 +208,8 @@ const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string
   "POST /api/invoices/{id}/pay": { id: (r) => r.payInvoiceId },
   "DELETE /api/invoices/{id}/payments/{paymentId}": { id: (r) => r.payInvoiceId, paymentId: (r) => r.paymentId },
   "POST /api/invoices/{id}/cancel": { id: (r) => r.cancelInvoiceId },
+  // A draft has no Factur-X: the XML of an issued one.
+  "GET /api/invoices/{id}/xml": { id: (r) => r.payInvoiceId },
   "POST /api/company/users/{id}/invitation": { id: (r) => r.pendingUserId },
 };
 
@@ -543,9 +545,12 @@ function sampleWith(schema: JsonSchema, r: Resources, path: string[], value: unk
 // ---------------------------------------------------------------------------------------------
 // Calls and checks
 
-/** Query parameters an operation cannot be called without, by name (the planning's week). */
+/** Query parameters an operation cannot be called without, by name (the planning's week, the export's period). */
 const QUERY_FIXTURES: Record<string, () => string> = {
   week_start: () => mondayOf(TODAY),
+  // The invoices' export: today's documents.
+  from: () => TODAY,
+  to: () => TODAY,
 };
 
 function requiredQuery(op: Operation): Record<string, string> {

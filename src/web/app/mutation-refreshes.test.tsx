@@ -10,8 +10,14 @@ import { clientKeys } from "@web/features/clients/api/client-keys";
 import { clientDetailQueryOptions } from "@web/features/clients/api/get-client";
 import { useUpdateClient } from "@web/features/clients/api/update-client";
 import { makeClient } from "@web/features/clients/test/render";
+import { dashboardKeys } from "@web/features/dashboard/api/dashboard-keys";
 import { invoiceKeys, invoiceRefreshes } from "@web/features/invoices/api/invoice-keys";
-import { INVOICES_KEY as PROJECT_INVOICES_KEY, projectKeys } from "@web/features/projects/api/project-keys";
+import {
+  DASHBOARD_KEY,
+  INVOICES_KEY as PROJECT_INVOICES_KEY,
+  projectKeys,
+  projectRefreshes,
+} from "@web/features/projects/api/project-keys";
 import { CLIENT_DETAILS_KEY, INVOICES_KEY, quoteKeys } from "@web/features/quotes/api/quote-keys";
 import { useUpdateQuote } from "@web/features/quotes/api/update-quote";
 import { makeQuote } from "@web/features/quotes/test/render";
@@ -59,6 +65,11 @@ describe("mutation refreshes", () => {
   it("a deposit from a quote and a worksite's « Facturer » name the invoices feature's keys by their true prefix", () => {
     expect(INVOICES_KEY).toEqual(invoiceKeys.all);
     expect(PROJECT_INVOICES_KEY).toEqual(invoiceKeys.all);
+  });
+
+  it("a worksite started or finished refreshes the home's cards by their true prefix", () => {
+    expect(DASHBOARD_KEY).toEqual(dashboardKeys.all);
+    expect(projectRefreshes.status).toContainEqual(dashboardKeys.all);
   });
 
   it("a quote change refreshes the open client detail (its « Devis » tab)", async () => {

@@ -17,7 +17,10 @@ interface SignedInRoute {
 
 /** The signed-in screens a cold start can land on (a bookmark, the installed app's start URL « / »). */
 const ROUTES: Record<string, SignedInRoute> = {
-  [paths.home]: { screen: screens.home },
+  [paths.home]: {
+    screen: () => Promise.all([screens.home(), screens.homeFigures()]),
+    data: (client, can) => screens.homeFigures().then((m) => m.prefetchDashboardScreen(client, can)),
+  },
   [paths.clients]: {
     screen: screens.clients,
     permission: "clients:view",

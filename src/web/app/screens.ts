@@ -35,6 +35,8 @@ export const screens = {
   appLayout: loader(() => import("./layouts/app-layout")),
   login: loader(() => import("./routes/login-route")),
   home: loader(() => import("./routes/home-route")),
+  /** The company home's cards and their code: loaded with « / » only (features/dashboard/components/home-figures.ts). */
+  homeFigures: loader(() => import("../features/dashboard/components/home-figures")),
   clients: loader(() => import("./routes/clients-route")),
   settings: loader(() => import("./routes/settings-route")),
   quotes: loader(() => import("./routes/quotes-route")),

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { companyIdColumn } from "./companies";
 
 /**
@@ -38,12 +38,19 @@ export const clients = pgTable(
       .generatedAlwaysAs(
         sql`lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(city, ''))`,
       ),
+    /**
+     * The date of the client's latest document — an issued invoice, deposit invoice or credit note, or a
+     * quote that is not a draft —, kept by statement triggers on invoices and quotes (drizzle/0030): the
+     * home's « Clients actifs » read from one index (docs/domain/dashboard.md#active-clients).
+     */
+    lastDocumentOn: date("last_document_on", { mode: "string" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index("clients_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
     index("clients_company_active_idx").on(t.companyId, t.isActive),
+    index("clients_company_last_document_idx").on(t.companyId, t.lastDocumentOn),
     index("clients_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // An import's duplicates: the same e-mail or the same SIREN in the company.
     index("clients_company_email_idx").on(t.companyId, sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),

@@ -34,6 +34,10 @@ export const companies = pgTable("companies", {
   insuranceCoverage: text("insurance_coverage"),
   /** Franchise en base de TVA: invoices carry no VAT and « TVA non applicable, art. 293 B du CGI ». */
   vatFranchise: boolean("vat_franchise").notNull().default(false),
+  // The account its invoices are paid to (docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants):
+  // written in their Factur-X (BT-84, BT-86). Stored normalised: upper case, no spaces.
+  iban: text("iban"),
+  bic: text("bic"),
   // Commercial settings (docs/domain/company-settings.md#rules).
   quoteValidityDays: integer("quote_validity_days").notNull().default(30),
   /** VAT rate of a new quote line (docs/domain/company-settings.md#rules): 10 % is common in renovation. */

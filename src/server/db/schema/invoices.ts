@@ -86,6 +86,9 @@ export const invoices = pgTable(
   (t) => [
     uniqueIndex("invoices_company_reference_key").on(t.companyId, t.reference),
     index("invoices_company_date_idx").on(t.companyId, t.date, t.reference),
+    // The home's revenue, history and active clients by date; drizzle/0030 adds INCLUDE (kind, status,
+    // client_id, total, tax_amount): read from the index alone (docs/domain/dashboard.md#performance).
+    index("invoices_company_date_figures_idx").on(t.companyId, t.date),
     index("invoices_company_status_due_idx").on(t.companyId, t.status, t.dueDate),
     index("invoices_company_client_idx").on(t.companyId, t.clientId),
     index("invoices_company_quote_idx").on(t.companyId, t.quoteId),
@@ -134,7 +137,11 @@ export const invoicePayments = pgTable(
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date)],
+  (t) => [
+    index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date),
+    // The home's « Encaissé » per month; drizzle/0030 adds INCLUDE (amount): read from the index alone.
+    index("invoice_payments_company_date_idx").on(t.companyId, t.date),
+  ],
 );
 
 /**

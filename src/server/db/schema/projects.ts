@@ -59,6 +59,11 @@ export const projects = pgTable(
     ),
     startedAt: timestamp("started_at", { withTimezone: true }),
     finishedAt: timestamp("finished_at", { withTimezone: true }),
+    /**
+     * « Le client est-il satisfait ? », answered (or not: null) when the worksite is finished: the
+     * home's « Clients satisfaits » (docs/domain/dashboard.md#satisfaction).
+     */
+    clientSatisfied: boolean("client_satisfied"),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** Lower-cased reference and name: what the search matches (trigram index); the client's name is
      * matched through the clients' own index. */
@@ -77,6 +82,11 @@ export const projects = pgTable(
     index("projects_company_team_idx").on(t.companyId, t.teamId, t.startDate),
     index("projects_company_vehicle_idx").on(t.companyId, t.vehicleId, t.startDate),
     index("projects_company_client_idx").on(t.companyId, t.clientId),
+    /**
+     * The delivered worksites by delivery: the home's satisfaction and its active worksites one month
+     * ago (drizzle/0030 adds INCLUDE (created_at, team_id, client_satisfied): read from the index alone).
+     */
+    index("projects_company_finished_idx").on(t.companyId, t.finishedAt).where(sql`finished_at IS NOT NULL`),
     index("projects_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     check("projects_status_check", sql`${t.status} IN ('à faire', 'en cours', 'en pause', 'livré', 'annulé')`),
     check("projects_duration_check", sql`${t.estimatedDurationDays} IS NULL OR ${t.estimatedDurationDays} >= 1`),

@@ -62,6 +62,14 @@ export const quotes = pgTable(
      * its copy in quote_search_rows.
      */
     searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    /**
+     * The first time the quote was sent (became « envoyé au client », or « client relancé » straight
+     * away) and the last time it got its final status (validé, refusé, annulé; null while it is not
+     * final): kept by the trigger quotes_answer_dates (drizzle/0030) whatever writes the status, read
+     * by the home (docs/domain/dashboard.md#quotes).
+     */
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+    answeredAt: timestamp("answered_at", { withTimezone: true }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
@@ -79,6 +87,13 @@ export const quotes = pgTable(
     index("quotes_company_pending_validity_idx")
       .on(t.companyId, t.validUntil, t.status, t.netHt, t.total)
       .where(sql`status IN ('envoye au client', 'client relance')`),
+    // The home: the pending quotes by the day they were sent (the old ones first, those sent a month ago).
+    index("quotes_company_pending_sent_idx")
+      .on(t.companyId, t.sentAt)
+      .where(sql`status IN ('envoye au client', 'client relance')`),
+    // The home: the quotes answered since a day (acceptance rate; pending a month ago). drizzle/0030 adds
+    // INCLUDE (status, sent_at).
+    index("quotes_company_answered_idx").on(t.companyId, t.answeredAt).where(sql`answered_at IS NOT NULL`),
   ],
 );
 

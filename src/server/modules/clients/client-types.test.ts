@@ -1,6 +1,7 @@
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
 import { CLIENT_TEXTS } from "@shared/clients";
 import { addDays, parisToday } from "@shared/dates";
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /** Clients as individuals or businesses (ADR 0012, docs/domain/clients.md#types) through HTTP. */
@@ -158,6 +159,10 @@ describe("POST /api/clients with a type", () => {
     [{ vat_number: "FR41303265045" }, "vat_number", CLIENT_TEXTS.vatKey],
     [{ vat_number: "FR64443061841" }, "vat_number", CLIENT_TEXTS.vatSirenMismatch],
     [{ vat_number: "123" }, "vat_number", CLIENT_TEXTS.vatFormat],
+    // As electronic invoicing checks them (einvoice-rules.ts): a SIRET whose own key is right but whose
+    // SIREN's is not, a VAT key right for 9 digits that are no SIREN.
+    [{ siret: "30326504600019" }, "siret", EINVOICE_TEXTS.siretKey],
+    [{ siret: null, vat_number: "FR43303265046" }, "vat_number", EINVOICE_TEXTS.vatSiren],
     [{ company_name: "", name: "" }, "name", CLIENT_TEXTS.nameRequiredService],
     [{ type: "association" }, "type", CLIENT_TEXTS.typeInvalid],
     [{ contacts: [{ name: " ", email: "x@y.fr" }] }, "contacts.0.name", CLIENT_TEXTS.contactNameRequired],

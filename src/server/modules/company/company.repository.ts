@@ -58,6 +58,8 @@ const identityColumns = {
   insurer_policy: companies.insurerPolicy,
   insurance_coverage: companies.insuranceCoverage,
   vat_franchise: companies.vatFranchise,
+  iban: companies.iban,
+  bic: companies.bic,
 };
 
 export const companyInfoRepository = {
@@ -97,6 +99,8 @@ export const companyInfoRepository = {
         insurerPolicy: input.insurer_policy,
         insuranceCoverage: input.insurance_coverage,
         vatFranchise: input.vat_franchise,
+        iban: input.iban,
+        bic: input.bic,
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));

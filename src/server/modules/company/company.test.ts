@@ -1,6 +1,7 @@
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
 import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "@server/test/images";
 import { COMPANY_TEXTS } from "@shared/company";
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { VALIDATION_TEXTS } from "@shared/validation";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -52,8 +53,8 @@ describe("company identity", () => {
       phone_contact: "04 78 00 00 00",
       email_contact: "contact@identite.fr",
       website: "https://identite.fr",
-      siret: "123 456 789 00012",
-      tva_number: "FR12123456789",
+      siret: "523 456 788 00018",
+      tva_number: "FR31523456788",
       legal_form: "",
       share_capital: null,
       registration: null,
@@ -61,15 +62,19 @@ describe("company identity", () => {
       insurer_policy: null,
       insurance_coverage: null,
       vat_franchise: false,
+      iban: "",
+      bic: null,
     });
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({
       name: "Identité SARL",
       address2: null,
       country: "France",
-      siret: "123 456 789 00012",
+      siret: "523 456 788 00018",
       legal_form: null,
       vat_franchise: false,
+      iban: null,
+      bic: null,
     });
     expect((await api(admin, "GET", "/api/company/info")).json().city).toBe("Lyon");
   });
@@ -113,11 +118,65 @@ describe("company identity", () => {
     });
   });
 
+  it("stores the bank account normalised (upper case, no spaces), and clears it", async () => {
+    const { logo_url: _logo, ...identity } = (await api(admin, "GET", "/api/company/info")).json();
+    const res = await api(admin, "PUT", "/api/company/info", {
+      ...identity,
+      iban: " fr76 3000 4008 2300 0104 5678 943 ",
+      bic: "bnpa frpp xxx",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const bank = { iban: "FR7630004008230001045678943", bic: "BNPAFRPPXXX" };
+    expect(res.json()).toMatchObject(bank);
+    expect((await api(admin, "GET", "/api/company/info")).json()).toMatchObject(bank);
+
+    // Cleared by empty text or null.
+    const cleared = await api(admin, "PUT", "/api/company/info", { ...identity, iban: "  ", bic: null });
+    expect(cleared.json()).toMatchObject({ iban: null, bic: null });
+  });
+
+  it("checks the identifiers by their keys, with electronic invoicing's texts, and changes nothing", async () => {
+    const before = (await api(admin, "GET", "/api/company/info")).json();
+    const { logo_url: _logo, ...identity } = before;
+    const valid = { ...identity, siret: "523 456 788 00018", tva_number: "FR 31 523 456 788" };
+    expect((await api(admin, "PUT", "/api/company/info", valid)).statusCode).toBe(200);
+    const after = (await api(admin, "GET", "/api/company/info")).json();
+    for (const [body, path, message] of [
+      [{ siret: "523 456 788 00019" }, "siret", EINVOICE_TEXTS.siretKey],
+      // The whole number's key is right, its SIREN's is not.
+      [{ siret: "52345678900016" }, "siret", EINVOICE_TEXTS.siretKey],
+      [{ siret: "523 456 788" }, "siret", EINVOICE_TEXTS.siretFormat],
+      [{ tva_number: "FR32523456788" }, "tva_number", EINVOICE_TEXTS.vatKey],
+      [{ tva_number: "FR 31 5234567" }, "tva_number", EINVOICE_TEXTS.vatFormat],
+      [{ tva_number: "FR65912345675" }, "tva_number", COMPANY_TEXTS.tvaSirenMismatch],
+      [{ iban: "FR76 3000 4008 2300 0104 5678 944" }, "iban", EINVOICE_TEXTS.ibanKey],
+      [{ iban: "FR76 3000 4008 2300 0104 5678 9" }, "iban", EINVOICE_TEXTS.ibanLength("FR", 27)],
+      [{ iban: "3000 4008 2300" }, "iban", EINVOICE_TEXTS.ibanFormat],
+      [{ iban: 76 }, "iban", COMPANY_TEXTS.ibanInvalid],
+      [{ bic: "BNPAFR" }, "bic", EINVOICE_TEXTS.bicFormat],
+      [{ bic: "BNPA12PP" }, "bic", EINVOICE_TEXTS.bicFormat],
+    ] as const) {
+      const res = await api(admin, "PUT", "/api/company/info", { ...valid, ...body });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().details, JSON.stringify(body)).toEqual([{ path, message }]);
+    }
+    expect((await api(admin, "GET", "/api/company/info")).json()).toEqual(after);
+    // Another member state's number is checked for its shape; a French one without SIRET for its key only.
+    expect((await api(admin, "PUT", "/api/company/info", { ...valid, tva_number: "BE0123456789" })).statusCode).toBe(
+      200,
+    );
+    expect(
+      (await api(admin, "PUT", "/api/company/info", { ...valid, siret: null, tva_number: "FR65912345675" })).statusCode,
+    ).toBe(200);
+  });
+
   it.each([
     [{ name: "" }, "name", COMPANY_TEXTS.nameRequired],
     [{ name: "X", email_contact: "pas-un-mail" }, "email_contact", COMPANY_TEXTS.emailInvalid],
     [{ name: "X", siret: "1234" }, "siret", COMPANY_TEXTS.siretInvalid],
     [{ name: "X", tva_number: "12" }, "tva_number", COMPANY_TEXTS.tvaInvalid],
+    [{ name: "X", iban: "FR00" }, "iban", COMPANY_TEXTS.ibanInvalid],
+    [{ name: "X", bic: "X" }, "bic", COMPANY_TEXTS.bicInvalid],
     [{ name: "X", vat_franchise: "oui" }, "vat_franchise", COMPANY_TEXTS.vatFranchiseInvalid],
     [{ name: "X", vat_franchise: null }, "vat_franchise", COMPANY_TEXTS.vatFranchiseInvalid],
   ])("refuses %j", async (payload, path, message) => {

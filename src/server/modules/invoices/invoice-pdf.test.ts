@@ -129,6 +129,7 @@ function invoice(overrides: Partial<Invoice> = {}): Invoice {
     deposits: [],
     issued_at: "2026-03-12T09:00:00.000Z",
     created_by_name: "Jean Durand",
+    facturx: { profile: "EN 16931", validated: true },
     items: [line("Carrelage mural", 40, 50, 20)],
     payments: [],
     ...overrides,
@@ -268,9 +269,9 @@ describe("invoiceDocument", () => {
       `${INVOICE_TEXTS.pdf.netDue} ${formatEuro(7700)}`,
       `${INVOICE_TEXTS.pdf.paid} ${formatDeduction(1000)}`,
       `${INVOICE_TEXTS.pdf.balance} ${formatEuro(6700)}`,
-      // The VAT of this invoice: the remainder per rate, which adds up to the net due.
-      INVOICE_TEXTS.pdf.vatAfterDeposits,
-      `10 % ${formatEuro(7000)} ${formatEuro(700)}`,
+      // The VAT table is the whole work's, as the Factur-X XML's (ADR 0016): it adds up to « Total TVA ».
+      INVOICE_TEXTS.pdf.vatWholeWork,
+      `10 % ${formatEuro(10_000)} ${formatEuro(1000)}`,
       `Facture d'acompte FAC-2026-0031 du 02/02/2026 : ${formatEuro(3300)} TTC, dont TVA ${formatEuro(300)}`,
       `20/03/2026 · Chèque · Chèque n° 0001234 · ${formatEuro(1000)}`,
     ]) {

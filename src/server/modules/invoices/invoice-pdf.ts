@@ -3,6 +3,8 @@ import { documentLines } from "@server/pdf/lines";
 import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
 import { formatDate, formatEuro, formatPercent } from "@shared/format";
 import {
+  FACTURX_PROFILE,
+  FACTURX_VERSION,
   INVOICE_DEFAULTS,
   INVOICE_KIND_LABELS,
   INVOICE_TEXTS,
@@ -10,6 +12,7 @@ import {
   PAYMENT_METHOD_LABELS,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
+import { CiiError, documentVatBreakdown } from "./facturx/cii";
 import type { InvoiceSeller } from "./invoice-seller";
 
 /**
@@ -58,10 +61,29 @@ function headerFacts(invoice: Invoice): [string, string][] {
 }
 
 /**
- * The totals as stored. A final invoice that deducts deposits shows the whole work (HT, VAT, TTC), the
- * deposits already invoiced, then « Net à payer » (its `total`); its VAT table is the VAT of this
- * invoice (the remainder per rate, as stored), which adds up to the net due. Payments received and the
- * balance follow.
+ * The VAT table: per rate, as stored; for a document that deducts deposits, the whole work's — the
+ * Factur-X XML's breakdown (`documentVatBreakdown`, ADR 0016: the deposits are its prepaid amount), to
+ * the cent — which adds up to « Total TVA ». The stored figures always add up (the builder checks them);
+ * should they not, the stored remainder is printed rather than no document.
+ */
+function vatRows(invoice: Invoice, seller: InvoiceSeller, deducts: boolean) {
+  const stored = invoice.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax }));
+  if (!deducts) return stored;
+  try {
+    return documentVatBreakdown(invoice, {
+      vat_franchise: seller.vat_franchise,
+      reverse_charge: invoice.reverse_charge,
+    });
+  } catch (error) {
+    if (error instanceof CiiError) return stored;
+    throw error;
+  }
+}
+
+/**
+ * The totals as stored. A final invoice that deducts deposits shows the whole work (HT, its VAT table
+ * per rate, TTC), the deposits already invoiced, then « Net à payer » (its `total`). Payments received
+ * and the balance follow.
  */
 function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
   const depositsTotal = plus(invoice.deposits_net, invoice.deposits_tax);
@@ -78,13 +100,13 @@ function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
   return {
     kind: "totals",
     // Under the franchise there is no VAT to break down: the mention stands in its place.
-    vat: seller.vat_franchise ? [] : invoice.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax })),
+    vat: seller.vat_franchise ? [] : vatRows(invoice, seller, deducts),
     vatTitle: seller.vat_franchise
       ? INVOICE_TEXTS.franchiseMention
       : invoice.reverse_charge
         ? T.reverseChargeTitle
         : deducts
-          ? T.vatAfterDeposits
+          ? T.vatWholeWork
           : null,
     subtotal: invoice.subtotal,
     discount:
@@ -193,7 +215,15 @@ function clientParty(invoice: Invoice) {
   };
 }
 
-export function invoiceDocument(invoice: Invoice, seller: InvoiceSeller): CommercialDocument {
+/**
+ * The document of `invoice`. An issued one's Factur-X XML (`buildCii`) makes it a PDF/A-3b carrying
+ * that XML (`src/server/pdf/pdfa.ts`); a draft has none and stays a plain PDF, watermarked.
+ */
+export function invoiceDocument(
+  invoice: Invoice,
+  seller: InvoiceSeller,
+  facturx: { xml: string } | null = null,
+): CommercialDocument {
   const issuer = sellerIssuer(seller);
   return {
     title: INVOICE_KIND_LABELS[invoice.kind],
@@ -209,5 +239,14 @@ export function invoiceDocument(invoice: Invoice, seller: InvoiceSeller): Commer
     ],
     footer: issuerFooter(issuer),
     watermark: invoice.status === "draft" ? INVOICE_TEXTS.watermark : null,
+    facturx:
+      facturx && invoice.status !== "draft"
+        ? {
+            xml: facturx.xml,
+            date: invoice.issued_at ?? `${invoice.date}T00:00:00.000Z`,
+            conformance: FACTURX_PROFILE,
+            version: FACTURX_VERSION,
+          }
+        : null,
   };
 }

@@ -27,4 +27,11 @@ export interface InvoiceSeller {
   vat_franchise: boolean;
   /** The logo's file (bytes read when rendering), null without one. */
   logo_file_id: string | null;
+  /**
+   * The account the invoice is paid to (company settings, docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants):
+   * upper case without spaces; the Factur-X's payee account (BT-84) and bank (BT-86). Absent from the
+   * snapshots of invoices issued before the company had these settings: read as null.
+   */
+  iban?: string | null;
+  bic?: string | null;
 }

@@ -2,7 +2,7 @@ import type { Db } from "@server/db/client";
 import { invoiceItems, invoicePayments, invoices } from "@server/db/schema";
 import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
-import { sirenOf } from "@shared/client-rules";
+import { normaliseSiret, sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
 import type {
   Invoice,
@@ -99,11 +99,21 @@ function columns(values: InvoiceValues) {
  */
 const searchesCopies = (f: InvoiceFilter) => Boolean(f.search) && !f.quoteId && !f.projectId;
 
+/**
+ * « En retard » in SQL (docs/domain/invoices.md, isOverdue() in @shared/invoice-rules): an invoice or a
+ * deposit invoice sent (not paid, not cancelled) whose due date is before `today`. The list's filter and
+ * the home's alerts read this one definition.
+ */
+export const overdueSql = (alias: string, today: string): SQL => {
+  const i = sql.raw(alias);
+  return sql`${i}.status = 'sent' AND ${i}.kind <> 'credit_note' AND ${i}.due_date < ${today}::date`;
+};
+
 /** The conditions of `f` on `invoices i`; `today` is the business day the overdue rule reads. */
 function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
   const parts: SQL[] = [sql`i.company_id = ${companyId}`];
   if (f.status === "overdue") {
-    parts.push(sql`i.status = 'sent' AND i.kind <> 'credit_note' AND i.due_date < ${today}::date`);
+    parts.push(overdueSql("i", today));
   } else if (f.status) {
     parts.push(sql`i.status = ${f.status}`);
   }
@@ -214,6 +224,105 @@ type RawDetail = RawRow & {
   items: Invoice["items"];
   payments: (Omit<Payment, "created_at"> & { created_at: string })[];
 };
+
+/** An invoice's detail as stored (its derived overdue state and Factur-X state are the service's). */
+export type StoredInvoice = Omit<Invoice, "overdue" | "days_late" | "facturx">;
+
+/** An invoice with what its documents need besides: the seller frozen at issue, the credited invoice's date. */
+export interface InvoiceDocumentRow {
+  invoice: StoredInvoice;
+  seller: InvoiceSeller | null;
+  creditedDate: string | null;
+}
+
+/**
+ * Invoices as the detail shows them, in one statement (`condition` on `invoices i`): client (frozen once
+ * issued), linked quote, worksite, credit note or credited invoice, deducted deposits, lines, payments.
+ */
+async function documents(tx: Db, companyId: string, condition: SQL, limit?: number): Promise<InvoiceDocumentRow[]> {
+  const result = await tx.execute<
+    RawDetail & { seller_snapshot: InvoiceSeller | null; credited_date: string | null }
+  >(sql`
+      SELECT ${ROW_COLUMNS}, i.credited_invoice_id, i.seller_snapshot,
+        (SELECT o.date::text FROM invoices o
+          WHERE o.company_id = ${companyId} AND o.id = i.credited_invoice_id) AS credited_date,
+        i.work_date::text AS work_date, i.payment_method,
+        i.payment_date::text AS payment_date, i.notes, i.terms, i.legal_mentions, i.reverse_charge,
+        i.discount_percentage, i.discount_amount, i.discount, i.deposits_net, i.deposits_tax, i.vat_breakdown,
+        i.client_snapshot, i.issued_at, i.created_by_name,
+        json_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
+          'postal_code', c.postal_code, 'city', c.city, 'type', c.type, 'siret', c.siret) AS live_client,
+        (SELECT ${linked("q")} FROM quotes q WHERE q.company_id = ${companyId} AND q.id = i.quote_id) AS quote,
+        (SELECT ${linked("p")} FROM projects p WHERE p.company_id = ${companyId} AND p.id = i.project_id) AS project,
+        (SELECT ${linked("o")} FROM invoices o
+          WHERE o.company_id = ${companyId} AND o.id = i.credited_invoice_id) AS credited_invoice,
+        CASE WHEN i.status = 'cancelled' THEN (SELECT ${linked("o")} FROM invoices o
+          WHERE o.company_id = ${companyId} AND o.client_id = i.client_id AND o.credited_invoice_id = i.id
+          LIMIT 1) END AS credit_note,
+        CASE WHEN i.kind = 'invoice' AND i.quote_id IS NOT NULL THEN (
+          SELECT json_agg(json_build_object('id', d.id, 'reference', d.reference, 'date', d.date,
+            'vat', d.vat_breakdown, 'total', d.total) ORDER BY d.date, d.reference)
+          FROM invoices d
+          WHERE d.company_id = ${companyId} AND d.quote_id = i.quote_id AND d.deducted_by_id = i.id) END AS deposits,
+        (SELECT json_agg(json_build_object('id', it.id, 'position', it.position, 'kind', it.kind, 'name', it.name,
+            'description', it.description, 'quantity', it.quantity, 'unit', it.unit, 'unit_price', it.unit_price,
+            'tax_rate', it.tax_rate, 'subtotal', it.subtotal, 'tax_amount', it.tax_amount, 'total', it.total)
+            ORDER BY it.position)
+          FROM invoice_items it WHERE it.company_id = ${companyId} AND it.invoice_id = i.id) AS items,
+        (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
+            'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at)
+            ORDER BY pm.date, pm.created_at)
+          FROM invoice_payments pm WHERE pm.company_id = ${companyId} AND pm.invoice_id = i.id) AS payments
+      FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
+      WHERE i.company_id = ${companyId} AND ${condition}
+      ORDER BY i.date, i.reference
+      ${limit === undefined ? sql`` : sql`LIMIT ${limit}`}`);
+  return result.rows.map((raw) => ({
+    invoice: detailOf(raw),
+    seller: raw.seller_snapshot,
+    creditedDate: raw.credited_date,
+  }));
+}
+
+/** The detail of a raw row: the client frozen once issued (live before), numbers as numbers. */
+function detailOf(raw: RawDetail): StoredInvoice {
+  const live = raw.live_client;
+  const client = raw.client_snapshot ?? { ...clientSnapshotOf(live) };
+  return {
+    ...toRow(raw),
+    client: {
+      name: client.name,
+      email: client.email,
+      address: client.address,
+      postal_code: client.postal_code,
+      city: client.city,
+      siren: client.siren,
+    },
+    client_phone: client.phone,
+    quote: raw.quote,
+    project: raw.project,
+    credited_invoice: raw.credited_invoice,
+    credit_note: raw.credit_note,
+    work_date: raw.work_date,
+    payment_method: raw.payment_method,
+    payment_date: raw.payment_date,
+    notes: raw.notes,
+    terms: raw.terms,
+    legal_mentions: raw.legal_mentions,
+    reverse_charge: raw.reverse_charge,
+    discount_percentage: Number(raw.discount_percentage),
+    discount_amount: Number(raw.discount_amount),
+    discount: Number(raw.discount),
+    vat_breakdown: raw.vat_breakdown.map((v) => ({ rate: Number(v.rate), net: Number(v.net), tax: Number(v.tax) })),
+    deposits_net: Number(raw.deposits_net),
+    deposits_tax: Number(raw.deposits_tax),
+    deposits: (raw.deposits ?? []).map((d) => ({ ...d, total: Number(d.total) })),
+    issued_at: raw.issued_at ? new Date(raw.issued_at).toISOString() : null,
+    created_by_name: raw.created_by_name,
+    items: raw.items ?? [],
+    payments: (raw.payments ?? []).map((p) => ({ ...p, created_at: new Date(p.created_at).toISOString() })),
+  };
+}
 
 export const invoicesRepository = {
   /**
@@ -364,75 +473,35 @@ export const invoicesRepository = {
    * worksite, credit note or credited invoice, the deposits it deducts, its lines and payments. The
    * credit note is found among the client's invoices and the deposits among the quote's (their indexes).
    */
-  async detail(tx: Db, companyId: string, id: string): Promise<Omit<Invoice, "overdue" | "days_late"> | undefined> {
-    const result = await tx.execute<RawDetail>(sql`
-      SELECT ${ROW_COLUMNS}, i.credited_invoice_id, i.work_date::text AS work_date, i.payment_method,
-        i.payment_date::text AS payment_date, i.notes, i.terms, i.legal_mentions, i.reverse_charge,
-        i.discount_percentage, i.discount_amount, i.discount, i.deposits_net, i.deposits_tax, i.vat_breakdown,
-        i.client_snapshot, i.issued_at, i.created_by_name,
-        json_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
-          'postal_code', c.postal_code, 'city', c.city, 'type', c.type, 'siret', c.siret) AS live_client,
-        (SELECT ${linked("q")} FROM quotes q WHERE q.company_id = ${companyId} AND q.id = i.quote_id) AS quote,
-        (SELECT ${linked("p")} FROM projects p WHERE p.company_id = ${companyId} AND p.id = i.project_id) AS project,
-        (SELECT ${linked("o")} FROM invoices o
-          WHERE o.company_id = ${companyId} AND o.id = i.credited_invoice_id) AS credited_invoice,
-        CASE WHEN i.status = 'cancelled' THEN (SELECT ${linked("o")} FROM invoices o
-          WHERE o.company_id = ${companyId} AND o.client_id = i.client_id AND o.credited_invoice_id = i.id
-          LIMIT 1) END AS credit_note,
-        CASE WHEN i.kind = 'invoice' AND i.quote_id IS NOT NULL THEN (
-          SELECT json_agg(json_build_object('id', d.id, 'reference', d.reference, 'date', d.date,
-            'vat', d.vat_breakdown, 'total', d.total) ORDER BY d.date, d.reference)
-          FROM invoices d
-          WHERE d.company_id = ${companyId} AND d.quote_id = i.quote_id AND d.deducted_by_id = i.id) END AS deposits,
-        (SELECT json_agg(json_build_object('id', it.id, 'position', it.position, 'kind', it.kind, 'name', it.name,
-            'description', it.description, 'quantity', it.quantity, 'unit', it.unit, 'unit_price', it.unit_price,
-            'tax_rate', it.tax_rate, 'subtotal', it.subtotal, 'tax_amount', it.tax_amount, 'total', it.total)
-            ORDER BY it.position)
-          FROM invoice_items it WHERE it.company_id = ${companyId} AND it.invoice_id = i.id) AS items,
-        (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
-            'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at)
-            ORDER BY pm.date, pm.created_at)
-          FROM invoice_payments pm WHERE pm.company_id = ${companyId} AND pm.invoice_id = i.id) AS payments
-      FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
-      WHERE i.company_id = ${companyId} AND i.id = ${id}`);
-    const raw = result.rows[0];
-    if (!raw) return undefined;
-    const live = raw.live_client;
-    const client = raw.client_snapshot ?? { ...clientSnapshotOf(live) };
-    return {
-      ...toRow(raw),
-      client: {
-        name: client.name,
-        email: client.email,
-        address: client.address,
-        postal_code: client.postal_code,
-        city: client.city,
-        siren: client.siren,
-      },
-      client_phone: client.phone,
-      quote: raw.quote,
-      project: raw.project,
-      credited_invoice: raw.credited_invoice,
-      credit_note: raw.credit_note,
-      work_date: raw.work_date,
-      payment_method: raw.payment_method,
-      payment_date: raw.payment_date,
-      notes: raw.notes,
-      terms: raw.terms,
-      legal_mentions: raw.legal_mentions,
-      reverse_charge: raw.reverse_charge,
-      discount_percentage: Number(raw.discount_percentage),
-      discount_amount: Number(raw.discount_amount),
-      discount: Number(raw.discount),
-      vat_breakdown: raw.vat_breakdown.map((v) => ({ rate: Number(v.rate), net: Number(v.net), tax: Number(v.tax) })),
-      deposits_net: Number(raw.deposits_net),
-      deposits_tax: Number(raw.deposits_tax),
-      deposits: (raw.deposits ?? []).map((d) => ({ ...d, total: Number(d.total) })),
-      issued_at: raw.issued_at ? new Date(raw.issued_at).toISOString() : null,
-      created_by_name: raw.created_by_name,
-      items: raw.items ?? [],
-      payments: (raw.payments ?? []).map((p) => ({ ...p, created_at: new Date(p.created_at).toISOString() })),
-    };
+  async detail(tx: Db, companyId: string, id: string): Promise<StoredInvoice | undefined> {
+    return (await documents(tx, companyId, sql`i.id = ${id}`))[0]?.invoice;
+  },
+
+  /**
+   * An invoice as its documents are written (PDF, Factur-X): its detail, the seller frozen at issue
+   * (null for a draft) and, for a credit note, the credited invoice's date. One statement.
+   */
+  async document(tx: Db, companyId: string, id: string): Promise<InvoiceDocumentRow | undefined> {
+    return (await documents(tx, companyId, sql`i.id = ${id}`))[0];
+  },
+
+  /**
+   * The issued documents (invoices, deposit invoices, credit notes; cancelled ones included) dated from
+   * `from` to `to`, in date then reference order, as `document` reads them: one statement. At most
+   * `limit` (the caller asks one more than it accepts, to tell that there are too many).
+   */
+  async issuedBetween(
+    tx: Db,
+    companyId: string,
+    period: { from: string; to: string },
+    limit: number,
+  ): Promise<InvoiceDocumentRow[]> {
+    return documents(
+      tx,
+      companyId,
+      sql`i.status <> 'draft' AND i.date BETWEEN ${period.from}::date AND ${period.to}::date`,
+      limit,
+    );
   },
 
   /** The invoice's own columns (what the rules read), locked until the transaction ends when asked. */
@@ -779,11 +848,13 @@ export const invoicesRepository = {
       insurance_coverage: string | null;
       vat_franchise: boolean;
       logo_file_id: string | null;
+      iban: string | null;
+      bic: string | null;
       default_tax_rate: Numeric;
     }>(sql`
       SELECT name, address1, address2, zip_code, city, country, phone_contact, email_contact, website, siret,
              tva_number, legal_form, share_capital, registration, insurer_name, insurer_policy, insurance_coverage,
-             vat_franchise, logo_file_id, default_tax_rate
+             vat_franchise, logo_file_id, iban, bic, default_tax_rate
       FROM companies WHERE id = ${companyId}`);
     const c = result.rows[0];
     if (!c) throw new Error("company not found");
@@ -798,7 +869,8 @@ export const invoicesRepository = {
         email: c.email_contact,
         website: c.website,
         siret: c.siret,
-        siren: sirenOf(c.siret),
+        // The company's SIRET is kept as typed (« 812 345 676 00017 »).
+        siren: sirenOf(c.siret ? normaliseSiret(c.siret) : null),
         tva_number: c.tva_number,
         legal_form: c.legal_form,
         share_capital: c.share_capital,
@@ -808,18 +880,11 @@ export const invoicesRepository = {
         insurance_coverage: c.insurance_coverage,
         vat_franchise: c.vat_franchise,
         logo_file_id: c.logo_file_id,
+        iban: c.iban,
+        bic: c.bic,
       },
       defaultTaxRate: Number(c.default_tax_rate),
     };
-  },
-
-  /** The seller frozen when the invoice was issued; null for a draft (the live company prints). */
-  async frozenSeller(tx: Db, companyId: string, id: string): Promise<InvoiceSeller | null> {
-    const [row] = await tx
-      .select({ seller: invoices.sellerSnapshot })
-      .from(invoices)
-      .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-    return (row?.seller as InvoiceSeller | null | undefined) ?? null;
   },
 
   /** A worksite as « Facturer » reads it: its client, quote, budget and priced tasks. */

@@ -2,6 +2,7 @@ import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
   depositInputSchema,
+  invoiceExportQuerySchema,
   invoiceInputSchema,
   invoiceListQuerySchema,
   invoiceListResponseSchema,
@@ -59,6 +60,26 @@ export const invoicesModule: AppModule = async (app, { db }) => {
   );
 
   app.get(
+    "/api/invoices/export",
+    {
+      config: { access: { permission: INVOICES_ACCESS.export } },
+      schema: {
+        tags,
+        summary:
+          "Export ZIP des factures, acomptes et avoirs émis de la période (un an au plus)\u202f: chaque Factur-X {référence}.pdf et recapitulatif.csv",
+        querystring: invoiceExportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, zip } = await invoices.exportZip(requireAuth(request), request.query, request.log);
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
+  );
+
+  app.get(
     "/api/invoices/:id",
     {
       config: { access: { permission: INVOICES_ACCESS.get } },
@@ -79,7 +100,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "PDF (facture-{référence}.pdf, avoir-{référence}.pdf\u202f; un brouillon porte «\u00a0BROUILLON\u00a0»)",
+          "PDF (facture-{référence}.pdf, avoir-{référence}.pdf)\u202f: émis, un Factur-X (PDF/A-3b, factur-x.xml joint)\u202f; un brouillon porte «\u00a0BROUILLON\u00a0»",
         params: idParams,
       },
     },
@@ -89,6 +110,26 @@ export const invoicesModule: AppModule = async (app, { db }) => {
         .type("application/pdf")
         .header("content-disposition", `attachment; filename="${filename}"`)
         .send(pdf);
+    },
+  );
+
+  app.get(
+    "/api/invoices/:id/xml",
+    {
+      config: { access: { permission: INVOICES_ACCESS.xml } },
+      schema: {
+        tags,
+        summary:
+          "XML Factur-X d'une facture émise ({référence}.xml, CII D16B, profil EN 16931)\u202f; 409 pour un brouillon",
+        params: idParams,
+      },
+    },
+    async (request, reply) => {
+      const { filename, xml } = await invoices.xml(requireAuth(request), request.params.id);
+      return reply
+        .type("application/xml; charset=utf-8")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(xml);
     },
   );
 
@@ -199,7 +240,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
         response: { 200: invoiceSchema, ...withConflict },
       },
     },
-    async (request) => invoices.issue(requireAuth(request), request.params.id),
+    async (request) => invoices.issue(requireAuth(request), request.params.id, request.log),
   );
 
   app.post(
@@ -260,7 +301,8 @@ export const invoicesModule: AppModule = async (app, { db }) => {
         response: { 201: invoiceSchema, ...withConflict },
       },
     },
-    async (request, reply) => reply.status(201).send(await invoices.cancel(requireAuth(request), request.params.id)),
+    async (request, reply) =>
+      reply.status(201).send(await invoices.cancel(requireAuth(request), request.params.id, request.log)),
   );
 
   app.patch(
@@ -276,6 +318,6 @@ export const invoicesModule: AppModule = async (app, { db }) => {
         response: { 200: invoiceSchema, ...withConflict },
       },
     },
-    async (request) => invoices.setStatus(requireAuth(request), request.params.id, request.body),
+    async (request) => invoices.setStatus(requireAuth(request), request.params.id, request.body, request.log),
   );
 };

@@ -5,14 +5,20 @@ import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
+import { toCsv } from "@shared/csv";
 import { addDays, dayNumber, parisToday as parisDay } from "@shared/dates";
-import { formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatEuro, formatNumber, formatPercent } from "@shared/format";
 import { depositRates, type InvoiceFigures, invoiceFigures, vatInCents, withoutVat } from "@shared/invoice-figures";
 import {
   defaultDueDate,
+  FACTURX_PROFILE,
+  type FacturxState,
   INVOICE_DEFAULTS,
+  INVOICE_KIND_LABELS,
+  INVOICE_STATUS_LABELS,
   INVOICE_TEXTS,
   type Invoice,
+  type InvoiceExportQuery,
   type InvoiceInput,
   type InvoiceItemInput,
   type InvoiceKind,
@@ -30,10 +36,22 @@ import {
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
+import { formatReference } from "@shared/references";
+import { zipSync } from "fflate";
 import { companyInfoRepository } from "../company/company.repository";
 import { quotesRepository } from "../quotes/quotes.repository";
+import { buildCii, CII_TEXTS, CiiError } from "./facturx/cii";
+import { briefFailure, type ValidationReport, validateCii } from "./facturx/validate";
 import { invoiceDocument } from "./invoice-pdf";
-import { type InvoiceFilter, type InvoiceRecord, type InvoiceValues, invoicesRepository } from "./invoices.repository";
+import type { InvoiceSeller } from "./invoice-seller";
+import {
+  type InvoiceDocumentRow,
+  type InvoiceFilter,
+  type InvoiceRecord,
+  type InvoiceValues,
+  invoicesRepository,
+  type StoredInvoice,
+} from "./invoices.repository";
 
 /**
  * Who may do what with invoices (docs/domain/invoices.md#permissions): read by the routes and checked
@@ -51,6 +69,8 @@ export const INVOICES_ACCESS = permissions({
   fromProject: "invoices:create",
   update: "invoices:edit",
   remove: "invoices:delete",
+  xml: "invoices:view",
+  export: "invoices:view",
   issue: "invoices:issue",
   cancel: "invoices:issue",
   pay: "invoices:pay",
@@ -60,6 +80,53 @@ const noCompany = INVOICE_TEXTS.companyRequired;
 /** Rendered invoice PDFs kept per process (src/server/pdf/cache.ts). */
 const PDF_CACHE_BYTES = 32 * 1024 * 1024;
 const repo = invoicesRepository;
+
+/** At most this many documents in one export (each a Factur-X PDF rendered, or read from the cache). */
+export const EXPORT_MAX_DOCUMENTS = 1000;
+
+/** What every issued document is: a Factur-X of the EN 16931 profile, validated at issue (ADR 0016). */
+const FACTURX_STATE: FacturxState = { profile: FACTURX_PROFILE, validated: true };
+
+/** Where the service says what it refused or left out: a request's logger (pino's `warn(details, message)`). */
+const processLog: RenderLog = {
+  warn: (details, message) => process.emitWarning(message, { type: "InvoiceWarning", detail: JSON.stringify(details) }),
+};
+
+/** The CII XML of an issued document as read by `repo.document`, under `reference` when given (before its number). */
+function ciiOf(row: InvoiceDocumentRow, seller: InvoiceSeller, reference?: string): string {
+  return buildCii({
+    invoice: reference ? { ...row.invoice, reference } : row.invoice,
+    seller,
+    bank: seller.iban ? { iban: seller.iban, bic: seller.bic ?? null } : null,
+    creditedInvoiceDate: row.creditedDate,
+  });
+}
+
+/** A figure of the export's summary as a French spreadsheet reads it: « 1234,50 », negative for a credit note. */
+const csvAmount = (value: number, sign: 1 | -1) => (sign * value).toFixed(2).replace(".", ",");
+
+/** `recapitulatif.csv`: one row per document of the export (docs/domain/einvoicing.md#export). */
+function exportSummary(rows: readonly InvoiceDocumentRow[]): string {
+  return toCsv([
+    ["Référence", "Type", "Date", "Client", "SIREN", "Total HT", "TVA", "Total TTC", "Statut"],
+    ...rows.map(({ invoice }) => {
+      // What this document invoices: its own net, VAT and total (a final invoice's deposits deducted);
+      // a credit note reverses, so that the columns add up to the period's turnover.
+      const sign = invoice.kind === "credit_note" ? -1 : 1;
+      return [
+        invoice.reference,
+        INVOICE_KIND_LABELS[invoice.kind],
+        formatDate(invoice.date),
+        invoice.client.name,
+        invoice.client.siren ?? "",
+        csvAmount(fromCents(toCents(invoice.total) - toCents(invoice.tax_amount)), sign),
+        csvAmount(invoice.tax_amount, sign),
+        csvAmount(invoice.total, sign),
+        INVOICE_STATUS_LABELS[invoice.status],
+      ];
+    }),
+  ]);
+}
 
 /** A draft's provisional reference (design §5.5): never a number of the FAC sequence. */
 const provisionalReference = () => `PROV-${randomUUID().replaceAll("-", "").slice(0, 10).toUpperCase()}`;
@@ -91,15 +158,103 @@ const live = (i: { status: string }) => i.status !== "cancelled";
  * The service. `options.today` is the business day (Europe/Paris by default): the demo data passes its
  * own to issue invoices on past days, in order (numbers and dates then follow each other).
  */
-export function createInvoicesService(db: Database, options: { today?: () => string } = {}) {
+export function createInvoicesService(
+  db: Database,
+  options: {
+    today?: () => string;
+    /** The EN 16931 rules run at issue (`validateCii`); a test may give others. */
+    validate?: (xml: string) => ValidationReport;
+  } = {},
+) {
   const parisToday = options.today ?? parisDay;
+  const validate = options.validate ?? validateCii;
   const pdfCache = new DocumentCache(PDF_CACHE_BYTES);
 
-  /** The invoice as the API answers it, with its derived overdue state. */
+  /** The invoice as the API answers it, with its derived overdue and Factur-X states. */
+  const answer = (found: StoredInvoice): Invoice => ({
+    ...withOverdue(found, parisToday()),
+    facturx: found.status === "draft" ? null : FACTURX_STATE,
+  });
+
   async function detail(tx: Db, companyId: string, id: string): Promise<Invoice> {
     const found = await repo.detail(tx, companyId, id);
     if (!found) throw errors.notFound(INVOICE_TEXTS.notFound);
-    return withOverdue(found, parisToday());
+    return answer(found);
+  }
+
+  /**
+   * The document just issued in this transaction, as it will be once committed, checked by the EN 16931
+   * rules before the commit (docs/domain/einvoicing.md#at-issue): its number is given at the commit, so
+   * the XML carries a placeholder of the same form (`FAC-2026-0000`), the rest as it will be. A fatal
+   * failure (or figures that do not add up) rolls the issue back: 409 naming the rules, logged with ids only.
+   */
+  async function assertFacturx(tx: Db, t: TenantAccess, id: string, log: RenderLog): Promise<void> {
+    const row = await repo.document(tx, t.companyId, id);
+    if (!row?.seller) throw new Error("issued invoice without its frozen seller");
+    const placeholder = formatReference(
+      row.invoice.kind === "credit_note" ? "credit_note" : "invoice",
+      Number(row.invoice.date.slice(0, 4)),
+      0,
+    );
+    let rules: string[];
+    let ids: string[];
+    try {
+      const report = validate(ciiOf(row, row.seller, placeholder));
+      if (report.valid) return;
+      const fatal = [...new Map(report.fatal.map((f) => [f.id, f])).values()];
+      ids = fatal.map((f) => f.id);
+      rules = fatal.map(briefFailure);
+    } catch (error) {
+      if (!(error instanceof CiiError)) throw error;
+      ids = ["figures"];
+      rules = [error.message];
+    }
+    log.warn(
+      { invoiceId: id, companyId: t.companyId, kind: row.invoice.kind, rules: ids },
+      "Factur-X refused at issue",
+    );
+    throw errors.conflict(INVOICE_TEXTS.notEn16931(rules));
+  }
+
+  /**
+   * The document of an invoice, keyed for the cache: an issued one is its Factur-X (PDF/A-3b with its XML),
+   * the seller frozen at issue; a draft is watermarked, the live company printing it.
+   */
+  function documentOf(row: InvoiceDocumentRow, live: InvoiceSeller | null, companyId: string) {
+    const seller = row.seller ?? live;
+    if (!seller) throw new Error("invoice without seller");
+    const invoice = answer(row.invoice);
+    const xml = invoice.status === "draft" ? null : ciiOf(row, seller);
+    const document = invoiceDocument(invoice, seller, xml === null ? null : { xml });
+    // Per company: no tenant can learn from timing that another one rendered the same document.
+    const key = `${companyId}:${documentKey(document, seller.logo_file_id)}`;
+    return { invoice, seller, document, key, xml };
+  }
+
+  type Rendered = ReturnType<typeof documentOf>;
+
+  /**
+   * The logos the documents not in the cache print, read once per file (stored files never change):
+   * in the transaction, so that rendering happens after it.
+   */
+  async function logosFor(tx: Db, companyId: string, docs: readonly Rendered[]): Promise<Map<string, Buffer | null>> {
+    const logos = new Map<string, Buffer | null>();
+    for (const doc of docs) {
+      const fileId = doc.seller.logo_file_id;
+      if (!fileId || logos.has(fileId) || pdfCache.get(doc.key)) continue;
+      logos.set(fileId, await companyInfoRepository.logoData(tx, companyId, fileId));
+    }
+    return logos;
+  }
+
+  /** A document's PDF: from the cache, or rendered with its logo and kept. */
+  async function pdfOf(doc: Rendered, logos: Map<string, Buffer | null>, log?: RenderLog): Promise<Buffer> {
+    const cached = pdfCache.get(doc.key);
+    if (cached) return cached;
+    const logo = doc.seller.logo_file_id ? (logos.get(doc.seller.logo_file_id) ?? null) : null;
+    const pdf = await renderCommercialDocument({ ...doc.document, company: { ...doc.document.company, logo } }, log);
+    pdfCache.set(doc.key, pdf);
+    return pdf;
   }
 
   async function locked(tx: Db, t: TenantAccess, id: string): Promise<InvoiceRecord> {
@@ -271,7 +426,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
   }
 
   /** A client's or the company's identity frozen, the next number given: the draft is issued. */
-  async function issueIn(tx: Db, t: TenantAccess, invoiceId: string): Promise<void> {
+  async function issueIn(tx: Db, t: TenantAccess, invoiceId: string, log: RenderLog): Promise<void> {
     const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
     if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
     if (invoice.status !== "draft") throw errors.conflict(INVOICE_TEXTS.alreadyIssued);
@@ -300,6 +455,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
       }
     }
     await issueDraft(tx, t, invoice, total);
+    await assertFacturx(tx, t, invoice.id, log);
     if (invoice.kind === "deposit" && invoice.quote_id) await refreshFinalDraft(tx, t, invoice.quote_id);
   }
 
@@ -383,7 +539,7 @@ export function createInvoicesService(db: Database, options: { today?: () => str
    * the same lines and amounts, written as a draft then issued AV-YYYY-NNNN in this transaction; the
    * invoice becomes « cancelled »; a final invoice frees its deposits. Returns the credit note's id.
    */
-  async function cancelIn(tx: Db, t: TenantAccess, invoiceId: string): Promise<string> {
+  async function cancelIn(tx: Db, t: TenantAccess, invoiceId: string, log: RenderLog): Promise<string> {
     const { invoice } = await lockedWithQuote(tx, t, invoiceId);
     if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
     if (invoice.status === "draft") throw errors.conflict(INVOICE_TEXTS.draftCannotCancel);
@@ -444,10 +600,33 @@ export function createInvoicesService(db: Database, options: { today?: () => str
       { id: creditNoteId, kind: "credit_note", client_id: invoice.client_id, date: today, due_date: null },
       invoice.total,
     );
+    await assertFacturx(tx, t, creditNoteId, log);
     await repo.setStatus(tx, t.companyId, invoice.id, "cancelled");
     if (invoice.kind === "invoice") await repo.setDeductions(tx, t.companyId, invoice.id, []);
     if (finalDraftOf) await refreshFinalDraft(tx, t, finalDraftOf);
     return creditNoteId;
+  }
+
+  /**
+   * An invoice just issued (or the credit note just made), read after the commit with its number; its
+   * Factur-X is rendered then and kept in the cache, so that its download is a cache hit. The issue is
+   * committed: a rendering failure is logged, and the PDF rendered when asked.
+   */
+  async function issued(t: TenantAccess, id: string, log: RenderLog): Promise<Invoice> {
+    const { row, doc, logos } = await db.run(t.scope, async (tx) => {
+      const row = await repo.document(tx, t.companyId, id);
+      if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
+      const doc = row.seller ? documentOf(row, null, t.companyId) : null;
+      return { row, doc, logos: doc ? await logosFor(tx, t.companyId, [doc]) : new Map<string, Buffer | null>() };
+    });
+    if (doc) {
+      try {
+        await pdfOf(doc, logos, log);
+      } catch (error) {
+        log.warn({ invoiceId: id, error: (error as Error).message }, "Factur-X not rendered after issue");
+      }
+    }
+    return answer(row.invoice);
   }
 
   /** The fields of a draft from a creation or an edit body. */
@@ -511,27 +690,63 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     async pdf(auth: AuthContext, id: string, log?: RenderLog): Promise<{ filename: string; pdf: Buffer }> {
       const t = tenant(auth, INVOICES_ACCESS.pdf, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const found = await db.run(t.scope, async (tx) => {
-        const invoice = await detail(tx, t.companyId, invoiceId);
-        const seller =
-          (await repo.frozenSeller(tx, t.companyId, invoiceId)) ?? (await repo.seller(tx, t.companyId)).seller;
-        const document = invoiceDocument(invoice, seller);
-        // Per company: no tenant can learn from timing that another one rendered the same document.
-        const key = `${t.companyId}:${documentKey(document, seller.logo_file_id)}`;
-        const cached = pdfCache.get(key);
-        if (cached) return { invoice, document, key, cached };
-        const logo = seller.logo_file_id
-          ? await companyInfoRepository.logoData(tx, t.companyId, seller.logo_file_id)
-          : null;
-        return { invoice, document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
+      const { doc, logos } = await db.run(t.scope, async (tx) => {
+        const row = await repo.document(tx, t.companyId, invoiceId);
+        if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
+        const live = row.seller ? null : (await repo.seller(tx, t.companyId)).seller;
+        const doc = documentOf(row, live, t.companyId);
+        return { doc, logos: await logosFor(tx, t.companyId, [doc]) };
       });
-      let pdf = found.cached;
-      if (!pdf) {
-        pdf = await renderCommercialDocument(found.document, log);
-        pdfCache.set(found.key, pdf);
+      const pdf = await pdfOf(doc, logos, log);
+      const prefix = doc.invoice.kind === "credit_note" ? "avoir" : "facture";
+      return { filename: `${prefix}-${doc.invoice.reference}.pdf`, pdf };
+    },
+
+    /**
+     * GET …/xml: the Factur-X XML of an issued document (CII D16B, EN 16931), as its PDF carries it;
+     * 409 for a draft, which has none.
+     */
+    async xml(auth: AuthContext, id: string): Promise<{ filename: string; xml: string }> {
+      const t = tenant(auth, INVOICES_ACCESS.xml, noCompany);
+      const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
+      const row = await db.run(t.scope, (tx) => repo.document(tx, t.companyId, invoiceId));
+      if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
+      if (row.invoice.status === "draft" || !row.seller) throw errors.conflict(CII_TEXTS.draft);
+      return { filename: `${row.invoice.reference}.xml`, xml: ciiOf(row, row.seller) };
+    },
+
+    /**
+     * GET …/export: the issued invoices, deposit invoices and credit notes dated in the period (a year at
+     * most) as one ZIP — each `<reference>.pdf` (its Factur-X, from the cache when rendered before) and
+     * `recapitulatif.csv` — built in memory (docs/domain/einvoicing.md#export). 400 beyond
+     * `EXPORT_MAX_DOCUMENTS`. The documents are read in one statement and rendered after the transaction.
+     */
+    async exportZip(
+      auth: AuthContext,
+      query: InvoiceExportQuery,
+      log?: RenderLog,
+    ): Promise<{ filename: string; zip: Uint8Array; count: number }> {
+      const t = tenant(auth, INVOICES_ACCESS.export, noCompany);
+      const { rows, docs, logos } = await db.run(t.scope, async (tx) => {
+        const rows = await repo.issuedBetween(tx, t.companyId, query, EXPORT_MAX_DOCUMENTS + 1);
+        if (rows.length > EXPORT_MAX_DOCUMENTS) {
+          throw errors.validation(INVOICE_TEXTS.exportTooMany(formatNumber(EXPORT_MAX_DOCUMENTS)));
+        }
+        const docs = rows.map((row) => documentOf(row, null, t.companyId));
+        return { rows, docs, logos: await logosFor(tx, t.companyId, docs) };
+      });
+      // Each document's modification time in the archive is its issue date: the same period gives the same bytes.
+      const files: Record<string, [Uint8Array, { level: 0 | 6; mtime: Date }]> = {};
+      for (const doc of docs) {
+        const mtime = new Date(doc.invoice.issued_at ?? `${doc.invoice.date}T00:00:00Z`);
+        // PDFs are compressed already: stored as they are.
+        files[`${doc.invoice.reference}.pdf`] = [await pdfOf(doc, logos, log), { level: 0, mtime }];
       }
-      const prefix = found.invoice.kind === "credit_note" ? "avoir" : "facture";
-      return { filename: `${prefix}-${found.invoice.reference}.pdf`, pdf };
+      files["recapitulatif.csv"] = [
+        Buffer.from(exportSummary(rows), "utf8"),
+        { level: 6, mtime: new Date(`${query.to}T00:00:00Z`) },
+      ];
+      return { filename: `factures-${query.from}-${query.to}.zip`, zip: zipSync(files), count: rows.length };
     },
 
     /** POST /api/invoices: a draft; with a quote, that quote's final invoice (its deposits deducted). */
@@ -735,12 +950,12 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     },
 
     /** « Marquer comme envoyée »: the definitive number, in one transaction (docs/domain/invoices.md#issue). */
-    async issue(auth: AuthContext, id: string): Promise<Invoice> {
+    async issue(auth: AuthContext, id: string, log: RenderLog = processLog): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.issue, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      await db.run(t.scope, (tx) => issueIn(tx, t, invoiceId));
+      await db.run(t.scope, (tx) => issueIn(tx, t, invoiceId, log));
       // Read after the commit, which gave the number.
-      return db.run(t.scope, (tx) => detail(tx, t.companyId, invoiceId));
+      return issued(t, invoiceId, log);
     },
 
     async addPayment(auth: AuthContext, id: string, input: PaymentInput): Promise<Invoice> {
@@ -792,32 +1007,37 @@ export function createInvoicesService(db: Database, options: { today?: () => str
     },
 
     /** « Annuler la facture »: answers the credit note that cancels it. */
-    async cancel(auth: AuthContext, id: string): Promise<Invoice> {
+    async cancel(auth: AuthContext, id: string, log: RenderLog = processLog): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.cancel, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const creditNoteId = await db.run(t.scope, (tx) => cancelIn(tx, t, invoiceId));
+      const creditNoteId = await db.run(t.scope, (tx) => cancelIn(tx, t, invoiceId, log));
       // Read after the commit, which gave the credit note its number.
-      return db.run(t.scope, (tx) => detail(tx, t.companyId, creditNoteId));
+      return issued(t, creditNoteId, log);
     },
 
     /**
      * PATCH …/status (spec 3 §4): sent = issue (invoices:issue), paid = the balance paid (invoices:pay),
      * cancelled = a credit note (invoices:issue). Answers the invoice itself.
      */
-    async setStatus(auth: AuthContext, id: string, body: InvoiceStatusChange): Promise<Invoice> {
+    async setStatus(
+      auth: AuthContext,
+      id: string,
+      body: InvoiceStatusChange,
+      log: RenderLog = processLog,
+    ): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.status, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
       await db.run(t.scope, async (tx) => {
         if (!(await repo.find(tx, t.companyId, invoiceId))) throw errors.notFound(INVOICE_TEXTS.notFound);
         if (body.status === "sent") {
           assertCan(auth, INVOICES_ACCESS.issue);
-          await issueIn(tx, t, invoiceId);
+          await issueIn(tx, t, invoiceId, log);
         } else if (body.status === "paid") {
           assertCan(auth, INVOICES_ACCESS.pay);
           await markPaidIn(tx, t, invoiceId, body);
         } else {
           assertCan(auth, INVOICES_ACCESS.cancel);
-          await cancelIn(tx, t, invoiceId);
+          await cancelIn(tx, t, invoiceId, log);
         }
       });
       // Read after the commit, which gave an issued invoice or a credit note its number.

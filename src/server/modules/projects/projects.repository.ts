@@ -89,6 +89,7 @@ type RawProject = {
   equipment: string[] | null;
   started_at: string | Date | null;
   finished_at: string | Date | null;
+  client_satisfied: boolean | null;
   created_at: string | Date;
   updated_at: string | Date;
   task_count: number | null;
@@ -105,7 +106,7 @@ type RawProject = {
 const DECORATE = (companyId: string, order: SQL) => sql`
   SELECT p.id, p.reference, p.name, p.status, p.client_id, p.quote_id, p.start_date::text AS start_date,
          p.team_id, p.vehicle_id, p.address, p.gate_code, p.notes, p.budget_total, p.estimated_duration_days,
-         p.equipment, p.started_at, p.finished_at, p.created_at, p.updated_at,
+         p.equipment, p.started_at, p.finished_at, p.client_satisfied, p.created_at, p.updated_at,
          c.name AS client_name, c.phone AS client_phone, c.email AS client_email, c.address AS client_address,
          c.postal_code AS client_postal_code, c.city AS client_city,
          q.reference AS quote_reference, t.name AS team_name, v.name AS vehicle_name,
@@ -161,6 +162,7 @@ function toProject(row: RawProject): Project {
     equipment: row.equipment ?? [],
     started_at: iso(row.started_at),
     finished_at: iso(row.finished_at),
+    client_satisfied: row.client_satisfied,
     task_count: taskCount,
     done_count: doneCount,
     progress: projectProgress(doneCount, taskCount).percent,
@@ -395,6 +397,18 @@ export const projectsRepository = {
   async setStatus(tx: Db, companyId: string, id: string, status: ProjectStatus) {
     await tx.execute(sql`
       UPDATE projects SET status = ${status}, ${statusDates(status)}, updated_at = now()
+      WHERE company_id = ${companyId} AND id = ${id}`);
+  },
+
+  /**
+   * « Le client est-il satisfait ? » (docs/domain/dashboard.md#satisfaction): the answer given when the
+   * worksite is finished replaces the stored one (`replay` false); a finish sent again may only give the
+   * answer a worksite lacks (`replay` true). No answer (null) keeps what is stored.
+   */
+  async setSatisfaction(tx: Db, companyId: string, id: string, satisfied: boolean | null, replay: boolean) {
+    if (satisfied === null) return;
+    await tx.execute(sql`
+      UPDATE projects SET client_satisfied = ${replay ? sql`coalesce(client_satisfied, ${satisfied})` : sql`${satisfied}`}
       WHERE company_id = ${companyId} AND id = ${id}`);
   },
 

@@ -1,4 +1,5 @@
 import { requireAuth } from "@server/plugins/auth";
+import { projectFinishBodySchema } from "@shared/dashboard";
 import { errorResponseSchema } from "@shared/http";
 import {
   projectCreateSchema,
@@ -155,12 +156,20 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.finish } },
       schema: {
         tags,
-        summary: "Termine un chantier en cours (livré)\u202f; sans effet sur un chantier déjà livré",
+        summary:
+          "Termine un chantier en cours (livré), avec la réponse à «\u00a0Le client est-il satisfait\u202f?\u00a0» (facultative)\u202f; sur un chantier déjà livré, enregistre seulement une réponse qui manquait",
         params: idParams,
+        body: projectFinishBodySchema,
         response: { 200: projectDetailSchema, ...withConflict },
       },
+      // Sent without any body (no content type: the web before issue 16): no answer. A JSON body must be an object.
+      preValidation: async (request) => {
+        if (request.body == null && request.headers["content-type"] === undefined) {
+          request.body = { client_satisfied: null };
+        }
+      },
     },
-    async (request) => service.finish(requireAuth(request), request.params.id),
+    async (request) => service.finish(requireAuth(request), request.params.id, request.body),
   );
 
   app.get(

@@ -2,6 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
+import type { ProjectFinishBody } from "@shared/dashboard";
 import { parisToday } from "@shared/dates";
 import {
   addressFromQuote,
@@ -301,16 +302,25 @@ export function createProjectsService(db: Database) {
       });
     },
 
-    /** En cours → livré (finished_at); already livré: unchanged (a finish sent twice). */
-    async finish(auth: AuthContext, id: string): Promise<ProjectDetail> {
+    /**
+     * En cours → livré (finished_at), with the client's satisfaction if answered; already livré: unchanged
+     * (a finish sent twice), but for an answer it lacked (docs/domain/dashboard.md#satisfaction).
+     */
+    async finish(
+      auth: AuthContext,
+      id: string,
+      body: ProjectFinishBody = { client_satisfied: null },
+    ): Promise<ProjectDetail> {
       const t = tenant(auth, PROJECTS_ACCESS.finish, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
         const { project, teamIds } = await reach(tx, t, projectId);
-        if (project.status !== "livré") {
+        const replay = project.status === "livré";
+        if (!replay) {
           if (!canFinishProject(project.status)) throw errors.conflict(PROJECT_TEXTS.cannotFinish);
           await projectsRepository.setStatus(tx, t.companyId, projectId, "livré");
         }
+        await projectsRepository.setSatisfaction(tx, t.companyId, projectId, body.client_satisfied, replay);
         return detail(tx, t.companyId, projectId, teamIds);
       });
     },

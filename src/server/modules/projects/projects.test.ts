@@ -628,6 +628,51 @@ describe("start and finish", () => {
   });
 });
 
+describe("finish with « Le client est-il satisfait ? » (issue 16)", () => {
+  const finish = (token: string, id: string, payload?: object) =>
+    api(token, "POST", `/api/projects/${id}/finish`, payload);
+
+  it("stores the answer; without a body (the web before it) no answer; the detail and the list show it", async () => {
+    const yes = await running();
+    const done = await finish(a.compagnon, yes.id, { client_satisfied: true });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json()).toMatchObject({ status: "livré", client_satisfied: true });
+    const no = await running();
+    expect((await finish(a.admin, no.id, { client_satisfied: false })).json().client_satisfied).toBe(false);
+    const silent = await running();
+    expect((await finish(a.admin, silent.id)).json()).toMatchObject({ status: "livré", client_satisfied: null });
+    const open = await running();
+    expect((await finish(a.admin, open.id, { client_satisfied: null })).json().client_satisfied).toBeNull();
+    expect((await api(a.admin, "GET", `/api/projects/${yes.id}`)).json().client_satisfied).toBe(true);
+    const list = (await api(a.admin, "GET", "/api/projects?status=livré&limit=100")).json() as ProjectListResponse;
+    expect(list.data.find((p) => p.id === no.id)?.client_satisfied).toBe(false);
+  });
+
+  it("a finish sent again gives an answer the worksite lacked, never changes one given", async () => {
+    const project = await running();
+    await finish(a.admin, project.id);
+    const answered = await finish(a.compagnon, project.id, { client_satisfied: false });
+    expect(answered.statusCode).toBe(200);
+    expect(answered.json().client_satisfied).toBe(false);
+    expect((await finish(a.compagnon, project.id, { client_satisfied: true })).json().client_satisfied).toBe(false);
+    expect((await finish(a.compagnon, project.id)).json().client_satisfied).toBe(false);
+  });
+
+  it("refuses an answer that is not oui / non (400), and keeps the finish's rules", async () => {
+    const project = await running();
+    for (const value of ["oui", 1]) {
+      const res = await finish(a.admin, project.id, { client_satisfied: value });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe("Réponse invalide");
+    }
+    expect((await api(a.admin, "GET", `/api/projects/${project.id}`)).json().status).toBe("en cours");
+    const todo = await createProject(a.admin, { name: `À faire ${tag()}`, team_id: a.teamId });
+    expect((await finish(a.admin, todo.id, { client_satisfied: true })).statusCode).toBe(409);
+    expect((await finish(b.admin, project.id, { client_satisfied: true })).statusCode).toBe(404);
+    expect((await finish(a.norole, project.id, { client_satisfied: true })).statusCode).toBe(403);
+  });
+});
+
 describe("PUT /api/project-tasks/:id", () => {
   it("ticks a task (when, by whom) and unticks it; the progress follows", async () => {
     const project = await running();

@@ -612,8 +612,8 @@ describe("GET /api/quotes/:id/pdf", () => {
       phone_contact: null,
       email_contact: "contact@devis-sarl.fr",
       website: null,
-      siret: "123 456 789 00012",
-      tva_number: "FR12123456789",
+      siret: "523 456 788 00018",
+      tva_number: "FR31523456788",
       legal_form: null,
       share_capital: null,
       registration: null,
@@ -621,6 +621,8 @@ describe("GET /api/quotes/:id/pdf", () => {
       insurer_policy: null,
       insurance_coverage: null,
       vat_franchise: false,
+      iban: null,
+      bic: null,
     });
     expect(identity.statusCode, identity.body).toBe(200);
     const quote = await createQuote(admin);
@@ -636,8 +638,8 @@ describe("GET /api/quotes/:id/pdf", () => {
     for (const expected of [
       quote.reference,
       "Famille Martin",
-      "SIRET 123 456 789 00012",
-      "FR12123456789",
+      "SIRET 523 456 788 00018",
+      "FR31523456788",
       "Dépose carrelage",
       euro(quote.total),
       euro(quote.subtotal),

@@ -62,6 +62,14 @@ function columnsOf(values: VehicleValues) {
   };
 }
 
+/**
+ * « À surveiller » in SQL (docs/domain/vehicles.md#à-surveiller): the earliest of the vehicle's three dates
+ * (next_due_date) falls on or before `dueBy` (`attentionLimit(today)`, the rule of vehicleAttention()).
+ * The one definition the list's filter, the summary and the home's count and alerts read.
+ */
+export const needsAttentionSql = (alias: string, dueBy: string): SQL =>
+  sql`${sql.raw(alias)}.next_due_date <= ${dueBy}::date`;
+
 export interface VehicleFilter {
   search?: string | undefined;
   status?: VehicleStatus | undefined;
@@ -80,7 +88,7 @@ export const vehiclesRepository = {
     const source = filter.search ? sql`vehicles_matching(${containsPattern(filter.search)}) AS v` : sql`vehicles AS v`;
     const where: SQL[] = [sql`v.company_id = ${companyId}`];
     if (filter.status) where.push(sql`v.status = ${filter.status}`);
-    if (filter.dueBy) where.push(sql`v.next_due_date <= ${filter.dueBy}::date`);
+    if (filter.dueBy) where.push(needsAttentionSql("v", filter.dueBy));
     const condition = sql.join(where, sql` AND `);
     const result = await tx.execute<RawVehicle & { total: number }>(sql`
       SELECT ${COLUMNS}, (count(*) OVER ())::int AS total
@@ -118,8 +126,8 @@ export const vehiclesRepository = {
              (count(*) FILTER (WHERE status = 'available'))::int AS available,
              (count(*) FILTER (WHERE status = 'maintenance'))::int AS maintenance,
              (count(*) FILTER (WHERE status = 'in_use'))::int AS in_use,
-             (count(*) FILTER (WHERE next_due_date <= ${dueBy}::date))::int AS needs_attention
-      FROM vehicles WHERE company_id = ${companyId}`);
+             (count(*) FILTER (WHERE ${needsAttentionSql("v", dueBy)}))::int AS needs_attention
+      FROM vehicles v WHERE v.company_id = ${companyId}`);
     const row = result.rows[0];
     return {
       total: row?.total ?? 0,

@@ -238,6 +238,10 @@ const CORPUS: Record<string, CiiInput> = {
     }),
     seller: SELLER,
   },
+  "a bank transfer before the company's IBAN is known": {
+    invoice: issued({ client: PRIVATE, items: [item("Ramonage", 1, "forfait", 90, 10)] }),
+    seller: SELLER,
+  },
   "a seller under the franchise (art. 293 B), without VAT number": {
     invoice: issued({
       seller: FRANCHISE,
@@ -383,6 +387,16 @@ describe("Factur-X XML (CII D16B, EN 16931)", () => {
     expect(breakdown(reverse).map((r) => r.category)).toEqual(["AE"]);
     expect(reverse).toContain("<ram:ExemptionReason>Autoliquidation</ram:ExemptionReason>");
     expect(reverse).toContain("<ram:ExemptionReasonCode>VATEX-EU-AE</ram:ExemptionReasonCode>");
+  });
+
+  it("a transfer names the company's IBAN and BIC (58); without its IBAN, no payment means (CII-SR-470)", () => {
+    const withIban = XML["several rates, a discount, a business client, IBAN"] ?? "";
+    expect(withIban).toMatch(
+      /<ram:SpecifiedTradeSettlementPaymentMeans>\s*<ram:TypeCode>58<\/ram:TypeCode>[\s\S]*<ram:BICID>AGRIFRPP<\/ram:BICID>/,
+    );
+    const without = XML["a bank transfer before the company's IBAN is known"] ?? "";
+    expect(without).not.toContain("SpecifiedTradeSettlementPaymentMeans");
+    expect(without).toContain("par virement bancaire");
   });
 
   it("catches a wrong total: BR-CO-15, explained in French", () => {

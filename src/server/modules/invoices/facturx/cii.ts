@@ -18,7 +18,7 @@ import {
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
 } from "@shared/invoices";
-import { computeTotals, toCents } from "@shared/money";
+import { computeTotals, fromCents, toCents } from "@shared/money";
 import type { InvoiceSeller } from "../invoice-seller";
 import { el, type XmlChild, type XmlElement, xmlDocument } from "./xml";
 
@@ -165,7 +165,13 @@ interface RateRow {
  * document no longer lists them (a credit note of a final invoice), they are the difference between the
  * lines' totals (`computeTotals`, the function that stored them) and the breakdown.
  */
-function rateRows(invoice: CiiInvoice, regime: { vat_franchise: boolean; reverse_charge: boolean }): RateRow[] {
+function rateRows(
+  invoice: Pick<
+    CiiInvoice,
+    "items" | "deposits" | "deposits_net" | "deposits_tax" | "vat_breakdown" | "discount_percentage" | "discount_amount"
+  >,
+  regime: { vat_franchise: boolean; reverse_charge: boolean },
+): RateRow[] {
   const items = invoice.items.filter((i) => i.kind === "item");
   const depositsNet = toCents(invoice.deposits_net);
   const depositsTax = toCents(invoice.deposits_tax);
@@ -211,6 +217,21 @@ function rateRows(invoice: CiiInvoice, regime: { vat_franchise: boolean; reverse
     if (!rows.some((r) => rateKey(r.rate) === rateKey(item.tax_rate))) throw new CiiError(CII_TEXTS.figures("taux"));
   }
   return rows;
+}
+
+/**
+ * The VAT breakdown per rate as the XML carries it (BG-23), in euros: the whole work's for a final
+ * invoice that deducts deposits (the PDF prints this table too, ADR 0016), the stored one otherwise.
+ * Throws `CiiError` when the stored figures do not add up.
+ */
+export function documentVatBreakdown(
+  invoice: Pick<
+    CiiInvoice,
+    "items" | "deposits" | "deposits_net" | "deposits_tax" | "vat_breakdown" | "discount_percentage" | "discount_amount"
+  >,
+  regime: { vat_franchise: boolean; reverse_charge: boolean },
+): { rate: number; net: number; tax: number }[] {
+  return rateRows(invoice, regime).map((r) => ({ rate: r.rate, net: fromCents(r.net), tax: fromCents(r.tax) }));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -389,6 +410,9 @@ function paymentMeans(invoice: CiiInvoice, bank: CiiInput["bank"]): XmlChild {
   const iban = bank?.iban ? normaliseIban(bank.iban) : null;
   const transfer = method === "bank_transfer" || (method === null && iban);
   if (!method && !transfer) return null;
+  // A transfer names the account to credit (CII-SR-470, BR-61): without the company's IBAN, no payment
+  // means at all (BG-16 is optional); the payment terms still say « par virement bancaire ».
+  if (transfer && !iban) return null;
   const bic = bank?.bic ? normaliseBic(bank.bic) : null;
   return el("ram:SpecifiedTradeSettlementPaymentMeans", [
     el(

@@ -90,6 +90,11 @@ export function explainFailure(id: string, text: string): string {
   return french ? `Règle ${id}\u00a0: ${french} (${text})` : `Règle ${id}\u00a0: ${text}`;
 }
 
+/** « Règle BR-AE-02 : l'autoliquidation exige … »: the French words alone when known (what the user reads). */
+export function briefFailure(failure: Pick<RuleFailure, "id" | "text">): string {
+  return `Règle ${failure.id}\u00a0: ${RULES_FR[failure.id] ?? failure.text}`;
+}
+
 const FAILURES_XPATH =
   "//*:failed-assert ! map{ 'id': string(@id), 'flag': string(@flag), 'location': string(@location), 'text': normalize-space(*:text) }";
 
@@ -116,4 +121,26 @@ export function validateCii(xml: string): ValidationReport {
   });
   const fatal = failures.filter((f) => f.flag === "fatal");
   return { valid: fatal.length === 0, fatal, warnings: failures.filter((f) => f.flag !== "fatal") };
+}
+
+/** A small CII invoice: enough for the rules to run through once. */
+const WARM_UP_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100"
+  xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"
+  xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+  <rsm:ExchangedDocumentContext><ram:GuidelineSpecifiedDocumentContextParameter><ram:ID>urn:cen.eu:en16931:2017</ram:ID></ram:GuidelineSpecifiedDocumentContextParameter></rsm:ExchangedDocumentContext>
+  <rsm:ExchangedDocument><ram:ID>FAC-2026-0000</ram:ID><ram:TypeCode>380</ram:TypeCode><ram:IssueDateTime><udt:DateTimeString format="102">20260101</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
+  <rsm:SupplyChainTradeTransaction>
+    <ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>Propulse</ram:Name></ram:SellerTradeParty><ram:BuyerTradeParty><ram:Name>Client</ram:Name></ram:BuyerTradeParty></ram:ApplicableHeaderTradeAgreement>
+    <ram:ApplicableHeaderTradeDelivery/>
+    <ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode></ram:ApplicableHeaderTradeSettlement>
+  </rsm:SupplyChainTradeTransaction>
+</rsm:CrossIndustryInvoice>`;
+
+/**
+ * Runs the rules once on a small invoice, so that the first issue of the process does not pay for
+ * reading the stylesheet (~300 ms): called by the server once it listens (src/server/main.ts).
+ */
+export function warmEn16931(): void {
+  validateCii(WARM_UP_XML);
 }

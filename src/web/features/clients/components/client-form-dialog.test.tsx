@@ -1,5 +1,6 @@
 import { CLIENT_TEXTS } from "@shared/client-rules";
 import { clientSchema } from "@shared/clients";
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -204,6 +205,32 @@ describe("ClientFormDialog — edition", () => {
 });
 
 describe("ClientFormDialog — type (Particulier / Professionnel)", () => {
+  it("words a wrong SIREN, a SIRET whose SIREN is wrong and a wrong VAT key as electronic invoicing does", async () => {
+    renderWithProviders(<ClientFormDialog open onOpenChange={vi.fn()} isMobile={false} />);
+    fireEvent.click(screen.getByRole("radio", { name: "Professionnel" }));
+    type("Raison sociale *", "SCI Les Terrasses");
+    type("E-mail", "gestion@sci-terrasses.fr");
+    const create = () => fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+
+    type("SIRET", "303 265 046");
+    type("N° de TVA intracommunautaire", "FR41303265045");
+    create();
+    expect(await screen.findByText(spaced(EINVOICE_TEXTS.sirenKey))).toBeTruthy();
+    expect(screen.getByText(spaced(EINVOICE_TEXTS.vatKey))).toBeTruthy();
+    // The whole number's key is right, its SIREN's (303 265 046) is not.
+    type("SIRET", "30326504600019");
+    type("N° de TVA intracommunautaire", "FR4030326504");
+    create();
+    expect(await screen.findByText(spaced(EINVOICE_TEXTS.siretKey))).toBeTruthy();
+    expect(screen.getByText(spaced(EINVOICE_TEXTS.vatFormat))).toBeTruthy();
+    // Right on their own, but the VAT number holds another SIREN.
+    type("SIRET", "303 265 045 00011");
+    type("N° de TVA intracommunautaire", "FR19812345676");
+    create();
+    expect(await screen.findByText(spaced(CLIENT_TEXTS.vatSirenMismatch))).toBeTruthy();
+    expect(api.requests("POST", "/api/clients")).toHaveLength(0);
+  });
+
   it("switches to a business: raison sociale, SIRET checked by its key, VAT computed from the SIREN, contacts", async () => {
     const onOpenChange = vi.fn();
     api.post("/api/clients", clientSchema, () => makeBusiness());

@@ -29,9 +29,9 @@ export interface CompanyInfoFormProps {
 }
 
 /**
- * The company identity form (docs/domain/company-settings.md#rules): name *, legal numbers, address,
- * contact, and the legal mentions its invoices print (legal form, capital, registration, décennale
- * insurance, VAT franchise).
+ * The company identity form (docs/domain/company-settings.md#rules): name *, legal numbers (checked by
+ * their keys), address, contact, the bank account its invoices are paid to (IBAN, BIC), and the legal
+ * mentions its invoices print (legal form, capital, registration, décennale insurance, VAT franchise).
  */
 export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
   const mutation = useUpdateCompanyInfo();
@@ -68,12 +68,12 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
               </FormField>
               <div className={twoCols}>
-                <FormField label="SIRET" error={errors.siret?.message} hint="14 chiffres">
+                <FormField label="SIRET" error={errors.siret?.message} hint="14 chiffres, clé de contrôle vérifiée">
                   {(props) => (
                     <Input
                       inputMode="numeric"
                       autoComplete="off"
-                      placeholder="123 456 789 00012"
+                      placeholder="812 345 676 00017"
                       spellCheck={false}
                       {...props}
                       {...register("siret")}
@@ -83,13 +83,13 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                 <FormField
                   label="Numéro de TVA intracommunautaire"
                   error={errors.tva_number?.message}
-                  hint="FR suivi de 11 chiffres"
+                  hint="FR, 2 chiffres de clé puis votre SIREN"
                 >
                   {(props) => (
                     <Input
                       autoComplete="off"
                       autoCapitalize="characters"
-                      placeholder="FR12345678901"
+                      placeholder="FR19812345676"
                       spellCheck={false}
                       {...props}
                       {...register("tva_number")}
@@ -155,6 +155,46 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
                   />
                 )}
               </FormField>
+            </FormSection>
+
+            <FormSection
+              title="Coordonnées bancaires"
+              description={
+                "Le compte où vos clients règlent vos factures par virement\u00a0: inscrit dans le Factur-X de chaque facture émise."
+              }
+            >
+              <div className={cn("grid gap-4", !isMobile && "sm:grid-cols-[2fr_1fr]")}>
+                <FormField
+                  label="IBAN"
+                  error={errors.iban?.message}
+                  hint={"Clé de contrôle vérifiée (FR\u00a0: 27\u00a0caractères)"}
+                >
+                  {(props) => (
+                    <Input
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      placeholder="FR76 3000 4008 2300 0104 5678 943"
+                      // 34 characters grouped by 4: they fit a phone's field when set a little tighter.
+                      className="tracking-tight tabular-nums"
+                      {...props}
+                      {...register("iban")}
+                    />
+                  )}
+                </FormField>
+                <FormField label="BIC" error={errors.bic?.message} hint="8 ou 11 caractères">
+                  {(props) => (
+                    <Input
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      placeholder="BNPAFRPPXXX"
+                      {...props}
+                      {...register("bic")}
+                    />
+                  )}
+                </FormField>
+              </div>
             </FormSection>
 
             <FormSection

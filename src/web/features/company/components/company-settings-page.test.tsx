@@ -5,6 +5,7 @@ import {
   companyInfoSchema,
   companySettingsSchema,
 } from "@shared/company";
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -24,6 +25,8 @@ const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
+/** The text as the DOM queries read it (their default normaliser turns no-break spaces into spaces). */
+const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 interface ServerState {
   info: CompanyInfo;
@@ -130,15 +133,66 @@ describe("CompanySettingsPage — Informations", () => {
   it("saves the identity: the body, the toast, and pristine again", async () => {
     renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
-    type("SIRET", "123 456 789 00012");
-    type("Numéro de TVA intracommunautaire", "FR12123456789");
+    type("SIRET", "812 345 676 00017");
+    type("Numéro de TVA intracommunautaire", "FR19812345676");
     type("Complément d'adresse", "  ");
     fireEvent.click(saveButton("Informations de l'entreprise"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
     const body = calls("PUT", "/api/company/info")[0]?.body as Record<string, unknown>;
-    expect(body).toMatchObject({ siret: "123 456 789 00012", tva_number: "FR12123456789", address2: null });
+    expect(body).toMatchObject({ siret: "812 345 676 00017", tva_number: "FR19812345676", address2: null });
     expect(body).not.toHaveProperty("logo_url");
     await waitFor(() => expect((saveButton("Informations de l'entreprise") as HTMLButtonElement).disabled).toBe(true));
+  });
+
+  it("checks the SIRET and the VAT number by their keys, without calling the server", async () => {
+    renderPage(<CompanySettingsPage isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    type("SIRET", "812 345 676 00018");
+    type("Numéro de TVA intracommunautaire", "FR20812345676");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(spaced(EINVOICE_TEXTS.siretKey))).toBeTruthy();
+    expect(screen.getByText(spaced(EINVOICE_TEXTS.vatKey))).toBeTruthy();
+    expect(screen.getByLabelText("SIRET").getAttribute("aria-invalid")).toBe("true");
+    // Both right on their own, but the VAT number holds another SIREN.
+    type("SIRET", "812 345 676 00017");
+    type("Numéro de TVA intracommunautaire", "FR31523456788");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(spaced(COMPANY_TEXTS.tvaSirenMismatch))).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText(spaced(EINVOICE_TEXTS.siretKey))).toBeNull());
+    expect(calls("PUT", "/api/company/info")).toHaveLength(0);
+  });
+
+  it("shows the IBAN in groups of 4, checks it and the BIC, and sends them without spaces", async () => {
+    server.info = makeInfo({ iban: "FR7630004008230001045678943", bic: "BNPAFRPPXXX" });
+    renderPage(<CompanySettingsPage isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    expect(screen.getByRole("group", { name: "Coordonnées bancaires" })).toBeTruthy();
+    expect((screen.getByLabelText("IBAN") as HTMLInputElement).value).toBe("FR76 3000 4008 2300 0104 5678 943");
+    expect((screen.getByLabelText("BIC") as HTMLInputElement).value).toBe("BNPAFRPPXXX");
+
+    type("IBAN", "FR76 3000 4008 2300 0104 5678 944");
+    type("BIC", "BNPA");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(spaced(EINVOICE_TEXTS.ibanKey))).toBeTruthy();
+    expect(screen.getByText(spaced(EINVOICE_TEXTS.bicFormat))).toBeTruthy();
+    expect(screen.getByLabelText("IBAN").getAttribute("aria-invalid")).toBe("true");
+    type("IBAN", "FR76 3000 4008 2300 0104 5678 9");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    expect(await screen.findByText(spaced(EINVOICE_TEXTS.ibanLength("FR", 27)))).toBeTruthy();
+    expect(calls("PUT", "/api/company/info")).toHaveLength(0);
+
+    type("IBAN", "fr76 3000 6000 0112 3456 7890 189");
+    type("BIC", "agrifrpp");
+    fireEvent.click(saveButton("Informations de l'entreprise"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
+    expect(calls("PUT", "/api/company/info")[0]?.body).toMatchObject({
+      iban: "FR7630006000011234567890189",
+      bic: "AGRIFRPP",
+    });
+    // The stored answer comes back grouped.
+    await waitFor(() =>
+      expect((screen.getByLabelText("IBAN") as HTMLInputElement).value).toBe("FR76 3000 6000 0112 3456 7890 189"),
+    );
   });
 
   it("saves the legal mentions and the VAT franchise switch, and shows them stored", async () => {
@@ -180,7 +234,7 @@ describe("CompanySettingsPage — Informations", () => {
     await screen.findByDisplayValue("Durand Rénovation");
     type("Ville", "Bron");
     fireEvent.click(saveButton("Informations de l'entreprise"));
-    expect(await screen.findByText(COMPANY_TEXTS.siretInvalid)).toBeTruthy();
+    expect(await screen.findByText(spaced(COMPANY_TEXTS.siretInvalid))).toBeTruthy();
     expect(screen.getByLabelText("SIRET").getAttribute("aria-invalid")).toBe("true");
     expect(toast.error).toHaveBeenCalledWith("Erreur", { description: "Données invalides" });
   });

@@ -18,15 +18,17 @@ const info: CompanyInfo = {
   phone_contact: "04 78 00 00 00",
   email_contact: null,
   website: null,
-  siret: "123 456 789 00012",
+  siret: "812 345 676 00017",
   tva_number: null,
   legal_form: "SARL",
   share_capital: null,
-  registration: "RCS Lyon 123 456 789",
+  registration: "RCS Lyon 812 345 676",
   insurer_name: null,
   insurer_policy: null,
   insurance_coverage: null,
   vat_franchise: true,
+  iban: "FR7630004008230001045678943",
+  bic: "BNPAFRPPXXX",
 };
 
 describe("infoFormValues", () => {
@@ -67,16 +69,26 @@ describe("infoFormValues", () => {
       phone_contact: "04 78 00 00 00",
       email_contact: null,
       website: null,
-      siret: "123 456 789 00012",
+      siret: "812 345 676 00017",
       tva_number: null,
       legal_form: "SARL",
       share_capital: "10 000 €",
-      registration: "RCS Lyon 123 456 789",
+      registration: "RCS Lyon 812 345 676",
       insurer_name: null,
       insurer_policy: null,
       insurance_coverage: null,
       vat_franchise: true,
+      iban: "FR7630004008230001045678943",
+      bic: "BNPAFRPPXXX",
     });
+  });
+
+  it("shows the IBAN in groups of 4, and the body carries it without spaces", () => {
+    const values = infoFormValues(info);
+    expect(values.iban).toBe("FR76 3000 4008 2300 0104 5678 943");
+    expect(infoFormValues({ ...info, iban: null, bic: null })).toMatchObject({ iban: "", bic: "" });
+    const body = companyInfoInputSchema.parse({ ...values, iban: "fr76 3000 4008 2300 0104 5678 943 ", bic: "" });
+    expect(body).toMatchObject({ iban: "FR7630004008230001045678943", bic: null });
   });
 
   it("an emptied country goes back to France", () => {

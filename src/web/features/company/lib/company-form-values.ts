@@ -1,5 +1,6 @@
 import type { CompanyInfo, CompanySettings } from "@shared/company";
 import { DEFAULT_QUOTE_VALIDITY_DAYS, DEFAULT_TAX_RATE } from "@shared/company-rules";
+import { formatIban } from "@shared/einvoice-rules";
 
 /** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
 export interface CompanyInfoFields {
@@ -22,6 +23,9 @@ export interface CompanyInfoFields {
   insurance_coverage: string;
   /** The switch « Franchise en base de TVA ». */
   vat_franchise: boolean;
+  /** Shown in groups of 4 (« FR76 3000 … »); the schema stores it without spaces. */
+  iban: string;
+  bic: string;
 }
 
 /** The text inputs, in the form's order. */
@@ -48,6 +52,8 @@ const TEXT_FIELDS = [
 export const COMPANY_INFO_FIELDS = [
   ...TEXT_FIELDS,
   "vat_franchise",
+  "iban",
+  "bic",
 ] as const satisfies readonly (keyof CompanyInfoFields)[];
 
 export const DEFAULT_COUNTRY = "France";
@@ -57,6 +63,8 @@ export function infoFormValues(info: CompanyInfo | null | undefined): CompanyInf
   const values = {} as CompanyInfoFields;
   for (const key of TEXT_FIELDS) values[key] = info?.[key] ?? "";
   values.vat_franchise = info?.vat_franchise ?? false;
+  values.iban = info?.iban ? formatIban(info.iban) : "";
+  values.bic = info?.bic ?? "";
   if (values.country.trim() === "") values.country = DEFAULT_COUNTRY;
   return values;
 }

@@ -60,6 +60,8 @@ export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
     insurer_policy: null,
     insurance_coverage: null,
     vat_franchise: false,
+    iban: null,
+    bic: null,
     ...overrides,
   };
 }

@@ -1,6 +1,7 @@
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus } from "@shared/invoice-rules";
 import { cn } from "@web/lib/cn";
-import { AlarmClock } from "lucide-react";
+import { AlarmClock, ShieldCheck } from "lucide-react";
 import { kindBadge, overdueLabel, STATUS_BADGE_CLASSES } from "../lib/invoice-format";
 
 const PILL = "inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
@@ -47,5 +48,23 @@ export function InvoiceBadges({
         </span>
       )}
     </>
+  );
+}
+
+/**
+ * « Factur-X conforme EN 16931 »: an issued document whose XML passed the official rules when it was
+ * issued (`facturx` of the detail; docs/domain/einvoicing.md#web). Nothing for a draft.
+ */
+export function FacturxBadge({ facturx }: { facturx: { profile: string; validated: boolean } | null | undefined }) {
+  if (!facturx?.validated) return null;
+  return (
+    <span
+      data-testid="invoice-facturx"
+      title={EINVOICE_TEXTS.facturxBadgeHint}
+      className={cn(PILL, "border-[#bbf7d0] bg-success-soft text-success-soft-foreground")}
+    >
+      <ShieldCheck aria-hidden="true" className="size-3" />
+      {EINVOICE_TEXTS.facturxBadge}
+    </span>
   );
 }

@@ -1,4 +1,5 @@
 import { parisToday } from "@shared/dates";
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { type Invoice, invoiceSchema } from "@shared/invoices";
 import type { PermissionCode } from "@shared/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -8,10 +9,23 @@ import { apiError, type FakeApi, fakeApi } from "@web/test/fake-api";
 import { EVERY_PERMISSION, installBrowserStubs, TestPermissions, testQueryClient } from "@web/test/render";
 import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
 import { InvoicePage } from "./invoice-page";
 
 vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+// A download is handed to the browser by saveFile: the test reads what it was given.
+const saved = vi.hoisted(() => [] as { filename: string | null; text: string; fallback: string }[]);
+vi.mock("@web/lib/save-file", () => ({
+  saveFile: vi.fn((file: { blob: Blob; filename: string | null }, fallback: string) => {
+    const entry = { filename: file.filename, text: "", fallback };
+    saved.push(entry);
+    void file.blob.text().then((text) => {
+      entry.text = text;
+    });
+    return file.filename ?? fallback;
+  }),
+}));
 
 let api: FakeApi;
 const CREDIT_ID = "1f000009-0000-4000-8000-000000000009";
@@ -53,6 +67,7 @@ async function heading() {
 }
 
 beforeEach(() => {
+  saved.length = 0;
   installBrowserStubs();
   api = fakeApi().install();
   vi.mocked(toast.success).mockClear();
@@ -244,6 +259,48 @@ describe("InvoicePage", () => {
     await waitFor(() => expect(api.requests("DELETE", "/api/invoices/:id/payments/:paymentId")).toHaveLength(1));
     expect(api.requests("DELETE")[0]?.path).toBe(`/api/invoices/${INVOICE_ID}/payments/${PAYMENT_ID}`);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement supprimé"));
+  });
+
+  it("an issued document: « Factur-X conforme EN 16931 » and « Télécharger le XML », which saves GET …/xml", async () => {
+    serve(makeInvoice());
+    api.get("/api/invoices/:id/xml", z.string(), () => "<rsm:CrossIndustryInvoice/>");
+    renderPage({ permissions: ["invoices:view"] });
+    await heading();
+    const badge = screen.getByTestId("invoice-facturx");
+    expect(badge.textContent).toBe(EINVOICE_TEXTS.facturxBadge);
+    expect(badge.getAttribute("title")).toBe(EINVOICE_TEXTS.facturxBadgeHint);
+    // Next to the PDF, in the same row of actions.
+    const pdfButton = button("Télécharger le PDF") as HTMLElement;
+    const xmlButton = button(EINVOICE_TEXTS.downloadXml) as HTMLElement;
+    expect(pdfButton.parentElement).toBe(xmlButton.parentElement);
+    fireEvent.click(xmlButton);
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(EINVOICE_TEXTS.xmlDone));
+    expect(api.requests("GET", "/api/invoices/:id/xml").map((r) => r.path)).toEqual([
+      `/api/invoices/${INVOICE_ID}/xml`,
+    ]);
+    expect(saved.map((f) => f.fallback)).toEqual(["FAC-2026-0012.xml"]);
+  });
+
+  it("a draft has neither the badge nor the XML; a refused XML is toasted with the server's reason", async () => {
+    serve(makeInvoice({ status: "draft", reference: "PROV-0004", issued_at: null }));
+    const { unmount } = renderPage();
+    await heading();
+    expect(screen.queryByTestId("invoice-facturx")).toBeNull();
+    expect(button(EINVOICE_TEXTS.downloadXml)).toBeNull();
+    expect(button("Télécharger le PDF")).toBeTruthy();
+    unmount();
+
+    serve(makeInvoice());
+    api.get("/api/invoices/:id/xml", z.string(), () => apiError(409, "Un brouillon n'a pas de Factur-X"));
+    renderPage();
+    await heading();
+    fireEvent.click(button(EINVOICE_TEXTS.downloadXml) as HTMLElement);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(EINVOICE_TEXTS.xmlFailed, {
+        description: "Un brouillon n'a pas de Factur-X",
+      }),
+    );
+    expect(saved).toHaveLength(0);
   });
 
   it("says « Facture non trouvée » for an unknown id", async () => {

@@ -1,3 +1,4 @@
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { formatDate, formatEuro } from "@shared/format";
 import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
@@ -19,6 +20,7 @@ import {
   Banknote,
   CheckCircle2,
   Download,
+  FileCode2,
   FileText,
   Info,
   Link2,
@@ -35,6 +37,7 @@ import {
 } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link, useNavigate } from "react-router";
+import { useDownloadInvoiceXml } from "../api/download-invoice-xml";
 import { invoiceQueryOptions } from "../api/get-invoice";
 import { invoiceKeys } from "../api/invoice-keys";
 import {
@@ -48,7 +51,7 @@ import { useInvoiceAccess } from "../hooks/use-invoice-access";
 import { useInvoicePdf } from "../hooks/use-invoice-pdf";
 import { documentTitle, invoiceActions } from "../lib/invoice-format";
 import { deductsDeposits, totalsRows } from "../lib/invoice-totals";
-import { InvoiceBadges } from "./invoice-badges";
+import { FacturxBadge, InvoiceBadges } from "./invoice-badges";
 
 /** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
 const PaymentDialog = lazy(() => import("./payment-dialog").then((m) => ({ default: m.PaymentDialog })));
@@ -397,6 +400,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const detail = useQuery(invoiceQueryOptions(invoiceId));
   const access = useInvoiceAccess();
   const pdf = useInvoicePdf();
+  const xml = useDownloadInvoiceXml();
   const issue = useIssueInvoice();
   const markPaid = useMarkInvoicePaid();
   const cancel = useCancelInvoice();
@@ -474,7 +478,17 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
     }
   };
 
+  const onDownloadXml = async () => {
+    try {
+      await xml.mutateAsync(invoice);
+      toastSuccess(EINVOICE_TEXTS.xmlDone);
+    } catch {
+      // Toasted by the mutation (« Impossible de télécharger le XML » and the server's reason).
+    }
+  };
+
   const pdfPending = pdf.pending(invoice.id);
+  const xmlPending = xml.isPending && xml.variables?.id === invoice.id;
   const destructive = "text-destructive hover:text-destructive";
   const actionButtons = [
     actions.edit && (
@@ -501,6 +515,13 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       {pdfPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
       Télécharger le PDF
     </Button>,
+    // An issued document's Factur-X data alone (a draft has none).
+    invoice.facturx && (
+      <Button key="xml" variant="outline" onClick={() => void onDownloadXml()} disabled={xmlPending}>
+        {xmlPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <FileCode2 aria-hidden="true" />}
+        {EINVOICE_TEXTS.downloadXml}
+      </Button>
+    ),
     actions.recordPayment && (
       <Button key="payment" variant="outline" onClick={() => setPaying(true)}>
         <Plus aria-hidden="true" />
@@ -531,6 +552,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
             <div className="flex flex-wrap items-center gap-2">
               <span className="font-mono text-xs font-semibold text-muted-foreground">{title}</span>
               <InvoiceBadges invoice={invoice} />
+              <FacturxBadge facturx={invoice.facturx} />
             </div>
             <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{invoice.name}</h1>
             <p className="text-sm text-muted-foreground">

@@ -1,13 +1,23 @@
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
+import { INVOICE_TEXTS } from "@shared/invoice-rules";
 import { invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { apiError, type FakeApi, fakeApi, never } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { lastMonthPeriod } from "../lib/export-period";
 import { listAnswer, makeInvoiceRow, makeStats } from "../test/list-fixtures";
 import { InvoicesPage } from "./invoices-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
+const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock("@web/lib/toast", () => ({ toast }));
+// The ZIP is handed to the browser by saveFile: the test reads the name it was given.
+const saveFile = vi.hoisted(() =>
+  vi.fn((file: { filename: string | null }, fallback: string) => file.filename ?? fallback),
+);
+vi.mock("@web/lib/save-file", () => ({ saveFile }));
 
 let api: FakeApi;
 
@@ -47,6 +57,9 @@ const lastQuery = (path: string) => api.requests("GET", path).at(-1)?.query;
 beforeEach(() => {
   installBrowserStubs();
   api = fakeApi().install();
+  toast.success.mockClear();
+  toast.error.mockClear();
+  saveFile.mockClear();
 });
 afterEach(cleanup);
 
@@ -185,5 +198,74 @@ describe("InvoicesPage", () => {
     renderPage();
     await cardOf("FAC-2026-0012");
     await waitFor(() => expect(screen.getByTestId("invoice-stat-total").textContent).toContain("—"));
+  });
+});
+
+describe("InvoicesPage — « Exporter »", () => {
+  const dialog = () => screen.findByRole("dialog", { name: EINVOICE_TEXTS.exportTitle });
+  const dateInput = (within_: HTMLElement, label: string) => within(within_).getByLabelText(label) as HTMLInputElement;
+  const open = async () => {
+    fireEvent.click(await screen.findByRole("button", { name: EINVOICE_TEXTS.exportAction }));
+    return dialog();
+  };
+
+  it("offers last month, checks the period, then downloads the ZIP of GET /api/invoices/export and closes", async () => {
+    serve();
+    api.get("/api/invoices/export", z.string(), () => "PK");
+    renderPage({ permissions: ["invoices:view"] });
+    const form = await open();
+    const { from, to } = lastMonthPeriod();
+    expect(dateInput(form, EINVOICE_TEXTS.exportFrom).value).toBe(from);
+    expect(dateInput(form, EINVOICE_TEXTS.exportTo).value).toBe(to);
+    expect(form.textContent).toContain(EINVOICE_TEXTS.exportDescription);
+
+    // The end before the start: said under « Au », nothing asked.
+    fireEvent.input(dateInput(form, EINVOICE_TEXTS.exportTo), { target: { value: "2020-01-01" } });
+    fireEvent.click(within(form).getByRole("button", { name: EINVOICE_TEXTS.exportSubmit }));
+    expect(await within(form).findByText(INVOICE_TEXTS.exportPeriodOrder)).toBeTruthy();
+    expect(dateInput(form, EINVOICE_TEXTS.exportTo).getAttribute("aria-invalid")).toBe("true");
+    expect(api.requests("GET", "/api/invoices/export")).toHaveLength(0);
+
+    fireEvent.input(dateInput(form, EINVOICE_TEXTS.exportFrom), { target: { value: "2026-01-01" } });
+    fireEvent.input(dateInput(form, EINVOICE_TEXTS.exportTo), { target: { value: "2026-03-31" } });
+    fireEvent.click(within(form).getByRole("button", { name: EINVOICE_TEXTS.exportSubmit }));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(EINVOICE_TEXTS.exportDone, {
+        description: "factures-2026-01-01-au-2026-03-31.zip",
+      }),
+    );
+    expect(api.requests("GET", "/api/invoices/export").map((r) => r.query.toString())).toEqual([
+      "from=2026-01-01&to=2026-03-31",
+    ]);
+    expect(saveFile).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+  });
+
+  it("puts the server's refusal under its field, and toasts any other failure", async () => {
+    serve();
+    api.get("/api/invoices/export", z.string(), () =>
+      apiError(400, INVOICE_TEXTS.exportTooMany("1\u202f000"), {
+        details: [{ path: "to", message: INVOICE_TEXTS.exportTooMany("1\u202f000") }],
+      }),
+    );
+    renderPage();
+    let form = await open();
+    fireEvent.click(within(form).getByRole("button", { name: EINVOICE_TEXTS.exportSubmit }));
+    expect(
+      await within(form).findByText(INVOICE_TEXTS.exportTooMany("1\u202f000").replace(/[\u00a0\u202f]/g, " ")),
+    ).toBeTruthy();
+    expect(toast.error).not.toHaveBeenCalled();
+
+    api.get("/api/invoices/export", z.string(), () => apiError(500, "Erreur interne"));
+    fireEvent.click(within(form).getByRole("button", { name: EINVOICE_TEXTS.exportSubmit }));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(EINVOICE_TEXTS.exportFailed, { description: "Erreur interne" }),
+    );
+    expect(saveFile).not.toHaveBeenCalled();
+    // « Annuler » closes it; opened again, it starts from last month again.
+    fireEvent.click(within(form).getByRole("button", { name: "Annuler" }));
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    form = await open();
+    expect(dateInput(form, EINVOICE_TEXTS.exportFrom).value).toBe(lastMonthPeriod().from);
   });
 });

@@ -1,3 +1,4 @@
+import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
@@ -5,11 +6,12 @@ import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } fro
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { Plus, Receipt, SearchX } from "lucide-react";
-import { useState } from "react";
+import { FileArchive, Plus, Receipt, SearchX } from "lucide-react";
+import { lazy, Suspense, useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
 import { invoicesQueryOptions } from "../api/get-invoices";
@@ -26,6 +28,9 @@ import {
 } from "../lib/invoice-format";
 import { InvoiceCard, InvoiceCardSkeleton } from "./invoice-card";
 import { InvoiceStatsCards } from "./invoice-stats";
+
+/** The export's form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
+const ExportDialog = lazy(() => import("./export-dialog").then((m) => ({ default: m.ExportDialog })));
 
 /** Spec 3 §2.2: the search is sent 300 ms after the last key. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -53,6 +58,8 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
   const query = useQuery(invoicesQueryOptions({ ...filters, page }));
   const stats = useQuery(invoiceStatsQueryOptions(filters));
   const pdf = useInvoicePdf();
+  const [exporting, setExporting] = useState(false);
+  const exportLoaded = useOpenedOnce(exporting);
 
   const invoices = query.data?.invoices ?? [];
   const rendered = useProgressiveList(invoices);
@@ -66,8 +73,8 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
     setStatus("all");
   };
 
-  const newInvoice = (label: string) => (
-    <Button asChild className={cn(isMobile && "w-full")}>
+  const newInvoice = (label: string, grow = false) => (
+    <Button asChild className={cn(isMobile && (grow ? "flex-1" : "w-full"))}>
       <Link to={paths.invoiceNew}>
         <Plus aria-hidden="true" />
         {label}
@@ -93,8 +100,20 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             Vos factures, leurs paiements et ce qui reste à encaisser.
           </p>
         </div>
-        {canCreate && newInvoice(INVOICE_TEXTS.newInvoice)}
+        <div className={cn("flex gap-2", isMobile && "w-full")}>
+          {/* The period's issued documents as a ZIP of Factur-X, for the accountant or the platform. */}
+          <Button variant="outline" onClick={() => setExporting(true)} className={cn(isMobile && "flex-1")}>
+            <FileArchive aria-hidden="true" />
+            {EINVOICE_TEXTS.exportAction}
+          </Button>
+          {canCreate && newInvoice(INVOICE_TEXTS.newInvoice, true)}
+        </div>
       </div>
+      {exportLoaded && (
+        <Suspense fallback={null}>
+          <ExportDialog open={exporting} isMobile={isMobile} onClose={() => setExporting(false)} />
+        </Suspense>
+      )}
 
       {/* The list could not be loaded: its error shows alone, without figures over it. */}
       {!failed && <InvoiceStatsCards stats={stats.data} failed={stats.isError} isMobile={isMobile} />}

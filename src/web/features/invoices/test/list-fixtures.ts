@@ -69,6 +69,8 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     deposits: [],
     issued_at: "2026-03-10T09:30:00.000Z",
     created_by_name: "Paul Durand",
+    // A draft has no Factur-X (docs/domain/einvoicing.md).
+    facturx: overrides.status === "draft" ? null : { profile: "EN 16931", validated: true },
     items: [
       {
         id: "a1000001-0000-4000-8000-000000000001",

@@ -51,6 +51,8 @@ const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
 const PLANNING_KEY = ["planning"] as const;
 /** The invoices feature's keys (its `invoiceKeys.all`): « Facturer » writes an invoice of the worksite. */
 export const INVOICES_KEY = ["invoices"] as const;
+/** The home's cards (its `dashboardKeys.all`): a worksite started or finished changes the day and the figures. */
+export const DASHBOARD_KEY = ["dashboard"] as const;
 
 /** What each worksite mutation refreshes (src/web/README.md, « Mutations »). */
 export const projectRefreshes = {
@@ -58,7 +60,7 @@ export const projectRefreshes = {
   update: [projectKeys.all, CLIENT_DETAILS_KEY, PLANNING_KEY],
   /** A deleted worksite frees its quote (« Créer un chantier » again). */
   delete: [projectKeys.lists(), QUOTES_KEY, CLIENT_DETAILS_KEY, PLANNING_KEY],
-  status: [projectKeys.all, PLANNING_KEY],
+  status: [projectKeys.all, PLANNING_KEY, DASHBOARD_KEY],
   /** « Facturer »: a new invoice (the list, its stats), the worksite's documents, its client's figures. */
   invoice: [INVOICES_KEY, projectKeys.all, CLIENT_DETAILS_KEY],
 } as const;

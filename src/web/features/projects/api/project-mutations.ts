@@ -68,10 +68,17 @@ export function useStartProject() {
   });
 }
 
-/** POST /api/projects/:id/finish: « en cours » → « livré » (idempotent). */
+/**
+ * POST /api/projects/:id/finish: « en cours » → « livré » (idempotent), with the optional answer to
+ * « Le client est-il satisfait ? » (projectFinishBodySchema); no answer, no body.
+ */
 export function useFinishProject() {
   return useMutation({
-    mutationFn: (id: string) => api.post<ProjectDetail>(`${projectPath(id)}/finish`),
+    mutationFn: ({ id, clientSatisfied }: { id: string; clientSatisfied: boolean | null }) =>
+      api.post<ProjectDetail>(
+        `${projectPath(id)}/finish`,
+        clientSatisfied === null ? undefined : { client_satisfied: clientSatisfied },
+      ),
     meta: { invalidates: projectRefreshes.status },
   });
 }

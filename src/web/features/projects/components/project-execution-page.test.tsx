@@ -1,4 +1,5 @@
 import "fake-indexeddb/auto";
+import { DASHBOARD_TEXTS } from "@shared/dashboard-rules";
 import {
   PROJECT_TEXTS,
   type ProjectDetail,
@@ -18,6 +19,7 @@ import { IDBFactory } from "fake-indexeddb";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { resetSiteOutbox } from "../hooks/use-site-outbox";
 import { closeSiteDb } from "../lib/site-db";
+import { SITE_TEXTS } from "../lib/site-texts";
 import { makeIssue, makePhoto, makeSiteProject, SITE_IDS, SITE_USER } from "../test/site-fixtures";
 import { ProjectExecutionPage } from "./project-execution-page";
 
@@ -145,6 +147,42 @@ describe("ProjectExecutionPage", () => {
     expect(await screen.findByText(PROJECT_TEXTS.notInProgress)).toBeTruthy();
     expect(screen.queryByRole("checkbox")).toBeNull();
     expect(screen.queryByRole("button", { name: PROJECT_TEXTS.finish })).toBeNull();
+  });
+
+  it("« Terminer » asks « Le client est-il satisfait ? »: Oui is sent, no answer sends nothing", async () => {
+    const state = serve(makeSiteProject());
+    const finished: unknown[] = [];
+    api.post("/api/projects/:id/finish", projectDetailSchema, ({ body }) => {
+      finished.push(body);
+      return { ...state.project, status: "livré" as const };
+    });
+    page();
+    const finish = async () => {
+      fireEvent.click(await screen.findByRole("button", { name: PROJECT_TEXTS.finish }));
+      return screen.findByRole("alertdialog", { name: SITE_TEXTS.finishTitle });
+    };
+
+    let dialog = await finish();
+    const question = within(dialog).getByRole("group", { name: DASHBOARD_TEXTS.satisfactionQuestion });
+    const yes = within(question).getByRole("button", { name: "Oui" });
+    fireEvent.click(yes);
+    expect(yes.getAttribute("aria-pressed")).toBe("true");
+    fireEvent.click(within(question).getByRole("button", { name: "Non" }));
+    expect(yes.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(yes);
+    fireEvent.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.finish }));
+    await waitFor(() => expect(finished).toEqual([{ client_satisfied: true }]));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.finished));
+
+    // Asked anew: a second tap takes the answer back, and nothing is sent.
+    dialog = await finish();
+    const again = within(dialog).getByRole("button", { name: "Oui" });
+    expect(again.getAttribute("aria-pressed")).toBe("false");
+    fireEvent.click(again);
+    fireEvent.click(again);
+    fireEvent.click(within(dialog).getByRole("button", { name: PROJECT_TEXTS.finish }));
+    await waitFor(() => expect(finished).toHaveLength(2));
+    expect(finished[1]).toBeUndefined();
   });
 
   it("shows the worksite and sends a tick at once, with the spec's toast", async () => {

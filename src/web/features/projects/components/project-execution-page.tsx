@@ -40,6 +40,7 @@ import {
 } from "../lib/site-outbox";
 import { pendingLabel, SITE_TEXTS, startedLabel } from "../lib/site-texts";
 import { ProjectProgress } from "./project-progress";
+import { SatisfactionChoice } from "./satisfaction-choice";
 import { SiteIssues } from "./site-issues";
 import { SitePhotos } from "./site-photos";
 import { SiteSyncPanel } from "./site-sync-panel";
@@ -150,6 +151,8 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
   const navigate = useNavigate();
   const finish = useFinishProject();
   const [confirmFinish, setConfirmFinish] = useState(false);
+  /** The optional « Le client est-il satisfait ? » answer, asked anew each time the question opens. */
+  const [satisfied, setSatisfied] = useState<boolean | null>(null);
 
   const project = detail.data;
   const tasks = useMemo(
@@ -333,7 +336,10 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
             className="w-full bg-success hover:bg-[#166534]"
             disabled={finish.isPending || finishBlocked !== null}
             aria-describedby={finishBlocked ? "site-finish-blocked" : undefined}
-            onClick={() => setConfirmFinish(true)}
+            onClick={() => {
+              setSatisfied(null);
+              setConfirmFinish(true);
+            }}
           >
             <CircleCheckBig aria-hidden="true" />
             {finish.isPending ? PROJECT_TEXTS.finishing : PROJECT_TEXTS.finish}
@@ -366,12 +372,17 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
         open={confirmFinish}
         onClose={() => setConfirmFinish(false)}
         title={SITE_TEXTS.finishTitle}
-        description={SITE_TEXTS.finishText}
+        description={
+          <>
+            {SITE_TEXTS.finishText}
+            <SatisfactionChoice value={satisfied} onChange={setSatisfied} disabled={finish.isPending} />
+          </>
+        }
         confirmLabel={PROJECT_TEXTS.finish}
         pendingLabel={PROJECT_TEXTS.finishing}
         onConfirm={async () => {
           try {
-            await finish.mutateAsync(projectId);
+            await finish.mutateAsync({ id: projectId, clientSatisfied: satisfied });
           } catch (error) {
             toastFailure(PROJECT_TEXTS.finishFailed, error);
             return;

@@ -241,5 +241,6 @@ function invoiceOfProject(): Invoice {
     created_by_name: null,
     items: [],
     payments: [],
+    facturx: null,
   };
 }

@@ -67,6 +67,7 @@ function detail(overrides: Partial<ProjectDetail> = {}): ProjectDetail {
     equipment: ["Niveau laser"],
     started_at: null,
     finished_at: null,
+    client_satisfied: null,
     task_count: 2,
     done_count: 1,
     progress: 50,

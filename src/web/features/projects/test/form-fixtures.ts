@@ -64,6 +64,7 @@ export function makeProjectDetail(overrides: Partial<ProjectDetail> = {}): Proje
     equipment: ["Niveau laser"],
     started_at: "2026-03-11T07:30:00.000Z",
     finished_at: null,
+    client_satisfied: null,
     task_count: 2,
     done_count: 1,
     progress: 50,

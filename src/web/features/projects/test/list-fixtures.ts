@@ -46,6 +46,7 @@ export function makeProject(overrides: Partial<Project> & { labels?: string[]; d
     equipment: [],
     started_at: null,
     finished_at: null,
+    client_satisfied: null,
     task_count: labels.length,
     done_count: done,
     progress: projectProgress(done, labels.length).percent,

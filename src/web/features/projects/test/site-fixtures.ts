@@ -62,6 +62,7 @@ export function makeSiteProject(overrides: Partial<ProjectDetail> = {}): Project
     equipment: [],
     started_at: "2026-11-24T07:30:00.000Z",
     finished_at: null,
+    client_satisfied: null,
     task_count: tasks.length,
     done_count: done,
     progress: tasks.length ? Math.round((done / tasks.length) * 100) : 0,

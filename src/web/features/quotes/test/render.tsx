@@ -170,6 +170,7 @@ export function makeDepositInvoice(overrides: Partial<Invoice> = {}): Invoice {
     deposits: [],
     issued_at: null,
     created_by_name: "Paul Durand",
+    facturx: null,
     items: [],
     payments: [],
     ...overrides,
