@@ -251,6 +251,18 @@ describe("invoiceDocument", () => {
     expect(text).toContain("indemnité forfaitaire pour frais de recouvrement de 40 €");
     expect(text).not.toContain("BROUILLON");
     expect(vatMentionsOf(text)).toEqual({ franchise: false, reverse: false, reduced: false });
+    expect(text).not.toContain("IBAN");
+  });
+
+  it("a transfer names the company's bank details; another method does not", async () => {
+    const banked = { ...SELLER, iban: "FR7630004008230001045678943", bic: "BNPAFRPPXXX" };
+    const issued = invoice({ payment_method: "bank_transfer" });
+    const text = await render(issued, banked);
+    expect(text).toContain(
+      plain("Coordonnées bancaires\u00a0: IBAN FR76 3000 4008 2300 0104 5678 943 · BIC BNPAFRPPXXX"),
+    );
+    const byCheck = await render(invoice({ payment_method: "check" }), banked);
+    expect(byCheck).not.toContain("IBAN");
   });
 
   it("a final invoice at 10 %: the reduced-rate mention, the deposit deducted, « Net à payer », the payment and the balance", async () => {

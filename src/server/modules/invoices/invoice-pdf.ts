@@ -1,6 +1,7 @@
 import { cityLine, insuranceMention, issuerFooter, legalLines } from "@server/pdf/company";
 import { documentLines } from "@server/pdf/lines";
 import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
+import { formatIban } from "@shared/einvoice-rules";
 import { formatDate, formatEuro, formatPercent } from "@shared/format";
 import {
   FACTURX_PROFILE,
@@ -137,12 +138,19 @@ function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
   return REDUCED_RATES.some((rate) => rates.has(rate)) ? [INVOICE_TEXTS.reducedRateMention] : [];
 }
 
-/** « À régler au plus tard le 12/04/2026 par virement bancaire. », the invoice's terms, and when it was paid. */
-function paymentTerms(invoice: Invoice): string {
+/**
+ * « À régler au plus tard le 12/04/2026 par virement bancaire. », the company's bank details for a
+ * transfer (or when no method is named), the invoice's terms, and when it was paid.
+ */
+function paymentTerms(invoice: Invoice, seller: InvoiceSeller): string {
   const method = invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method].toLowerCase() : null;
   const when = invoice.due_date ? `au plus tard le ${formatDate(invoice.due_date)}` : "à réception de la facture";
+  const transfer = invoice.payment_method === null || invoice.payment_method === "bank_transfer";
   return present([
     `À régler ${when}${method ? ` par ${method}` : ""}.`,
+    transfer && seller.iban
+      ? `Coordonnées bancaires\u00a0: IBAN ${formatIban(seller.iban, "\u00a0")}${seller.bic ? ` · BIC ${seller.bic}` : ""}`
+      : null,
     invoice.terms,
     invoice.status === "paid" && invoice.payment_date
       ? `Facture acquittée le ${formatDate(invoice.payment_date)}.`
@@ -178,7 +186,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   const vat = vatMentions(invoice, seller);
   if (vat.length > 0) paragraphs.push({ title: "TVA", body: vat.join("\n") });
   if (invoice.kind !== "credit_note") {
-    paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice) });
+    paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice, seller) });
     if (invoice.payments.length > 0) {
       paragraphs.push({
         title: "Règlements reçus",
