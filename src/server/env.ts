@@ -17,9 +17,24 @@ const envSchema = z.object({
   /** Seed the demo companies into a new database (default: only for a new embedded database). */
   SEED_DEMO: z.enum(["auto", "always", "never"]).default("auto"),
   TRUST_PROXY: z.stringbool().default(false),
+  /**
+   * The public origin of the app (« https://app.exemple.fr »): the links sent by mail (invitations,
+   * password resets, signing links) start with it. Default: http://localhost:PORT.
+   */
+  APP_URL: z
+    .url({ protocol: /^https?$/, error: "APP_URL doit être une adresse http:// ou https://" })
+    .optional()
+    .transform((url) => url?.replace(/\/+$/, "")),
+  /**
+   * The SMTP server that delivers the messages (smtp://user:password@host:587, smtps://… for implicit
+   * TLS). Absent: the messages stay in the app's outbox (« Messages envoyés »; docs/domain/messages.md).
+   */
+  SMTP_URL: z.url({ protocol: /^smtps?$/, error: "SMTP_URL doit être une adresse smtp:// ou smtps://" }).optional(),
+  /** The sender of the messages, « Propulse <no-reply@exemple.fr> »: required with SMTP_URL. */
+  SMTP_FROM: z.string().trim().min(3).max(300).optional(),
 });
 
-export type Env = z.infer<typeof envSchema> & { dataDir: string };
+export type Env = z.infer<typeof envSchema> & { dataDir: string; APP_URL: string };
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);
@@ -27,5 +42,14 @@ export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
     const lines = parsed.error.issues.map((i) => `  - ${i.path.join(".")}: ${i.message}`).join("\n");
     throw new Error(`Configuration invalide\u00a0:\n${lines}`);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  if (parsed.data.SMTP_URL && !parsed.data.SMTP_FROM) {
+    throw new Error(
+      "Configuration invalide\u00a0:\n  - SMTP_FROM: obligatoire avec SMTP_URL («\u00a0Propulse <no-reply@exemple.fr>\u00a0»)",
+    );
+  }
+  return {
+    ...parsed.data,
+    APP_URL: parsed.data.APP_URL ?? `http://localhost:${parsed.data.PORT}`,
+    dataDir: path.resolve(parsed.data.DATA_DIR),
+  };
 }

@@ -29,9 +29,10 @@ export const LOG_CENSOR = "[masqué]";
 
 /**
  * The one-time links' tokens (docs/domain/accounts.md#links-activation-and-account): the segment after
- * `/api/account-links/<kind>/`, and after the web pages `/invitation/` and `/reinitialiser/`.
+ * `/api/account-links/<kind>/`, and after the web pages `/invitation/` and `/reinitialiser/`; the
+ * signing links' (docs/domain/signing.md#security): after `/api/signing/` and the page `/signer/`.
  */
-const LINK_TOKEN_IN_URL = /((?:account-links\/[^/?#]*|invitation|reinitialiser)\/)[^/?#]+/gi;
+const LINK_TOKEN_IN_URL = /((?:account-links\/[^/?#]*|invitation|reinitialiser|api\/signing|signer)\/)[^/?#]+/gi;
 
 /** `url` without the token of a one-time link: the request log keeps the path, never the secret. */
 export function redactUrl(url: string): string {

@@ -19,6 +19,7 @@ export const COMPANY_TEXTS = {
   vatFranchiseInvalid: "Indiquez oui ou non pour la franchise en base de TVA",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
   defaultTaxRateInvalid: "Choisissez un taux de TVA de la liste",
+  reminderRange: "Le délai de relance doit être compris entre 1 et 90 jours",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",
   logoDamaged: "Ce fichier image est endommagé\u00a0: choisissez une autre image",

@@ -140,11 +140,20 @@ export const companySettingsInputSchema = z.object({
     .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), COMPANY_TEXTS.defaultTaxRateInvalid)
     .optional()
     .describe("TVA des nouvelles lignes de devis (20, 10, 5,5, 2,1 ou 0) ; absente : inchangée"),
+  // « À relancer » (docs/domain/messages.md#reminders): the form's text "10" reads as 10.
+  reminder_after_days: z.coerce
+    .number({ error: COMPANY_TEXTS.reminderRange })
+    .int(COMPANY_TEXTS.reminderRange)
+    .min(1, COMPANY_TEXTS.reminderRange)
+    .max(90, COMPANY_TEXTS.reminderRange)
+    .optional()
+    .describe("Devis à relancer après ce nombre de jours sans réponse (1 à 90)\u00a0; absent\u00a0: inchangé"),
 });
 export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 export const companySettingsSchema = z.object({
   quote_validity_days: z.number(),
   terms_and_conditions: z.string().nullable(),
   default_tax_rate: z.number(),
+  reminder_after_days: z.number(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;

@@ -229,6 +229,7 @@ export const QUOTE_HISTORY_ACTIONS = [
   "updated",
   "status_changed",
   "sent",
+  "reminded",
   "validated",
   "cancelled",
 ] as const;
@@ -238,6 +239,7 @@ export const QUOTE_HISTORY_LABELS: Record<QuoteHistoryAction, string> = {
   updated: "Modification",
   status_changed: "Changement de statut",
   sent: "Envoi au client",
+  reminded: "Relance",
   validated: "Validation",
   cancelled: "Annulation",
 };

@@ -23,6 +23,7 @@ import {
   type QuoteItemInput,
   UNITS,
 } from "./quote-rules";
+import { quoteSignatureSchema } from "./signing";
 
 export * from "./quote-rules";
 
@@ -317,6 +318,8 @@ export const quoteSchema = z.object({
   items_count: z.number(),
   /** Only in answers to users holding quotes:margins. */
   margin: quoteMarginSchema.optional(),
+  /** The client's signature (docs/domain/signing.md): in the detail only (GET /api/quotes/:id), null when unsigned. */
+  signature: quoteSignatureSchema.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
 });

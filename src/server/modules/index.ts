@@ -8,13 +8,17 @@ import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
 import { invoicesModule } from "./invoices/invoices.routes";
 import { libraryModule } from "./library/library.routes";
+import { messagesModule } from "./messages/messages.routes";
 import type { AppModule } from "./module";
+import { notificationsModule } from "./notifications/notifications.routes";
 import { permissionsModule } from "./permissions/permissions.routes";
 import { planningModule } from "./planning/planning.routes";
 import { projectPhotosModule } from "./projects/project-photos.routes";
 import { projectsModule } from "./projects/projects.routes";
 import { quoteTemplatesModule } from "./quote-templates/quote-templates.routes";
 import { quotesModule } from "./quotes/quotes.routes";
+import { remindersModule } from "./reminders/reminders.routes";
+import { signingModule } from "./signing/signing.routes";
 import { superadminModule } from "./superadmin/superadmin.routes";
 import { teamsModule } from "./teams/teams.routes";
 import { companyUsersModule } from "./users/company-users.routes";
@@ -47,4 +51,8 @@ export const MODULES: readonly AppModule[] = [
   accountsModule,
   superadminModule,
   dashboardModule,
+  signingModule,
+  notificationsModule,
+  messagesModule,
+  remindersModule,
 ];

@@ -11,6 +11,7 @@ import { documentFonts } from "./fonts";
 import { Frame, PAGE } from "./layout";
 import { printableLogo } from "./logo";
 import type { CommercialDocument, DocumentPart } from "./model";
+import { drawAudit } from "./parts/audit";
 import { drawFooter } from "./parts/footer";
 import { drawHeader } from "./parts/header";
 import { drawLines } from "./parts/lines";
@@ -40,6 +41,9 @@ function drawPart(frame: Frame, part: DocumentPart, doc: CommercialDocument): vo
       break;
     case "signature":
       drawSignature(frame, part);
+      break;
+    case "audit":
+      drawAudit(frame, part);
       break;
   }
 }
@@ -79,7 +83,11 @@ export function renderCommercialDocument(
       Subject: doc.subject,
       Creator: "Propulse",
       Producer: "Propulse (PDFKit)",
-      ...(doc.facturx ? { CreationDate: new Date(doc.facturx.date) } : {}),
+      ...(doc.facturx
+        ? { CreationDate: new Date(doc.facturx.date) }
+        : doc.date
+          ? { CreationDate: new Date(doc.date) }
+          : {}),
     },
     lang: "fr-FR",
     // No standard font (Helvetica's metrics parsed in each document): the embedded fonts only.

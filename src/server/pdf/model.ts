@@ -101,14 +101,29 @@ export interface MentionsPart {
   paragraphs: { title: string; body: string }[];
 }
 
-/** A box for the client's agreement. */
+/** A box for the client's agreement; a signed quote's box holds the signature, the name and the date. */
 export interface SignaturePart {
   kind: "signature";
   title: string;
   lines: string[];
+  /** Signed on the app (docs/domain/signing.md#the-signed-pdf): drawn in the box instead of the blank lines. */
+  signed?: {
+    /** The drawn signature, a PNG in base64 (checked by content when it was received). */
+    imagePng: string;
+    /** « Bon pour accord », the signer's name, the date and time. */
+    lines: string[];
+  } | null;
 }
 
-export type DocumentPart = HeaderPart | PartiesPart | LinesPart | TotalsPart | MentionsPart | SignaturePart;
+/** A last page of facts, label by label (a signed quote's « Journal de signature »). */
+export interface AuditPart {
+  kind: "audit";
+  title: string;
+  intro: string;
+  rows: [label: string, value: string][];
+}
+
+export type DocumentPart = HeaderPart | PartiesPart | LinesPart | TotalsPart | MentionsPart | SignaturePart | AuditPart;
 
 export interface CommercialDocument {
   /** « Devis », « Facture »… : the header's title, and with the reference the PDF's title. */
@@ -121,6 +136,11 @@ export interface CommercialDocument {
   parts: DocumentPart[];
   /** At the bottom of every page, with the page number. */
   footer: string;
+  /**
+   * When the document was made (ISO 8601): the PDF's creation date, so that its bytes depend on its
+   * content only (a quote's: its last change; the SHA-256 kept at signing can be checked again).
+   */
+  date?: string | null;
   /** Across every page, diagonal and light (a draft's « BROUILLON »); none when absent. */
   watermark?: string | null;
   /**

@@ -105,6 +105,10 @@ describe("one-time links (docs/domain/accounts.md#links-activation-and-account)"
       `/api/account-links/invitation/${secret}?source=e-mail`,
       path,
       `/reinitialiser/${secret}`,
+      // The signing links' (docs/domain/signing.md#security).
+      `/api/signing/${secret}`,
+      `/api/signing/${secret}/pdf`,
+      `/signer/${secret}`,
     ];
     for (const url of urls)
       expect((await app.inject({ method: "GET", url, remoteAddress })).statusCode).toBeGreaterThan(0);
@@ -120,6 +124,8 @@ describe("one-time links (docs/domain/accounts.md#links-activation-and-account)"
     expect(written).toContain(`/api/account-links/password-reset/${LOG_CENSOR}`);
     expect(written).toContain(`/invitation/${LOG_CENSOR}`);
     expect(written).toContain(`/reinitialiser/${LOG_CENSOR}`);
+    expect(written).toContain(`/api/signing/${LOG_CENSOR}/pdf`);
+    expect(written).toContain(`/signer/${LOG_CENSOR}`);
     expect(written).not.toContain(secret);
     expect(log()).not.toContain(secret);
   });

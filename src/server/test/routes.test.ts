@@ -1,9 +1,10 @@
 import { createHash, randomUUID } from "node:crypto";
+import { enqueueMessage } from "@server/modules/messages/mailer";
 import { ERROR_CODES, MESSAGES } from "@shared/errors";
 import { PERMISSION_CODES } from "@shared/permissions";
 import { mondayOf } from "@shared/planning-rules";
 import type { LightMyRequestResponse } from "fastify";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import {
   bearer,
   createTestCompany,
@@ -159,6 +160,14 @@ interface Resources {
   userId: string;
   /** A user invited, who has not chosen a password yet (a new invitation link). */
   pendingUserId: string;
+  /** The admin's notification of a quote signed on its link (a quote of its own, signed through the API). */
+  notificationId: string;
+  /** A message of the outbox, with its attachment (the quote's bytes). */
+  messageId: string;
+  /** A quote sent to its client (the reminder's route). */
+  sentQuoteId: string;
+  /** An issued invoice past its due date (the reminder's route). */
+  lateInvoiceId: string;
 }
 
 /** A one-time link's token of the right form that matches no link: the link pages answer 404. */
@@ -191,8 +200,11 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/company/roles/{id}": (r) => r.roleId,
   "/api/company/user-roles/user/{userId}": (r) => r.userId,
   "/api/company/users/{id}": (r) => r.userId,
+  "/api/outbox/{id}": (r) => r.messageId,
   "/api/account-links/invitation/{token}": () => UNKNOWN_LINK_TOKEN,
   "/api/account-links/password-reset/{token}": () => UNKNOWN_LINK_TOKEN,
+  "/api/signing/{token}": () => UNKNOWN_LINK_TOKEN,
+  "/api/notifications/{id}": (r) => r.notificationId,
   // The SuperAdmin sees every company: its walk's calls go to company B (never suspended by them).
   "/api/superadmin/companies/{id}": () => companyB.id,
 };
@@ -211,6 +223,12 @@ const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string
   // A draft has no Factur-X: the XML of an issued one.
   "GET /api/invoices/{id}/xml": { id: (r) => r.payInvoiceId },
   "POST /api/company/users/{id}/invitation": { id: (r) => r.pendingUserId },
+  // Sending and reminding (issue 18): a quote sent for its reminder, issued invoices (a late one to remind).
+  "GET /api/quotes/{id}/send-draft": { id: (r) => r.sentQuoteId },
+  "POST /api/quotes/{id}/remind": { id: (r) => r.sentQuoteId },
+  "GET /api/invoices/{id}/send-draft": { id: (r) => r.lateInvoiceId },
+  "POST /api/invoices/{id}/send": { id: (r) => r.payInvoiceId },
+  "POST /api/invoices/{id}/remind": { id: (r) => r.lateInvoiceId },
 };
 
 /** The id to put in a body field that references another resource (same company as the caller). */
@@ -277,7 +295,21 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
     items: [invoiceLine],
   }),
   "POST /api/invoices/deposit/{quoteId}": () => ({ percentage: 30 }),
+  // A message: e-mail addresses (a format the samples do not make).
+  "POST /api/quotes/{id}/send": () => messageBody,
+  "POST /api/quotes/{id}/remind": () => messageBody,
+  "POST /api/invoices/{id}/send": () => messageBody,
+  "POST /api/invoices/{id}/remind": () => messageBody,
+  // A drawn signature: a PNG data URL (a pattern).
+  "POST /api/signing/{token}": () => ({
+    signer_name: "Échantillon",
+    approved: true,
+    signature: `data:image/png;base64,${PNG.toString("base64")}`,
+  }),
 };
+
+/** What the send and remind dialogs post. */
+const messageBody = { to: ["client@exemple.fr"], cc: [], subject: "Échantillon", body: "Bonjour" };
 
 /** A valid body for `op`, with ids of `r` in its id fields. */
 function validBody(op: Operation, r: Resources): unknown {
@@ -383,6 +415,61 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     full_name: `Invité ${tag}`,
     role_ids: [],
   })) as unknown as { user: { id: string } };
+  // A message with an attachment, written as the mailer writes every message (the send routes use it).
+  const me = await app.inject({ method: "GET", url: "/api/auth/me", headers: bearer(token) });
+  const companyId = (me.json() as { companyId: string }).companyId;
+  const message = await db.run({ companyId }, (tx) =>
+    enqueueMessage(tx, {
+      companyId,
+      kind: "quote_send",
+      to: [`${tag.toLowerCase()}@exemple.fr`],
+      subject: `Message ${tag}`,
+      body: `Texte ${tag}`,
+      document: { type: "quote", id: quote.id },
+      attachment: { name: `devis-${tag}.pdf`, contentType: "application/pdf", content: PNG },
+    }),
+  );
+  // A quote signed on its link (its own IP: the walk's calls keep the per-IP limit of 127.0.0.1): the
+  // office's notification.
+  const signedQuote = await post("/api/quotes", {
+    name: `Devis signé ${tag}`,
+    client_id: quoteClient.id,
+    date: TODAY,
+    status: "envoye au client",
+    items: [line],
+  });
+  const signingLink = (await post(`/api/quotes/${signedQuote.id}/signing-link`, {})) as unknown as { path: string };
+  const signedRes = await app.inject({
+    method: "POST",
+    url: `/api/signing/${signingLink.path.split("/").pop()}`,
+    remoteAddress: `10.99.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    payload: {
+      signer_name: `Signataire ${tag}`,
+      approved: true,
+      signature: `data:image/png;base64,${PNG.toString("base64")}`,
+    },
+  });
+  if (signedRes.statusCode !== 200) throw new Error(`fixture signing: ${signedRes.statusCode} ${signedRes.body}`);
+  const notes = await app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) });
+  const notificationId = (notes.json() as { data: { id: string }[] }).data[0]?.id;
+  if (!notificationId) throw new Error(`fixture GET /api/notifications: ${notes.statusCode} ${notes.body}`);
+  const sentQuote = await post("/api/quotes", {
+    name: `Devis envoyé ${tag}`,
+    client_id: quoteClient.id,
+    date: TODAY,
+    status: "envoye au client",
+    items: [line],
+  });
+  // Issued 40 days ago (the server's clock set back for the call), due 30 days later: late.
+  const lateDay = new Date(Date.now() - 40 * 86_400_000);
+  const lateDraft = await post("/api/invoices", {
+    client_id: quoteClient.id,
+    name: `Facture en retard ${tag}`,
+    date: lateDay.toISOString().slice(0, 10),
+    items: [line],
+  });
+  vi.useFakeTimers({ toFake: ["Date"], now: lateDay });
+  const lateInvoice = await post(`/api/invoices/${lateDraft.id}/issue`, {}).finally(() => vi.useRealTimers());
   const payInvoice = await issued("Facture à payer");
   const paid = (await post(`/api/invoices/${payInvoice.id}/payments`, {
     date: TODAY,
@@ -400,6 +487,10 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     roleId: role.id,
     userId,
     pendingUserId: invited.user.id,
+    notificationId,
+    messageId: message.id,
+    sentQuoteId: sentQuote.id,
+    lateInvoiceId: lateInvoice.id,
     validQuoteId: validQuote.id,
     projectId: project.id,
     workProjectId: work.id,

@@ -6,12 +6,20 @@ import { clientDetailSchema, clientSchema } from "@shared/clients";
 import { quoteSchema } from "@shared/quotes";
 import { QueryClientProvider, useQuery } from "@tanstack/react-query";
 import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import {
+  OUTBOX_KEY,
+  REMINDERS_KEY,
+  DASHBOARD_KEY as SEND_DASHBOARD_KEY,
+  INVOICES_KEY as SEND_INVOICES_KEY,
+  QUOTES_KEY as SEND_QUOTES_KEY,
+} from "@web/components/send-message/send-message-api";
 import { clientKeys } from "@web/features/clients/api/client-keys";
 import { clientDetailQueryOptions } from "@web/features/clients/api/get-client";
 import { useUpdateClient } from "@web/features/clients/api/update-client";
 import { makeClient } from "@web/features/clients/test/render";
 import { dashboardKeys } from "@web/features/dashboard/api/dashboard-keys";
 import { invoiceKeys, invoiceRefreshes } from "@web/features/invoices/api/invoice-keys";
+import { messageKeys } from "@web/features/messages/api/message-keys";
 import {
   DASHBOARD_KEY,
   INVOICES_KEY as PROJECT_INVOICES_KEY,
@@ -21,6 +29,7 @@ import {
 import { CLIENT_DETAILS_KEY, INVOICES_KEY, quoteKeys } from "@web/features/quotes/api/quote-keys";
 import { useUpdateQuote } from "@web/features/quotes/api/update-quote";
 import { makeQuote } from "@web/features/quotes/test/render";
+import { reminderKeys } from "@web/features/reminders/api/reminder-keys";
 import { type FakeApi, fakeApi } from "@web/test/fake-api";
 import { testQueryClient } from "@web/test/render";
 import type { ReactNode } from "react";
@@ -65,6 +74,15 @@ describe("mutation refreshes", () => {
   it("a deposit from a quote and a worksite's « Facturer » name the invoices feature's keys by their true prefix", () => {
     expect(INVOICES_KEY).toEqual(invoiceKeys.all);
     expect(PROJECT_INVOICES_KEY).toEqual(invoiceKeys.all);
+  });
+
+  it("a message sent (components/send-message) names the features' keys by their true prefixes", () => {
+    // The quote's status and history, the invoice, « À relancer », the home's alerts, « Messages envoyés ».
+    expect(SEND_QUOTES_KEY).toEqual(quoteKeys.all);
+    expect(SEND_INVOICES_KEY).toEqual(invoiceKeys.all);
+    expect(REMINDERS_KEY).toEqual(reminderKeys.all);
+    expect(SEND_DASHBOARD_KEY).toEqual(dashboardKeys.all);
+    expect(OUTBOX_KEY).toEqual(messageKeys.all);
   });
 
   it("a worksite started or finished refreshes the home's cards by their true prefix", () => {

@@ -274,6 +274,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     preloadRoute(testQueryClient(), "/invitation/abc123");
     storeSession(["quotes:view"]);
     preloadRoute(testQueryClient(), "/reinitialiser/abc123");
+    preloadRoute(testQueryClient(), "/signer/abc123");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(api.fetch).not.toHaveBeenCalled();
   });

@@ -113,6 +113,8 @@ const ACCOUNT_ROUTE: SignedInRoute = {
 
 /** The public pages of the one-time links: their own code, signed in or not. */
 const LINK_PAGE = /^\/(invitation|reinitialiser)\/[^/]+\/?$/;
+/** The public page of a quote's signing link (docs/domain/signing.md#the-page): its own code, no session. */
+const SIGNING_PAGE = /^\/signer\/[^/]+\/?$/;
 
 /**
  * At start-up, with a stored session: loads the shell's and the screen's code and asks for the screen's
@@ -126,6 +128,7 @@ const LINK_PAGE = /^\/(invitation|reinitialiser)\/[^/]+\/?$/;
 export function preloadRoute(queryClient: QueryClient, pathname: string): Promise<void> {
   const settled = (...loads: Promise<unknown>[]) => Promise.allSettled(loads).then(() => undefined);
   if (LINK_PAGE.test(pathname)) return settled(screens.accountLink());
+  if (SIGNING_PAGE.test(pathname)) return settled(screens.signing());
   if (!getToken()) return settled(screens.login());
   const user = normaliseAuthUser(getStoredUserRaw());
   if (!user) return settled();

@@ -18,6 +18,7 @@ const SuperAdminCompanyNewRoute = lazyScreen(screens.superadminCompanyNew, (m) =
 const SuperAdminCompanyRoute = lazyScreen(screens.superadminCompany, (m) => m.SuperAdminCompanyRoute);
 const InvitationRoute = lazyScreen(screens.accountLink, (m) => m.InvitationRoute);
 const PasswordResetRoute = lazyScreen(screens.accountLink, (m) => m.PasswordResetRoute);
+const SigningRoute = lazyScreen(screens.signing, (m) => m.SigningRoute);
 const AccountRoute = lazyScreen(screens.account, (m) => m.AccountRoute);
 const ClientsRoute = lazyScreen(screens.clients, (m) => m.ClientsRoute);
 const SettingsRoute = lazyScreen(screens.settings, (m) => m.SettingsRoute);
@@ -33,10 +34,12 @@ const ProjectRoute = lazyScreen(screens.project, (m) => m.ProjectRoute);
 const ProjectExecutionRoute = lazyScreen(screens.projectExecution, (m) => m.ProjectExecutionRoute);
 const CalendarRoute = lazyScreen(screens.calendar, (m) => m.CalendarRoute);
 const InvoicesRoute = lazyScreen(screens.invoices, (m) => m.InvoicesRoute);
+const RemindersRoute = lazyScreen(screens.reminders, (m) => m.RemindersRoute);
 const InvoiceRoute = lazyScreen(screens.invoice, (m) => m.InvoiceRoute);
 const InvoiceNewRoute = lazyScreen(screens.invoiceNew, (m) => m.InvoiceNewRoute);
 const InvoiceEditRoute = lazyScreen(screens.invoiceEdit, (m) => m.InvoiceEditRoute);
 const UsersRoute = lazyScreen(screens.users, (m) => m.UsersRoute);
+const MessagesRoute = lazyScreen(screens.messages, (m) => m.MessagesRoute);
 const RolesRoute = lazyScreen(screens.roles, (m) => m.RolesRoute);
 const RoleNewRoute = lazyScreen(screens.roleForm, (m) => m.RoleNewRoute);
 const RoleEditRoute = lazyScreen(screens.roleForm, (m) => m.RoleEditRoute);
@@ -71,7 +74,9 @@ const companyRoutes: RouteObject[] = [
   { path: "vehicles", element: element(VehiclesRoute) },
   { path: "equipment", element: element(EquipmentRoute) },
   { path: "users", element: element(UsersRoute) },
+  { path: "messages", element: element(MessagesRoute) },
   { path: "invoices", element: element(InvoicesRoute) },
+  { path: "relances", element: element(RemindersRoute) },
   { path: "invoices/new", element: element(InvoiceNewRoute) },
   { path: "invoices/:id", element: element(InvoiceRoute) },
   { path: "invoices/:id/edit", element: element(InvoiceEditRoute) },
@@ -104,6 +109,7 @@ export const routes: RouteObject[] = [
   publicPage(paths.login, LoginRoute),
   publicPage(paths.invitation, InvitationRoute),
   publicPage(paths.passwordReset, PasswordResetRoute),
+  publicPage(paths.signing, SigningRoute),
   {
     path: "/",
     errorElement: <RouteError />,

@@ -18,7 +18,11 @@ export const paths = {
   vehicles: "/vehicles",
   equipment: "/equipment",
   users: "/users",
+  /** « Messages envoyés »: the outbox (docs/domain/messages.md#screens). */
+  messages: "/messages",
   invoices: "/invoices",
+  /** « À relancer »: quotes without answer, late invoices (docs/domain/messages.md#to-remind). */
+  reminders: "/relances",
   invoiceNew: "/invoices/new",
   invoice: (id: string) => `/invoices/${encodeURIComponent(id)}`,
   invoiceEdit: (id: string) => `/invoices/${encodeURIComponent(id)}/edit`,
@@ -36,4 +40,6 @@ export const paths = {
   /** The public pages of the one-time links (docs/domain/accounts.md). */
   invitation: "/invitation/:token",
   passwordReset: "/reinitialiser/:token",
+  /** The public page of a quote's signing link (docs/domain/signing.md#the-page). */
+  signing: "/signer/:token",
 } as const;

@@ -43,6 +43,8 @@ export const companies = pgTable("companies", {
   /** VAT rate of a new quote line (docs/domain/company-settings.md#rules): 10 % is common in renovation. */
   defaultTaxRate: numeric("default_tax_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(20),
   termsAndConditions: text("terms_and_conditions"),
+  /** « À relancer »: quotes sent more than this many days ago without answer (1 to 90; docs/domain/messages.md). */
+  reminderAfterDays: integer("reminder_after_days").notNull().default(7),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -40,9 +40,15 @@ export const accountsRepository = {
     tx: Db,
     companyId: string,
     id: string,
-  ): Promise<{ id: string; hasPassword: boolean; isActive: boolean } | undefined> {
+  ): Promise<{ id: string; email: string; fullName: string; hasPassword: boolean; isActive: boolean } | undefined> {
     const [row] = await tx
-      .select({ id: users.id, hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`, isActive: users.isActive })
+      .select({
+        id: users.id,
+        email: users.email,
+        fullName: users.fullName,
+        hasPassword: sql<boolean>`${users.passwordHash} IS NOT NULL`,
+        isActive: users.isActive,
+      })
       .from(users)
       .where(and(eq(users.companyId, companyId), eq(users.id, id), eq(users.isSuperadmin, false)));
     return row;

@@ -21,6 +21,7 @@ import type { z } from "zod";
 import { authRepository, throttleRepository } from "../auth/auth.repository";
 import type { AuthService } from "../auth/auth.service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
+import { mailAccountLink } from "../messages/account-mails";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "../users/admin-guard";
 import { assertCanGrant } from "../users/grants";
 import { rolesRepository } from "../users/roles.repository";
@@ -57,6 +58,9 @@ const linkOf = (issued: { path: string; expiresAt: Date }): AccountLink => ({
   path: issued.path,
   expires_at: issued.expiresAt.toISOString(),
 });
+
+/** Who sends a link's mail: the administrator who issued it (docs/domain/messages.md#accounts-mails). */
+const sender = (auth: AuthContext) => ({ id: auth.userId, name: auth.user.full_name });
 
 /** 400 with the policy's first problem as the message and every problem in the details. */
 function assertPasswordPolicy(password: string, account: { email: string; fullName: string }, path: string): void {
@@ -148,6 +152,14 @@ export function createAccountsService(db: Database, authService: AuthService) {
             kind: "invitation",
             createdBy: auth.userId,
           });
+          await mailAccountLink(tx, {
+            companyId: t.companyId,
+            kind: "invitation",
+            to: body.email,
+            fullName: body.full_name,
+            path: issued.path,
+            createdBy: sender(auth),
+          });
           return { user: await shown(tx, t.companyId, userId), link: linkOf(issued) };
         });
       } catch (error) {
@@ -169,6 +181,14 @@ export function createAccountsService(db: Database, authService: AuthService) {
           companyId: t.companyId,
           kind: "invitation",
           createdBy: auth.userId,
+        });
+        await mailAccountLink(tx, {
+          companyId: t.companyId,
+          kind: "invitation",
+          to: user.email,
+          fullName: user.fullName,
+          path: issued.path,
+          createdBy: sender(auth),
         });
         return { user: await shown(tx, t.companyId, userId), link: linkOf(issued) };
       });
@@ -211,6 +231,14 @@ export function createAccountsService(db: Database, authService: AuthService) {
           companyId: t.companyId,
           kind: "password_reset",
           createdBy: auth.userId,
+        });
+        await mailAccountLink(tx, {
+          companyId: t.companyId,
+          kind: "password_reset",
+          to: user.email,
+          fullName: user.fullName,
+          path: issued.path,
+          createdBy: sender(auth),
         });
         return linkOf(issued);
       });

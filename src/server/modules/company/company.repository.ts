@@ -10,13 +10,14 @@ export const companySettingsRepository = {
         quote_validity_days: companies.quoteValidityDays,
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
+        reminder_after_days: companies.reminderAfterDays,
       })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
     return row;
   },
-  /** The settings, the default VAT rate only when said (it is not in the spec's body). */
+  /** The settings, the default VAT rate and the reminder delay only when said (they are not in the spec's body). */
   async update(tx: Db, companyId: string, input: CompanySettingsInput): Promise<CompanySettings> {
     const [row] = await tx
       .update(companies)
@@ -24,6 +25,7 @@ export const companySettingsRepository = {
         quoteValidityDays: input.quote_validity_days,
         termsAndConditions: input.terms_and_conditions,
         ...(input.default_tax_rate === undefined ? {} : { defaultTaxRate: input.default_tax_rate }),
+        ...(input.reminder_after_days === undefined ? {} : { reminderAfterDays: input.reminder_after_days }),
         updatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId))
@@ -31,6 +33,7 @@ export const companySettingsRepository = {
         quote_validity_days: companies.quoteValidityDays,
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
+        reminder_after_days: companies.reminderAfterDays,
       });
     if (!row) throw new Error("company not found");
     return row;

@@ -215,6 +215,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      reminder_after_days: 7,
     });
     expect(
       (await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json(),
@@ -222,6 +223,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      reminder_after_days: 7,
     });
     for (const bad of [0, 366, 2.5, "abc", true]) {
       const res = await api(admin, "PUT", "/api/company/settings", {
@@ -244,6 +246,7 @@ describe("commercial settings", () => {
       quote_validity_days: 60,
       terms_and_conditions: "Acompte de 30 % à la commande.",
       default_tax_rate: 20,
+      reminder_after_days: 7,
     };
     expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(saved);
 
@@ -269,6 +272,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      reminder_after_days: 7,
     });
   });
 

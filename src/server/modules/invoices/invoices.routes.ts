@@ -15,6 +15,7 @@ import {
 } from "@shared/invoices";
 import { z } from "zod";
 import type { AppModule } from "../module";
+import { registerInvoiceMessageRoutes } from "./invoice-messages.routes";
 import { createInvoicesService, INVOICES_ACCESS } from "./invoices.service";
 
 const tags = ["Factures"];
@@ -320,4 +321,6 @@ export const invoicesModule: AppModule = async (app, { db }) => {
     },
     async (request) => invoices.setStatus(requireAuth(request), request.params.id, request.body, request.log),
   );
+
+  registerInvoiceMessageRoutes(app, db, invoices);
 };

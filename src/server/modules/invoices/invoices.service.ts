@@ -257,6 +257,15 @@ export function createInvoicesService(
     return pdf;
   }
 
+  /** The document of an invoice (the live company for a draft) and the logos it needs, read in `tx`. */
+  async function documentIn(tx: Db, companyId: string, id: string) {
+    const row = await repo.document(tx, companyId, id);
+    if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
+    const live = row.seller ? null : (await repo.seller(tx, companyId)).seller;
+    const doc = documentOf(row, live, companyId);
+    return { doc, logos: await logosFor(tx, companyId, [doc]) };
+  }
+
   async function locked(tx: Db, t: TenantAccess, id: string): Promise<InvoiceRecord> {
     const found = await repo.find(tx, t.companyId, id, { lock: true });
     if (!found) throw errors.notFound(INVOICE_TEXTS.notFound);
@@ -690,16 +699,20 @@ export function createInvoicesService(
     async pdf(auth: AuthContext, id: string, log?: RenderLog): Promise<{ filename: string; pdf: Buffer }> {
       const t = tenant(auth, INVOICES_ACCESS.pdf, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const { doc, logos } = await db.run(t.scope, async (tx) => {
-        const row = await repo.document(tx, t.companyId, invoiceId);
-        if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
-        const live = row.seller ? null : (await repo.seller(tx, t.companyId)).seller;
-        const doc = documentOf(row, live, t.companyId);
-        return { doc, logos: await logosFor(tx, t.companyId, [doc]) };
-      });
+      const { doc, logos } = await db.run(t.scope, (tx) => documentIn(tx, t.companyId, invoiceId));
       const pdf = await pdfOf(doc, logos, log);
       const prefix = doc.invoice.kind === "credit_note" ? "avoir" : "facture";
       return { filename: `${prefix}-${doc.invoice.reference}.pdf`, pdf };
+    },
+
+    /**
+     * The PDF of an invoice as GET …/pdf answers it (an issued one: its Factur-X) — the same cache, so
+     * the same bytes —, rendered in the caller's transaction (its company's scope): what the send and
+     * remind messages attach (docs/domain/messages.md). No permission checked here (the caller's service did).
+     */
+    async pdfInTransaction(tx: Db, companyId: string, id: string, log?: RenderLog): Promise<Buffer> {
+      const { doc, logos } = await documentIn(tx, companyId, id);
+      return pdfOf(doc, logos, log);
     },
 
     /**

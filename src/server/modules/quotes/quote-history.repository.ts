@@ -7,7 +7,8 @@ import { and, asc, eq, inArray, sql } from "drizzle-orm";
 export interface NewQuoteHistoryEntry {
   quoteId: string;
   action: QuoteHistoryAction;
-  userId: string;
+  /** Null for the client who signed on a link (docs/domain/signing.md): the name is the signer's. */
+  userId: string | null;
   userName: string;
   changes?: QuoteHistoryChanges | null;
   metadata?: Record<string, unknown> | null;

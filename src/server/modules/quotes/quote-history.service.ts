@@ -47,9 +47,10 @@ function changesOf(before: Quote, after: QuoteInput, afterTotal: number): QuoteH
   return changes;
 }
 
-/** The action a status change writes. */
-function statusAction(to: QuoteStatus): QuoteHistoryAction {
+/** The action a status change writes (« Client relancé » set by hand is a reminder made another way). */
+export function statusAction(to: QuoteStatus): QuoteHistoryAction {
   if (to === "envoye au client") return "sent";
+  if (to === "client relance") return "reminded";
   if (to === "valide") return "validated";
   if (to === "annule") return "cancelled";
   return "status_changed";

@@ -1,20 +1,81 @@
 import { cityLine, documentIssuer, insuranceMention, issuerFooter, VAT_EXEMPTION_MENTION } from "@server/pdf/company";
 import { documentLines } from "@server/pdf/lines";
-import type { CommercialDocument, DocumentPart } from "@server/pdf/model";
+import type { AuditPart, CommercialDocument, DocumentPart, SignaturePart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
-import { formatDate, formatPercent } from "@shared/format";
+import { formatDate, formatEuro, formatPercent } from "@shared/format";
 import type { Quote } from "@shared/quotes";
+import { SIGNING_TEXTS } from "@shared/signing-rules";
+
+/** A signed quote's signature and evidence, as its PDF prints them (docs/domain/signing.md#the-signed-pdf). */
+export interface SignedQuoteEvidence {
+  signerName: string;
+  signedAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+  pdfSha256: string;
+  via: "link" | "on_site";
+  signaturePng: Buffer;
+}
+
+const parisDateTime = new Intl.DateTimeFormat("fr-FR", {
+  timeZone: "Europe/Paris",
+  day: "2-digit",
+  month: "2-digit",
+  year: "numeric",
+  hour: "2-digit",
+  minute: "2-digit",
+  second: "2-digit",
+  hourCycle: "h23",
+});
+
+/** `12/05/2026 à 14:32:05 (heure de Paris)`: the signing's time as the signed PDF prints it. */
+export function parisTimestamp(date: Date): string {
+  const parts = parisDateTime.formatToParts(date);
+  const pick = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${pick("day")}/${pick("month")}/${pick("year")} à ${pick("hour")}:${pick("minute")}:${pick("second")} (heure de Paris)`;
+}
+
+/** The « Bon pour accord » box of a signed quote, and its last page « Journal de signature ». */
+function signedParts(quote: Quote, signed: SignedQuoteEvidence): { box: SignaturePart["signed"]; audit: AuditPart } {
+  const when = parisTimestamp(signed.signedAt);
+  return {
+    box: {
+      imagePng: signed.signaturePng.toString("base64"),
+      lines: [`Signé électroniquement par ${signed.signerName}`, `le ${when}`],
+    },
+    audit: {
+      kind: "audit",
+      title: SIGNING_TEXTS.auditTitle,
+      intro:
+        "Ce devis a été accepté par le client sur Propulse\u00a0: il a lu le devis, coché «\u00a0Bon pour accord\u00a0», indiqué son nom et signé à la main dans le cadre prévu. Les éléments ci-dessous ont été enregistrés au moment de la signature.",
+      rows: [
+        ["Devis", `${quote.reference} — ${quote.name}`],
+        ["Montant", `${formatEuro(quote.total)} TTC`],
+        ["Signataire", signed.signerName],
+        ["Date et heure", when],
+        ["Adresse IP", signed.ip ?? "—"],
+        ["Navigateur (user agent)", signed.userAgent ?? "—"],
+        ["Empreinte SHA-256 du devis présenté", signed.pdfSha256],
+        ["Mode de signature", SIGNING_TEXTS.via[signed.via]],
+      ],
+    },
+  };
+}
 
 /**
  * The quote as a document: header (identity, reference, dates, validity), parties, lines, VAT per
- * rate and totals, the mentions and terms, and the client's « Bon pour accord » box.
+ * rate and totals, the mentions and terms, and the client's « Bon pour accord » box — signed, with the
+ * signature in the box and a last page « Journal de signature », when the client signed on the app.
+ * Dated by the quote's last change (its signature's time once signed): the same content, the same bytes.
  */
 export function quoteDocument(
   quote: Quote,
   company: Omit<CompanyInfo, "logo_url">,
   logo: Buffer | null,
   defaultTerms: string | null,
+  signed: SignedQuoteEvidence | null = null,
 ): CommercialDocument {
+  const signature = signed ? signedParts(quote, signed) : null;
   const issuer = documentIssuer(company, logo);
   const validityDays =
     quote.valid_until && quote.date
@@ -86,7 +147,9 @@ export function quoteDocument(
         "Date\u00a0:",
         "Signature du client, précédée de la mention manuscrite «\u00a0Bon pour accord\u00a0»\u00a0:",
       ],
+      signed: signature?.box ?? null,
     },
+    ...(signature ? [signature.audit] : []),
   ];
   return {
     title: "Devis",
@@ -95,5 +158,6 @@ export function quoteDocument(
     company: issuer,
     parts,
     footer: issuerFooter(issuer),
+    date: signed ? signed.signedAt.toISOString() : quote.updated_at,
   };
 }

@@ -356,6 +356,14 @@ export const quotesRepository = {
     await this.replaceItems(tx, companyId, id, input, totals);
   },
 
+  /** The status alone (an action's: sent, reminded, signed — quote-status.ts); lines and totals untouched. */
+  async setStatus(tx: Db, companyId: string, id: string, status: QuoteStatus): Promise<void> {
+    await tx
+      .update(quotes)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
+  },
+
   async replaceItems(tx: Db, companyId: string, quoteId: string, input: QuoteInput, totals: StoredTotals) {
     await tx.delete(quoteItems).where(and(eq(quoteItems.companyId, companyId), eq(quoteItems.quoteId, quoteId)));
     if (input.items.length === 0) return;

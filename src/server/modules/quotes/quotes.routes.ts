@@ -13,6 +13,7 @@ import {
 import { z } from "zod";
 import type { AppModule } from "../module";
 import { createQuoteHistoryService, QUOTE_HISTORY_ACCESS } from "./quote-history.service";
+import { registerQuoteMessageRoutes } from "./quote-messages.routes";
 import { createQuotesService, QUOTES_ACCESS } from "./quotes.service";
 
 const tags = ["Devis"];
@@ -140,4 +141,6 @@ export const quotesModule: AppModule = async (app, { db }) => {
         .send(pdf);
     },
   );
+
+  registerQuoteMessageRoutes(app, db, quotes);
 };

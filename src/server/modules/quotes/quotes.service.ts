@@ -21,10 +21,12 @@ import {
   resolveLineCosts,
   statusAllowsNoLines,
 } from "@shared/quotes";
+import { SIGNING_TEXTS } from "@shared/signing-rules";
 import type { z } from "zod";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { libraryRepository } from "../library/library.repository";
 import { nextReference } from "../references/references.repository";
+import { signaturesRepository } from "../signing/signing.repository";
 import { quoteHistoryRepository } from "./quote-history.repository";
 import { actorOf, creationEntry, updateEntries } from "./quote-history.service";
 import { quoteDocument } from "./quote-pdf";
@@ -90,10 +92,41 @@ async function costedLines(
 export function createQuotesService(db: Database) {
   const pdfCache = new DocumentCache(PDF_CACHE_BYTES);
 
+  /** One quote as its detail answers it: with its signature (only a validated quote may have one, docs/domain/signing.md). */
   async function load(t: TenantAccess, quoteId: string): Promise<Quote> {
-    const quote = await db.run(t.scope, (tx) => quotesRepository.find(tx, t.companyId, quoteId));
+    const quote = await db.run(t.scope, async (tx) => {
+      const found = await quotesRepository.find(tx, t.companyId, quoteId);
+      if (!found) return undefined;
+      const signature = found.status === "valide" ? await signaturesRepository.summary(tx, t.companyId, quoteId) : null;
+      return { ...found, signature };
+    });
     if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
     return quote;
+  }
+
+  /**
+   * The document of `quote` and its cache key, with the company's identity and terms; the logo's bytes
+   * only when the cache has no rendering of it.
+   */
+  async function documentOf(tx: Db, companyId: string, quote: Quote) {
+    const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoRepository.forDocuments(tx, companyId);
+    // Signed by the client: the signature in its box and the « Journal de signature » (docs/domain/signing.md).
+    const signed = quote.status === "valide" ? await signaturesRepository.evidence(tx, companyId, quote.id) : null;
+    const document = quoteDocument(quote, identity, null, terms_and_conditions, signed);
+    // Per company: no tenant can learn from timing that another one rendered the same document.
+    const key = `${companyId}:${documentKey(document, logo_file_id)}`;
+    const cached = pdfCache.get(key);
+    if (cached) return { document, key, cached };
+    const logo = logo_file_id ? await companyInfoRepository.logoData(tx, companyId, logo_file_id) : null;
+    return { document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
+  }
+
+  /** The PDF of a document from documentOf: the cached one, or rendered and kept. */
+  async function rendered(found: Awaited<ReturnType<typeof documentOf>>, log?: RenderLog): Promise<Buffer> {
+    if (found.cached) return found.cached;
+    const pdf = await renderCommercialDocument(found.document, log);
+    pdfCache.set(found.key, pdf);
+    return pdf;
   }
 
   return {
@@ -159,24 +192,18 @@ export function createQuotesService(db: Database) {
       const found = await db.run(t.scope, async (tx) => {
         const quote = await quotesRepository.find(tx, t.companyId, quoteId);
         if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
-        const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoRepository.forDocuments(
-          tx,
-          t.companyId,
-        );
-        const document = quoteDocument(quote, identity, null, terms_and_conditions);
-        // Per company: no tenant can learn from timing that another one rendered the same document.
-        const key = `${t.companyId}:${documentKey(document, logo_file_id)}`;
-        const cached = pdfCache.get(key);
-        if (cached) return { quote, document, key, cached };
-        const logo = logo_file_id ? await companyInfoRepository.logoData(tx, t.companyId, logo_file_id) : null;
-        return { quote, document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
+        return { quote, ...(await documentOf(tx, t.companyId, quote)) };
       });
-      let pdf = found.cached;
-      if (!pdf) {
-        pdf = await renderCommercialDocument(found.document, log);
-        pdfCache.set(found.key, pdf);
-      }
-      return { filename: `devis-${found.quote.reference}.pdf`, pdf };
+      return { filename: `devis-${found.quote.reference}.pdf`, pdf: await rendered(found, log) };
+    },
+
+    /**
+     * The PDF of `quote` (read by the caller in `tx`, its company's scope) as GET …/pdf answers it — the
+     * same cache, so the same bytes: what the send and remind messages attach (docs/domain/messages.md).
+     * Rendered within the caller's transaction; no permission checked here (the caller's service did).
+     */
+    async pdfInTransaction(tx: Db, companyId: string, quote: Quote, log?: RenderLog): Promise<Buffer> {
+      return rendered(await documentOf(tx, companyId, quote), log);
     },
 
     async create(auth: AuthContext, input: QuoteInput) {
@@ -214,6 +241,10 @@ export function createQuotesService(db: Database) {
       await db.run(t.scope, async (tx) => {
         const before = await quotesRepository.find(tx, t.companyId, quoteId, { lock: true });
         if (!before) throw errors.notFound(QUOTE_TEXTS.notFound);
+        // Signed by the client: final, and said so (docs/domain/signing.md#security).
+        if (before.status === "valide" && (await signaturesRepository.exists(tx, t.companyId, quoteId))) {
+          throw errors.conflict(SIGNING_TEXTS.signedLocked);
+        }
         if (isFinalQuoteStatus(before.status)) throw errors.conflict(QUOTE_TEXTS.finalLocked);
         assertLinesForStatus(input);
         if (

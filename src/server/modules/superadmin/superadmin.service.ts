@@ -23,6 +23,7 @@ import { addDays, parisToday } from "@shared/dates";
 import type { z } from "zod";
 import { accountTokensRepository } from "../accounts/account-tokens";
 import { companiesRepository } from "../companies/companies.repository";
+import { mailAccountLink } from "../messages/account-mails";
 import { usersRepository } from "../users/users.repository";
 import { type AlertCandidate, superadminRepository } from "./superadmin.repository";
 
@@ -165,6 +166,14 @@ export function createSuperadminService(db: Database) {
             companyId: company.id,
             kind: "invitation",
             createdBy: auth.userId,
+          });
+          await mailAccountLink(tx, {
+            companyId: company.id,
+            kind: "invitation",
+            to: input.admin.email,
+            fullName: input.admin.full_name,
+            path: link.path,
+            createdBy: { id: auth.userId, name: auth.user.full_name },
           });
           const created = await superadminRepository.find(tx, company.id);
           if (!created) throw new Error("company vanished");

@@ -3,6 +3,7 @@ import { splitFullName } from "@shared/session";
 import { Spinner } from "@web/components/ui/spinner";
 import { useAuth } from "@web/features/auth/hooks/auth-context";
 import { usePermissions } from "@web/features/auth/hooks/use-permissions";
+import { NotificationBell } from "@web/features/notifications/components/notification-bell";
 import { InstallPrompt } from "@web/features/pwa/components/install-prompt";
 import { OfflineBanner } from "@web/features/pwa/components/offline-banner";
 import { BottomBar } from "@web/features/shell/components/bottom-bar";
@@ -105,6 +106,7 @@ function Shell() {
           homePath={homePath}
           onMenu={superAdmin ? () => setDrawerOpen(true) : undefined}
           menuOpen={drawerOpen}
+          actions={superAdmin ? undefined : <NotificationBell />}
         />
         <OfflineBanner />
         <main
@@ -149,6 +151,7 @@ function Shell() {
           onLogout={handleLogout}
           homePath={homePath}
           context={context}
+          actions={superAdmin ? undefined : <NotificationBell tone="dark" className="size-9" />}
         />
       </Suspense>
       <div

@@ -5,6 +5,8 @@ export const companyKeys = {
   all: ["company"] as const,
   info: () => [...companyKeys.all, "info"] as const,
   settings: () => [...companyKeys.all, "settings"] as const,
+  /** The send and remind templates (« Messages » tab; docs/domain/messages.md#templates). */
+  messageTemplates: () => [...companyKeys.all, "message-templates"] as const,
 };
 
 /** Company settings stay fresh for 15 minutes (docs/domain/company-settings.md#messages). */

@@ -36,7 +36,7 @@ export interface CommercialSettingsFormProps {
 
 /**
  * « Paramètres commerciaux » (docs/domain/company-settings.md#rules): quote validity (1 to 365 days, 30
- * when empty), the VAT rate of new quote lines, and terms.
+ * when empty), the VAT rate of new quote lines, the reminder delay (« À relancer », 1 to 90 days), and terms.
  */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
@@ -121,6 +121,36 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                       </option>
                     ))}
                   </NativeSelect>
+                )}
+              </FormField>
+            </FormSection>
+            <FormSection title="Relances">
+              <FormField
+                label="Relancer les devis après"
+                error={errors.reminder_after_days?.message}
+                hint={
+                  "Un devis envoyé resté sans réponse après ce délai apparaît dans «\u00a0À relancer\u00a0» (1 à 90 jours)."
+                }
+              >
+                {(props) => (
+                  <div className="relative w-full sm:max-w-56">
+                    <Input
+                      type="number"
+                      inputMode="numeric"
+                      min={1}
+                      max={90}
+                      step={1}
+                      className="pr-16"
+                      {...props}
+                      {...register("reminder_after_days")}
+                    />
+                    <span
+                      aria-hidden="true"
+                      className="pointer-events-none absolute inset-y-0 right-3 flex items-center text-sm text-muted-foreground"
+                    >
+                      jours
+                    </span>
+                  </div>
                 )}
               </FormField>
             </FormSection>

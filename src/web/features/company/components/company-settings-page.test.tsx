@@ -6,6 +6,7 @@ import {
   companySettingsSchema,
 } from "@shared/company";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
+import { DEFAULT_TEMPLATES, MESSAGE_TEXTS, type MessageTemplates, messageTemplatesSchema } from "@shared/messages";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -31,6 +32,7 @@ const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 interface ServerState {
   info: CompanyInfo;
   settings: CompanySettings;
+  templates: MessageTemplates;
   /** Answer for the next PUT /company/info instead of saving. */
   infoFailure?: FakeAnswer;
 }
@@ -40,6 +42,11 @@ let server: ServerState;
 function serve() {
   api.get("/api/company/info", companyInfoSchema, () => server.info);
   api.get("/api/company/settings", companySettingsSchema, () => server.settings);
+  api.get("/api/company/message-templates", messageTemplatesSchema, () => server.templates);
+  api.put("/api/company/message-templates", messageTemplatesSchema, ({ body }) => {
+    server.templates = body as MessageTemplates;
+    return server.templates;
+  });
   api.put("/api/company/info", companyInfoSchema, ({ body }) => {
     if (server.infoFailure) return server.infoFailure;
     server.info = { ...server.info, ...(body as Partial<CompanyInfo>) };
@@ -71,12 +78,16 @@ function calls(method: Method, url: string) {
 // The page loads its forms lazily (React.lazy): their modules (zod, react-hook-form) are imported here
 // once, so that no test's waiting time includes their first transform on a busy machine.
 beforeAll(async () => {
-  await Promise.all([import("./company-info-form"), import("./commercial-settings-form")]);
+  await Promise.all([
+    import("./company-info-form"),
+    import("./commercial-settings-form"),
+    import("./message-templates-form"),
+  ]);
 });
 
 beforeEach(() => {
   installBrowserStubs();
-  server = { info: makeInfo(), settings: makeSettings() };
+  server = { info: makeInfo(), settings: makeSettings(), templates: structuredClone(DEFAULT_TEMPLATES) };
   api = fakeApi().install();
   serve();
 });
@@ -306,6 +317,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
       quote_validity_days: 30,
       terms_and_conditions: "Acompte 30 %",
       default_tax_rate: 20,
+      reminder_after_days: 7,
     });
     expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
   });
@@ -322,6 +334,21 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({ default_tax_rate: 10 });
   });
 
+  it("saves the reminder delay of « À relancer », 1 to 90 days", async () => {
+    server.settings = makeSettings({ reminder_after_days: 7 });
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
+    const days = (await screen.findByLabelText("Relancer les devis après")) as HTMLInputElement;
+    expect(days.value).toBe("7");
+    type("Relancer les devis après", "91");
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    expect(await screen.findByText(COMPANY_TEXTS.reminderRange)).toBeTruthy();
+    expect(calls("PUT", "/api/company/settings")).toHaveLength(0);
+    type("Relancer les devis après", "14");
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
+    expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({ reminder_after_days: 14 });
+  });
+
   it("refuses 366 days with the range message", async () => {
     renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
     await screen.findByDisplayValue("30");
@@ -329,6 +356,64 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     fireEvent.click(saveButton("Paramètres commerciaux"));
     expect(await screen.findByText(COMPANY_TEXTS.validityRange)).toBeTruthy();
     expect(calls("PUT", "/api/company/settings")).toHaveLength(0);
+  });
+});
+
+describe("CompanySettingsPage — Messages", () => {
+  const subject = (kind: string) =>
+    within(screen.getByRole("group", { name: kind })).getByLabelText("Objet") as HTMLInputElement;
+  const body = (kind: string) =>
+    within(screen.getByRole("group", { name: kind })).getByLabelText("Message") as HTMLTextAreaElement;
+
+  it("asks for the templates when the tab opens, inserts a variable at the cursor, restores a default, saves the four", async () => {
+    server.templates = {
+      ...structuredClone(DEFAULT_TEMPLATES),
+      invoice_send: { subject: "Votre facture", body: "Bonjour ,\nMerci." },
+    };
+    const { router } = renderPage(<CompanySettingsPage isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    expect(calls("GET", "/api/company/message-templates")).toHaveLength(0);
+    fireEvent.mouseDown(screen.getByRole("tab", { name: /Messages/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=messages"));
+    expect((await screen.findByDisplayValue("Votre facture")).tagName).toBe("INPUT");
+    expect(subject("Envoi de devis").value).toBe(DEFAULT_TEMPLATES.quote_send.subject);
+
+    // The cursor after « Bonjour »: {client} goes there.
+    const invoice = body("Envoi de facture");
+    fireEvent.focus(invoice);
+    invoice.setSelectionRange(8, 8);
+    const group = screen.getByRole("group", { name: "Envoi de facture" });
+    expect(within(group).queryByRole("button", { name: /lien_signature/ })).toBeNull();
+    fireEvent.click(within(group).getByRole("button", { name: /Insérer \{client\}/ }));
+    expect(invoice.value).toBe("Bonjour {client},\nMerci.");
+
+    fireEvent.input(subject("Relance de devis"), { target: { value: "Relance" } });
+    fireEvent.click(screen.getByRole("button", { name: "Rétablir le modèle par défaut (Relance de devis)" }));
+    expect(subject("Relance de devis").value).toBe(DEFAULT_TEMPLATES.quote_reminder.subject);
+
+    fireEvent.click(saveButton("Modèles de messages"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Modèles de messages enregistrés"));
+    expect(calls("PUT", "/api/company/message-templates")[0]?.body).toEqual({
+      ...DEFAULT_TEMPLATES,
+      invoice_send: { subject: "Votre facture", body: "Bonjour {client},\nMerci." },
+    });
+  });
+
+  it("refuses an empty subject with the server's message, nothing sent", async () => {
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=messages");
+    await screen.findByDisplayValue(DEFAULT_TEMPLATES.quote_send.subject);
+    fireEvent.input(subject("Envoi de devis"), { target: { value: " " } });
+    fireEvent.click(saveButton("Modèles de messages"));
+    expect(await screen.findByText(MESSAGE_TEXTS.subjectRequired)).toBeTruthy();
+    expect(calls("PUT", "/api/company/message-templates")).toHaveLength(0);
+  });
+
+  it("shows the templates read-only without settings:edit", async () => {
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=messages", ["settings:view"]);
+    await screen.findByDisplayValue(DEFAULT_TEMPLATES.quote_send.subject);
+    expect(subject("Envoi de devis").closest("fieldset")?.disabled).toBe(true);
+    expect(screen.queryByRole("button", { name: /Rétablir le modèle par défaut/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Enregistrer" })).toBeNull();
   });
 });
 

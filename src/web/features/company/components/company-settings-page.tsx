@@ -7,13 +7,15 @@ import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useCan } from "@web/hooks/use-can";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { Building2, FileText } from "lucide-react";
+import { Building2, FileText, Mail } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
+import { messageTemplatesQueryOptions } from "../api/message-templates";
 import { CompanyLogoCard } from "./company-logo-card";
 
 // The forms bring zod and react-hook-form: they load beside the data, once the page's header and
@@ -22,19 +24,25 @@ const CompanyInfoForm = lazy(() => import("./company-info-form").then((m) => ({ 
 const CommercialSettingsForm = lazy(() =>
   import("./commercial-settings-form").then((m) => ({ default: m.CommercialSettingsForm })),
 );
+const MessageTemplatesForm = lazy(() =>
+  import("./message-templates-form").then((m) => ({ default: m.MessageTemplatesForm })),
+);
 
-export type CompanySettingsTab = "info" | "commercial";
+export type CompanySettingsTab = "info" | "commercial" | "messages";
 
 /** The tab shown for the `?tab=` search parameter (Informations by default). */
 export function tabFromSearch(value: string | null): CompanySettingsTab {
-  return value === "commercial" ? "commercial" : "info";
+  return value === "commercial" || value === "messages" ? value : "info";
 }
 
 export interface CompanySettingsPageProps {
   isMobile: boolean;
 }
 
-/** « Paramètres de l'entreprise » (docs/domain/company-settings.md#screen): tabs « Informations » and « Paramètres commerciaux ». */
+/**
+ * « Paramètres de l'entreprise » (docs/domain/company-settings.md#screen): tabs « Informations »,
+ * « Paramètres commerciaux » and « Messages » (the send and remind templates, docs/domain/messages.md#templates).
+ */
 export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   // settings:edit — without it the forms are read-only and the logo cannot be changed.
   const canEdit = useCan("settings:edit");
@@ -44,7 +52,11 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   const tab = tabFromSearch(searchParams.get("tab"));
   const [infoDirty, setInfoDirty] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
-  const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty));
+  const [templatesDirty, setTemplatesDirty] = useState(false);
+  // The templates are asked for when their tab is first opened (the page's first answers are the other two).
+  const templatesOpened = useOpenedOnce(tab === "messages");
+  const templates = useQuery({ ...messageTemplatesQueryOptions(), enabled: templatesOpened });
+  const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty || templatesDirty));
   useToastsAboveSaveBar(canEdit, isMobile);
   const triggerClass = isMobile ? "flex-auto px-3" : "flex-none px-4";
 
@@ -88,8 +100,13 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
           </TabsTrigger>
           <TabsTrigger value="commercial" className={triggerClass}>
             <FileText aria-hidden="true" className={cn(isMobile && "hidden")} />
-            Paramètres commerciaux
+            {isMobile ? "Commercial" : "Paramètres commerciaux"}
             {settingsDirty && <UnsavedDot />}
+          </TabsTrigger>
+          <TabsTrigger value="messages" className={triggerClass}>
+            <Mail aria-hidden="true" className={cn(isMobile && "hidden")} />
+            Messages
+            {templatesDirty && <UnsavedDot />}
           </TabsTrigger>
         </TabsList>
 
@@ -135,6 +152,27 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
               />
             )}
           </QueryState>
+        </TabsContent>
+
+        <TabsContent value="messages" forceMount hidden={tab !== "messages"}>
+          {templatesOpened && (
+            <QueryState
+              isPending={templates.isPending}
+              error={templates.error}
+              hasData={templates.data !== undefined}
+              failureTitle="Erreur lors de la récupération des modèles de messages"
+              onRetry={() => void templates.refetch()}
+            >
+              {templates.data && (
+                <MessageTemplatesForm
+                  templates={templates.data}
+                  canEdit={canEdit}
+                  isMobile={isMobile}
+                  onDirtyChange={setTemplatesDirty}
+                />
+              )}
+            </QueryState>
+          )}
         </TabsContent>
       </Tabs>
 

@@ -98,11 +98,20 @@ describe("infoFormValues", () => {
 
 describe("settingsFormValues", () => {
   it("shows the days as text and null terms as ''", () => {
-    expect(settingsFormValues({ quote_validity_days: 45, terms_and_conditions: null, default_tax_rate: 5.5 })).toEqual({
+    expect(
+      settingsFormValues({
+        quote_validity_days: 45,
+        terms_and_conditions: null,
+        default_tax_rate: 5.5,
+        reminder_after_days: 10,
+      }),
+    ).toEqual({
       quote_validity_days: "45",
       terms_and_conditions: "",
       default_tax_rate: "5.5",
+      reminder_after_days: "10",
     });
+    expect(settingsFormValues(undefined).reminder_after_days).toBe("7");
     expect(settingsFormValues(undefined).quote_validity_days).toBe(String(DEFAULT_QUOTE_VALIDITY_DAYS));
   });
 

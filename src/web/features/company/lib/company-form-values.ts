@@ -1,6 +1,7 @@
 import type { CompanyInfo, CompanySettings } from "@shared/company";
 import { DEFAULT_QUOTE_VALIDITY_DAYS, DEFAULT_TAX_RATE } from "@shared/company-rules";
 import { formatIban } from "@shared/einvoice-rules";
+import { MESSAGE_LIMITS } from "@shared/message-rules";
 
 /** What the identity inputs hold (text, '' when empty); the shared schema turns it into the body. */
 export interface CompanyInfoFields {
@@ -75,12 +76,15 @@ export interface CompanySettingsFields {
   terms_and_conditions: string;
   /** The select's value: « 20 », « 10 », « 5.5 »… */
   default_tax_rate: string;
+  /** « Relancer après N jours » (« À relancer », docs/domain/messages.md#reminders): the input's text. */
+  reminder_after_days: string;
 }
 
 export const COMPANY_SETTINGS_FIELDS = [
   "quote_validity_days",
   "terms_and_conditions",
   "default_tax_rate",
+  "reminder_after_days",
 ] as const satisfies readonly (keyof CompanySettingsFields)[];
 
 export function settingsFormValues(settings: CompanySettings | null | undefined): CompanySettingsFields {
@@ -88,5 +92,6 @@ export function settingsFormValues(settings: CompanySettings | null | undefined)
     quote_validity_days: String(settings?.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS),
     terms_and_conditions: settings?.terms_and_conditions ?? "",
     default_tax_rate: String(settings?.default_tax_rate ?? DEFAULT_TAX_RATE),
+    reminder_after_days: String(settings?.reminder_after_days ?? MESSAGE_LIMITS.reminderAfterDaysDefault),
   };
 }

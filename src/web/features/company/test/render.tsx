@@ -67,5 +67,11 @@ export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
 }
 
 export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanySettings {
-  return { quote_validity_days: 30, terms_and_conditions: null, default_tax_rate: 20, ...overrides };
+  return {
+    quote_validity_days: 30,
+    terms_and_conditions: null,
+    default_tax_rate: 20,
+    reminder_after_days: 7,
+    ...overrides,
+  };
 }

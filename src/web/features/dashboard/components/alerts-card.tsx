@@ -2,14 +2,24 @@ import type { DashboardAlert } from "@shared/dashboard";
 import { DASHBOARD_ALERT_KINDS, DASHBOARD_TEXTS, type DashboardAlertKind } from "@shared/dashboard-rules";
 import { formatCount, plural } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
+import type { SendTarget } from "@web/components/send-message/send-message-api";
+import { Button } from "@web/components/ui/button";
+import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useViewport } from "@web/hooks/use-viewport";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { AlarmClock, BellRing, ChevronRight, CircleCheck, FileClock, Truck } from "lucide-react";
-import type { ReactNode } from "react";
+import { AlarmClock, BellRing, ChevronRight, CircleCheck, FileClock, MailWarning, Truck } from "lucide-react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Link } from "react-router";
 import { alertsQueryOptions } from "../api/get-dashboard";
+import { useDashboardAccess } from "../hooks/use-dashboard-access";
 import { alertLink, HOME_TEXTS } from "../lib/figures";
 import { CardError, DashboardCard, RowsSkeleton, useLoggedError } from "./dashboard-card";
+
+/** « Relancer » opens the send dialog (react-hook-form, zod), loaded when first used. */
+const SendMessageDialog = lazy(() =>
+  import("@web/components/send-message/send-message-dialog").then((m) => ({ default: m.SendMessageDialog })),
+);
 
 const KIND: Record<DashboardAlertKind, { title: string; icon: ReactNode; tone: string; more: string; list: string }> = {
   quote: {
@@ -35,7 +45,18 @@ const KIND: Record<DashboardAlertKind, { title: string; icon: ReactNode; tone: s
   },
 };
 
-function AlertGroup({ kind, alerts, count }: { kind: DashboardAlertKind; alerts: DashboardAlert[]; count: number }) {
+function AlertGroup({
+  kind,
+  alerts,
+  count,
+  onRemind,
+}: {
+  kind: DashboardAlertKind;
+  alerts: DashboardAlert[];
+  count: number;
+  /** A quote's or an invoice's alert offers « Relancer » to whoever may send it. */
+  onRemind: ((alert: DashboardAlert) => void) | null;
+}) {
   const look = KIND[kind];
   const hidden = count - alerts.length;
   return (
@@ -48,10 +69,10 @@ function AlertGroup({ kind, alerts, count }: { kind: DashboardAlertKind; alerts:
       </h3>
       <ul className="flex flex-col divide-y divide-border">
         {alerts.map((alert) => (
-          <li key={alert.id}>
+          <li key={alert.id} className="flex items-center">
             <Link
               to={alertLink(alert)}
-              className="flex min-h-14 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-muted/60 focus-visible:bg-muted/60"
+              className="flex min-h-14 min-w-0 flex-1 items-center gap-3 px-4 py-2.5 transition-colors hover:bg-muted/60 focus-visible:bg-muted/60"
             >
               <span
                 aria-hidden="true"
@@ -63,8 +84,20 @@ function AlertGroup({ kind, alerts, count }: { kind: DashboardAlertKind; alerts:
                 <span className="line-clamp-2 text-sm font-semibold break-words">{alert.title}</span>
                 <span className="text-xs text-muted-foreground">{alert.detail}</span>
               </span>
-              <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
+              {!onRemind && <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />}
             </Link>
+            {onRemind && (
+              <Button
+                size="sm"
+                variant="outline"
+                className="mr-4 shrink-0"
+                onClick={() => onRemind(alert)}
+                aria-label={`Relancer ${alert.title}`}
+              >
+                <MailWarning aria-hidden="true" />
+                Relancer
+              </Button>
+            )}
           </li>
         ))}
       </ul>
@@ -88,6 +121,22 @@ function AlertGroup({ kind, alerts, count }: { kind: DashboardAlertKind; alerts:
  */
 export function AlertsCard() {
   const query = useQuery(alertsQueryOptions());
+  const isMobile = useViewport() !== "desktop";
+  const access = useDashboardAccess();
+  const [mailing, setMailing] = useState<SendTarget | null>(null);
+  const mailLoaded = useOpenedOnce(mailing !== null);
+  // Quote alerts are sent quotes waiting for an answer; invoice alerts late invoices: both are reminded.
+  const reminder = (kind: DashboardAlertKind) => {
+    const type =
+      kind === "quote" && access.canRemindQuotes
+        ? "quote"
+        : kind === "invoice" && access.canRemindInvoices
+          ? "invoice"
+          : null;
+    return type
+      ? (alert: DashboardAlert) => setMailing({ type, id: alert.id, kind: "remind", label: alert.title })
+      : null;
+  };
   useLoggedError(query.error, "alertes");
   const answer = query.data;
   const groups = answer
@@ -120,6 +169,7 @@ export function AlertsCard() {
                 kind={group.kind}
                 alerts={group.alerts}
                 count={Math.max(group.count, group.alerts.length)}
+                onRemind={reminder(group.kind)}
               />
             ))}
           </ul>
@@ -133,6 +183,11 @@ export function AlertsCard() {
         <CardError onRetry={() => void query.refetch()} />
       ) : (
         <RowsSkeleton rows={2} />
+      )}
+      {mailLoaded && (
+        <Suspense fallback={null}>
+          <SendMessageDialog target={mailing} isMobile={isMobile} onClose={() => setMailing(null)} />
+        </Suspense>
       )}
     </DashboardCard>
   );

@@ -8,6 +8,7 @@ import {
   todayTasksSchema,
 } from "@shared/dashboard";
 import { DASHBOARD_TEXTS } from "@shared/dashboard-rules";
+import { messageDraftSchema } from "@shared/messages";
 import { DEFAULT_ROLES, type PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { apiError, type FakeApi, fakeApi, never } from "@web/test/fake-api";
@@ -140,6 +141,25 @@ describe("the company home", () => {
     expect(within(alerts).getByRole("link", { name: "Voir les devis (+3)" }).getAttribute("href")).toBe("/quotes");
     expect(within(alerts).queryByRole("link", { name: /Voir les factures/ })).toBeNull();
     expect(within(alerts).getByText(/^5\salertes$/)).toBeTruthy();
+  });
+
+  it("a quote's or a late invoice's alert offers « Relancer »: the reminder's dialog (issue 18)", async () => {
+    serve();
+    api.get("/api/invoices/:id/send-draft", messageDraftSchema, () => ({
+      to: ["dupont@exemple.fr"],
+      cc: [],
+      subject: "Relance\u00a0: facture FAC-2026-0007",
+      body: "Bonjour,",
+      attachment_name: "FAC-2026-0007.pdf",
+    }));
+    page();
+    const alerts = screen.getByRole("region", { name: DASHBOARD_TEXTS.alerts });
+    expect(
+      await within(alerts).findByRole("button", { name: "Relancer DEV-2026-0012 · Rénovation salle de bain" }),
+    ).toBeTruthy();
+    fireEvent.click(within(alerts).getByRole("button", { name: "Relancer FAC-2026-0007 · Dupont" }));
+    expect(await screen.findByText("dupont@exemple.fr", undefined, { timeout: 5000 })).toBeTruthy();
+    expect(api.requests("GET", "/api/invoices/33333333-3333-4333-8333-333333333333/send-draft")).toHaveLength(1);
   });
 
   it("a Compagnon sees his day and no money: no revenue card, no business overview, no alerts, no chart", async () => {

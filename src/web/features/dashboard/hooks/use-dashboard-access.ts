@@ -19,5 +19,8 @@ export function useDashboardAccess() {
     canSeeClients: useCan("clients:view"),
     /** « Alertes importantes »: `isTeamLeader` of @shared/permissions (an administrator, or team:manage). */
     canSeeAlerts: admin || teamLeader,
+    /** « Relancer » on a quote's or a late invoice's alert (docs/domain/messages.md#send-and-remind). */
+    canRemindQuotes: useCan("quotes:edit"),
+    canRemindInvoices: useCan("invoices:edit"),
   };
 }

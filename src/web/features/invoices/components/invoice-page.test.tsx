@@ -1,6 +1,7 @@
 import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { type Invoice, invoiceSchema } from "@shared/invoices";
+import { documentMessagesSchema, messageDraftSchema } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
@@ -301,6 +302,60 @@ describe("InvoicePage", () => {
       }),
     );
     expect(saved).toHaveLength(0);
+  });
+
+  it("an issued invoice is mailed to its client, a late one reminded; its « Messages » card lists them (issue 18)", async () => {
+    serve(makeInvoice({ overdue: true, days_late: 3 }));
+    api.get("/api/invoices/:id/messages", documentMessagesSchema, () => ({
+      data: [
+        {
+          id: "4b000001-0000-4000-8000-000000000001",
+          kind: "invoice_send" as const,
+          status: "sent" as const,
+          to: ["martine@exemple.fr"],
+          cc: [],
+          subject: "Facture FAC-2026-0012",
+          transport: "outbox" as const,
+          document: { type: "invoice" as const, id: INVOICE_ID, reference: "FAC-2026-0012" },
+          attachment_name: "FAC-2026-0012.pdf",
+          attempts: 1,
+          error: null,
+          created_at: "2026-03-12T09:00:00.000Z",
+          sent_at: "2026-03-12T09:00:00.000Z",
+          created_by_name: "Paul",
+        },
+      ],
+    }));
+    api.get("/api/invoices/:id/send-draft", messageDraftSchema, ({ query }) => ({
+      to: ["martine@exemple.fr"],
+      cc: [],
+      subject: query.get("kind") === "remind" ? "Relance FAC-2026-0012" : "Facture FAC-2026-0012",
+      body: "Bonjour,",
+      attachment_name: "FAC-2026-0012.pdf",
+    }));
+    const { unmount } = renderPage();
+    await heading();
+    const messages = await screen.findByRole("list", { name: "Messages envoyés" });
+    expect(messages.textContent).toContain("Facture FAC-2026-0012");
+    expect(button("Envoyer au client")).toBeTruthy();
+    fireEvent.click(button("Relancer") as HTMLElement);
+    await waitFor(
+      () => expect((screen.getByLabelText("Objet *") as HTMLInputElement).value).toBe("Relance FAC-2026-0012"),
+      { timeout: 5000 },
+    );
+    unmount();
+
+    // A draft is not mailed; nor without invoices:edit.
+    serve(makeInvoice({ status: "draft", reference: "PROV-0004", issued_at: null }));
+    const draft = renderPage();
+    await heading();
+    expect(button("Envoyer au client")).toBeNull();
+    expect(screen.queryByRole("heading", { name: "Messages" })).toBeNull();
+    draft.unmount();
+    serve(makeInvoice({ overdue: true }));
+    renderPage({ permissions: ["invoices:view"] });
+    await heading();
+    expect(button(/Envoyer au client|Relancer/)).toBeNull();
   });
 
   it("says « Facture non trouvée » for an unknown id", async () => {

@@ -2,8 +2,11 @@ import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { formatDate, formatEuro } from "@shared/format";
 import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
+import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DocumentLinesView } from "@web/components/document-lines/lines-view";
+import { DocumentMessages } from "@web/components/send-message/document-messages";
+import type { SendTarget } from "@web/components/send-message/send-message-api";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -18,6 +21,7 @@ import { paths } from "@web/lib/paths";
 import {
   ArrowLeft,
   Banknote,
+  BellRing,
   CheckCircle2,
   Download,
   FileCode2,
@@ -26,6 +30,7 @@ import {
   Link2,
   ListOrdered,
   LoaderCircle,
+  Mail,
   Pencil,
   Plus,
   Receipt,
@@ -55,6 +60,10 @@ import { FacturxBadge, InvoiceBadges } from "./invoice-badges";
 
 /** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
 const PaymentDialog = lazy(() => import("./payment-dialog").then((m) => ({ default: m.PaymentDialog })));
+/** So does « Envoyer au client » / « Relancer » (docs/domain/messages.md#send-and-remind). */
+const SendMessageDialog = lazy(() =>
+  import("@web/components/send-message/send-message-dialog").then((m) => ({ default: m.SendMessageDialog })),
+);
 
 /** A quote is read in the quotes list: `/quotes?search=<reference>` opens the list on it. */
 const quoteSearchUrl = (reference: string) => `${paths.quotes}?${new URLSearchParams({ search: reference })}`;
@@ -412,6 +421,8 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const [paying, setPaying] = useState(false);
   const paymentLoaded = useOpenedOnce(paying);
   const [toRemove, setToRemove] = useState<Payment | null>(null);
+  const [mailing, setMailing] = useState<SendTarget | null>(null);
+  const mailLoaded = useOpenedOnce(mailing !== null);
 
   const invoice = detail.data;
   if (!invoice) {
@@ -487,6 +498,14 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
     }
   };
 
+  // An issued document is mailed to its client (its Factur-X attached); a late invoice is reminded.
+  const mail = {
+    send: invoice.status !== "draft" && access.canEdit,
+    remind: invoice.overdue && access.canEdit,
+  };
+  const openMail = (kind: SendTarget["kind"]) =>
+    setMailing({ type: "invoice", id: invoice.id, kind, label: `${title} · ${invoice.client.name}` });
+
   const pdfPending = pdf.pending(invoice.id);
   const xmlPending = xml.isPending && xml.variables?.id === invoice.id;
   const destructive = "text-destructive hover:text-destructive";
@@ -526,6 +545,18 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       <Button key="payment" variant="outline" onClick={() => setPaying(true)}>
         <Plus aria-hidden="true" />
         {INVOICE_TEXTS.recordPayment}
+      </Button>
+    ),
+    mail.send && (
+      <Button key="mail" variant="outline" onClick={() => openMail("send")}>
+        <Mail aria-hidden="true" />
+        {MESSAGE_TEXTS.sendToClient}
+      </Button>
+    ),
+    mail.remind && (
+      <Button key="remind" variant="outline" onClick={() => openMail("remind")}>
+        <BellRing aria-hidden="true" />
+        {MESSAGE_TEXTS.remind}
       </Button>
     ),
     actions.issue && (
@@ -650,6 +681,12 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
           )}
         </div>
         <div className="flex min-w-0 flex-col gap-4">
+          {/* The messages sent about it (after the lines on a phone). */}
+          {invoice.status !== "draft" && (
+            <DetailSection title="Messages" icon={<Mail />}>
+              <DocumentMessages type="invoice" id={invoice.id} />
+            </DetailSection>
+          )}
           {invoice.notes && (
             <DetailSection title="Notes" icon={<FileText />}>
               <p className="text-sm break-words whitespace-pre-line">{invoice.notes}</p>
@@ -670,6 +707,11 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         </div>
       </div>
 
+      {mailLoaded && (
+        <Suspense fallback={null}>
+          <SendMessageDialog target={mailing} isMobile={isMobile} onClose={() => setMailing(null)} />
+        </Suspense>
+      )}
       {paymentLoaded && (
         <Suspense fallback={null}>
           <PaymentDialog invoice={paying ? invoice : null} isMobile={isMobile} onClose={() => setPaying(false)} />

@@ -1,7 +1,9 @@
 import { parisToday } from "@shared/dates";
 import { formatDate, formatEuro, formatQuantity } from "@shared/format";
-import { EXPIRED_LABEL, isExpiredQuote, QUOTE_TEXTS } from "@shared/quote-rules";
+import { MESSAGE_TEXTS } from "@shared/message-rules";
+import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import type { MessageAction } from "@web/components/send-message/send-message-api";
 import { ActionMenu } from "@web/components/ui/action-menu";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
@@ -21,6 +23,8 @@ import {
   LayoutTemplate,
   LoaderCircle,
   Lock,
+  Mail,
+  MailWarning,
   Pencil,
   ReceiptText,
   Send,
@@ -60,6 +64,8 @@ export interface QuoteCardHandlers {
   onValidate: (quote: Quote) => void;
   /** « Facture d'acompte » (a validated quote): the deposit dialog. */
   onDeposit: (quote: Quote) => void;
+  /** « Envoyer au client » / « Relancer » by e-mail: the send dialog. */
+  onMail: (quote: Quote, kind: MessageAction) => void;
 }
 
 export interface QuoteCardProps extends QuoteCardHandlers {
@@ -253,6 +259,16 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
               { label: "Voir le devis", icon: Eye, onSelect: () => on.onView(quote) },
               { label: "Historique", icon: History, onSelect: () => on.onHistory(quote) },
             ],
+            permissions.canEdit
+              ? [
+                  ...(!actions.final
+                    ? [{ label: MESSAGE_TEXTS.sendToClient, icon: Mail, onSelect: () => on.onMail(quote, "send") }]
+                    : []),
+                  ...(PENDING_QUOTE_STATUSES.includes(quote.status)
+                    ? [{ label: MESSAGE_TEXTS.remind, icon: MailWarning, onSelect: () => on.onMail(quote, "remind") }]
+                    : []),
+                ]
+              : [],
             permissions.canEdit
               ? [
                   ...(actions.canSend

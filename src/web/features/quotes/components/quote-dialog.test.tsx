@@ -1,6 +1,7 @@
 import { clientListResponseSchema, clientSchema } from "@shared/clients";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
+import { documentMessagesSchema, MESSAGE_TEXTS } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
 import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
@@ -522,6 +523,52 @@ describe("QuoteDialog — edit and read-only", () => {
         .some((b) => b.textContent === "Fermer"),
     ).toBe(true);
     expect(within(dialog).getByTestId("quote-total-ttc").textContent).toBe(formatEuro(340));
+  });
+});
+
+describe("QuoteDialog — sending and reminding (issue 18)", () => {
+  const view = (
+    status: "en cours de redaction" | "envoye au client" | "valide",
+    permissions?: readonly PermissionCode[],
+  ) => {
+    const quote = makeQuote({ status });
+    api.get("/api/quotes/:id", quoteSchema, () => quote);
+    api.get("/api/quotes/:id/messages", documentMessagesSchema, () => ({ data: [] }));
+    const onMail = vi.fn();
+    renderWithProviders(
+      <QuoteDialog
+        state={{ mode: "view", quote }}
+        onStateChange={vi.fn()}
+        isMobile={false}
+        pdfPending={() => false}
+        onDownloadPdf={vi.fn()}
+        onMail={onMail}
+      />,
+      permissions ? { permissions } : {},
+    );
+    return { onMail, dialog: screen.getByRole("dialog", { name: /Devis DEV-2026-0007/ }), quote };
+  };
+
+  it("a draft is sent (« Envoyer au client »), a sent one reminded too; its messages in a section", async () => {
+    const draft = view("en cours de redaction");
+    expect(within(draft.dialog).queryByRole("button", { name: "Relancer" })).toBeNull();
+    fireEvent.click(within(draft.dialog).getByRole("button", { name: "Envoyer au client" }));
+    expect(draft.onMail).toHaveBeenCalledWith(draft.quote, "send");
+    cleanup();
+
+    const sentQuote = view("envoye au client");
+    fireEvent.click(within(sentQuote.dialog).getByRole("button", { name: "Relancer" }));
+    expect(sentQuote.onMail).toHaveBeenCalledWith(sentQuote.quote, "remind");
+    fireEvent.click(within(sentQuote.dialog).getByRole("button", { name: /Messages/ }));
+    expect(await within(sentQuote.dialog).findByText(`${MESSAGE_TEXTS.noMessages}.`)).toBeTruthy();
+  });
+
+  it("a final quote, or a user without quotes:edit, has neither", () => {
+    const final = view("valide");
+    expect(within(final.dialog).queryByRole("button", { name: /Envoyer au client|Relancer/ })).toBeNull();
+    cleanup();
+    const reader = view("envoye au client", ["quotes:view"]);
+    expect(within(reader.dialog).queryByRole("button", { name: /Envoyer au client|Relancer/ })).toBeNull();
   });
 });
 

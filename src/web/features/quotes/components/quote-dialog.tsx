@@ -1,6 +1,7 @@
 import { isFinalQuoteStatus } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import type { MessageAction } from "@web/components/send-message/send-message-api";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useId } from "react";
 import { quoteQueryOptions } from "../api/get-quote";
@@ -19,6 +20,8 @@ export interface QuoteDialogProps {
   onSaved?: (quote: Quote) => void;
   /** « <company id>:<user id> »: the quote being written is kept on this device (QuoteForm). */
   draftScope?: string | null;
+  /** « Envoyer au client » / « Relancer » from the view: the page opens the send dialog. */
+  onMail?: (quote: Quote, kind: MessageAction) => void;
 }
 
 /**
@@ -34,6 +37,7 @@ export function QuoteDialog({
   onDownloadPdf,
   onSaved,
   draftScope = null,
+  onMail,
 }: QuoteDialogProps) {
   const descriptionId = useId();
   const permissions = useQuoteAccess();
@@ -99,6 +103,7 @@ export function QuoteDialog({
             onEdit={() => onStateChange({ mode: "edit", quote })}
             onDownloadPdf={() => onDownloadPdf(quote)}
             onClose={close}
+            onMail={onMail ? (kind) => onMail(quote, kind) : undefined}
           />
         ))}
     </ResponsiveModal>

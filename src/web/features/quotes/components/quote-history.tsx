@@ -8,6 +8,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
 import {
   ArrowRight,
+  BellRing,
   CheckCircle2,
   FilePlus2,
   History,
@@ -26,6 +27,7 @@ const ICONS: Record<string, { icon: ReactNode; tone: string }> = {
   updated: { icon: <PencilLine />, tone: "bg-muted text-[#334155]" },
   status_changed: { icon: <RefreshCw />, tone: "bg-primary-soft text-primary" },
   sent: { icon: <Send />, tone: "bg-[#eff6ff] text-[#1d4ed8]" },
+  reminded: { icon: <BellRing />, tone: "bg-accent-soft text-accent-soft-foreground" },
   validated: { icon: <CheckCircle2 />, tone: "bg-success-soft text-success" },
   cancelled: { icon: <XCircle />, tone: "bg-destructive-soft text-destructive" },
 };

@@ -1,20 +1,25 @@
 import { formatDate } from "@shared/format";
-import { QUOTE_TEXTS } from "@shared/quote-rules";
+import { MESSAGE_TEXTS } from "@shared/message-rules";
+import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { DocumentLinesView } from "@web/components/document-lines/lines-view";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
+import { DocumentMessages } from "@web/components/send-message/document-messages";
+import type { MessageAction } from "@web/components/send-message/send-message-api";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
 import {
+  BellRing,
   CalendarClock,
   CalendarDays,
   Download,
   History,
   LoaderCircle,
   Lock,
+  Mail,
   MapPin,
   Pencil,
   UserRound,
@@ -23,6 +28,7 @@ import { type ReactNode, useState } from "react";
 import { statusActions, worksiteLine } from "../lib/quote-format";
 import { QuoteHistoryList } from "./quote-history";
 import { QuoteMarginSummary } from "./quote-margin";
+import { QuoteSignature } from "./quote-signature";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 export interface QuoteViewProps {
@@ -34,6 +40,8 @@ export interface QuoteViewProps {
   onEdit: () => void;
   onDownloadPdf: () => void;
   onClose: () => void;
+  /** « Envoyer au client » / « Relancer » (quotes:edit): the send dialog, opened by the list. */
+  onMail?: ((kind: MessageAction) => void) | undefined;
 }
 
 /** The read-only view of a quote; a finalised one carries its warning (docs/domain/quotes.md#screen). */
@@ -46,9 +54,16 @@ export function QuoteView({
   onEdit,
   onDownloadPdf,
   onClose,
+  onMail,
 }: QuoteViewProps) {
   const { final } = statusActions(quote);
   const [historyOpen, setHistoryOpen] = useState(false);
+  const [messagesOpen, setMessagesOpen] = useState(false);
+  // A quote not final is sent (a draft becomes « Envoyé au client »); a sent one is reminded.
+  const mail = {
+    send: Boolean(onMail) && canEdit && !final,
+    remind: Boolean(onMail) && canEdit && PENDING_QUOTE_STATUSES.includes(quote.status),
+  };
   const items = [...quote.items].sort((a, b) => a.position - b.position);
   const pad = isMobile ? "px-4" : "px-6";
 
@@ -144,6 +159,18 @@ export function QuoteView({
           />
         </section>
 
+        <QuoteSignature
+          quote={quote}
+          canEdit={canEdit}
+          isMobile={isMobile}
+          pdfPending={pdfPending}
+          onDownloadPdf={onDownloadPdf}
+        />
+
+        <CollapsibleSection title="Messages" icon={<Mail />} open={messagesOpen} onOpenChange={setMessagesOpen}>
+          <DocumentMessages type="quote" id={quote.id} />
+        </CollapsibleSection>
+
         <CollapsibleSection title="Historique" icon={<History />} open={historyOpen} onOpenChange={setHistoryOpen}>
           <QuoteHistoryList quoteId={quote.id} />
         </CollapsibleSection>
@@ -152,13 +179,30 @@ export function QuoteView({
       <div
         className={cn(
           "flex gap-2 border-t border-border bg-card",
-          isMobile ? "px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]" : "justify-end px-6 py-4",
+          // On a phone the actions wrap (PDF, send, remind, edit do not fit one row).
+          isMobile ? "flex-wrap px-4 pt-3 pb-[calc(0.75rem+env(safe-area-inset-bottom))]" : "justify-end px-6 py-4",
         )}
       >
         <Button variant="outline" onClick={onDownloadPdf} disabled={pdfPending} className={cn(isMobile && "flex-1")}>
           {pdfPending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
-          Télécharger le PDF
+          {isMobile ? "PDF" : "Télécharger le PDF"}
         </Button>
+        {mail.remind && (
+          <Button variant="outline" onClick={() => onMail?.("remind")} className={cn(isMobile && "flex-1")}>
+            <BellRing aria-hidden="true" />
+            {MESSAGE_TEXTS.remind}
+          </Button>
+        )}
+        {mail.send && (
+          <Button
+            variant={mail.remind ? "outline" : "default"}
+            onClick={() => onMail?.("send")}
+            className={cn(isMobile && "flex-1")}
+          >
+            <Mail aria-hidden="true" />
+            {isMobile ? "Envoyer" : MESSAGE_TEXTS.sendToClient}
+          </Button>
+        )}
         {/* A final quote offers no « Modifier »: the warning above says why, in words. */}
         {canEdit && !final ? (
           <Button onClick={onEdit} className={cn(isMobile && "flex-1")}>

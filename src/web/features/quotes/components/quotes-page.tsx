@@ -1,6 +1,7 @@
 import { QUOTE_TEXTS, type QuoteSort, type QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import type { MessageAction, SendTarget } from "@web/components/send-message/send-message-api";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
@@ -27,6 +28,10 @@ const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: 
 /** So do the history and the phone's filter panel (Radix Dialog). */
 const QuoteHistoryDialog = lazy(() => import("./quote-history").then((m) => ({ default: m.QuoteHistoryDialog })));
 const MobileFilterPanel = lazy(() => import("./quote-filter-panel").then((m) => ({ default: m.MobileFilterPanel })));
+/** And the send dialog (« Envoyer au client », « Relancer »: docs/domain/messages.md#send-and-remind). */
+const SendMessageDialog = lazy(() =>
+  import("@web/components/send-message/send-message-dialog").then((m) => ({ default: m.SendMessageDialog })),
+);
 /** And the deposit dialog (« Facture d'acompte »). */
 const QuoteDepositDialog = lazy(() =>
   import("./quote-deposit-dialog").then((m) => ({ default: m.QuoteDepositDialog })),
@@ -78,6 +83,13 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
   const quoteDialogLoaded = useOpenedOnce(dialog !== null);
   const [historyFor, setHistoryFor] = useState<Quote | null>(null);
   const [toValidate, setToValidate] = useState<Quote | null>(null);
+  const [mailing, setMailing] = useState<SendTarget | null>(null);
+  const mailLoaded = useOpenedOnce(mailing !== null);
+  // The quote's view closes: the send dialog takes its place.
+  const openMail = (quote: Quote, kind: MessageAction) => {
+    setDialog(null);
+    setMailing({ type: "quote", id: quote.id, kind, label: `Devis ${quote.reference} · ${quote.client.name}` });
+  };
   const [filtersOpen, setFiltersOpen] = useState(false);
   const historyLoaded = useOpenedOnce(historyFor !== null);
   const [depositFor, setDepositFor] = useState<Quote | null>(null);
@@ -267,6 +279,7 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
                 onRemind={(q) => void actions.changeStatus(q, "client relance")}
                 onValidate={setToValidate}
                 onDeposit={openDeposit}
+                onMail={openMail}
               />
             </li>
           ))}
@@ -282,7 +295,13 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
             draftScope={draftScope}
             pdfPending={(id) => actions.pending(id, "pdf")}
             onDownloadPdf={(q) => void actions.downloadPdf(q)}
+            onMail={permissions.canEdit ? openMail : undefined}
           />
+        </Suspense>
+      )}
+      {mailLoaded && (
+        <Suspense fallback={null}>
+          <SendMessageDialog target={mailing} isMobile={isMobile} onClose={() => setMailing(null)} />
         </Suspense>
       )}
       {depositLoaded && (

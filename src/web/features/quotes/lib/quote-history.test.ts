@@ -21,6 +21,7 @@ describe("history formatting", () => {
     expect(historyActionLabel("sent")).toBe("Envoi au client");
     expect(historyActionLabel("validated")).toBe("Validation");
     expect(historyActionLabel("status_changed")).toBe("Changement de statut");
+    expect(historyActionLabel("reminded")).toBe("Relance");
     expect(historyActionLabel("unknown")).toBe("unknown");
   });
 
@@ -74,6 +75,18 @@ describe("history formatting", () => {
       "Motif\u00a0: Client injoignable",
       "Commentaire\u00a0: Relancer en mai",
     ]);
+    expect(describeMetadata({ signer_name: "Jeanne Martin", signed_via: "link" })).toEqual([
+      "Signé par le client sur son lien de signature",
+    ]);
     expect(describeMetadata(null)).toEqual([]);
+  });
+});
+
+describe("a message sent from the app (issue 18)", () => {
+  it("names its recipients and copies", () => {
+    expect(describeMetadata({ to: ["a@exemple.fr"], cc: [] })).toEqual(["Par e-mail à a@exemple.fr"]);
+    expect(describeMetadata({ to: ["a@exemple.fr", "b@exemple.fr"], cc: ["c@exemple.fr"] }).map(squash)).toEqual([
+      "Par e-mail à a@exemple.fr, b@exemple.fr (copie : c@exemple.fr)",
+    ]);
   });
 });

@@ -103,6 +103,15 @@ export function describeMetadata(metadata: QuoteHistoryEntry["metadata"]): strin
   if (typeof metadata.duplicated_from === "string") notes.push(`Dupliqué depuis le devis ${metadata.duplicated_from}`);
   if (typeof metadata.reason === "string" && metadata.reason.trim())
     notes.push(`Motif\u00a0: ${metadata.reason.trim()}`);
+  // Sent or reminded by e-mail from the app (docs/domain/messages.md#send-and-remind): to whom.
+  if (Array.isArray(metadata.to) && metadata.to.length > 0) {
+    const copies =
+      Array.isArray(metadata.cc) && metadata.cc.length > 0 ? ` (copie\u00a0: ${metadata.cc.join(", ")})` : "";
+    notes.push(`Par e-mail à ${metadata.to.join(", ")}${copies}`);
+  }
+  // Signed by the client on the app (docs/domain/signing.md): how.
+  if (metadata.signed_via === "link") notes.push("Signé par le client sur son lien de signature");
+  if (metadata.signed_via === "on_site") notes.push("Signé par le client sur place");
   if (typeof metadata.comment === "string" && metadata.comment.trim()) {
     notes.push(`Commentaire\u00a0: ${metadata.comment.trim()}`);
   }

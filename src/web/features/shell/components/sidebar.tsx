@@ -2,6 +2,7 @@ import { LogoMark } from "@web/components/logo";
 import { Tooltip, TooltipProvider } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
+import type { ReactNode } from "react";
 import { Link, NavLink } from "react-router";
 import type { NavEntry } from "../lib/nav-items";
 import type { ShellUser } from "./shell-user";
@@ -17,12 +18,14 @@ export interface SidebarProps {
   homePath: string;
   /** Line under the wordmark: company name, or « Plateforme » for the SuperAdmin. */
   context: string | null;
+  /** Beside the wordmark (under the mark when collapsed): the notifications' bell. */
+  actions?: ReactNode;
 }
 
 const SIDEBAR_ID = "app-sidebar";
 
 /** Desktop sidebar: 16 rem, or a 3 rem icon rail when collapsed (docs/domain/shell.md#sidebar). */
-export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, context }: SidebarProps) {
+export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, context, actions }: SidebarProps) {
   const toggleLabel = open ? "Réduire le menu" : "Déplier le menu";
   return (
     <TooltipProvider delayDuration={300} skipDelayDuration={200}>
@@ -45,6 +48,7 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
                   {context && <span className="truncate text-xs text-sidebar-muted">{context}</span>}
                 </span>
               </Link>
+              {actions}
               <Tooltip content={`${toggleLabel} (Ctrl+B)`}>
                 <button
                   type="button"
@@ -77,6 +81,8 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
             </Tooltip>
           )}
         </div>
+
+        {!open && actions && <div className="flex shrink-0 justify-center pb-1">{actions}</div>}
 
         <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto overflow-x-hidden py-2">
           <ul className={cn("flex flex-col gap-0.5", open ? "px-3" : "items-center px-1.5")}>

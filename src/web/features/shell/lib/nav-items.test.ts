@@ -12,7 +12,7 @@ const superadmin = { role: "superadmin", permissions: ["*"] };
 const labels = (entries: { label: string }[]) => entries.map((e) => e.label);
 
 describe("sidebarEntries", () => {
-  it("shows an admin every company entry, in the spec's order (« Bibliothèque », issue 10, after « Devis »)", () => {
+  it("shows an admin every company entry, in the spec's order (« Bibliothèque », issue 10, after « Devis »; « Messages envoyés », issue 18)", () => {
     expect(labels(sidebarEntries(admin))).toEqual([
       "Accueil",
       "Clients",
@@ -22,9 +22,11 @@ describe("sidebarEntries", () => {
       "Devis",
       "Bibliothèque",
       "Factures",
+      "À relancer",
       "Véhicules",
       "Équipements",
       "Utilisateurs",
+      "Messages envoyés",
       "Paramètres",
       "Rôles",
     ]);
@@ -40,6 +42,7 @@ describe("sidebarEntries", () => {
       "Devis",
       "Bibliothèque",
       "Factures",
+      "À relancer",
       "Véhicules",
       "Équipements",
     ]);
@@ -51,6 +54,7 @@ describe("sidebarEntries", () => {
       "Chantiers",
       "Planning",
       "Devis",
+      "À relancer",
       "Véhicules",
       "Équipements",
     ]);
@@ -77,7 +81,13 @@ describe("sidebarEntries", () => {
   });
 
   it("shows only the entries for all when nobody is signed in", () => {
-    expect(labels(sidebarEntries(null))).toEqual(labels(sidebarEntries(worker)));
+    expect(labels(sidebarEntries(null))).toEqual(labels(sidebarEntries(worker)).filter((l) => l !== "À relancer"));
+  });
+
+  it("shows « À relancer » to whoever sees quotes or invoices (issue 18)", () => {
+    expect(labels(sidebarEntries({ role: "x", permissions: ["invoices:view"] }))).toContain("À relancer");
+    expect(labels(sidebarEntries({ role: "x", permissions: ["quotes:view"] }))).toContain("À relancer");
+    expect(labels(sidebarEntries({ role: "x", permissions: ["projects:view"] }))).not.toContain("À relancer");
   });
 });
 
@@ -96,10 +106,12 @@ describe("mobile navigation", () => {
       "Clients",
       "Bibliothèque",
       "Factures",
+      "À relancer",
       "Équipes",
       "Véhicules",
       "Équipements",
       "Utilisateurs",
+      "Messages envoyés",
       "Rôles",
       "Paramètres",
     ]);
@@ -107,10 +119,11 @@ describe("mobile navigation", () => {
       "Clients",
       "Bibliothèque",
       "Factures",
+      "À relancer",
       "Équipes",
       "Véhicules",
       "Équipements",
     ]);
-    expect(labels(drawerEntries(worker))).toEqual(["Véhicules", "Équipements"]);
+    expect(labels(drawerEntries(worker))).toEqual(["À relancer", "Véhicules", "Équipements"]);
   });
 });

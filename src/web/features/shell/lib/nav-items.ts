@@ -10,6 +10,8 @@ import {
   House,
   LayoutDashboard,
   type LucideIcon,
+  Mail,
+  MailWarning,
   Receipt,
   Settings,
   ShieldCheck,
@@ -28,9 +30,11 @@ export type NavEntryId =
   | "teams"
   | "quotes"
   | "invoices"
+  | "reminders"
   | "vehicles"
   | "equipment"
   | "users"
+  | "messages"
   | "settings"
   | "roles"
   | "platform-dashboard"
@@ -51,6 +55,8 @@ const everyone: Audience = () => true;
 const teamLeaders: Audience = (s) => isTeamLeader(s);
 const admins: Audience = (s) => isAdmin(s);
 const libraryUsers: Audience = (s) => hasPermission(s, "library:view");
+/** « À relancer »: whoever sees quotes or invoices (each list with its own permission). */
+const reminders: Audience = (s) => hasPermission(s, "quotes:view") || hasPermission(s, "invoices:view");
 const roleAdmins: Audience = (s) => isAdmin(s) && hasPermission(s, "roles:view");
 
 /** The desktop sidebar (docs/domain/shell.md#sidebar), in its order, with who sees each entry. */
@@ -63,9 +69,11 @@ const COMPANY_ENTRIES: readonly (NavEntry & { audience: Audience })[] = [
   { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText, audience: everyone },
   { id: "library", label: "Bibliothèque", to: paths.library, icon: BookOpen, audience: libraryUsers },
   { id: "invoices", label: "Factures", to: paths.invoices, icon: Receipt, audience: teamLeaders },
+  { id: "reminders", label: "À relancer", to: paths.reminders, icon: MailWarning, audience: reminders },
   { id: "vehicles", label: "Véhicules", to: paths.vehicles, icon: Truck, audience: everyone },
   { id: "equipment", label: "Équipements", to: paths.equipment, icon: Wrench, audience: everyone },
   { id: "users", label: "Utilisateurs", to: paths.users, icon: UserCog, audience: admins },
+  { id: "messages", label: "Messages envoyés", to: paths.messages, icon: Mail, audience: admins },
   { id: "settings", label: "Paramètres", to: paths.settings, icon: Settings, audience: admins },
   { id: "roles", label: "Rôles", to: paths.roles, icon: ShieldCheck, audience: roleAdmins },
 ];
@@ -95,10 +103,12 @@ const DRAWER_ORDER: readonly NavEntryId[] = [
   "clients",
   "library",
   "invoices",
+  "reminders",
   "teams",
   "vehicles",
   "equipment",
   "users",
+  "messages",
   "roles",
   "settings",
 ];

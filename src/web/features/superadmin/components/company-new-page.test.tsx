@@ -57,7 +57,7 @@ describe("a new company", () => {
     expect(field.value).toBe(`${window.location.origin}/invitation/tok-123`);
     expect(field.readOnly).toBe(true);
     expect(screen.getByText(/Valable jusqu'au/).textContent).toContain("Il ne sert qu'une fois.");
-    expect(screen.getByText(/Envoyez ce lien à Léa Martin/)).toBeTruthy();
+    expect(screen.getByText(/Ce lien a été envoyé par e-mail à Léa Martin/)).toBeTruthy();
     expect(api.requests("POST", "/api/superadmin/companies")[0]?.body).toEqual({
       name: "Martin Charpente",
       plan: "professionnel",

@@ -213,7 +213,7 @@ function CreatedCard({
         <AccountLinkPanel
           link={created.link}
           isMobile={isMobile}
-          explanation={`Envoyez ce lien à ${admin.full_name.trim()} (${admin.email.trim()})\u00a0: il choisira son mot de passe et accédera à ${created.company.name}.`}
+          explanation={`Ce lien a été envoyé par e-mail à ${admin.full_name.trim()} (${admin.email.trim()})\u00a0: il choisira son mot de passe et accédera à ${created.company.name}. Vous pouvez aussi le lui transmettre.`}
         />
         <div className={cn("flex gap-2 border-t border-border pt-4", isMobile ? "flex-col" : "justify-end")}>
           <Button variant="outline" onClick={onAnother}>

@@ -144,7 +144,9 @@ function InviteForm({
           <AccountLinkPanel
             link={sent.link}
             isMobile={isMobile}
-            explanation="Copiez ce lien et envoyez-le à votre collègue (e-mail, SMS…)."
+            explanation={
+              "Il lui a été envoyé par e-mail (voir «\u00a0Messages envoyés\u00a0»)\u202f; vous pouvez aussi le copier et le lui transmettre (SMS…)."
+            }
           />
         </div>
         <ModalFooter isMobile={isMobile} stretch>

@@ -1,0 +1,33 @@
+/**
+ * The seams between the parts of issue 18 (written by the lead; each part implements its side):
+ * - the mailer (helper M, src/server/modules/messages/): `enqueueMessage` writes a message to the outbox in
+ *   the caller's transaction; after commit, it is delivered (kept in the app, or sent through SMTP with
+ *   retries) — the caller never waits for a mail server;
+ * - the signing links (helper G, src/server/modules/signing/): `issueSigningLink` gives a quote a new link
+ *   (the previous one dies) that the send and remind messages name as {lien_signature}.
+ */
+import type { Db } from "@server/db/client";
+import type { MessageKind } from "@shared/message-rules";
+
+export interface OutgoingMessage {
+  companyId: string;
+  kind: MessageKind;
+  to: string[];
+  cc?: string[];
+  subject: string;
+  body: string;
+  /** The document the message is about (listed on its page). */
+  document?: { type: "quote" | "invoice"; id: string } | null;
+  /** The stored document's bytes (its PDF), never a path from a request. */
+  attachment?: { name: string; contentType: string; content: Uint8Array } | null;
+  createdBy?: { id: string; name: string } | null;
+}
+
+/** Implemented by helper M in src/server/modules/messages/mailer.ts. */
+export type EnqueueMessage = (tx: Db, message: OutgoingMessage) => Promise<{ id: string }>;
+
+/** Implemented by helper G in src/server/modules/signing/signing-links.ts. */
+export type IssueSigningLink = (
+  tx: Db,
+  input: { companyId: string; quoteId: string; expiresOn: string | null; createdBy: string | null },
+) => Promise<{ token: string; path: string; url: string; expiresAt: Date }>;

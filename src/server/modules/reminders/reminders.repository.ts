@@ -1,0 +1,112 @@
+import type { Db } from "@server/db/client";
+import type { Reminders } from "@shared/messages";
+import { sql } from "drizzle-orm";
+import { overdueSql } from "../invoices/invoices.repository";
+
+/** Midnight of `day` in Paris, as a timestamp: the business day's start. */
+const parisMidnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'Europe/Paris')`;
+
+/** The latest reminder message of a document (outbox_messages_document_idx), null when never reminded. */
+const lastReminder = (type: "quote" | "invoice", alias: string) => {
+  const d = sql.raw(alias);
+  const kind = type === "quote" ? "quote_reminder" : "invoice_reminder";
+  return sql`(SELECT max(m.created_at) FROM outbox_messages m
+     WHERE m.company_id = ${d}.company_id AND m.document_type = ${type} AND m.document_id = ${d}.id
+       AND m.kind = ${kind})`;
+};
+
+type Row<T> = T & { last_reminded_at: string | Date | null };
+const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+
+/**
+ * « À relancer » (docs/domain/messages.md#to-remind): each list one statement, oldest first, `limit` at
+ * most. `since` is the first business day not yet « N days ago » (today − N + 1): a document sent, or
+ * reminded, before its midnight is due.
+ */
+export const remindersRepository = {
+  /**
+   * Quotes sent (or reminded) and still unanswered and valid, sent before `since` and not reminded
+   * since then (quotes_company_pending_sent_idx).
+   */
+  async quotes(tx: Db, companyId: string, today: string, since: string, limit: number): Promise<Reminders["quotes"]> {
+    const { rows } = await tx.execute<
+      Row<{
+        id: string;
+        reference: string;
+        name: string;
+        client_name: string | null;
+        total: string;
+        sent_at: Date | string;
+        days: number;
+      }>
+    >(sql`
+      SELECT x.* FROM (
+        SELECT q.id, q.reference, q.name, c.name AS client_name, q.total, q.sent_at,
+          (${today}::date - (q.sent_at AT TIME ZONE 'Europe/Paris')::date) AS days,
+          ${lastReminder("quote", "q")} AS last_reminded_at
+        FROM quotes q
+        LEFT JOIN clients c ON c.company_id = q.company_id AND c.id = q.client_id
+        WHERE q.company_id = ${companyId}
+          AND q.status IN ('envoye au client', 'client relance')
+          AND q.sent_at < ${parisMidnight(since)}
+          AND (q.valid_until IS NULL OR q.valid_until >= ${today}::date)
+      ) x
+      WHERE x.last_reminded_at IS NULL OR x.last_reminded_at < ${parisMidnight(since)}
+      ORDER BY x.sent_at, x.reference
+      LIMIT ${limit}`);
+    return rows.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      name: r.name,
+      client_name: r.client_name,
+      total: Number(r.total),
+      sent_at: new Date(r.sent_at).toISOString(),
+      days: Number(r.days),
+      last_reminded_at: iso(r.last_reminded_at),
+    }));
+  },
+
+  /**
+   * Invoices overdue (overdueSql: the list's « En retard »), not reminded since `since`, the most
+   * late first (invoices_company_status_due_idx).
+   */
+  async invoices(
+    tx: Db,
+    companyId: string,
+    today: string,
+    since: string,
+    limit: number,
+  ): Promise<Reminders["invoices"]> {
+    const { rows } = await tx.execute<
+      Row<{
+        id: string;
+        reference: string;
+        client_name: string | null;
+        remaining: string;
+        due_date: string;
+        days_late: number;
+      }>
+    >(sql`
+      SELECT x.* FROM (
+        SELECT i.id, i.reference, coalesce(i.client_snapshot->>'name', c.name) AS client_name,
+          (i.total - i.paid_amount) AS remaining, i.due_date::text AS due_date,
+          (${today}::date - i.due_date) AS days_late,
+          ${lastReminder("invoice", "i")} AS last_reminded_at
+        FROM invoices i
+        LEFT JOIN clients c ON c.company_id = i.company_id AND c.id = i.client_id
+        WHERE i.company_id = ${companyId} AND ${overdueSql("i", today)}
+      ) x
+      WHERE x.last_reminded_at IS NULL OR x.last_reminded_at < ${parisMidnight(since)}
+      ORDER BY x.due_date, x.reference
+      LIMIT ${limit}`);
+    return rows.map((r) => ({
+      id: r.id,
+      reference: r.reference,
+      client_name: r.client_name,
+      remaining: Number(r.remaining),
+      due_date: r.due_date,
+      days_late: Number(r.days_late),
+      last_reminded_at: iso(r.last_reminded_at),
+    }));
+  },
+};
