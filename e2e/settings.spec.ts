@@ -110,7 +110,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
       await expect(page).toHaveTitle("Paramètres de l'entreprise · Propulse");
       await expect(page.getByRole("tab", { name: "Informations" })).toHaveAttribute("aria-selected", "true");
-      await expect(page.getByRole("tab", { name: "Paramètres commerciaux" })).toBeVisible();
+      await expect(page.getByRole("tab", { name: /^(Paramètres commerciaux|Commercial)/ })).toBeVisible();
 
       const form = page.getByRole("form", { name: "Informations de l'entreprise" });
       const save = form.getByRole("button", { name: "Enregistrer" });
@@ -272,7 +272,7 @@ test.describe("Paramètres de l'entreprise", () => {
     );
     try {
       await page.goto("/settings");
-      await page.getByRole("tab", { name: "Paramètres commerciaux" }).click();
+      await page.getByRole("tab", { name: /^(Paramètres commerciaux|Commercial)/ }).click();
       await expect(page).toHaveURL(/\/settings\?tab=commercial$/);
       const form = page.getByRole("form", { name: "Paramètres commerciaux" });
       const days = field(form, "Durée de validité des devis");
@@ -296,7 +296,10 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(save).toBeDisabled();
 
       await page.reload();
-      await expect(page.getByRole("tab", { name: "Paramètres commerciaux" })).toHaveAttribute("aria-selected", "true");
+      await expect(page.getByRole("tab", { name: /^(Paramètres commerciaux|Commercial)/ })).toHaveAttribute(
+        "aria-selected",
+        "true",
+      );
       await expect(days).toHaveValue("45");
       await expect(field(form, "Conditions générales de vente")).toHaveValue(/^Acompte de 30 %/);
       await expectNoSeriousA11yViolations(page, "paramètres commerciaux");
