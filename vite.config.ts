@@ -247,7 +247,7 @@ export default defineConfig({
     firstAnswersScript(),
     routeDocuments({
       "/login": ["src/web/app/routes/login-route.tsx"],
-      "/": [SHELL, "src/web/app/routes/home-route.tsx", "src/web/features/dashboard/components/home-figures.ts"],
+      "/": [SHELL, "src/web/app/routes/home-route.tsx"],
       "/clients": [SHELL, "src/web/app/routes/clients-route.tsx", "src/web/features/clients/api/prefetch-clients.ts"],
       "/quotes": [SHELL, "src/web/app/routes/quotes-route.tsx", "src/web/features/quotes/api/prefetch-quotes.ts"],
       "/settings": [SHELL, "src/web/app/routes/settings-route.tsx", "src/web/features/company/api/prefetch-company.ts"],

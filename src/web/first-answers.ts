@@ -38,7 +38,7 @@ type FirstReads = readonly string[] | ((search: string, now: Date) => readonly s
 /** The API reads a signed-in screen starts with, by path. */
 export const FIRST_REQUESTS: Readonly<Record<string, FirstReads>> = {
   // The home: its stats and the day (a user without projects:view gets two 403s, unused).
-  "/": ["/api/dashboard/stats", "/api/dashboard/today-tasks", "/api/dashboard/active-projects"],
+  // "/": the home asks for its figures once its greeting has painted (home-route.tsx).
   "/clients": ["/api/clients?page=1&limit=100", "/api/clients/counters"],
   "/quotes": ["/api/quotes?page=1&limit=20"],
   "/settings": ["/api/company/info", "/api/company/settings"],

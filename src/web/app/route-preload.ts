@@ -17,10 +17,8 @@ interface SignedInRoute {
 
 /** The signed-in screens a cold start can land on (a bookmark, the installed app's start URL « / »). */
 const ROUTES: Record<string, SignedInRoute> = {
-  [paths.home]: {
-    screen: () => Promise.all([screens.home(), screens.homeFigures()]),
-    data: (client, can) => screens.homeFigures().then((m) => m.prefetchDashboardScreen(client, can)),
-  },
+  // The home's cards ask for their figures once the greeting has painted (home-route.tsx).
+  [paths.home]: { screen: screens.home },
   [paths.clients]: {
     screen: screens.clients,
     permission: "clients:view",
