@@ -410,9 +410,6 @@ async function measureDirect(connections: number, fn: () => Promise<unknown>): P
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
 }
 
-/** What Chromium and Safari send: the bench measures the answers the app's users receive. */
-const BROWSER_ENCODINGS = "gzip, deflate, br";
-
 /** `url`, or a new path for each request when `next` is given. */
 async function measureHttp(
   connections: number,
@@ -425,9 +422,7 @@ async function measureHttp(
     url: `${apiUrl}${url}`,
     connections,
     duration: DURATION,
-    // As a browser asks: the API compresses JSON over 1 kB (plugins/compress.ts), and the load generator
-    // reads on the same two cores what a phone would download.
-    headers: { "accept-encoding": BROWSER_ENCODINGS, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(next ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
   });
   return {
