@@ -100,6 +100,7 @@ export type OutboxTransport = z.infer<typeof outboxTransportSchema>;
 
 /** GET /api/quotes/:id/messages, GET /api/invoices/:id/messages: the document's messages, newest first. */
 export const documentMessagesSchema = z.object({ data: z.array(messageSummarySchema) });
+export type DocumentMessages = z.infer<typeof documentMessagesSchema>;
 
 /** GET /api/company/message-templates, PUT (the four, every key required). */
 export const messageTemplateSchema = z.object({ subject: subject(), body: body() });
