@@ -4,6 +4,7 @@ import { formatDate, formatDeduction, formatEuro } from "@shared/format";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceItem } from "@shared/invoices";
 import { PDFParse } from "pdf-parse";
 import { describe, expect, it } from "vitest";
+import { invoiceFixture, SELLER_FIXTURE } from "./invoice-document.fixtures";
 import { invoiceDocument } from "./invoice-pdf";
 import type { InvoiceSeller } from "./invoice-seller";
 
@@ -25,24 +26,7 @@ const plain = (text: string) => text.replace(/\s+/g, " ");
 const render = async (invoice: Invoice, seller: InvoiceSeller = SELLER) =>
   pdfText(await renderCommercialDocument(invoiceDocument(invoice, seller)));
 
-const SELLER: InvoiceSeller = {
-  name: "Durand Rénovation",
-  address_lines: ["8 avenue Jean Jaurès", "69007 Lyon"],
-  phone: "04 78 61 20 45",
-  email: "contact@durand-renovation.fr",
-  website: "www.durand-renovation.fr",
-  siret: "812 345 676 00017",
-  siren: "812345676",
-  tva_number: "FR19812345676",
-  legal_form: "SARL",
-  share_capital: "20 000 €",
-  registration: "RCS Lyon 812 345 676",
-  insurer_name: "MAAF Assurances",
-  insurer_policy: "123456789",
-  insurance_coverage: "France métropolitaine",
-  vat_franchise: false,
-  logo_file_id: null,
-};
+const SELLER = SELLER_FIXTURE;
 
 let ids = 0;
 const line = (name: string, quantity: number, unit_price: number, tax_rate: number): InvoiceItem => {
@@ -78,63 +62,7 @@ const section = (name: string, subtotal: number): InvoiceItem => ({
   total: 0,
 });
 
-/** An issued invoice of 2 000 € HT at 20 % to a business client; each case changes what it tests. */
-function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  return {
-    id: "inv-1",
-    kind: "invoice",
-    reference: "FAC-2026-0042",
-    name: "Rénovation de la cuisine",
-    status: "sent",
-    overdue: false,
-    days_late: 0,
-    client_id: "client-1",
-    client_name: "Boulangerie Martin SARL",
-    date: "2026-03-12",
-    due_date: "2026-04-11",
-    subtotal: 2000,
-    tax_amount: 400,
-    total: 2400,
-    paid_amount: 0,
-    balance_due: 2400,
-    quote_id: null,
-    project_id: null,
-    created_at: "2026-03-12T09:00:00.000Z",
-    client: {
-      name: "Boulangerie Martin SARL",
-      email: "compta@boulangerie-martin.fr",
-      address: "14 rue de la République",
-      postal_code: "69002",
-      city: "Lyon",
-      siren: "528714603",
-    },
-    client_phone: null,
-    quote: null,
-    project: null,
-    credited_invoice: null,
-    credit_note: null,
-    work_date: null,
-    payment_method: "bank_transfer",
-    payment_date: null,
-    notes: "Note interne : client exigeant",
-    terms: null,
-    legal_mentions: null,
-    reverse_charge: false,
-    discount_percentage: 0,
-    discount_amount: 0,
-    discount: 0,
-    vat_breakdown: [{ rate: 20, net: 2000, tax: 400 }],
-    deposits_net: 0,
-    deposits_tax: 0,
-    deposits: [],
-    issued_at: "2026-03-12T09:00:00.000Z",
-    created_by_name: "Jean Durand",
-    facturx: { profile: "EN 16931", validated: true },
-    items: [line("Carrelage mural", 40, 50, 20)],
-    payments: [],
-    ...overrides,
-  };
-}
+const invoice = invoiceFixture;
 
 /** The final invoice of a quote of 10 000 € HT at 10 % (11 000 € TTC), a 30 % deposit deducted, 1 000 € received. */
 const finalInvoice = invoice({

@@ -4,8 +4,9 @@ import os from "node:os";
 import path from "node:path";
 import { renderCommercialDocument } from "@server/pdf/document";
 import { FACTURX_NAMESPACE } from "@server/pdf/pdfa";
-import type { Invoice, InvoiceItem } from "@shared/invoices";
+import type { Invoice } from "@shared/invoices";
 import { afterAll, describe, expect, it } from "vitest";
+import { invoiceFixture, SELLER_FIXTURE } from "../invoice-document.fixtures";
 import { invoiceDocument } from "../invoice-pdf";
 import type { InvoiceSeller } from "../invoice-seller";
 import { buildCii } from "./cii";
@@ -20,98 +21,22 @@ import { validateCii } from "./validate";
  */
 
 const SELLER: InvoiceSeller = {
+  ...SELLER_FIXTURE,
   // « & » and « < »: the XMP must escape them (pdfkit writes its properties raw).
   name: "Durand & Fils <Rénovation>",
-  address_lines: ["8 avenue Jean Jaurès", "69007 Lyon"],
-  phone: "04 78 61 20 45",
-  email: "contact@durand-renovation.fr",
   website: null,
   siret: "81234567600017",
-  siren: "812345676",
-  tva_number: "FR19812345676",
-  legal_form: "SARL",
-  share_capital: "20 000 €",
-  registration: "RCS Lyon 812 345 676",
-  insurer_name: "MAAF Assurances",
-  insurer_policy: "123456789",
-  insurance_coverage: "France métropolitaine",
-  vat_franchise: false,
-  logo_file_id: null,
   iban: "FR7630006000011234567890189",
   bic: "AGRIFRPP",
 };
 
-const item: InvoiceItem = {
-  id: "item-1",
-  position: 1,
-  kind: "item",
-  name: "Carrelage mural",
-  description: null,
-  quantity: 40,
-  unit: "m²",
-  unit_price: 50,
-  tax_rate: 20,
-  subtotal: 2000,
-  tax_amount: 400,
-  total: 2400,
-};
-
-function invoice(overrides: Partial<Invoice> = {}): Invoice {
-  return {
-    id: "inv-1",
-    kind: "invoice",
-    reference: "FAC-2026-0042",
+const invoice = (overrides: Partial<Invoice> = {}): Invoice =>
+  invoiceFixture({
     name: "Rénovation de la cuisine & de l'entrée",
-    status: "sent",
-    overdue: false,
-    days_late: 0,
-    client_id: "client-1",
-    client_name: "Boulangerie Martin SARL",
-    date: "2026-03-12",
-    due_date: "2026-04-11",
-    subtotal: 2000,
-    tax_amount: 400,
-    total: 2400,
-    paid_amount: 0,
-    balance_due: 2400,
-    quote_id: null,
-    project_id: null,
-    created_at: "2026-03-12T09:00:00.000Z",
-    client: {
-      name: "Boulangerie Martin SARL",
-      email: "compta@boulangerie-martin.fr",
-      address: "14 rue de la République",
-      postal_code: "69002",
-      city: "Lyon",
-      siren: "528714603",
-    },
-    client_phone: null,
-    quote: null,
-    project: null,
-    credited_invoice: null,
-    credit_note: null,
-    work_date: null,
-    payment_method: "bank_transfer",
-    payment_date: null,
     notes: null,
-    terms: null,
-    legal_mentions: null,
-    reverse_charge: false,
-    discount_percentage: 0,
-    discount_amount: 0,
-    discount: 0,
-    vat_breakdown: [{ rate: 20, net: 2000, tax: 400 }],
-    deposits_net: 0,
-    deposits_tax: 0,
-    deposits: [],
     issued_at: "2026-03-12T09:30:00.000Z",
-    created_by_name: "Jean Durand",
-    facturx: { profile: "EN 16931", validated: true },
-    items: [item],
-    payments: [],
     ...overrides,
-  };
-}
+  });
 
 const folder = mkdtempSync(path.join(os.tmpdir(), "propulse-facturx-"));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
