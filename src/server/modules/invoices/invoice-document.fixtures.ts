@@ -89,7 +89,7 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     work_date: null,
     payment_method: "bank_transfer",
     payment_date: null,
-    notes: "Note interne : client exigeant",
+    notes: "Note interne\u00a0: client exigeant",
     terms: null,
     legal_mentions: null,
     reverse_charge: false,
