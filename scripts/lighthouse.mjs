@@ -2,7 +2,7 @@
 // routes (/, /clients, /quotes, /settings) as the demo administrator, on a server seeded with the demo book.
 // Fails, for each route, below its minimum performance (median of RUNS runs after one discarded
 // warm-up), accessibility 100 and best practices 100 (every run), or above its maximum largest
-// contentful paint (median run). Every route is held to the login's target (issue 9): performance 90
+// contentful paint (median of the same runs' LCPs). Every route is held to the login's target (issue 9): performance 90
 // and LCP under 2.5 s (ADR 0005 §10).
 // A run Chromium failed to record (Lighthouse runtime error) is run again, four times at most per route (five routes make NO_NAVSTART more likely in one run).
 // Report of each route's median run in test-results/lighthouse-<route>.html.
@@ -179,7 +179,9 @@ function report(route, runs) {
     }
   }
   if (route.maxLcpMs !== null) {
-    const lcp = lcpOf(median);
+    // The median of the runs' LCPs (not the LCP of the median performance run: on a busy machine that
+    // run may be the one whose CPU timings were inflated, as the LCP's own median would not be).
+    const lcp = runs.map(lcpOf).sort((a, b) => a - b)[Math.floor(runs.length / 2)] ?? Number.POSITIVE_INFINITY;
     const lcpOk = lcp < route.maxLcpMs;
     ok &&= lcpOk;
     console.info(
