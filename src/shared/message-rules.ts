@@ -142,6 +142,8 @@ export const MESSAGE_TEXTS = {
   invoiceDraft: "Une facture brouillon ne s'envoie pas\u00a0: émettez-la d'abord",
   quoteNotSendable: "Ce devis ne peut plus être envoyé",
   quoteNotRemindable: "Seul un devis envoyé ou relancé peut être relancé",
+  /** Its signing link would expire at once (docs/domain/messages.md#quotes). */
+  quoteValidityPassed: "La date de validité du devis est dépassée\u00a0: prolongez-la avant de l'envoyer",
   invoiceNotRemindable: "Seule une facture en retard peut être relancée",
   /** What {lien_signature} shows in the dialog: the link is made when the message is sent. */
   linkAtSending: "(lien créé à l'envoi)",

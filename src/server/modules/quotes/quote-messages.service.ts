@@ -3,10 +3,12 @@
  * dialog's draft, the message with the quote's PDF and a new signing link, the status and history
  * written in the same transaction, and the quote's messages.
  */
+
 import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import type { RenderLog } from "@server/pdf/document";
+import { parisToday } from "@shared/dates";
 import { MESSAGE_TEXTS, type MessageDraft, type MessageSend, type MessageSummary } from "@shared/messages";
 import {
   DRAFT_QUOTE_STATUS,
@@ -36,10 +38,14 @@ export const QUOTE_MESSAGES_ACCESS = permissions({
 export type QuoteMessageKind = "send" | "remind";
 
 /** Sent: any quote not final (a draft becomes « Envoyé au client »); reminded: a sent or reminded one (409 otherwise). */
-function assertMayMail(quote: Pick<Quote, "status">, kind: QuoteMessageKind): void {
+function assertMayMail(quote: Pick<Quote, "status" | "valid_until">, kind: QuoteMessageKind): void {
   if (kind === "send" && isFinalQuoteStatus(quote.status)) throw errors.conflict(MESSAGE_TEXTS.quoteNotSendable);
   if (kind === "remind" && !PENDING_QUOTE_STATUSES.includes(quote.status)) {
     throw errors.conflict(MESSAGE_TEXTS.quoteNotRemindable);
+  }
+  // The signing link expires with the quote's validity: sent past it, the client could not sign.
+  if (quote.valid_until !== null && quote.valid_until < parisToday()) {
+    throw errors.conflict(MESSAGE_TEXTS.quoteValidityPassed);
   }
 }
 

@@ -4,7 +4,7 @@ import { login } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import { DEFAULT_TEMPLATES, MESSAGE_TEXTS } from "@shared/messages";
-import { QUOTE_TEXTS } from "@shared/quotes";
+import { DRAFT_QUOTE_STATUS, QUOTE_TEXTS } from "@shared/quotes";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enqueueMessage } from "../messages/mailer";
@@ -86,6 +86,36 @@ describe("GET /api/quotes/:id/send-draft", () => {
     const send = await api(admin, "GET", `/api/quotes/${quote.id}/send-draft`);
     expect(send.statusCode).toBe(409);
     expect(send.json().error).toBe(MESSAGE_TEXTS.quoteNotSendable);
+  });
+
+  it("answers 409 for a quote whose validity has passed (its link would expire at once), and sends nothing", async () => {
+    const quote = await createQuote(admin, { date: addDays(today, -40), valid_until: addDays(today, -1) });
+    for (const kind of ["send", "remind"]) {
+      const draft = await api(admin, "GET", `/api/quotes/${quote.id}/send-draft?kind=${kind}`);
+      expect(draft.statusCode).toBe(409);
+      expect(draft.json().error).toBe(
+        kind === "send" ? MESSAGE_TEXTS.quoteValidityPassed : MESSAGE_TEXTS.quoteNotRemindable,
+      );
+    }
+    const send = await api(admin, "POST", `/api/quotes/${quote.id}/send`, mail);
+    expect(send.statusCode).toBe(409);
+    expect(send.json().error).toBe(MESSAGE_TEXTS.quoteValidityPassed);
+    expect((await api(admin, "GET", `/api/quotes/${quote.id}`)).json().status).toBe(DRAFT_QUOTE_STATUS);
+    expect((await api(admin, "GET", `/api/quotes/${quote.id}/messages`)).json().data).toEqual([]);
+
+    // Sent while valid, then past its date: no reminder either.
+    await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { status: "envoye au client" }));
+    const remind = await api(admin, "POST", `/api/quotes/${quote.id}/remind`, mail);
+    expect(remind.statusCode).toBe(409);
+    expect(remind.json().error).toBe(MESSAGE_TEXTS.quoteValidityPassed);
+    // Its validity prolonged, it goes.
+    await api(
+      admin,
+      "PUT",
+      `/api/quotes/${quote.id}`,
+      quoteBody(quote, { status: "envoye au client", valid_until: addDays(today, 15) }),
+    );
+    expect((await api(admin, "POST", `/api/quotes/${quote.id}/remind`, mail)).statusCode).toBe(201);
   });
 });
 
