@@ -22,8 +22,10 @@ interface Received {
   raw: string;
 }
 const received: Received[] = [];
-/** How many next tries the server refuses (451), before accepting again; Infinity: always. */
+/** How many next tries the server refuses, before accepting again; Infinity: always. */
 let refusals = 0;
+/** How it refuses: 451 (try again later) or 550 (never: the mailbox does not exist). */
+let refusal = { code: 451, text: "4.3.0 Boîte aux lettres indisponible" };
 let tries = 0;
 
 const options: SMTPServerOptions = {
@@ -42,7 +44,7 @@ const options: SMTPServerOptions = {
       tries += 1;
       if (refusals > 0) {
         refusals -= 1;
-        const error = Object.assign(new Error("4.3.0 Boîte aux lettres indisponible"), { responseCode: 451 });
+        const error = Object.assign(new Error(refusal.text), { responseCode: refusal.code });
         callback(error);
         return;
       }
@@ -86,6 +88,7 @@ afterAll(async () => {
 beforeEach(() => {
   received.length = 0;
   refusals = 0;
+  refusal = { code: 451, text: "4.3.0 Boîte aux lettres indisponible" };
   tries = 0;
 });
 
@@ -194,6 +197,19 @@ describe("SMTP delivery", () => {
     expect(state.last_error).toContain("451");
     expect(state.last_error).not.toContain(PASSWORD);
     expect(received).toHaveLength(0);
+  });
+
+  it("gives up at once on a permanent refusal (5xx): failed after one try, never retried", async () => {
+    const id = await enqueue("Adresse inexistante", false);
+    refusals = Number.POSITIVE_INFINITY;
+    refusal = { code: 550, text: "5.1.1 Adresse inconnue" };
+    const loop = delivery([0, 0]);
+    await loop.runOnce();
+    await loop.stop();
+    expect(tries).toBe(1);
+    const state = await stateOf(id);
+    expect(state).toMatchObject({ status: "failed", attempts: 1, next_attempt_at: null });
+    expect(state.last_error).toContain("550");
   });
 
   it("never sends a message twice when two loops (two servers) run at once (SKIP LOCKED)", async () => {

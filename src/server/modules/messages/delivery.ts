@@ -10,8 +10,8 @@ import { outboxRepository } from "./outbox.repository";
  * The delivery loop (docs/domain/messages.md#delivery), started by the server when SMTP_URL is set:
  * it sends the pending messages of every company, one transaction each, the message locked with SKIP
  * LOCKED (two servers never send the same message at once). A failed try is retried after
- * MESSAGE_LIMITS.retryDelaysMs (1 min, 5 min, 30 min, 2 h); after the last, the message is `failed` with
- * the reason. Woken at each commit of a pending message (LISTEN propulse_outbox, notified by the mailer)
+ * MESSAGE_LIMITS.retryDelaysMs (1 min, 5 min, 30 min, 2 h); after the last, or at once when the server
+ * refuses for good (a 5xx reply), the message is `failed` with the reason. Woken at each commit of a pending message (LISTEN propulse_outbox, notified by the mailer)
  * and every `intervalMs` (retries, a missed notification).
  */
 export interface DeliveryOptions {
@@ -33,6 +33,16 @@ export interface Delivery {
 
 const CHANNEL = "propulse_outbox";
 const SECOND = 1000;
+
+/**
+ * A refusal that trying again cannot mend (RFC 5321 §4.2.1: a 5yz reply is a permanent failure — an
+ * unknown mailbox, a message refused): the message fails at once. Refused credentials (535, EAUTH) are
+ * the server's settings, which the administrator may fix: those are retried as a network error is.
+ */
+export function isPermanent(error: unknown): boolean {
+  const e = (error ?? {}) as { responseCode?: number; code?: string };
+  return typeof e.responseCode === "number" && e.responseCode >= 500 && e.responseCode < 600 && e.code !== "EAUTH";
+}
 
 /**
  * Why a try failed, for the outbox's screen: the SMTP server's answer or the network error, never the
@@ -117,7 +127,7 @@ export function createDelivery(db: Database, options: DeliveryOptions): Delivery
         });
         await outboxRepository.markSent(tx, message.id);
       } catch (error) {
-        const delay = retryDelays[message.attempts];
+        const delay = isPermanent(error) ? undefined : retryDelays[message.attempts];
         const retryAt = delay === undefined ? null : new Date(Date.now() + delay);
         await outboxRepository.markFailed(tx, message.id, failureReason(error, options.smtp.url), retryAt);
       }
