@@ -52,10 +52,11 @@ describe("inspectImage", () => {
     });
     expect(inspectImage(jpeg({ width: 20, height: 9 }))).toEqual({
       ok: true,
-      image: { type: "image/jpeg", width: 20, height: 9 },
+      image: { type: "image/jpeg", width: 20, height: 9, jpeg: { components: 3 } },
     });
-    expect(inspectImage(jpeg({ components: 1 })).ok).toBe(true);
-    expect(inspectImage(jpeg({ components: 4 })).ok).toBe(true);
+    // Grey and CMYK: what the logo upload converts and the PDF leaves out reads the components.
+    expect(inspectImage(jpeg({ components: 1 }))).toMatchObject({ ok: true, image: { jpeg: { components: 1 } } });
+    expect(inspectImage(jpeg({ components: 4 }))).toMatchObject({ ok: true, image: { jpeg: { components: 4 } } });
     expect(inspectImage(gif())).toEqual({ ok: true, image: { type: "image/gif", width: 1, height: 1 } });
     expect(inspectImage(webp())).toEqual({ ok: true, image: { type: "image/webp", width: 3, height: 2 } });
     expect(inspectImage(webp({ lossy: true, width: 640, height: 480 }))).toMatchObject({

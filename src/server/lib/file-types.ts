@@ -36,6 +36,8 @@ export interface ImageInfo {
   height: number;
   /** PNG only. */
   png?: PngLayout;
+  /** JPEG only: 1 grey, 3 YCbCr (or RGB), 4 CMYK (or YCCK). */
+  jpeg?: { components: number };
 }
 
 /**
@@ -226,7 +228,7 @@ const JPEG_OTHER_FRAMES = new Set([0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xc
 
 function inspectJpeg(data: Uint8Array): Dimensions {
   let pos = 2;
-  let frame: { width: number; height: number } | null = null;
+  let frame: { width: number; height: number; jpeg: { components: number } } | null = null;
   let scanned = false;
   while (true) {
     if (data[pos] !== 0xff) damaged(`JPEG: marker expected at ${pos}`);
@@ -250,7 +252,7 @@ function inspectJpeg(data: Uint8Array): Dimensions {
       if (segment[0] !== 8) damaged(`JPEG: ${segment[0]}-bit samples`);
       if (![1, 3, 4].includes(components) || segment.length !== 6 + 3 * components)
         damaged(`JPEG: frame with ${components} components`);
-      frame = { height: u16be(segment, 1), width: u16be(segment, 3) };
+      frame = { height: u16be(segment, 1), width: u16be(segment, 3), jpeg: { components } };
     } else if (marker === 0xda) {
       if (!frame) damaged("JPEG: scan before the frame");
       scanned = true;

@@ -12,8 +12,11 @@ export type PrintableLogo = { ok: true; logo: Buffer } | { ok: false; reason: st
 export function printableLogo(data: Buffer): PrintableLogo {
   const checked = inspectImage(data);
   if (!checked.ok) return { ok: false, reason: checked.detail };
-  const { type, png } = checked.image;
+  const { type, png, jpeg } = checked.image;
   if (type !== "image/png" && type !== "image/jpeg") return { ok: false, reason: `${type}: not embeddable in a PDF` };
+  // DeviceCMYK under the documents' sRGB output intent is not PDF/A (Factur-X), and Adobe's CMYK JPEGs
+  // print inverted. Uploads are converted (company/logo-upload.ts); this is a logo stored before.
+  if (jpeg && jpeg.components === 4) return { ok: false, reason: "image/jpeg: CMYK" };
   // png-js unpacks samples of fewer than 8 bits wrongly (and throws on interlaced ones) when pdfkit
   // asks it for the pixels: with a palette's transparency or interlacing. Otherwise pdfkit copies the
   // compressed rows as they are, whatever the depth.

@@ -12,6 +12,7 @@ import {
   LOGO_MAX_BYTES,
 } from "@shared/company";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
+import { logoToStore } from "./logo-upload";
 
 /** Who may read and change the company's identity and settings (routes and service). */
 export const COMPANY_ACCESS = permissions({
@@ -48,7 +49,8 @@ export function createCompanyService(db: Database, fileSecret: string) {
     },
     /**
      * The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG), whole: a damaged image would
-     * break the documents that print it (lib/file-types.ts inspectImage). And by its size.
+     * break the documents that print it (lib/file-types.ts inspectImage). And by its size. Then stored
+     * as every document can print it: a CMYK JPEG, a GIF or a WebP converted (logo-upload.ts).
      */
     async setLogo(auth: AuthContext, file: { data: Buffer; filename: string | null; truncated: boolean }) {
       const t = tenant(auth, COMPANY_ACCESS.setLogo, COMPANY_TEXTS.companyRequired);
@@ -60,9 +62,16 @@ export function createCompanyService(db: Database, fileSecret: string) {
         const message = checked.problem === "type" ? COMPANY_TEXTS.logoType : COMPANY_TEXTS.logoDamaged;
         throw errors.validation(message, [{ path: "logo", message }]);
       }
-      const contentType = checked.image.type;
+      const stored = await logoToStore(file.data, checked.image);
+      if (!stored.ok) {
+        throw errors.validation(COMPANY_TEXTS.logoDamaged, [{ path: "logo", message: COMPANY_TEXTS.logoDamaged }]);
+      }
       await db.run(t.scope, (tx) =>
-        companyInfoRepository.setLogo(tx, t.companyId, { contentType, data: file.data, filename: file.filename }),
+        companyInfoRepository.setLogo(tx, t.companyId, {
+          contentType: stored.contentType,
+          data: stored.data,
+          filename: file.filename,
+        }),
       );
       return info(t);
     },

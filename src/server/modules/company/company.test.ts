@@ -3,6 +3,7 @@ import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "@ser
 import { COMPANY_TEXTS } from "@shared/company";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { VALIDATION_TEXTS } from "@shared/validation";
+import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const { app, db } = await setupApp();
@@ -337,18 +338,40 @@ describe("logo", () => {
     expect((await upload(chef, "logo.png", PNG)).statusCode).toBe(403);
   });
 
-  it("accepts sound JPEG, GIF and WebP files with their type", async () => {
-    for (const [name, content, type] of [
-      ["logo.jpg", jpeg(), "image/jpeg"],
-      ["logo.gif", gif(), "image/gif"],
-      ["logo.webp", webp(), "image/webp"],
-    ] as const) {
+  it("keeps a sound grey or colour JPEG as it is", async () => {
+    for (const content of [jpeg(), jpeg({ components: 1 })]) {
+      const res = await upload(admin, "logo.jpg", content, "application/octet-stream");
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      expect(file.headers["content-type"]).toBe("image/jpeg");
+      expect(file.rawPayload.equals(content)).toBe(true);
+    }
+  });
+
+  it("stores a GIF or WebP as a PNG, and a CMYK JPEG as an sRGB one, of the same size (what a PDF prints)", async () => {
+    const image = { width: 30, height: 12, channels: 4 as const, background: { r: 10, g: 90, b: 200, alpha: 0.5 } };
+    const cases = [
+      ["logo.gif", await sharp({ create: image }).gif().toBuffer(), "image/png"],
+      ["logo.webp", await sharp({ create: image }).webp().toBuffer(), "image/png"],
+      ["logo.jpg", await sharp({ create: image }).toColourspace("cmyk").jpeg().toBuffer(), "image/jpeg"],
+    ] as const;
+    for (const [name, content, type] of cases) {
       const res = await upload(admin, name, content, "application/octet-stream");
       expect(res.statusCode, res.body).toBe(200);
       const file = await app.inject({ method: "GET", url: res.json().logo_url });
       expect(file.headers["content-type"]).toBe(type);
-      expect(file.rawPayload.equals(content)).toBe(true);
+      const stored = await sharp(file.rawPayload).metadata();
+      expect(stored).toMatchObject({ width: 30, height: 12, space: "srgb" });
+      if (type === "image/png") expect(stored.hasAlpha).toBe(true);
     }
+  });
+
+  it("refuses a WebP whose pixels cannot be decoded, though its structure is sound", async () => {
+    // A sound 1×1 GIF is converted; this WebP's lossless stream is 5 bytes of nothing.
+    expect((await upload(admin, "logo.gif", gif())).statusCode).toBe(200);
+    const res = await upload(admin, "logo.webp", webp());
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(COMPANY_TEXTS.logoDamaged);
   });
 
   it("refuses a damaged image of an accepted type, and keeps the current logo", async () => {

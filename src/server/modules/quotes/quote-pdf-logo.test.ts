@@ -3,6 +3,7 @@ import { bearer } from "@server/test/helpers";
 import { CORRUPT_PNG, png, VALID_PNG } from "@server/test/images";
 import { COMPANY_TEXTS } from "@shared/company";
 import { PDFParse } from "pdf-parse";
+import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { companyInfoRepository } from "../company/company.repository";
 import { setupQuotesTest } from "./quotes.fixtures";
@@ -100,5 +101,26 @@ describe("GET /api/quotes/:id/pdf with the company's logo", () => {
     // The image and its soft mask (the alpha channel).
     expect(images(res.rawPayload)).toBe(2);
     expect(res.rawPayload.toString("latin1")).toContain("/SMask");
+  });
+
+  it("prints a WebP logo (stored as a PNG) and a CMYK JPEG one (stored as sRGB), never DeviceCMYK", async () => {
+    const quote = await createQuote(admin);
+    const orange = { width: 40, height: 20, channels: 3 as const, background: { r: 230, g: 120, b: 20 } };
+    expect((await upload(await sharp({ create: orange }).webp().toBuffer())).statusCode).toBe(200);
+    const withWebp = await api(admin, "GET", `/api/quotes/${quote.id}/pdf`);
+    expect(images(withWebp.rawPayload)).toBe(1);
+
+    const cmyk = await sharp({ create: orange }).toColourspace("cmyk").jpeg().toBuffer();
+    expect((await upload(cmyk)).statusCode).toBe(200);
+    const withJpeg = (await api(admin, "GET", `/api/quotes/${quote.id}/pdf`)).rawPayload.toString("latin1");
+    expect(withJpeg.match(/\/Subtype \/Image/g)).toHaveLength(1);
+    expect(withJpeg).toContain("/DeviceRGB");
+    expect(withJpeg).not.toContain("/DeviceCMYK");
+
+    // A CMYK JPEG stored before uploads were converted is left out, the document still answered.
+    await storeLogoUnchecked(cmyk);
+    const before = await api(admin, "GET", `/api/quotes/${quote.id}/pdf`);
+    expect(before.statusCode).toBe(200);
+    expect(images(before.rawPayload)).toBe(0);
   });
 });
