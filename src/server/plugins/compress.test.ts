@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
 import { beforeAll, describe, expect, it } from "vitest";
-import { COMPRESS_THRESHOLD_BYTES } from "./compress";
+import { COMPRESS_SYNC_MAX_BYTES, COMPRESS_THRESHOLD_BYTES } from "./compress";
 
 const { app, db } = await setupApp();
 let token: string;
@@ -53,6 +53,38 @@ describe("API compression", () => {
     const res = await list("gzip");
     expect(res.headers["content-encoding"]).toBe("gzip");
     expect(JSON.parse(gunzipSync(res.rawPayload).toString("utf8"))).toEqual(plain.json());
+  });
+
+  it("compresses a large answer in one go: its exact length announced, not streamed in chunks", async () => {
+    // 40 more clients: a page of some 20 kB, over the plugin's default synchronous limit (8 kB on two cores).
+    for (let i = 0; i < 40; i++) {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/clients",
+        headers: bearer(token),
+        payload: {
+          name: `Client volumineux ${i}`,
+          email: `gros${i}@exemple.fr`,
+          city: "Villeurbanne",
+          address: `${i} avenue Roger Salengro`,
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const page = () =>
+      app.inject({
+        method: "GET",
+        url: "/api/clients?limit=100",
+        headers: { ...bearer(token), "accept-encoding": "br" },
+      });
+    const plain = await app.inject({ method: "GET", url: "/api/clients?limit=100", headers: bearer(token) });
+    expect(plain.rawPayload.length).toBeGreaterThan(16 * 1024);
+    expect(plain.rawPayload.length).toBeLessThan(COMPRESS_SYNC_MAX_BYTES);
+    const res = await page();
+    expect(res.headers["content-encoding"]).toBe("br");
+    expect(res.headers["transfer-encoding"]).toBeUndefined();
+    expect(Number(res.headers["content-length"])).toBe(res.rawPayload.length);
+    expect(JSON.parse(brotliDecompressSync(res.rawPayload).toString("utf8"))).toEqual(plain.json());
   });
 
   it("leaves small answers as they are", async () => {
