@@ -31,9 +31,10 @@ export const planningModule: AppModule = async (app, { db }) => {
         response: { 200: calendarWeekSchema, ...errorsOf },
       },
       // Each worksite written once, however many days it occupies (week-serializer.ts); errors as usual.
+      // Its bytes: Fastify sends a Buffer as it is (its types only name a string).
       serializerCompiler: (route) =>
         route.httpStatus === "200"
-          ? serializeWeek
+          ? (serializeWeek as unknown as (data: unknown) => string)
           : serializerCompiler(route as unknown as Parameters<typeof serializerCompiler>[0]),
     },
     async (request) => service.week(requireAuth(request), request.query),

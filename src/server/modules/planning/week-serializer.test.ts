@@ -20,17 +20,17 @@ const project = (n: number, extra: Record<string, unknown> = {}): CalendarProjec
   }) as unknown as CalendarProject;
 
 describe("serializeWeek", () => {
-  it("writes what the generic serializer writes: the schema's keys, in its order, each day's worksites", () => {
+  it("writes what the generic serializer writes, as UTF-8 bytes: the schema's keys, in its order, each day's worksites", () => {
     const long = project(1, { password_hash: "ne doit pas sortir" });
     const short = project(2);
     const days = weekDays("2026-11-23");
     // On Tuesday both cards carry the day's clash (each placement its own conflicts).
-    const clash = (other: CalendarProject) => ({
+    const clash = (other: CalendarProject, day = "2026-11-24") => ({
       project_id: other.id,
       reference: other.reference,
       name: other.name,
       kind: "vehicle",
-      days: ["2026-11-24"],
+      days: [day],
       extra: "ne doit pas sortir",
     });
     const week: CalendarWeek = {
@@ -38,22 +38,26 @@ describe("serializeWeek", () => {
       days: days.map((date, i) => ({
         date,
         projects:
-          i === 1
+          i === 1 || i === 2
             ? [
-                { ...long, conflicts: [clash(short)] },
-                { ...short, conflicts: [clash(long)] },
+                { ...long, conflicts: [clash(short, date)] },
+                { ...short, conflicts: [clash(long, date)] },
               ]
-            : i < 3
+            : i < 4
               ? [long]
               : [],
       })) as CalendarWeek["days"],
     };
-    const json = serializeWeek(week);
-    expect(json).toBe(JSON.stringify(calendarWeekSchema.parse(week)));
+    const bytes = serializeWeek(week);
+    // The same bytes as the generic serializer's text in UTF-8 (« », accents, escaped quotes).
+    expect(bytes.equals(Buffer.from(JSON.stringify(calendarWeekSchema.parse(week))))).toBe(true);
+    const json = bytes.toString("utf8");
     expect(json).not.toContain("password_hash");
     expect(json).not.toContain("extra");
     expect(JSON.parse(json).days[1].projects[0].conflicts[0].project_id).toBe(short.id);
     expect(JSON.parse(json).days[0].projects[0].conflicts).toEqual([]);
+    // The same clash on two days: each placement with its own day.
+    expect(JSON.parse(json).days[2].projects[1].conflicts[0].days).toEqual(["2026-11-25"]);
     expect(JSON.parse(json).days[1].projects.map((p: CalendarProject) => p.reference)).toEqual([
       "CH-2026-0001",
       "CH-2026-0002",

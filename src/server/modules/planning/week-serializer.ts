@@ -7,28 +7,61 @@ import {
 } from "@shared/planning";
 
 const placedSchema = calendarProjectSchema.omit({ conflicts: true });
+const clashSchema = planningConflictSchema.omit({ days: true });
+const daysSchema = planningConflictSchema.shape.days;
 
 /**
  * The week's answer as the generic serializer would write it (`JSON.stringify` of what the schema
- * keeps), but each worksite checked and written once: the answer names a worksite on every day it
- * occupies — a five-day worksite five times, each day with that day's clashes — and a large company's
- * week is some 200 placements of 70 worksites (docs/domain/planning.md#performance, the bench's week
- * line). `conflicts` is the schema's last key: the worksite's JSON is written without it, then each
- * placement closes it with its own.
+ * keeps), as bytes, each worksite checked, written and encoded once: the answer names a worksite on
+ * every day it occupies — a five-day worksite five times, each day with that day's clashes — and a large
+ * company's week is some 200 placements of 70 worksites, 120 kB (docs/domain/planning.md#performance,
+ * the bench's week line). Encoding the whole text to UTF-8 at each answer cost more than building it:
+ * the distinct worksites and clashes are encoded once, the rest (dates, punctuation: ASCII) as Latin-1,
+ * and the parts joined with `Buffer.concat`. `conflicts` is the schema's last key: the worksite's JSON
+ * is written without it, then each placement closes it with its own; a clash likewise with its `days`.
  */
-export function serializeWeek(week: CalendarWeek): string {
-  const written = new Map<string, string>();
-  const project = (p: CalendarProject) => {
-    let json = written.get(p.id);
-    if (json === undefined) {
-      json = JSON.stringify(placedSchema.parse(p)).slice(0, -1);
-      written.set(p.id, json);
-    }
-    const conflicts = p.conflicts.map((c: PlanningConflict) => JSON.stringify(planningConflictSchema.parse(c)));
-    return `${json},"conflicts":[${conflicts.join(",")}]}`;
+export function serializeWeek(week: CalendarWeek): Buffer {
+  const worksites = new Map<string, Buffer>();
+  const clashes = new Map<string, Buffer>();
+  const parts: Buffer[] = [];
+  /** ASCII text waiting to be added to `parts`. */
+  let text = `{"week_start":${JSON.stringify(week.week_start)},"days":[`;
+  const push = (bytes: Buffer) => {
+    parts.push(Buffer.from(text, "latin1"), bytes);
+    text = "";
   };
-  const days = week.days.map(
-    (day) => `{"date":${JSON.stringify(day.date)},"projects":[${day.projects.map(project).join(",")}]}`,
-  );
-  return `{"week_start":${JSON.stringify(week.week_start)},"days":[${days.join(",")}]}`;
+  const conflict = (c: PlanningConflict) => {
+    const key = `${c.project_id}|${c.kind}`;
+    let bytes = clashes.get(key);
+    if (bytes === undefined) {
+      bytes = Buffer.from(`${JSON.stringify(clashSchema.parse(c)).slice(0, -1)},"days":`);
+      clashes.set(key, bytes);
+    }
+    push(bytes);
+    text += `${JSON.stringify(daysSchema.parse(c.days))}}`;
+  };
+  const project = (p: CalendarProject) => {
+    let bytes = worksites.get(p.id);
+    if (bytes === undefined) {
+      bytes = Buffer.from(`${JSON.stringify(placedSchema.parse(p)).slice(0, -1)},"conflicts":[`);
+      worksites.set(p.id, bytes);
+    }
+    push(bytes);
+    p.conflicts.forEach((c, i) => {
+      if (i > 0) text += ",";
+      conflict(c);
+    });
+    text += "]}";
+  };
+  week.days.forEach((day, d) => {
+    text += `${d > 0 ? "," : ""}{"date":${JSON.stringify(day.date)},"projects":[`;
+    day.projects.forEach((p, i) => {
+      if (i > 0) text += ",";
+      project(p);
+    });
+    text += "]}";
+  });
+  text += "]}";
+  parts.push(Buffer.from(text, "latin1"));
+  return Buffer.concat(parts);
 }
