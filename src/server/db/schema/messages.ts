@@ -103,3 +103,20 @@ export const messageTemplates = pgTable(
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind] })],
 );
+
+/**
+ * How many messages a company has of each kind and status, kept by statement triggers on
+ * `outbox_messages` (drizzle/0034_outbox_counts.sql): the list's total without counting every message.
+ */
+export const outboxCounts = pgTable(
+  "outbox_counts",
+  {
+    companyId: uuid("company_id")
+      .notNull()
+      .references(() => companies.id, { onDelete: "cascade" }),
+    kind: text("kind").notNull(),
+    status: text("status").notNull(),
+    n: integer("n").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
+);

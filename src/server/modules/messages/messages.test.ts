@@ -124,6 +124,55 @@ describe("the outbox (GET /api/outbox, /api/outbox/:id, /api/outbox/:id/attachme
     expect(bad.statusCode).toBe(400);
   });
 
+  it("says each filter's total as counting the messages would, as messages are written and change status", async () => {
+    const actual = async (where: string) =>
+      db.run("platform", async (tx) => {
+        const rows = await tx.execute<{ n: number }>(
+          sql.raw(`SELECT count(*)::int AS n FROM outbox_messages WHERE company_id = '${company.id}' ${where}`),
+        );
+        return rows.rows[0]?.n ?? -1;
+      });
+    const check = async () => {
+      for (const [query, where] of [
+        ["", ""],
+        ["?kind=quote_send", "AND kind = 'quote_send'"],
+        ["?status=pending", "AND status = 'pending'"],
+        ["?status=failed&kind=invoice_send", "AND status = 'failed' AND kind = 'invoice_send'"],
+      ] as const) {
+        expect((await outbox(admin, query)).meta.total, query).toBe(await actual(where));
+        // Past the last page too.
+        expect((await outbox(admin, `${query}${query ? "&" : "?"}page=500`)).meta.total, query).toBe(
+          await actual(where),
+        );
+      }
+    };
+    await check();
+    // Three more in one statement (as a delivery, an import would), one of them then failed and one deleted.
+    const ids = await db.run("platform", async (tx) => {
+      const rows = await tx.execute<{ id: string }>(sql`
+        INSERT INTO outbox_messages (company_id, kind, status, transport, to_addresses, subject, body, search_text)
+        SELECT ${company.id}, k, 'pending', 'smtp', ARRAY['a@exemple.fr'], 'Compté', 'Corps', 'compté'
+        FROM unnest(ARRAY['invoice_send', 'invoice_send', 'quote_send']) AS k RETURNING id`);
+      return rows.rows.map((r) => r.id);
+    });
+    await check();
+    await db.run("platform", (tx) =>
+      tx.execute(sql`UPDATE outbox_messages SET status = 'failed', attempts = 5 WHERE id = ${ids[0]}`),
+    );
+    await db.run("platform", (tx) => tx.execute(sql`UPDATE outbox_messages SET attempts = 2 WHERE id = ${ids[1]}`));
+    await db.run("platform", (tx) => tx.execute(sql`DELETE FROM outbox_messages WHERE id IN (${ids[1]}, ${ids[2]})`));
+    await check();
+    // The other company's counts are its own.
+    expect((await outbox(otherAdmin)).meta.total).toBe(
+      await db.run("platform", async (tx) => {
+        const rows = await tx.execute<{ n: number }>(
+          sql`SELECT count(*)::int AS n FROM outbox_messages WHERE company_id = ${other.id}`,
+        );
+        return rows.rows[0]?.n ?? -1;
+      }),
+    );
+  });
+
   it("shows a message with its body, and its attachment's stored bytes", async () => {
     const res = await api(admin, "GET", `/api/outbox/${withAttachment}`);
     expect(res.statusCode, res.body).toBe(200);

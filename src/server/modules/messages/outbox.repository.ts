@@ -155,9 +155,10 @@ export const outboxRepository = {
   },
 
   /**
-   * One page of the outbox, newest first, and the total. Without a search from the (company,
-   * created_at) index; with one, the matching rows come from outbox_messages_matching() (trigram index
-   * under RLS, subject and recipients).
+   * One page of the outbox, newest first, and the total. Without a search: the page from the (company,
+   * created_at) index, the total from `outbox_counts` (kept by triggers: never a count of every message),
+   * in one statement. With one: the matching rows from outbox_messages_matching() (trigram index under
+   * RLS, subject and recipients), counted by the window.
    */
   async list(
     tx: Db,
@@ -168,23 +169,28 @@ export const outboxRepository = {
     const source = filters.search
       ? sql`outbox_messages_matching(${containsPattern(filters.search)}) AS m`
       : sql`outbox_messages AS m`;
-    const where = sql`m.company_id = ${companyId}
-      ${filters.kind ? sql`AND m.kind = ${filters.kind}` : sql``}
-      ${filters.status ? sql`AND m.status = ${filters.status}` : sql``}`;
+    const kind = filters.kind ? sql`AND m.kind = ${filters.kind}` : sql``;
+    const status = filters.status ? sql`AND m.status = ${filters.status}` : sql``;
+    const where = sql`m.company_id = ${companyId} ${kind} ${status}`;
+    const counted = filters.search
+      ? sql`(count(*) OVER ())::int`
+      : sql`(SELECT coalesce(sum(m.n), 0)::int FROM outbox_counts AS m WHERE ${where})`;
     const result = await tx.execute<SummaryRow & { total: number }>(sql`
       SELECT m.id, m.kind, m.status, m.transport, m.to_addresses AS "to", m.cc_addresses AS cc, m.subject,
              m.document_type AS "documentType", m.document_id AS "documentId",
              m.document_reference AS "documentReference", m.attachment_name AS "attachmentName",
              m.attempts, m.last_error AS "lastError", m.created_at AS "createdAt", m.sent_at AS "sentAt",
-             m.created_by_name AS "createdByName", (count(*) OVER ())::int AS total
+             m.created_by_name AS "createdByName", ${counted} AS total
       FROM ${source}
       WHERE ${where}
       ORDER BY m.created_at DESC, m.id DESC
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     let total = result.rows[0]?.total ?? 0;
     if (result.rows.length === 0 && page.offset > 0) {
-      const counted = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM ${source} WHERE ${where}`);
-      total = counted.rows[0]?.n ?? 0;
+      const again = filters.search
+        ? sql`SELECT count(*)::int AS n FROM ${source} WHERE ${where}`
+        : sql`SELECT coalesce(sum(m.n), 0)::int AS n FROM outbox_counts AS m WHERE ${where}`;
+      total = (await tx.execute<{ n: number }>(again)).rows[0]?.n ?? 0;
     }
     return { data: result.rows.map(({ total: _total, ...row }) => toSummary(row)), total };
   },
