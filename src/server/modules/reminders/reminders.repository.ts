@@ -15,6 +15,15 @@ const lastReminder = (type: "quote" | "invoice", alias: string) => {
        AND m.kind = ${kind})`;
 };
 
+/** No reminder of the document since `since`'s midnight (outbox_messages_document_idx). */
+const notRemindedSince = (type: "quote" | "invoice", alias: string, since: string) => {
+  const d = sql.raw(alias);
+  const kind = type === "quote" ? "quote_reminder" : "invoice_reminder";
+  return sql`NOT EXISTS (SELECT 1 FROM outbox_messages m
+     WHERE m.company_id = ${d}.company_id AND m.document_type = ${type} AND m.document_id = ${d}.id
+       AND m.kind = ${kind} AND m.created_at >= ${parisMidnight(since)})`;
+};
+
 type Row<T> = T & { last_reminded_at: string | Date | null };
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -26,7 +35,7 @@ const iso = (value: string | Date | null) => (value === null ? null : new Date(v
 export const remindersRepository = {
   /**
    * Quotes sent (or reminded) and still unanswered and valid, sent before `since` and not reminded
-   * since then (quotes_company_pending_sent_idx).
+   * since then (quotes_company_pending_validity_idx); the latest reminder read for the rows kept only.
    */
   async quotes(tx: Db, companyId: string, today: string, since: string, limit: number): Promise<Reminders["quotes"]> {
     const { rows } = await tx.execute<
@@ -40,20 +49,20 @@ export const remindersRepository = {
         days: number;
       }>
     >(sql`
-      SELECT x.* FROM (
-        SELECT q.id, q.reference, q.name, c.name AS client_name, q.total, q.sent_at,
-          (${today}::date - (q.sent_at AT TIME ZONE 'Europe/Paris')::date) AS days,
-          ${lastReminder("quote", "q")} AS last_reminded_at
+      SELECT x.*, ${lastReminder("quote", "x")} AS last_reminded_at FROM (
+        SELECT q.id, q.company_id, q.reference, q.name, c.name AS client_name, q.total, q.sent_at,
+          (${today}::date - (q.sent_at AT TIME ZONE 'Europe/Paris')::date) AS days
         FROM quotes q
         LEFT JOIN clients c ON c.company_id = q.company_id AND c.id = q.client_id
         WHERE q.company_id = ${companyId}
           AND q.status IN ('envoye au client', 'client relance')
           AND q.sent_at < ${parisMidnight(since)}
           AND (q.valid_until IS NULL OR q.valid_until >= ${today}::date)
+          AND ${notRemindedSince("quote", "q", since)}
+        ORDER BY q.sent_at, q.reference
+        LIMIT ${limit}
       ) x
-      WHERE x.last_reminded_at IS NULL OR x.last_reminded_at < ${parisMidnight(since)}
-      ORDER BY x.sent_at, x.reference
-      LIMIT ${limit}`);
+      ORDER BY x.sent_at, x.reference`);
     return rows.map((r) => ({
       id: r.id,
       reference: r.reference,
@@ -68,7 +77,8 @@ export const remindersRepository = {
 
   /**
    * Invoices overdue (overdueSql: the list's « En retard »), not reminded since `since`, the most
-   * late first (invoices_company_status_due_idx).
+   * late first: invoices_company_status_due_idx walked in due-date order up to the limit (2,355 overdue
+   * in the bench's company: 195 ms when each one's latest reminder was read before the limit, 1.6 ms).
    */
   async invoices(
     tx: Db,
@@ -87,18 +97,19 @@ export const remindersRepository = {
         days_late: number;
       }>
     >(sql`
-      SELECT x.* FROM (
-        SELECT i.id, i.reference, coalesce(i.client_snapshot->>'name', c.name) AS client_name,
+      SELECT x.*, ${lastReminder("invoice", "x")} AS last_reminded_at FROM (
+        SELECT i.id, i.company_id, i.reference, coalesce(i.client_snapshot->>'name', c.name) AS client_name,
           (i.total - i.paid_amount) AS remaining, i.due_date::text AS due_date,
-          (${today}::date - i.due_date) AS days_late,
-          ${lastReminder("invoice", "i")} AS last_reminded_at
+          (${today}::date - i.due_date) AS days_late
         FROM invoices i
         LEFT JOIN clients c ON c.company_id = i.company_id AND c.id = i.client_id
         WHERE i.company_id = ${companyId} AND ${overdueSql("i", today)}
+          AND ${notRemindedSince("invoice", "i", since)}
+        -- By the date itself (not its text): the walk of invoices_company_status_due_idx stops at the limit.
+        ORDER BY i.due_date, i.reference
+        LIMIT ${limit}
       ) x
-      WHERE x.last_reminded_at IS NULL OR x.last_reminded_at < ${parisMidnight(since)}
-      ORDER BY x.due_date, x.reference
-      LIMIT ${limit}`);
+      ORDER BY x.due_date, x.reference`);
     return rows.map((r) => ({
       id: r.id,
       reference: r.reference,
