@@ -26,9 +26,11 @@ import { createDashboardService } from "@server/modules/dashboard/dashboard.serv
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createInvoicesService } from "@server/modules/invoices/invoices.service";
 import { createLibraryService } from "@server/modules/library/library.service";
+import { createMessagesService } from "@server/modules/messages/messages.service";
 import { createPlanningService } from "@server/modules/planning/planning.service";
 import { createProjectsService } from "@server/modules/projects/projects.service";
 import { createQuotesService } from "@server/modules/quotes/quotes.service";
+import { createRemindersService } from "@server/modules/reminders/reminders.service";
 import { createSuperadminService } from "@server/modules/superadmin/superadmin.service";
 import { createTeamsService } from "@server/modules/teams/teams.service";
 import { createCompanyUsersService } from "@server/modules/users/company-users.service";
@@ -40,6 +42,8 @@ import { parisToday } from "@shared/dates";
 import { EQUIPMENT_LIMITS, equipmentTemplateListQuerySchema } from "@shared/equipment-templates";
 import { invoiceListQuerySchema } from "@shared/invoices";
 import { libraryListQuerySchema } from "@shared/library";
+import { MESSAGE_LIMITS } from "@shared/message-rules";
+import { outboxQuerySchema, type Reminders } from "@shared/messages";
 import { calendarWeekQuerySchema, isWeekend, mondayOf } from "@shared/planning";
 import { PROJECT_LIMITS, projectListQuerySchema } from "@shared/projects";
 import { quoteListQuerySchema } from "@shared/quotes";
@@ -53,6 +57,8 @@ import { cpuMsOf, fourMegabytePhoto, measurePhotoUploads } from "./photo-upload"
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Each line's warm-up before its measures, in seconds (not measured). */
+const WARMUP_SECONDS = 2;
 /** Only the lines whose name contains one of these texts (case-insensitive, separated by « | »). */
 const ONLY = process.env.BENCH_ONLY?.toLowerCase();
 const ONLY_ANY = ONLY?.split("|").filter((t) => t.length > 0);
@@ -236,6 +242,20 @@ function invoiceFiguresHold(value: unknown): string {
   return `${fmt(count)} factures, ${fmt(amount)} €`;
 }
 
+/** « À relancer »: quotes and invoices due a reminder, some of each. */
+const toRemind: Answer<Reminders> = {
+  http: async (response) => toRemindHolds(await (await okBody(response)).json()),
+  direct: (value) => toRemindHolds(value),
+};
+
+function toRemindHolds(value: unknown): string {
+  const due = value as Partial<Reminders> | null;
+  const quotes = due?.quotes?.length ?? 0;
+  const invoices = due?.invoices?.length ?? 0;
+  if (quotes === 0 || invoices === 0) fail(`${quotes} devis et ${invoices} factures à relancer`);
+  return `${quotes} devis et ${invoices} factures à relancer`;
+}
+
 /** A list holding at least one row on its page and in its total. */
 const list = (noun: string): Answer<Page> => ({
   http: async (response) => pageHolds(await (await okBody(response)).json(), noun),
@@ -388,10 +408,14 @@ function clientsImportFile(count: number): string {
 // Measurement
 
 /** `connections` workers calling `fn` in a loop for DURATION seconds. */
-async function measureDirect(connections: number, fn: () => Promise<unknown>): Promise<Figures> {
+async function measureDirect(
+  connections: number,
+  fn: () => Promise<unknown>,
+  seconds: number = DURATION,
+): Promise<Figures> {
   const latencies: number[] = [];
   let errors = 0;
-  const end = performance.now() + DURATION * 1000;
+  const end = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
       while (performance.now() < end) {
@@ -417,11 +441,12 @@ async function measureHttp(
   url: string,
   token?: string,
   next?: () => string,
+  seconds: number = DURATION,
 ): Promise<Figures> {
   const result = await autocannon({
     url: `${apiUrl}${url}`,
     connections,
-    duration: DURATION,
+    duration: seconds,
     headers: token ? { authorization: `Bearer ${token}` } : {},
     ...(next ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
   });
@@ -760,6 +785,10 @@ async function main() {
     const invoices = createInvoicesService(database);
     const platform = createSuperadminService(database);
     const dashboard = createDashboardService(database);
+    const messages = createMessagesService(database);
+    const reminders = createRemindersService(database);
+    // A client's address in one message of some 10,000 (client12@…, client120@…: a few dozen found).
+    const outboxSearch = { search: "client12@" };
     // The first page, a word of one kind of work in ten, and the late ones: what the office asks most.
     const invoiceQueries = [{}, { search: "cuisine" }, { status: "overdue" }] as const;
     // Companies whose name holds « 1 » (« Entreprise 1 », « 10 »… « 199 »: 119 of 200), the paying ones.
@@ -989,6 +1018,29 @@ async function main() {
         answer: homeHistory,
         target: { p99At10: 100, ratio: 0.6 },
       }),
+      // Issue 18: the outbox (some 64,000 messages: every quote and invoice sent, the reminders), newest
+      // first and searched by an address; « À relancer », the quotes and invoices due a reminder.
+      line({
+        name: `GET /api/outbox (page 1, limit ${MESSAGE_LIMITS.pageSize}, 64 000 messages)`,
+        url: "/api/outbox",
+        direct: async () => messages.list(await auth.authenticate(token), outboxQuerySchema.parse({})),
+        answer: list("messages"),
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: `GET /api/outbox?${query(outboxSearch)}`,
+        url: `/api/outbox?${query(outboxSearch)}`,
+        direct: async () => messages.list(await auth.authenticate(token), outboxQuerySchema.parse(outboxSearch)),
+        answer: list("messages"),
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
+        name: "GET /api/reminders (devis et factures à relancer)",
+        url: "/api/reminders",
+        direct: async () => reminders.list(await auth.authenticate(token)),
+        answer: toRemind,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
       // Issue 17: an issued invoice's Factur-X (PDF/A-3b, its XML attached), rendered once then from the cache.
       line({
         name: "GET /api/invoices/:id/pdf (facture émise, Factur-X en cache)",
@@ -1150,14 +1202,13 @@ async function main() {
 
     let failed = false;
     for (const l of lines) {
+      // A warm-up first, not measured: the API's code for this line compiled by V8, as on a server that
+      // has been running (the first requests of a cold path would be the line's p99).
+      const bearer = l.anonymous ? undefined : (l.token ?? token);
+      await measureHttp(10, apiUrl, l.url, bearer, l.next, WARMUP_SECONDS);
+      await measureDirect(10, l.direct, WARMUP_SECONDS);
       for (const connections of [10, 50]) {
-        const http = await measureHttp(
-          connections,
-          apiUrl,
-          l.url,
-          l.anonymous ? undefined : (l.token ?? token),
-          l.next,
-        );
+        const http = await measureHttp(connections, apiUrl, l.url, bearer, l.next);
         const limit = await measureDirect(connections, l.direct);
         const ratio = http.rps / limit.rps;
         let verdict = "";

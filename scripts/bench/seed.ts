@@ -172,6 +172,7 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
         await seedVehicles(tx, company.id);
         await seedProjects(tx, company.id);
         await seedInvoices(tx, company.id);
+        await seedOutbox(tx, company.id);
       }
     }
     // Every plan, a trial in four (some ended, some ending within the week), one company in ten suspended:
@@ -649,4 +650,39 @@ async function seedInvoices(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
     SELECT ${companyId}, 'invoice', split_part(reference, '-', 2)::int, count(*) FROM invoices
     WHERE company_id = ${companyId} AND reference LIKE 'FAC-%' GROUP BY 3
     ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * The outbox a few years of sending leave (issue 18): each sent quote's message on its sending day, a
+ * reminder for those reminded, and each issued invoice's message on its date (nine in ten: the rest
+ * were handed over), all sent to the client's address — some 64,000 messages, none with its PDF
+ * (the list never reads the attachments).
+ */
+async function seedOutbox(tx: Parameters<Parameters<Database["run"]>[1]>[0], companyId: string) {
+  await tx.execute(sql`
+    INSERT INTO outbox_messages (company_id, kind, status, transport, to_addresses, subject, body, document_type,
+                                 document_id, document_reference, attachment_name, search_text, created_by_name,
+                                 created_at, sent_at)
+    SELECT ${companyId}, m.kind, 'sent', 'smtp', ARRAY[m.email], m.subject, m.body, m.type, m.id, m.reference,
+           m.reference || '.pdf', lower(m.subject || ' ' || m.email), 'Bench Admin', m.at, m.at
+    FROM (
+      SELECT 'quote_send' AS kind, 'quote' AS type, q.id, q.reference, q.sent_at AS at,
+             coalesce(c.email, 'client@exemple.fr') AS email,
+             'Devis ' || q.reference || ' — Grande Entreprise Bench' AS subject,
+             'Bonjour ' || c.name || E',\n\nVeuillez trouver ci-joint notre devis ' || q.reference || '.' AS body
+      FROM quotes q JOIN clients c ON c.id = q.client_id
+      WHERE q.company_id = ${companyId} AND q.sent_at IS NOT NULL
+      UNION ALL
+      SELECT 'quote_reminder', 'quote', q.id, q.reference, q.sent_at + interval '8 days',
+             coalesce(c.email, 'client@exemple.fr'), 'Relance du devis ' || q.reference || ' — Grande Entreprise Bench',
+             'Bonjour ' || c.name || E',\n\nNous revenons vers vous au sujet de notre devis ' || q.reference || '.'
+      FROM quotes q JOIN clients c ON c.id = q.client_id
+      WHERE q.company_id = ${companyId} AND q.status = 'client relance' AND q.sent_at < now() - interval '8 days'
+      UNION ALL
+      SELECT 'invoice_send', 'invoice', i.id, i.reference, i.issued_at + interval '9 hours',
+             coalesce(c.email, 'client@exemple.fr'), 'Facture ' || i.reference || ' — Grande Entreprise Bench',
+             'Bonjour ' || c.name || E',\n\nVeuillez trouver ci-joint notre facture ' || i.reference || '.'
+      FROM invoices i JOIN clients c ON c.id = i.client_id
+      WHERE i.company_id = ${companyId} AND i.issued_at IS NOT NULL AND hashtext('envoi ' || i.id) % 10 <> 0
+    ) m`);
 }
