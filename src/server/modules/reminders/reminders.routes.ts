@@ -11,12 +11,12 @@ export const remindersModule: AppModule = async (app, { db }) => {
   app.get(
     "/api/reminders",
     {
-      // quotes:view or invoices:view (each list with its own, empty without; 403 with neither): checked by the service.
+      // Each list with its own permission (quotes:view, invoices:view), empty without: checked by the service.
       config: { access: { signedIn: true } },
       schema: {
         tags: ["Relances"],
         summary:
-          "«\u00a0À relancer\u00a0»\u202f: devis envoyés depuis N jours sans réponse (quotes:view), factures en retard (invoices:view)\u202f; un document relancé il y a moins de N jours n'y figure pas\u202f; 403 sans aucune des deux permissions",
+          "«\u00a0À relancer\u00a0»\u202f: devis envoyés depuis N jours sans réponse (quotes:view), factures en retard (invoices:view)\u202f; un document relancé il y a moins de N jours n'y figure pas",
         response: { 200: remindersSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

@@ -11,8 +11,8 @@ import { companySettingsRepository } from "../company/company.repository";
 import { remindersRepository } from "./reminders.repository";
 
 /**
- * Each list is read only with its own permission, empty otherwise; a user holding neither is refused
- * (403), as the screen is shown to a holder of either.
+ * Each list is read only with its own permission, empty otherwise: the route is open to every signed-in
+ * user of a company (published as such), the screen to a holder of either.
  */
 export const REMINDERS_ACCESS = permissions({ quotes: "quotes:view", invoices: "invoices:view" });
 
@@ -28,8 +28,6 @@ export function createRemindersService(db: Database, options: { today?: () => st
       const quotes = can(auth, REMINDERS_ACCESS.quotes);
       const invoices = can(auth, REMINDERS_ACCESS.invoices);
       if (!auth.companyId) throw errors.forbidden(REMINDER_TEXTS.companyRequired);
-      // Deny by default: a user who may read neither list is refused, not answered two empty lists.
-      if (!quotes && !invoices) throw errors.forbidden();
       const companyId = auth.companyId;
       const day = today();
       return db.run(scopeFor(companyId), async (tx) => {
