@@ -11,11 +11,12 @@
  * Each run has its own database directory (`.bench/run-<pid>`) and free ports chosen by the system,
  * so two runs do not collide (they still share the processor: the bench says so).
  */
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile, spawn } from "node:child_process";
 import { mkdir, readdir, readFile, rm, writeFile } from "node:fs/promises";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { promisify } from "node:util";
 import { createDatabase } from "@server/db/client";
 import { APP_ROLE, type EmbeddedPostgres, startEmbeddedPostgres } from "@server/db/embedded";
 import { migrateDatabase } from "@server/db/migrate";
@@ -56,6 +57,7 @@ import { ensureBuilt, root } from "../lib.mjs";
 import { cpuMsOf, fourMegabytePhoto, measurePhotoUploads } from "./photo-upload";
 import { BENCH_PASSWORD, seedBench } from "./seed";
 
+const execFileAsync = promisify(execFile);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 /** Each line's warm-up before its measures, in seconds (not measured). */
 const WARMUP_SECONDS = 2;
@@ -434,7 +436,12 @@ async function measureDirect(
   return { rps: latencies.length / DURATION, p50: at(0.5), p99: at(0.99), errors };
 }
 
-/** `url`, or a new path for each request when `next` is given. */
+/**
+ * `url` asked by autocannon in a process of its own (`load.mjs`: the bench's process holds the seeding's
+ * heap and the direct measures' pool, whose garbage collections a load generator here paid in its
+ * latencies), or in this process with a new path for each request when `next` is given (a function
+ * does not cross processes; only the information line of cold PDFs).
+ */
 async function measureHttp(
   connections: number,
   apiUrl: string,
@@ -443,12 +450,20 @@ async function measureHttp(
   next?: () => string,
   seconds: number = DURATION,
 ): Promise<Figures> {
+  const headers = token ? { authorization: `Bearer ${token}` } : {};
+  if (!next) {
+    const options = JSON.stringify({ url: `${apiUrl}${url}`, connections, duration: seconds, headers });
+    const { stdout } = await execFileAsync(process.execPath, [path.join(root, "scripts/bench/load.mjs"), options], {
+      maxBuffer: 1024 * 1024,
+    });
+    return JSON.parse(stdout) as Figures;
+  }
   const result = await autocannon({
     url: `${apiUrl}${url}`,
     connections,
     duration: seconds,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(next ? { requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }] } : {}),
+    headers,
+    requests: [{ method: "GET", setupRequest: (request) => ({ ...request, path: next() }) }],
   });
   return {
     rps: result.requests.average,
