@@ -6,6 +6,7 @@ import { depositRates, invoiceFigures, withoutVat } from "@shared/invoice-figure
 import type { InvoiceItem, InvoiceItemInput } from "@shared/invoices";
 import { computeTotals, fromCents } from "@shared/money";
 import { afterAll, describe, expect, it } from "vitest";
+import { SELLER_FIXTURE } from "../invoice-document.fixtures";
 import type { InvoiceSeller } from "../invoice-seller";
 import { amount, buildCii, CiiError, type CiiInput, type CiiInvoice } from "./cii";
 import { CII_XSD, validateCii } from "./validate";
@@ -17,23 +18,10 @@ import { CII_XSD, validateCii } from "./validate";
  * with no fatal failure. The stylesheet is loaded once for the file.
  */
 
+/** The fixtures' seller, its address on three lines (BT-35, BT-36 and the postcode and city). */
 const SELLER: InvoiceSeller = {
-  name: "Durand Rénovation",
+  ...SELLER_FIXTURE,
   address_lines: ["8 avenue Jean Jaurès", "Bâtiment B", "69007 Lyon"],
-  phone: "04 78 61 20 45",
-  email: "contact@durand-renovation.fr",
-  website: "www.durand-renovation.fr",
-  siret: "812 345 676 00017",
-  siren: "812345676",
-  tva_number: "FR19812345676",
-  legal_form: "SARL",
-  share_capital: "20 000 €",
-  registration: "RCS Lyon 812 345 676",
-  insurer_name: "MAAF Assurances",
-  insurer_policy: "123456789",
-  insurance_coverage: "France métropolitaine",
-  vat_franchise: false,
-  logo_file_id: null,
 };
 /** A micro-entrepreneur under the franchise, without VAT number. */
 const FRANCHISE: InvoiceSeller = {
