@@ -186,18 +186,20 @@ export function clashesAmong(bookings: readonly Booking[], from: string, to: str
     if (booking.team_id !== null) join(`t:${booking.team_id}`, booking);
     if (booking.vehicle_id !== null) join(`v:${booking.vehicle_id}`, booking);
   }
+  const position = new Map(bookings.map((b, i) => [b, i]));
   const result = new Map<string, Clash[]>();
   for (const subject of bookings) {
     const mine = new Set(days.get(subject.id));
     const clashes: Clash[] = [];
     if (mine.size > 0) {
-      const candidates = new Set([
-        ...(subject.team_id !== null ? (groups.get(`t:${subject.team_id}`) ?? []) : []),
-        ...(subject.vehicle_id !== null ? (groups.get(`v:${subject.vehicle_id}`) ?? []) : []),
-      ]);
+      const team = subject.team_id !== null ? (groups.get(`t:${subject.team_id}`) ?? []) : [];
+      const vehicle = subject.vehicle_id !== null ? (groups.get(`v:${subject.vehicle_id}`) ?? []) : [];
       // In the order of `bookings`, as clashesOf reports them.
-      for (const other of bookings) {
-        if (other.id === subject.id || !candidates.has(other)) continue;
+      const candidates = [...new Set([...team, ...vehicle])].sort(
+        (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0),
+      );
+      for (const other of candidates) {
+        if (other.id === subject.id) continue;
         const shared = (days.get(other.id) ?? []).filter((d) => mine.has(d));
         if (shared.length === 0) continue;
         if (subject.team_id !== null && other.team_id === subject.team_id)

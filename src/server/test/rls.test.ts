@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { createDatabase } from "../db/client";
@@ -85,6 +86,45 @@ describe("row-level security on every tenant table (found in the catalogue)", ()
       expect(withoutContext).toEqual(Object.fromEntries(tenantTables.map((t) => [t, 0])));
     } finally {
       await app.end();
+    }
+  });
+});
+
+describe("Database.read: one statement in the tenant context, in one round trip", () => {
+  it("sees only its company's rows, and its context ends with the statement", async () => {
+    const db = createDatabase(inject("appDatabaseUrl"), { max: 1 });
+    try {
+      const a = await createTestCompany(db, "Lecture A");
+      const b = await createTestCompany(db, "Lecture B");
+      const companies = await db.read<{ id: string }>({ companyId: a.id }, sql`SELECT id FROM companies`);
+      expect(companies.map((c) => c.id)).toEqual([a.id]);
+      const users = await db.read<{ company_id: string }>({ companyId: b.id }, sql`SELECT company_id FROM users`);
+      expect(users.length).toBe(4);
+      expect(new Set(users.map((u) => u.company_id))).toEqual(new Set([b.id]));
+      // The pool's only connection: the next statement, outside `read`, has no company context left.
+      const after = await db.pool.query<{ company: string | null; n: number }>(
+        "SELECT current_setting('app.company_id', true) AS company, (SELECT count(*)::int FROM companies) AS n",
+      );
+      expect(after.rows[0]?.company ?? "").toBe("");
+      expect(after.rows[0]?.n).toBe(0);
+      // A failing statement leaves the connection usable, still without context.
+      await expect(db.read({ companyId: a.id }, sql`SELECT no_such_column FROM companies`)).rejects.toThrow();
+      expect(
+        (await db.read<{ n: number }>("platform", sql`SELECT count(*)::int AS n FROM companies`))[0]?.n,
+      ).toBeGreaterThan(1);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it("refuses a company id that is not a UUID before sending anything", async () => {
+    const db = createDatabase(inject("appDatabaseUrl"), { max: 1 });
+    try {
+      await expect(db.read({ companyId: "x', true); DROP TABLE users; --" }, sql`SELECT 1`)).rejects.toThrow(
+        "Invalid company id",
+      );
+    } finally {
+      await db.close();
     }
   });
 });

@@ -1,4 +1,4 @@
-import type { Db } from "@server/db/client";
+import { type Database, type Db, isUuid, type Scope } from "@server/db/client";
 import { loginThrottle, sessions, users } from "@server/db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 
@@ -30,6 +30,44 @@ export interface SessionContext {
   roles: { id: string; name: string }[];
   permissions: string[];
 }
+
+type SessionContextRow = {
+  session_id: string;
+  token_id: string;
+  expires_at: Date;
+  last_used_at: Date;
+  revoked_at: Date | null;
+  user_id: string;
+  email: string;
+  full_name: string;
+  avatar_url: string | null;
+  is_active: boolean;
+  is_superadmin: boolean;
+  company_id: string | null;
+  company_name: string | null;
+  company_status: string | null;
+  roles: { id: string; name: string }[];
+  permissions: string[];
+};
+
+const toSessionContext = (r: SessionContextRow): SessionContext => ({
+  sessionId: r.session_id,
+  tokenId: r.token_id,
+  expiresAt: new Date(r.expires_at),
+  lastUsedAt: new Date(r.last_used_at),
+  revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
+  userId: r.user_id,
+  email: r.email,
+  fullName: r.full_name,
+  avatarUrl: r.avatar_url,
+  isActive: r.is_active,
+  isSuperadmin: r.is_superadmin,
+  companyId: r.company_id,
+  companyName: r.company_name,
+  companyStatus: r.company_status,
+  roles: r.roles,
+  permissions: r.permissions,
+});
 
 export const authRepository = {
   async findLoginCandidate(tx: Db, email: string): Promise<LoginCandidate | undefined> {
@@ -77,44 +115,19 @@ export const authRepository = {
    * 0010) keeps the query's plan per connection — planning it cost seven times running it.
    */
   async loadSessionContext(tx: Db, sessionId: string): Promise<SessionContext | undefined> {
-    const result = await tx.execute<{
-      session_id: string;
-      token_id: string;
-      expires_at: Date;
-      last_used_at: Date;
-      revoked_at: Date | null;
-      user_id: string;
-      email: string;
-      full_name: string;
-      avatar_url: string | null;
-      is_active: boolean;
-      is_superadmin: boolean;
-      company_id: string | null;
-      company_name: string | null;
-      company_status: string | null;
-      roles: { id: string; name: string }[];
-      permissions: string[];
-    }>(sql`SELECT * FROM session_context(${sessionId}::uuid)`);
-    const r = result.rows[0];
-    if (!r) return undefined;
-    return {
-      sessionId: r.session_id,
-      tokenId: r.token_id,
-      expiresAt: new Date(r.expires_at),
-      lastUsedAt: new Date(r.last_used_at),
-      revokedAt: r.revoked_at ? new Date(r.revoked_at) : null,
-      userId: r.user_id,
-      email: r.email,
-      fullName: r.full_name,
-      avatarUrl: r.avatar_url,
-      isActive: r.is_active,
-      isSuperadmin: r.is_superadmin,
-      companyId: r.company_id,
-      companyName: r.company_name,
-      companyStatus: r.company_status,
-      roles: r.roles,
-      permissions: r.permissions,
-    };
+    const result = await tx.execute<SessionContextRow>(sql`SELECT * FROM session_context(${sessionId}::uuid)`);
+    const row = result.rows[0];
+    return row ? toSessionContext(row) : undefined;
+  },
+
+  /**
+   * The same, outside any transaction, in one round trip (`Database.read`): what every authenticated
+   * request asks first. Undefined for an id that is not a UUID (PostgreSQL would refuse the cast).
+   */
+  async sessionContext(db: Database, scope: Scope, sessionId: string): Promise<SessionContext | undefined> {
+    if (!isUuid(sessionId)) return undefined;
+    const [row] = await db.read<SessionContextRow>(scope, sql`SELECT * FROM session_context(${sessionId}::uuid)`);
+    return row ? toSessionContext(row) : undefined;
   },
 
   async touchSession(tx: Db, sessionId: string): Promise<void> {

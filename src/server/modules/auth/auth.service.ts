@@ -48,7 +48,7 @@ function sessionIsAlive(ctx: SessionContext, now: number): boolean {
 
 export function createAuthService(db: Database, tokens: TokenService) {
   async function loadContext(claims: AccessClaims): Promise<SessionContext | undefined> {
-    const ctx = await db.run(scopeFor(claims.company), (tx) => authRepository.loadSessionContext(tx, claims.sid));
+    const ctx = await authRepository.sessionContext(db, scopeFor(claims.company), claims.sid);
     // The session must belong to the token's user and company (RLS already hides other companies).
     if (!ctx || ctx.userId !== claims.sub || ctx.companyId !== claims.company) return undefined;
     return ctx;

@@ -213,6 +213,21 @@ describe("tokens", () => {
     expect(res.statusCode).toBe(401);
   });
 
+  it("refuses a well-signed token whose session id is not a UUID (never inlined into SQL)", async () => {
+    const { token } = await login(app, company.emails.chef);
+    const claims = decodeJwt(token);
+    const sid = `${String(claims.sid).slice(0, 8)}'::uuid); DELETE FROM sessions; --`;
+    const res = await app.inject({
+      method: "GET",
+      url: "/api/auth/verify",
+      headers: bearer(await forge({ sub: claims.sub, sid, jti: claims.jti, company: claims.company })),
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe(MESSAGES.invalidToken);
+    // The genuine session still works.
+    expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(token) })).statusCode).toBe(200);
+  });
+
   it("refresh rotates: the new token works, the old one no longer does", async () => {
     const { token } = await login(app, company.emails.compagnon);
     const refreshed = await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) });

@@ -1,5 +1,4 @@
-import type { Db } from "@server/db/client";
-import { uuidArray } from "@server/db/sql";
+import type { Database, Db, Scope } from "@server/db/client";
 import type { CalendarProject } from "@shared/planning";
 import type { ProjectStatus } from "@shared/project-rules";
 import { type SQL, sql } from "drizzle-orm";
@@ -38,34 +37,43 @@ const toPlanned = (row: RawBooking): PlannedProject => ({
   estimated_duration_days: row.estimated_duration_days,
 });
 
+// The names by scalar subqueries rather than joins: each is an index look-up per worksite whatever the
+// plan, and PostgreSQL plans the week's query in half the time (planning cost as much as running it).
 const SELECT = sql`
-  SELECT p.id, p.reference, p.name, p.status, p.client_id, c.name AS client_name, p.team_id, t.name AS team_name,
-         p.vehicle_id, v.name AS vehicle_name, p.address, p.start_date::text AS start_date,
-         p.end_date::text AS end_date, p.estimated_duration_days
-  FROM projects p
-  LEFT JOIN clients c ON c.id = p.client_id
-  LEFT JOIN teams t ON t.id = p.team_id
-  LEFT JOIN vehicles v ON v.id = p.vehicle_id`;
+  SELECT p.id, p.reference, p.name, p.status,
+         p.client_id, (SELECT c.name FROM clients c WHERE c.id = p.client_id) AS client_name,
+         p.team_id, (SELECT t.name FROM teams t WHERE t.id = p.team_id) AS team_name,
+         p.vehicle_id, (SELECT v.name FROM vehicles v WHERE v.id = p.vehicle_id) AS vehicle_name,
+         p.address, p.start_date::text AS start_date, p.end_date::text AS end_date, p.estimated_duration_days
+  FROM projects p`;
 
 export const planningRepository = {
   /**
-   * The worksites that occupy a day of [from, to] (one query for the week, docs/domain/planning.md):
-   * dated, not cancelled, ending on or after `from` and started by `to` (index projects_company_end_idx).
-   * `teamIds`: the only teams a restricted user sees (null: all).
+   * The worksites that occupy a day of [from, to] (one statement for the week, in one round trip:
+   * `Database.read`; docs/domain/planning.md): dated, not cancelled, ending on or after `from` and
+   * started by `to` (index projects_company_end_idx). `memberId`: a user who sees only the worksites of
+   * the teams they belong to (null: every worksite).
    */
   async between(
-    tx: Db,
+    db: Database,
+    scope: Scope,
     companyId: string,
     from: string,
     to: string,
-    teamIds: readonly string[] | null,
+    memberId: string | null,
   ): Promise<PlannedProject[]> {
-    const visible: SQL = teamIds ? sql`AND p.team_id = ANY(${uuidArray(teamIds)}::uuid[])` : sql``;
-    const result = await tx.execute<RawBooking>(sql`${SELECT}
+    const visible: SQL = memberId
+      ? sql`AND p.team_id IN (SELECT tm.team_id FROM team_members tm
+                              WHERE tm.company_id = ${companyId} AND tm.user_id = ${memberId})`
+      : sql``;
+    const rows = await db.read<RawBooking>(
+      scope,
+      sql`${SELECT}
       WHERE p.company_id = ${companyId} AND p.status <> 'annulé' AND p.start_date IS NOT NULL
         AND p.end_date >= ${from}::date AND p.start_date <= ${to}::date ${visible}
-      ORDER BY p.start_date, p.reference`);
-    return result.rows.map(toPlanned);
+      ORDER BY p.start_date, p.reference`,
+    );
+    return rows.map(toPlanned);
   },
 
   /** One worksite as the planning shows it (the caller has checked it is visible). */

@@ -6,7 +6,6 @@ import {
   type CalendarProject,
   type CalendarWeek,
   type CalendarWeekQuery,
-  type Clash,
   clashesAmong,
   clashesOf,
   occupiedDays,
@@ -17,7 +16,7 @@ import {
 } from "@shared/planning";
 import { PROJECT_TEXTS } from "@shared/project-rules";
 import { projectsRepository } from "../projects/projects.repository";
-import { checkReferences, visibleTeams } from "../projects/projects.service";
+import { checkReferences, restrictedMember, visibleTeams } from "../projects/projects.service";
 import { type PlannedProject, planningRepository } from "./planning.repository";
 
 /** Who may see and move what on the planning (docs/domain/planning.md#permissions). */
@@ -66,24 +65,22 @@ export function createPlanningService(db: Database) {
       const days = weekDays(query.week_start);
       const from = days[0] as string;
       const to = days[6] as string;
-      const projects = await db.run(t.scope, async (tx) =>
-        planningRepository.between(tx, t.companyId, from, to, await visibleTeams(tx, t)),
-      );
+      const projects = await planningRepository.between(db, t.scope, t.companyId, from, to, restrictedMember(t));
       const live = projects.filter(isLive);
       const clashes = clashesAmong(live.map(asBooking), from, to);
       const byId = new Map(projects.map((p) => [p.id, p]));
-      const named = (clash: Clash): PlanningConflict => ({
-        ...clash,
-        reference: byId.get(clash.project_id)?.reference ?? "",
-        name: byId.get(clash.project_id)?.name ?? "",
-      });
       const byDay = new Map<string, CalendarProject[]>(days.map((d) => [d, []]));
       for (const project of projects) {
         if (query.team_id && project.team?.id !== query.team_id) continue;
-        const clashing = (clashes.get(project.id) ?? []).map(named);
+        const clashing = clashes.get(project.id) ?? [];
         // Each day's card carries the clashes of that day only (docs/domain/planning.md#conflicts).
         for (const d of occupiedDays(project.start_date, project.estimated_duration_days, from, to)) {
-          const conflicts = clashing.filter((c) => c.days.includes(d)).map((c) => ({ ...c, days: [d] }));
+          const conflicts: PlanningConflict[] = [];
+          for (const clash of clashing) {
+            if (!clash.days.includes(d)) continue;
+            const other = byId.get(clash.project_id);
+            conflicts.push({ ...clash, reference: other?.reference ?? "", name: other?.name ?? "", days: [d] });
+          }
           byDay.get(d)?.push({ ...project, conflicts });
         }
       }

@@ -16,18 +16,21 @@ const daysSchema = planningConflictSchema.shape.days;
  * every day it occupies — a five-day worksite five times, each day with that day's clashes — and a large
  * company's week is some 200 placements of 70 worksites, 120 kB (docs/domain/planning.md#performance,
  * the bench's week line). Encoding the whole text to UTF-8 at each answer cost more than building it:
- * the distinct worksites and clashes are encoded once, the rest (dates, punctuation: ASCII) as Latin-1,
- * and the parts joined with `Buffer.concat`. `conflicts` is the schema's last key: the worksite's JSON
+ * the distinct worksites and clashes are encoded once, the rest (dates, punctuation: ASCII) kept as text,
+ * and every part copied once into the answer's single buffer. `conflicts` is the schema's last key: the worksite's JSON
  * is written without it, then each placement closes it with its own; a clash likewise with its `days`.
  */
 export function serializeWeek(week: CalendarWeek): Buffer {
   const worksites = new Map<string, Buffer>();
   const clashes = new Map<string, Buffer>();
-  const parts: Buffer[] = [];
+  /** The answer's parts in order: ASCII text, or the bytes of a worksite or a clash. */
+  const parts: (string | Buffer)[] = [];
+  let size = 0;
   /** ASCII text waiting to be added to `parts`. */
   let text = `{"week_start":${JSON.stringify(week.week_start)},"days":[`;
   const push = (bytes: Buffer) => {
-    parts.push(Buffer.from(text, "latin1"), bytes);
+    parts.push(text, bytes);
+    size += text.length + bytes.length;
     text = "";
   };
   const conflict = (c: PlanningConflict) => {
@@ -62,6 +65,10 @@ export function serializeWeek(week: CalendarWeek): Buffer {
     text += "]}";
   });
   text += "]}";
-  parts.push(Buffer.from(text, "latin1"));
-  return Buffer.concat(parts);
+  parts.push(text);
+  size += text.length;
+  const answer = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const part of parts) at += typeof part === "string" ? answer.write(part, at, "latin1") : part.copy(answer, at);
+  return answer;
 }

@@ -66,8 +66,13 @@ const noCompany = PROJECT_TEXTS.companyRequired;
  * the teams he belongs to (docs/domain/projects.md#who-sees-which-worksites).
  */
 export async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
-  if (seesEveryProject({ role: t.auth.user.role, permissions: t.auth.permissions })) return null;
-  return teamsRepository.teamIdsOfUser(tx, t.companyId, t.auth.userId);
+  const member = restrictedMember(t);
+  return member === null ? null : teamsRepository.teamIdsOfUser(tx, t.companyId, member);
+}
+
+/** The user whose teams bound what they see (`visibleTeams`), or null for one who sees every worksite. */
+export function restrictedMember(t: TenantAccess): string | null {
+  return seesEveryProject({ role: t.auth.user.role, permissions: t.auth.permissions }) ? null : t.auth.userId;
 }
 
 export const sees = (teamIds: readonly string[] | null, teamId: string | null) =>
