@@ -175,40 +175,66 @@ export function clashesOf(subject: Booking, others: readonly Booking[], from: st
  * a few per team).
  */
 export function clashesAmong(bookings: readonly Booking[], from: string, to: string): Map<string, Clash[]> {
-  const days = new Map(bookings.map((b) => [b.id, occupiedDays(b.start_date, b.estimated_duration_days, from, to)]));
-  const groups = new Map<string, Booking[]>();
-  const join = (key: string, booking: Booking) => {
+  const days = bookings.map((b) => occupiedDays(b.start_date, b.estimated_duration_days, from, to));
+  // The positions in `bookings` of each team's and each vehicle's bookings, ascending.
+  const byTeam = new Map<string, number[]>();
+  const byVehicle = new Map<string, number[]>();
+  const join = (groups: Map<string, number[]>, key: string, position: number) => {
     const group = groups.get(key);
-    if (group) group.push(booking);
-    else groups.set(key, [booking]);
+    if (group) group.push(position);
+    else groups.set(key, [position]);
   };
-  for (const booking of bookings) {
-    if (booking.team_id !== null) join(`t:${booking.team_id}`, booking);
-    if (booking.vehicle_id !== null) join(`v:${booking.vehicle_id}`, booking);
-  }
-  const position = new Map(bookings.map((b, i) => [b, i]));
+  bookings.forEach((b, i) => {
+    if (b.team_id !== null) join(byTeam, b.team_id, i);
+    if (b.vehicle_id !== null) join(byVehicle, b.vehicle_id, i);
+  });
   const result = new Map<string, Clash[]>();
-  for (const subject of bookings) {
-    const mine = new Set(days.get(subject.id));
+  bookings.forEach((subject, i) => {
     const clashes: Clash[] = [];
-    if (mine.size > 0) {
-      const team = subject.team_id !== null ? (groups.get(`t:${subject.team_id}`) ?? []) : [];
-      const vehicle = subject.vehicle_id !== null ? (groups.get(`v:${subject.vehicle_id}`) ?? []) : [];
-      // In the order of `bookings`, as clashesOf reports them.
-      const candidates = [...new Set([...team, ...vehicle])].sort(
-        (a, b) => (position.get(a) ?? 0) - (position.get(b) ?? 0),
-      );
-      for (const other of candidates) {
-        if (other.id === subject.id) continue;
-        const shared = (days.get(other.id) ?? []).filter((d) => mine.has(d));
-        if (shared.length === 0) continue;
-        if (subject.team_id !== null && other.team_id === subject.team_id)
-          clashes.push({ project_id: other.id, kind: "team", days: shared });
-        if (subject.vehicle_id !== null && other.vehicle_id === subject.vehicle_id)
-          clashes.push({ project_id: other.id, kind: "vehicle", days: shared });
-      }
+    const mine = days[i] ?? [];
+    const team = (subject.team_id !== null && byTeam.get(subject.team_id)) || NOBODY;
+    const vehicle = (subject.vehicle_id !== null && byVehicle.get(subject.vehicle_id)) || NOBODY;
+    // The two ascending lists merged: the other bookings in the order of `bookings`, as clashesOf
+    // reports them, each once.
+    let t = 0;
+    let v = 0;
+    while (mine.length > 0 && (t < team.length || v < vehicle.length)) {
+      const nextTeam = team[t] ?? Number.POSITIVE_INFINITY;
+      const nextVehicle = vehicle[v] ?? Number.POSITIVE_INFINITY;
+      const j = Math.min(nextTeam, nextVehicle);
+      if (nextTeam === j) t += 1;
+      if (nextVehicle === j) v += 1;
+      const other = bookings[j];
+      if (j === i || !other) continue;
+      const shared = common(mine, days[j] ?? []);
+      if (shared === null) continue;
+      if (subject.team_id !== null && other.team_id === subject.team_id)
+        clashes.push({ project_id: other.id, kind: "team", days: shared });
+      if (subject.vehicle_id !== null && other.vehicle_id === subject.vehicle_id)
+        clashes.push({ project_id: other.id, kind: "vehicle", days: shared });
     }
     result.set(subject.id, clashes);
-  }
+  });
   return result;
+}
+
+const NOBODY: readonly number[] = [];
+
+/** The days two ascending lists of days share, or null when none (nothing allocated then). */
+function common(a: readonly string[], b: readonly string[]): string[] | null {
+  let shared: string[] | null = null;
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as string;
+    const y = b[j] as string;
+    if (x === y) {
+      shared ??= [];
+      shared.push(x);
+      i += 1;
+      j += 1;
+    } else if (x < y) i += 1;
+    else j += 1;
+  }
+  return shared;
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
-import { type CalendarProject, type CalendarWeek, lastOccupiedDay, PLANNING_TEXTS, weekDays } from "@shared/planning";
+import {
+  type CalendarProject,
+  type CalendarWeek,
+  calendarWeekSchema,
+  lastOccupiedDay,
+  PLANNING_TEXTS,
+  weekDays,
+} from "@shared/planning";
 import { PROJECT_TEXTS, type ProjectDetail } from "@shared/projects";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -65,7 +72,11 @@ async function project(c: Crew, payload: object): Promise<ProjectDetail> {
 const week = async (token: string, monday: string, teamId?: string) => {
   const res = await api(token, "GET", `/api/calendar/week?week_start=${monday}${teamId ? `&team_id=${teamId}` : ""}`);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as CalendarWeek;
+  expect(res.headers["content-type"]).toMatch(/^application\/json/);
+  // Every answer is its schema's, key for key (the week's serializer writes by hand: week-serializer.ts).
+  const body = res.json() as CalendarWeek;
+  expect(calendarWeekSchema.parse(body)).toEqual(body);
+  return body;
 };
 const daysOf = (w: CalendarWeek, id: string) =>
   w.days.filter((d) => d.projects.some((p) => p.id === id)).map((d) => d.date);

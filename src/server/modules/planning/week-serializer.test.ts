@@ -1,6 +1,13 @@
-import { type CalendarProject, type CalendarWeek, calendarWeekSchema, weekDays } from "@shared/planning";
+import {
+  type CalendarProject,
+  type CalendarWeek,
+  calendarProjectSchema,
+  calendarWeekSchema,
+  planningConflictSchema,
+  weekDays,
+} from "@shared/planning";
 import { describe, expect, it } from "vitest";
-import { serializeWeek } from "./week-serializer";
+import { CLASH_KEYS, NAMED_KEYS, serializeWeek, WORKSITE_KEYS } from "./week-serializer";
 
 const project = (n: number, extra: Record<string, unknown> = {}): CalendarProject =>
   ({
@@ -20,7 +27,7 @@ const project = (n: number, extra: Record<string, unknown> = {}): CalendarProjec
   }) as unknown as CalendarProject;
 
 describe("serializeWeek", () => {
-  it("writes what the generic serializer writes, as UTF-8 bytes: the schema's keys, in its order, each day's worksites", () => {
+  it("writes what the generic serializer writes, as UTF-8 bytes: each day's worksites, each with that day's clashes", () => {
     const long = project(1, { password_hash: "ne doit pas sortir" });
     const short = project(2);
     const days = weekDays("2026-11-23");
@@ -64,15 +71,35 @@ describe("serializeWeek", () => {
     ]);
   });
 
-  it("refuses a worksite its schema refuses, as the generic serializer does", () => {
-    const broken = project(3, { status: "inconnu" });
-    const week: CalendarWeek = { week_start: "2026-11-23", days: [{ date: "2026-11-23", projects: [broken] }] };
-    expect(() => serializeWeek(week)).toThrow();
-  });
-
-  it("refuses a clash its schema refuses", () => {
-    const broken = project(4, { conflicts: [{ project_id: "pas-un-uuid", kind: "team", days: [] }] });
-    const week: CalendarWeek = { week_start: "2026-11-23", days: [{ date: "2026-11-23", projects: [broken] }] };
-    expect(() => serializeWeek(week)).toThrow();
+  it("writes the schema's keys, in its order, and nothing else (the writer is held to the schema)", () => {
+    expect([...WORKSITE_KEYS]).toEqual(Object.keys(calendarProjectSchema.shape));
+    expect([...CLASH_KEYS]).toEqual(Object.keys(planningConflictSchema.shape));
+    const namedSchema = calendarProjectSchema.shape.client.unwrap();
+    expect([...NAMED_KEYS]).toEqual(Object.keys(namedSchema.shape));
+    // Every key present with every kind of value (null, a number, an object, a clash on both kinds).
+    const full = project(5, {
+      team: { id: "00000000-0000-4000-8000-0000000000b1", name: "Équipe « A »", extra: "non" },
+      address: "3 rue d'Ypres\nLyon",
+      estimated_duration_days: null,
+      client: null,
+    });
+    const other = project(6, { status: "en cours", estimated_duration_days: 12 });
+    const conflicts = (["team", "vehicle"] as const).map((kind) => ({
+      project_id: other.id,
+      reference: other.reference,
+      name: other.name,
+      kind,
+      days: ["2026-11-23"],
+    }));
+    const week: CalendarWeek = {
+      week_start: "2026-11-23",
+      days: [{ date: "2026-11-23", projects: [{ ...full, conflicts }, other] }],
+    };
+    const bytes = serializeWeek(week);
+    expect(bytes.equals(Buffer.from(JSON.stringify(calendarWeekSchema.parse(week))))).toBe(true);
+    const answer = JSON.parse(bytes.toString("utf8"));
+    expect(Object.keys(answer.days[0].projects[0])).toEqual([...WORKSITE_KEYS]);
+    expect(Object.keys(answer.days[0].projects[0].team)).toEqual([...NAMED_KEYS]);
+    expect(Object.keys(answer.days[0].projects[0].conflicts[1])).toEqual([...CLASH_KEYS]);
   });
 });

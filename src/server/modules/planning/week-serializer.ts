@@ -1,66 +1,92 @@
-import {
-  type CalendarProject,
-  type CalendarWeek,
-  calendarProjectSchema,
-  type PlanningConflict,
-  planningConflictSchema,
-} from "@shared/planning";
+import type { CalendarProject, CalendarWeek, PlanningConflict } from "@shared/planning";
 
-const placedSchema = calendarProjectSchema.omit({ conflicts: true });
-const clashSchema = planningConflictSchema.omit({ days: true });
-const daysSchema = planningConflictSchema.shape.days;
+/** The keys the answer writes, in the schema's order (`week-serializer.test.ts` holds them to it). */
+export const WORKSITE_KEYS = [
+  "id",
+  "reference",
+  "name",
+  "status",
+  "client",
+  "team",
+  "vehicle",
+  "address",
+  "start_date",
+  "end_date",
+  "estimated_duration_days",
+  "conflicts",
+] as const;
+export const CLASH_KEYS = ["project_id", "reference", "name", "kind", "days"] as const;
+export const NAMED_KEYS = ["id", "name"] as const;
+
+const json = JSON.stringify;
+const named = (n: { id: string; name: string } | null) =>
+  n === null ? "null" : `{"id":${json(n.id)},"name":${json(n.name)}}`;
+
+/** A worksite's JSON without its last key, `conflicts`, which each placement writes (its own day's). */
+const worksiteHead = (p: CalendarProject) =>
+  `{"id":${json(p.id)},"reference":${json(p.reference)},"name":${json(p.name)},"status":${json(p.status)},` +
+  `"client":${named(p.client)},"team":${named(p.team)},"vehicle":${named(p.vehicle)},"address":${json(p.address)},` +
+  `"start_date":${json(p.start_date)},"end_date":${json(p.end_date)},` +
+  `"estimated_duration_days":${json(p.estimated_duration_days)},"conflicts":[`;
+
+/** A clash's JSON without its last key, `days`, which each placement writes. */
+const clashHead = (c: PlanningConflict) =>
+  `{"project_id":${json(c.project_id)},"reference":${json(c.reference)},"name":${json(c.name)},"kind":${json(c.kind)},"days":`;
 
 /**
- * The week's answer as the generic serializer would write it (`JSON.stringify` of what the schema
- * keeps), as bytes, each worksite checked, written and encoded once: the answer names a worksite on
- * every day it occupies — a five-day worksite five times, each day with that day's clashes — and a large
- * company's week is some 200 placements of 70 worksites, 120 kB (docs/domain/planning.md#performance,
- * the bench's week line). Encoding the whole text to UTF-8 at each answer cost more than building it:
- * the distinct worksites and clashes are encoded once, the rest (dates, punctuation: ASCII) kept as text,
- * and every part copied once into the answer's single buffer. `conflicts` is the schema's last key: the worksite's JSON
- * is written without it, then each placement closes it with its own; a clash likewise with its `days`.
+ * The week's answer as bytes: what the generic serializer writes (`JSON.stringify` of the schema's
+ * keys), each worksite written and encoded once. The answer names a worksite on every day it occupies —
+ * a five-day worksite five times, each day with that day's clashes — and a large company's week is some
+ * 200 placements of 70 worksites, 120 kB (docs/domain/planning.md#performance, the bench's week line).
+ *
+ * - Each distinct worksite and clash is written once, by hand, key by key in the schema's order, and
+ *   encoded to UTF-8 once; the rest (dates, punctuation: ASCII) stays text until it is copied, and
+ *   every part is copied once into the answer's single buffer. Encoding 120 kB of accented text at each
+ *   answer cost more than building it.
+ * - Nothing is validated here: the values come from typed columns, and checking 70 worksites and their
+ *   clashes against their zod schemas at each answer made a fifth of the request's allocations (the
+ *   garbage collector's work was what made its p99). The tests hold the writer to the schema: the same
+ *   bytes as `JSON.stringify(calendarWeekSchema.parse(week))`, the same keys, nothing else written.
  */
 export function serializeWeek(week: CalendarWeek): Buffer {
   const worksites = new Map<string, Buffer>();
-  const clashes = new Map<string, Buffer>();
+  const clashes = new Map<string, Map<string, Buffer>>();
   /** The answer's parts in order: ASCII text, or the bytes of a worksite or a clash. */
   const parts: (string | Buffer)[] = [];
   let size = 0;
   /** ASCII text waiting to be added to `parts`. */
-  let text = `{"week_start":${JSON.stringify(week.week_start)},"days":[`;
+  let text = `{"week_start":${json(week.week_start)},"days":[`;
   const push = (bytes: Buffer) => {
     parts.push(text, bytes);
     size += text.length + bytes.length;
     text = "";
   };
-  const conflict = (c: PlanningConflict) => {
-    const key = `${c.project_id}|${c.kind}`;
-    let bytes = clashes.get(key);
-    if (bytes === undefined) {
-      bytes = Buffer.from(`${JSON.stringify(clashSchema.parse(c)).slice(0, -1)},"days":`);
-      clashes.set(key, bytes);
-    }
-    push(bytes);
-    text += `${JSON.stringify(daysSchema.parse(c.days))}}`;
-  };
-  const project = (p: CalendarProject) => {
-    let bytes = worksites.get(p.id);
-    if (bytes === undefined) {
-      bytes = Buffer.from(`${JSON.stringify(placedSchema.parse(p)).slice(0, -1)},"conflicts":[`);
-      worksites.set(p.id, bytes);
-    }
-    push(bytes);
-    p.conflicts.forEach((c, i) => {
-      if (i > 0) text += ",";
-      conflict(c);
-    });
-    text += "]}";
-  };
   week.days.forEach((day, d) => {
-    text += `${d > 0 ? "," : ""}{"date":${JSON.stringify(day.date)},"projects":[`;
+    text += `${d > 0 ? "," : ""}{"date":${json(day.date)},"projects":[`;
     day.projects.forEach((p, i) => {
       if (i > 0) text += ",";
-      project(p);
+      let bytes = worksites.get(p.id);
+      if (bytes === undefined) {
+        bytes = Buffer.from(worksiteHead(p));
+        worksites.set(p.id, bytes);
+      }
+      push(bytes);
+      p.conflicts.forEach((c, j) => {
+        if (j > 0) text += ",";
+        let ofKind = clashes.get(c.kind);
+        if (ofKind === undefined) {
+          ofKind = new Map();
+          clashes.set(c.kind, ofKind);
+        }
+        let clash = ofKind.get(c.project_id);
+        if (clash === undefined) {
+          clash = Buffer.from(clashHead(c));
+          ofKind.set(c.project_id, clash);
+        }
+        push(clash);
+        text += `${json(c.days)}}`;
+      });
+      text += "]}";
     });
     text += "]}";
   });
