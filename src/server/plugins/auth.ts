@@ -1,7 +1,7 @@
 import type { PermissionCode } from "@shared/permissions";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
-import { type AuthContext, assertCan } from "../lib/access";
+import { type AuthContext, assertCan, assertCanAny } from "../lib/access";
 import { errors } from "../lib/errors";
 import type { AuthService } from "../modules/auth/auth.service";
 
@@ -9,7 +9,13 @@ import type { AuthService } from "../modules/auth/auth.service";
  * Who may call a route. Every /api route declares one; a route without it fails at start-up
  * (deny by default, docs/domain/api.md#access).
  */
-export type RouteAccess = { public: true } | { signedIn: true } | { permission: PermissionCode } | { superadmin: true };
+export type RouteAccess =
+  | { public: true }
+  | { signedIn: true }
+  | { permission: PermissionCode }
+  /** A holder of at least one of these (a page that gathers several areas, each shown to its holders). */
+  | { anyPermission: readonly [PermissionCode, ...PermissionCode[]] }
+  | { superadmin: true };
 
 declare module "fastify" {
   interface FastifyContextConfig {
@@ -53,6 +59,7 @@ export const authPlugin = fp(
       if (!token) throw errors.unauthenticated();
       request.auth = await opts.auth.authenticate(token);
       if ("permission" in access) assertCan(request.auth, access.permission);
+      if ("anyPermission" in access) assertCanAny(request.auth, access.anyPermission);
       if ("superadmin" in access && !request.auth.isSuperadmin) throw errors.forbidden();
     });
   },

@@ -11,10 +11,14 @@ interface OpenApiOperation {
   security?: unknown[];
   "x-access"?: PublishedAccess;
   "x-permission"?: string;
+  "x-permissions"?: string[];
 }
 
-/** How an operation publishes who may call it: `x-access` always, `x-permission` with a permission. */
-export type PublishedAccess = "public" | "signedIn" | "permission" | "superadmin";
+/**
+ * How an operation publishes who may call it: `x-access` always, `x-permission` with a permission,
+ * `x-permissions` with « one of these permissions ».
+ */
+export type PublishedAccess = "public" | "signedIn" | "permission" | "anyPermission" | "superadmin";
 
 /**
  * The access extensions of an operation, taken from the route's own `config.access` (the one the
@@ -25,6 +29,7 @@ function accessExtensions(access: RouteAccess | undefined): Record<string, unkno
   if ("public" in access) return { "x-access": "public" };
   if ("signedIn" in access) return { "x-access": "signedIn" };
   if ("superadmin" in access) return { "x-access": "superadmin" };
+  if ("anyPermission" in access) return { "x-access": "anyPermission", "x-permissions": [...access.anyPermission] };
   return { "x-access": "permission", "x-permission": access.permission };
 }
 
@@ -38,13 +43,19 @@ const ACCESS_LABELS: Record<PublishedAccess, string> = {
   public: "public",
   signedIn: "connecté",
   permission: "permission",
+  anyPermission: "une permission parmi",
   superadmin: "SuperAdmin",
 };
 
 function accessBadge(op: OpenApiOperation): string {
   const access = op["x-access"];
   if (!access) return "";
-  const label = access === "permission" ? `permission ${op["x-permission"] ?? ""}` : ACCESS_LABELS[access];
+  const label =
+    access === "permission"
+      ? `permission ${op["x-permission"] ?? ""}`
+      : access === "anyPermission"
+        ? `${ACCESS_LABELS[access]} ${(op["x-permissions"] ?? []).join(", ")}`
+        : ACCESS_LABELS[access];
   return ` <span class="acc acc-${access}">${escapeHtml(label)}</span>`;
 }
 

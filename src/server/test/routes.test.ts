@@ -55,6 +55,7 @@ interface OpenApiOperation {
   requestBody?: { content: Record<string, { schema?: JsonSchema }> };
   "x-access"?: string;
   "x-permission"?: string;
+  "x-permissions"?: string[];
 }
 
 interface Operation {
@@ -64,6 +65,8 @@ interface Operation {
   path: string;
   access: string | undefined;
   permission: string | undefined;
+  /** « One of these permissions » (`anyPermission`). */
+  permissions: string[] | undefined;
   pathParams: string[];
   query: { name: string; schema: JsonSchema }[];
   /** The JSON request body's schema, when the operation takes one. */
@@ -91,6 +94,7 @@ const OPERATIONS: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
     path,
     access: op["x-access"],
     permission: op["x-permission"],
+    permissions: op["x-permissions"],
     pathParams: [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string),
     query: (op.parameters ?? [])
       .filter((p) => p.in === "query")
@@ -793,10 +797,14 @@ describe("the OpenAPI document", () => {
     expect(routes.filter((r) => !documentRoutes.has(r)).sort()).toEqual(OPERATIONS.map((op) => op.label).sort());
   });
 
-  it.each(named(OPERATIONS))("%s publishes its access (x-access, and x-permission from the catalogue)", (_, op) => {
-    expect(["public", "signedIn", "permission", "superadmin"]).toContain(op.access);
+  it.each(named(OPERATIONS))("%s publishes its access (x-access, and x-permission(s) from the catalogue)", (_, op) => {
+    expect(["public", "signedIn", "permission", "anyPermission", "superadmin"]).toContain(op.access);
     if (op.access === "permission") expect(PERMISSION_CODES.has(op.permission ?? ""), op.permission).toBe(true);
     else expect(op.permission).toBeUndefined();
+    if (op.access === "anyPermission") {
+      expect(op.permissions?.length).toBeGreaterThan(1);
+      for (const code of op.permissions ?? []) expect(PERMISSION_CODES.has(code), code).toBe(true);
+    } else expect(op.permissions).toBeUndefined();
   });
 
   it.each(named(withPathParams))("%s has a fixture for each path parameter", (_, op) => {
@@ -808,6 +816,9 @@ describe("the OpenAPI document", () => {
     expect(res.statusCode).toBe(200);
     expect(res.body.match(/class="acc acc-/g)?.length).toBe(OPERATIONS.length);
     for (const op of OPERATIONS.filter((o) => o.permission)) expect(res.body).toContain(`permission ${op.permission}`);
+    for (const op of OPERATIONS.filter((o) => o.permissions)) {
+      expect(res.body).toContain(`une permission parmi ${op.permissions?.join(", ")}`);
+    }
   });
 });
 
@@ -938,7 +949,9 @@ describe("the published access is the one enforced", () => {
   let superadmin: string | undefined;
 
   beforeAll(async () => {
-    for (const code of new Set(OPERATIONS.flatMap((op) => (op.permission ? [op.permission] : [])))) {
+    for (const code of new Set(
+      OPERATIONS.flatMap((op) => [...(op.permission ? [op.permission] : []), ...(op.permissions ?? [])]),
+    )) {
       const email = await createTestUserWithPermissions(db, companyB.id, [code]);
       tokenByPermission.set(code, (await login(app, email)).token);
     }
@@ -947,7 +960,7 @@ describe("the published access is the one enforced", () => {
     }
   });
 
-  it.each(named(OPERATIONS.filter((op) => op.access === "permission" || op.access === "superadmin")))(
+  it.each(named(OPERATIONS.filter((op) => ["permission", "anyPermission", "superadmin"].includes(op.access ?? ""))))(
     "%s answers 403 to a user without its access (no role; a company admin for SuperAdmin operations)",
     async (_, op) => {
       const token = op.access === "superadmin" ? adminB : noroleB;
@@ -958,19 +971,25 @@ describe("the published access is the one enforced", () => {
   );
 
   // Public operations are left out: some read a token themselves (logout, refresh) and answer 401.
+  // « One of these permissions »: each of them alone gets through.
   it.each(named(guarded))("%s lets a user holding exactly its published access through", async (_, op) => {
-    const token =
+    const tokens =
       op.access === "permission"
-        ? tokenByPermission.get(op.permission ?? "")
-        : op.access === "superadmin"
-          ? superadmin
-          : noroleB;
-    expect(token, `no account for ${op.access} ${op.permission ?? ""}`).toBeDefined();
-    // Unknown ids: the call passes the access checks (route and service) and stops at a 404.
-    const body = validBody(op, resB);
-    const { res } = await call(op, { token, ids: randomIds(op), body });
-    expect([401, 403], `${res.statusCode} ${res.body.slice(0, 400)}`).not.toContain(res.statusCode);
-    expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
+        ? [tokenByPermission.get(op.permission ?? "")]
+        : op.access === "anyPermission"
+          ? (op.permissions ?? []).map((code) => tokenByPermission.get(code))
+          : op.access === "superadmin"
+            ? [superadmin]
+            : [noroleB];
+    expect(tokens.length).toBeGreaterThan(0);
+    for (const token of tokens) {
+      expect(token, `no account for ${op.access} ${op.permission ?? op.permissions?.join(" ") ?? ""}`).toBeDefined();
+      // Unknown ids: the call passes the access checks (route and service) and stops at a 404.
+      const body = validBody(op, resB);
+      const { res } = await call(op, { token, ids: randomIds(op), body });
+      expect([401, 403], `${res.statusCode} ${res.body.slice(0, 400)}`).not.toContain(res.statusCode);
+      expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
+    }
   });
 });
 

@@ -27,6 +27,11 @@ export function assertCan(auth: AuthContext, permission: PermissionCode): void {
   if (!can(auth, permission)) throw errors.forbidden();
 }
 
+/** The caller must hold one of `permissions` at least (403 otherwise). */
+export function assertCanAny(auth: AuthContext, permissions: readonly PermissionCode[]): void {
+  if (!permissions.some((permission) => can(auth, permission))) throw errors.forbidden();
+}
+
 /** What a service method may touch: one company's data, in a transaction scoped to it (RLS). */
 export interface TenantAccess {
   readonly auth: AuthContext;

@@ -2,7 +2,7 @@ import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import { remindersSchema } from "@shared/messages";
 import type { AppModule } from "../module";
-import { createRemindersService } from "./reminders.service";
+import { createRemindersService, REMINDERS_ACCESS } from "./reminders.service";
 
 /** « À relancer » (issue 18, docs/domain/messages.md#to-remind). */
 export const remindersModule: AppModule = async (app, { db }) => {
@@ -12,7 +12,7 @@ export const remindersModule: AppModule = async (app, { db }) => {
     "/api/reminders",
     {
       // Each list with its own permission (quotes:view, invoices:view), empty without: checked by the service.
-      config: { access: { signedIn: true } },
+      config: { access: { anyPermission: [REMINDERS_ACCESS.quotes, REMINDERS_ACCESS.invoices] } },
       schema: {
         tags: ["Relances"],
         summary:

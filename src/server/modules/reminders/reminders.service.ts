@@ -11,8 +11,8 @@ import { companySettingsRepository } from "../company/company.repository";
 import { remindersRepository } from "./reminders.repository";
 
 /**
- * Each list is read only with its own permission, empty otherwise: the route is open to every signed-in
- * user of a company (published as such), the screen to a holder of either.
+ * Each list is read only with its own permission, empty otherwise: the route is open to a holder of
+ * either (published as such, `anyPermission`), 403 for anyone else.
  */
 export const REMINDERS_ACCESS = permissions({ quotes: "quotes:view", invoices: "invoices:view" });
 
@@ -27,6 +27,7 @@ export function createRemindersService(db: Database, options: { today?: () => st
     async list(auth: AuthContext): Promise<Reminders> {
       const quotes = can(auth, REMINDERS_ACCESS.quotes);
       const invoices = can(auth, REMINDERS_ACCESS.invoices);
+      if (!quotes && !invoices) throw errors.forbidden();
       if (!auth.companyId) throw errors.forbidden(REMINDER_TEXTS.companyRequired);
       const companyId = auth.companyId;
       const day = today();
