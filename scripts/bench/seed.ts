@@ -128,11 +128,13 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
       passwordHash,
       isSuperadmin: true,
     });
+    let bigCompanyId = "";
     for (let i = 0; i < 200; i++) {
       const big = i === 0;
       const company = await companiesRepository.provision(tx, {
         name: big ? "Grande Entreprise Bench" : `Entreprise ${i}`,
       });
+      if (big) bigCompanyId = company.id;
       await usersRepository.create(tx, {
         companyId: company.id,
         email: big ? email : `admin${i}@bench.fr`,
@@ -176,13 +178,15 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
       }
     }
     // Every plan, a trial in four (some ended, some ending within the week), one company in ten suspended:
-    // what the SuperAdmin's dashboard and list read (issue 15).
+    // what the SuperAdmin's dashboard and list read (issue 15). Numbered by name, the large company first
+    // (« standard », active): the companies share one creation time, and numbered by their random ids the
+    // large one was suspended one run in ten — its sign-in refused, the bench stopped.
     await tx.execute(sql`
       UPDATE companies c SET
         plan = (ARRAY['essai', 'standard', 'professionnel', 'entreprise'])[1 + n.i % 4],
         trial_ends_at = CASE WHEN n.i % 4 = 0 THEN current_date + (n.i % 21 - 7) END,
         status = CASE WHEN n.i % 10 = 9 THEN 'suspended' ELSE 'active' END
-      FROM (SELECT id, (row_number() OVER (ORDER BY created_at, id))::int AS i FROM companies) n
+      FROM (SELECT id, (row_number() OVER (ORDER BY id <> ${bigCompanyId}, name, id))::int AS i FROM companies) n
       WHERE n.id = c.id`);
   });
   return { email, platformEmail };
