@@ -108,8 +108,8 @@ interface LineDefinition<T> {
   next?: () => string;
   /** Asked without the bearer token. */
   anonymous?: boolean;
-  /** The account's token the line asks with (the large company's administrator when absent). */
-  token?: string;
+  /** Asked as the SuperAdmin (the large company's administrator otherwise). */
+  platform?: boolean;
   /** The same work without HTTP: the limit. */
   direct: () => Promise<T>;
   answer: Answer<T>;
@@ -121,10 +121,10 @@ interface Line {
   url: string;
   next?: () => string;
   anonymous: boolean;
-  token?: string;
+  platform?: boolean;
   direct: () => Promise<unknown>;
   target?: Target;
-  /** Asks once through the API and once directly: what each answer holds, or an EmptyAnswerError. */
+  /** Asks once through the API (with `token`) and once directly: what each answer holds, or an EmptyAnswerError. */
   check(apiUrl: string, token: string): Promise<{ api: string; direct: string }>;
 }
 
@@ -137,7 +137,7 @@ function line<T>(definition: LineDefinition<T>): Line {
     async check(apiUrl, token) {
       const url = definition.next?.() ?? definition.url;
       const response = await fetch(`${apiUrl}${url}`, {
-        headers: definition.anonymous ? {} : { authorization: `Bearer ${definition.token ?? token}` },
+        headers: definition.anonymous ? {} : { authorization: `Bearer ${token}` },
       });
       return { api: await answer.http(response), direct: answer.direct(await definition.direct()) };
     },
@@ -739,21 +739,30 @@ async function main() {
     });
     if (api.pid) await writeFile(path.join(dataDir, "api.pid"), String(api.pid));
     await waitForApi(apiUrl, api);
-    const login = await fetch(`${apiUrl}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email, password: BENCH_PASSWORD }),
-    });
-    if (!login.ok) throw new BenchFailure(`Connexion du compte de banc d'essai refusée (${login.status}).`);
-    const { token } = (await login.json()) as { token: string };
-    const platformLogin = await fetch(`${apiUrl}/api/auth/login`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: platformEmail, password: BENCH_PASSWORD }),
-    });
-    if (!platformLogin.ok)
-      throw new BenchFailure(`Connexion du compte SuperAdmin de banc d'essai refusée (${platformLogin.status}).`);
-    const { token: platformToken } = (await platformLogin.json()) as { token: string };
+    /** An access token of one of the bench's accounts (the large company's administrator, the SuperAdmin). */
+    const signIn = async (address: string, who: string): Promise<string> => {
+      const login = await fetch(`${apiUrl}/api/auth/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: address, password: BENCH_PASSWORD }),
+      });
+      if (!login.ok) throw new BenchFailure(`Connexion ${who} refusée (${login.status}).`);
+      return ((await login.json()) as { token: string }).token;
+    };
+    let token = await signIn(email, "du compte de banc d'essai");
+    let platformToken = await signIn(platformEmail, "du compte SuperAdmin de banc d'essai");
+    let signedInAt = performance.now();
+    /**
+     * New tokens before a line when these are over ten minutes old: an access token lives 15 minutes
+     * (ADR 0004) and a whole run takes half an hour — past it, every request answered 401. The lines
+     * read `token` and `platformToken` when they run, never a copy.
+     */
+    const renewTokens = async () => {
+      if (performance.now() - signedInAt < 10 * 60_000) return;
+      token = await signIn(email, "du compte de banc d'essai");
+      platformToken = await signIn(platformEmail, "du compte SuperAdmin de banc d'essai");
+      signedInAt = performance.now();
+    };
 
     const auth = createAuthService(database, new TokenService(JWT_SECRET));
     const clients = createClientsService(database);
@@ -928,7 +937,7 @@ async function main() {
       line({
         name: "GET /api/superadmin/dashboard (200 entreprises)",
         url: "/api/superadmin/dashboard",
-        token: platformToken,
+        platform: true,
         direct: async () => platform.dashboard(await auth.authenticate(platformToken)),
         answer: platformDashboard,
         target: { p99At10: 100, ratio: 0.6 },
@@ -936,7 +945,7 @@ async function main() {
       line({
         name: `GET /api/superadmin/companies?${query(platformSearch)} (200 entreprises)`,
         url: `/api/superadmin/companies?${query(platformSearch)}`,
-        token: platformToken,
+        platform: true,
         direct: async () =>
           platform.list(await auth.authenticate(platformToken), platformCompaniesQuerySchema.parse(platformSearch)),
         answer: companiesPage,
@@ -1209,7 +1218,7 @@ async function main() {
     const empty: string[] = [];
     for (const l of lines) {
       try {
-        const holds = await l.check(apiUrl, token);
+        const holds = await l.check(apiUrl, l.platform ? platformToken : token);
         console.info(`  ${l.name.padEnd(width)} API : ${holds.api} | direct : ${holds.direct}`);
       } catch (error) {
         if (!(error instanceof EmptyAnswerError)) throw error;
@@ -1228,7 +1237,8 @@ async function main() {
     for (const l of lines) {
       // A warm-up first, not measured: the API's code for this line compiled by V8, as on a server that
       // has been running (the first requests of a cold path would be the line's p99).
-      const bearer = l.anonymous ? undefined : (l.token ?? token);
+      await renewTokens();
+      const bearer = l.anonymous ? undefined : l.platform ? platformToken : token;
       await measureHttp(10, apiUrl, l.url, bearer, l.next, WARMUP_SECONDS);
       await measureDirect(10, l.direct, WARMUP_SECONDS);
       for (const connections of [10, 50]) {
@@ -1254,6 +1264,7 @@ async function main() {
       }
     }
     for (const l of once) {
+      await renewTokens();
       const started = performance.now();
       let holds: Awaited<ReturnType<OnceLine["run"]>>;
       try {
