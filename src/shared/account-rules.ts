@@ -29,6 +29,9 @@ export const ACCOUNT_TEXTS = {
   roleNameTooLong: "Le nom du rôle ne peut pas dépasser 80 caractères",
   roleNameReserved: "Ce nom de rôle est réservé à la plateforme",
   cannotGrantUnheld: "Vous ne pouvez pas attribuer une permission que vous n'avez pas",
+  // No takeover (issue 31): an action on a user who holds a permission the caller lacks.
+  cannotActOnStronger:
+    "Vous ne pouvez pas agir sur cet utilisateur\u00a0: il détient des permissions que vous n'avez pas",
   rolesUpdated: "Rôles mis à jour",
   rolesUpdateFailed: "Impossible de mettre à jour les rôles de l'utilisateur.",
   roleCreated: "Rôle créé avec succès",

@@ -23,7 +23,7 @@ import type { AuthService } from "../auth/auth.service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { mailAccountLink } from "../messages/account-mails";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "../users/admin-guard";
-import { assertCanGrant } from "../users/grants";
+import { assertCanGrant, assertMayActOn } from "../users/grants";
 import { rolesRepository } from "../users/roles.repository";
 import { usersRepository } from "../users/users.repository";
 import { type AccountTokenKind, accountTokensRepository } from "./account-tokens";
@@ -169,12 +169,16 @@ export function createAccountsService(db: Database, authService: AuthService) {
       }
     },
 
-    /** A new invitation link for a user who has not chosen a password yet (the previous link dies). */
+    /**
+     * A new invitation link for a user who has not chosen a password yet (the previous link dies); 403
+     * for a user who holds a permission the caller lacks (no takeover).
+     */
     async reinvite(auth: AuthContext, id: string): Promise<z.infer<typeof invitationResponseSchema>> {
       const t = tenant(auth, ACCOUNTS_ACCESS.reinvite, noCompany);
       const userId = idOr404(id, ACCOUNT_TEXTS.userNotFound);
       return db.run(t.scope, async (tx) => {
         const user = await companyUserOr404(tx, t.companyId, userId);
+        await assertMayActOn(tx, auth, t.companyId, [userId]);
         if (user.hasPassword) throw errors.conflict(ACCOUNT_TEXTS.alreadyActivated);
         const issued = await accountTokensRepository.issue(tx, {
           userId,
@@ -197,7 +201,8 @@ export function createAccountsService(db: Database, authService: AuthService) {
     /**
      * Renames, deactivates or reactivates a user. Deactivating revokes every session of the user in the
      * same transaction (his next request answers 401) and is refused for oneself and for the company's
-     * last administrator (lockCompanyAccounts first, assertCompanyKeepsAnAdmin last).
+     * last administrator (lockCompanyAccounts first, assertCompanyKeepsAnAdmin last). Another user who
+     * holds a permission the caller lacks: 403 (no takeover).
      */
     async update(auth: AuthContext, id: string, patch: z.infer<typeof companyUserPatchSchema>): Promise<CompanyUser> {
       const t = tenant(auth, ACCOUNTS_ACCESS.update, noCompany);
@@ -207,6 +212,7 @@ export function createAccountsService(db: Database, authService: AuthService) {
         if (deactivating) await lockCompanyAccounts(tx, t.companyId);
         const user = await companyUserOr404(tx, t.companyId, userId);
         if (deactivating && userId === auth.userId) throw errors.conflict(ACCOUNT_TEXTS.cannotDeactivateSelf);
+        await assertMayActOn(tx, auth, t.companyId, [userId]);
         await accountsRepository.updateCompanyUser(tx, t.companyId, userId, {
           fullName: patch.full_name,
           isActive: patch.is_active,
@@ -219,12 +225,16 @@ export function createAccountsService(db: Database, authService: AuthService) {
       });
     },
 
-    /** A 24-hour reset link for a user who has a password (the previous reset link dies). */
+    /**
+     * A 24-hour reset link for a user who has a password (the previous reset link dies); 403 for a user
+     * who holds a permission the caller lacks (no takeover).
+     */
     async passwordReset(auth: AuthContext, id: string): Promise<AccountLink> {
       const t = tenant(auth, ACCOUNTS_ACCESS.passwordReset, noCompany);
       const userId = idOr404(id, ACCOUNT_TEXTS.userNotFound);
       return db.run(t.scope, async (tx) => {
         const user = await companyUserOr404(tx, t.companyId, userId);
+        await assertMayActOn(tx, auth, t.companyId, [userId]);
         if (!user.hasPassword) throw errors.conflict(ACCOUNT_TEXTS.invitationStillPending);
         const issued = await accountTokensRepository.issue(tx, {
           userId,

@@ -80,6 +80,18 @@ const roleIdOf = async (companyId: string, name: string) => {
   return row?.id ?? "";
 };
 
+/** The caller as the auth plugin makes it, from a sign-in's answer, holding exactly `held`. */
+const callerOf = (companyId: string, signedIn: Awaited<ReturnType<typeof login>>, held: string[]) =>
+  ({
+    userId: signedIn.user.id,
+    sessionId: randomUUID(),
+    companyId,
+    isSuperadmin: false,
+    permissions: held,
+    user: { ...signedIn.user, role: "Test", permissions: held },
+    scope: { companyId },
+  }) as unknown as AuthContext;
+
 /** Ages every live link of `userId` past its expiry. */
 const expireLinks = (userId: string) =>
   db.run("platform", (tx) =>
@@ -284,23 +296,87 @@ describe("PATCH /api/company/users/:id", () => {
     const c = await crew("Dernier admin SARL");
     const self = await api(c.token.admin, "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false });
     expectError(self, 409, ACCOUNT_TEXTS.cannotDeactivateSelf);
-    const editor = (await login(app, await createTestUserWithPermissions(db, c.id, ["users:edit"]))).token;
-    const last = await api(editor, "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false });
-    expectError(last, 409, ACCOUNT_TEXTS.lastAdmin);
+    const signedIn = await login(app, await createTestUserWithPermissions(db, c.id, ["users:edit"]));
+    // Through HTTP a holder of users:edit alone may not touch the administrator at all (no takeover, issue 31).
+    const refused = await api(signedIn.token, "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false });
+    expectError(refused, 403, ACCOUNT_TEXTS.cannotActOnStronger);
+    // The guard, for a caller holding every permission yet not counted as an administrator (as when two
+    // administrators deactivate each other at once): the service called with such a caller.
+    const service = createAccountsService(db, createAuthService(db, new TokenService(TEST_JWT_SECRET)));
+    const editor = callerOf(c.id, signedIn, ["*"]);
+    await expect(service.update(editor, c.ids.admin, { is_active: false })).rejects.toMatchObject({
+      statusCode: 409,
+      message: ACCOUNT_TEXTS.lastAdmin,
+    });
     // Nothing changed: the administrator still works.
     expect((await me(c.token.admin)).statusCode).toBe(200);
     // With a second administrator, the first may go.
     const adminRole = await roleIdOf(c.id, "Administrateur");
     const second = await invite(c, { role_ids: [adminRole] });
     // A pending invitation is no administrator yet.
-    expectError(
-      await api(editor, "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false }),
-      409,
-      ACCOUNT_TEXTS.lastAdmin,
-    );
+    await expect(service.update(editor, c.ids.admin, { is_active: false })).rejects.toMatchObject({
+      statusCode: 409,
+      message: ACCOUNT_TEXTS.lastAdmin,
+    });
     expect((await postLink("invitation", tokenOf(second.link.path), STRONG)).statusCode).toBe(200);
-    const ok = await api(editor, "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false });
-    expect(ok.statusCode, ok.body).toBe(200);
+    const ok = await service.update(editor, c.ids.admin, { is_active: false });
+    expect(ok.is_active).toBe(false);
+  });
+});
+
+describe("no takeover of a user holding more (issue 31)", () => {
+  const USERS_ALL = ["users:view", "users:create", "users:edit", "users:delete"];
+  const linksOf = async (userId: string) =>
+    (
+      await db.run("platform", (tx) =>
+        tx.select({ id: accountTokens.id }).from(accountTokens).where(eq(accountTokens.userId, userId)),
+      )
+    ).length;
+
+  it("a holder of users:* alone gets 403 for a reset link, a new invitation, a deactivation or a rename of an administrator", async () => {
+    const c = await crew("Prise de contrôle SARL");
+    const manager = (await login(app, await createTestUserWithPermissions(db, c.id, USERS_ALL))).token;
+    // A second administrator, still invited (no password yet), and the first one.
+    const pending = await invite(c, { role_ids: [c.roles.admin] });
+    const before = await linksOf(pending.user.id);
+    const calls: [string, "POST" | "PATCH", string, object | undefined][] = [
+      ["reset link", "POST", `/api/company/users/${c.ids.admin}/password-reset`, undefined],
+      ["new invitation", "POST", `/api/company/users/${pending.user.id}/invitation`, undefined],
+      ["deactivation", "PATCH", `/api/company/users/${c.ids.admin}`, { is_active: false }],
+      ["deactivation of the invited", "PATCH", `/api/company/users/${pending.user.id}`, { is_active: false }],
+      ["rename", "PATCH", `/api/company/users/${c.ids.admin}`, { full_name: "Pris" }],
+      // A Chef d'équipe holds permissions the manager lacks too.
+      ["reset link of a Chef", "POST", `/api/company/users/${c.ids.chef}/password-reset`, undefined],
+    ];
+    for (const [what, method, url, body] of calls) {
+      const res = await api(manager, method, url, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect((res.json() as { message: string }).message, what).toBe(ACCOUNT_TEXTS.cannotActOnStronger);
+    }
+    // Nothing happened: no link issued, the administrator still signed in and named as before.
+    expect(await linksOf(c.ids.admin)).toBe(0);
+    expect(await linksOf(c.ids.chef)).toBe(0);
+    expect(await linksOf(pending.user.id)).toBe(before);
+    expect((await me(c.token.admin)).statusCode).toBe(200);
+    const listed = (await api(c.token.admin, "GET", "/api/company/users")).json() as { data: CompanyUser[] };
+    expect(listed.data.find((u) => u.id === c.ids.admin)).toMatchObject({ full_name: "Test admin", is_active: true });
+    expect(listed.data.find((u) => u.id === pending.user.id)).toMatchObject({ is_active: true });
+  });
+
+  it("lets him act on a user holding nothing he lacks, and the administrator on everyone", async () => {
+    const c = await crew("Contrôle permis SARL");
+    const manager = (await login(app, await createTestUserWithPermissions(db, c.id, USERS_ALL))).token;
+    const peer = await invite(c, { role_ids: [] });
+    // The Compagnon's permissions are not the manager's: the invitation gives none of them here.
+    await api(c.token.admin, "POST", `/api/company/user-roles/user/${peer.user.id}`, { role_ids: [] });
+    const again = await api(manager, "POST", `/api/company/users/${peer.user.id}/invitation`);
+    expect(again.statusCode, again.body).toBe(201);
+    const reset = await api(manager, "POST", `/api/company/users/${c.ids.norole}/password-reset`);
+    expect(reset.statusCode, reset.body).toBe(201);
+    const off = await api(manager, "PATCH", `/api/company/users/${c.ids.norole}`, { is_active: false });
+    expect(off.statusCode, off.body).toBe(200);
+    // The administrator holds every permission: he acts on the Chef d'équipe.
+    expect((await api(c.token.admin, "POST", `/api/company/users/${c.ids.chef}/password-reset`)).statusCode).toBe(201);
   });
 });
 
@@ -386,9 +462,13 @@ describe("the company routes' access", () => {
         user: { ...a.adminLogin.user, role: "Test", permissions: held },
         scope: { companyId: a.id },
       }) as unknown as AuthContext;
-    const link = await service.passwordReset(caller(["users.edit"]), a.ids.chef);
+    // The user without role: he holds nothing the caller lacks (no takeover, issue 31).
+    const link = await service.passwordReset(caller(["users.edit"]), a.ids.norole);
     expect(link.path).toMatch(/^\/reinitialiser\//);
-    await expect(service.passwordReset(caller(["users.view"]), a.ids.chef)).rejects.toMatchObject({ statusCode: 403 });
+    await expect(service.passwordReset(caller(["users.view"]), a.ids.norole)).rejects.toMatchObject({
+      statusCode: 403,
+      message: MESSAGES.forbidden,
+    });
   });
 });
 

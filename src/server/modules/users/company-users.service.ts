@@ -9,7 +9,7 @@ import {
 } from "@shared/accounts";
 import type { z } from "zod";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "./admin-guard";
-import { assertCanGrant } from "./grants";
+import { assertCanGrant, assertMayActOn } from "./grants";
 import { rolesRepository } from "./roles.repository";
 import { usersRepository } from "./users.repository";
 
@@ -46,6 +46,7 @@ export function createCompanyUsersService(db: Database) {
         if ((await usersRepository.companyUserIds(tx, t.companyId, [id])).length === 0) {
           throw errors.notFound(ACCOUNT_TEXTS.userNotFound);
         }
+        await assertMayActOn(tx, auth, t.companyId, [id]);
         const known = new Set(await rolesRepository.companyRoleIds(tx, t.companyId, roleIds));
         if (roleIds.some((roleId) => !known.has(roleId))) {
           throw errors.validation(ACCOUNT_TEXTS.unknownRole, [

@@ -4,6 +4,7 @@ import { users } from "@server/db/schema";
 import type { AuthContext } from "@server/lib/access";
 import { createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
 import { ACCOUNT_TEXTS, type CompanyUser } from "@shared/accounts";
+import { DEFAULT_ROLES, expandPermissionCodes } from "@shared/permissions";
 import { eq, type SQL } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { apiOf, type Crew, crewOf } from "./accounts.fixtures";
@@ -43,6 +44,10 @@ async function extraUser(
     return id;
   });
 }
+
+/** The concrete permission codes of a default role (`DEFAULT_ROLES`). */
+const roleCodes = (name: string) =>
+  expandPermissionCodes(DEFAULT_ROLES.find((r) => r.name === name)?.permissions ?? []);
 
 /** The user's id, by e-mail. */
 async function idOf(email: string): Promise<string> {
@@ -293,7 +298,13 @@ describe("POST /api/company/user-roles/user/:userId", () => {
     for (const token of [a.token.chef, a.token.compagnon, a.token.norole]) {
       expect((await setRoles(token, a.ids.norole, [])).statusCode).toBe(403);
     }
-    const assigner = (await login(app, await createTestUserWithPermissions(db, a.id, ["roles:assign_users"]))).token;
+    // Holds the Chef d'équipe's permissions too: the user below holds nothing he lacks (no takeover, issue 31).
+    const assigner = (
+      await login(
+        app,
+        await createTestUserWithPermissions(db, a.id, ["roles:assign_users", ...roleCodes("Chef d'équipe")]),
+      )
+    ).token;
     // Taking roles away grants nothing.
     const chefless = await extraUser(a.id, "Ancien Chef", { roleIds: [a.roles.chef] });
     expect((await setRoles(assigner, chefless, [])).statusCode).toBe(200);
@@ -336,12 +347,53 @@ describe("POST /api/company/user-roles/user/:userId", () => {
     // The Compagnon role: every permission of it is held.
     const given = await setRoles(assigner.token, target, [a.roles.compagnon]);
     expect(given.statusCode, given.body).toBe(200);
-    // A role the user already holds is kept, not given: the set can change around it.
+    // A user holding a role whose permissions the assigner lacks cannot have his roles changed at all,
+    // even around a role he keeps (no takeover, issue 31: 403 before any grant is weighed).
     const kept = await extraUser(a.id, "Chef Gardé", { roleIds: [a.roles.chef] });
     const res = await setRoles(assigner.token, kept, [a.roles.chef, a.roles.compagnon]);
-    expect(res.statusCode, res.body).toBe(200);
+    expect(res.statusCode, res.body).toBe(403);
+    expect(res.json().message).toBe(ACCOUNT_TEXTS.cannotActOnStronger);
     const adminsList = (await listOf(a.token.admin)).filter((u) => u.is_admin).map((u) => u.id);
     expect(adminsList).toEqual([a.ids.admin]);
+  });
+});
+
+describe("no takeover of a user holding more (issue 31)", () => {
+  it("never changes the roles of another user holding a permission the caller lacks (403 cannotActOnStronger)", async () => {
+    const c = await crew("Rôles Pris SARL");
+    // Holds roles:assign_users and the Compagnon's permissions: may give the Compagnon role.
+    const assigner = await login(
+      app,
+      await createTestUserWithPermissions(db, c.id, [
+        "roles:assign_users",
+        "dashboard:view",
+        "calendar:view",
+        "projects:view",
+        "projects:execute",
+        "quotes:view",
+        "vehicles:view",
+        "equipment:view",
+      ]),
+    );
+    const invited = await extraUser(c.id, "Admin Invité", { pending: true, roleIds: [c.roles.admin] });
+    for (const [what, userId, roleIds] of [
+      ["the administrator demoted", c.ids.admin, [c.roles.compagnon]],
+      ["the administrator stripped", c.ids.admin, []],
+      ["an invited administrator demoted", invited, [c.roles.compagnon]],
+      ["a Chef d'équipe given a role he lacks nothing of", c.ids.chef, [c.roles.chef, c.roles.compagnon]],
+    ] as const) {
+      const res = await setRoles(assigner.token, userId, [...roleIds]);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect(res.json().message, what).toBe(ACCOUNT_TEXTS.cannotActOnStronger);
+    }
+    const listed = await listOf(c.token.admin);
+    expect(listed.find((u) => u.id === c.ids.admin)?.roles.map((r) => r.id)).toEqual([c.roles.admin]);
+    expect(listed.find((u) => u.id === invited)?.roles.map((r) => r.id)).toEqual([c.roles.admin]);
+    expect(listed.find((u) => u.id === c.ids.chef)?.roles.map((r) => r.id)).toEqual([c.roles.chef]);
+    // Someone holding no more than him, and himself, follow the other rules.
+    expect((await setRoles(assigner.token, c.ids.norole, [c.roles.compagnon])).statusCode).toBe(200);
+    expect((await setRoles(assigner.token, c.ids.compagnon, [])).statusCode).toBe(200);
+    expect((await setRoles(assigner.token, assigner.user.id, [c.roles.compagnon])).statusCode).toBe(200);
   });
 });
 
@@ -376,7 +428,8 @@ describe("the last administrator", () => {
 
   it("two administrators demoting each other at the same time leave one administrator", async () => {
     const c = await crew("Duel SARL");
-    const email = await createTestUserWithPermissions(db, c.id, ["admin:access", "roles:assign_users"]);
+    // Both hold every company permission: each may act on the other (no takeover, issue 31).
+    const email = await createTestUserWithPermissions(db, c.id, roleCodes("Administrateur"));
     const second = await login(app, email);
     // Through HTTP the second request may be refused at its session check already (403: no longer
     // allowed); the service is called with both callers authenticated, as when the requests cross.

@@ -12,7 +12,7 @@ import {
 } from "@shared/accounts";
 import type { z } from "zod";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "./admin-guard";
-import { assertCanGrant } from "./grants";
+import { assertCanGrant, assertMayActOn } from "./grants";
 import { rolesRepository } from "./roles.repository";
 import { usersRepository } from "./users.repository";
 
@@ -205,7 +205,8 @@ export function createRolesService(db: Database) {
 
     /**
      * Gives the role to users of the company (those holding it keep it). Giving it to someone who did
-     * not hold it needs every permission of the role (400 cannotGrantUnheld).
+     * not hold it needs every permission of the role (400 cannotGrantUnheld), and that he holds none the
+     * caller lacks (403 cannotActOnStronger).
      */
     async addUsers(auth: AuthContext, id: string, body: z.infer<typeof roleUsersBodySchema>): Promise<Role> {
       const t = tenant(auth, ROLES_ACCESS.addUsers, noCompany);
@@ -217,6 +218,7 @@ export function createRolesService(db: Database) {
           const holders = new Set(await rolesRepository.userIds(tx, t.companyId, role.id));
           const added = userIds.filter((userId) => !holders.has(userId));
           if (added.length === 0) return;
+          await assertMayActOn(tx, auth, t.companyId, added);
           assertCanGrant(
             auth,
             role.permissions.map((p) => p.code),
@@ -228,7 +230,10 @@ export function createRolesService(db: Database) {
       );
     },
 
-    /** Takes the role from users of the company (a user without it is left as is). Guarded. */
+    /**
+     * Takes the role from users of the company (a user without it is left as is). Guarded; a holder
+     * who holds a permission the caller lacks: 403 cannotActOnStronger.
+     */
     async removeUsers(auth: AuthContext, id: string, body: z.infer<typeof roleUsersBodySchema>): Promise<Role> {
       const t = tenant(auth, ROLES_ACCESS.removeUsers, noCompany);
       return onRole(
@@ -236,6 +241,13 @@ export function createRolesService(db: Database) {
         id,
         async (tx, role) => {
           const userIds = await checkUsers(tx, t.companyId, body.user_ids);
+          const holders = new Set(await rolesRepository.userIds(tx, t.companyId, role.id));
+          await assertMayActOn(
+            tx,
+            auth,
+            t.companyId,
+            userIds.filter((userId) => holders.has(userId)),
+          );
           await rolesRepository.removeUsers(tx, t.companyId, role.id, userIds);
         },
         true,

@@ -445,6 +445,39 @@ describe("POST and DELETE /api/company/roles/:id/users", () => {
     await api(a.token.admin, "DELETE", `/api/company/roles/${quotes.id}`);
   });
 
+  it("never adds or takes a role of a user holding a permission the caller lacks (403 cannotActOnStronger)", async () => {
+    const c = await crew("Rôles Cibles SARL");
+    const assigner = await signedIn(c.id, ["roles:assign_users", "quotes:view"]);
+    const quotes = await createRole(c.token.admin, {
+      name: `Devis seuls ${tag()}`,
+      permission_ids: [permissionId("quotes:view")],
+    });
+    const calls: [string, "POST" | "DELETE", string, string][] = [
+      ["a role given to the administrator", "POST", quotes.id, c.ids.admin],
+      ["a role given to a Chef d'équipe", "POST", quotes.id, c.ids.chef],
+      ["the administrator's role taken", "DELETE", c.roles.admin, c.ids.admin],
+      ["the Chef d'équipe's role taken", "DELETE", c.roles.chef, c.ids.chef],
+    ];
+    for (const [what, method, roleId, userId] of calls) {
+      const res = await api(assigner.token, method, `/api/company/roles/${roleId}/users`, { user_ids: [userId] });
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect((res.json() as { message: string }).message, what).toBe(ACCOUNT_TEXTS.cannotActOnStronger);
+    }
+    expect((await userOf(c.token.admin, c.ids.admin))?.roles.map((r) => r.id)).toEqual([c.roles.admin]);
+    expect((await userOf(c.token.admin, c.ids.chef))?.roles.map((r) => r.id)).toEqual([c.roles.chef]);
+    // A user holding nothing the assigner lacks: given and taken; himself too.
+    for (const userId of [c.ids.norole, assigner.user.id]) {
+      const url = `/api/company/roles/${quotes.id}/users`;
+      expect((await api(assigner.token, "POST", url, { user_ids: [userId] })).statusCode).toBe(200);
+      expect((await api(assigner.token, "DELETE", url, { user_ids: [userId] })).statusCode).toBe(200);
+    }
+    // Naming a stronger user who does not hold the role takes nothing from him: left as is.
+    const res = await api(assigner.token, "DELETE", `/api/company/roles/${quotes.id}/users`, {
+      user_ids: [c.ids.admin],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+
   it("accepts both spellings of roles:assign_users", async () => {
     const role = await createRole(a.token.admin, { name: `Orthographes ${tag()}` });
     // Held as the catalogue writes it (colon), through HTTP.

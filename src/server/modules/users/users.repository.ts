@@ -1,5 +1,5 @@
 import type { Db } from "@server/db/client";
-import { userRoles, users } from "@server/db/schema";
+import { permissions, rolePermissions, userRoles, users } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
 import type { CompanyUser } from "@shared/accounts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -145,6 +145,26 @@ export const usersRepository = {
       .from(userRoles)
       .where(and(eq(userRoles.companyId, companyId), eq(userRoles.userId, userId)));
     return rows.map((r) => r.id);
+  },
+
+  /**
+   * The permission codes each of `userIds` holds through his roles (a user without any is absent):
+   * what an action on him must not exceed (docs/domain/accounts.md#no-takeover).
+   */
+  async permissionCodes(tx: Db, companyId: string, userIds: readonly string[]): Promise<Map<string, string[]>> {
+    const held = new Map<string, string[]>();
+    if (userIds.length === 0) return held;
+    const rows = await tx
+      .selectDistinct({ userId: userRoles.userId, code: permissions.code })
+      .from(userRoles)
+      .innerJoin(
+        rolePermissions,
+        and(eq(rolePermissions.companyId, companyId), eq(rolePermissions.roleId, userRoles.roleId)),
+      )
+      .innerJoin(permissions, eq(permissions.id, rolePermissions.permissionId))
+      .where(and(eq(userRoles.companyId, companyId), inArray(userRoles.userId, [...userIds])));
+    for (const row of rows) held.set(row.userId, [...(held.get(row.userId) ?? []), row.code]);
+    return held;
   },
 
   /** The user's roles become exactly `roleIds` (roles of the company, checked by the caller). */
