@@ -175,6 +175,40 @@ describe("api", () => {
     expect(storage.getItem(USER_KEY)).toBeNull();
   });
 
+  it("two tabs at once: a refused refresh keeps the token another tab stored meanwhile, without signing out", async () => {
+    const expired = token(-60, "old");
+    const other = token(900, "other-tab");
+    storage.setItem(TOKEN_KEY, expired);
+    const events: string[] = [];
+    const unsubscribe = subscribeSession((e) => events.push(e.type === "cleared" ? `cleared:${e.reason}` : e.type));
+    let resolve: (r: Response) => void = () => {};
+    fetchMock.mockReturnValueOnce(new Promise((r) => (resolve = r)));
+    const refreshed = refreshToken();
+    // The other tab's refresh lands first and stores its token under the shared key.
+    storage.setItem(TOKEN_KEY, other);
+    resolve(json(401, { error: "Échec du rafraîchissement du token", code: "SESSION_EXPIRED" }));
+    await expect(refreshed).resolves.toBe(other);
+    unsubscribe();
+    expect(events).toEqual([]);
+    expect(storage.getItem(TOKEN_KEY)).toBe(other);
+  });
+
+  it("retries a 401 with the token another tab renewed meanwhile instead of refreshing again", async () => {
+    const expired = token(-60, "old");
+    const other = token(900, "other-tab");
+    storage.setItem(TOKEN_KEY, expired);
+    fetchMock
+      .mockImplementationOnce(async () => {
+        storage.setItem(TOKEN_KEY, other);
+        return json(401, { error: "Session expirée", code: "SESSION_EXPIRED" });
+      })
+      .mockResolvedValueOnce(json(200, [{ id: 1 }]));
+    await expect(api.get("/clients")).resolves.toEqual([{ id: 1 }]);
+    const calls = fetchMock.mock.calls;
+    expect(calls.map((c) => c[0])).toEqual(["/api/clients", "/api/clients"]);
+    expect(calls[1] && authHeader(calls[1])).toBe(`Bearer ${other}`);
+  });
+
   it("shares one refresh between concurrent callers", async () => {
     storage.setItem(TOKEN_KEY, token(-60));
     let resolve: (r: Response) => void = () => {};

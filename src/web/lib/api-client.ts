@@ -111,8 +111,19 @@ async function readBody(response: Response): Promise<unknown> {
 let refreshInFlight: Promise<string | null> | null = null;
 
 /**
+ * The token another tab stored after `sent` was read, still valid: that tab renewed the shared session
+ * (the same localStorage key), so this one goes on with it instead of refreshing again or signing out
+ * (docs/domain/auth.md#session, ADR 0019).
+ */
+function renewedElsewhere(sent: string): string | null {
+  const stored = getToken();
+  return stored && stored !== sent && !isTokenExpired(stored) ? stored : null;
+}
+
+/**
  * POST /api/auth/refresh with the stored (possibly expired) token. Concurrent callers share one
- * request. Resolves to the new token, or null when the session cannot be renewed (then cleared).
+ * request. Resolves to the new token, or null when the session cannot be renewed (then cleared) — unless
+ * another tab stored a renewed token meanwhile: that one is kept and answered.
  */
 export function refreshToken(): Promise<string | null> {
   if (refreshInFlight) return refreshInFlight;
@@ -126,6 +137,8 @@ export function refreshToken(): Promise<string | null> {
         cache: "no-store",
       });
       if (!response.ok) {
+        const elsewhere = renewedElsewhere(current);
+        if (elsewhere) return elsewhere;
         clearSession("expired");
         return null;
       }
@@ -203,7 +216,8 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
   let body = await read(response);
 
   if (!response.ok && refreshOnExpired && shouldRefresh(response, body as ApiErrorBody, token)) {
-    const renewed = await refreshToken();
+    // Another tab may have renewed the session since this request left: its token, else a refresh.
+    const renewed = (options.token === undefined && token ? renewedElsewhere(token) : null) ?? (await refreshToken());
     if (renewed) {
       response = await send(renewed);
       body = await read(response);

@@ -13,6 +13,12 @@ export const sessions = pgTable(
     companyId: uuid("company_id").references(() => companies.id, { onDelete: "cascade" }),
     /** jti of the only access token currently valid for this session. */
     tokenId: uuid("token_id").notNull(),
+    /**
+     * The jti `token_id` replaced at the last rotation, and when: a refresh presenting it again within
+     * REFRESH_GRACE_SECONDS is its twin (two tabs), answered with the current token (ADR 0019).
+     */
+    previousTokenId: uuid("previous_token_id"),
+    rotatedAt: timestamp("rotated_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp("last_used_at", { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),

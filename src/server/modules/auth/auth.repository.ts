@@ -134,14 +134,45 @@ export const authRepository = {
     await tx.update(sessions).set({ lastUsedAt: sql`now()` }).where(eq(sessions.id, sessionId));
   },
 
-  /** Atomically replaces the current token id; false when `fromTokenId` is no longer current (reuse). */
-  async rotateToken(tx: Db, sessionId: string, fromTokenId: string, toTokenId: string): Promise<boolean> {
+  /**
+   * Rotation (ADR 0004, with ADR 0019's grace): when `fromTokenId` is the session's current token id it
+   * is replaced by `toTokenId` (kept as the previous one, with the time); answers `toTokenId`. When
+   * `fromTokenId` is the one the last rotation replaced, less than `graceSeconds` ago — its twin, two
+   * tabs refreshing at once — answers the current id unchanged. Otherwise undefined: a reuse. Two
+   * twins at the same time: the second's UPDATE waits for the first's commit, then finds the row
+   * rotated and reads it as a twin.
+   */
+  async rotateToken(
+    tx: Db,
+    sessionId: string,
+    fromTokenId: string,
+    toTokenId: string,
+    graceSeconds: number,
+  ): Promise<string | undefined> {
     const rows = await tx
       .update(sessions)
-      .set({ tokenId: toTokenId, lastUsedAt: sql`now()` })
+      .set({
+        previousTokenId: sql`${sessions.tokenId}`,
+        tokenId: toTokenId,
+        rotatedAt: sql`now()`,
+        lastUsedAt: sql`now()`,
+      })
       .where(and(eq(sessions.id, sessionId), eq(sessions.tokenId, fromTokenId), sql`${sessions.revokedAt} IS NULL`))
-      .returning({ id: sessions.id });
-    return rows.length === 1;
+      .returning({ tokenId: sessions.tokenId });
+    if (rows[0]) return rows[0].tokenId;
+    const grace = sql.raw(`interval '${Math.trunc(graceSeconds)} seconds'`);
+    const [twin] = await tx
+      .select({ tokenId: sessions.tokenId })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.previousTokenId, fromTokenId),
+          sql`${sessions.rotatedAt} > now() - ${grace}`,
+          sql`${sessions.revokedAt} IS NULL`,
+        ),
+      );
+    return twin?.tokenId;
   },
 
   async revokeSession(tx: Db, sessionId: string, reason: string): Promise<void> {

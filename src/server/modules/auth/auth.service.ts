@@ -14,6 +14,13 @@ export const SESSION_IDLE_MS = 7 * 24 * 3600 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 3600 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
+/**
+ * A refresh presenting the token the session's last rotation replaced, this many seconds after it at
+ * most, is that rotation's twin (two tabs refreshing at once) and gets the current token; later, it is a
+ * reuse and revokes the session (ADR 0019).
+ */
+export const REFRESH_GRACE_SECONDS = 30;
+
 /** Login throttling: 5 failures per account, 20 per IP, in 15 minutes, then 15 minutes of wait. */
 export const THROTTLE = { accountLimit: 5, ipLimit: 20, windowMinutes: 15 } as const;
 
@@ -136,24 +143,34 @@ export function createAuthService(db: Database, tokens: TokenService) {
       };
     },
 
-    /** Rotation (docs/decisions/0004-sessions.md): the presented token must be the session's current one; reuse revokes. */
+    /**
+     * Rotation (docs/decisions/0004-sessions.md): the presented token must be the session's current one,
+     * or the one its last rotation replaced less than REFRESH_GRACE_SECONDS ago (a twin: answered with a
+     * token of the current id, ADR 0019); any other reuse revokes the session.
+     */
     async refresh(token: string): Promise<{ token: string }> {
       const claims = await tokens.verifyIgnoringExpiry(token);
       if (!claims) throw errors.unauthenticated(MESSAGES.refreshFailed);
       const ctx = await loadContext(claims);
       if (!ctx || !sessionIsAlive(ctx, Date.now())) throw errors.unauthenticated(MESSAGES.refreshFailed);
-      const next = randomUUID();
-      const rotated = await db.run(scopeFor(ctx.companyId), async (tx) => {
-        if (await authRepository.rotateToken(tx, ctx.sessionId, claims.jti, next)) return true;
+      const tokenId = await db.run(scopeFor(ctx.companyId), async (tx) => {
+        const current = await authRepository.rotateToken(
+          tx,
+          ctx.sessionId,
+          claims.jti,
+          randomUUID(),
+          REFRESH_GRACE_SECONDS,
+        );
+        if (current) return current;
         await authRepository.revokeSession(tx, ctx.sessionId, "token_reuse");
-        return false;
+        return undefined;
       });
-      if (!rotated) throw errors.unauthenticated(MESSAGES.refreshFailed);
+      if (!tokenId) throw errors.unauthenticated(MESSAGES.refreshFailed);
       const signed = await tokens.sign({
         userId: ctx.userId,
         sessionId: ctx.sessionId,
         companyId: ctx.companyId,
-        tokenId: next,
+        tokenId,
       });
       return { token: signed.token };
     },

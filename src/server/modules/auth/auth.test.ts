@@ -14,6 +14,7 @@ import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
 import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import pg from "pg";
+import { REFRESH_GRACE_SECONDS } from "./auth.service";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 
 const { app, db } = await setupApp();
@@ -24,6 +25,14 @@ beforeAll(async () => {
   company = await createTestCompany(db, "Auth SARL");
   other = await createTestCompany(db, "Autre SARL");
 });
+
+/** Ages the session's last rotation past the grace left to its twin (REFRESH_GRACE_SECONDS). */
+const pastTheGrace = (sessionId: string) =>
+  db.run("platform", (tx) =>
+    tx.execute(
+      sql`UPDATE sessions SET rotated_at = now() - make_interval(secs => ${REFRESH_GRACE_SECONDS + 1}) WHERE id = ${sessionId}`,
+    ),
+  );
 
 /** Each test its own client IP, so the per-IP throttle of one test never touches another. */
 const ipOf = () =>
@@ -254,6 +263,8 @@ describe("tokens", () => {
     const { token } = await login(app, company.emails.compagnon);
     const first = await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) });
     const current = first.json().token as string;
+    // Past the grace of a twin (two tabs, ADR 0019): a real replay.
+    await pastTheGrace(String(decodeJwt(token).sid));
     const reuse = await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(token) });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().error).toBe(MESSAGES.refreshFailed);
@@ -264,6 +275,54 @@ describe("tokens", () => {
     expect((await app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(current) })).statusCode).toBe(
       401,
     );
+  });
+
+  it("two refreshes of one token at the same moment (two tabs) both succeed, and the session lives on", async () => {
+    const { token } = await login(app, company.emails.compagnon);
+    const refresh = (t: string) => app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(t) });
+    const [one, two] = await Promise.all([refresh(token), refresh(token)]);
+    expect(one?.statusCode, one?.body).toBe(200);
+    expect(two?.statusCode, two?.body).toBe(200);
+    const tokens = [one?.json().token as string, two?.json().token as string];
+    // Both carry the session's one current token id: each tab goes on with its own.
+    expect(new Set(tokens.map((t) => decodeJwt(t).jti)).size).toBe(1);
+    expect(decodeJwt(tokens[0] ?? "").jti).not.toBe(decodeJwt(token).jti);
+    for (const t of tokens) {
+      expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(t) })).statusCode).toBe(200);
+    }
+    // A third twin a moment later is answered the same way; the next rotation goes on from either tab.
+    expect((await refresh(token)).statusCode).toBe(200);
+    const next = await refresh(tokens[1] ?? "");
+    expect(next.statusCode, next.body).toBe(200);
+    expect(
+      (await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(next.json().token) })).statusCode,
+    ).toBe(200);
+  });
+
+  it("still revokes on a replay later on: past the grace, or once the twin's rotation has itself been replaced", async () => {
+    const { token: late } = await login(app, company.emails.compagnon);
+    const refresh = (t: string) => app.inject({ method: "POST", url: "/api/auth/refresh", headers: bearer(t) });
+    const renewed = (await refresh(late)).json().token as string;
+    await pastTheGrace(String(decodeJwt(late).sid));
+    expect((await refresh(late)).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(renewed) })).statusCode).toBe(
+      401,
+    );
+
+    // Within the grace, but two rotations ago: not a twin any more.
+    const { token: old } = await login(app, company.emails.compagnon);
+    const second = (await refresh(old)).json().token as string;
+    const third = (await refresh(second)).json().token as string;
+    expect((await refresh(old)).statusCode).toBe(401);
+    expect((await app.inject({ method: "GET", url: "/api/auth/verify", headers: bearer(third) })).statusCode).toBe(401);
+    const [row] = (
+      await db.run("platform", (tx) =>
+        tx.execute<{ revoked_reason: string }>(
+          sql`SELECT revoked_reason FROM sessions WHERE id = ${String(decodeJwt(old).sid)}`,
+        ),
+      )
+    ).rows;
+    expect(row?.revoked_reason).toBe("token_reuse");
   });
 
   it("refuses to refresh a forged token or a session past its idle limit", async () => {
