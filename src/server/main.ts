@@ -27,6 +27,8 @@ async function main() {
   configureMail({ appUrl: env.APP_URL, smtp });
 
   const database = await openDatabase(env, say);
+  // The one-time links waiting for SMTP are sealed under a key derived from the server's secret (ADR 0019).
+  configureMail({ secret: database.jwtSecret });
   const seed = env.SEED_DEMO === "always" || (env.SEED_DEMO === "auto" && database.embedded && database.created);
   if (seed && (await seedDemo(database.db, database.jwtSecret))) say("Données de démonstration créées.");
 

@@ -137,6 +137,9 @@ export const MESSAGE_TEXTS = {
   subjectRequired: "L'objet est obligatoire",
   subjectInvalid: "L'objet ne peut pas contenir de retour à la ligne",
   bodyRequired: "Le message est obligatoire",
+  // A pending invitation or reset mail whose sealed link cannot be read any more (the server's secret changed).
+  linkUnreadable:
+    "Lien illisible (la clé du serveur a changé)\u00a0: envoyez un nouveau lien depuis «\u00a0Utilisateurs\u00a0»",
   notFound: "Message introuvable",
   noMessages: "Aucun message envoyé",
   invoiceDraft: "Une facture brouillon ne s'envoie pas\u00a0: émettez-la d'abord",

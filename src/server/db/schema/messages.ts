@@ -49,6 +49,11 @@ export const outboxMessages = pgTable(
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /**
+     * An invitation's or a reset's link, sealed (AES-256-GCM, link-secrets.ts) while the delivery loop
+     * has to send it; the body names it masked; cleared once sent or failed for good (ADR 0019).
+     */
+    linkSecret: text("link_secret"),
   },
   (t) => [
     index("outbox_messages_company_created_idx").on(

@@ -53,6 +53,14 @@ export const accountTokensRepository = {
     return { token, path: `${LINK_PATHS[input.kind]}${token}`, expiresAt };
   },
 
+  /** Kills the user's unused links of `kind` (a password changed: his reset link dies). */
+  async revoke(tx: Db, userId: string, kind: AccountTokenKind): Promise<void> {
+    await tx
+      .update(accountTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(accountTokens.userId, userId), eq(accountTokens.kind, kind), isNull(accountTokens.usedAt)));
+  },
+
   /** The live link of this token and kind (unused, not expired), or undefined. Run in the platform scope. */
   async find(
     tx: Db,

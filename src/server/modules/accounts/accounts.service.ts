@@ -309,7 +309,8 @@ export function createAccountsService(db: Database, authService: AuthService) {
 
     /**
      * A new password: the current one must be given (400 currentPasswordWrong), the policy applies,
-     * and every other session of the user is revoked; the one making the change keeps working.
+     * and every other session of the user is revoked; the one making the change keeps working. A live
+     * reset link of his dies.
      */
     async changePassword(auth: AuthContext, body: z.infer<typeof passwordChangeSchema>): Promise<void> {
       const current = await db.run(auth.scope, (tx) => accountsRepository.passwordHash(tx, auth.userId));
@@ -327,6 +328,8 @@ export function createAccountsService(db: Database, authService: AuthService) {
       await db.run(auth.scope, async (tx) => {
         await accountsRepository.setPassword(tx, auth.userId, hash);
         await accountsRepository.revokeOtherSessions(tx, auth.userId, auth.sessionId, "password_changed");
+        // A reset link issued before does not outlive the password the user chose himself (issue 31).
+        await accountTokensRepository.revoke(tx, auth.userId, "password_reset");
       });
     },
   };

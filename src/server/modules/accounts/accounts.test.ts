@@ -537,4 +537,21 @@ describe("« Mon compte »", () => {
     expect((await postLogin(c.emails.compagnon, TEST_PASSWORD)).statusCode).toBe(401);
     expect((await postLogin(c.emails.compagnon, STRONG)).statusCode).toBe(200);
   });
+
+  it("a reset link issued before dies when the user changes his password himself (issue 31)", async () => {
+    const c = await crew("Lien révoqué SARL");
+    const link = await resetLink(c, c.ids.compagnon);
+    expect((await getLink("password-reset", tokenOf(link.path))).statusCode).toBe(200);
+    const ok = await api(c.token.compagnon, "POST", "/api/account/password", {
+      current_password: TEST_PASSWORD,
+      new_password: STRONG,
+    });
+    expect(ok.statusCode, ok.body).toBe(204);
+    expectError(await getLink("password-reset", tokenOf(link.path)), 404, ACCOUNT_TEXTS.resetInvalid);
+    expectError(await postLink("password-reset", tokenOf(link.path), OTHER_STRONG), 404, ACCOUNT_TEXTS.resetInvalid);
+    // The password the user chose stands; a new link from the administrator works again.
+    expect((await postLogin(c.emails.compagnon, STRONG)).statusCode).toBe(200);
+    const fresh = await resetLink(c, c.ids.compagnon);
+    expect((await getLink("password-reset", tokenOf(fresh.path))).statusCode).toBe(200);
+  });
 });

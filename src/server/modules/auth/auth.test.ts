@@ -14,8 +14,8 @@ import { LOGIN_REQUIRED_MESSAGE } from "@shared/session";
 import { sql } from "drizzle-orm";
 import { decodeJwt, SignJWT } from "jose";
 import pg from "pg";
-import { REFRESH_GRACE_SECONDS } from "./auth.service";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { REFRESH_GRACE_SECONDS } from "./auth.service";
 
 const { app, db } = await setupApp();
 let company: TestCompany;

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { INVITATION_DAYS, RESET_HOURS } from "@shared/account-rules";
 import { plural } from "@shared/format";
+import { maskedUrl } from "./link-secrets";
 import { publicUrl } from "./mail-config";
 import { enqueueMessage } from "./mailer";
 import { outboxRepository } from "./outbox.repository";
@@ -8,8 +9,10 @@ import { outboxRepository } from "./outbox.repository";
 /**
  * The accounts' links by mail (docs/domain/messages.md#accounts-mails): an invitation or a password reset
  * issued by an administrator (or a SuperAdmin for a new company's first administrator) is also sent to
- * the person, through the outbox like every message. The link's token is only in the message's body
- * (never logged, never in a subject); the answer of the route keeps returning the link as before.
+ * the person, through the outbox like every message. The stored body names the link with its token
+ * masked; the link itself goes to the mailer apart (`link`), sealed for the delivery loop when SMTP
+ * sends, dropped when the app keeps the message (link-secrets.ts). Never logged, never in a subject; the
+ * answer of the route keeps returning the link as before.
  */
 export interface AccountLinkMail {
   companyId: string;
@@ -25,7 +28,8 @@ const oneLine = (text: string) => text.replace(/\s+/g, " ").trim();
 
 export async function mailAccountLink(tx: Db, mail: AccountLinkMail): Promise<{ id: string }> {
   const company = oneLine((await outboxRepository.companyName(tx, mail.companyId)) ?? "Propulse");
-  const url = publicUrl(mail.path);
+  const link = publicUrl(mail.path);
+  const url = maskedUrl(link);
   const hello = `Bonjour ${oneLine(mail.fullName)},`;
   const message =
     mail.kind === "invitation"
@@ -60,5 +64,6 @@ export async function mailAccountLink(tx: Db, mail: AccountLinkMail): Promise<{ 
     subject: message.subject,
     body: message.body,
     createdBy: mail.createdBy,
+    link,
   });
 }

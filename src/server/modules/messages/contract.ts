@@ -21,6 +21,11 @@ export interface OutgoingMessage {
   /** The stored document's bytes (its PDF), never a path from a request. */
   attachment?: { name: string; contentType: string; content: Uint8Array } | null;
   createdBy?: { id: string; name: string } | null;
+  /**
+   * A one-time link (invitation, reset) that `body` names masked (`maskedUrl`, link-secrets.ts): never
+   * stored in clear; sealed for the delivery loop when SMTP sends the message, dropped when the app keeps it.
+   */
+  link?: string | null;
 }
 
 /** Implemented by helper M in src/server/modules/messages/mailer.ts. */

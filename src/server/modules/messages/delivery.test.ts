@@ -1,9 +1,11 @@
-import { createTestCompany, setupApp, type TestCompany } from "@server/test/helpers";
+import { randomBytes } from "node:crypto";
+import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { sql } from "drizzle-orm";
 import { SMTPServer, type SMTPServerOptions } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createDelivery, type Delivery, failureReason } from "./delivery";
-import { configureMail } from "./mail-config";
+import { configureMail, publicUrl } from "./mail-config";
 import { enqueueMessage } from "./mailer";
 
 /**
@@ -11,7 +13,7 @@ import { enqueueMessage } from "./mailer";
  * what reaches it, the retries, the failures, two loops at once, the nudge at commit and a clean stop.
  */
 
-const { db } = await setupApp();
+const { app, db } = await setupApp();
 const PASSWORD = "s3cret-smtp-pass";
 const FROM = "Propulse <no-reply@propulse.test>";
 const PDF = Buffer.from(`%PDF-1.4\n${"contenu du devis ".repeat(40)}\n%%EOF\n`);
@@ -242,6 +244,80 @@ describe("SMTP delivery", () => {
     await db.run("platform", (tx) =>
       tx.execute(sql`UPDATE outbox_messages SET status = 'failed' WHERE id = ${waiting}`),
     );
+  });
+});
+
+describe("the accounts' one-time links (issue 31)", () => {
+  /** An invitation through the API, while SMTP is configured: its answer's link and its stored message. */
+  async function invitation() {
+    const admin = (await login(app, company.emails.admin)).token;
+    const res = await app.inject({
+      method: "POST",
+      url: "/api/company/users/invitations",
+      headers: bearer(admin),
+      payload: { email: `lien-${randomBytes(4).toString("hex")}@exemple.fr`, full_name: "Lien Courrier", role_ids: [] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { link } = res.json() as { link: { path: string } };
+    const token = link.path.split("/").pop() ?? "";
+    const rows = await db.run({ companyId: company.id }, (tx) =>
+      tx.execute<{ id: string; body: string; link_secret: string | null; row: string }>(
+        sql`SELECT id, body, link_secret, m::text AS row FROM outbox_messages m
+            WHERE company_id = ${company.id} AND kind = 'invitation' ORDER BY created_at DESC LIMIT 1`,
+      ),
+    );
+    const row = rows.rows[0];
+    if (!row) throw new Error("no invitation message");
+    return { link, token, row };
+  }
+
+  const stored = async (id: string) =>
+    (
+      await db.run({ companyId: company.id }, (tx) =>
+        tx.execute<{ row: string; link_secret: string | null }>(
+          sql`SELECT m::text AS row, link_secret FROM outbox_messages m WHERE id = ${id}`,
+        ),
+      )
+    ).rows[0];
+
+  it("stores the message without the token, and the mail sent carries the working link", async () => {
+    const { link, token, row } = await invitation();
+    expect(row.body).toContain(publicUrl("/invitation/[masqué]"));
+    expect(row.row).not.toContain(token);
+    expect(row.link_secret).not.toBeNull();
+
+    const loop = delivery();
+    await loop.runOnce();
+    await loop.stop();
+    const mail = received.find((r) => r.raw.includes("Lien Courrier") || r.rcpt.some((a) => a.startsWith("lien-")));
+    if (!mail) throw new Error("not received");
+    // Quoted-printable: soft line breaks joined (a token has no character it would encode).
+    const text = mail.raw.replace(/=\r\n/g, "");
+    expect(text).toContain(publicUrl(link.path));
+    expect(text).not.toContain("[masqué]");
+    // The link of the mail opens the invitation.
+    const opened = await app.inject({ method: "GET", url: `/api/account-links/invitation/${token}` });
+    expect(opened.statusCode, opened.body).toBe(200);
+    // Sent: nothing of the link stays in the outbox.
+    const after = await stored(row.id);
+    expect(after?.link_secret).toBeNull();
+    expect(after?.row).not.toContain(token);
+  });
+
+  it("fails the message for good when its sealed link cannot be read, and clears it", async () => {
+    const { row } = await invitation();
+    // Another server secret: the sealed link cannot be opened.
+    const previous = configureMail({ linkKey: randomBytes(32) });
+    try {
+      const loop = delivery();
+      await loop.runOnce();
+      await loop.stop();
+    } finally {
+      configureMail(previous);
+    }
+    expect(await stateOf(row.id)).toMatchObject({ status: "failed", last_error: MESSAGE_TEXTS.linkUnreadable });
+    expect((await stored(row.id))?.link_secret).toBeNull();
+    expect(received.some((r) => r.rcpt.some((a) => a.startsWith("lien-")))).toBe(false);
   });
 });
 

@@ -1,8 +1,9 @@
 import type { Database } from "@server/db/client";
-import { MESSAGE_LIMITS } from "@shared/message-rules";
+import { MESSAGE_LIMITS, MESSAGE_TEXTS } from "@shared/message-rules";
 import nodemailer from "nodemailer";
 import type pg from "pg";
-import type { SmtpSettings } from "./mail-config";
+import { bodyWithLink, openLink } from "./link-secrets";
+import { linkKey, type SmtpSettings } from "./mail-config";
 import { checkedAddress } from "./mailer";
 import { outboxRepository } from "./outbox.repository";
 
@@ -107,6 +108,16 @@ export function createDelivery(db: Database, options: DeliveryOptions): Delivery
       } catch {
         replyTo = undefined;
       }
+      // A one-time link named masked in the stored body: put back for this mail only (link-secrets.ts).
+      let text = message.body;
+      if (message.linkSecret) {
+        const url = openLink(message.linkSecret, linkKey());
+        if (!url) {
+          await outboxRepository.markFailed(tx, message.id, MESSAGE_TEXTS.linkUnreadable, null);
+          return true;
+        }
+        text = bodyWithLink(message.body, url);
+      }
       try {
         await transporter.sendMail({
           from: options.smtp.from,
@@ -114,7 +125,7 @@ export function createDelivery(db: Database, options: DeliveryOptions): Delivery
           cc: message.cc.length > 0 ? message.cc : undefined,
           replyTo,
           subject: message.subject,
-          text: message.body,
+          text,
           attachments: message.attachment
             ? [
                 {

@@ -3,7 +3,8 @@ import { errors } from "@server/lib/errors";
 import { MESSAGE_LIMITS, MESSAGE_TEXTS } from "@shared/message-rules";
 import { z } from "zod";
 import type { EnqueueMessage, OutgoingMessage } from "./contract";
-import { mailTransport } from "./mail-config";
+import { maskedUrl, sealLink } from "./link-secrets";
+import { linkKey, mailTransport } from "./mail-config";
 import { outboxRepository } from "./outbox.repository";
 
 /**
@@ -86,6 +87,11 @@ export const enqueueMessage: EnqueueMessage = async (tx, message: OutgoingMessag
   }
 
   const transport = mailTransport();
+  // A one-time link: named masked in the stored body, sealed apart for the delivery loop only.
+  if (message.link && (body.includes(message.link) || !body.includes(maskedUrl(message.link)))) {
+    throw new Error("a one-time link must be named masked in the message's body");
+  }
+  const linkSecret = message.link && transport === "smtp" ? sealLink(message.link, linkKey()) : null;
   const attachment = message.attachment ? { ...message.attachment, name: safeFileName(message.attachment.name) } : null;
   const id = await outboxRepository.insert(tx, {
     companyId: message.companyId,
@@ -99,6 +105,7 @@ export const enqueueMessage: EnqueueMessage = async (tx, message: OutgoingMessag
     document,
     attachmentName: attachment?.name ?? null,
     createdBy: message.createdBy ?? null,
+    linkSecret,
   });
   if (attachment) {
     const content = Buffer.from(attachment.content);

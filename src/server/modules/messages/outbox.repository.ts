@@ -18,6 +18,8 @@ export interface NewMessage {
   document: { type: "quote" | "invoice"; id: string; reference: string } | null;
   attachmentName: string | null;
   createdBy: { id: string; name: string } | null;
+  /** The one-time link the body names masked, sealed (link-secrets.ts); null for most messages. */
+  linkSecret?: string | null;
 }
 
 /** A pending message as the delivery loop sends it, with its attachment and its company's e-mail. */
@@ -29,6 +31,8 @@ export interface QueuedMessage {
   subject: string;
   body: string;
   attempts: number;
+  /** The sealed one-time link to put back in the body when sending (link-secrets.ts). */
+  linkSecret: string | null;
   replyTo: string | null;
   attachment: { name: string; contentType: string; content: Buffer } | null;
 }
@@ -131,6 +135,7 @@ export const outboxRepository = {
         sentAt: message.status === "sent" ? sql`now()` : null,
         createdBy: message.createdBy?.id ?? null,
         createdByName: message.createdBy?.name ?? null,
+        linkSecret: message.linkSecret ?? null,
       })
       .returning({ id: outboxMessages.id });
     if (!row) throw new Error("message not stored");
@@ -283,8 +288,9 @@ export const outboxRepository = {
       subject: string;
       body: string;
       attempts: number;
+      link_secret: string | null;
     }>(sql`
-      SELECT id, company_id, to_addresses, cc_addresses, subject, body, attempts
+      SELECT id, company_id, to_addresses, cc_addresses, subject, body, attempts, link_secret
       FROM outbox_messages
       WHERE status = 'pending' AND next_attempt_at <= now()
       ORDER BY next_attempt_at, id
@@ -308,6 +314,7 @@ export const outboxRepository = {
       subject: row.subject,
       body: row.body,
       attempts: row.attempts,
+      linkSecret: row.link_secret,
       replyTo: await outboxRepository.companyEmail(tx, row.company_id),
       attachment: attachment ?? null,
     };
@@ -322,6 +329,8 @@ export const outboxRepository = {
         sentAt: sql`now()`,
         nextAttemptAt: null,
         lastError: null,
+        // Sent: the link is the person's now; nothing of it stays here.
+        linkSecret: null,
       })
       .where(eq(outboxMessages.id, id));
   },
@@ -335,6 +344,8 @@ export const outboxRepository = {
         attempts: sql`${outboxMessages.attempts} + 1`,
         nextAttemptAt: retryAt,
         lastError: reason,
+        // Failed for good: the sealed link goes (a retry keeps it).
+        ...(retryAt ? {} : { linkSecret: null }),
       })
       .where(eq(outboxMessages.id, id));
   },
