@@ -33,10 +33,11 @@ export async function assertMayActOn(
   auth: AuthContext,
   companyId: string,
   userIds: readonly string[],
+  message: string = ACCOUNT_TEXTS.cannotActOnStronger,
 ): Promise<void> {
   const others = userIds.filter((id) => id !== auth.userId);
   const held = await usersRepository.permissionCodes(tx, companyId, others);
   for (const codes of held.values()) {
-    if (unheldCodes(auth, codes).length > 0) throw errors.forbidden(ACCOUNT_TEXTS.cannotActOnStronger);
+    if (unheldCodes(auth, codes).length > 0) throw errors.forbidden(message);
   }
 }

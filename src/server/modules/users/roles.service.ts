@@ -171,7 +171,10 @@ export function createRolesService(db: Database) {
       );
     },
 
-    /** Deletes a role that is not a default one (409 defaultRoleLocked); its links go with it. Guarded. */
+    /**
+     * Deletes a role that is not a default one (409 defaultRoleLocked); its links go with it. Guarded; a
+     * holder who holds a permission the caller lacks: 403 roleHolderStronger.
+     */
     async remove(auth: AuthContext, id: string): Promise<void> {
       const t = tenant(auth, ROLES_ACCESS.remove, noCompany);
       const roleId = idOr404(id, ACCOUNT_TEXTS.roleNotFound);
@@ -179,12 +182,17 @@ export function createRolesService(db: Database) {
         await lockCompanyAccounts(tx, t.companyId);
         const role = await found(tx, t, roleId);
         if (role.is_default) throw errors.conflict(ACCOUNT_TEXTS.defaultRoleLocked);
+        const holders = await rolesRepository.userIds(tx, t.companyId, role.id);
+        await assertMayActOn(tx, auth, t.companyId, holders, ACCOUNT_TEXTS.roleHolderStronger);
         await rolesRepository.delete(tx, t.companyId, role.id);
         await assertCompanyKeepsAnAdmin(tx, t.companyId);
       });
     },
 
-    /** The role's permissions become exactly `permission_ids`. Guarded (admin:access taken away). */
+    /**
+     * The role's permissions become exactly `permission_ids`. Guarded (admin:access taken away); taking
+     * any away from a role whose holder holds a permission the caller lacks: 403 roleHolderStronger.
+     */
     async setPermissions(
       auth: AuthContext,
       id: string,
@@ -197,6 +205,12 @@ export function createRolesService(db: Database) {
         async (tx, role) => {
           const held = role.permissions.map((p) => p.code);
           const ids = await checkPermissions(tx, auth, body.permission_ids, held);
+          // Taking permissions away acts on each holder: none may hold more than the caller (no takeover).
+          const kept = new Set(ids);
+          if (role.permissions.some((p) => !kept.has(p.id))) {
+            const holders = await rolesRepository.userIds(tx, t.companyId, role.id);
+            await assertMayActOn(tx, auth, t.companyId, holders, ACCOUNT_TEXTS.roleHolderStronger);
+          }
           await rolesRepository.replacePermissions(tx, t.companyId, role.id, ids);
         },
         true,

@@ -511,6 +511,47 @@ describe("POST and DELETE /api/company/roles/:id/users", () => {
   });
 });
 
+describe("a role's holders holding more (no takeover, issue 31)", () => {
+  it("refuses to delete a role, or take permissions from it, when a holder holds a permission the caller lacks (403)", async () => {
+    const c = await crew("Rôles Détenus SARL");
+    const editor = await signedIn(c.id, ["roles:view", "roles:assign_permissions", "roles:delete", "quotes:view"]);
+    const role = await createRole(c.token.admin, {
+      name: `Devis partagés ${tag()}`,
+      permission_ids: [permissionId("quotes:view")],
+    });
+    const url = `/api/company/roles/${role.id}`;
+    expect((await api(c.token.admin, "POST", `${url}/users`, { user_ids: [c.ids.chef] })).statusCode).toBe(200);
+    const refusals: [string, "POST" | "DELETE", string, object | undefined][] = [
+      ["a permission taken from a Chef d'équipe's role", "POST", `${url}/permissions`, { permission_ids: [] }],
+      ["the role of a Chef d'équipe deleted", "DELETE", url, undefined],
+      [
+        "a permission taken from the administrator's role",
+        "POST",
+        `/api/company/roles/${c.roles.admin}/permissions`,
+        { permission_ids: [permissionId("admin:access")] },
+      ],
+      ["the administrator's role deleted", "DELETE", `/api/company/roles/${c.roles.admin}`, undefined],
+    ];
+    for (const [what, method, target, body] of refusals) {
+      const res = await api(editor.token, method, target, body);
+      expect(res.statusCode, `${what}: ${res.body}`).toBe(403);
+      expect((res.json() as { message: string }).message, what).toBe(ACCOUNT_TEXTS.roleHolderStronger);
+    }
+    expect(codesOf((await api(c.token.admin, "GET", url)).json() as Role)).toEqual(["quotes:view"]);
+    expect((await userOf(c.token.admin, c.ids.admin))?.is_admin).toBe(true);
+    // Adding what he holds to such a role takes nothing from anyone.
+    const added = await api(editor.token, "POST", `${url}/permissions`, {
+      permission_ids: [permissionId("quotes:view"), permissionId("roles:view")],
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    // Held by someone holding no more than him: taken, then deleted.
+    await api(c.token.admin, "DELETE", `${url}/users`, { user_ids: [c.ids.chef] });
+    await api(c.token.admin, "POST", `${url}/users`, { user_ids: [c.ids.norole] });
+    expect((await api(editor.token, "POST", `${url}/permissions`, { permission_ids: [] })).statusCode).toBe(200);
+    expect((await api(editor.token, "DELETE", url)).statusCode).toBe(204);
+  });
+});
+
 describe("who may manage roles", () => {
   it("refuses every roles route to a Compagnon and to a user without role (403)", async () => {
     const id = a.roles.compagnon;
