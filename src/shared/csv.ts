@@ -2,6 +2,8 @@
  * CSV as French office software writes it (docs/domain/library.md#csv): a separator guessed from the
  * header (« ; » from Excel in French, « , » or a tab elsewhere), fields quoted with « " » when they hold
  * one, a line break or the separator, « "" » for a quote inside; a UTF-8 byte-order mark ignored.
+ * Every export writes through `toCsv`, which keeps a spreadsheet from running a cell as a formula
+ * (docs/domain/clients.md#csv-injection); `parseCsv` reads back what it wrote.
  * Pure: the server parses imports with it, the export writes with it.
  */
 
@@ -20,7 +22,10 @@ export function detectSeparator(text: string): CsvSeparator {
   return best && best[1] > 0 ? best[0] : ";";
 }
 
-/** The rows of `text`, each an array of fields; blank lines are left out. */
+/**
+ * The rows of `text`, each an array of fields; blank lines are left out. A field that `toCsv` kept from
+ * being a formula (« '=… ») is read as it was before (« =… »).
+ */
 export function parseCsv(text: string, separator: CsvSeparator = detectSeparator(text)): string[][] {
   const rows: string[][] = [];
   let row: string[] = [];
@@ -28,7 +33,7 @@ export function parseCsv(text: string, separator: CsvSeparator = detectSeparator
   let quoted = false;
   const source = text.replace(/^\uFEFF/, "");
   const endRow = () => {
-    row.push(field);
+    row.push(restoreFormula(field));
     if (row.some((value) => value.trim() !== "")) rows.push(row);
     row = [];
     field = "";
@@ -43,7 +48,7 @@ export function parseCsv(text: string, separator: CsvSeparator = detectSeparator
       else field += char;
     } else if (char === '"' && field === "") quoted = true;
     else if (char === separator) {
-      row.push(field);
+      row.push(restoreFormula(field));
       field = "";
     } else if (char === "\n") endRow();
     else if (char === "\r") {
@@ -54,17 +59,59 @@ export function parseCsv(text: string, separator: CsvSeparator = detectSeparator
   return rows;
 }
 
-/** One field written for CSV: quoted when it must be. */
-function csvField(value: string, separator: CsvSeparator): string {
-  return /["\r\n]/.test(value) || value.includes(separator) ? `"${value.replace(/"/g, '""')}"` : value;
+/**
+ * A figure of a file (`csvNumber`): written as a French spreadsheet reads a number — « 1234,5 »,
+ * « -12,50 » — and never neutralised, so that a negative amount stays a number a sum adds up.
+ */
+export interface CsvNumber {
+  readonly csvNumber: string;
+}
+
+/** A cell of a file: text (neutralised when it could run as a formula) or a figure. */
+export type CsvCell = string | CsvNumber;
+
+/** `value` as a figure of a file, with a decimal comma; `fractionDigits` fixed when given (« 573,40 »). */
+export function csvNumber(value: number, fractionDigits?: number): CsvNumber {
+  const text = fractionDigits === undefined ? String(value) : value.toFixed(fractionDigits);
+  return { csvNumber: text.replace(".", ",") };
+}
+
+/**
+ * What a spreadsheet runs as a formula (OWASP « CSV injection »): a text starting with « = », « + »,
+ * « - », « @ », a tab or a carriage return. Quotes before one are counted in, so that the quote
+ * `toCsv` adds is the one `parseCsv` takes off: « '=A1 » is written « ''=A1 » and read back whole.
+ */
+const FORMULA_START = /^'*[=+\-@\t\r]/;
+const NEUTRALISED_FORMULA = /^'+[=+\-@\t\r]/;
+
+/** A text cell as written: a single quote before it when a spreadsheet would run it as a formula. */
+export function neutraliseFormula(value: string): string {
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
+/** A field as read: the quote `neutraliseFormula` added taken off. */
+function restoreFormula(value: string): string {
+  return NEUTRALISED_FORMULA.test(value) ? value.slice(1) : value;
+}
+
+/**
+ * One cell written for CSV: a figure as it is; a text neutralised, and quoted when it holds a quote,
+ * a line break or any separator (« ; », « , », tab) — so that a spreadsheet splitting on another
+ * separator than ours still sees one cell, never a piece of text starting with « = ».
+ */
+function csvField(cell: CsvCell, separator: CsvSeparator): string {
+  if (typeof cell !== "string") return cell.csvNumber.includes(separator) ? `"${cell.csvNumber}"` : cell.csvNumber;
+  const value = neutraliseFormula(cell);
+  return /["\r\n;,\t]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /**
  * A CSV file for a spreadsheet in French: « ; » between fields, CRLF line ends and a byte-order mark,
- * so that Excel opens it in UTF-8 (accents intact) with one column per field.
+ * so that Excel opens it in UTF-8 (accents intact) with one column per field. Text cells are kept
+ * from running as formulas (`neutraliseFormula`); figures (`csvNumber`) stay numbers.
  */
-export function toCsv(rows: readonly (readonly string[])[], separator: CsvSeparator = ";"): string {
-  return `\uFEFF${rows.map((row) => row.map((value) => csvField(value, separator)).join(separator)).join("\r\n")}\r\n`;
+export function toCsv(rows: readonly (readonly CsvCell[])[], separator: CsvSeparator = ";"): string {
+  return `\uFEFF${rows.map((row) => row.map((cell) => csvField(cell, separator)).join(separator)).join("\r\n")}\r\n`;
 }
 
 /**

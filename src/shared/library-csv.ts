@@ -3,7 +3,7 @@
  * import reads a file from other software — headers by their usual French names, units and
  * categories as people write them, numbers with a decimal comma — into articles, row by row.
  */
-import { normaliseHeader, parseCsv, parseFrenchNumber } from "./csv";
+import { type CsvCell, csvNumber, normaliseHeader, parseCsv, parseFrenchNumber } from "./csv";
 import { formatNumber } from "./format";
 import { type ArticleInput, articleInputSchema, type LibraryItem } from "./library";
 import { LIBRARY_CATEGORY_LABELS, LIBRARY_KIND_LABELS, type LibraryCategory } from "./library-rules";
@@ -233,9 +233,9 @@ export function parseLibraryCsv(text: string): ParsedImport {
   return result;
 }
 
-/** The rows of an export (header first): numbers as a French spreadsheet reads them. */
-export function libraryCsvRows(items: readonly LibraryItem[]): string[][] {
-  const decimal = (value: number) => String(value).replace(".", ",");
+/** The rows of an export (header first): numbers as a French spreadsheet reads them (figures, never neutralised). */
+export function libraryCsvRows(items: readonly LibraryItem[]): CsvCell[][] {
+  const decimal = (value: number) => csvNumber(value);
   return [
     LIBRARY_CSV_COLUMNS.map((c) => c.header),
     ...items.map((item) => [

@@ -316,6 +316,62 @@ describe("GET /api/clients/export", () => {
     expect((await importCsv(admin, { csv })).json().duplicates).toHaveLength(1);
   });
 
+  it("is safe to open in a spreadsheet (no cell runs as a formula) and reads back whole: export, import, same clients", async () => {
+    const tag = `formule${Date.now().toString(36)}`;
+    const post = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/clients", headers: bearer(admin), payload });
+    const business = {
+      type: "professionnel",
+      name: `=HYPERLINK("http://pirate.example";"${tag}")`,
+      phone: "+33 6 12 34 56 78",
+      notes: "@SUM(1+1)*cmd|' /C calc'!A0",
+      city: "-Lyon",
+    };
+    const person = {
+      type: "particulier",
+      name: "x",
+      first_name: "+Claire",
+      last_name: `-Martin ${tag}`,
+      email: `c.${tag}@exemple.fr`,
+      address: "'=déjà protégé",
+    };
+    for (const payload of [business, person]) expect((await post(payload)).statusCode).toBe(201);
+
+    const csv = (await get(admin, `/api/clients/export?search=${tag}`)).body;
+    const lines = csv.split("\r\n");
+    expect(lines).toHaveLength(4);
+    // Each text cell starting with = + - @ is written after a single quote; nothing else moves.
+    const pro = lines.find((l) => l.startsWith("Professionnel;"));
+    expect(pro).toContain(`;"'=HYPERLINK(""http://pirate.example"";""${tag}"")";`);
+    expect(pro).toContain(";'+33 6 12 34 56 78;");
+    expect(pro).toContain(";'-Lyon;'@SUM(1+1)*cmd|' /C calc'!A0;");
+    const individual = lines.find((l) => l.startsWith("Particulier;"));
+    expect(individual).toContain(`;'+Claire;'-Martin ${tag};`);
+    expect(individual).toContain(";''=déjà protégé;");
+    // No cell of the file, as a spreadsheet splits it, starts with a formula's character.
+    for (const row of lines.slice(1, 3)) {
+      for (const cell of row.split(/[;,]/)) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@\t\r]/);
+    }
+
+    // Imported into another book: the same clients, character for character.
+    const done = (await importCsv(otherAdmin, { csv, commit: true })).json() as Result;
+    expect(done).toMatchObject({ file_errors: [], errors: [], created: 2 });
+    const back = await search(otherAdmin, tag);
+    expect(back.find((c) => c.type === "professionnel")).toMatchObject({
+      name: business.name,
+      company_name: business.name,
+      phone: business.phone,
+      notes: business.notes,
+      city: business.city,
+    });
+    expect(back.find((c) => c.type === "particulier")).toMatchObject({
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
+      address: person.address,
+    });
+  });
+
   it("needs clients:view and refuses a bad filter in French", async () => {
     for (const token of [compagnon, norole]) expect((await get(token, "/api/clients/export")).statusCode).toBe(403);
     expect((await get(chef, "/api/clients/export")).statusCode).toBe(200);

@@ -470,6 +470,45 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     expect(reimport.json()).toMatchObject({ errors: [], created: 3 });
   });
 
+  it("writes no cell a spreadsheet would run as a formula, prices stay numbers, and the import reads it back whole", async () => {
+    const exporter = await createTestCompany(db, "Export Formules");
+    const token = (await login(app, exporter.emails.admin)).token;
+    const dangerous = article({
+      name: '=HYPERLINK("http://pirate.example";"Colle")',
+      description: "+cmd|' /C calc'!A0",
+      unit_price: 12.5,
+      cost_price: 0.62,
+      tax_rate: 5.5,
+      supplier_reference: "-REF-12",
+    });
+    await create(token, dangerous);
+    await create(token, article({ name: "@Plinthe", description: "=1+1, puis\t=2", supplier_reference: "'=déjà" }));
+    const res = await api(token, "GET", "/api/library/export");
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines).toContain(
+      `Article;"'=HYPERLINK(""http://pirate.example"";""Colle"")";'+cmd|' /C calc'!A0;m²;12,5;0,62;5,5;Fourniture;'-REF-12`,
+    );
+    expect(lines).toContain(`Article;'@Plinthe;"'=1+1, puis\t=2";m²;32,5;21,4;10;Fourniture;''=déjà`);
+
+    const other = await createTestCompany(db, "Reprise Formules");
+    const otherToken = (await login(app, other.emails.admin)).token;
+    const reimport = await api(otherToken, "POST", "/api/library/import", { csv: res.body, commit: true });
+    expect(reimport.json()).toMatchObject({ errors: [], created: 2 });
+    const back = (await api(otherToken, "GET", "/api/library/items")).json() as LibraryListResponse;
+    expect(back.data.find((i) => i.name === dangerous.name)).toMatchObject({
+      description: dangerous.description,
+      unit_price: 12.5,
+      cost_price: 0.62,
+      tax_rate: 5.5,
+      supplier_reference: "-REF-12",
+    });
+    expect(back.data.find((i) => i.name === "@Plinthe")).toMatchObject({
+      description: "=1+1, puis\t=2",
+      supplier_reference: "'=déjà",
+    });
+  });
+
   it("is for library:edit holders (import) and library:view holders (export)", async () => {
     expect((await api(compagnon, "POST", "/api/library/import", { csv: "Nom;Prix\nA;1" })).statusCode).toBe(403);
     expect((await api(compagnon, "GET", "/api/library/export")).statusCode).toBe(403);
