@@ -1,6 +1,20 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { csvNumber, detectSeparator, normaliseHeader, parseCsv, parseFrenchNumber, toCsv } from "./csv";
+import {
+  CSV_TEXTS,
+  csvNumber,
+  decodeCsv,
+  detectSeparator,
+  normaliseHeader,
+  parseCsv,
+  parseFrenchNumber,
+  toCsv,
+  unreadableCells,
+} from "./csv";
+
+/** Windows-1252 bytes of `text`, built by hand (TextEncoder writes UTF-8 only): Latin-1 as is, « € ’ œ » from the code page. */
+const windows1252 = (text: string) =>
+  Uint8Array.from([...text], (c) => ({ "€": 0x80, "’": 0x92, œ: 0x9c })[c] ?? c.charCodeAt(0));
 
 describe("parseCsv", () => {
   it("reads Excel's French CSV: « ; », quotes, quotes inside, line breaks in a field, CRLF, a BOM", () => {
@@ -30,6 +44,49 @@ describe("parseCsv", () => {
         expect(parseCsv(toCsv(rows), ";")).toEqual(kept);
       }),
     );
+  });
+});
+
+describe("decodeCsv: the bytes of a file as French office software saves them", () => {
+  it("reads Windows-1252 (French Excel's « CSV (séparateur : point-virgule) »): accents, €, ’ and œ intact", () => {
+    // « Nom;Prénom;Téléphone » then « Lefèvre;Zoé;06 », byte by byte.
+    const bytes = new Uint8Array([
+      0x4e, 0x6f, 0x6d, 0x3b, 0x50, 0x72, 0xe9, 0x6e, 0x6f, 0x6d, 0x3b, 0x54, 0xe9, 0x6c, 0xe9, 0x70, 0x68, 0x6f, 0x6e,
+      0x65, 0x0d, 0x0a, 0x4c, 0x65, 0x66, 0xe8, 0x76, 0x72, 0x65, 0x3b, 0x5a, 0x6f, 0xe9, 0x3b, 0x30, 0x36,
+    ]);
+    expect(decodeCsv(bytes)).toBe("Nom;Prénom;Téléphone\r\nLefèvre;Zoé;06");
+    const text = "Désignation;Prix\r\nMain-d’œuvre façade;12,50 €\r\n";
+    expect(decodeCsv(windows1252(text))).toBe(text);
+    expect(decodeCsv(windows1252(text))).not.toContain("\uFFFD");
+    // The code page's own characters (0x80 to 0x9F), not Latin-1's control characters.
+    const high = Uint8Array.from({ length: 32 }, (_, i) => 0x80 + i);
+    expect(decodeCsv(high)).toBe("€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ");
+  });
+
+  it("reads UTF-8 with or without its byte-order mark, and UTF-16 with its mark", () => {
+    const text = "Nom,Prénom\nLefèvre,Zoé";
+    const utf8 = new TextEncoder().encode(text);
+    expect(decodeCsv(utf8)).toBe(text);
+    expect(decodeCsv(new Uint8Array([0xef, 0xbb, 0xbf, ...utf8]))).toBe(text);
+    const utf16 = new Uint8Array([
+      0xff,
+      0xfe,
+      ...[...text].flatMap((c) => [c.charCodeAt(0) & 0xff, c.charCodeAt(0) >> 8]),
+    ]);
+    expect(decodeCsv(utf16)).toBe(text);
+    expect(parseCsv(decodeCsv(utf16))).toEqual([
+      ["Nom", "Prénom"],
+      ["Lefèvre", "Zoé"],
+    ]);
+  });
+
+  it("names what makes a row unreadable: a replacement character, a NUL", () => {
+    expect(unreadableCells(["Lef\uFFFDvre", "Zoé"])).toBe(CSV_TEXTS.replacementCharacter);
+    // Half a UTF-16 pair would reach the database as « \uFFFD »; a whole pair is a character.
+    expect(unreadableCells(["Lef\ud800vre"])).toBe(CSV_TEXTS.replacementCharacter);
+    expect(unreadableCells(["Chantier 🏠"])).toBeNull();
+    expect(unreadableCells(["Dupont", "06\u000012"])).toBe(CSV_TEXTS.nulCharacter);
+    expect(unreadableCells(["Dupont", "06 12"])).toBeNull();
   });
 });
 

@@ -2,12 +2,75 @@
  * CSV as French office software writes it (docs/domain/library.md#csv): a separator guessed from the
  * header (« ; » from Excel in French, « , » or a tab elsewhere), fields quoted with « " » when they hold
  * one, a line break or the separator, « "" » for a quote inside; a UTF-8 byte-order mark ignored.
+ * The bytes of a file are decoded by `decodeCsv` (UTF-8, else Windows-1252: docs/domain/clients.md#encodings).
  * Every export writes through `toCsv`, which keeps a spreadsheet from running a cell as a formula
  * (docs/domain/clients.md#csv-injection); `parseCsv` reads back what it wrote.
  * Pure: the server parses imports with it, the export writes with it.
  */
 
 export type CsvSeparator = ";" | "," | "\t";
+
+/** What an import says of a row or a header it cannot trust (docs/domain/clients.md#encodings). */
+export const CSV_TEXTS = {
+  replacementCharacter:
+    "Caractère illisible «\u00a0\uFFFD\u00a0» (un accent perdu par un mauvais encodage)\u00a0: ligne non importée",
+  nulCharacter: "Caractère nul (octet 0) dans une cellule\u00a0: ligne non importée",
+  unreadableHeader:
+    "Ligne 1 (en-tête)\u00a0: caractère illisible «\u00a0\uFFFD\u00a0» ou nul, les colonnes ne peuvent pas être reconnues",
+} as const;
+
+/**
+ * The text of a file's bytes, as French office software saves them: UTF-8 with or without its
+ * byte-order mark (« CSV UTF-8 »), UTF-16 with its mark (« Texte Unicode »), else Windows-1252 (Excel's
+ * « CSV (séparateur : point-virgule) »). Bytes that are not valid UTF-8 are read as Windows-1252, which
+ * gives a character for every byte: no replacement character « \uFFFD » is ever made here.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes);
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes);
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    return decodeWindows1252(bytes);
+  }
+}
+
+/**
+ * Windows-1252's characters for the bytes 0x80 to 0x9F (the WHATWG table: « € ‚ ƒ „ … † ‡ ˆ ‰ Š ‹ Œ Ž ‘ ’
+ * “ ” • – — ˜ ™ š › œ ž Ÿ », the five unassigned bytes as the control of their number); every other byte
+ * is the character of its number (Latin-1).
+ */
+const WINDOWS_1252_80_9F = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/**
+ * Windows-1252 decoded by its table, not by `TextDecoder("windows-1252")`: Node 20 reads that label as
+ * Latin-1, which turns « ’ » (0x92), « œ » (0x9C) and « € » (0x80) into invisible control characters.
+ */
+function decodeWindows1252(bytes: Uint8Array): string {
+  const parts: string[] = [];
+  const chunk = 8192;
+  for (let start = 0; start < bytes.length; start += chunk) {
+    const codes = Array.from(bytes.subarray(start, start + chunk), (b) =>
+      b >= 0x80 && b <= 0x9f ? (WINDOWS_1252_80_9F[b - 0x80] as number) : b,
+    );
+    parts.push(String.fromCharCode(...codes));
+  }
+  return parts.join("");
+}
+
+/**
+ * Why a row read from a file cannot be imported as it is: a replacement character « \uFFFD » (the
+ * file was decoded with the wrong encoding before it reached us: « Lef\uFFFDvre ») or half a UTF-16
+ * pair (it would be stored as one), or a NUL (PostgreSQL stores no such character); null when it can.
+ */
+export function unreadableCells(row: readonly string[]): string | null {
+  if (row.some((cell) => /[\uFFFD\p{Cs}]/u.test(cell))) return CSV_TEXTS.replacementCharacter;
+  if (row.some((cell) => cell.includes("\u0000"))) return CSV_TEXTS.nulCharacter;
+  return null;
+}
 
 /** The separator of a file: the one of `;`, tab and `,` found most in its first line, outside quotes. */
 export function detectSeparator(text: string): CsvSeparator {

@@ -1,7 +1,7 @@
 import { bearer, createTestCompany, createTestSuperadmin, login, setupApp } from "@server/test/helpers";
 import { CLIENT_CSV_TEXTS } from "@shared/client-csv";
 import { CLIENT_TEXTS } from "@shared/clients";
-import { parseCsv } from "@shared/csv";
+import { CSV_TEXTS, parseCsv } from "@shared/csv";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /** CSV import and export of the client book (docs/domain/clients.md#csv) through HTTP. */
@@ -200,6 +200,34 @@ describe("POST /api/clients/import", () => {
     const res = await importCsv(admin, payload);
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json().details).toContainEqual({ path, message });
+  });
+
+  it("fails a row with a NUL or a replacement character alone: the other rows are imported", async () => {
+    const tag = `nul${Date.now().toString(36)}`;
+    const csv = lines(
+      "Nom,Prénom,E-mail,Téléphone",
+      `Lefèvre ${tag},Zoé,zoe.${tag}@exemple.fr,06 12 34 56 78`,
+      `Dupont ${tag},Je\u0000an,jean.${tag}@exemple.fr,`,
+      `Lef\uFFFDvre ${tag},Léa,lea.${tag}@exemple.fr,`,
+      `Martin ${tag},Claire,claire.${tag}@exemple.fr,`,
+    );
+    const res = await importCsv(admin, { csv, commit: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as Result;
+    expect(result).toMatchObject({ file_errors: [], rows: 4, valid: 2, created: 2 });
+    expect(result.errors).toEqual([
+      { line: 3, name: `Je\u0000an Dupont ${tag}`, messages: [CSV_TEXTS.nulCharacter] },
+      { line: 4, name: `Léa Lef\uFFFDvre ${tag}`, messages: [CSV_TEXTS.replacementCharacter] },
+    ]);
+    const added = await search(admin, tag);
+    expect(added.map((c) => [c.first_name, c.last_name, c.phone])).toEqual([
+      ["Claire", `Martin ${tag}`, null],
+      ["Zoé", `Lefèvre ${tag}`, "06 12 34 56 78"],
+    ]);
+    // A header read with the wrong encoding: nothing is imported, the file is refused in French.
+    const header = (await importCsv(admin, { csv: `Nom;Pr\uFFFDnom\r\nRoux ${tag};Paul`, commit: true })).json();
+    expect(header).toMatchObject({ created: 0 });
+    expect(header.file_errors).toContain(CSV_TEXTS.unreadableHeader);
   });
 
   it("refuses a file of more than 10 000 rows whole", async () => {

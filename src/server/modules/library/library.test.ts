@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { CSV_TEXTS } from "@shared/csv";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -433,6 +434,27 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     // Imported again: every name is there already, nothing is added twice.
     const again = await api(token, "POST", "/api/library/import", { csv, commit: true });
     expect(again.json()).toMatchObject({ valid: 0, created: 0 });
+  });
+
+  it("fails a row with a NUL or a replacement character alone: the other rows are added", async () => {
+    const importer = await createTestCompany(db, "Import Encodage");
+    const token = (await login(app, importer.emails.admin)).token;
+    const csv = [
+      "Désignation,PU HT,Unité",
+      'Plinthe chêne,"6,90",ml',
+      "Col\u0000le,12,kg",
+      "Pl\uFFFDtre,8,kg",
+      "Joint,3,kg",
+    ].join("\r\n");
+    const res = await api(token, "POST", "/api/library/import", { csv, commit: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ file_errors: [], rows: 4, valid: 2, created: 2 });
+    expect(res.json().errors).toEqual([
+      { line: 3, name: "Col\u0000le", messages: [CSV_TEXTS.nulCharacter] },
+      { line: 4, name: "Pl\uFFFDtre", messages: [CSV_TEXTS.replacementCharacter] },
+    ]);
+    const items = (await api(token, "GET", "/api/library/items")).json() as LibraryListResponse;
+    expect(items.data.map((i) => i.name).sort()).toEqual(["Joint", "Plinthe chêne"]);
   });
 
   it("refuses a file without the columns it needs, and adds nothing", async () => {
