@@ -34,6 +34,16 @@ describe("parseCsv", () => {
     expect(detectSeparator("seul")).toBe(";");
   });
 
+  it("guesses the separator that splits the header and the rows alike, not the one the header holds most", () => {
+    expect(detectSeparator("Nom;Prix, HT, €\r\nJoint;3,40\r\nColle;12,50")).toBe(";");
+    expect(parseCsv("Nom;Prix, HT, €\r\nJoint;3,40")).toEqual([
+      ["Nom", "Prix, HT, €"],
+      ["Joint", "3,40"],
+    ]);
+    expect(detectSeparator('Nom,Prénom,Adresse\nDupont,Jean,"1 rue Haute; bât. B"\nMartin,Zoé,Lyon')).toBe(",");
+    expect(detectSeparator("Nom;Prénom,Ville\nDupont;Jean, Lyon")).toBe(";");
+  });
+
   it("property: what toCsv writes, parseCsv reads back", () => {
     const field = fc.string({
       unit: fc.constantFrom("a", "é", ";", ",", '"', "\n", " ", "1", "€", "=", "+", "-", "@", "\t", "\r", "'"),
