@@ -10,7 +10,11 @@ import {
   readClientCsv,
 } from "./client-csv";
 import { CLIENT_TEXTS, type ClientRecord, type ClientValues } from "./clients";
-import { parseCsv, toCsv } from "./csv";
+import { CSV_TEXTS, decodeCsv, parseCsv, toCsv } from "./csv";
+
+/** Windows-1252 bytes of `text`, built by hand (TextEncoder writes UTF-8 only): Latin-1 as is, « € ’ œ » from the code page. */
+const windows1252 = (text: string) =>
+  Uint8Array.from([...text], (c) => ({ "€": 0x80, "’": 0x92, œ: 0x9c })[c] ?? c.charCodeAt(0));
 
 describe("autoMapClientColumns", () => {
   it("recognises the usual French headers, accents, case and punctuation aside", () => {
@@ -160,6 +164,60 @@ function candidate(line: number, values: Partial<ClientValues>): ClientCandidate
     },
   };
 }
+
+describe("readClientCsv: files as French Excel writes them", () => {
+  const file = [
+    "Civilité;Prénom;Nom;Téléphone;Ville",
+    "Mme;Zoé;Lefèvre;06 12 34 56 78;Orléans",
+    "M.;Jérôme;Bœuf;;Sète",
+  ];
+
+  it("reads a Windows-1252 file: « Prénom » and « Téléphone » recognised, « Lefèvre » intact", () => {
+    const read = readClientCsv(decodeCsv(windows1252(file.join("\r\n"))));
+    expect(read.mapping).toEqual({ civility: 0, first_name: 1, last_name: 2, phone: 3, city: 4 });
+    expect(read.candidates[0]?.values).toMatchObject({
+      name: "Mme Zoé Lefèvre",
+      first_name: "Zoé",
+      last_name: "Lefèvre",
+      phone: "06 12 34 56 78",
+      city: "Orléans",
+    });
+  });
+
+  it("reads UTF-8 with its byte-order mark, and commas as well as semicolons", () => {
+    const bom = new Uint8Array([0xef, 0xbb, 0xbf, ...new TextEncoder().encode(file.join("\n"))]);
+    const commas = file.map((line) => line.replaceAll(";", ",")).join("\n");
+    for (const text of [decodeCsv(bom), commas]) {
+      const read = readClientCsv(text);
+      expect(read.header).toEqual(["Civilité", "Prénom", "Nom", "Téléphone", "Ville"]);
+      expect(read.candidates[0]?.values).toMatchObject({ first_name: "Zoé", last_name: "Lefèvre" });
+    }
+  });
+
+  it("fails a row with a replacement character or a NUL, alone: the others are imported", () => {
+    const text = [
+      "Nom;Prénom;E-mail",
+      "Lef\uFFFDvre;Zoé;zoe@exemple.fr",
+      "Dupont;Jean;jean@exemple.fr",
+      "Martin;Cla\u0000ire;claire@exemple.fr",
+      "Roux;Paul;pas-un-mail\uFFFD",
+    ].join("\r\n");
+    const read = readClientCsv(text);
+    expect(read.fileErrors).toEqual([]);
+    expect(read.candidates.map((c) => c.line)).toEqual([3]);
+    expect(read.errors).toEqual([
+      { line: 2, name: "Zoé Lef\uFFFDvre", messages: [CSV_TEXTS.replacementCharacter] },
+      { line: 4, name: "Cla\u0000ire Martin", messages: [CSV_TEXTS.nulCharacter] },
+      { line: 5, name: "Paul Roux", messages: [CSV_TEXTS.replacementCharacter, CLIENT_TEXTS.emailInvalid] },
+    ]);
+  });
+
+  it("refuses a file whose header holds a replacement character: its columns cannot be trusted", () => {
+    const read = readClientCsv("Nom;Pr\uFFFDnom\r\nDupont;Jean");
+    expect(read.fileErrors).toContain(CSV_TEXTS.unreadableHeader);
+    expect(read.candidates).toEqual([]);
+  });
+});
 
 describe("planClientImport", () => {
   const book = [

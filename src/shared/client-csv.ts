@@ -16,7 +16,7 @@ import {
   sirenOf,
 } from "./client-rules";
 import { type ClientRecord, type ClientValues, clientCreateSchema, clientValuesOfCreate } from "./clients";
-import { normaliseHeader, parseCsv } from "./csv";
+import { CSV_TEXTS, normaliseHeader, parseCsv, unreadableCells } from "./csv";
 import { formatDate, formatNumber } from "./format";
 
 export const CLIENT_CSV_LIMITS = { maxRows: 10_000, maxBytes: 5_000_000, preview: 20, sample: 5 } as const;
@@ -221,6 +221,7 @@ export function readClientCsv(text: string, requested?: Partial<Record<ClientCsv
     errors: [],
   };
   if (!header) return { ...result, fileErrors: [CLIENT_CSV_TEXTS.empty] };
+  if (unreadableCells(header)) result.fileErrors.push(CSV_TEXTS.unreadableHeader);
   const source = requested ?? autoMapClientColumns(header);
   for (const field of CLIENT_CSV_FIELDS) {
     const index = source[field];
@@ -237,7 +238,15 @@ export function readClientCsv(text: string, requested?: Partial<Record<ClientCsv
   rows.forEach((row, index) => {
     const line = index + 2;
     const read = readRow(row, mapping);
-    if ("messages" in read) result.errors.push({ line, ...read });
+    // A replacement character or a NUL in any cell fails the row alone (docs/domain/clients.md#encodings).
+    const unreadable = unreadableCells(row);
+    if (unreadable) {
+      result.errors.push({
+        line,
+        name: read.name,
+        messages: [unreadable, ...("messages" in read ? read.messages : [])],
+      });
+    } else if ("messages" in read) result.errors.push({ line, ...read });
     else result.candidates.push({ line, values: read });
   });
   return result;

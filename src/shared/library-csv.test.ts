@@ -1,7 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { parseCsv, toCsv } from "./csv";
+import { CSV_TEXTS, decodeCsv, parseCsv, toCsv } from "./csv";
 import type { LibraryItem } from "./library";
 import { LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "./library-csv";
+
+/** Windows-1252 bytes of `text`, built by hand (TextEncoder writes UTF-8 only): Latin-1 as is, « € ’ œ » from the code page. */
+const windows1252 = (text: string) =>
+  Uint8Array.from([...text], (c) => ({ "€": 0x80, "’": 0x92, œ: 0x9c })[c] ?? c.charCodeAt(0));
 
 const item = (changes: Partial<LibraryItem>): LibraryItem => ({
   id: "9f1c2a7e-3b4d-4c5e-8f60-718293a4b5c6",
@@ -81,6 +85,46 @@ describe("parseLibraryCsv", () => {
       LIBRARY_CSV_TEXTS.noPrice,
     ]);
     expect(parseLibraryCsv("").fileErrors).toEqual([LIBRARY_CSV_TEXTS.empty]);
+  });
+
+  it("reads a Windows-1252 file (French Excel): « Désignation », « Unité », « Catégorie » recognised, accents intact", () => {
+    const text = [
+      "Désignation;Unité;Prix de vente HT;Catégorie;Référence fournisseur",
+      "Main-d’œuvre façade;h;46,00 €;Main-d’œuvre;FAÇ-1",
+      "Enduit prêt à l’emploi;kg;2,5;Matériaux;",
+    ].join("\r\n");
+    const parsed = parseLibraryCsv(decodeCsv(windows1252(text)));
+    expect(parsed.fileErrors).toEqual([]);
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.articles.map((a) => a.input)).toMatchObject([
+      {
+        name: "Main-d’œuvre façade",
+        unit: "heure",
+        unit_price: 46,
+        category: "main_oeuvre",
+        supplier_reference: "FAÇ-1",
+      },
+      { name: "Enduit prêt à l’emploi", unit: "kg", unit_price: 2.5, category: "fourniture" },
+    ]);
+  });
+
+  it("reads commas as well as semicolons, with or without a byte-order mark", () => {
+    const text = '\uFEFFNom,Unité,Prix HT,TVA\nPlinthe chêne,ml,"6,90","5,5"';
+    expect(parseLibraryCsv(text).articles.map((a) => a.input)).toMatchObject([
+      { name: "Plinthe chêne", unit: "ml", unit_price: 6.9, tax_rate: 5.5 },
+    ]);
+  });
+
+  it("fails a row with a replacement character or a NUL, alone; a header with one fails the file", () => {
+    const parsed = parseLibraryCsv(
+      ["Nom;Prix HT", "Plinthe ch\uFFFDne;6,90", "Joint;3,40", "Colle\u0000;12", "Silicone;8"].join("\n"),
+    );
+    expect(parsed.articles.map((a) => a.input.name)).toEqual(["Joint", "Silicone"]);
+    expect(parsed.errors).toEqual([
+      { line: 2, name: "Plinthe ch\uFFFDne", messages: [CSV_TEXTS.replacementCharacter] },
+      { line: 4, name: "Colle\u0000", messages: [CSV_TEXTS.nulCharacter] },
+    ]);
+    expect(parseLibraryCsv("D\uFFFDsignation;Prix HT\nJoint;3,40").fileErrors).toEqual([CSV_TEXTS.unreadableHeader]);
   });
 
   it("reads back what the export writes", () => {

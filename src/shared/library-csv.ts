@@ -3,7 +3,15 @@
  * import reads a file from other software — headers by their usual French names, units and
  * categories as people write them, numbers with a decimal comma — into articles, row by row.
  */
-import { normaliseHeader, parseCsv, parseFrenchNumber } from "./csv";
+import {
+  CSV_TEXTS,
+  type CsvCell,
+  csvNumber,
+  normaliseHeader,
+  parseCsv,
+  parseFrenchNumber,
+  unreadableCells,
+} from "./csv";
 import { formatNumber } from "./format";
 import { type ArticleInput, articleInputSchema, type LibraryItem } from "./library";
 import { LIBRARY_CATEGORY_LABELS, LIBRARY_KIND_LABELS, type LibraryCategory } from "./library-rules";
@@ -161,6 +169,7 @@ export function parseLibraryCsv(text: string): ParsedImport {
   const [header, ...rows] = parseCsv(text);
   const result: ParsedImport = { fileErrors: [], rowCount: rows.length, articles: [], errors: [], columns: {} };
   if (!header) return { ...result, fileErrors: [LIBRARY_CSV_TEXTS.empty] };
+  if (unreadableCells(header)) return { ...result, fileErrors: [CSV_TEXTS.unreadableHeader] };
   const mapping = mapColumns(header);
   for (const [field, index] of Object.entries(mapping) as [Field, number][]) result.columns[field] = header[index];
   if (mapping.name === undefined) result.fileErrors.push(LIBRARY_CSV_TEXTS.noName);
@@ -176,7 +185,9 @@ export function parseLibraryCsv(text: string): ParsedImport {
       return at === undefined ? "" : (row[at] ?? "").trim();
     };
     const name = cell("name");
-    const messages: string[] = [];
+    // A replacement character or a NUL in any cell fails the row alone (docs/domain/clients.md#encodings).
+    const unreadable = unreadableCells(row);
+    const messages: string[] = unreadable ? [unreadable] : [];
     /** Fields already reported in the file's own words: the schema's message about them is left out. */
     const reported = new Set<string>();
     const number = (field: Field, label: string, fallback: number | null) => {
@@ -191,7 +202,7 @@ export function parseLibraryCsv(text: string): ParsedImport {
       return value;
     };
     if (normaliseHeader(cell("kind")) === "ouvrage") {
-      result.errors.push({ line, name, messages: [LIBRARY_CSV_TEXTS.ouvrage] });
+      result.errors.push({ line, name, messages: [...messages, LIBRARY_CSV_TEXTS.ouvrage] });
       return;
     }
     const unitText = cell("unit");
@@ -233,9 +244,9 @@ export function parseLibraryCsv(text: string): ParsedImport {
   return result;
 }
 
-/** The rows of an export (header first): numbers as a French spreadsheet reads them. */
-export function libraryCsvRows(items: readonly LibraryItem[]): string[][] {
-  const decimal = (value: number) => String(value).replace(".", ",");
+/** The rows of an export (header first): numbers as a French spreadsheet reads them (figures, never neutralised). */
+export function libraryCsvRows(items: readonly LibraryItem[]): CsvCell[][] {
+  const decimal = (value: number) => csvNumber(value);
   return [
     LIBRARY_CSV_COLUMNS.map((c) => c.header),
     ...items.map((item) => [

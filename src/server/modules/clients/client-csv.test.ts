@@ -1,7 +1,7 @@
 import { bearer, createTestCompany, createTestSuperadmin, login, setupApp } from "@server/test/helpers";
 import { CLIENT_CSV_TEXTS } from "@shared/client-csv";
 import { CLIENT_TEXTS } from "@shared/clients";
-import { parseCsv } from "@shared/csv";
+import { CSV_TEXTS, parseCsv } from "@shared/csv";
 import { beforeAll, describe, expect, it } from "vitest";
 
 /** CSV import and export of the client book (docs/domain/clients.md#csv) through HTTP. */
@@ -202,6 +202,34 @@ describe("POST /api/clients/import", () => {
     expect(res.json().details).toContainEqual({ path, message });
   });
 
+  it("fails a row with a NUL or a replacement character alone: the other rows are imported", async () => {
+    const tag = `nul${Date.now().toString(36)}`;
+    const csv = lines(
+      "Nom,Prénom,E-mail,Téléphone",
+      `Lefèvre ${tag},Zoé,zoe.${tag}@exemple.fr,06 12 34 56 78`,
+      `Dupont ${tag},Je\u0000an,jean.${tag}@exemple.fr,`,
+      `Lef\uFFFDvre ${tag},Léa,lea.${tag}@exemple.fr,`,
+      `Martin ${tag},Claire,claire.${tag}@exemple.fr,`,
+    );
+    const res = await importCsv(admin, { csv, commit: true });
+    expect(res.statusCode, res.body).toBe(200);
+    const result = res.json() as Result;
+    expect(result).toMatchObject({ file_errors: [], rows: 4, valid: 2, created: 2 });
+    expect(result.errors).toEqual([
+      { line: 3, name: `Je\u0000an Dupont ${tag}`, messages: [CSV_TEXTS.nulCharacter] },
+      { line: 4, name: `Léa Lef\uFFFDvre ${tag}`, messages: [CSV_TEXTS.replacementCharacter] },
+    ]);
+    const added = await search(admin, tag);
+    expect(added.map((c) => [c.first_name, c.last_name, c.phone])).toEqual([
+      ["Claire", `Martin ${tag}`, null],
+      ["Zoé", `Lefèvre ${tag}`, "06 12 34 56 78"],
+    ]);
+    // A header read with the wrong encoding: nothing is imported, the file is refused in French.
+    const header = (await importCsv(admin, { csv: `Nom;Pr\uFFFDnom\r\nRoux ${tag};Paul`, commit: true })).json();
+    expect(header).toMatchObject({ created: 0 });
+    expect(header.file_errors).toContain(CSV_TEXTS.unreadableHeader);
+  });
+
   it("refuses a file of more than 10 000 rows whole", async () => {
     const csv = lines("Nom;E-mail", ...Array.from({ length: 10_001 }, (_, i) => `C${i};c${i}@x.fr`));
     const result = (await importCsv(admin, { csv, commit: true })).json() as Result;
@@ -314,6 +342,62 @@ describe("GET /api/clients/export", () => {
     ]);
     // In the same company it is the same client: a duplicate by e-mail.
     expect((await importCsv(admin, { csv })).json().duplicates).toHaveLength(1);
+  });
+
+  it("is safe to open in a spreadsheet (no cell runs as a formula) and reads back whole: export, import, same clients", async () => {
+    const tag = `formule${Date.now().toString(36)}`;
+    const post = (payload: object) =>
+      app.inject({ method: "POST", url: "/api/clients", headers: bearer(admin), payload });
+    const business = {
+      type: "professionnel",
+      name: `=HYPERLINK("http://pirate.example";"${tag}")`,
+      phone: "+33 6 12 34 56 78",
+      notes: "@SUM(1+1)*cmd|' /C calc'!A0",
+      city: "-Lyon",
+    };
+    const person = {
+      type: "particulier",
+      name: "x",
+      first_name: "+Claire",
+      last_name: `-Martin ${tag}`,
+      email: `c.${tag}@exemple.fr`,
+      address: "'=déjà protégé",
+    };
+    for (const payload of [business, person]) expect((await post(payload)).statusCode).toBe(201);
+
+    const csv = (await get(admin, `/api/clients/export?search=${tag}`)).body;
+    const lines = csv.split("\r\n");
+    expect(lines).toHaveLength(4);
+    // Each text cell starting with = + - @ is written after a single quote; nothing else moves.
+    const pro = lines.find((l) => l.startsWith("Professionnel;"));
+    expect(pro).toContain(`;"'=HYPERLINK(""http://pirate.example"";""${tag}"")";`);
+    expect(pro).toContain(";'+33 6 12 34 56 78;");
+    expect(pro).toContain(";'-Lyon;'@SUM(1+1)*cmd|' /C calc'!A0;");
+    const individual = lines.find((l) => l.startsWith("Particulier;"));
+    expect(individual).toContain(`;'+Claire;'-Martin ${tag};`);
+    expect(individual).toContain(";''=déjà protégé;");
+    // No cell of the file, as a spreadsheet splits it, starts with a formula's character.
+    for (const row of lines.slice(1, 3)) {
+      for (const cell of row.split(/[;,]/)) expect(cell.replace(/^"/, "")).not.toMatch(/^[=+\-@\t\r]/);
+    }
+
+    // Imported into another book: the same clients, character for character.
+    const done = (await importCsv(otherAdmin, { csv, commit: true })).json() as Result;
+    expect(done).toMatchObject({ file_errors: [], errors: [], created: 2 });
+    const back = await search(otherAdmin, tag);
+    expect(back.find((c) => c.type === "professionnel")).toMatchObject({
+      name: business.name,
+      company_name: business.name,
+      phone: business.phone,
+      notes: business.notes,
+      city: business.city,
+    });
+    expect(back.find((c) => c.type === "particulier")).toMatchObject({
+      first_name: person.first_name,
+      last_name: person.last_name,
+      email: person.email,
+      address: person.address,
+    });
   });
 
   it("needs clients:view and refuses a bad filter in French", async () => {

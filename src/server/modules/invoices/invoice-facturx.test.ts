@@ -237,6 +237,27 @@ describe("GET /api/invoices/export", () => {
     expect(creditNote?.slice(5, 8)).toEqual(["-573,40", "-81,79", "-655,19"]);
   });
 
+  it("recapitulatif.csv is safe to open in a spreadsheet: a client's name never runs as a formula, amounts stay numbers", async () => {
+    const name = '=HYPERLINK("http://pirate.example";"Voir")';
+    const client = await t.created(admin, "/api/clients", { name, phone: "+33 6 12 34 56 78" });
+    const issued = await t.issue((await draftOf({ client_id: client.id })).id);
+    const cancelled = await api(admin, "POST", `/api/invoices/${issued.id}/cancel`);
+    expect(cancelled.statusCode, cancelled.body).toBe(201);
+    const creditNote = cancelled.json() as Invoice;
+    const res = await exportOf(`?from=${today}&to=${today}`);
+    const csv = Buffer.from(unzipSync(new Uint8Array(res.rawPayload))["recapitulatif.csv"] ?? []).toString("utf8");
+    const lines = csv.split("\r\n");
+    const [d, m, y] = [today.slice(8), today.slice(5, 7), today.slice(0, 4)];
+    expect(lines).toContain(
+      `${issued.reference};Facture;${d}/${m}/${y};"'=HYPERLINK(""http://pirate.example"";""Voir"")";;573,40;81,79;655,19;Annulée`,
+    );
+    // The credit note's amounts are numbers, negative: never behind a single quote.
+    expect(lines.find((line) => line.startsWith(`${creditNote.reference};`))).toMatch(
+      /;"'=HYPERLINK\(.*\)";;-573,40;-81,79;-655,19;[^;]+$/,
+    );
+    expect(parseCsv(csv).find((r) => r[0] === issued.reference)?.[3]).toBe(name);
+  });
+
   it("gives the same bytes for the same period (documents from the cache, fixed dates)", async () => {
     const first = await exportOf(`?from=${today}&to=${today}`);
     const second = await exportOf(`?from=${today}&to=${today}`);

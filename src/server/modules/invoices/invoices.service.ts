@@ -5,7 +5,7 @@ import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
-import { toCsv } from "@shared/csv";
+import { csvNumber, toCsv } from "@shared/csv";
 import { addDays, dayNumber, parisToday as parisDay } from "@shared/dates";
 import { formatDate, formatEuro, formatNumber, formatPercent } from "@shared/format";
 import { depositRates, type InvoiceFigures, invoiceFigures, vatInCents, withoutVat } from "@shared/invoice-figures";
@@ -102,8 +102,11 @@ function ciiOf(row: InvoiceDocumentRow, seller: InvoiceSeller, reference?: strin
   });
 }
 
-/** A figure of the export's summary as a French spreadsheet reads it: « 1234,50 », negative for a credit note. */
-const csvAmount = (value: number, sign: 1 | -1) => (sign * value).toFixed(2).replace(".", ",");
+/**
+ * A figure of the export's summary as a French spreadsheet reads it: « 1234,50 », negative for a credit
+ * note — a number cell, not text, so that « -573,40 » is not neutralised as a formula would be.
+ */
+const csvAmount = (value: number, sign: 1 | -1) => csvNumber(sign * value, 2);
 
 /** `recapitulatif.csv`: one row per document of the export (docs/domain/einvoicing.md#export). */
 function exportSummary(rows: readonly InvoiceDocumentRow[]): string {

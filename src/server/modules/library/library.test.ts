@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { CSV_TEXTS } from "@shared/csv";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
 import { beforeAll, describe, expect, it } from "vitest";
 
@@ -435,6 +436,27 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     expect(again.json()).toMatchObject({ valid: 0, created: 0 });
   });
 
+  it("fails a row with a NUL or a replacement character alone: the other rows are added", async () => {
+    const importer = await createTestCompany(db, "Import Encodage");
+    const token = (await login(app, importer.emails.admin)).token;
+    const csv = [
+      "Désignation,PU HT,Unité",
+      'Plinthe chêne,"6,90",ml',
+      "Col\u0000le,12,kg",
+      "Pl\uFFFDtre,8,kg",
+      "Joint,3,kg",
+    ].join("\r\n");
+    const res = await api(token, "POST", "/api/library/import", { csv, commit: true });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ file_errors: [], rows: 4, valid: 2, created: 2 });
+    expect(res.json().errors).toEqual([
+      { line: 3, name: "Col\u0000le", messages: [CSV_TEXTS.nulCharacter] },
+      { line: 4, name: "Pl\uFFFDtre", messages: [CSV_TEXTS.replacementCharacter] },
+    ]);
+    const items = (await api(token, "GET", "/api/library/items")).json() as LibraryListResponse;
+    expect(items.data.map((i) => i.name).sort()).toEqual(["Joint", "Plinthe chêne"]);
+  });
+
   it("refuses a file without the columns it needs, and adds nothing", async () => {
     const res = await api(admin, "POST", "/api/library/import", { csv: "Code;Quantité\nA;1", commit: true });
     expect(res.statusCode).toBe(200);
@@ -468,6 +490,45 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     const otherToken = (await login(app, other.emails.admin)).token;
     const reimport = await api(otherToken, "POST", "/api/library/import", { csv: res.body, commit: true });
     expect(reimport.json()).toMatchObject({ errors: [], created: 3 });
+  });
+
+  it("writes no cell a spreadsheet would run as a formula, prices stay numbers, and the import reads it back whole", async () => {
+    const exporter = await createTestCompany(db, "Export Formules");
+    const token = (await login(app, exporter.emails.admin)).token;
+    const dangerous = article({
+      name: '=HYPERLINK("http://pirate.example";"Colle")',
+      description: "+cmd|' /C calc'!A0",
+      unit_price: 12.5,
+      cost_price: 0.62,
+      tax_rate: 5.5,
+      supplier_reference: "-REF-12",
+    });
+    await create(token, dangerous);
+    await create(token, article({ name: "@Plinthe", description: "=1+1, puis\t=2", supplier_reference: "'=déjà" }));
+    const res = await api(token, "GET", "/api/library/export");
+    expect(res.statusCode).toBe(200);
+    const lines = res.body.replace(/^\uFEFF/, "").split("\r\n");
+    expect(lines).toContain(
+      `Article;"'=HYPERLINK(""http://pirate.example"";""Colle"")";'+cmd|' /C calc'!A0;m²;12,5;0,62;5,5;Fourniture;'-REF-12`,
+    );
+    expect(lines).toContain(`Article;'@Plinthe;"'=1+1, puis\t=2";m²;32,5;21,4;10;Fourniture;''=déjà`);
+
+    const other = await createTestCompany(db, "Reprise Formules");
+    const otherToken = (await login(app, other.emails.admin)).token;
+    const reimport = await api(otherToken, "POST", "/api/library/import", { csv: res.body, commit: true });
+    expect(reimport.json()).toMatchObject({ errors: [], created: 2 });
+    const back = (await api(otherToken, "GET", "/api/library/items")).json() as LibraryListResponse;
+    expect(back.data.find((i) => i.name === dangerous.name)).toMatchObject({
+      description: dangerous.description,
+      unit_price: 12.5,
+      cost_price: 0.62,
+      tax_rate: 5.5,
+      supplier_reference: "-REF-12",
+    });
+    expect(back.data.find((i) => i.name === "@Plinthe")).toMatchObject({
+      description: "=1+1, puis\t=2",
+      supplier_reference: "'=déjà",
+    });
   });
 
   it("is for library:edit holders (import) and library:view holders (export)", async () => {

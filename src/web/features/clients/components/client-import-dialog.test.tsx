@@ -140,6 +140,24 @@ describe("ClientImportDialog", () => {
     expect(toast.success).toHaveBeenCalledWith("3\u00a0clients importés");
   });
 
+  it("reads a file saved by French Excel in Windows-1252 with its accents (the bytes decoded on the device)", async () => {
+    renderWithProviders(<ClientImportDialog open isMobile={false} onClose={() => {}} />);
+    const dialog = screen.getByRole("dialog", { name: "Importer des clients" });
+    // « Nom;Prénom;Téléphone » then « Lefèvre;Zoé;06 », byte by byte: 0xE9 « é », 0xE8 « è ».
+    const bytes = new Uint8Array([
+      0x4e, 0x6f, 0x6d, 0x3b, 0x50, 0x72, 0xe9, 0x6e, 0x6f, 0x6d, 0x3b, 0x54, 0xe9, 0x6c, 0xe9, 0x70, 0x68, 0x6f, 0x6e,
+      0x65, 0x0d, 0x0a, 0x4c, 0x65, 0x66, 0xe8, 0x76, 0x72, 0x65, 0x3b, 0x5a, 0x6f, 0xe9, 0x3b, 0x30, 0x36,
+    ]);
+    fireEvent.change(within(dialog).getByLabelText("Fichier CSV"), {
+      target: { files: [new File([bytes], "clients.csv", { type: "text/csv" })] },
+    });
+    await waitFor(() => expect(api.requests("POST", "/api/clients/import")).toHaveLength(1));
+    expect(api.requests("POST", "/api/clients/import")[0]?.body).toEqual({
+      csv: "Nom;Prénom;Téléphone\r\nLefèvre;Zoé;06",
+      commit: false,
+    });
+  });
+
   it("says why a file cannot be imported and offers nothing to import", async () => {
     api.post(
       "/api/clients/import",

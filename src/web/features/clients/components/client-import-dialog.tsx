@@ -18,6 +18,7 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
+import { readCsvFile } from "@web/lib/read-csv-file";
 import { ChevronDown, FileUp, LoaderCircle } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { type ClientImportBody, useCommitClientImport, usePreviewClientImport } from "../api/client-csv";
@@ -102,7 +103,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
       setTooLarge(true);
       return;
     }
-    const text = await file.text();
+    const text = await readCsvFile(file);
     setCsv(text);
     await read(text, null);
   };

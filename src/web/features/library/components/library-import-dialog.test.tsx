@@ -76,4 +76,21 @@ describe("LibraryImportDialog", () => {
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(api.requests("POST", "/api/library/import").at(-1)?.body).toMatchObject({ commit: true });
   });
+
+  it("reads a file saved by French Excel in Windows-1252 with its accents (the bytes decoded on the device)", async () => {
+    renderWithProviders(<LibraryImportDialog open isMobile={false} onClose={() => {}} />);
+    const dialog = screen.getByRole("dialog", { name: "Importer des articles" });
+    // « Désignation;Unité;PU HT » then « Plâtre;kg;12 », byte by byte: 0xE9 « é », 0xE2 « â ».
+    const bytes = new Uint8Array([
+      0x44, 0xe9, 0x73, 0x69, 0x67, 0x6e, 0x61, 0x74, 0x69, 0x6f, 0x6e, 0x3b, 0x55, 0x6e, 0x69, 0x74, 0xe9, 0x3b, 0x50,
+      0x55, 0x20, 0x48, 0x54, 0x0d, 0x0a, 0x50, 0x6c, 0xe2, 0x74, 0x72, 0x65, 0x3b, 0x6b, 0x67, 0x3b, 0x31, 0x32,
+    ]);
+    const file = new File([bytes], "articles.csv", { type: "text/csv" });
+    fireEvent.change(within(dialog).getByLabelText("Fichier CSV"), { target: { files: [file] } });
+    await waitFor(() => expect(api.requests("POST", "/api/library/import")).toHaveLength(1));
+    expect(api.requests("POST", "/api/library/import")[0]?.body).toEqual({
+      csv: "Désignation;Unité;PU HT\r\nPlâtre;kg;12",
+      commit: false,
+    });
+  });
 });

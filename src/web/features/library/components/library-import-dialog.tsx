@@ -9,6 +9,7 @@ import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
+import { readCsvFile } from "@web/lib/read-csv-file";
 import { FileUp, LoaderCircle } from "lucide-react";
 import { useId, useState } from "react";
 import { useImportLibrary } from "../api/library-csv";
@@ -51,7 +52,7 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
       setTooLarge(true);
       return;
     }
-    const text = await file.text();
+    const text = await readCsvFile(file);
     setCsv(text);
     setResult(await mutation.mutateAsync({ csv: text, commit: false }).catch(() => null));
   };
