@@ -38,6 +38,13 @@ export interface ImageInfo {
   png?: PngLayout;
   /** JPEG only: 1 grey, 3 YCbCr (or RGB), 4 CMYK (or YCCK). */
   jpeg?: { components: number };
+  /**
+   * What a PNG or a JPEG carries besides its pixels, by chunk type or marker: EXIF (a GPS position, a
+   * description, the camera), XMP, IPTC, texts, comments, colour profiles, private chunks — e.g.
+   * `["eXIf", "tEXt"]`, `["APP1", "COM"]`. Empty when it holds nothing but its image (JFIF and Adobe
+   * markers; for PNG the chunks that only say how to draw it: tRNS, gAMA, cHRM, sRGB, sBIT, bKGD, pHYs).
+   */
+  metadata: string[];
 }
 
 /**
@@ -75,14 +82,14 @@ export function inspectImage(data: Uint8Array): ImageCheck {
     if (width < 1 || height < 1) damaged(`${type}: empty dimensions ${width}×${height}`);
     if (width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide || width * height > IMAGE_LIMITS.maxPixels)
       damaged(`${type}: implausible dimensions ${width}×${height}`);
-    return { ok: true, image: { type, ...image } };
+    return { ok: true, image: { type, ...image, metadata: image.metadata ?? [] } };
   } catch (error) {
     if (error instanceof Damaged) return { ok: false, problem: "damaged", detail: error.message };
     throw error;
   }
 }
 
-type Dimensions = Omit<ImageInfo, "type">;
+type Dimensions = Omit<ImageInfo, "type" | "metadata"> & { metadata?: string[] };
 
 const u16be = (d: Uint8Array, o: number) => ((d[o] ?? 0) << 8) | (d[o + 1] ?? 0);
 const u16le = (d: Uint8Array, o: number) => (d[o] ?? 0) | ((d[o + 1] ?? 0) << 8);
@@ -101,6 +108,9 @@ const PNG_COLOR_TYPES: Record<number, { depths: number[]; samples: number }> = {
   4: { depths: [8, 16], samples: 2 },
   6: { depths: [8, 16], samples: 4 },
 };
+
+/** Ancillary PNG chunks that only say how to draw the image; any other one is metadata. */
+const PNG_DRAWING_CHUNKS = new Set(["tRNS", "gAMA", "cHRM", "sRGB", "sBIT", "bKGD", "pHYs"]);
 
 /** Adam7: [x0, y0, dx, dy] of the seven passes. */
 export const ADAM7 = [
@@ -130,6 +140,7 @@ function inspectPng(data: Uint8Array): Dimensions {
   const idat: Uint8Array[] = [];
   let idatEnded = false;
   let ended = false;
+  const metadata = new Set<string>();
   while (!ended) {
     if (pos + 12 > data.length) damaged("PNG: truncated (no IEND chunk)");
     const length = u32be(data, pos);
@@ -190,6 +201,7 @@ function inspectPng(data: Uint8Array): Dimensions {
       default:
         // Ancillary chunks (lower-case first letter) may be skipped; an unknown critical one may not.
         if (type.charCodeAt(0) < 0x61) damaged(`PNG: unknown critical chunk ${type}`);
+        if (!PNG_DRAWING_CHUNKS.has(type)) metadata.add(type);
     }
   }
   if (!header) damaged("PNG: no IHDR");
@@ -216,7 +228,7 @@ function inspectPng(data: Uint8Array): Dimensions {
     }
   }
   const { width, height, ...layout } = header;
-  return { width, height, png: { ...layout, transparency } };
+  return { width, height, png: { ...layout, transparency }, metadata: [...metadata] };
 }
 
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────────
@@ -230,6 +242,7 @@ function inspectJpeg(data: Uint8Array): Dimensions {
   let pos = 2;
   let frame: { width: number; height: number; jpeg: { components: number } } | null = null;
   let scanned = false;
+  const metadata = new Set<string>();
   while (true) {
     if (data[pos] !== 0xff) damaged(`JPEG: marker expected at ${pos}`);
     while (data[pos] === 0xff) pos++; // fill bytes
@@ -246,6 +259,10 @@ function inspectJpeg(data: Uint8Array): Dimensions {
     const segment = data.subarray(pos + 2, pos + length);
     pos += length;
     if (JPEG_OTHER_FRAMES.has(marker)) damaged(`JPEG: unsupported frame type ${marker.toString(16)}`);
+    // APP0 (JFIF) and APP14 (Adobe: how the components are coded) describe the image; every other
+    // application segment (APP1 EXIF or XMP, APP2 ICC, APP13 IPTC…) and comments are metadata.
+    if (marker >= 0xe1 && marker <= 0xef && marker !== 0xee) metadata.add(`APP${marker - 0xe0}`);
+    if (marker === 0xfe) metadata.add("COM");
     if (JPEG_FRAMES.has(marker)) {
       if (frame) damaged("JPEG: second frame");
       const components = segment[5] ?? 0;
@@ -275,7 +292,7 @@ function inspectJpeg(data: Uint8Array): Dimensions {
     }
   }
   if (!frame) damaged("JPEG: no frame");
-  return frame;
+  return { ...frame, metadata: [...metadata] };
 }
 
 // ── GIF ──────────────────────────────────────────────────────────────────────────────────────────
