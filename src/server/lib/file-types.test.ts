@@ -2,6 +2,7 @@ import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  blankPng,
   CORRUPT_PNG,
   gif,
   jpeg,
@@ -173,6 +174,25 @@ describe("inspectImage", () => {
       refused(png({ width: 0, raw: Buffer.alloc(2) }), /implausible dimensions 0×2/);
       refused(png({ width: IMAGE_LIMITS.maxSide + 1, height: 1, raw: Buffer.alloc(1) }), /implausible/);
       refused(png({ width: 5000, height: 5000, raw: Buffer.alloc(1) }), /implausible dimensions 5000×5000/);
+    });
+
+    it("refuses beyond a use's bounds from the header, before inflating the image data", () => {
+      const bounds = { maxWidth: 2400, maxHeight: 800 };
+      expect(inspectImage(blankPng({ width: 2400, height: 800 }), bounds).ok).toBe(true);
+      // Its data would not even inflate: the header alone refuses it.
+      const garbage = Buffer.from("not zlib");
+      refused(png({ width: 4096, height: 4096, bitDepth: 16, idat: garbage }), /does not inflate/);
+      expect(inspectImage(png({ width: 4096, height: 4096, bitDepth: 16, idat: garbage }), bounds)).toMatchObject({
+        ok: false,
+        problem: "damaged",
+        detail: "PNG: 4096×4096 beyond 2400×800",
+      });
+      expect(inspectImage(blankPng({ width: 2401, height: 1 }), bounds)).toMatchObject({ ok: false });
+      expect(inspectImage(blankPng({ width: 1, height: 801 }), bounds)).toMatchObject({ ok: false });
+      expect(inspectImage(jpeg({ width: 2408, height: 8 }), bounds)).toMatchObject({
+        ok: false,
+        detail: "image/jpeg: 2408×8 beyond 2400×800",
+      });
     });
 
     it("refuses every truncation and every changed byte of a sound PNG", () => {

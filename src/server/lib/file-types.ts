@@ -20,6 +20,15 @@ export function detectImageType(data: Uint8Array): ImageType | null {
  */
 export const IMAGE_LIMITS = { maxSide: 16_384, maxPixels: 4_096 * 4_096 } as const;
 
+/**
+ * Tighter bounds a use may set (a signature: what the page's pad draws). They are checked on the header,
+ * before a PNG's image data is inflated: an image beyond them costs nothing to refuse.
+ */
+export interface ImageBounds {
+  maxWidth: number;
+  maxHeight: number;
+}
+
 /** What the PDF renderer needs of a PNG: pdfkit decodes some of them itself (`pdf/logo.ts`). */
 export interface PngLayout {
   bitDepth: number;
@@ -64,15 +73,16 @@ function damaged(detail: string): never {
  * inflating to exactly the size IHDR implies with a valid filter on every row. JPEG: SOI, one SOF (8
  * bits, 1, 3 or 4 components) before the scans, segments within the file, EOI after the scans. WebP
  * and GIF: their headers, dimensions and structure (RIFF chunks; GIF blocks, none cut, up to the
- * trailer or the end of the file), not their compressed pixels. Pure: no I/O, synchronous.
+ * trailer or the end of the file), not their compressed pixels. Within `IMAGE_LIMITS`, and `bounds`
+ * when given (a PNG's from its header, before its data is inflated). Pure: no I/O, synchronous.
  */
-export function inspectImage(data: Uint8Array): ImageCheck {
+export function inspectImage(data: Uint8Array, bounds?: ImageBounds): ImageCheck {
   const type = detectImageType(data);
   if (!type) return { ok: false, problem: "type", detail: "not a JPEG, PNG, WebP or GIF signature" };
   try {
     const image =
       type === "image/png"
-        ? inspectPng(data)
+        ? inspectPng(data, bounds)
         : type === "image/jpeg"
           ? inspectJpeg(data)
           : type === "image/gif"
@@ -82,6 +92,8 @@ export function inspectImage(data: Uint8Array): ImageCheck {
     if (width < 1 || height < 1) damaged(`${type}: empty dimensions ${width}×${height}`);
     if (width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide || width * height > IMAGE_LIMITS.maxPixels)
       damaged(`${type}: implausible dimensions ${width}×${height}`);
+    if (bounds && (width > bounds.maxWidth || height > bounds.maxHeight))
+      damaged(`${type}: ${width}×${height} beyond ${bounds.maxWidth}×${bounds.maxHeight}`);
     return { ok: true, image: { type, ...image, metadata: image.metadata ?? [] } };
   } catch (error) {
     if (error instanceof Damaged) return { ok: false, problem: "damaged", detail: error.message };
@@ -132,7 +144,7 @@ function pngSubImages(width: number, height: number, interlaced: boolean): { wid
   })).filter((pass) => pass.width > 0 && pass.height > 0);
 }
 
-function inspectPng(data: Uint8Array): Dimensions {
+function inspectPng(data: Uint8Array, bounds?: ImageBounds): Dimensions {
   let pos = 8;
   let header: (PngLayout & { width: number; height: number }) | null = null;
   let paletteEntries = 0;
@@ -168,6 +180,8 @@ function inspectPng(data: Uint8Array): Dimensions {
         const height = u32be(body, 4);
         if (width < 1 || height < 1 || width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide)
           damaged(`PNG: implausible dimensions ${width}×${height}`);
+        if (bounds && (width > bounds.maxWidth || height > bounds.maxHeight))
+          damaged(`PNG: ${width}×${height} beyond ${bounds.maxWidth}×${bounds.maxHeight}`);
         header = { width, height, bitDepth, colorType, interlaced: interlace === 1, transparency: false };
         break;
       }
