@@ -1,3 +1,4 @@
+import { printableLogo } from "@server/pdf/logo";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
 import {
   blankPng,
@@ -408,6 +409,18 @@ describe("logo", () => {
       height: 20,
       depth: "uchar",
     });
+    // What the PDF could not print as it is (interlaced, a 2-bit transparent palette) is stored printable.
+    const palette = [pngChunk("PLTE", Buffer.from([0, 0, 0, 255, 255, 255])), pngChunk("tRNS", Buffer.from([0]))];
+    for (const content of [
+      png({ colorType: 2, interlaced: true, width: 9, height: 9 }),
+      png({ colorType: 3, bitDepth: 2, width: 9, height: 3, chunks: palette }),
+    ]) {
+      const res = await upload(admin, "logo.png", content);
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      expect(printableLogo(file.rawPayload).ok).toBe(true);
+      expect((await sharp(file.rawPayload).metadata()).isProgressive).toBe(false);
+    }
   });
 
   it("strips what a logo carries besides its pixels (EXIF with the GPS position, descriptions, comments)", async () => {

@@ -14,10 +14,18 @@ export const LOGO_IMAGE = {
 
 export type StoredLogo = { ok: true; data: Buffer; contentType: "image/png" | "image/jpeg" } | { ok: false };
 
-/** A PNG or JPEG a PDF prints as it is: within the bound, 8 bits, plain, carrying nothing but its image. */
+/**
+ * A PNG or JPEG a PDF prints as it is: within the bound, 8 bits at most, plain, carrying nothing but its
+ * image. A PNG of fewer than 8 bits with a transparent palette is converted too: png-js misreads it
+ * (`pdf/logo.ts` leaves it out of the documents).
+ */
 function keptAsIs(image: ImageInfo): boolean {
   if (image.width > LOGO_IMAGE.maxSide || image.height > LOGO_IMAGE.maxSide || image.metadata.length > 0) return false;
-  if (image.type === "image/png") return (image.png?.bitDepth ?? 16) <= 8 && !image.png?.interlaced;
+  if (image.type === "image/png") {
+    const layout = image.png;
+    if (!layout || layout.bitDepth > 8 || layout.interlaced) return false;
+    return !(layout.bitDepth < 8 && layout.colorType === 3 && layout.transparency);
+  }
   return image.type === "image/jpeg" && image.jpeg?.components !== 4;
 }
 
