@@ -421,7 +421,8 @@ describe("logo", () => {
       expect(printableLogo(file.rawPayload).ok).toBe(true);
       expect((await sharp(file.rawPayload).metadata()).isProgressive).toBe(false);
     }
-  });
+    // Reducing 134 MB of pixels takes a few seconds of the 2 shared cores: more under a loaded machine.
+  }, 60_000);
 
   it("strips what a logo carries besides its pixels (EXIF with the GPS position, descriptions, comments)", async () => {
     const exif = {
