@@ -120,6 +120,8 @@ export const PROJECT_TEXTS = {
   photoTooLarge: "La taille du fichier ne peut pas dépasser 5MB",
   photoMissing: "Aucune photo reçue (champ «\u00a0photo\u00a0»)",
   photoDamaged: "Image illisible ou endommagée",
+  /** Beyond `PHOTO_IMAGE`'s bounds (src/server/modules/projects/photo-image.ts): 50 MP, 16,384 px a side. */
+  photoTooManyPixels: "Image trop grande\u00a0: 50\u00a0mégapixels et 16\u202f384\u00a0pixels de côté au plus",
   photoClientKeyTaken: "Cette clé d'envoi appartient à une autre photo",
   noPhotos: "Aucune photo ajoutée",
   // Screens (spec 2 §2).

@@ -8,6 +8,13 @@ export const SIGNING_LIMITS = {
   signerNameMax: 120,
   /** The drawn signature, a PNG data URL: at most this many bytes once decoded. */
   signatureMaxBytes: 200_000,
+  /**
+   * And this many pixels a side, 8 bits per sample at most (docs/domain/signing.md#signing): the page's
+   * pad is at most 768 × 208 CSS px, drawn at a density of 3 at most (2,304 × 624). Every signed PDF
+   * decodes the image again.
+   */
+  signatureMaxWidth: 2_400,
+  signatureMaxHeight: 800,
   /** Public endpoints: requests per IP and minute. */
   ratePerMinute: 30,
 } as const;

@@ -2,6 +2,7 @@ import { deflateSync } from "node:zlib";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  blankPng,
   CORRUPT_PNG,
   gif,
   jpeg,
@@ -48,17 +49,21 @@ describe("inspectImage", () => {
         width: 2,
         height: 2,
         png: { bitDepth: 8, colorType: 6, interlaced: false, transparency: false },
+        metadata: [],
       },
     });
     expect(inspectImage(jpeg({ width: 20, height: 9 }))).toEqual({
       ok: true,
-      image: { type: "image/jpeg", width: 20, height: 9, jpeg: { components: 3 } },
+      image: { type: "image/jpeg", width: 20, height: 9, jpeg: { components: 3 }, metadata: [] },
     });
     // Grey and CMYK: what the logo upload converts and the PDF leaves out reads the components.
     expect(inspectImage(jpeg({ components: 1 }))).toMatchObject({ ok: true, image: { jpeg: { components: 1 } } });
     expect(inspectImage(jpeg({ components: 4 }))).toMatchObject({ ok: true, image: { jpeg: { components: 4 } } });
-    expect(inspectImage(gif())).toEqual({ ok: true, image: { type: "image/gif", width: 1, height: 1 } });
-    expect(inspectImage(webp())).toEqual({ ok: true, image: { type: "image/webp", width: 3, height: 2 } });
+    expect(inspectImage(gif())).toEqual({ ok: true, image: { type: "image/gif", width: 1, height: 1, metadata: [] } });
+    expect(inspectImage(webp())).toEqual({
+      ok: true,
+      image: { type: "image/webp", width: 3, height: 2, metadata: [] },
+    });
     expect(inspectImage(webp({ lossy: true, width: 640, height: 480 }))).toMatchObject({
       ok: true,
       image: { width: 640, height: 480 },
@@ -110,6 +115,24 @@ describe("inspectImage", () => {
       expect(inspectImage(Buffer.concat([VALID_PNG, Buffer.from("trailing")])).ok).toBe(true);
     });
 
+    it("names what a PNG carries besides its pixels: texts, EXIF, profiles, private chunks", () => {
+      const drawing = ["gAMA", "pHYs", "sRGB"].map((type) => pngChunk(type, Buffer.alloc(4)));
+      expect(inspectImage(png({ chunks: drawing }))).toMatchObject({ ok: true, image: { metadata: [] } });
+      const carrying = png({
+        chunks: [
+          pngChunk("tEXt", Buffer.from("Description\0Atelier")),
+          pngChunk("eXIf", Buffer.from("MM\0*")),
+          pngChunk("iCCP", Buffer.from("sRGB\0\0")),
+          pngChunk("tEXt", Buffer.from("Comment\0GPS")),
+          pngChunk("prVt", Buffer.from("private")),
+        ],
+      });
+      expect(inspectImage(carrying)).toMatchObject({
+        ok: true,
+        image: { metadata: ["tEXt", "eXIf", "iCCP", "prVt"] },
+      });
+    });
+
     it("refuses the damaged PNG the logo tests used to upload (chunk CRC)", () => {
       refused(CORRUPT_PNG, /CRC mismatch in chunk IDAT/);
     });
@@ -153,6 +176,25 @@ describe("inspectImage", () => {
       refused(png({ width: 5000, height: 5000, raw: Buffer.alloc(1) }), /implausible dimensions 5000×5000/);
     });
 
+    it("refuses beyond a use's bounds from the header, before inflating the image data", () => {
+      const bounds = { maxWidth: 2400, maxHeight: 800 };
+      expect(inspectImage(blankPng({ width: 2400, height: 800 }), bounds).ok).toBe(true);
+      // Its data would not even inflate: the header alone refuses it.
+      const garbage = Buffer.from("not zlib");
+      refused(png({ width: 4096, height: 4096, bitDepth: 16, idat: garbage }), /does not inflate/);
+      expect(inspectImage(png({ width: 4096, height: 4096, bitDepth: 16, idat: garbage }), bounds)).toMatchObject({
+        ok: false,
+        problem: "damaged",
+        detail: "PNG: 4096×4096 beyond 2400×800",
+      });
+      expect(inspectImage(blankPng({ width: 2401, height: 1 }), bounds)).toMatchObject({ ok: false });
+      expect(inspectImage(blankPng({ width: 1, height: 801 }), bounds)).toMatchObject({ ok: false });
+      expect(inspectImage(jpeg({ width: 2408, height: 8 }), bounds)).toMatchObject({
+        ok: false,
+        detail: "image/jpeg: 2408×8 beyond 2400×800",
+      });
+    });
+
     it("refuses every truncation and every changed byte of a sound PNG", () => {
       for (let end = 8; end < VALID_PNG.length; end++) refused(VALID_PNG.subarray(0, end));
       for (let at = 8; at < VALID_PNG.length; at++) {
@@ -178,6 +220,29 @@ describe("inspectImage", () => {
         Buffer.from("trailer"),
       ]);
       expect(inspectImage(withMore)).toMatchObject({ ok: true, image: { width: 16, height: 16 } });
+    });
+
+    it("names what a JPEG carries besides its image: APP1 (EXIF, XMP), APP2 (ICC), APP13 (IPTC), comments", () => {
+      const sound = jpeg();
+      const segment = (marker: number, body: string) => {
+        const head = Buffer.from([0xff, marker, 0, 0]);
+        head.writeUInt16BE(body.length + 2, 2);
+        return Buffer.concat([head, Buffer.from(body, "latin1")]);
+      };
+      const adobe = segment(0xee, "Adobe\0\x64\0\0\0\0\x01");
+      expect(inspectImage(Buffer.concat([sound.subarray(0, 2), adobe, sound.subarray(2)]))).toMatchObject({
+        ok: true,
+        image: { metadata: [] },
+      });
+      const carrying = Buffer.concat([
+        sound.subarray(0, 2),
+        segment(0xe1, "Exif\0\0MM\0*"),
+        segment(0xe2, "ICC_PROFILE\0"),
+        segment(0xed, "Photoshop 3.0\0"),
+        segment(0xfe, "Atelier secret"),
+        sound.subarray(2),
+      ]);
+      expect(inspectImage(carrying)).toMatchObject({ ok: true, image: { metadata: ["APP1", "APP2", "APP13", "COM"] } });
     });
 
     it("refuses a truncated file: no EOI", () => {

@@ -20,6 +20,15 @@ export function detectImageType(data: Uint8Array): ImageType | null {
  */
 export const IMAGE_LIMITS = { maxSide: 16_384, maxPixels: 4_096 * 4_096 } as const;
 
+/**
+ * Tighter bounds a use may set (a signature: what the page's pad draws). They are checked on the header,
+ * before a PNG's image data is inflated: an image beyond them costs nothing to refuse.
+ */
+export interface ImageBounds {
+  maxWidth: number;
+  maxHeight: number;
+}
+
 /** What the PDF renderer needs of a PNG: pdfkit decodes some of them itself (`pdf/logo.ts`). */
 export interface PngLayout {
   bitDepth: number;
@@ -38,6 +47,13 @@ export interface ImageInfo {
   png?: PngLayout;
   /** JPEG only: 1 grey, 3 YCbCr (or RGB), 4 CMYK (or YCCK). */
   jpeg?: { components: number };
+  /**
+   * What a PNG or a JPEG carries besides its pixels, by chunk type or marker: EXIF (a GPS position, a
+   * description, the camera), XMP, IPTC, texts, comments, colour profiles, private chunks — e.g.
+   * `["eXIf", "tEXt"]`, `["APP1", "COM"]`. Empty when it holds nothing but its image (JFIF and Adobe
+   * markers; for PNG the chunks that only say how to draw it: tRNS, gAMA, cHRM, sRGB, sBIT, bKGD, pHYs).
+   */
+  metadata: string[];
 }
 
 /**
@@ -57,15 +73,16 @@ function damaged(detail: string): never {
  * inflating to exactly the size IHDR implies with a valid filter on every row. JPEG: SOI, one SOF (8
  * bits, 1, 3 or 4 components) before the scans, segments within the file, EOI after the scans. WebP
  * and GIF: their headers, dimensions and structure (RIFF chunks; GIF blocks, none cut, up to the
- * trailer or the end of the file), not their compressed pixels. Pure: no I/O, synchronous.
+ * trailer or the end of the file), not their compressed pixels. Within `IMAGE_LIMITS`, and `bounds`
+ * when given (a PNG's from its header, before its data is inflated). Pure: no I/O, synchronous.
  */
-export function inspectImage(data: Uint8Array): ImageCheck {
+export function inspectImage(data: Uint8Array, bounds?: ImageBounds): ImageCheck {
   const type = detectImageType(data);
   if (!type) return { ok: false, problem: "type", detail: "not a JPEG, PNG, WebP or GIF signature" };
   try {
     const image =
       type === "image/png"
-        ? inspectPng(data)
+        ? inspectPng(data, bounds)
         : type === "image/jpeg"
           ? inspectJpeg(data)
           : type === "image/gif"
@@ -75,14 +92,16 @@ export function inspectImage(data: Uint8Array): ImageCheck {
     if (width < 1 || height < 1) damaged(`${type}: empty dimensions ${width}×${height}`);
     if (width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide || width * height > IMAGE_LIMITS.maxPixels)
       damaged(`${type}: implausible dimensions ${width}×${height}`);
-    return { ok: true, image: { type, ...image } };
+    if (bounds && (width > bounds.maxWidth || height > bounds.maxHeight))
+      damaged(`${type}: ${width}×${height} beyond ${bounds.maxWidth}×${bounds.maxHeight}`);
+    return { ok: true, image: { type, ...image, metadata: image.metadata ?? [] } };
   } catch (error) {
     if (error instanceof Damaged) return { ok: false, problem: "damaged", detail: error.message };
     throw error;
   }
 }
 
-type Dimensions = Omit<ImageInfo, "type">;
+type Dimensions = Omit<ImageInfo, "type" | "metadata"> & { metadata?: string[] };
 
 const u16be = (d: Uint8Array, o: number) => ((d[o] ?? 0) << 8) | (d[o + 1] ?? 0);
 const u16le = (d: Uint8Array, o: number) => (d[o] ?? 0) | ((d[o + 1] ?? 0) << 8);
@@ -101,6 +120,9 @@ const PNG_COLOR_TYPES: Record<number, { depths: number[]; samples: number }> = {
   4: { depths: [8, 16], samples: 2 },
   6: { depths: [8, 16], samples: 4 },
 };
+
+/** Ancillary PNG chunks that only say how to draw the image; any other one is metadata. */
+const PNG_DRAWING_CHUNKS = new Set(["tRNS", "gAMA", "cHRM", "sRGB", "sBIT", "bKGD", "pHYs"]);
 
 /** Adam7: [x0, y0, dx, dy] of the seven passes. */
 export const ADAM7 = [
@@ -122,7 +144,7 @@ function pngSubImages(width: number, height: number, interlaced: boolean): { wid
   })).filter((pass) => pass.width > 0 && pass.height > 0);
 }
 
-function inspectPng(data: Uint8Array): Dimensions {
+function inspectPng(data: Uint8Array, bounds?: ImageBounds): Dimensions {
   let pos = 8;
   let header: (PngLayout & { width: number; height: number }) | null = null;
   let paletteEntries = 0;
@@ -130,6 +152,7 @@ function inspectPng(data: Uint8Array): Dimensions {
   const idat: Uint8Array[] = [];
   let idatEnded = false;
   let ended = false;
+  const metadata = new Set<string>();
   while (!ended) {
     if (pos + 12 > data.length) damaged("PNG: truncated (no IEND chunk)");
     const length = u32be(data, pos);
@@ -157,6 +180,8 @@ function inspectPng(data: Uint8Array): Dimensions {
         const height = u32be(body, 4);
         if (width < 1 || height < 1 || width > IMAGE_LIMITS.maxSide || height > IMAGE_LIMITS.maxSide)
           damaged(`PNG: implausible dimensions ${width}×${height}`);
+        if (bounds && (width > bounds.maxWidth || height > bounds.maxHeight))
+          damaged(`PNG: ${width}×${height} beyond ${bounds.maxWidth}×${bounds.maxHeight}`);
         header = { width, height, bitDepth, colorType, interlaced: interlace === 1, transparency: false };
         break;
       }
@@ -190,6 +215,7 @@ function inspectPng(data: Uint8Array): Dimensions {
       default:
         // Ancillary chunks (lower-case first letter) may be skipped; an unknown critical one may not.
         if (type.charCodeAt(0) < 0x61) damaged(`PNG: unknown critical chunk ${type}`);
+        if (!PNG_DRAWING_CHUNKS.has(type)) metadata.add(type);
     }
   }
   if (!header) damaged("PNG: no IHDR");
@@ -216,7 +242,7 @@ function inspectPng(data: Uint8Array): Dimensions {
     }
   }
   const { width, height, ...layout } = header;
-  return { width, height, png: { ...layout, transparency } };
+  return { width, height, png: { ...layout, transparency }, metadata: [...metadata] };
 }
 
 // ── JPEG ─────────────────────────────────────────────────────────────────────────────────────────
@@ -230,6 +256,7 @@ function inspectJpeg(data: Uint8Array): Dimensions {
   let pos = 2;
   let frame: { width: number; height: number; jpeg: { components: number } } | null = null;
   let scanned = false;
+  const metadata = new Set<string>();
   while (true) {
     if (data[pos] !== 0xff) damaged(`JPEG: marker expected at ${pos}`);
     while (data[pos] === 0xff) pos++; // fill bytes
@@ -246,6 +273,10 @@ function inspectJpeg(data: Uint8Array): Dimensions {
     const segment = data.subarray(pos + 2, pos + length);
     pos += length;
     if (JPEG_OTHER_FRAMES.has(marker)) damaged(`JPEG: unsupported frame type ${marker.toString(16)}`);
+    // APP0 (JFIF) and APP14 (Adobe: how the components are coded) describe the image; every other
+    // application segment (APP1 EXIF or XMP, APP2 ICC, APP13 IPTC…) and comments are metadata.
+    if (marker >= 0xe1 && marker <= 0xef && marker !== 0xee) metadata.add(`APP${marker - 0xe0}`);
+    if (marker === 0xfe) metadata.add("COM");
     if (JPEG_FRAMES.has(marker)) {
       if (frame) damaged("JPEG: second frame");
       const components = segment[5] ?? 0;
@@ -275,7 +306,7 @@ function inspectJpeg(data: Uint8Array): Dimensions {
     }
   }
   if (!frame) damaged("JPEG: no frame");
-  return frame;
+  return { ...frame, metadata: [...metadata] };
 }
 
 // ── GIF ──────────────────────────────────────────────────────────────────────────────────────────

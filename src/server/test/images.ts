@@ -65,6 +65,17 @@ export function png(spec: PngSpec = {}): Buffer {
   return Buffer.concat([PNG_SIGNATURE, pngChunk("IHDR", ihdr), ...chunks, pngChunk("IDAT", idat), pngChunk("IEND")]);
 }
 
+/**
+ * A PNG whose pixels are all zero (black, transparent with an alpha channel), not interlaced: deflate
+ * packs zeros some 1,000 to 1, so a 4,096 × 4,096 16-bit RGBA image — 134 MB of pixels — weighs 130 kB.
+ * The hostile image of issue 31: small enough for every byte limit, ruinous to decode.
+ */
+export function blankPng(spec: Omit<PngSpec, "raw" | "idat" | "interlaced"> = {}): Buffer {
+  const { width = 2, height = 2, bitDepth = 8, colorType = 6 } = spec;
+  const rowBytes = 1 + Math.ceil((width * bitDepth * (SAMPLES[colorType] ?? 1)) / 8);
+  return png({ ...spec, raw: Buffer.alloc(height * rowBytes) });
+}
+
 /** A valid 2×2 RGBA PNG (8 bits, alpha channel: pdfkit decodes it asynchronously). */
 export const VALID_PNG = png();
 

@@ -65,6 +65,21 @@ const identityColumns = {
   bic: companies.bic,
 };
 
+/**
+ * Deletes a former logo's file, unless an issued invoice, deposit invoice or credit note froze it in its
+ * seller (`invoices.seller_snapshot`, docs/domain/files.md#files-kept-for-issued-documents): its PDF
+ * prints that logo for ever, after any restart. A draft reads the company's current logo.
+ */
+async function dropLogoFile(tx: Db, companyId: string, fileId: string): Promise<void> {
+  await tx.execute(sql`
+    DELETE FROM files f
+    WHERE f.company_id = ${companyId} AND f.id = ${fileId}
+      AND NOT EXISTS (
+        SELECT 1 FROM invoices i
+        WHERE i.company_id = ${companyId} AND i.seller_snapshot->>'logo_file_id' = ${fileId}
+      )`);
+}
+
 export const companyInfoRepository = {
   async get(tx: Db, companyId: string) {
     const [row] = await tx.select(identityColumns).from(companies).where(eq(companies.id, companyId));
@@ -116,7 +131,10 @@ export const companyInfoRepository = {
       .where(and(eq(files.companyId, companyId), eq(files.id, fileId)));
     return row?.data ?? null;
   },
-  /** Replaces the logo: the new file is stored, the old one deleted, in one transaction. */
+  /**
+   * Replaces the logo: the new file is stored, the old one deleted unless an issued document prints it
+   * (`dropLogoFile`), in one transaction.
+   */
   async setLogo(tx: Db, companyId: string, file: { contentType: string; data: Buffer; filename: string | null }) {
     const [current] = await tx.select({ id: companies.logoFileId }).from(companies).where(eq(companies.id, companyId));
     const [row] = await tx
@@ -132,12 +150,13 @@ export const companyInfoRepository = {
       .returning({ id: files.id });
     if (!row) throw new Error("file not stored");
     await tx.update(companies).set({ logoFileId: row.id, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
-    if (current?.id) await tx.delete(files).where(eq(files.id, current.id));
+    if (current?.id) await dropLogoFile(tx, companyId, current.id);
     return row.id;
   },
+  /** Removes the logo: the company has none; its file is deleted unless an issued document prints it. */
   async removeLogo(tx: Db, companyId: string): Promise<void> {
     const [current] = await tx.select({ id: companies.logoFileId }).from(companies).where(eq(companies.id, companyId));
     await tx.update(companies).set({ logoFileId: null, updatedAt: sql`now()` }).where(eq(companies.id, companyId));
-    if (current?.id) await tx.delete(files).where(eq(files.id, current.id));
+    if (current?.id) await dropLogoFile(tx, companyId, current.id);
   },
 };

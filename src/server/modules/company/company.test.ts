@@ -1,10 +1,22 @@
+import { printableLogo } from "@server/pdf/logo";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
-import { CORRUPT_PNG, gif, jpeg, pngWithBrokenZlib, VALID_PNG, webp } from "@server/test/images";
+import {
+  blankPng,
+  CORRUPT_PNG,
+  gif,
+  jpeg,
+  png,
+  pngChunk,
+  pngWithBrokenZlib,
+  VALID_PNG,
+  webp,
+} from "@server/test/images";
 import { COMPANY_TEXTS } from "@shared/company";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { VALIDATION_TEXTS } from "@shared/validation";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
+import { LOGO_IMAGE } from "./logo-upload";
 
 const { app, db } = await setupApp();
 let company: TestCompany;
@@ -372,6 +384,86 @@ describe("logo", () => {
     const res = await upload(admin, "logo.webp", webp());
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toBe(COMPANY_TEXTS.logoDamaged);
+  });
+
+  it("bounds a logo by its pixels: the 130 kB 4,096 × 4,096 16-bit PNG is stored at 1,024 px and 8 bits", async () => {
+    const hostile = blankPng({ width: 4096, height: 4096, bitDepth: 16 });
+    expect(hostile.length).toBeLessThan(140_000);
+    const served = async (content: Buffer, name: string) => {
+      const res = await upload(admin, name, content, "application/octet-stream");
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      return { type: file.headers["content-type"], meta: await sharp(file.rawPayload).metadata() };
+    };
+    const stored = await served(hostile, "logo.png");
+    expect(stored.type).toBe("image/png");
+    expect(stored.meta).toMatchObject({ width: LOGO_IMAGE.maxSide, height: LOGO_IMAGE.maxSide, depth: "uchar" });
+    // A large JPEG (a logo photographed or exported for print) keeps its shape, within the bound.
+    const wide = await sharp({ create: { width: 3000, height: 1500, channels: 3, background: "#123456" } })
+      .jpeg()
+      .toBuffer();
+    expect((await served(wide, "logo.jpg")).meta).toMatchObject({ format: "jpeg", width: 1024, height: 512 });
+    // A 16-bit PNG within the bound is stored at 8 bits, the same size.
+    expect((await served(blankPng({ width: 40, height: 20, bitDepth: 16 }), "logo.png")).meta).toMatchObject({
+      width: 40,
+      height: 20,
+      depth: "uchar",
+    });
+    // What the PDF could not print as it is (interlaced, a 2-bit transparent palette) is stored printable.
+    const palette = [pngChunk("PLTE", Buffer.from([0, 0, 0, 255, 255, 255])), pngChunk("tRNS", Buffer.from([0]))];
+    for (const content of [
+      png({ colorType: 2, interlaced: true, width: 9, height: 9 }),
+      png({ colorType: 3, bitDepth: 2, width: 9, height: 3, chunks: palette }),
+    ]) {
+      const res = await upload(admin, "logo.png", content);
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      expect(printableLogo(file.rawPayload).ok).toBe(true);
+      expect((await sharp(file.rawPayload).metadata()).isProgressive).toBe(false);
+    }
+    // Reducing 134 MB of pixels takes a few seconds of the 2 shared cores: more under a loaded machine.
+  }, 60_000);
+
+  it("strips what a logo carries besides its pixels (EXIF with the GPS position, descriptions, comments)", async () => {
+    const exif = {
+      IFD0: { ImageDescription: "Atelier secret", Make: "PhoneDeChantier" },
+      IFD3: { GPSLatitudeRef: "N", GPSLatitude: "45/1 45/1 0/1", GPSLongitudeRef: "E", GPSLongitude: "4/1 50/1 0/1" },
+    };
+    const photographed = await sharp({ create: { width: 64, height: 32, channels: 3, background: "#2f6f4f" } })
+      .withMetadata({ orientation: 6 })
+      .withExifMerge(exif)
+      .jpeg()
+      .toBuffer();
+    expect(photographed.includes("Atelier secret")).toBe(true);
+    const described = png({
+      width: 3,
+      height: 2,
+      chunks: [
+        pngChunk("tEXt", Buffer.from("Description\0Atelier secret", "latin1")),
+        pngChunk("tEXt", Buffer.from("Comment\0PhoneDeChantier 45.75N 4.83E", "latin1")),
+      ],
+    });
+    for (const [name, content, type] of [
+      ["logo.jpg", photographed, "image/jpeg"],
+      ["logo.png", described, "image/png"],
+    ] as const) {
+      const res = await upload(admin, name, content, "application/octet-stream");
+      expect(res.statusCode, res.body).toBe(200);
+      const file = await app.inject({ method: "GET", url: res.json().logo_url });
+      expect(file.headers["content-type"]).toBe(type);
+      expect(file.rawPayload.includes("Atelier secret")).toBe(false);
+      expect(file.rawPayload.includes("PhoneDeChantier")).toBe(false);
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect(meta.comments ?? []).toEqual([]);
+      // The JPEG turned upright by its orientation, which goes with the EXIF: 64 × 32 stands 32 × 64.
+      expect([meta.width, meta.height]).toEqual(type === "image/jpeg" ? [32, 64] : [3, 2]);
+    }
+    // The PNG's pixels are kept, exactly.
+    const res = await upload(admin, "logo.png", described);
+    const file = await app.inject({ method: "GET", url: res.json().logo_url });
+    const pixels = (image: Buffer) => sharp(image).ensureAlpha().raw().toBuffer();
+    expect((await pixels(file.rawPayload)).equals(await pixels(described))).toBe(true);
   });
 
   it("refuses a damaged image of an accepted type, and keeps the current logo", async () => {

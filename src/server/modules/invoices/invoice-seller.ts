@@ -25,7 +25,7 @@ export interface InvoiceSeller {
   insurance_coverage: string | null;
   /** Franchise en base: no VAT, « TVA non applicable, art. 293 B du CGI ». */
   vat_franchise: boolean;
-  /** The logo's file (bytes read when rendering), null without one. */
+  /** The logo's file (bytes read when rendering), null without one; kept once frozen at issue (docs/domain/files.md). */
   logo_file_id: string | null;
   /**
    * The account the invoice is paid to (company settings, docs/domain/einvoicing.md#coordonnées-bancaires-et-identifiants):

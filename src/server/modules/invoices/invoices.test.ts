@@ -1,4 +1,7 @@
 import { randomUUID } from "node:crypto";
+import { buildApp } from "@server/app";
+import { bearer, TEST_JWT_SECRET } from "@server/test/helpers";
+import { png, VALID_PNG } from "@server/test/images";
 import { parisToday } from "@shared/dates";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceList } from "@shared/invoices";
 import { QUOTE_TEXTS } from "@shared/quotes";
@@ -550,6 +553,46 @@ describe("the PDF", () => {
     const note = await api(admin, "GET", `/api/invoices/${creditNote.id}/pdf`);
     expect(note.headers["content-disposition"]).toBe(`attachment; filename="avoir-${creditNote.reference}.pdf"`);
     expect(await pdfText(note.rawPayload)).toContain(invoice.reference);
+  });
+  it("an issued invoice's never changes: a new logo, then none, and a restart later, the same bytes, the old logo in them", async () => {
+    const logo = (content: Buffer) => {
+      const boundary = "----invoice-logo-boundary";
+      const head = `--${boundary}\r\nContent-Disposition: form-data; name="logo"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`;
+      return t.app.inject({
+        method: "POST",
+        url: "/api/company/logo",
+        payload: Buffer.concat([Buffer.from(head), content, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+        headers: { "content-type": `multipart/form-data; boundary=${boundary}`, ...bearer(admin) },
+      });
+    };
+    expect((await logo(VALID_PNG)).statusCode).toBe(200);
+    const invoice = await t.issue((await t.createInvoice()).id);
+    const first = await api(admin, "GET", `/api/invoices/${invoice.id}/pdf`);
+    expect(first.statusCode).toBe(200);
+    expect(first.rawPayload.toString("latin1")).toContain("/Subtype /Image");
+
+    // The logo replaced, then removed: the file the issued invoice froze is kept.
+    expect((await logo(png({ width: 3, height: 3 }))).statusCode).toBe(200);
+    expect((await api(admin, "DELETE", "/api/company/logo")).statusCode).toBe(200);
+    // A restart: another app on the same database, its rendered documents' cache empty.
+    const restarted = await buildApp({ db: t.db, jwtSecret: TEST_JWT_SECRET, logger: false });
+    try {
+      await restarted.ready();
+      const again = await restarted.inject({
+        method: "GET",
+        url: `/api/invoices/${invoice.id}/pdf`,
+        headers: bearer(admin),
+      });
+      expect(again.statusCode).toBe(200);
+      expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    } finally {
+      await restarted.close();
+    }
+    // A logo no issued document prints is deleted with its replacement, as before.
+    const unused = await logo(png({ width: 4, height: 4 }));
+    const unusedUrl = unused.json().logo_url as string;
+    expect((await api(admin, "DELETE", "/api/company/logo")).statusCode).toBe(200);
+    expect((await t.app.inject({ method: "GET", url: unusedUrl })).statusCode).toBe(404);
   });
 });
 

@@ -17,8 +17,14 @@ export const PHOTO_IMAGE = {
   fullQuality: 82,
   thumbSide: 480,
   thumbQuality: 72,
-  /** A phone shoots 12 to 50 megapixels; beyond 100, the upload is refused as unreadable. */
-  maxInputPixels: 100_000_000,
+  /**
+   * A phone shoots 12 to 50 megapixels, and a camera's JPEG of 5 MB holds some 25 at most: beyond 50, or
+   * beyond 16,384 px a side, the upload is refused (read from the header, before any decoding). A PNG,
+   * WebP or GIF is decoded whole (JPEG alone shrinks on load): an image of few bytes may be a large one,
+   * and this bounds the work of one upload, done once (what is stored is reduced).
+   */
+  maxInputPixels: 50_000_000,
+  maxInputSide: 16_384,
 } as const;
 
 export interface StoredImage {
@@ -30,15 +36,30 @@ export interface StoredImage {
 
 export type PreparedPhoto =
   | { ok: true; full: StoredImage; thumbnail: StoredImage }
-  | { ok: false; problem: "type" | "damaged" };
+  | { ok: false; problem: "type" | "damaged" | "dimensions" };
 
 // Two cores serve every request: one image at a time per upload, libvips' cache of no use here.
 sharp.concurrency(1);
 sharp.cache(false);
 
-/** Checks the type by content (JPEG, PNG, WebP, GIF; never by name or header) and prepares the two images. */
+/**
+ * Checks the type by content (JPEG, PNG, WebP, GIF; never by name or header), the dimensions by the
+ * header (`PHOTO_IMAGE.maxInputPixels`, `maxInputSide`), and prepares the two images.
+ */
 export async function preparePhoto(data: Buffer): Promise<PreparedPhoto> {
   if (!detectImageType(data)) return { ok: false, problem: "type" };
+  try {
+    // The header only (sharp decodes no pixel for its metadata): a too large image costs nothing more.
+    const { width = 0, height = 0 } = await sharp(data, { limitInputPixels: false }).metadata();
+    if (
+      width * height > PHOTO_IMAGE.maxInputPixels ||
+      width > PHOTO_IMAGE.maxInputSide ||
+      height > PHOTO_IMAGE.maxInputSide
+    )
+      return { ok: false, problem: "dimensions" };
+  } catch {
+    return { ok: false, problem: "damaged" };
+  }
   try {
     const full = await sharp(data, { limitInputPixels: PHOTO_IMAGE.maxInputPixels, failOn: "error" })
       .rotate()

@@ -113,7 +113,13 @@ export function createProjectPhotosService(db: Database, fileSecret: string) {
       }
       const prepared = await preparePhoto(upload.data);
       if (!prepared.ok) {
-        throw photoError(prepared.problem === "type" ? PROJECT_TEXTS.photoImagesOnly : PROJECT_TEXTS.photoDamaged);
+        throw photoError(
+          prepared.problem === "type"
+            ? PROJECT_TEXTS.photoImagesOnly
+            : prepared.problem === "dimensions"
+              ? PROJECT_TEXTS.photoTooManyPixels
+              : PROJECT_TEXTS.photoDamaged,
+        );
       }
       try {
         return await db.run(t.scope, async (tx) => {

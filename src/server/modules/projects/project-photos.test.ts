@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
+import { blankPng } from "@server/test/images";
 import { PROJECT_LIMITS, PROJECT_TEXTS, type ProjectDetail, type ProjectPhoto } from "@shared/projects";
 import { sql } from "drizzle-orm";
 import sharp from "sharp";
@@ -204,6 +205,28 @@ describe("POST /api/project-photos", () => {
     );
     expect(damaged.statusCode).toBe(400);
     expect(damaged.json().message).toBe(PROJECT_TEXTS.photoDamaged);
+  });
+
+  it("refuses an image beyond 50 megapixels or 16,384 px a side, however few its bytes, in French", async () => {
+    const project = await worksite(a);
+    // 56 megapixels of 1-bit grey in some 7 kB; a panorama of 20,000 × 10 px.
+    for (const data of [
+      blankPng({ width: 8000, height: 7000, colorType: 0, bitDepth: 1 }),
+      blankPng({ width: 20_000, height: 10, colorType: 0, bitDepth: 8 }),
+    ]) {
+      expect(data.length).toBeLessThan(PROJECT_LIMITS.photoMaxBytes);
+      const res = await upload(a.admin, { project_id: project.id }, { data, filename: "grande.png" });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        error: PROJECT_TEXTS.photoTooManyPixels,
+        details: [{ path: "photo", message: PROJECT_TEXTS.photoTooManyPixels }],
+      });
+    }
+    // Within the bounds, a large PNG is reduced as any photo.
+    const wide = blankPng({ width: 16_384, height: 1000, colorType: 0, bitDepth: 1 });
+    const res = await upload(a.admin, { project_id: project.id }, { data: wide, filename: "large.png" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect([res.json().width, res.json().height]).toEqual([2048, 125]);
   });
 
   it("refuses more than 5 MB, a missing file, a bad worksite id, in French", async () => {

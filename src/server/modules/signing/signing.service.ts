@@ -44,14 +44,24 @@ export interface SigningRequestMeta {
 
 const USER_AGENT_MAX = 500;
 
-/** The PNG of a signature body, checked by content (its signature, its size, decodable by the PDF). */
+/**
+ * The PNG of a signature body, checked by content: its signature, its size in bytes and in pixels (at
+ * most `SIGNING_LIMITS.signatureMaxWidth` × `signatureMaxHeight`, 8 bits per sample at most: what the
+ * page's pad draws; every signed PDF decodes it again), decodable by the PDF. Refused, never reduced:
+ * the image is the evidence kept as the client sent it.
+ */
 export function signaturePng(dataUrl: string): Buffer {
   const invalid = () =>
     errors.validation(SIGNING_TEXTS.signatureInvalid, [{ path: "signature", message: SIGNING_TEXTS.signatureInvalid }]);
   const png = Buffer.from(dataUrl.slice(dataUrl.indexOf(",") + 1), "base64");
   if (png.length === 0 || png.length > SIGNING_LIMITS.signatureMaxBytes) throw invalid();
-  const checked = inspectImage(png);
-  if (!checked.ok || checked.image.type !== "image/png" || !printableLogo(png).ok) throw invalid();
+  // The bounds are read from the header: a PNG beyond them is refused before its data is inflated.
+  const checked = inspectImage(png, {
+    maxWidth: SIGNING_LIMITS.signatureMaxWidth,
+    maxHeight: SIGNING_LIMITS.signatureMaxHeight,
+  });
+  if (!checked.ok || checked.image.type !== "image/png") throw invalid();
+  if ((checked.image.png?.bitDepth ?? 16) > 8 || !printableLogo(png).ok) throw invalid();
   return png;
 }
 

@@ -6,6 +6,7 @@ import { eq, sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupApp } from "../../test/helpers";
+import { blankPng } from "../../test/images";
 import { pdfText, QUOTE_LINES, quoteBody } from "../quotes/quotes.fixtures";
 import { apiOf, type Crew, crewOf } from "../users/accounts.fixtures";
 import { issueSigningLink } from "./signing-links";
@@ -332,6 +333,17 @@ describe("POST /api/signing/:token: signing", () => {
         { signature: dataUrl(Buffer.concat([SIGNATURE, Buffer.alloc(SIGNING_LIMITS.signatureMaxBytes)])) },
         SIGNING_TEXTS.signatureInvalid,
       ],
+      // Bounded by its pixels too: the 130 kB 4,096 × 4,096 16-bit PNG cost each signed PDF 5 s.
+      [{ signature: dataUrl(blankPng({ width: 4096, height: 4096, bitDepth: 16 })) }, SIGNING_TEXTS.signatureInvalid],
+      [
+        { signature: dataUrl(blankPng({ width: SIGNING_LIMITS.signatureMaxWidth + 1, height: 200 })) },
+        SIGNING_TEXTS.signatureInvalid,
+      ],
+      [
+        { signature: dataUrl(blankPng({ width: 600, height: SIGNING_LIMITS.signatureMaxHeight + 1 })) },
+        SIGNING_TEXTS.signatureInvalid,
+      ],
+      [{ signature: dataUrl(blankPng({ width: 600, height: 200, bitDepth: 16 })) }, SIGNING_TEXTS.signatureInvalid],
     ];
     for (const [body, message] of cases) {
       const res = await sign(token, body);
@@ -339,6 +351,9 @@ describe("POST /api/signing/:token: signing", () => {
       expect(res.json().error).toBe(message);
     }
     expect((await view(token)).json().state).toBe("open");
+    // The largest pad a page draws (768 × 208 CSS px at a density of 3) signs.
+    const largest = blankPng({ width: 2304, height: 624 });
+    expect((await sign(token, { signature: dataUrl(largest) })).statusCode).toBe(200);
   });
 });
 
