@@ -41,6 +41,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     worksite: null,
     items: [item(2, "Peinture", 20), item(1, "Carrelage", 10)],
     items_count: 2,
+    version: 1,
     created_at: "2026-03-10T09:00:00.000Z",
     updated_at: "2026-03-10T09:00:00.000Z",
     ...overrides,
