@@ -175,7 +175,6 @@ describe("a quote's content (what a new version is about)", () => {
     name: "Salle de bain",
     client_id: "c1",
     date: "2026-03-01",
-    valid_until: "2026-03-31",
     terms: null,
     worksite: null,
     discount_percentage: 0,
@@ -184,9 +183,10 @@ describe("a quote's content (what a new version is about)", () => {
       { kind: "item", name: "Carrelage", description: null, quantity: 10, unit: "m²", unit_price: 110, tax_rate: 10 },
     ],
   };
-  it("is unchanged by what the client is not shown (costs, library links, notes are not part of it)", () => {
+  it("is unchanged by what the client does not agree to (costs, library links, notes, the validity date)", () => {
     const stored = { ...base, notes: "interne", items: [{ ...base.items[0], cost_price: 50, library_item_id: "x" }] };
     expect(quoteContentChanged(base, stored as QuoteContent)).toBe(false);
+    expect(quoteContentChanged(base, { ...base, valid_until: "2026-04-30" } as QuoteContent)).toBe(false);
     // A worksite's missing optional parts are the same as null.
     const a = { ...base, worksite: { address: "1 rue", label: null, postal_code: null, city: null } };
     expect(quoteContentChanged(a, { ...base, worksite: { address: "1 rue" } })).toBe(false);
@@ -201,7 +201,6 @@ describe("a quote's content (what a new version is about)", () => {
       { ...base, terms: "Acompte 30 %" },
       { ...base, items: [...base.items, { ...item, name: "Plinthes" }] },
       { ...base, worksite: { address: "2 rue" } },
-      { ...base, valid_until: "2026-04-30" },
       { ...base, name: "Cuisine" },
     ];
     for (const after of changed) expect(quoteContentChanged(base, after), JSON.stringify(after)).toBe(true);

@@ -346,15 +346,15 @@ export function lineFromStored(item: StoredLine): QuoteItemInput {
 }
 
 /**
- * What the client is shown of a quote — its PDF and its signing page — and so what a new version is
- * about (docs/domain/quotes.md#sent-quotes-are-frozen): internal notes, costs, library links and the
- * status are not part of it.
+ * What the client agrees to in a quote — printed on its PDF and shown on its signing page — and so what
+ * a new version is about (docs/domain/quotes.md#sent-quotes-are-frozen): internal notes, costs, library
+ * links and the status are not part of it, nor the validity date — prolonging an offer changes nothing
+ * the client would sign (a reminder then sends a link with the new date).
  */
 export interface QuoteContent {
   name: string;
   client_id: string;
   date: string;
-  valid_until?: string | null;
   terms?: string | null;
   worksite: { label?: string | null; address: string; postal_code?: string | null; city?: string | null } | null;
   discount_percentage: number;
@@ -377,7 +377,6 @@ export function quoteContentKey(content: QuoteContent): string {
     content.name,
     content.client_id,
     content.date,
-    content.valid_until ?? null,
     content.terms ?? null,
     worksite ? [worksite.label ?? null, worksite.address, worksite.postal_code ?? null, worksite.city ?? null] : null,
     Number(content.discount_percentage),
