@@ -113,6 +113,9 @@ export const QUOTE_TEXTS = {
     "Un devis sans ligne reste «\u00a0En cours de rédaction\u00a0»\u00a0: ajoutez au moins une ligne avant de changer son statut",
   finalLocked: "Ce devis ne peut plus être modifié car son statut est finalisé",
   finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
+  /** The form of a sent or reminded quote (docs/domain/quotes.md#sent-quotes-are-frozen). */
+  sentEditWarning:
+    "Ce devis a été envoyé au client\u00a0: modifier son contenu en fait une nouvelle version, à lui renvoyer. Le lien de signature qu'il a reçu ne fonctionnera plus.",
   notFound: "Devis introuvable",
   templateNotFound: "Modèle introuvable",
   templateNameRequired: "Le nom du modèle est obligatoire",
