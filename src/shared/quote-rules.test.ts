@@ -3,9 +3,9 @@ import { describe, expect, it } from "vitest";
 import { computeTotals } from "./money";
 import {
   type CostedLine,
+  lineMargin,
   type QuoteContent,
   quoteContentChanged,
-  lineMargin,
   quoteMargin,
   quoteTotalsInEuros,
   resolveLineCosts,

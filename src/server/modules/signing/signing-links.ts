@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@server/db/client";
 import { quoteSigningLinks } from "@server/db/schema";
+import type { Quote } from "@shared/quotes";
 import { SIGNING_PATH } from "@shared/signing-rules";
 import { and, eq, isNull, sql } from "drizzle-orm";
-import type { Quote } from "@shared/quotes";
 import type { IssueSigningLink } from "../messages/contract";
 import { publicUrl } from "../messages/mail-config";
 import { type SigningContent, signingContentOf } from "./signing-content";
