@@ -4,10 +4,13 @@ import { computeTotals } from "./money";
 import {
   type CostedLine,
   lineMargin,
+  type QuoteContent,
+  quoteContentChanged,
   quoteMargin,
   quoteTotalsInEuros,
   resolveLineCosts,
   sectionSubtotals,
+  statusOfNewVersion,
 } from "./quote-rules";
 
 const money = (max: number) => fc.integer({ min: 0, max: max * 100 }).map((c) => c / 100);
@@ -164,5 +167,49 @@ describe("resolveLineCosts", () => {
       { ...line("Lot 1"), kind: "section", cost_price: 9 },
     ];
     expect(resolveLineCosts(lines, before, library, false)).toEqual([100, 30, 21.4, 19, null, 40, null, null]);
+  });
+});
+
+describe("a quote's content (what a new version is about)", () => {
+  const base: QuoteContent = {
+    name: "Salle de bain",
+    client_id: "c1",
+    date: "2026-03-01",
+    terms: null,
+    worksite: null,
+    discount_percentage: 0,
+    discount_amount: 0,
+    items: [
+      { kind: "item", name: "Carrelage", description: null, quantity: 10, unit: "m²", unit_price: 110, tax_rate: 10 },
+    ],
+  };
+  it("is unchanged by what the client does not agree to (costs, library links, notes, the validity date)", () => {
+    const stored = { ...base, notes: "interne", items: [{ ...base.items[0], cost_price: 50, library_item_id: "x" }] };
+    expect(quoteContentChanged(base, stored as QuoteContent)).toBe(false);
+    expect(quoteContentChanged(base, { ...base, valid_until: "2026-04-30" } as QuoteContent)).toBe(false);
+    // A worksite's missing optional parts are the same as null.
+    const a = { ...base, worksite: { address: "1 rue", label: null, postal_code: null, city: null } };
+    expect(quoteContentChanged(a, { ...base, worksite: { address: "1 rue" } })).toBe(false);
+  });
+  it("changes with an amount, the client, a discount, the terms, a line or the worksite", () => {
+    const item = base.items[0] as QuoteContent["items"][number];
+    const changed: QuoteContent[] = [
+      { ...base, items: [{ ...item, unit_price: 1100 }] },
+      { ...base, client_id: "c2" },
+      { ...base, discount_percentage: 10 },
+      { ...base, discount_amount: 5 },
+      { ...base, terms: "Acompte 30 %" },
+      { ...base, items: [...base.items, { ...item, name: "Plinthes" }] },
+      { ...base, worksite: { address: "2 rue" } },
+      { ...base, name: "Cuisine" },
+    ];
+    for (const after of changed) expect(quoteContentChanged(base, after), JSON.stringify(after)).toBe(true);
+  });
+  it("a new version is not sent: a sent or reminded status becomes a draft, others stay", () => {
+    expect(statusOfNewVersion("envoye au client")).toBe("en cours de redaction");
+    expect(statusOfNewVersion("client relance")).toBe("en cours de redaction");
+    expect(statusOfNewVersion("en cours de redaction")).toBe("en cours de redaction");
+    expect(statusOfNewVersion("valide")).toBe("valide");
+    expect(statusOfNewVersion("annule")).toBe("annule");
   });
 });

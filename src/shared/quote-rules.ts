@@ -113,6 +113,9 @@ export const QUOTE_TEXTS = {
     "Un devis sans ligne reste «\u00a0En cours de rédaction\u00a0»\u00a0: ajoutez au moins une ligne avant de changer son statut",
   finalLocked: "Ce devis ne peut plus être modifié car son statut est finalisé",
   finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
+  /** The form of a sent or reminded quote (docs/domain/quotes.md#sent-quotes-are-frozen). */
+  sentEditWarning:
+    "Ce devis a été envoyé au client\u00a0: modifier son contenu en fait une nouvelle version, à lui renvoyer. Le lien de signature qu'il a reçu ne fonctionnera plus.",
   notFound: "Devis introuvable",
   templateNotFound: "Modèle introuvable",
   templateNameRequired: "Le nom du modèle est obligatoire",
@@ -344,3 +347,62 @@ export function lineFromStored(item: StoredLine): QuoteItemInput {
     library_item_id: item.library_item_id,
   };
 }
+
+/**
+ * What the client agrees to in a quote — printed on its PDF and shown on its signing page — and so what
+ * a new version is about (docs/domain/quotes.md#sent-quotes-are-frozen): internal notes, costs, library
+ * links and the status are not part of it, nor the validity date — prolonging an offer changes nothing
+ * the client would sign (a reminder then sends a link with the new date).
+ */
+export interface QuoteContent {
+  name: string;
+  client_id: string;
+  date: string;
+  terms?: string | null;
+  worksite: { label?: string | null; address: string; postal_code?: string | null; city?: string | null } | null;
+  discount_percentage: number;
+  discount_amount: number;
+  items: readonly {
+    kind?: string;
+    name: string;
+    description?: string | null;
+    quantity: number;
+    unit: string;
+    unit_price: number;
+    tax_rate: number;
+  }[];
+}
+
+/** A quote's content as one string: two contents are the same when their keys are. */
+export function quoteContentKey(content: QuoteContent): string {
+  const worksite = content.worksite;
+  return JSON.stringify([
+    content.name,
+    content.client_id,
+    content.date,
+    content.terms ?? null,
+    worksite ? [worksite.label ?? null, worksite.address, worksite.postal_code ?? null, worksite.city ?? null] : null,
+    Number(content.discount_percentage),
+    Number(content.discount_amount),
+    content.items.map((i) => [
+      i.kind ?? "item",
+      i.name,
+      i.description ?? null,
+      Number(i.quantity),
+      i.unit,
+      Number(i.unit_price),
+      Number(i.tax_rate),
+    ]),
+  ]);
+}
+
+/** Whether an edit changes what the client is shown (a new version when the quote was presented to him). */
+export const quoteContentChanged = (before: QuoteContent, after: QuoteContent): boolean =>
+  quoteContentKey(before) !== quoteContentKey(after);
+
+/**
+ * The status of a new version (docs/domain/quotes.md#sent-quotes-are-frozen): it was not sent, so a sent
+ * or reminded status asked for it becomes a draft, to be sent again; a draft or a final status asked is kept.
+ */
+export const statusOfNewVersion = (asked: QuoteStatus): QuoteStatus =>
+  PENDING_QUOTE_STATUSES.includes(asked) ? DRAFT_QUOTE_STATUS : asked;

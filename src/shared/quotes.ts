@@ -318,6 +318,11 @@ export const quoteSchema = z.object({
   items_count: z.number(),
   /** Only in answers to users holding quotes:margins. */
   margin: quoteMarginSchema.optional(),
+  /**
+   * The version of its content (docs/domain/quotes.md#sent-quotes-are-frozen): 1, then one more each time
+   * the content of a quote already presented to the client is edited.
+   */
+  version: z.number().int(),
   /** The client's signature (docs/domain/signing.md): in the detail only (GET /api/quotes/:id), null when unsigned. */
   signature: quoteSignatureSchema.nullable().optional(),
   created_at: z.string(),

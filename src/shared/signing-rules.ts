@@ -19,6 +19,13 @@ export const SIGNING_LIMITS = {
   ratePerMinute: 30,
 } as const;
 
+/**
+ * Why a link answers an error rather than a view (docs/domain/signing.md#states): 410 for a link of an
+ * older version of the quote, 403 while the company is suspended. The page shows them as states.
+ */
+export const SIGNING_REFUSALS = ["outdated", "suspended"] as const;
+export type SigningRefusal = (typeof SIGNING_REFUSALS)[number];
+
 /** The web page that opens a signing link. */
 export const SIGNING_PATH = "/signer/";
 
@@ -39,6 +46,11 @@ export const SIGNING_TEXTS = {
     refused: "Ce devis a été refusé.",
     cancelled: "Ce devis a été annulé.",
     invalid: "Ce lien de signature n'est pas valide.",
+    /** 410: the quote was changed after this link was sent (a new version, docs/domain/signing.md#what-the-client-signs). */
+    outdated:
+      "Ce devis a été modifié depuis l'envoi de ce lien\u00a0: il ne peut plus être signé. L'entreprise doit vous envoyer sa nouvelle version.",
+    /** 403: the company's account is suspended (docs/domain/signing.md#security). */
+    suspended: "Ce lien de signature n'est plus disponible\u00a0: contactez directement l'entreprise.",
   },
   signOnSite: "Faire signer sur place",
   notification: "Devis signé",

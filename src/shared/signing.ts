@@ -18,6 +18,8 @@ export const signingViewSchema = z.object({
   quote: z
     .object({
       reference: z.string(),
+      /** The version of the quote this link presents (docs/domain/quotes.md#sent-quotes-are-frozen). */
+      version: z.number().int(),
       name: z.string(),
       date: z.string(),
       valid_until: z.string().nullable(),
@@ -52,7 +54,10 @@ export const signingViewSchema = z.object({
         vat_breakdown: z.array(z.object({ rate: z.number(), net: z.number(), tax: z.number() })),
       }),
       terms: z.string().nullable(),
-      /** The PDF the client reads (GET /api/signing/:token/pdf): its SHA-256 is kept with the signature. */
+      /**
+       * The PDF the client reads (GET /api/signing/:token/pdf), frozen with the link: its SHA-256 is kept
+       * with the signature.
+       */
       pdf_url: z.string(),
     })
     .nullable(),

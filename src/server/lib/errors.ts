@@ -22,6 +22,7 @@ export const errors = {
   forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, ERROR_CODES.FORBIDDEN, message),
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
   conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
+  gone: (message: string) => new AppError(410, ERROR_CODES.GONE, message),
   tooManyRequests: (message: string, retryAfterSeconds: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, { "retry-after": String(retryAfterSeconds) }),
 };

@@ -70,6 +70,12 @@ export const quotes = pgTable(
      */
     sentAt: timestamp("sent_at", { withTimezone: true }),
     answeredAt: timestamp("answered_at", { withTimezone: true }),
+    /**
+     * The version of its content the client may be shown: 1, then one more each time a quote already
+     * presented to the client (sent, reminded, or with a live signing link) has its content edited
+     * (docs/domain/quotes.md#sent-quotes-are-frozen). Each signing link keeps the version it froze.
+     */
+    version: integer("version").notNull().default(1),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,4 @@
-import { customType, index, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { companyIdColumn } from "./companies";
 import { quotes } from "./quotes";
 import { users } from "./users";
@@ -25,6 +25,15 @@ export const quoteSigningLinks = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
     usedAt: timestamp("used_at", { withTimezone: true }),
     revokedAt: timestamp("revoked_at", { withTimezone: true }),
+    /**
+     * What the link presents, frozen when it is made (docs/domain/signing.md#what-the-client-signs): the
+     * quote's version, its content as the public page shows it (SigningContent), the PDF's bytes and
+     * their SHA-256. Null content and PDF: a link made before they were kept (it shows the quote as stored).
+     */
+    quoteVersion: integer("quote_version").notNull().default(1),
+    content: jsonb("content"),
+    pdf: bytea("pdf"),
+    pdfSha256: text("pdf_sha256"),
   },
   (t) => [index("quote_signing_links_quote_idx").on(t.companyId, t.quoteId)],
 );

@@ -8,6 +8,7 @@
  */
 import type { Db } from "@server/db/client";
 import type { MessageKind } from "@shared/message-rules";
+import type { Quote } from "@shared/quotes";
 
 export interface OutgoingMessage {
   companyId: string;
@@ -31,8 +32,17 @@ export interface OutgoingMessage {
 /** Implemented by helper M in src/server/modules/messages/mailer.ts. */
 export type EnqueueMessage = (tx: Db, message: OutgoingMessage) => Promise<{ id: string }>;
 
-/** Implemented by helper G in src/server/modules/signing/signing-links.ts. */
+/**
+ * Implemented by helper G in src/server/modules/signing/signing-links.ts. `frozen`: the quote as sent and
+ * its PDF's bytes, which the link presents whatever happens to the quote later (issue 31).
+ */
 export type IssueSigningLink = (
   tx: Db,
-  input: { companyId: string; quoteId: string; expiresOn: string | null; createdBy: string | null },
+  input: {
+    companyId: string;
+    quoteId: string;
+    expiresOn: string | null;
+    createdBy: string | null;
+    frozen: { quote: Quote; pdf: Uint8Array };
+  },
 ) => Promise<{ token: string; path: string; url: string; expiresAt: Date }>;

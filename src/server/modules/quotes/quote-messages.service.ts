@@ -73,9 +73,9 @@ export function createQuoteMessagesService(
   },
 ) {
   /**
-   * Sends (or reminds) in one transaction: the quote locked and checked, a new signing link (expiring
-   * with the quote's validity), the status and its history entry, the quote's PDF — the bytes of GET
-   * …/pdf —, the message. Any failure leaves nothing of it.
+   * Sends (or reminds) in one transaction: the quote locked and checked, the status and its history
+   * entry, the quote's PDF — the bytes of GET …/pdf —, a new signing link (expiring with the quote's
+   * validity) that freezes this version and these bytes, the message. Any failure leaves nothing of it.
    */
   async function mail(
     auth: AuthContext,
@@ -90,12 +90,6 @@ export function createQuoteMessagesService(
       const quote = await quotesRepository.find(tx, t.companyId, quoteId, { lock: true });
       if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
       assertMayMail(quote, kind);
-      const link = await seams.issueLink(tx, {
-        companyId: t.companyId,
-        quoteId,
-        expiresOn: quote.valid_until,
-        createdBy: auth.userId,
-      });
       await changeQuoteStatus(tx, t.companyId, {
         quote,
         to: statusAfter(quote.status, kind),
@@ -107,6 +101,15 @@ export function createQuoteMessagesService(
       const sent = await quotesRepository.find(tx, t.companyId, quoteId);
       if (!sent) throw errors.notFound(QUOTE_TEXTS.notFound);
       const pdf = await quotes.pdfInTransaction(tx, t.companyId, sent, log);
+      // The link presents this version and these bytes, whatever happens to the quote later
+      // (docs/domain/signing.md#what-the-client-signs).
+      const link = await seams.issueLink(tx, {
+        companyId: t.companyId,
+        quoteId,
+        expiresOn: quote.valid_until,
+        createdBy: auth.userId,
+        frozen: { quote: sent, pdf },
+      });
       const message = await seams.enqueue(
         tx,
         outgoing(

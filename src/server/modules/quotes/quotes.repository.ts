@@ -101,6 +101,7 @@ const quoteColumns = {
   worksite_address: quotes.worksiteAddress,
   worksite_postal_code: quotes.worksitePostalCode,
   worksite_city: quotes.worksiteCity,
+  version: quotes.version,
   created_at: quotes.createdAt,
   updated_at: quotes.updatedAt,
   client_name: clients.name,
@@ -156,6 +157,7 @@ function toQuote(row: QuoteRow): Quote {
       : null,
     items: row.items,
     items_count: row.items.filter(isPricedLine).length,
+    version: row.version,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -354,6 +356,20 @@ export const quotesRepository = {
       .set({ ...quoteValues(input, totals), updatedAt: sql`now()` })
       .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
     await this.replaceItems(tx, companyId, id, input, totals);
+  },
+
+  /**
+   * One more version of the quote's content (docs/domain/quotes.md#sent-quotes-are-frozen), in the
+   * update's transaction; answers the new version.
+   */
+  async newVersion(tx: Db, companyId: string, id: string): Promise<number> {
+    const [row] = await tx
+      .update(quotes)
+      .set({ version: sql`${quotes.version} + 1` })
+      .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)))
+      .returning({ version: quotes.version });
+    if (!row) throw new Error("quote not found");
+    return row.version;
   },
 
   /** The status alone (an action's: sent, reminded, signed — quote-status.ts); lines and totals untouched. */

@@ -9,17 +9,20 @@ import {
   DRAFT_QUOTE_STATUS,
   isFinalQuoteStatus,
   lineFromStored,
+  PENDING_QUOTE_STATUSES,
   QUOTE_TEXTS,
   type Quote,
   type QuoteDefaults,
   type QuoteInput,
   type QuoteItemInput,
+  quoteContentChanged,
   type quoteDuplicateSchema,
   type quoteListQuerySchema,
   quoteMargin,
   quoteTotalsInEuros,
   resolveLineCosts,
   statusAllowsNoLines,
+  statusOfNewVersion,
 } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import type { z } from "zod";
@@ -27,7 +30,8 @@ import { companyInfoRepository, companySettingsRepository } from "../company/com
 import { libraryRepository } from "../library/library.repository";
 import { nextReference } from "../references/references.repository";
 import { signaturesRepository } from "../signing/signing.repository";
-import { quoteHistoryRepository } from "./quote-history.repository";
+import { hasLiveLink, revokeLiveLinks } from "../signing/signing-links";
+import { type NewQuoteHistoryEntry, quoteHistoryRepository } from "./quote-history.repository";
 import { actorOf, creationEntry, updateEntries } from "./quote-history.service";
 import { quoteDocument } from "./quote-pdf";
 import { quotesRepository } from "./quotes.repository";
@@ -87,6 +91,36 @@ async function costedLines(
     can(t.auth, QUOTES_ACCESS.margins),
   );
   return lines.map((line, index) => ({ ...line, cost_price: costs[index] ?? null }));
+}
+
+/**
+ * The edit of a quote already presented to the client — sent or reminded, or with a live signing link —
+ * that changes what he is shown (quoteContentChanged) makes a new version: the version goes up and the
+ * live links are revoked (they answer 410), in the edit's transaction. Answers the new version and the
+ * links revoked, or null for an edit that keeps the version (a draft never presented, a status or notes
+ * changed alone). docs/domain/quotes.md#sent-quotes-are-frozen.
+ */
+async function versionOfEdit(
+  tx: Db,
+  companyId: string,
+  before: Quote,
+  input: QuoteInput,
+): Promise<{ version: number; linksRevoked: number } | null> {
+  const after = { ...input, worksite: input.worksite === undefined ? before.worksite : input.worksite };
+  if (!quoteContentChanged(before, after)) return null;
+  const presented = PENDING_QUOTE_STATUSES.includes(before.status) || (await hasLiveLink(tx, companyId, before.id));
+  if (!presented) return null;
+  const version = await quotesRepository.newVersion(tx, companyId, before.id);
+  return { version, linksRevoked: await revokeLiveLinks(tx, companyId, before.id) };
+}
+
+/** The update's entries, its « Modification » saying the new version and the links it revoked. */
+function withNewVersion(
+  entries: NewQuoteHistoryEntry[],
+  made: { version: number; linksRevoked: number },
+): NewQuoteHistoryEntry[] {
+  const metadata = { version: made.version, signing_links_revoked: made.linksRevoked };
+  return entries.map((entry) => (entry.action === "updated" ? { ...entry, metadata } : entry));
 }
 
 export function createQuotesService(db: Database) {
@@ -254,8 +288,13 @@ export function createQuotesService(db: Database) {
           throw errors.notFound(QUOTE_TEXTS.clientNotFound);
         }
         const items = await costedLines(tx, t, input.items, before.items.map(lineFromStored));
-        await quotesRepository.update(tx, t.companyId, quoteId, { ...input, items }, totals);
-        await quoteHistoryRepository.add(tx, t.companyId, updateEntries(before, input, totals.total, actorOf(auth)));
+        // A quote presented to the client is frozen: an edit of its content is a new version
+        // (docs/domain/quotes.md#sent-quotes-are-frozen).
+        const version = await versionOfEdit(tx, t.companyId, before, input);
+        const values = version ? { ...input, status: statusOfNewVersion(input.status) } : input;
+        await quotesRepository.update(tx, t.companyId, quoteId, { ...values, items }, totals);
+        const entries = updateEntries(before, values, totals.total, actorOf(auth));
+        await quoteHistoryRepository.add(tx, t.companyId, version ? withNewVersion(entries, version) : entries);
       });
       return presented(auth, await load(t, quoteId));
     },

@@ -1,16 +1,19 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { Db } from "@server/db/client";
 import { quoteSigningLinks } from "@server/db/schema";
+import type { Quote } from "@shared/quotes";
 import { SIGNING_PATH } from "@shared/signing-rules";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { IssueSigningLink } from "../messages/contract";
 import { publicUrl } from "../messages/mail-config";
+import { type SigningContent, signingContentOf } from "./signing-content";
 
 /**
  * A quote's signing links (docs/domain/signing.md#links): 32 random bytes in base64url, only their
  * SHA-256 stored (the pattern of the accounts' links, account-tokens.ts). One live link per quote: a new
  * one revokes the previous ones. It expires at the end of the quote's validity day (Europe/Paris), or
- * 30 days after it is made for a quote without one; it is used once.
+ * 30 days after it is made for a quote without one; it is used once. It freezes what it presents: the
+ * quote's version, its content and the PDF's bytes with their SHA-256 (#what-the-client-signs).
  */
 
 /** Days a link lives when its quote has no validity date. */
@@ -32,24 +35,74 @@ export interface SigningLinkRow {
   expiresAt: Date;
   usedAt: Date | null;
   revokedAt: Date | null;
+  /** The version of the quote the link presents. */
+  quoteVersion: number;
+}
+
+/** What a link presents, frozen when it was made; null parts for a link made before they were kept. */
+export interface FrozenPresentation {
+  content: SigningContent | null;
+  pdf: Buffer | null;
+  pdfSha256: string | null;
+}
+
+/** The quote as it is sent and the bytes of its PDF (GET …/pdf at that moment): what a new link freezes. */
+export interface QuoteToFreeze {
+  quote: Quote;
+  pdf: Uint8Array;
+}
+
+/** Revokes the quote's live links (unused, not revoked), in the caller's transaction; answers how many. */
+export async function revokeLiveLinks(tx: Db, companyId: string, quoteId: string): Promise<number> {
+  const revoked = await tx
+    .update(quoteSigningLinks)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        eq(quoteSigningLinks.companyId, companyId),
+        eq(quoteSigningLinks.quoteId, quoteId),
+        isNull(quoteSigningLinks.usedAt),
+        isNull(quoteSigningLinks.revokedAt),
+      ),
+    )
+    .returning({ id: quoteSigningLinks.id });
+  return revoked.length;
+}
+
+/** Whether the quote has a live link (unused, not revoked, not expired): it is presented to the client. */
+export async function hasLiveLink(tx: Db, companyId: string, quoteId: string): Promise<boolean> {
+  const rows = await tx
+    .select({ id: quoteSigningLinks.id })
+    .from(quoteSigningLinks)
+    .where(
+      and(
+        eq(quoteSigningLinks.companyId, companyId),
+        eq(quoteSigningLinks.quoteId, quoteId),
+        isNull(quoteSigningLinks.usedAt),
+        isNull(quoteSigningLinks.revokedAt),
+        sql`${quoteSigningLinks.expiresAt} > now()`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** Makes a new link for the quote, revoking its live ones, in the caller's transaction (company scope). */
 export async function issueLink(
   tx: Db,
-  input: { companyId: string; quoteId: string; expiresOn: string | null; createdBy: string | null; via: SigningVia },
+  input: {
+    companyId: string;
+    quoteId: string;
+    expiresOn: string | null;
+    createdBy: string | null;
+    via: SigningVia;
+    frozen: QuoteToFreeze;
+  },
 ): Promise<{ token: string; path: string; url: string; expiresAt: Date }> {
-  await tx
-    .update(quoteSigningLinks)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(quoteSigningLinks.companyId, input.companyId),
-        eq(quoteSigningLinks.quoteId, input.quoteId),
-        isNull(quoteSigningLinks.usedAt),
-        isNull(quoteSigningLinks.revokedAt),
-      ),
-    );
+  if (input.frozen.quote.id !== input.quoteId) throw new Error("signing link frozen with another quote");
+  await revokeLiveLinks(tx, input.companyId, input.quoteId);
+  const content = await signingContentOf(tx, input.companyId, input.frozen.quote);
+  const pdf = Buffer.from(input.frozen.pdf);
   const token = randomBytes(32).toString("base64url");
   // The end of the validity day in Paris: the next day's midnight there, whatever the server's zone.
   const expiresAt =
@@ -65,6 +118,10 @@ export async function issueLink(
       via: input.via,
       createdBy: input.createdBy,
       expiresAt,
+      quoteVersion: input.frozen.quote.version,
+      content,
+      pdf,
+      pdfSha256: createHash("sha256").update(pdf).digest("hex"),
     })
     .returning({ expiresAt: quoteSigningLinks.expiresAt });
   if (!row) throw new Error("signing link not stored");
@@ -91,10 +148,28 @@ export const signingLinksRepository = {
         expiresAt: quoteSigningLinks.expiresAt,
         usedAt: quoteSigningLinks.usedAt,
         revokedAt: quoteSigningLinks.revokedAt,
+        quoteVersion: quoteSigningLinks.quoteVersion,
       })
       .from(quoteSigningLinks)
       .where(eq(quoteSigningLinks.tokenHash, signingTokenHash(token)));
     return row ? { ...row, via: row.via as SigningVia } : undefined;
+  },
+
+  /** What the link presents, frozen when it was made (company scope). */
+  async frozen(tx: Db, companyId: string, id: string): Promise<FrozenPresentation> {
+    const [row] = await tx
+      .select({
+        content: quoteSigningLinks.content,
+        pdf: quoteSigningLinks.pdf,
+        pdfSha256: quoteSigningLinks.pdfSha256,
+      })
+      .from(quoteSigningLinks)
+      .where(and(eq(quoteSigningLinks.companyId, companyId), eq(quoteSigningLinks.id, id)));
+    return {
+      content: (row?.content as SigningContent | null) ?? null,
+      pdf: row?.pdf ?? null,
+      pdfSha256: row?.pdfSha256 ?? null,
+    };
   },
 
   /** Uses the link: true for the one caller that marks it used (live, unexpired), in the signing's transaction. */

@@ -87,6 +87,11 @@ export const signingRepository = {
     return result.rows.map((r) => r.id);
   },
 
+  /** Whether the company may be reached through its links: not suspended (docs/domain/signing.md#security). */
+  async companyActive(tx: Db, companyId: string): Promise<boolean> {
+    const [row] = await tx.select({ status: companies.status }).from(companies).where(eq(companies.id, companyId));
+    return row?.status === "active";
+  },
   /** The company's e-mail (its contact address in « Paramètres »), or null. */
   async companyEmail(tx: Db, companyId: string): Promise<{ name: string; email: string | null }> {
     const [row] = await tx

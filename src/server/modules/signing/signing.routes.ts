@@ -46,10 +46,16 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Ce que lit le client avant de signer\u00a0: l'état du lien (open, signed, expired, refused, cancelled) et le devis quand il peut être signé\u202f; 404 pour un lien inconnu ou remplacé (limité par adresse IP)",
+          "Ce que lit le client avant de signer\u00a0: l'état du lien (open, signed, expired, refused, cancelled) et le devis tel qu'il a été envoyé quand il peut être signé\u202f; 404 pour un lien inconnu ou remplacé, 410 pour un lien d'une version antérieure du devis, 403 si l'entreprise est suspendue (limité par adresse IP)",
         security: [],
         params: tokenParams,
-        response: { 200: signingViewSchema, 404: errorResponseSchema, 429: errorResponseSchema },
+        response: {
+          200: signingViewSchema,
+          403: errorResponseSchema,
+          404: errorResponseSchema,
+          410: errorResponseSchema,
+          429: errorResponseSchema,
+        },
       },
     },
     async (request) => service.view(request.params.token, meta(request)),
@@ -62,7 +68,7 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Le PDF du devis tel que le client le lit (son empreinte SHA-256 est gardée à la signature)\u202f; le PDF signé une fois signé par ce lien",
+          "Le PDF du devis tel qu'il a été envoyé avec ce lien (son empreinte SHA-256 est gardée à la signature)\u202f; le PDF signé une fois signé par ce lien",
         security: [],
         params: tokenParams,
       },
@@ -84,15 +90,17 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Signe le devis («\u00a0Bon pour accord\u00a0», nom, signature dessinée)\u00a0: le devis passe «\u00a0Validé\u00a0» et la preuve est gardée (404 lien invalide, 409 déjà signé, expiré, refusé ou annulé)",
+          "Signe le devis tel qu'il a été envoyé («\u00a0Bon pour accord\u00a0», nom, signature dessinée)\u00a0: le devis passe «\u00a0Validé\u00a0» et la preuve est gardée, avec l'empreinte du PDF présenté (404 lien invalide, 409 déjà signé, expiré, refusé ou annulé, 410 devis modifié depuis l'envoi, 403 entreprise suspendue)",
         security: [],
         params: tokenParams,
         body: signBodySchema,
         response: {
           200: signingViewSchema,
           400: errorResponseSchema,
+          403: errorResponseSchema,
           404: errorResponseSchema,
           409: errorResponseSchema,
+          410: errorResponseSchema,
           429: errorResponseSchema,
         },
       },

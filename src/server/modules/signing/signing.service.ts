@@ -3,8 +3,6 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { inspectImage } from "@server/lib/file-types";
-import { signFileUrl } from "@server/lib/signed-urls";
-import { cityLine } from "@server/pdf/company";
 import type { RenderLog } from "@server/pdf/document";
 import { printableLogo } from "@server/pdf/logo";
 import { parisToday } from "@shared/dates";
@@ -15,12 +13,12 @@ import {
   SIGNING_TEXTS,
   type SignBody,
   type SigningLink,
+  type SigningRefusal,
   type SigningState,
   type SigningView,
   signedNotificationBody,
 } from "@shared/signing";
 import { throttleRepository } from "../auth/auth.repository";
-import { companyInfoRepository } from "../company/company.repository";
 import { publicUrl } from "../messages/mail-config";
 import { enqueueMessage } from "../messages/mailer";
 import { notificationsRepository } from "../notifications/notifications.repository";
@@ -28,6 +26,7 @@ import { changeQuoteStatus } from "../quotes/quote-status";
 import { quotesRepository } from "../quotes/quotes.repository";
 import { createQuotesService } from "../quotes/quotes.service";
 import { signaturesRepository, signingRepository } from "./signing.repository";
+import { shownContent, signingContentOf } from "./signing-content";
 import { issueLink, type SigningLinkRow, signingLinksRepository } from "./signing-links";
 
 /** Signing on site: a new link for the quote, opened on the artisan's phone (docs/domain/signing.md#links). */
@@ -65,11 +64,15 @@ export function signaturePng(dataUrl: string): Buffer {
   return png;
 }
 
-/** The state's error for a link that cannot be signed: 404 for an invalid one, 409 with its text otherwise. */
-function refused(state: Exclude<SigningState, "open">) {
-  return state === "invalid"
-    ? errors.notFound(SIGNING_TEXTS.states.invalid)
-    : errors.conflict(SIGNING_TEXTS.states[state]);
+/**
+ * The state's error for a link that cannot be signed: 404 for an invalid one, 410 for a link of an older
+ * version of its quote, 403 while the company is suspended, 409 with its text otherwise.
+ */
+function refused(state: Exclude<SigningState, "open"> | SigningRefusal) {
+  if (state === "invalid") return errors.notFound(SIGNING_TEXTS.states.invalid);
+  if (state === "outdated") return errors.gone(SIGNING_TEXTS.states.outdated);
+  if (state === "suspended") return errors.forbidden(SIGNING_TEXTS.states.suspended);
+  return errors.conflict(SIGNING_TEXTS.states[state]);
 }
 
 type Found = { link: SigningLinkRow; quote: Quote } | null;
@@ -92,17 +95,27 @@ export function createSigningService(db: Database, options: { fileSecret: string
     });
   }
 
-  /** The link's quote, in the link's company scope; null when the link is revoked or its quote gone. */
-  async function quoteOf(tx: Db, link: SigningLinkRow | undefined, lock = false): Promise<Found> {
-    if (!link || link.revokedAt) return null;
+  /**
+   * The link's quote, in the link's company scope; null when its quote is gone. A suspended company's
+   * links answer 403 whatever their state (docs/domain/signing.md#security).
+   */
+  async function quoteOf(tx: Db, link: SigningLinkRow, lock = false): Promise<Found> {
+    if (!(await signingRepository.companyActive(tx, link.companyId))) throw refused("suspended");
     const quote = await quotesRepository.find(tx, link.companyId, link.quoteId, { lock });
     return quote ? { link, quote } : null;
   }
 
   /** Where a link stands (docs/domain/signing.md#states), and the signature when there is one. */
-  async function stateOf(tx: Db, found: Found): Promise<{ state: SigningState; signed: SigningView["signed"] }> {
+  async function stateOf(
+    tx: Db,
+    found: Found,
+  ): Promise<{ state: SigningState | "outdated"; signed: SigningView["signed"] }> {
     if (!found) return { state: "invalid", signed: null };
     const { link, quote } = found;
+    // Made for an older version: the quote was changed after it was sent (410).
+    if (!link.usedAt && link.quoteVersion < quote.version) return { state: "outdated", signed: null };
+    // Replaced by a newer link of the same version (a reminder, signing on site).
+    if (link.revokedAt) return { state: "invalid", signed: null };
     if (quote.status === "valide" || link.usedAt) {
       const signature = await signaturesRepository.summary(tx, link.companyId, quote.id);
       return {
@@ -116,54 +129,24 @@ export function createSigningService(db: Database, options: { fileSecret: string
     return { state: "open", signed: null };
   }
 
-  /** The quote as the signing page shows it: the company, the client, the lines, the totals, the terms. */
-  async function shown(tx: Db, token: string, link: SigningLinkRow, quote: Quote): Promise<SigningView["quote"]> {
-    const company = await companyInfoRepository.forDocuments(tx, link.companyId);
-    const lines = (...values: (string | null)[]) => values.filter((v): v is string => Boolean(v));
-    return {
-      reference: quote.reference,
-      name: quote.name,
-      date: quote.date,
-      valid_until: quote.valid_until,
-      company: {
-        name: company.name,
-        address_lines: lines(company.address1, company.address2, cityLine(company.zip_code, company.city)),
-        phone: company.phone_contact,
-        email: company.email_contact,
-        logo_url: company.logo_file_id ? signFileUrl(options.fileSecret, company.logo_file_id) : null,
-      },
-      client: {
-        name: quote.client.name,
-        address_lines: lines(quote.client.address, cityLine(quote.client.postal_code, quote.client.city)),
-      },
-      lines: quote.items.map((item) => ({
-        kind: item.kind,
-        name: item.name,
-        description: item.description,
-        quantity: item.quantity,
-        unit: item.unit,
-        unit_price: item.unit_price,
-        tax_rate: item.tax_rate,
-        total: item.subtotal,
-      })),
-      totals: {
-        net: quote.subtotal,
-        discount: quote.discount,
-        discount_percentage: quote.discount_percentage,
-        tax: quote.tax_amount,
-        total: quote.total,
-        vat_breakdown: quote.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax })),
-      },
-      // As the PDF prints them: the quote's own terms, or the company's.
-      terms: quote.terms ?? company.terms_and_conditions,
-      pdf_url: `/api/signing/${token}/pdf`,
-    };
+  /**
+   * What an open link presents (docs/domain/signing.md#what-the-client-signs): the content and the PDF
+   * frozen when it was made. A link made before they were kept shows the quote as stored — which can no
+   * longer change without revoking it — and its PDF as GET …/pdf renders it.
+   */
+  async function presentation(tx: Db, found: NonNullable<Found>, log?: RenderLog) {
+    const { link, quote } = found;
+    const frozen = await signingLinksRepository.frozen(tx, link.companyId, link.id);
+    const content = frozen.content ?? (await signingContentOf(tx, link.companyId, quote));
+    const pdf = async () => frozen.pdf ?? (await quotes.pdfInTransaction(tx, link.companyId, quote, log));
+    return { content, pdf, pdfSha256: frozen.pdfSha256 };
   }
 
   return {
     /**
-     * GET /api/signing/:token: the state, and the quote when it can be signed. An invalid link (unknown,
-     * revoked) answers 404 with its text: nothing tells an unknown token from another company's.
+     * GET /api/signing/:token: the state, and the quote frozen with the link when it can be signed. An
+     * invalid link (unknown, replaced) answers 404 with its text: nothing tells an unknown token from
+     * another company's; a link of an older version of the quote 410, a suspended company's 403.
      */
     async view(token: string, meta: SigningRequestMeta): Promise<SigningView> {
       const link = await linkOf(token, meta);
@@ -171,15 +154,17 @@ export function createSigningService(db: Database, options: { fileSecret: string
       return db.run({ companyId: link.companyId }, async (tx) => {
         const found = await quoteOf(tx, link);
         const { state, signed } = await stateOf(tx, found);
-        if (state === "invalid") throw refused("invalid");
+        if (state === "invalid" || state === "outdated") throw refused(state);
         if (state !== "open" || !found) return { state, quote: null, signed };
-        return { state, quote: await shown(tx, token, found.link, found.quote), signed: null };
+        const { content } = await presentation(tx, found);
+        return { state, quote: shownContent(content, token, options.fileSecret), signed: null };
       });
     },
 
     /**
-     * GET /api/signing/:token/pdf: the PDF the client reads before signing (its SHA-256 is kept with the
-     * signature); once signed through this link, the signed PDF. Otherwise the state's error.
+     * GET /api/signing/:token/pdf: the PDF the client reads before signing, frozen with the link (its
+     * SHA-256 is kept with the signature); once signed through this link, the signed PDF. Otherwise the
+     * state's error.
      */
     async pdf(token: string, meta: SigningRequestMeta, log?: RenderLog): Promise<{ filename: string; pdf: Buffer }> {
       const link = await linkOf(token, meta);
@@ -189,7 +174,10 @@ export function createSigningService(db: Database, options: { fileSecret: string
         const { state } = await stateOf(tx, found);
         const signedHere = state === "signed" && link.usedAt !== null;
         if (!found || (state !== "open" && !signedHere)) throw refused(state === "open" ? "invalid" : state);
-        const pdf = await quotes.pdfInTransaction(tx, link.companyId, found.quote, log);
+        // Open: the PDF frozen with the link; signed through it: the signed PDF, as the office's.
+        const pdf = signedHere
+          ? await quotes.pdfInTransaction(tx, link.companyId, found.quote, log)
+          : await (await presentation(tx, found, log)).pdf();
         return { filename: `devis-${found.quote.reference}${signedHere ? "-signe" : ""}.pdf`, pdf };
       });
     },
@@ -197,7 +185,7 @@ export function createSigningService(db: Database, options: { fileSecret: string
     /**
      * POST /api/signing/:token, in one transaction: the link used, the quote « Validé » (history
      * « Validation » naming the signer), the evidence stored (time, IP, user agent, the SHA-256 of the
-     * PDF GET …/pdf serves for the quote at that moment, the PNG), a notification for each user of the
+     * PDF the link presents — frozen when it was made —, the PNG), a notification for each user of the
      * office and a mail to the company. A second signing finds the quote signed (409).
      */
     async sign(token: string, body: SignBody, meta: SigningRequestMeta, log?: RenderLog): Promise<SigningView> {
@@ -209,8 +197,13 @@ export function createSigningService(db: Database, options: { fileSecret: string
         const { state } = await stateOf(tx, found);
         if (state !== "open" || !found) throw refused(state === "open" ? "invalid" : state);
         const { quote } = found;
-        const shownPdf = await quotes.pdfInTransaction(tx, link.companyId, quote, log);
-        const pdfSha256 = createHash("sha256").update(shownPdf).digest("hex");
+        // The SHA-256 of the PDF the link presents: the bytes frozen when it was made.
+        const shown = await presentation(tx, found, log);
+        const pdfSha256 =
+          shown.pdfSha256 ??
+          createHash("sha256")
+            .update(await shown.pdf())
+            .digest("hex");
         if (!(await signingLinksRepository.consume(tx, link.companyId, link.id))) throw refused("signed");
         const signerName = body.signer_name;
         const signedAt = await signaturesRepository.insert(tx, link.companyId, {
@@ -283,12 +276,15 @@ export function createSigningService(db: Database, options: { fileSecret: string
         if (quote.valid_until !== null && quote.valid_until < parisToday()) {
           throw errors.conflict(SIGNING_TEXTS.validityPassed);
         }
+        // The link presents the quote as it is now, and these bytes (docs/domain/signing.md#what-the-client-signs).
+        const pdf = await quotes.pdfInTransaction(tx, t.companyId, quote);
         const issued = await issueLink(tx, {
           companyId: t.companyId,
           quoteId,
           expiresOn: quote.valid_until,
           createdBy: auth.userId,
           via: "on_site",
+          frozen: { quote, pdf },
         });
         return { url: issued.url, path: issued.path, expires_at: issued.expiresAt.toISOString() };
       });

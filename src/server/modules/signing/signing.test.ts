@@ -8,12 +8,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { setupApp } from "../../test/helpers";
 import { blankPng } from "../../test/images";
 import { pdfText, QUOTE_LINES, quoteBody } from "../quotes/quotes.fixtures";
+import { quotesRepository } from "../quotes/quotes.repository";
+import { createQuotesService } from "../quotes/quotes.service";
 import { apiOf, type Crew, crewOf } from "../users/accounts.fixtures";
 import { issueSigningLink } from "./signing-links";
 
 const { app, db } = await setupApp();
 const api = apiOf(app);
 const crew = crewOf(app, db);
+const quotesService = createQuotesService(db);
 
 /** Each call its own client IP, so the per-IP limit of one test never touches another. */
 const ipOf = () =>
@@ -64,11 +67,23 @@ async function sentQuote(c: Crew, client: string, extra: object = {}): Promise<{
   return res.json();
 }
 
-/** A link sent to the client (the contract S's sending uses), its token. */
+/**
+ * A link sent to the client (the contract S's sending uses), its token: it freezes the quote as stored
+ * now and its PDF (the bytes GET …/pdf answers), as the sending does.
+ */
 async function mailedLink(c: Crew, quoteId: string, expiresOn: string | null = null): Promise<string> {
-  const issued = await db.run({ companyId: c.id }, (tx) =>
-    issueSigningLink(tx, { companyId: c.id, quoteId, expiresOn, createdBy: c.ids.admin }),
-  );
+  const issued = await db.run({ companyId: c.id }, async (tx) => {
+    const quote = await quotesRepository.find(tx, c.id, quoteId);
+    if (!quote) throw new Error("no such quote");
+    const pdf = await quotesService.pdfInTransaction(tx, c.id, quote);
+    return issueSigningLink(tx, {
+      companyId: c.id,
+      quoteId,
+      expiresOn,
+      createdBy: c.ids.admin,
+      frozen: { quote, pdf },
+    });
+  });
   return issued.token;
 }
 
@@ -387,5 +402,180 @@ describe("rate limit and notifications", () => {
     const all = await api(a.token.admin, "POST", "/api/notifications/read-all");
     expect(all.json().unread).toBe(0);
     expect((await api(a.token.chef, "GET", "/api/notifications")).json().unread).toBe(mine.unread - 1);
+  });
+});
+
+describe("what the client signs is what he was sent (issue 31)", () => {
+  /** One line of 1 000 € HT at 10 %: 1 100 € TTC. */
+  const ONE_LINE = [{ name: "Pose de carrelage", quantity: 1, unit: "forfait", unit_price: 1000, tax_rate: 10 }];
+  const MAIL = { to: ["martin@ex.fr"], cc: [], subject: "Votre devis", body: "Bonjour,\n\n{lien_signature}" };
+
+  /** Sends the quote by mail as the office does (POST …/send): the link's token and the PDF attached. */
+  async function send(quoteId: string): Promise<{ token: string; attached: Buffer }> {
+    const res = await api(a.token.admin, "POST", `/api/quotes/${quoteId}/send`, MAIL);
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await db.run("platform", (tx) =>
+      tx.execute<{ body: string; content: Buffer }>(
+        sql`SELECT m.body, a.content FROM outbox_messages m JOIN outbox_attachments a ON a.message_id = m.id WHERE m.id = ${res.json().id}`,
+      ),
+    );
+    const row = stored.rows[0];
+    const token = row?.body.match(/\/signer\/([\w-]{43})/)?.[1];
+    if (!row || !token) throw new Error("no link in the message");
+    return { token, attached: Buffer.from(row.content) };
+  }
+
+  /** A draft of ONE_LINE, as its detail answers it. */
+  async function draft(extra: object = {}) {
+    const { id } = await sentQuote(a, clientA, {
+      status: "en cours de redaction",
+      discount_percentage: 0,
+      items: ONE_LINE,
+      ...extra,
+    });
+    return (await api(a.token.admin, "GET", `/api/quotes/${id}`)).json();
+  }
+
+  it("the amount changed after sending: the link the client holds is refused (410), the quote is a new version to send again", async () => {
+    const quote = await draft();
+    const { token, attached } = await send(quote.id);
+    const shown = await view(token);
+    expect(shown.json().quote.totals.total).toBe(1100);
+
+    // The office raises the price tenfold after sending.
+    const sent = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}`)).json();
+    const raised = quoteBody(sent, { items: [{ ...ONE_LINE[0], unit_price: 10_000 }] });
+    const put = await api(a.token.admin, "PUT", `/api/quotes/${quote.id}`, raised);
+    expect(put.statusCode, put.body).toBe(200);
+
+    // The client's link: a French 410 on the page, the PDF and the signing; nothing signed.
+    for (const res of [await view(token), await pdfOf(token), await sign(token)]) {
+      expect(res.statusCode).toBe(410);
+      expect(res.json()).toMatchObject({ code: "GONE", error: SIGNING_TEXTS.states.outdated });
+    }
+    // A new version, not sent: back to draft, to be sent again.
+    expect(sent).toMatchObject({ status: "envoye au client", version: 1 });
+    expect(put.json()).toMatchObject({ version: 2, status: "en cours de redaction", total: 11_000 });
+    const detail = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}`)).json();
+    expect(detail).toMatchObject({ status: "en cours de redaction", signature: null });
+    const history = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}/history`)).json();
+    expect(history.find((e: { action: string }) => e.action === "updated")).toMatchObject({
+      changes: { total: { from: 1100, to: 11_000 } },
+      metadata: { version: 2, signing_links_revoked: 1 },
+    });
+
+    // Sent again: the new link presents version 2, and signing records the hash of its PDF.
+    const again = await send(quote.id);
+    expect(again.attached.equals(attached)).toBe(false);
+    expect((await view(again.token)).json().quote).toMatchObject({ version: 2, totals: { total: 11_000 } });
+    const pdf = (await pdfOf(again.token)).rawPayload;
+    expect(pdf.equals(again.attached)).toBe(true);
+    expect((await sign(again.token)).statusCode).toBe(200);
+    const signature = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}`)).json().signature;
+    expect(signature.pdf_sha256).toBe(createHash("sha256").update(again.attached).digest("hex"));
+  });
+
+  it("the client changed after sending: the old link is refused (410) and never shows the new client", async () => {
+    const other = (
+      await api(a.token.admin, "POST", "/api/clients", {
+        name: "Société Tierce",
+        email: "tierce@ex.fr",
+        address: "9 quai Ouest",
+        postal_code: "13002",
+        city: "Marseille",
+      })
+    ).json().id as string;
+    const quote = await draft();
+    const { token } = await send(quote.id);
+    expect((await view(token)).json().quote.client).toEqual({
+      name: "Famille Martin",
+      address_lines: ["3 rue Neuve", "69001 Lyon"],
+    });
+    const sent = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}`)).json();
+    const put = await api(a.token.admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(sent, { client_id: other }));
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await view(token);
+    expect(res.body).not.toContain("Société Tierce");
+    expect(res.statusCode).toBe(410);
+    expect((await sign(token)).statusCode).toBe(410);
+    expect(put.json()).toMatchObject({ version: 2, status: "en cours de redaction" });
+  });
+
+  it("the page and the PDF show what was sent, even when the client's record changes; the hash signed is the PDF mailed", async () => {
+    const quote = await draft();
+    const { token, attached } = await send(quote.id);
+    const client = (await api(a.token.admin, "GET", `/api/clients/${clientA}`)).json();
+    const moved = await api(a.token.admin, "PUT", `/api/clients/${clientA}`, {
+      ...client,
+      address: "1 place Nouvelle",
+    });
+    const restore = () => api(a.token.admin, "PUT", `/api/clients/${clientA}`, client);
+    try {
+      expect(moved.statusCode, moved.body).toBe(200);
+      expect((await view(token)).json().quote.client.address_lines).toEqual(["3 rue Neuve", "69001 Lyon"]);
+      expect((await pdfOf(token)).rawPayload.equals(attached)).toBe(true);
+      expect((await sign(token)).statusCode).toBe(200);
+      const [evidence] = await db.run("platform", (tx) =>
+        tx.select().from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)),
+      );
+      expect(evidence?.pdfSha256).toBe(createHash("sha256").update(attached).digest("hex"));
+    } finally {
+      await restore();
+    }
+  });
+
+  it("keeps the version and the link when nothing the client sees changes (status, notes); a draft never sent is edited as before", async () => {
+    const quote = await draft();
+    const { token } = await send(quote.id);
+    const sent = (await api(a.token.admin, "GET", `/api/quotes/${quote.id}`)).json();
+    const reminded = await api(
+      a.token.admin,
+      "PUT",
+      `/api/quotes/${quote.id}`,
+      quoteBody(sent, { status: "client relance", notes: "Rappelé le matin" }),
+    );
+    expect(reminded.statusCode, reminded.body).toBe(200);
+    expect(reminded.json()).toMatchObject({ version: 1, status: "client relance" });
+    expect((await view(token)).json().state).toBe("open");
+
+    const fresh = await draft();
+    const edited = await api(
+      a.token.admin,
+      "PUT",
+      `/api/quotes/${fresh.id}`,
+      quoteBody(fresh, { items: [{ ...ONE_LINE[0], unit_price: 2000 }] }),
+    );
+    expect(edited.json()).toMatchObject({ version: 1, status: "en cours de redaction", total: 2200 });
+  });
+
+  it("a draft with a link to sign on site: editing it revokes the link (410) and makes a new version", async () => {
+    const quote = await draft();
+    const link = (await api(a.token.admin, "POST", `/api/quotes/${quote.id}/signing-link`)).json();
+    const put = await api(
+      a.token.admin,
+      "PUT",
+      `/api/quotes/${quote.id}`,
+      quoteBody(quote, { items: [{ ...ONE_LINE[0], unit_price: 5000 }] }),
+    );
+    expect(put.json()).toMatchObject({ version: 2, status: "en cours de redaction" });
+    expect((await sign(tokenOf(link.path))).statusCode).toBe(410);
+  });
+
+  it("a suspended company's links are refused (403, in French), whatever their state", async () => {
+    const c = await crew("Signature suspendue");
+    const client = (await api(c.token.admin, "POST", "/api/clients", { name: "Client C", email: "c@ex.fr" })).json().id;
+    const quote = await sentQuote(c, client);
+    const token = await mailedLink(c, quote.id);
+    expect((await view(token)).statusCode).toBe(200);
+    await db.run("platform", (tx) => tx.execute(sql`UPDATE companies SET status = 'suspended' WHERE id = ${c.id}`));
+    for (const res of [await view(token), await pdfOf(token), await sign(token)]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe(SIGNING_TEXTS.states.suspended);
+    }
+    expect((await view("z".repeat(43))).statusCode).toBe(404);
+    const [row] = await db.run("platform", (tx) =>
+      tx.select({ n: sql<number>`count(*)::int` }).from(quoteSignatures).where(eq(quoteSignatures.quoteId, quote.id)),
+    );
+    expect(row?.n).toBe(0);
   });
 });

@@ -509,6 +509,18 @@ describe("QuoteDialog — edit and read-only", () => {
     for (const item of body.items) expect(Object.keys(item)).not.toContain("position");
   });
 
+  it("editing a sent quote warns that a changed content is a new version to send again; a draft has no warning", async () => {
+    const sentQuote = makeQuote({ status: "envoye au client", version: 2 });
+    const { unmount } = renderDialog({ mode: "edit", quote: sentQuote });
+    const dialog = screen.getByRole("dialog", { name: "Modifier le devis" });
+    expect(within(dialog).getByText(QUOTE_TEXTS.sentEditWarning.replace(/\s+/g, " "))).toBeTruthy();
+    expect(within(dialog).getByText("Version 2")).toBeTruthy();
+    unmount();
+    renderDialog({ mode: "edit", quote: makeQuote() });
+    expect(screen.queryByText(QUOTE_TEXTS.sentEditWarning.replace(/\s+/g, " "))).toBeNull();
+    expect(screen.queryByText(/^Version/)).toBeNull();
+  });
+
   it("opens a final quote read-only with the warning, even when asked to edit", async () => {
     api.get("/api/quotes/:id", quoteSchema, () => makeQuote({ status: "valide" }));
     renderDialog({ mode: "edit", quote: makeQuote({ status: "valide" }) });

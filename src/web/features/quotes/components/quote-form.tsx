@@ -1,4 +1,5 @@
 import { formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
+import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { DiscountFields } from "@web/components/document-lines/discount-fields";
 import { DocumentLinesEditor } from "@web/components/document-lines/lines-editor";
@@ -9,7 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
-import { Calculator, History, ListOrdered } from "lucide-react";
+import { Calculator, FilePen, History, ListOrdered } from "lucide-react";
 import { useQuoteForm } from "../hooks/use-quote-form";
 import { QUOTE_DRAFT_TEXTS } from "../lib/quote-draft";
 import { QuoteHistoryList } from "./quote-history";
@@ -93,6 +94,7 @@ export function QuoteForm({
             {editing ? (
               <>
                 <span className="font-medium text-foreground tabular-nums">{quote.reference}</span>
+                {quote.version > 1 && <span className="text-muted-foreground">Version {quote.version}</span>}
                 <QuoteStatusBadge status={quote.status} />
               </>
             ) : (
@@ -110,6 +112,12 @@ export function QuoteForm({
         )}
       >
         {draftOffer && <QuoteDraftOffer savedAt={draftOffer.savedAt} onResume={resumeDraft} onIgnore={ignoreDraft} />}
+        {quote && PENDING_QUOTE_STATUSES.includes(quote.status) && (
+          <Alert variant="warning" role="note">
+            <FilePen aria-hidden="true" />
+            <AlertDescription>{QUOTE_TEXTS.sentEditWarning}</AlertDescription>
+          </Alert>
+        )}
         {!editing && (
           <QuoteTemplatePicker
             onApply={applyChosenTemplate}

@@ -78,6 +78,9 @@ export function QuoteView({
       >
         <DialogTitle className="flex flex-wrap items-center gap-x-3 gap-y-1">
           <span className="whitespace-nowrap">Devis {quote.reference}</span>
+          {quote.version > 1 && (
+            <span className="text-sm font-normal whitespace-nowrap text-muted-foreground">Version {quote.version}</span>
+          )}
           <QuoteStatusBadge status={quote.status} className="font-medium" />
         </DialogTitle>
         <DialogDescription id={descriptionId} className="line-clamp-2">

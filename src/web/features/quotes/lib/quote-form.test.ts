@@ -1,4 +1,4 @@
-import { type Quote, quoteInputSchema, quoteUpdateSchema } from "@shared/quotes";
+import { type Quote, quoteContentChanged, quoteInputSchema, quoteUpdateSchema } from "@shared/quotes";
 import { emptyLine, liveTotals } from "@web/components/document-lines/line-fields";
 import { describe, expect, it } from "vitest";
 import { createDefaults, quoteToFields, statusChangePayload, toQuotePayload } from "./quote-form";
@@ -41,6 +41,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     worksite: null,
     items: [item(2, "Peinture", 20), item(1, "Carrelage", 10)],
     items_count: 2,
+    version: 1,
     created_at: "2026-03-10T09:00:00.000Z",
     updated_at: "2026-03-10T09:00:00.000Z",
     ...overrides,
@@ -195,5 +196,35 @@ describe("quote ↔ form", () => {
     // Costs are never said by a status change: the lines keep theirs.
     const costed = makeQuote({ items: quote.items.map((i) => ({ ...i, cost_price: 12 })) });
     for (const item of statusChangePayload(costed, "valide").items) expect(item).not.toHaveProperty("cost_price");
+  });
+});
+
+describe("a sent quote saved unchanged keeps its version (docs/domain/quotes.md#sent-quotes-are-frozen)", () => {
+  const sent = makeQuote({ status: "envoye au client", valid_until: "2026-04-09", notes: "Portail bleu" });
+  // What the server compares: the stored quote's lines in position order.
+  const stored = { ...sent, items: [...sent.items].sort((a, b) => a.position - b.position) };
+  // A body without a worksite keeps the stored one (OPTIONAL_ON_PUT), as the server reads it.
+  const edited = <T extends { worksite?: Quote["worksite"] }>(input: T) => ({
+    ...input,
+    worksite: input.worksite === undefined ? sent.worksite : input.worksite,
+  });
+
+  it("« Marquer comme relancé » and a form saved as it opened change nothing the client agrees to", () => {
+    const reminded = quoteUpdateSchema.parse(statusChangePayload(sent, "client relance"));
+    expect(quoteContentChanged(stored, edited(reminded))).toBe(false);
+    const fields = quoteToFields(sent);
+    const saved = quoteUpdateSchema.parse(
+      toQuotePayload(quoteInputSchema.parse({ ...fields, notes: "Autre note" }), sent.id, NO_COSTS),
+    );
+    expect(quoteContentChanged(stored, edited(saved))).toBe(false);
+  });
+
+  it("a price typed in the form does", () => {
+    const fields = quoteToFields(sent);
+    const items = fields.items.map((item, index) => (index === 0 ? { ...item, unit_price: "45" } : item));
+    const saved = quoteUpdateSchema.parse(
+      toQuotePayload(quoteInputSchema.parse({ ...fields, items }), sent.id, NO_COSTS),
+    );
+    expect(quoteContentChanged(stored, edited(saved))).toBe(true);
   });
 });

@@ -82,6 +82,17 @@ describe("history formatting", () => {
   });
 });
 
+describe("a sent quote edited (issue 31)", () => {
+  it("says its new version, and that the link sent no longer works", () => {
+    expect(describeMetadata({ version: 2, signing_links_revoked: 1 })).toEqual([
+      "Nouvelle version 2, à renvoyer au client\u00a0: le lien de signature envoyé ne fonctionne plus",
+    ]);
+    expect(describeMetadata({ version: 3, signing_links_revoked: 0 })).toEqual([
+      "Nouvelle version 3, à renvoyer au client",
+    ]);
+  });
+});
+
 describe("a message sent from the app (issue 18)", () => {
   it("names its recipients and copies", () => {
     expect(describeMetadata({ to: ["a@exemple.fr"], cc: [] })).toEqual(["Par e-mail à a@exemple.fr"]);

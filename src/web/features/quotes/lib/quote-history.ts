@@ -109,6 +109,13 @@ export function describeMetadata(metadata: QuoteHistoryEntry["metadata"]): strin
       Array.isArray(metadata.cc) && metadata.cc.length > 0 ? ` (copie\u00a0: ${metadata.cc.join(", ")})` : "";
     notes.push(`Par e-mail à ${metadata.to.join(", ")}${copies}`);
   }
+  // A sent quote edited: a new version, its links revoked (docs/domain/quotes.md#sent-quotes-are-frozen).
+  if (typeof metadata.version === "number") {
+    const revoked = typeof metadata.signing_links_revoked === "number" ? metadata.signing_links_revoked : 0;
+    notes.push(
+      `Nouvelle version ${metadata.version}, à renvoyer au client${revoked > 0 ? "\u00a0: le lien de signature envoyé ne fonctionne plus" : ""}`,
+    );
+  }
   // Signed by the client on the app (docs/domain/signing.md): how.
   if (metadata.signed_via === "link") notes.push("Signé par le client sur son lien de signature");
   if (metadata.signed_via === "on_site") notes.push("Signé par le client sur place");

@@ -73,6 +73,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
       },
     ],
     items_count: 2,
+    version: 1,
     created_at: "2026-03-10T09:00:00.000Z",
     updated_at: "2026-03-10T09:00:00.000Z",
     ...overrides,

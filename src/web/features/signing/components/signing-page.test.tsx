@@ -98,6 +98,42 @@ describe("the signing page", () => {
     expect(screen.getByText(spaced(SIGNING_TEXTS.states.invalid))).toBeTruthy();
   });
 
+  it("a link of an older version of the quote (410) and a suspended company's link (403) say so, without the quote", async () => {
+    api.get("/api/signing/:token", signingViewSchema, () => apiError(410, SIGNING_TEXTS.states.outdated));
+    const { unmount } = renderWithProviders(<SigningPage token="ancien" />);
+    expect(await screen.findByRole("heading", { name: "Devis modifié" })).toBeTruthy();
+    expect(screen.getByText(spaced(SIGNING_TEXTS.states.outdated))).toBeTruthy();
+    expect(screen.queryByRole("button", { name: SIGNING_TEXTS.sign })).toBeNull();
+    unmount();
+
+    api.get("/api/signing/:token", signingViewSchema, () => apiError(403, SIGNING_TEXTS.states.suspended));
+    renderWithProviders(<SigningPage token="suspendu" />);
+    expect(await screen.findByRole("heading", { name: "Signature indisponible" })).toBeTruthy();
+    expect(screen.getByText(spaced(SIGNING_TEXTS.states.suspended))).toBeTruthy();
+  });
+
+  it("the quote changed while the client was signing: the page says so (410), and shows the version it presents", async () => {
+    let changed = false;
+    const view = makeOpenView();
+    const quote = view.quote ? { ...view.quote, version: 2 } : null;
+    api.get("/api/signing/:token", signingViewSchema, () =>
+      changed ? apiError(410, SIGNING_TEXTS.states.outdated) : { ...view, quote },
+    );
+    api.post("/api/signing/:token", signingViewSchema, () => {
+      changed = true;
+      return apiError(410, SIGNING_TEXTS.states.outdated);
+    });
+    renderWithProviders(<SigningPage token="tok" />);
+    await screen.findByRole("heading", { level: 1, name: "Devis DEV-2026-0042" });
+    expect(screen.getByText("Version 2")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText(SIGNING_TEXTS.signerName), { target: { value: "Jeanne Martin" } });
+    fireEvent.click(screen.getByRole("checkbox"));
+    drawStroke(screen.getByRole("img", { name: "Zone de signature" }));
+    fireEvent.click(screen.getByRole("button", { name: SIGNING_TEXTS.sign }));
+    await waitFor(() => expect(screen.getByRole("heading", { name: "Devis modifié" })).toBeTruthy());
+    expect(screen.queryByRole("alert")).toBeNull();
+  });
+
   it("a link signed meanwhile: the page shows its new state", async () => {
     let signed = false;
     api.get("/api/signing/:token", signingViewSchema, () =>

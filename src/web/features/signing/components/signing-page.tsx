@@ -1,6 +1,6 @@
 import { formatDate, formatDateTime, formatEuro } from "@shared/format";
 import type { SigningView } from "@shared/signing";
-import { SIGNING_TEXTS, type SigningState } from "@shared/signing-rules";
+import { SIGNING_TEXTS, type SigningRefusal, type SigningState } from "@shared/signing-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { DocumentLinesView, type DocumentLineView } from "@web/components/document-lines/lines-view";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
@@ -19,9 +19,11 @@ import {
   CalendarClock,
   CircleCheckBig,
   Download,
+  FilePen,
   FileSignature,
   Link2Off,
   LoaderCircle,
+  Lock,
   Mail,
   Phone,
   XCircle,
@@ -39,14 +41,28 @@ import { SignaturePad } from "./signature-pad";
 
 type OpenQuote = NonNullable<SigningView["quote"]>;
 
+/** A page that only says where the link stands: a state of the view, or a refusal (410, 403). */
+type PageState = Exclude<SigningState, "open"> | SigningRefusal;
+
 /** The state pages: what went wrong, in words, never an error (docs/domain/signing.md#states). */
-const STATE_PAGES: Record<Exclude<SigningState, "open">, { title: string; icon: ReactNode; tone: string }> = {
+const STATE_PAGES: Record<PageState, { title: string; icon: ReactNode; tone: string }> = {
   signed: { title: "Devis déjà signé", icon: <CircleCheckBig />, tone: "bg-success-soft text-success" },
   expired: { title: "Lien expiré", icon: <CalendarClock />, tone: "bg-warning-soft text-warning-soft-foreground" },
   refused: { title: "Devis refusé", icon: <XCircle />, tone: "bg-muted text-muted-foreground" },
   cancelled: { title: "Devis annulé", icon: <Ban />, tone: "bg-muted text-muted-foreground" },
   invalid: { title: "Lien invalide", icon: <Link2Off />, tone: "bg-destructive-soft text-destructive" },
+  outdated: { title: "Devis modifié", icon: <FilePen />, tone: "bg-warning-soft text-warning-soft-foreground" },
+  suspended: { title: "Signature indisponible", icon: <Lock />, tone: "bg-muted text-muted-foreground" },
 };
+
+/** The page an error of the public API stands for: 404 (or a malformed token) invalid, 410 outdated, 403 suspended. */
+function refusalOf(error: unknown): PageState | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 404 || error.status === 400) return "invalid";
+  if (error.status === 410) return "outdated";
+  if (error.status === 403) return "suspended";
+  return null;
+}
 
 /** The public page's frame: phone-first, one column, the app's mark at the bottom. */
 function SigningFrame({ children }: { children: ReactNode }) {
@@ -73,7 +89,7 @@ function Card({ children, className, label }: { children: ReactNode; className?:
 }
 
 /** A page that only says where the link stands. */
-function StateCard({ state, children }: { state: Exclude<SigningState, "open">; children?: ReactNode }) {
+function StateCard({ state, children }: { state: PageState; children?: ReactNode }) {
   const page = STATE_PAGES[state];
   return (
     <Card className="mx-auto flex w-full max-w-md flex-col items-center gap-4 py-8 text-center">
@@ -135,11 +151,11 @@ export function SigningPage({ token }: SigningPageProps) {
     );
   }
   if (query.isError) {
-    const invalid = isApiError(query.error) && (query.error.status === 404 || query.error.status === 400);
+    const refusal = refusalOf(query.error);
     return (
       <SigningFrame>
-        {invalid ? (
-          <StateCard state="invalid" />
+        {refusal ? (
+          <StateCard state={refusal} />
         ) : (
           <Card className="mx-auto w-full max-w-md">
             <LoadError
@@ -253,6 +269,7 @@ function QuoteToSign({
         <div className="flex flex-col gap-1">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{SIGNING_TEXTS.title}</p>
           <h1 className="text-xl font-semibold tracking-tight sm:text-2xl">Devis {quote.reference}</h1>
+          {quote.version > 1 && <p className="text-sm text-muted-foreground">Version {quote.version}</p>}
           <p className="text-[0.9375rem] break-words">{quote.name}</p>
         </div>
         <dl className="mt-4 grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
@@ -354,8 +371,8 @@ function SigningForm({
       for (const queryKey of SIGNED_ON_THIS_DEVICE_REFRESHES) void queryClient.invalidateQueries({ queryKey });
       onSigned(answer.signed);
     } catch (error) {
-      if (isApiError(error) && (error.status === 404 || error.status === 409)) {
-        // The link changed state meanwhile (signed, refused, expired…): its page says how.
+      if (isApiError(error) && [403, 404, 409, 410].includes(error.status)) {
+        // The link changed state meanwhile (signed, refused, expired, the quote changed…): its page says how.
         await queryClient.invalidateQueries({ queryKey: signingKeys.view(token) });
         return;
       }

@@ -10,6 +10,7 @@ export function makeOpenView(): SigningView {
     signed: null,
     quote: {
       reference: "DEV-2026-0042",
+      version: 1,
       name: "Rénovation salle de bain",
       date: "2026-05-10",
       valid_until: "2026-06-10",
