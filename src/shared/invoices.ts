@@ -151,19 +151,21 @@ interface InvoiceBody {
 
 /** Rules across fields: the due date after the date; one discount applies, never above the subtotal. */
 function withInvoiceRules<T extends z.ZodType<InvoiceBody>>(schema: T) {
-  return schema
-    .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
-      message: INVOICE_TEXTS.dueBeforeDate,
-      path: ["due_date"],
-    })
-    // A transform, so the rules below never compute on a body with a refused field (as quotes).
-    .transform((i) => ({ ...i, ...applicableDiscount(i) }))
-    .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
-      message: INVOICE_TEXTS.discountTooLarge,
-      path: ["discount_amount"],
-    })
-    // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
-    .refine((i) => totalsFit(computeTotals(i)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] });
+  return (
+    schema
+      .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
+        message: INVOICE_TEXTS.dueBeforeDate,
+        path: ["due_date"],
+      })
+      // A transform, so the rules below never compute on a body with a refused field (as quotes).
+      .transform((i) => ({ ...i, ...applicableDiscount(i) }))
+      .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
+        message: INVOICE_TEXTS.discountTooLarge,
+        path: ["discount_amount"],
+      })
+      // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
+      .refine((i) => totalsFit(computeTotals(i)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] })
+  );
 }
 
 /** POST /api/invoices (spec 3 §7): a draft with a provisional reference. */

@@ -72,6 +72,9 @@ export const MONEY_TEXTS = {
   totalTooLarge: `Le total dépasse ${formatEuro(AMOUNT_MAX)}\u00a0: réduisez les quantités ou les prix`,
 } as const;
 
+/** Whether an amount in euros fits a money column (AMOUNT_MAX). */
+export const amountFits = (euros: number): boolean => Math.abs(euros) <= AMOUNT_MAX;
+
 /** Whether every amount of `totals` (each line's, the document's) fits a money column (AMOUNT_MAX). */
 export function totalsFit(totals: Totals): boolean {
   const fits = (cents: number) => Math.abs(cents) <= AMOUNT_MAX_CENTS;

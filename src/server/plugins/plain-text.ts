@@ -24,20 +24,32 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
  * U+0000, a key or a value, else null. Walks objects and arrays (never a file's bytes), without recursion: a body nested a million times deep cannot overflow the stack.
  */
 export function nulPath(value: unknown, skipKeys: readonly string[] = []): string | null {
-  const stack: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  // Each entry points at its parent: the path is only spelled out for the text found.
+  interface Step {
+    value: unknown;
+    key: string | null;
+    parent: Step | null;
+  }
+  const spell = (step: Step, last?: string) => {
+    const keys = last === undefined ? [] : [last];
+    for (let s: Step | null = step; s?.key != null; s = s.parent) keys.push(s.key);
+    return keys.reverse().join(".");
+  };
+  const stack: Step[] = [{ value, key: null, parent: null }];
   while (stack.length > 0) {
-    const { value: v, path } = stack.pop() as { value: unknown; path: string[] };
+    const step = stack.pop() as Step;
+    const v = step.value;
     if (typeof v === "string") {
-      if (v.includes(NUL)) return path.join(".");
+      if (v.includes(NUL)) return spell(step);
     } else if (Array.isArray(v)) {
-      for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ value: v[i], path: [...path, String(i)] });
+      for (let i = v.length - 1; i >= 0; i -= 1) stack.push({ value: v[i], key: String(i), parent: step });
     } else if (isRecord(v)) {
       const keys = Object.keys(v);
       for (let i = keys.length - 1; i >= 0; i -= 1) {
         const key = keys[i] as string;
-        if (path.length === 0 && skipKeys.includes(key)) continue;
-        if (key.includes(NUL)) return [...path, key].join(".");
-        stack.push({ value: v[key], path: [...path, key] });
+        if (step.parent === null && skipKeys.includes(key)) continue;
+        if (key.includes(NUL)) return spell(step, key);
+        stack.push({ value: v[key], key, parent: step });
       }
     }
   }

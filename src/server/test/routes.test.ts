@@ -995,19 +995,19 @@ function bodyWith(op: Operation, path: string[], value: unknown): unknown {
  * published (500 lines of the largest figures): what the server computes from them (a line's total, a
  * document's) must fit its columns or be refused, never fail in the database.
  */
-function largest(schema: JsonSchema, base: unknown, r: Resources, name = "(body)"): unknown {
+function largest(schema: JsonSchema, base: unknown, r: Resources): unknown {
   const s = nonNull(schema);
   if (s.type !== "object" || !base || typeof base !== "object" || Array.isArray(base)) return base;
   const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
   for (const [key, prop] of Object.entries(s.properties ?? {})) {
     const inner = nonNull(prop);
     if (isNumberField(inner) && inner.maximum !== undefined) out[key] = inner.maximum;
-    else if (inner.type === "object" && out[key]) out[key] = largest(inner, out[key], r, key);
+    else if (inner.type === "object" && out[key]) out[key] = largest(inner, out[key], r);
     else if (inner.type === "array" && inner.items && nonNull(inner.items).type === "object") {
       const current = Array.isArray(out[key]) ? (out[key] as unknown[]) : [];
       const first = current[0] ?? sample(inner.items, r, key);
       const length = Math.min((inner as { maxItems?: number }).maxItems ?? 1, 500);
-      out[key] = Array.from({ length }, () => largest(inner.items ?? {}, first, r, key));
+      out[key] = Array.from({ length }, () => largest(inner.items ?? {}, first, r));
     }
   }
   return out;
