@@ -177,6 +177,25 @@ describe("figures beyond what an amount holds (issue 31)", () => {
   });
 });
 
+describe("the sums per status hold any number of the largest quotes (issue 31)", () => {
+  it("adds a quote to sums already beyond numeric(14,2) and reads them back", async () => {
+    const co = await createTestCompany(db, "Sommes");
+    const token = (await login(app, co.emails.admin)).token;
+    const client = (await api(token, "POST", "/api/clients", { name: "Alpha", phone: "0600000004" })).json().id;
+    const body = { name: "Gros", client_id: client, date: "2026-11-20", items: [{ ...items[0], quantity: 1 }] };
+    expect((await api(token, "POST", "/api/quotes", body)).statusCode).toBe(201);
+    // What a hundred quotes of 9 999 999 999,99 € add up to: at the edge of the former numeric(14,2).
+    await db.run({ companyId: co.id }, (tx) =>
+      tx.execute(sql`UPDATE quote_status_totals SET total = 999999999990, net_ht = 999999999990
+                     WHERE company_id = ${co.id}`),
+    );
+    const res = await api(token, "POST", "/api/quotes", body);
+    expect(res.statusCode, res.body).toBe(201);
+    const list = (await api(token, "GET", "/api/quotes")).json();
+    expect(list.meta.summary.total_amount).toBeGreaterThan(999_999_999_999.99);
+  });
+});
+
 describe("POST /api/quotes/:id/duplicate", () => {
   it("duplicates with ' (Copie)', a draft status, today's dates and the items", async () => {
     const quote = await createQuote(admin, { status: "valide", date: "2026-01-10" });
