@@ -977,8 +977,11 @@ const isTextField = (schema: JsonSchema) => acceptedTypes(schema).has("string");
 const WITH_NUL = "Échan\u0000tillon";
 /** Beyond every column (numeric(12,2) holds 9 999 999 999,99). */
 const HUGE = 1e308;
-/** Not a calendar day: a month 13, a word, the French writing, a day the month lacks (issue 31). */
-const BAD_DATES = ["2026-13-02", "lundi", "02/03/2026", "2026-02-30"];
+/**
+ * Not a business day: a month 13, a word, the French writing, a day the month lacks, a year PostgreSQL
+ * lacks, a day whose term or week runs past four digits (issue 31).
+ */
+const BAD_DATES = ["2026-13-02", "lundi", "02/03/2026", "2026-02-30", "0000-01-03", "9999-12-27"];
 
 const pathLabel = (path: string[]) => path.join(".").replaceAll(".[]", "[]");
 
