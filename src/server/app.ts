@@ -9,6 +9,7 @@ import { authPlugin } from "./plugins/auth";
 import { compressPlugin } from "./plugins/compress";
 import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
+import { plainTextPlugin } from "./plugins/plain-text";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
 
@@ -46,6 +47,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(securityPlugin);
   await app.register(compressPlugin);
   await app.register(authPlugin, { auth });
+  await app.register(plainTextPlugin);
   await app.register(openapiPlugin);
 
   const deps: ModuleDeps = { db: options.db, auth, fileSecret: `${options.jwtSecret}:files` };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, dayNumber, dayOfNumber, parisToday, weekdayOfNumber } from "./dates";
+import { addDays, dayNumber, dayOfNumber, isIsoDay, parisToday, weekdayOfNumber } from "./dates";
 import { formatReference } from "./references";
 
 describe("business dates", () => {
@@ -39,6 +39,27 @@ describe("business dates", () => {
     expect(() => dayNumber("23/11/2026")).toThrow(RangeError);
     expect(() => dayNumber("2026-13-01")).toThrow(RangeError);
     expect(() => dayNumber("")).toThrow(RangeError);
+  });
+});
+
+describe("isIsoDay", () => {
+  it("takes a real calendar day from 1900 to 2999, nothing else (issue 31)", () => {
+    for (const day of ["2026-02-28", "2024-02-29", "1900-01-01", "2999-12-31"]) expect(isIsoDay(day), day).toBe(true);
+    for (const day of [
+      "2026-13-02",
+      "2026-02-30",
+      "2025-02-29",
+      "lundi",
+      "02/03/2026",
+      "0000-01-01",
+      "1899-12-31",
+      "3000-01-01",
+      "9999-12-31",
+      "2026-1-02",
+      " 2026-01-02",
+    ]) {
+      expect(isIsoDay(day), day).toBe(false);
+    }
   });
 });
 

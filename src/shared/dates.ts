@@ -57,9 +57,16 @@ export function addDays(isoDate: string, days: number): string {
   return dayOfNumber(dayNumber(isoDate) + days);
 }
 
-/** A real calendar day written `yyyy-mm-dd` (2026-02-30 is not one). */
+/**
+ * The days a business date may take (docs/domain/api.md#ids-and-dates): PostgreSQL has no year 0, and a
+ * date near 9999 overflows the four digits once a term or a week is added to it (issue 31).
+ */
+export const DAY_RANGE = { first: "1900-01-01", last: "2999-12-31" } as const;
+
+/** A real calendar day written `yyyy-mm-dd` (2026-02-30 is not one), within DAY_RANGE. */
 export function isIsoDay(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  if (value < DAY_RANGE.first || value > DAY_RANGE.last) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
 }

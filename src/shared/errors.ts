@@ -45,6 +45,8 @@ export const MESSAGES = {
   emptyJson: "Le corps de la requête est vide alors qu'il est annoncé en JSON",
   unsupportedMediaType: "Type de contenu non pris en charge\u00a0: envoyez du JSON (application/json)",
   badUrl: "Adresse de la requête invalide",
+  /** A text holding U+0000, which PostgreSQL's text cannot store (docs/domain/api.md#text). */
+  nulCharacter: "Caractère nul (U+0000) non autorisé dans un texte",
   /** A request that reaches the server while it stops (deployment, restart): the client may retry. */
   serverClosing: "Le serveur redémarre. Veuillez réessayer dans quelques secondes.",
 } as const;

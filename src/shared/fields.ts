@@ -85,10 +85,11 @@ export const searchParam = () =>
 
 /**
  * A field holding a real calendar day `yyyy-mm-dd` (isIsoDay), with one message for every fault; the
- * pattern is published (OpenAPI) for clients and the route walk.
+ * pattern is published (OpenAPI) for clients and the route walk. Its checks abort: a rule chained after
+ * it (a Monday, a period) or across fields never reads a text that is no day (docs/domain/api.md#ids-and-dates).
  */
 export const isoDay = (message: string) =>
   z
     .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(isIsoDay, message);
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { message, abort: true })
+    .refine(isIsoDay, { message, abort: true });

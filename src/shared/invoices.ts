@@ -18,7 +18,7 @@ import {
   INVOICE_TEXTS,
   PAYMENT_METHODS,
 } from "./invoice-rules";
-import { applicableDiscount, computeTotals, toCents } from "./money";
+import { AMOUNT_MAX, applicableDiscount, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "./money";
 import { type LINE_KINDS, UNITS } from "./quote-rules";
 import { quoteItemSchema } from "./quotes";
 
@@ -109,6 +109,7 @@ const percentageOff = z.coerce
 const amountOff = z.coerce
   .number({ error: INVOICE_TEXTS.discountAmountPositive })
   .min(0, INVOICE_TEXTS.discountAmountPositive)
+  .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
   .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountAmountPositive);
 const discountPercentage = percentageOff.default(0);
 const discountAmount = amountOff.default(0);
@@ -150,16 +151,21 @@ interface InvoiceBody {
 
 /** Rules across fields: the due date after the date; one discount applies, never above the subtotal. */
 function withInvoiceRules<T extends z.ZodType<InvoiceBody>>(schema: T) {
-  return schema
-    .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
-      message: INVOICE_TEXTS.dueBeforeDate,
-      path: ["due_date"],
-    })
-    .overwrite((i) => ({ ...i, ...applicableDiscount(i) }))
-    .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
-      message: INVOICE_TEXTS.discountTooLarge,
-      path: ["discount_amount"],
-    });
+  return (
+    schema
+      .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
+        message: INVOICE_TEXTS.dueBeforeDate,
+        path: ["due_date"],
+      })
+      // A transform, so the rules below never compute on a body with a refused field (as quotes).
+      .transform((i) => ({ ...i, ...applicableDiscount(i) }))
+      .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
+        message: INVOICE_TEXTS.discountTooLarge,
+        path: ["discount_amount"],
+      })
+      // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
+      .refine((i) => totalsFit(computeTotals(i)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] })
+  );
 }
 
 /** POST /api/invoices (spec 3 §7): a draft with a provisional reference. */
@@ -212,6 +218,7 @@ export const depositInputSchema = z.object({
   amount: z.coerce
     .number({ error: INVOICE_TEXTS.depositAmountPositive })
     .gt(0, INVOICE_TEXTS.depositAmountPositive)
+    .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
     .refine((v) => decimals(v, 2), INVOICE_TEXTS.depositAmountPositive)
     .optional(),
   date: isoDay(INVOICE_TEXTS.dateRequired).optional(),
@@ -227,6 +234,7 @@ export const paymentInputSchema = z.object({
   amount: z.coerce
     .number({ error: INVOICE_TEXTS.paymentAmountPositive })
     .gt(0, INVOICE_TEXTS.paymentAmountPositive)
+    .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
     .refine((v) => decimals(v, 2), INVOICE_TEXTS.paymentAmountPositive),
   method: z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }),
   reference: optionalText(200),

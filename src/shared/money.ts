@@ -57,6 +57,35 @@ export function roundDiv(a: bigint, b: bigint): bigint {
   return negative ? -q : q;
 }
 
+import { formatEuro } from "./format";
+
+/**
+ * The largest amount a money column holds (numeric(12,2)): every amount a body sends (a price, a
+ * discount, a payment) and every amount the server computes from it (a line's HT, VAT and TTC, a
+ * document's subtotal, VAT and total) stays within it, else 400 (docs/domain/money.md#limits).
+ */
+export const AMOUNT_MAX = 9_999_999_999.99;
+const AMOUNT_MAX_CENTS = 999_999_999_999;
+
+export const MONEY_TEXTS = {
+  amountTooLarge: `Montant trop grand (${formatEuro(AMOUNT_MAX)} au maximum)`,
+  totalTooLarge: `Le total dépasse ${formatEuro(AMOUNT_MAX)}\u00a0: réduisez les quantités ou les prix`,
+} as const;
+
+/** Whether an amount in euros fits a money column (AMOUNT_MAX). */
+export const amountFits = (euros: number): boolean => Math.abs(euros) <= AMOUNT_MAX;
+
+/** Whether every amount of `totals` (each line's, the document's) fits a money column (AMOUNT_MAX). */
+export function totalsFit(totals: Totals): boolean {
+  const fits = (cents: number) => Math.abs(cents) <= AMOUNT_MAX_CENTS;
+  return (
+    totals.lines.every((l) => fits(l.subtotal) && fits(l.tax) && fits(l.total)) &&
+    fits(totals.subtotal) &&
+    fits(totals.tax_amount) &&
+    fits(totals.total)
+  );
+}
+
 /** Euros (≤ 2 decimals) → cents. */
 export function toCents(euros: number): number {
   return Math.round(euros * 100);

@@ -3,6 +3,7 @@ import { clientSchema } from "./clients";
 import {
   clearableText,
   decimals,
+  isoDay,
   limitParam,
   optionalText,
   pageParam,
@@ -10,7 +11,7 @@ import {
   requiredText,
   searchParam,
 } from "./fields";
-import { applicableDiscount, computeTotals, toCents } from "./money";
+import { AMOUNT_MAX, applicableDiscount, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "./money";
 import {
   DRAFT_QUOTE_STATUS,
   LINE_KINDS,
@@ -26,15 +27,6 @@ import {
 import { quoteSignatureSchema } from "./signing";
 
 export * from "./quote-rules";
-
-const isoDate = (message: string) =>
-  z
-    .string({ error: message })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, message)
-    .refine(
-      (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
-      message,
-    );
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const emptyIsNull = (v: unknown) => (v === "" ? null : v);
@@ -120,6 +112,7 @@ const discountPercentage = z.coerce
 const discountAmount = z.coerce
   .number({ error: QUOTE_TEXTS.discountAmountPositive })
   .min(0, QUOTE_TEXTS.discountAmountPositive)
+  .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
   .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountAmountPositive);
 
 /** The discounts of a creation (POST): 0 when left out. */
@@ -166,7 +159,7 @@ const quoteName = z.preprocess(
   z.string({ error: QUOTE_TEXTS.nameRequired }).min(1, QUOTE_TEXTS.nameRequired).max(200, "200 caractères au maximum"),
 );
 const quoteStatus = z.enum(QUOTE_STATUSES, { error: QUOTE_TEXTS.statusRequired });
-const validUntil = isoDate("Date de validité invalide").nullable();
+const validUntil = isoDay("Date de validité invalide").nullable();
 
 /** What a body says of a quote once validated: the rules across fields apply to it. */
 interface QuoteBody {
@@ -188,12 +181,15 @@ function withQuoteRules<T extends z.ZodType<QuoteBody>>(schema: T) {
         message: QUOTE_TEXTS.validUntilBeforeDate,
         path: ["valid_until"],
       })
-      // One discount applies: what is validated, stored and compared from here on (ADR 0002).
-      .overwrite((q) => ({ ...q, ...applicableDiscount(q) }))
+      // One discount applies: what is validated, stored and compared from here on (ADR 0002). A transform,
+      // so the rules below never compute on a body with a refused field (a figure beyond its bounds).
+      .transform((q) => ({ ...q, ...applicableDiscount(q) }))
       .refine((q) => toCents(q.discount_amount) <= computeTotals({ items: q.items }).subtotal, {
         message: QUOTE_TEXTS.discountTooLarge,
         path: ["discount_amount"],
       })
+      // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
+      .refine((q) => totalsFit(computeTotals(q)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] })
   );
 }
 
@@ -206,7 +202,7 @@ export const quoteInputSchema = withQuoteRules(
     name: quoteName,
     client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
     status: quoteStatus.default(DRAFT_QUOTE_STATUS),
-    date: isoDate(QUOTE_TEXTS.dateRequired),
+    date: isoDay(QUOTE_TEXTS.dateRequired),
     valid_until: z.preprocess(emptyIsNull, validUntil.optional()),
     notes: optionalText(5000),
     terms: optionalText(10000),
@@ -228,7 +224,7 @@ export const quoteUpdateSchema = withQuoteRules(
     name: quoteName,
     client_id: z.uuid({ error: QUOTE_TEXTS.clientRequired }),
     status: requiredField(quoteStatus),
-    date: isoDate(QUOTE_TEXTS.dateRequired),
+    date: isoDay(QUOTE_TEXTS.dateRequired),
     valid_until: requiredField(validUntil, emptyIsNull),
     notes: clearableText(5000),
     terms: clearableText(10000),

@@ -15,7 +15,7 @@ import {
   VALID_PNG,
   webp,
 } from "../test/images";
-import { detectImageType, IMAGE_LIMITS, inspectImage } from "./file-types";
+import { detectImageType, IMAGE_LIMITS, inspectImage, storedFileName } from "./file-types";
 
 const PALETTE = pngChunk("PLTE", Buffer.from([0, 0, 0, 255, 255, 255]));
 
@@ -26,6 +26,16 @@ function refused(data: Uint8Array, detail?: RegExp) {
   expect(checked.problem).toBe("damaged");
   if (detail) expect(checked.detail).toMatch(detail);
 }
+
+describe("storedFileName", () => {
+  it("drops control characters (U+0000 first: PostgreSQL cannot store it), trims, keeps 255 characters", () => {
+    expect(storedFileName("lo\u0000go\r\n.png")).toBe("logo.png");
+    expect(storedFileName("  photo été.jpg ")).toBe("photo été.jpg");
+    expect(storedFileName("\u0000\u0001")).toBeNull();
+    expect(storedFileName(undefined)).toBeNull();
+    expect(storedFileName("a".repeat(300))?.length).toBe(255);
+  });
+});
 
 describe("detectImageType", () => {
   it("names the type by the first bytes only, never SVG or HTML", () => {

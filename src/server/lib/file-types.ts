@@ -15,6 +15,20 @@ export function detectImageType(data: Uint8Array): ImageType | null {
 }
 
 /**
+ * An upload's file name as stored: without control characters (U+0000, which PostgreSQL's text cannot
+ * hold, line breaks…), trimmed, 255 characters at most; none when nothing is left. Only informative
+ * (never a path), so it is cleaned rather than refused (docs/domain/api.md#text).
+ */
+export function storedFileName(name: string | null | undefined): string | null {
+  const kept = [...(name ?? "")].filter((c) => {
+    const code = c.charCodeAt(0);
+    return code > 0x1f && code !== 0x7f;
+  });
+  const clean = kept.join("").trim().slice(0, 255);
+  return clean || null;
+}
+
+/**
  * The largest image taken: 16,384 pixels a side and 16.7 million pixels (a 4,096 × 4,096 square). A
  * larger one is no logo; it bounds what checking (and drawing) a PNG inflates: 128 MiB at most.
  */

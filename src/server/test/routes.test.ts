@@ -944,6 +944,183 @@ describe("malformed path ids", () => {
   });
 });
 
+/** A JSON property of a body, nested objects, arrays of objects and arrays of values included. */
+interface Leaf {
+  /** Property path; "[]" steps into the first element of an array. */
+  path: string[];
+  schema: JsonSchema;
+}
+
+/** Every property of `schema` down to its values: objects, and the elements of arrays, are walked into. */
+function leaves(schema: JsonSchema, path: string[] = []): Leaf[] {
+  const s = nonNull(schema);
+  return Object.entries(s.properties ?? {}).flatMap(([key, prop]) => {
+    const here = [...path, key];
+    const inner = nonNull(prop);
+    if (inner.type === "object") return leaves(inner, here);
+    if (inner.type === "array" && inner.items) {
+      const item = nonNull(inner.items);
+      return item.type === "object" ? leaves(item, [...here, "[]"]) : [{ path: [...here, "[]"], schema: item }];
+    }
+    return [{ path: here, schema: prop }];
+  });
+}
+
+const isDateField = (schema: JsonSchema) => {
+  const s = nonNull(schema);
+  return s.type === "string" && (s.format === "date" || s.pattern === DATE_PATTERN);
+};
+const isNumberField = (schema: JsonSchema) => ["number", "integer"].includes(String(nonNull(schema).type));
+const isTextField = (schema: JsonSchema) => acceptedTypes(schema).has("string");
+
+/** PostgreSQL text cannot hold U+0000: a string carrying it (docs/domain/api.md#text). */
+const WITH_NUL = "Échan\u0000tillon";
+/** Beyond every column (numeric(12,2) holds 9 999 999 999,99). */
+const HUGE = 1e308;
+/**
+ * Not a business day: a month 13, a word, the French writing, a day the month lacks, a year PostgreSQL
+ * lacks, a day whose term or week runs past four digits (issue 31).
+ */
+const BAD_DATES = ["2026-13-02", "lundi", "02/03/2026", "2026-02-30", "0000-01-03", "9999-12-27"];
+
+const pathLabel = (path: string[]) => path.join(".").replaceAll(".[]", "[]");
+
+/** A valid body (BODY_SAMPLES or derived) whose field at `path` holds `value`. */
+function bodyWith(op: Operation, path: string[], value: unknown): unknown {
+  const [head, ...rest] = path as [string, ...string[]];
+  const base = validBody(op, resB) as Record<string, unknown>;
+  const props = nonNull(op.body ?? {}).properties ?? {};
+  return { ...base, [head]: sampleWith(props[head] ?? {}, resB, rest, value, head) };
+}
+
+/**
+ * `base` (a valid body) with every number at its published maximum and every list of objects as long as
+ * published (500 lines of the largest figures): what the server computes from them (a line's total, a
+ * document's) must fit its columns or be refused, never fail in the database.
+ */
+function largest(schema: JsonSchema, base: unknown, r: Resources): unknown {
+  const s = nonNull(schema);
+  if (s.type !== "object" || !base || typeof base !== "object" || Array.isArray(base)) return base;
+  const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+  for (const [key, prop] of Object.entries(s.properties ?? {})) {
+    const inner = nonNull(prop);
+    if (isNumberField(inner) && inner.maximum !== undefined) out[key] = inner.maximum;
+    else if (inner.type === "object" && out[key]) out[key] = largest(inner, out[key], r);
+    else if (inner.type === "array" && inner.items && nonNull(inner.items).type === "object") {
+      const current = Array.isArray(out[key]) ? (out[key] as unknown[]) : [];
+      const first = current[0] ?? sample(inner.items, r, key);
+      const length = Math.min((inner as { maxItems?: number }).maxItems ?? 1, 500);
+      out[key] = Array.from({ length }, () => largest(inner.items ?? {}, first, r));
+    }
+  }
+  return out;
+}
+
+describe("hostile values (issue 31: never a 500 on bad input)", () => {
+  const tokenFor = (op: Operation) =>
+    op.access === "public" ? undefined : op.access === "superadmin" ? platformAdmin : adminB;
+  const idsOf = (op: Operation) => (op.pathParams.length ? pathIds(op, resB) : {});
+  /** The raw file of a CSV import is its parser's (its cells are checked line by line). */
+  const bodyLeaves = (op: Operation) => leaves(op.body ?? {}).filter((leaf) => leaf.path[0] !== "csv");
+
+  const cases = (pick: (leaf: Leaf) => boolean, values: unknown[], kind: string) =>
+    named(
+      withJsonBody.flatMap((op) =>
+        bodyLeaves(op)
+          .filter(pick)
+          .flatMap((leaf) =>
+            values.map((value) => ({
+              op,
+              leaf,
+              value,
+              label: `${op.label} — ${pathLabel(leaf.path)}: ${kind === "date" ? JSON.stringify(value) : kind}`,
+            })),
+          ),
+      ),
+    );
+
+  it.each(cases((l) => isTextField(l.schema), [WITH_NUL], "U+0000"))(
+    "%s answers a French 400 on that field",
+    async (_, { op, leaf, value }) => {
+      const { res, url } = await call(op, {
+        token: tokenFor(op),
+        ids: idsOf(op),
+        body: bodyWith(op, leaf.path, value),
+      });
+      const body = expectFrenchClientError(res, url, 400);
+      expect(body.details, res.body).toEqual(
+        expect.arrayContaining([expect.objectContaining({ path: leaf.path.join(".").replaceAll("[]", "0") })]),
+      );
+    },
+  );
+
+  it.each(cases((l) => isNumberField(l.schema), [HUGE], "1e308"))(
+    "%s answers a French 400",
+    async (_, { op, leaf, value }) => {
+      const { res, url } = await call(op, {
+        token: tokenFor(op),
+        ids: idsOf(op),
+        body: bodyWith(op, leaf.path, value),
+      });
+      expectFrenchClientError(res, url, 400);
+    },
+  );
+
+  it.each(cases((l) => isDateField(l.schema), BAD_DATES, "date"))(
+    "%s answers a French 400",
+    async (_, { op, leaf, value }) => {
+      const { res, url } = await call(op, {
+        token: tokenFor(op),
+        ids: idsOf(op),
+        body: bodyWith(op, leaf.path, value),
+      });
+      expectFrenchClientError(res, url, 400);
+    },
+  );
+
+  it.each(
+    named(
+      withJsonBody
+        .filter((op) => leaves(op.body ?? {}).some((l) => isNumberField(l.schema)))
+        .map((op) => ({ op, label: `${op.label} — every number at its maximum` })),
+    ),
+  )("%s never answers a 500", async (_, { op }) => {
+    const body = largest(op.body ?? {}, validBody(op, resB), resB);
+    const { res, url } = await call(op, { token: tokenFor(op), ids: idsOf(op), body });
+    if (res.statusCode >= 400) expectFrenchClientError(res, url);
+    expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
+  });
+
+  const queryCases = named(
+    OPERATIONS.flatMap((op) =>
+      op.query.flatMap((q) => {
+        const values: { value: string; kind: string }[] = [];
+        if (isDateField(q.schema)) for (const d of BAD_DATES) values.push({ value: d, kind: JSON.stringify(d) });
+        else if (isNumberField(q.schema)) values.push({ value: "1e308", kind: "1e308" });
+        if (isTextField(q.schema) || isDateField(q.schema)) values.push({ value: WITH_NUL, kind: "U+0000" });
+        return values.map((v) => ({ op, name: q.name, ...v, label: `${op.label} — ?${q.name}=${v.kind}` }));
+      }),
+    ),
+  );
+
+  it.each(queryCases)("%s answers a French 400", async (_, { op, name, value }) => {
+    const { res, url } = await call(op, { token: tokenFor(op), ids: idsOf(op), query: { [name]: value } });
+    expectFrenchClientError(res, url, 400);
+  });
+
+  it.each(
+    named(
+      withPathParams.flatMap((op) =>
+        op.pathParams.map((param) => ({ op, param, label: `${op.label} — {${param}} with U+0000` })),
+      ),
+    ),
+  )("%s answers a French 4xx", async (_, { op, param }) => {
+    const ids = { ...pathIds(op, resB), [param]: `${pathIds(op, resB)[param]}\u0000` };
+    const { res, url } = await call(op, { token: tokenFor(op), ids, body: validBody(op, resB) });
+    expectFrenchClientError(res, url);
+  });
+});
+
 describe("the published access is the one enforced", () => {
   const tokenByPermission = new Map<string, string>();
   let superadmin: string | undefined;

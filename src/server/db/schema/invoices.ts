@@ -157,9 +157,9 @@ export const invoiceStatusTotals = pgTable(
     kind: text("kind").notNull(),
     status: text("status").notNull(),
     count: integer("count").notNull().default(0),
-    total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    total: numeric("total", { precision: 20, scale: 2, mode: "number" }).notNull().default(0),
     /** Σ paid_amount. */
-    paid: numeric("paid", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    paid: numeric("paid", { precision: 20, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.kind, t.status] })],
 );

@@ -144,9 +144,9 @@ export const quoteStatusTotals = pgTable(
     companyId: companyIdColumn(),
     status: text("status").notNull(),
     count: integer("count").notNull().default(0),
-    total: numeric("total", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    total: numeric("total", { precision: 20, scale: 2, mode: "number" }).notNull().default(0),
     /** Σ net_ht (HT after discount). */
-    netHt: numeric("net_ht", { precision: 14, scale: 2, mode: "number" }).notNull().default(0),
+    netHt: numeric("net_ht", { precision: 20, scale: 2, mode: "number" }).notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.companyId, t.status] })],
 );

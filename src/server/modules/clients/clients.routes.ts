@@ -73,7 +73,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
   app.post(
     "/api/clients/import",
     {
-      config: { access: { permission: CLIENTS_ACCESS.import } },
+      config: { access: { permission: CLIENTS_ACCESS.import }, rawTextFields: ["csv"] },
       bodyLimit: 6_000_000,
       schema: {
         tags,

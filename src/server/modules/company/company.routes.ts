@@ -1,5 +1,6 @@
 import multipart from "@fastify/multipart";
 import { errors } from "@server/lib/errors";
+import { storedFileName } from "@server/lib/file-types";
 import { requireAuth } from "@server/plugins/auth";
 import {
   COMPANY_TEXTS,
@@ -86,7 +87,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
         }
         throw error;
       });
-      return company.setLogo(auth, { data, filename: part.filename ?? null, truncated: part.file.truncated });
+      return company.setLogo(auth, { data, filename: storedFileName(part.filename), truncated: part.file.truncated });
     },
   );
   app.delete(

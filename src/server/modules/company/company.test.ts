@@ -14,6 +14,7 @@ import {
 import { COMPANY_TEXTS } from "@shared/company";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { VALIDATION_TEXTS } from "@shared/validation";
+import { sql } from "drizzle-orm";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { LOGO_IMAGE } from "./logo-upload";
@@ -464,6 +465,20 @@ describe("logo", () => {
     const file = await app.inject({ method: "GET", url: res.json().logo_url });
     const pixels = (image: Buffer) => sharp(image).ensureAlpha().raw().toBuffer();
     expect((await pixels(file.rawPayload)).equals(await pixels(described))).toBe(true);
+  });
+
+  it("keeps a file name holding U+0000 without it, never a 500 (issue 31)", async () => {
+    // A raw NUL in the quoted name, and one percent-encoded in the RFC 5987 form.
+    for (const name of ["lo\u0000go.png", `logo.png"; filename*=UTF-8''lo%00go.png`]) {
+      const res = await upload(admin, name, PNG);
+      expect(res.statusCode, res.body).toBe(200);
+      const stored = await db.run({ companyId: company.id }, (tx) =>
+        tx.execute<{ filename: string }>(
+          sql`SELECT filename FROM files WHERE company_id = ${company.id} ORDER BY created_at DESC LIMIT 1`,
+        ),
+      );
+      expect(stored.rows[0]?.filename).toBe("logo.png");
+    }
   });
 
   it("refuses a damaged image of an accepted type, and keeps the current logo", async () => {

@@ -1,5 +1,6 @@
 import { formatEuro } from "@shared/format";
 import { INVOICE_TEXTS, type Invoice } from "@shared/invoices";
+import { MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
 import { LINES, setupInvoicesTest, sum } from "./invoices.fixtures";
@@ -235,6 +236,21 @@ describe("« Facturer » a worksite", () => {
     expect(res.json()).toMatchObject({ quote: { id: quote.id }, project: { id: project.id }, total: quote.total });
     const twice = await api(admin, "POST", `/api/invoices/from-project/${project.id}`);
     expect(twice.statusCode).toBe(409);
+  });
+
+  it("answers a French 400 when its tasks add up beyond what an amount holds (issue 31)", async () => {
+    // Each task within its bounds (1 000 000 × 10 000 000 €), the invoice's lines beyond numeric(12,2).
+    const project = await t.created(admin, "/api/projects", {
+      name: "Chantier démesuré",
+      client_id: clientId,
+      tasks: [{ label: "Tout", unit_price: 10_000_000, quantity: 1_000_000 }],
+    });
+    const res = await api(admin, "POST", `/api/invoices/from-project/${project.id}`);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: MONEY_TEXTS.totalTooLarge,
+      details: [{ path: "items", message: MONEY_TEXTS.totalTooLarge }],
+    });
   });
 
   it("without a quote: its priced tasks as lines", async () => {

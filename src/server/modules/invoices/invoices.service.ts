@@ -34,7 +34,7 @@ import {
   remainderByRate,
   withOverdue,
 } from "@shared/invoices";
-import { fromCents, toCents } from "@shared/money";
+import { amountFits, fromCents, MONEY_TEXTS, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
@@ -344,6 +344,12 @@ export function createInvoicesService(
       deposits.map((d) => d.vat),
     );
     if (!figures) throw errors.validation(INVOICE_TEXTS.depositsExceedInvoice);
+    // Lines the body did not send (a worksite's tasks, « Facturer ») may still add up beyond a money
+    // column: 400, never the database's overflow (docs/domain/money.md#limits).
+    const amounts = [figures.subtotal, figures.tax_amount, figures.total, ...figures.lines.map((l) => l.total)];
+    if (!amounts.every(amountFits)) {
+      throw errors.validation(MONEY_TEXTS.totalTooLarge, [{ path: "items", message: MONEY_TEXTS.totalTooLarge }]);
+    }
     return { items, figures, depositIds: deposits.map((d) => d.id) };
   }
 

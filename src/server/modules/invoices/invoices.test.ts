@@ -4,6 +4,7 @@ import { bearer, TEST_JWT_SECRET } from "@server/test/helpers";
 import { png, VALID_PNG } from "@server/test/images";
 import { parisToday } from "@shared/dates";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceList } from "@shared/invoices";
+import { MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { PDFParse } from "pdf-parse";
@@ -273,6 +274,45 @@ describe("validation (spec 3 §5)", () => {
     const res = await post({ ...valid(), quote_id: draft.id });
     expect(res.statusCode).toBe(409);
     expect(messageOf(res)).toBe(QUOTE_TEXTS.noInvoiceUnlessValid);
+  });
+});
+
+describe("figures beyond what an amount holds (issue 31)", () => {
+  const line = { name: "Ligne", quantity: 1, unit: "heure", unit_price: 10, tax_rate: 20 };
+  const body = (over: object) => ({ client_id: clientId, name: "Démesure", items: [line], ...over });
+
+  it("answers a French 400 to 1e308, never a 500", async () => {
+    for (const over of [
+      { items: [{ ...line, quantity: 1e308 }] },
+      { items: [{ ...line, unit_price: 1e308 }] },
+      { discount_percentage: 1e308 },
+      { discount_amount: 1e308 },
+    ]) {
+      const res = await api(admin, "POST", "/api/invoices", body(over));
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe("VALIDATION_ERROR");
+    }
+  });
+
+  it("refuses lines within bounds whose total goes beyond 9 999 999 999,99 €, and a payment beyond it", async () => {
+    const res = await api(
+      admin,
+      "POST",
+      "/api/invoices",
+      body({ items: [{ ...line, quantity: 1_000_000, unit_price: 10_000_000 }] }),
+    );
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ message: MONEY_TEXTS.totalTooLarge, details: [{ path: "items" }] });
+    const draft = await api(admin, "POST", "/api/invoices", body({}));
+    const issued = await api(admin, "POST", `/api/invoices/${draft.json().id}/issue`, {});
+    expect(issued.statusCode, issued.body).toBe(200);
+    const pay = await api(admin, "POST", `/api/invoices/${draft.json().id}/payments`, {
+      date: parisToday(),
+      amount: 1e308,
+      method: "check",
+    });
+    expect(pay.statusCode, pay.body).toBe(400);
+    expect(pay.json().message).toBe(MONEY_TEXTS.amountTooLarge);
   });
 });
 

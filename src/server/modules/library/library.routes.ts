@@ -60,7 +60,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
   app.post(
     "/api/library/import",
     {
-      config: { access: { permission: LIBRARY_ACCESS.import } },
+      config: { access: { permission: LIBRARY_ACCESS.import }, rawTextFields: ["csv"] },
       bodyLimit: 6_000_000,
       schema: {
         tags,

@@ -17,7 +17,7 @@ import {
   priceOuvrage,
 } from "@shared/library";
 import { LIBRARY_CSV_LIMITS, LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "@shared/library-csv";
-import { fromCents, toCents } from "@shared/money";
+import { amountFits, fromCents, MONEY_TEXTS, toCents } from "@shared/money";
 import { type ComponentRow, type LibraryItemValues, libraryRepository } from "./library.repository";
 
 /** Who may do what with the price library (docs/domain/library.md#permissions). */
@@ -38,19 +38,27 @@ export const LIBRARY_ACCESS = permissions({
 const noCompany = LIBRARY_TEXTS.companyRequired;
 
 /** The parts of an ouvrage as sent, checked against the company's articles, and its prices. */
-/** An ouvrage's figures, in euros as stored, through the one pricing rule (`priceOuvrage`, cents). */
-function priceInEuros(ouvrage: {
-  parts: readonly {
-    quantity: number;
-    unit_price: number;
-    cost_price: number;
-    category: LibraryCategory;
-    unit: string;
-  }[];
-  pricing: OuvragePricing;
-  coefficient: number | null;
-  forced_price: number | null;
-}) {
+/**
+ * An ouvrage's figures, in euros as stored, through the one pricing rule (`priceOuvrage`, cents). Parts
+ * each within their bounds may still price it beyond a money column: 400 on `path` (the ouvrage's
+ * parts, or the price of the article that reprices it), never the database's overflow
+ * (docs/domain/money.md#limits).
+ */
+function priceInEuros(
+  ouvrage: {
+    parts: readonly {
+      quantity: number;
+      unit_price: number;
+      cost_price: number;
+      category: LibraryCategory;
+      unit: string;
+    }[];
+    pricing: OuvragePricing;
+    coefficient: number | null;
+    forced_price: number | null;
+  },
+  path = "components",
+) {
   const price = priceOuvrage({
     parts: ouvrage.parts.map((part) => ({
       quantity: part.quantity,
@@ -63,6 +71,9 @@ function priceInEuros(ouvrage: {
     coefficient: ouvrage.coefficient,
     forced_price_cents: ouvrage.forced_price === null ? null : toCents(ouvrage.forced_price),
   });
+  if (!amountFits(fromCents(price.sale_cents)) || !amountFits(fromCents(price.cost_cents))) {
+    throw errors.validation(MONEY_TEXTS.totalTooLarge, [{ path, message: MONEY_TEXTS.totalTooLarge }]);
+  }
   return {
     unit_price: fromCents(price.sale_cents),
     cost_price: fromCents(price.cost_cents),
@@ -138,7 +149,7 @@ async function itemOr404(tx: Db, companyId: string, id: string, options: { lock?
 /** Prices again every ouvrage `articleId` is part of, after its prices changed: one read, one write. */
 async function repriceOuvragesUsing(tx: Db, companyId: string, articleId: string): Promise<void> {
   const ouvrages = await libraryRepository.ouvragesToReprice(tx, companyId, articleId);
-  const prices = ouvrages.map((ouvrage) => ({ id: ouvrage.id, ...priceInEuros(ouvrage) }));
+  const prices = ouvrages.map((ouvrage) => ({ id: ouvrage.id, ...priceInEuros(ouvrage, "unit_price") }));
   await libraryRepository.setPrices(tx, companyId, prices);
 }
 

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
 import { CSV_TEXTS } from "@shared/csv";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
+import { MONEY_TEXTS } from "@shared/money";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const { app, db } = await setupApp();
@@ -116,6 +117,38 @@ describe("POST /api/library/items", () => {
     expect(byCoefficient.ouvrage.unit_price).toBe(73.46); // 48.97 × 1.5 = 73.455
     const forced = await tilingOuvrage(admin, { pricing: "forced", forced_price: 79 });
     expect(forced.ouvrage).toMatchObject({ unit_price: 79, cost_price: 48.97 });
+  });
+
+  it("refuses an ouvrage, or an article's new price, that would price an ouvrage beyond what an amount holds (issue 31)", async () => {
+    const big = await create(
+      admin,
+      article({ name: `Gros ${randomUUID().slice(0, 6)}`, unit_price: 10_000, cost_price: 10_000 }),
+    );
+    const ouvrage = (quantity: number, coefficient = 100) => ({
+      kind: "ouvrage",
+      name: `Ouvrage démesuré ${randomUUID().slice(0, 6)}`,
+      description: null,
+      unit: "forfait",
+      tax_rate: 20,
+      pricing: "coefficient",
+      coefficient,
+      forced_price: null,
+      components: [{ article_id: big.id, quantity }],
+    });
+    // 1 000 000 × 10 000 € × 100: each figure within its bounds, the price far beyond.
+    const res = await api(admin, "POST", "/api/library/items", ouvrage(1_000_000));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ message: MONEY_TEXTS.totalTooLarge, details: [{ path: "components" }] });
+    // One that fits, then its part's price raised beyond: the article's change is refused, nothing moves.
+    await create(admin, ouvrage(1_000, 1));
+    const raise = await api(admin, "PUT", `/api/library/items/${big.id}`, {
+      ...article({ name: big.name }),
+      unit_price: 10_000_000,
+      cost_price: 10_000_000,
+    });
+    expect(raise.statusCode, raise.body).toBe(400);
+    expect(raise.json()).toMatchObject({ message: MONEY_TEXTS.totalTooLarge, details: [{ path: "unit_price" }] });
+    expect((await api(admin, "GET", `/api/library/items/${big.id}`)).json().unit_price).toBe(10_000);
   });
 
   it("refuses what is not a library item, in French, field by field", async () => {

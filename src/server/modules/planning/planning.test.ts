@@ -181,6 +181,15 @@ describe("GET /api/calendar/week", () => {
     expect(missing.statusCode).toBe(400);
   });
 
+  it("answers a French 400, never a 500, to a week_start that is no day (issue 31)", async () => {
+    // 0000-01-03 and 9999-12-27 are Mondays, outside the business days (1900 to 2999).
+    for (const week of ["2026-13-02", "lundi", "02/03/2026", "2026-02-30", "2026-02-30x", "0000-01-03", "9999-12-27"]) {
+      const res = await api(a.admin, "GET", `/api/calendar/week?week_start=${encodeURIComponent(week)}`);
+      expect(res.statusCode, `${week}: ${res.body}`).toBe(400);
+      expect(res.json().message).toBe(PLANNING_TEXTS.weekStartInvalid);
+    }
+  });
+
   it("needs calendar:view", async () => {
     expect((await api(a.norole, "GET", "/api/calendar/week?week_start=2030-03-04")).statusCode).toBe(403);
     const viewer = await login(app, await createTestUserWithPermissions(db, a.id, ["calendar:view"]));

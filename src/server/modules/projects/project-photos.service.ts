@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import { storedFileName } from "@server/lib/file-types";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import { signFileUrl } from "@server/lib/signed-urls";
 import {
@@ -128,7 +129,7 @@ export function createProjectPhotosService(db: Database, fileSecret: string) {
             projectId,
             full: prepared.full,
             thumbnail: prepared.thumbnail,
-            filename: upload.filename?.slice(0, 255) ?? null,
+            filename: storedFileName(upload.filename),
             clientKey: clientKey ?? null,
             createdBy: t.auth.userId,
             createdByName: t.auth.user.full_name,

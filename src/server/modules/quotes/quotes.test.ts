@@ -1,6 +1,6 @@
 import { createTestCompany, login } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
-import { computeTotals, fromCents } from "@shared/money";
+import { computeTotals, fromCents, MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
@@ -120,6 +120,79 @@ describe("POST /api/quotes", () => {
     const res = await api(admin, "POST", "/api/quotes", { name: "X", client_id: otherClientId, date: "2026-11-20" });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe(QUOTE_TEXTS.clientNotFound);
+  });
+});
+
+describe("figures beyond what an amount holds (issue 31)", () => {
+  const line = { name: "Ligne", quantity: 1, unit: "heure", unit_price: 10, tax_rate: 20 };
+  const body = (over: object) => ({
+    name: "Démesure",
+    client_id: clientId,
+    date: "2026-11-20",
+    items: [line],
+    ...over,
+  });
+
+  it("answers a French 400 on the field to 1e308, never a 500", async () => {
+    for (const [path, over] of [
+      ["items.0.quantity", { items: [{ ...line, quantity: 1e308 }] }],
+      ["items.0.unit_price", { items: [{ ...line, unit_price: 1e308 }] }],
+      ["discount_percentage", { discount_percentage: 1e308 }],
+      ["discount_amount", { discount_amount: 1e308 }],
+    ] as const) {
+      const res = await api(admin, "POST", "/api/quotes", body(over));
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(400);
+      expect(res.json().details.map((d: { path: string }) => d.path)).toContain(path);
+    }
+  });
+
+  it("refuses lines each within bounds whose total goes beyond 9 999 999 999,99 €, on POST and PUT", async () => {
+    const huge = { ...line, quantity: 1_000_000, unit_price: 10_000_000 };
+    const res = await api(admin, "POST", "/api/quotes", body({ items: [huge] }));
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({ message: MONEY_TEXTS.totalTooLarge });
+    expect(res.json().details).toEqual([{ path: "items", message: MONEY_TEXTS.totalTooLarge }]);
+    // 500 lines of 27 000 000 € HT each fit one by one, not together.
+    const many = Array.from({ length: 500 }, () => ({ ...line, quantity: 3, unit_price: 9_000_000 }));
+    const quote = await createQuote(admin);
+    const put = await api(admin, "PUT", `/api/quotes/${quote.id}`, {
+      ...body({ items: many }),
+      status: quote.status,
+      valid_until: null,
+      notes: null,
+      terms: null,
+      discount_percentage: 0,
+      discount_amount: 0,
+    });
+    expect(put.statusCode, put.body).toBe(400);
+    expect(put.json().message).toBe(MONEY_TEXTS.totalTooLarge);
+    // The largest total that fits is accepted.
+    const fits = await api(
+      admin,
+      "POST",
+      "/api/quotes",
+      body({ items: [{ ...line, quantity: 1, unit_price: 8_000_000, tax_rate: 20 }] }),
+    );
+    expect(fits.statusCode, fits.body).toBe(201);
+  });
+});
+
+describe("the sums per status hold any number of the largest quotes (issue 31)", () => {
+  it("adds a quote to sums already beyond numeric(14,2) and reads them back", async () => {
+    const co = await createTestCompany(db, "Sommes");
+    const token = (await login(app, co.emails.admin)).token;
+    const client = (await api(token, "POST", "/api/clients", { name: "Alpha", phone: "0600000004" })).json().id;
+    const body = { name: "Gros", client_id: client, date: "2026-11-20", items: [{ ...items[0], quantity: 1 }] };
+    expect((await api(token, "POST", "/api/quotes", body)).statusCode).toBe(201);
+    // What a hundred quotes of 9 999 999 999,99 € add up to: at the edge of the former numeric(14,2).
+    await db.run({ companyId: co.id }, (tx) =>
+      tx.execute(sql`UPDATE quote_status_totals SET total = 999999999990, net_ht = 999999999990
+                     WHERE company_id = ${co.id}`),
+    );
+    const res = await api(token, "POST", "/api/quotes", body);
+    expect(res.statusCode, res.body).toBe(201);
+    const list = (await api(token, "GET", "/api/quotes")).json();
+    expect(list.meta.summary.total_amount).toBeGreaterThan(999_999_999_999.99);
   });
 });
 
