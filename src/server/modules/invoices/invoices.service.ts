@@ -771,7 +771,13 @@ export function createInvoicesService(
         }
         const quoteId = input.quote_id ?? null;
         if (quoteId) {
-          await validQuote(tx, t, quoteId);
+          const quote = await validQuote(tx, t, quoteId);
+          // The quote's client only (docs/domain/invoices.md#final-invoice): another's would deduct its deposits.
+          if (quote.client_id !== input.client_id) {
+            throw errors.validation(INVOICE_TEXTS.clientNotQuoteClient, [
+              { path: "client_id", message: INVOICE_TEXTS.clientNotQuoteClient },
+            ]);
+          }
           await assertNoFinalInvoice(tx, t, quoteId);
         }
         const projectId = input.project_id ?? null;
