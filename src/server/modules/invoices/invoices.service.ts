@@ -39,6 +39,7 @@ import type { Quote } from "@shared/quotes";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
 import { companyInfoRepository } from "../company/company.repository";
+import { assertLineTaxRates } from "../company/tax-rates";
 import { quotesRepository } from "../quotes/quotes.repository";
 import { buildCii, CII_TEXTS, CiiError } from "./facturx/cii";
 import { briefFailure, type ValidationReport, validateCii } from "./facturx/validate";
@@ -769,6 +770,7 @@ export function createInvoicesService(
         if (!(await repo.client(tx, t.companyId, input.client_id))) {
           throw errors.notFound(INVOICE_TEXTS.clientNotFound);
         }
+        await assertLineTaxRates(tx, t.companyId, input.items);
         const quoteId = input.quote_id ?? null;
         if (quoteId) {
           const quote = await validQuote(tx, t, quoteId);
@@ -933,6 +935,7 @@ export function createInvoicesService(
       return db.run(t.scope, async (tx) => {
         const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
         assertEditable(invoice);
+        await assertLineTaxRates(tx, t.companyId, input.items);
         const fields = draftFields(input, parisToday());
         const computed = await compute(
           tx,

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const { app, db } = await setupApp();
@@ -124,7 +125,7 @@ describe("POST /api/library/items", () => {
       unit: "palette",
       unit_price: -1,
       cost_price: 1.234,
-      tax_rate: 7,
+      tax_rate: 150,
       category: "outillage",
     });
     expect(res.statusCode).toBe(400);
@@ -134,7 +135,7 @@ describe("POST /api/library/items", () => {
       unit: LIBRARY_TEXTS.unitRequired,
       unit_price: LIBRARY_TEXTS.pricePositive,
       cost_price: "Le prix a au plus 2 décimales",
-      tax_rate: "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)",
+      tax_rate: QUOTE_TEXTS.taxRateRange,
       category: LIBRARY_TEXTS.categoryRequired,
     });
   });
