@@ -147,17 +147,28 @@ export const companySettingsInputSchema = z.object({
     ),
   // Issue 31 (docs/decisions/0020-vat-rates.md): the company's own rates, kept once each, highest first.
   extra_tax_rates: z
-    .array(
-      z.coerce
-        .number({ error: COMPANY_TEXTS.extraTaxRateInvalid })
-        .gt(0, COMPANY_TEXTS.extraTaxRateInvalid)
-        .lt(100, COMPANY_TEXTS.extraTaxRateInvalid)
-        .refine((rate) => decimals(rate, 2), COMPANY_TEXTS.extraTaxRateInvalid),
-      { error: COMPANY_TEXTS.extraTaxRateInvalid },
-    )
-    .max(EXTRA_TAX_RATES_MAX, COMPANY_TEXTS.extraTaxRatesTooMany)
-    .transform((rates) =>
-      [...new Set(rates)].filter((r) => !(VAT_RATES as readonly number[]).includes(r)).sort((a, b) => b - a),
+    .preprocess(
+      // The form's text, « 8,5 ; 13 »: rates apart by semicolons or spaces, a decimal comma.
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(/[;\s]+/)
+              .filter(Boolean)
+              .map((rate) => rate.replace(",", "."))
+          : v,
+      z
+        .array(z.union([z.number(), z.string()], { error: COMPANY_TEXTS.extraTaxRateInvalid }).transform(Number), {
+          error: COMPANY_TEXTS.extraTaxRateInvalid,
+        })
+        // Said once for the field (the form shows one message under it), whichever rate is wrong.
+        .refine(
+          (rates) => rates.every((rate) => Number.isFinite(rate) && rate > 0 && rate < 100 && decimals(rate, 2)),
+          COMPANY_TEXTS.extraTaxRateInvalid,
+        )
+        .max(EXTRA_TAX_RATES_MAX, COMPANY_TEXTS.extraTaxRatesTooMany)
+        .transform((rates) =>
+          [...new Set(rates)].filter((r) => !(VAT_RATES as readonly number[]).includes(r)).sort((a, b) => b - a),
+        ),
     )
     .optional()
     .describe(

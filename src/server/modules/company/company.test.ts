@@ -306,7 +306,16 @@ describe("commercial settings", () => {
     const readers = await api(chef, "GET", "/api/company/tax-rates");
     expect(readers.statusCode).toBe(200);
     expect(readers.json()).toEqual({ tax_rates: [20, 10, 5.5, 2.1, 0] });
-    for (const bad of [[0], [100], [-1], [8.555], ["huit"], "8,5", Array.from({ length: 11 }, (_, i) => i + 1)]) {
+    for (const bad of [
+      [0],
+      [100],
+      [-1],
+      [8.555],
+      ["huit"],
+      "8,5 ; huit",
+      true,
+      Array.from({ length: 11 }, (_, i) => i + 1),
+    ]) {
       const res = await api(admin, "PUT", "/api/company/settings", { ...body, extra_tax_rates: bad });
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().error).toBe(

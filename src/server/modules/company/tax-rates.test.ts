@@ -1,4 +1,5 @@
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
+import { INVOICE_TEXTS } from "@shared/invoices";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
@@ -195,5 +196,14 @@ describe("VAT rates written (issue 31)", () => {
     // Saved again as it is, refused until the rate is one of the list.
     expect((await writers(admin, () => clientId)["a quote"].update(quote.id, 33)).statusCode).toBe(400);
     expect((await writers(admin, () => clientId)["a quote"].update(quote.id, 20)).statusCode).toBe(200);
+    // The draft invoice is not issued at 33 % (409, nothing numbered) until its line is corrected.
+    const refused = await api(admin, "POST", `/api/invoices/${invoice.id}/issue`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error).toBe(INVOICE_TEXTS.issueTaxRateNotAllowed("20, 10, 5,5, 2,1 ou 0"));
+    expect((await api(admin, "GET", `/api/invoices/${invoice.id}`)).json()).toMatchObject({ status: "draft" });
+    expect((await writers(admin, () => clientId)["an invoice"].update(invoice.id, 10)).statusCode).toBe(200);
+    const issued = await api(admin, "POST", `/api/invoices/${invoice.id}/issue`);
+    expect(issued.statusCode, issued.body).toBe(200);
+    expect(issued.json().reference).toMatch(/^FAC-/);
   });
 });

@@ -35,6 +35,7 @@ import {
   withOverdue,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
+import { allowedTaxRates, isAllowedTaxRate, taxRatesList } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
@@ -440,6 +441,13 @@ export function createInvoicesService(
     const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
     if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
     if (invoice.status !== "draft") throw errors.conflict(INVOICE_TEXTS.alreadyIssued);
+    // Issued at the company's VAT rates only (ADR 0020): a draft saved before the check, or at a rate the
+    // company has since removed, is corrected first.
+    const stored = await repo.lineRates(tx, t.companyId, invoice.id);
+    const allowed = allowedTaxRates(stored.extra);
+    if (stored.rates.some((rate) => !isAllowedTaxRate(rate, allowed))) {
+      throw errors.conflict(INVOICE_TEXTS.issueTaxRateNotAllowed(taxRatesList(allowed)));
+    }
     let total = invoice.total;
     if (invoice.quote_id) {
       if (quote && invoice.kind === "deposit") {
