@@ -19,6 +19,10 @@ export const COMPANY_TEXTS = {
   vatFranchiseInvalid: "Indiquez oui ou non pour la franchise en base de TVA",
   validityRange: "La durée de validité doit être comprise entre 1 et 365 jours",
   defaultTaxRateInvalid: "Choisissez un taux de TVA de la liste",
+  extraTaxRateInvalid: "Chaque taux de TVA ajouté doit être entre 0 et 100 (exclus), avec deux décimales au plus",
+  extraTaxRatesTooMany: "10 taux de TVA ajoutés au plus",
+  /** A rate of the company's own cannot be taken away while it is the rate of new lines. */
+  defaultTaxRateRemoved: "Ce taux est la TVA par défaut des nouvelles lignes\u00a0: choisissez-en une autre d'abord",
   reminderRange: "Le délai de relance doit être compris entre 1 et 90 jours",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",

@@ -10,8 +10,8 @@ import {
   siretIssue,
   vatNumberIssue,
 } from "./einvoice-rules";
-import { clearable, clearableText, phoneNumber, requiredField, requiredText } from "./fields";
-import { VAT_RATES } from "./quote-rules";
+import { clearable, clearableText, decimals, phoneNumber, requiredField, requiredText } from "./fields";
+import { EXTRA_TAX_RATES_MAX, VAT_RATES } from "./quote-rules";
 
 export * from "./company-rules";
 
@@ -135,11 +135,45 @@ export const companySettingsInputSchema = z.object({
     (v) => (typeof v === "string" ? (v.trim() === "" ? null : /^\s*\d+\s*$/.test(v) ? Number(v) : v) : v),
   ),
   terms_and_conditions: clearableText(20000),
+  // One of the rates in force or of the company's own (checked by the service, which knows the latter).
   default_tax_rate: z.coerce
     .number({ error: COMPANY_TEXTS.defaultTaxRateInvalid })
-    .refine((rate) => (VAT_RATES as readonly number[]).includes(rate), COMPANY_TEXTS.defaultTaxRateInvalid)
+    .min(0, COMPANY_TEXTS.defaultTaxRateInvalid)
+    .max(100, COMPANY_TEXTS.defaultTaxRateInvalid)
+    .refine((rate) => decimals(rate, 2), COMPANY_TEXTS.defaultTaxRateInvalid)
     .optional()
-    .describe("TVA des nouvelles lignes de devis (20, 10, 5,5, 2,1 ou 0) ; absente : inchangée"),
+    .describe(
+      "TVA des nouvelles lignes de devis (20, 10, 5,5, 2,1, 0 ou un taux de extra_tax_rates)\u00a0; absente\u00a0: inchangée",
+    ),
+  // Issue 31 (docs/decisions/0020-vat-rates.md): the company's own rates, kept once each, highest first.
+  extra_tax_rates: z
+    .preprocess(
+      // The form's text, « 8,5 ; 13 »: rates apart by semicolons or spaces, a decimal comma.
+      (v) =>
+        typeof v === "string"
+          ? v
+              .split(/[;\s]+/)
+              .filter(Boolean)
+              .map((rate) => rate.replace(",", "."))
+          : v,
+      z
+        .array(z.union([z.number(), z.string()], { error: COMPANY_TEXTS.extraTaxRateInvalid }).transform(Number), {
+          error: COMPANY_TEXTS.extraTaxRateInvalid,
+        })
+        // Said once for the field (the form shows one message under it), whichever rate is wrong.
+        .refine(
+          (rates) => rates.every((rate) => Number.isFinite(rate) && rate > 0 && rate < 100 && decimals(rate, 2)),
+          COMPANY_TEXTS.extraTaxRateInvalid,
+        )
+        .max(EXTRA_TAX_RATES_MAX, COMPANY_TEXTS.extraTaxRatesTooMany)
+        .transform((rates) =>
+          [...new Set(rates)].filter((r) => !(VAT_RATES as readonly number[]).includes(r)).sort((a, b) => b - a),
+        ),
+    )
+    .optional()
+    .describe(
+      "Taux de TVA autorisés en plus de 20, 10, 5,5, 2,1 et 0 (Corse, outre-mer), chacun entre 0 et 100 exclus, deux décimales au plus\u00a0; absent\u00a0: inchangés",
+    ),
   // « À relancer » (docs/domain/messages.md#reminders): the form's text "10" reads as 10.
   reminder_after_days: z.coerce
     .number({ error: COMPANY_TEXTS.reminderRange })
@@ -154,6 +188,11 @@ export const companySettingsSchema = z.object({
   quote_validity_days: z.number(),
   terms_and_conditions: z.string().nullable(),
   default_tax_rate: z.number(),
+  extra_tax_rates: z.array(z.number()),
   reminder_after_days: z.number(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+/** GET /api/company/tax-rates: the rates a line may carry, highest first (docs/decisions/0020-vat-rates.md). */
+export const companyTaxRatesSchema = z.object({ tax_rates: z.array(z.number()) });
+export type CompanyTaxRates = z.infer<typeof companyTaxRatesSchema>;

@@ -107,6 +107,11 @@ export const INVOICE_TEXTS = {
   depositAmountPositive: "Le montant de l'acompte doit être supérieur à 0",
   depositTooLarge: "Les acomptes dépasseraient le montant du devis",
   quoteAlreadyInvoiced: "Ce devis a déjà sa facture de solde",
+  /** Issue 31 (ADR 0020): a draft at a rate outside the company's list is not issued; `rates` as « 20, 10 ou 0 ». */
+  issueTaxRateNotAllowed: (rates: string) =>
+    `Une ligne porte un taux de TVA non autorisé\u00a0: choisissez ${rates}\u00a0% avant d'émettre la facture`,
+  /** Issue 31: the final invoice of a quote is its client's, never another's (its deposits are that client's). */
+  clientNotQuoteClient: "La facture d'un devis est adressée au client de ce devis",
   depositsExceedInvoice: "Les acomptes déduits dépassent le montant de cette facture",
   depositDeducted: "Cet acompte est déduit d'une facture de solde émise\u00a0: annulez d'abord celle-ci",
   projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",

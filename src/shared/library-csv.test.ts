@@ -72,7 +72,10 @@ describe("parseLibraryCsv", () => {
       {
         line: 5,
         name: "Palette",
-        messages: [LIBRARY_CSV_TEXTS.unknownUnit("palette"), "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)"],
+        messages: [
+          LIBRARY_CSV_TEXTS.unknownUnit("palette"),
+          "Taux de TVA non autorisé\u00a0: choisissez 20, 10, 5,5, 2,1 ou 0\u00a0%",
+        ],
       },
       { line: 6, name: "Robinet", messages: [LIBRARY_CSV_TEXTS.duplicateInFile(2)] },
       { line: 7, name: "Ouvrage", messages: [LIBRARY_CSV_TEXTS.ouvrage] },

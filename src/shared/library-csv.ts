@@ -15,7 +15,7 @@ import {
 import { formatNumber } from "./format";
 import { type ArticleInput, articleInputSchema, type LibraryItem } from "./library";
 import { LIBRARY_CATEGORY_LABELS, LIBRARY_KIND_LABELS, type LibraryCategory } from "./library-rules";
-import { QUOTE_DEFAULTS, UNITS } from "./quote-rules";
+import { isAllowedTaxRate, QUOTE_DEFAULTS, QUOTE_TEXTS, UNITS, VAT_RATES } from "./quote-rules";
 
 export const LIBRARY_CSV_LIMITS = { maxRows: 10_000, maxBytes: 5_000_000, preview: 20 } as const;
 
@@ -162,10 +162,10 @@ export interface ParsedImport {
 /**
  * Reads a CSV file into articles: each row checked by the article schema (its French messages), the
  * unit and category read as people write them, the VAT rate 20 % and the cost 0 when their column is
- * absent, a row of kind « Ouvrage » refused (an ouvrage is made of articles), a name twice in the file
+ * absent (a rate outside `taxRates`, the company's, refused), a row of kind « Ouvrage » refused (an ouvrage is made of articles), a name twice in the file
  * reported on its second row.
  */
-export function parseLibraryCsv(text: string): ParsedImport {
+export function parseLibraryCsv(text: string, taxRates: readonly number[] = VAT_RATES): ParsedImport {
   const [header, ...rows] = parseCsv(text);
   const result: ParsedImport = { fileErrors: [], rowCount: rows.length, articles: [], errors: [], columns: {} };
   if (!header) return { ...result, fileErrors: [LIBRARY_CSV_TEXTS.empty] };
@@ -229,10 +229,15 @@ export function parseLibraryCsv(text: string): ParsedImport {
       supplier_reference: cell("supplier_reference"),
     };
     const checked = articleInputSchema.safeParse(candidate);
-    if (!checked.success) {
-      for (const issue of checked.error.issues) {
-        if (!reported.has(String(issue.path[0])) && !messages.includes(issue.message)) messages.push(issue.message);
-      }
+    const issues = checked.success ? [] : checked.error.issues;
+    for (const issue of issues) {
+      if (!reported.has(String(issue.path[0])) && !messages.includes(issue.message)) messages.push(issue.message);
+    }
+    const rate = candidate.tax_rate;
+    const rateChecked = !reported.has("tax_rate") && !issues.some((i) => i.path[0] === "tax_rate");
+    if (rateChecked && rate !== null && !isAllowedTaxRate(rate, taxRates)) {
+      // One of the company's rates (docs/decisions/0020-vat-rates.md).
+      messages.push(QUOTE_TEXTS.taxRateNotAllowed(taxRates));
     }
     const key = name.toLowerCase();
     const first = seen.get(key);

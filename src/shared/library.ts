@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { decimals, limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
 import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
-import { UNITS, VAT_RATES } from "./quote-rules";
+import { QUOTE_TEXTS, UNITS } from "./quote-rules";
 
 export * from "./library-rules";
 
@@ -20,9 +20,12 @@ const common = {
   name: requiredText(200, LIBRARY_TEXTS.nameRequired, "Le nom\u00a0: 200 caractères au maximum"),
   description: optionalText(2000, "Description"),
   unit: z.enum(UNITS, { error: LIBRARY_TEXTS.unitRequired }),
+  // 0 to 100, two decimals; one of the company's rates (in force or its own) is checked by the service (ADR 0020).
   tax_rate: z.coerce
     .number({ error: "Taux de TVA invalide" })
-    .refine((v) => (VAT_RATES as readonly number[]).includes(v), "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)"),
+    .min(0, QUOTE_TEXTS.taxRateRange)
+    .max(100, QUOTE_TEXTS.taxRateRange)
+    .refine((v) => decimals(v, 2), QUOTE_TEXTS.taxRateRange),
 };
 
 export const articleInputSchema = z.object({

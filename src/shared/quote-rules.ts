@@ -70,7 +70,29 @@ export type LineKind = (typeof LINE_KINDS)[number];
 /** Units (docs/domain/quotes.md#form-rules). */
 export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
 export type Unit = (typeof UNITS)[number];
+/**
+ * The VAT rates in force in metropolitan France (0: a line without VAT, category Z, or E / AE under the
+ * franchise or reverse charge: docs/domain/einvoicing.md#vat-categories). A line carries one of them or
+ * one of the company's own (`extra_tax_rates`, docs/decisions/0020-vat-rates.md).
+ */
 export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
+/** At most this many rates of its own per company (Corsica or overseas: a handful). */
+export const EXTRA_TAX_RATES_MAX = 10;
+
+/** The rates a company's lines may carry: those in force and its own, highest first. */
+export function allowedTaxRates(extra: readonly number[] = []): number[] {
+  return [...new Set<number>([...VAT_RATES, ...extra])].sort((a, b) => b - a);
+}
+
+/** Whether `rate` is one of `allowed` (rates are compared to the hundredth, as stored). */
+export const isAllowedTaxRate = (rate: number, allowed: readonly number[]): boolean =>
+  allowed.some((r) => Math.round(r * 100) === Math.round(rate * 100));
+
+/** « 20, 10, 5,5, 2,1 ou 0 » (French decimal commas). */
+export function taxRatesList(rates: readonly number[]): string {
+  const words = rates.map((r) => String(r).replace(".", ","));
+  return words.length > 1 ? `${words.slice(0, -1).join(", ")} ou ${words.at(-1)}` : (words[0] ?? "");
+}
 export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;
 
 /**
@@ -106,6 +128,9 @@ export const QUOTE_TEXTS = {
   unitRequired: "L'unité est obligatoire",
   unitPricePositive: "Le prix unitaire doit être positif",
   taxRateRange: "Le taux de TVA doit être entre 0 et 100",
+  /** Issue 31: a rate outside the company's list (docs/decisions/0020-vat-rates.md). */
+  taxRateNotAllowed: (allowed: readonly number[]) =>
+    `Taux de TVA non autorisé\u00a0: choisissez ${taxRatesList(allowed)}\u00a0%`,
   discountRange: "La remise doit être entre 0 et 100 %",
   discountAmountPositive: "La remise doit être positive",
   discountTooLarge: "La remise ne peut pas dépasser le sous-total",

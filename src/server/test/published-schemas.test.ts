@@ -68,6 +68,7 @@ const OPTIONAL_ON_PUT: Record<string, Record<string, string>> = {
   "PUT /api/company/settings": {
     default_tax_rate: "not in the spec's body: a client written to the spec keeps the company's choice",
     reminder_after_days: "issue 18, not in the spec's body: a client written to the spec keeps the company's delay",
+    extra_tax_rates: "issue 31, not in the spec's body: a client written to the spec keeps the company's own VAT rates",
   },
   // ADR 0012: a client's type and what comes with it are not in the spec's body.
   "PUT /api/clients/{id}": Object.fromEntries(

@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
   id: uuid("id").primaryKey().defaultRandom(),
@@ -42,6 +42,11 @@ export const companies = pgTable("companies", {
   quoteValidityDays: integer("quote_validity_days").notNull().default(30),
   /** VAT rate of a new quote line (docs/domain/company-settings.md#rules): 10 % is common in renovation. */
   defaultTaxRate: numeric("default_tax_rate", { precision: 5, scale: 2, mode: "number" }).notNull().default(20),
+  /**
+   * VAT rates the company's lines may carry besides those in force (Corsica, overseas: ADR 0020), each
+   * 0 < rate < 100 with two decimals at most, highest first; none by default.
+   */
+  extraTaxRates: jsonb("extra_tax_rates").$type<number[]>().notNull().default([]),
   termsAndConditions: text("terms_and_conditions"),
   /** « À relancer »: quotes sent more than this many days ago without answer (1 to 90; docs/domain/messages.md). */
   reminderAfterDays: integer("reminder_after_days").notNull().default(7),

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { companies, files } from "@server/db/schema";
 import type { CompanyInfoInput, CompanySettings, CompanySettingsInput } from "@shared/company";
+import { allowedTaxRates } from "@shared/quote-rules";
 import { and, eq, sql } from "drizzle-orm";
 
 export const companySettingsRepository = {
@@ -10,12 +11,21 @@ export const companySettingsRepository = {
         quote_validity_days: companies.quoteValidityDays,
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
+        extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
       })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
     return row;
+  },
+  /** The VAT rates the company's lines may carry: those in force and its own (docs/decisions/0020-vat-rates.md). */
+  async taxRates(tx: Db, companyId: string): Promise<number[]> {
+    const [row] = await tx
+      .select({ extra: companies.extraTaxRates })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return allowedTaxRates(row?.extra ?? []);
   },
   /** The settings, the default VAT rate and the reminder delay only when said (they are not in the spec's body). */
   async update(tx: Db, companyId: string, input: CompanySettingsInput): Promise<CompanySettings> {
@@ -25,6 +35,7 @@ export const companySettingsRepository = {
         quoteValidityDays: input.quote_validity_days,
         termsAndConditions: input.terms_and_conditions,
         ...(input.default_tax_rate === undefined ? {} : { defaultTaxRate: input.default_tax_rate }),
+        ...(input.extra_tax_rates === undefined ? {} : { extraTaxRates: input.extra_tax_rates }),
         ...(input.reminder_after_days === undefined ? {} : { reminderAfterDays: input.reminder_after_days }),
         updatedAt: sql`now()`,
       })
@@ -33,6 +44,7 @@ export const companySettingsRepository = {
         quote_validity_days: companies.quoteValidityDays,
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
+        extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
       });
     if (!row) throw new Error("company not found");

@@ -8,11 +8,12 @@ import {
   companyInfoSchema,
   companySettingsInputSchema,
   companySettingsSchema,
+  companyTaxRatesSchema,
   LOGO_MAX_BYTES,
 } from "@shared/company";
 import { errorResponseSchema } from "@shared/http";
 import type { AppModule } from "../module";
-import { COMPANY_ACCESS, createCompanyService } from "./company.service";
+import { COMPANY_ACCESS, createCompanyService, TAX_RATES_READERS } from "./company.service";
 
 const tags = ["Entreprise"];
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema };
@@ -50,6 +51,19 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
       schema: { tags, summary: "Paramètres commerciaux", response: { 200: companySettingsSchema, ...errorsOf } },
     },
     async (request) => company.getSettings(requireAuth(request)),
+  );
+  app.get(
+    "/api/company/tax-rates",
+    {
+      config: { access: { anyPermission: [...TAX_RATES_READERS] } },
+      schema: {
+        tags,
+        summary:
+          "Taux de TVA qu'une ligne peut porter\u00a0: ceux en vigueur (20, 10, 5,5, 2,1, 0) et ceux ajoutés par l'entreprise",
+        response: { 200: companyTaxRatesSchema, 401: errorResponseSchema, 403: errorResponseSchema },
+      },
+    },
+    async (request) => company.taxRates(requireAuth(request)),
   );
   app.put(
     "/api/company/settings",

@@ -1,5 +1,5 @@
 import type { Database } from "@server/db/client";
-import { type AuthContext, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { type AuthContext, assertCanAny, permissions, scopeFor, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { inspectImage } from "@server/lib/file-types";
 import { signFileUrl } from "@server/lib/signed-urls";
@@ -11,6 +11,8 @@ import {
   type CompanySettingsInput,
   LOGO_MAX_BYTES,
 } from "@shared/company";
+import type { PermissionCode } from "@shared/permissions";
+import { allowedTaxRates, isAllowedTaxRate } from "@shared/quote-rules";
 import { companyInfoRepository, companySettingsRepository } from "./company.repository";
 import { logoToStore } from "./logo-upload";
 
@@ -23,6 +25,18 @@ export const COMPANY_ACCESS = permissions({
   setLogo: "settings:edit",
   removeLogo: "settings:edit",
 });
+
+/**
+ * Who reads the VAT rates a line may carry (GET /api/company/tax-rates): whoever writes lines — quotes,
+ * their templates, invoices, the price library (docs/decisions/0020-vat-rates.md).
+ */
+export const TAX_RATES_READERS = [
+  "quotes:create",
+  "quotes:edit",
+  "invoices:create",
+  "invoices:edit",
+  "library:edit",
+] as const satisfies readonly PermissionCode[];
 
 export function createCompanyService(db: Database, fileSecret: string) {
   async function info(t: TenantAccess): Promise<CompanyInfo> {
@@ -43,9 +57,31 @@ export function createCompanyService(db: Database, fileSecret: string) {
       const t = tenant(auth, COMPANY_ACCESS.getSettings, COMPANY_TEXTS.companyRequired);
       return db.run(t.scope, (tx) => companySettingsRepository.get(tx, t.companyId));
     },
+    /** The rates in force and the company's own, highest first: what the line editors offer. */
+    async taxRates(auth: AuthContext): Promise<{ tax_rates: number[] }> {
+      assertCanAny(auth, TAX_RATES_READERS);
+      if (!auth.companyId) throw errors.forbidden(COMPANY_TEXTS.companyRequired);
+      const companyId = auth.companyId;
+      return {
+        tax_rates: await db.run(scopeFor(companyId), (tx) => companySettingsRepository.taxRates(tx, companyId)),
+      };
+    },
     async updateSettings(auth: AuthContext, input: CompanySettingsInput): Promise<CompanySettings> {
       const t = tenant(auth, COMPANY_ACCESS.updateSettings, COMPANY_TEXTS.companyRequired);
-      return db.run(t.scope, (tx) => companySettingsRepository.update(tx, t.companyId, input));
+      return db.run(t.scope, async (tx) => {
+        // The rate of new lines is one the lines may carry (docs/decisions/0020-vat-rates.md).
+        const before = await companySettingsRepository.get(tx, t.companyId);
+        const allowed = allowedTaxRates(input.extra_tax_rates ?? before.extra_tax_rates);
+        const rate = input.default_tax_rate ?? before.default_tax_rate;
+        if (!isAllowedTaxRate(rate, allowed)) {
+          const [path, message] =
+            input.default_tax_rate === undefined
+              ? ["extra_tax_rates", COMPANY_TEXTS.defaultTaxRateRemoved]
+              : ["default_tax_rate", COMPANY_TEXTS.defaultTaxRateInvalid];
+          throw errors.validation(message, [{ path, message }]);
+        }
+        return companySettingsRepository.update(tx, t.companyId, input);
+      });
     },
     /**
      * The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG), whole: a damaged image would

@@ -229,6 +229,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      extra_tax_rates: [],
       reminder_after_days: 7,
     });
     expect(
@@ -237,6 +238,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      extra_tax_rates: [],
       reminder_after_days: 7,
     });
     for (const bad of [0, 366, 2.5, "abc", true]) {
@@ -260,6 +262,7 @@ describe("commercial settings", () => {
       quote_validity_days: 60,
       terms_and_conditions: "Acompte de 30 % à la commande.",
       default_tax_rate: 20,
+      extra_tax_rates: [],
       reminder_after_days: 7,
     };
     expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(saved);
@@ -286,6 +289,7 @@ describe("commercial settings", () => {
       quote_validity_days: 30,
       terms_and_conditions: null,
       default_tax_rate: 20,
+      extra_tax_rates: [],
       reminder_after_days: 7,
     });
   });
@@ -308,6 +312,63 @@ describe("commercial settings", () => {
     expect(defaults.json()).toEqual({ validity_days: 30, default_tax_rate: 10 });
     expect((await api(otherAdmin, "GET", "/api/quotes/defaults")).json().default_tax_rate).toBe(20);
     await api(admin, "PUT", "/api/company/settings", { ...body, default_tax_rate: 20 });
+  });
+
+  it("takes VAT rates of the company's own (issue 31): checked, kept once each, highest first, read by line writers", async () => {
+    const body = { quote_validity_days: 30, terms_and_conditions: null };
+    const readers = await api(chef, "GET", "/api/company/tax-rates");
+    expect(readers.statusCode).toBe(200);
+    expect(readers.json()).toEqual({ tax_rates: [20, 10, 5.5, 2.1, 0] });
+    for (const bad of [
+      [0],
+      [100],
+      [-1],
+      [8.555],
+      ["huit"],
+      "8,5 ; huit",
+      true,
+      Array.from({ length: 11 }, (_, i) => i + 1),
+    ]) {
+      const res = await api(admin, "PUT", "/api/company/settings", { ...body, extra_tax_rates: bad });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().error).toBe(
+        Array.isArray(bad) && bad.length > 10 ? COMPANY_TEXTS.extraTaxRatesTooMany : COMPANY_TEXTS.extraTaxRateInvalid,
+      );
+    }
+    expect((await api(admin, "GET", "/api/company/settings")).json().extra_tax_rates).toEqual([]);
+    // Corsica's 13 % and 0,9 %, overseas' 8,5 %: a rate in force or twice is kept once.
+    const set = await api(admin, "PUT", "/api/company/settings", {
+      ...body,
+      extra_tax_rates: [0.9, 13, "8.5", 20, 13],
+      default_tax_rate: 8.5,
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(set.json()).toMatchObject({ extra_tax_rates: [13, 8.5, 0.9], default_tax_rate: 8.5 });
+    expect((await api(chef, "GET", "/api/company/tax-rates")).json()).toEqual({
+      tax_rates: [20, 13, 10, 8.5, 5.5, 2.1, 0.9, 0],
+    });
+    expect((await api(otherAdmin, "GET", "/api/company/tax-rates")).json()).toEqual({
+      tax_rates: [20, 10, 5.5, 2.1, 0],
+    });
+    // The spec's body keeps them; the rate of new lines cannot lose its place in the list.
+    expect((await api(admin, "PUT", "/api/company/settings", body)).json().extra_tax_rates).toEqual([13, 8.5, 0.9]);
+    const removed = await api(admin, "PUT", "/api/company/settings", { ...body, extra_tax_rates: [13] });
+    expect(removed.statusCode).toBe(400);
+    expect(removed.json().details).toEqual([{ path: "extra_tax_rates", message: COMPANY_TEXTS.defaultTaxRateRemoved }]);
+    const notListed = await api(admin, "PUT", "/api/company/settings", { ...body, default_tax_rate: 7 });
+    expect(notListed.json().details).toEqual([
+      { path: "default_tax_rate", message: COMPANY_TEXTS.defaultTaxRateInvalid },
+    ]);
+    // Set by who edits the settings only; the rates are read by who writes lines.
+    expect((await api(chef, "PUT", "/api/company/settings", { ...body, extra_tax_rates: [] })).statusCode).toBe(403);
+    const norole = (await login(app, company.emails.norole)).token;
+    expect((await api(norole, "GET", "/api/company/tax-rates")).statusCode).toBe(403);
+    const back = await api(admin, "PUT", "/api/company/settings", {
+      ...body,
+      extra_tax_rates: [],
+      default_tax_rate: 20,
+    });
+    expect(back.json()).toMatchObject({ extra_tax_rates: [], default_tax_rate: 20 });
   });
 });
 

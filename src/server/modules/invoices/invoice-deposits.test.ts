@@ -3,7 +3,7 @@ import { INVOICE_TEXTS, type Invoice } from "@shared/invoices";
 import { MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
-import { LINES, setupInvoicesTest, sum } from "./invoices.fixtures";
+import { invoiceBody, LINES, setupInvoicesTest, sum } from "./invoices.fixtures";
 
 /**
  * Deposits, final invoices of a quote and « Facturer » a worksite (docs/domain/invoices.md#deposits,
@@ -224,6 +224,56 @@ describe("the final invoice of a quote", () => {
     await cancel(issuedDeposit.id);
     const recomputed = await t.get(final.id);
     expect(recomputed).toMatchObject({ deposits: [], deposits_net: 0, total: quote.total });
+  });
+});
+
+describe("the client of a quote's invoices (issue 31)", () => {
+  it("POST /api/invoices with quote_id for another client: 400, and the quote's deposits stay its own", async () => {
+    const quote = await t.createQuote();
+    const issuedDeposit = await t.issue((await deposit(quote.id, { percentage: 20 })).id);
+    const res = await api(admin, "POST", "/api/invoices", {
+      client_id: t.businessId,
+      quote_id: quote.id,
+      name: "Solde cuisine",
+      items: LINES,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(messageOf(res)).toBe(INVOICE_TEXTS.clientNotQuoteClient);
+    expect((res.json() as { details?: { path: string }[] }).details?.map((d) => d.path)).toEqual(["client_id"]);
+    // Nothing was made: the quote's own final invoice deducts its deposit.
+    const listed = await api(admin, "GET", `/api/invoices?quote_id=${quote.id}`);
+    expect((listed.json() as { invoices: Invoice[] }).invoices.map((i) => i.kind)).toEqual(["deposit"]);
+    const final = await fromQuote(quote.id);
+    expect(final).toMatchObject({ client_id: clientId, deposits: [{ id: issuedDeposit.id }] });
+  });
+
+  it("a deposit and the final invoice made from a quote are its client's", async () => {
+    const quote = await t.createQuote({ client_id: t.businessId });
+    expect((await deposit(quote.id, { percentage: 10 })).client_id).toBe(t.businessId);
+    expect((await fromQuote(quote.id)).client_id).toBe(t.businessId);
+  });
+
+  it("PUT on a draft never changes its client or its quote (the keys are not read)", async () => {
+    const quote = await t.createQuote();
+    const other = await t.createQuote();
+    const issuedDeposit = await t.issue((await deposit(other.id, { percentage: 20 })).id);
+    for (const draft of [
+      await deposit(quote.id, { percentage: 10 }),
+      await fromQuote(quote.id),
+      await t.createInvoice(),
+    ]) {
+      const res = await api(
+        admin,
+        "PUT",
+        `/api/invoices/${draft.id}`,
+        invoiceBody(draft, { client_id: t.businessId, quote_id: other.id }),
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const after = await t.get(draft.id);
+      expect(after.client_id).toBe(clientId);
+      expect(after.quote?.id ?? null).toBe(draft.quote?.id ?? null);
+      expect(after.deposits.map((d) => d.id)).not.toContain(issuedDeposit.id);
+    }
   });
 });
 

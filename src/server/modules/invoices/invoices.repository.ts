@@ -549,6 +549,20 @@ export const invoicesRepository = {
     };
   },
 
+  /**
+   * The VAT rates of an invoice's priced lines and the company's own rates, in one round trip: what
+   * issuing checks (docs/decisions/0020-vat-rates.md).
+   */
+  async lineRates(tx: Db, companyId: string, invoiceId: string): Promise<{ rates: number[]; extra: number[] }> {
+    const rows = await tx.execute<{ rates: string[] | null; extra: number[] | null }>(sql`
+      SELECT
+        (SELECT array_agg(DISTINCT tax_rate)::text[] FROM invoice_items
+          WHERE company_id = ${companyId} AND invoice_id = ${invoiceId} AND kind = 'item') AS rates,
+        (SELECT extra_tax_rates FROM companies WHERE id = ${companyId}) AS extra`);
+    const row = rows.rows[0];
+    return { rates: (row?.rates ?? []).map(Number), extra: row?.extra ?? [] };
+  },
+
   /** An invoice's lines in order, as they were written (figures aside). */
   async items(tx: Db, companyId: string, invoiceId: string): Promise<InvoiceItemInput[]> {
     const rows = await tx

@@ -35,10 +35,12 @@ import {
   withOverdue,
 } from "@shared/invoices";
 import { amountFits, fromCents, MONEY_TEXTS, toCents } from "@shared/money";
+import { allowedTaxRates, isAllowedTaxRate, taxRatesList } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
 import { companyInfoRepository } from "../company/company.repository";
+import { assertLineTaxRates } from "../company/tax-rates";
 import { quotesRepository } from "../quotes/quotes.repository";
 import { buildCii, CII_TEXTS, CiiError } from "./facturx/cii";
 import { briefFailure, type ValidationReport, validateCii } from "./facturx/validate";
@@ -448,6 +450,13 @@ export function createInvoicesService(
     const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
     if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
     if (invoice.status !== "draft") throw errors.conflict(INVOICE_TEXTS.alreadyIssued);
+    // Issued at the company's VAT rates only (ADR 0020): a draft saved before the check, or at a rate the
+    // company has since removed, is corrected first.
+    const stored = await repo.lineRates(tx, t.companyId, invoice.id);
+    const allowed = allowedTaxRates(stored.extra);
+    if (stored.rates.some((rate) => !isAllowedTaxRate(rate, allowed))) {
+      throw errors.conflict(INVOICE_TEXTS.issueTaxRateNotAllowed(taxRatesList(allowed)));
+    }
     let total = invoice.total;
     if (invoice.quote_id) {
       if (quote && invoice.kind === "deposit") {
@@ -778,9 +787,16 @@ export function createInvoicesService(
         if (!(await repo.client(tx, t.companyId, input.client_id))) {
           throw errors.notFound(INVOICE_TEXTS.clientNotFound);
         }
+        await assertLineTaxRates(tx, t.companyId, input.items);
         const quoteId = input.quote_id ?? null;
         if (quoteId) {
-          await validQuote(tx, t, quoteId);
+          const quote = await validQuote(tx, t, quoteId);
+          // The quote's client only (docs/domain/invoices.md#final-invoice): another's would deduct its deposits.
+          if (quote.client_id !== input.client_id) {
+            throw errors.validation(INVOICE_TEXTS.clientNotQuoteClient, [
+              { path: "client_id", message: INVOICE_TEXTS.clientNotQuoteClient },
+            ]);
+          }
           await assertNoFinalInvoice(tx, t, quoteId);
         }
         const projectId = input.project_id ?? null;
@@ -936,6 +952,7 @@ export function createInvoicesService(
       return db.run(t.scope, async (tx) => {
         const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
         assertEditable(invoice);
+        await assertLineTaxRates(tx, t.companyId, input.items);
         const fields = draftFields(input, parisToday());
         const computed = await compute(
           tx,

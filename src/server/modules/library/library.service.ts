@@ -18,6 +18,8 @@ import {
 } from "@shared/library";
 import { LIBRARY_CSV_LIMITS, LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "@shared/library-csv";
 import { amountFits, fromCents, MONEY_TEXTS, toCents } from "@shared/money";
+import { companySettingsRepository } from "../company/company.repository";
+import { assertTaxRates } from "../company/tax-rates";
 import { type ComponentRow, type LibraryItemValues, libraryRepository } from "./library.repository";
 
 /** Who may do what with the price library (docs/domain/library.md#permissions). */
@@ -196,8 +198,8 @@ export function createLibraryService(db: Database) {
      */
     async importCsv(auth: AuthContext, input: LibraryImportInput): Promise<LibraryImportResult> {
       const t = tenant(auth, LIBRARY_ACCESS.import, noCompany);
-      const parsed = parseLibraryCsv(input.csv);
       return db.run(t.scope, async (tx) => {
+        const parsed = parseLibraryCsv(input.csv, await companySettingsRepository.taxRates(tx, t.companyId));
         const existing = await libraryRepository.existingNames(
           tx,
           t.companyId,
@@ -256,6 +258,7 @@ export function createLibraryService(db: Database) {
     async create(auth: AuthContext, input: LibraryItemInput): Promise<LibraryItemDetail> {
       const t = tenant(auth, LIBRARY_ACCESS.create, noCompany);
       return db.run(t.scope, async (tx) => {
+        await assertTaxRates(tx, t.companyId, [{ path: "tax_rate", rate: input.tax_rate }]);
         const ouvrage = input.kind === "ouvrage" ? await priceFromInput(tx, t.companyId, input) : undefined;
         const id = await libraryRepository.insert(tx, t.companyId, valuesOf(input, ouvrage));
         if (ouvrage) await libraryRepository.replaceComponents(tx, t.companyId, id, ouvrage.rows);
@@ -269,6 +272,7 @@ export function createLibraryService(db: Database) {
       return db.run(t.scope, async (tx) => {
         const current = await itemOr404(tx, t.companyId, itemId, { lock: true });
         if (current.kind !== input.kind) throw errors.conflict(LIBRARY_TEXTS.kindLocked);
+        await assertTaxRates(tx, t.companyId, [{ path: "tax_rate", rate: input.tax_rate }]);
         const ouvrage = input.kind === "ouvrage" ? await priceFromInput(tx, t.companyId, input, itemId) : undefined;
         await libraryRepository.update(tx, t.companyId, itemId, valuesOf(input, ouvrage));
         if (ouvrage) await libraryRepository.replaceComponents(tx, t.companyId, itemId, ouvrage.rows);

@@ -3,6 +3,7 @@ import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@s
 import { CSV_TEXTS } from "@shared/csv";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
 import { MONEY_TEXTS } from "@shared/money";
+import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { beforeAll, describe, expect, it } from "vitest";
 
 const { app, db } = await setupApp();
@@ -158,7 +159,7 @@ describe("POST /api/library/items", () => {
       unit: "palette",
       unit_price: -1,
       cost_price: 1.234,
-      tax_rate: 7,
+      tax_rate: 150,
       category: "outillage",
     });
     expect(res.statusCode).toBe(400);
@@ -168,7 +169,7 @@ describe("POST /api/library/items", () => {
       unit: LIBRARY_TEXTS.unitRequired,
       unit_price: LIBRARY_TEXTS.pricePositive,
       cost_price: "Le prix a au plus 2 décimales",
-      tax_rate: "Taux de TVA invalide (20, 10, 5,5, 2,1 ou 0 %)",
+      tax_rate: QUOTE_TEXTS.taxRateRange,
       category: LIBRARY_TEXTS.categoryRequired,
     });
   });

@@ -24,6 +24,14 @@ export const quoteTemplatesRepository = {
     return row;
   },
 
+  async exists(tx: Db, companyId: string, id: string): Promise<boolean> {
+    const rows = await tx
+      .select({ id: quoteTemplates.id })
+      .from(quoteTemplates)
+      .where(and(eq(quoteTemplates.companyId, companyId), eq(quoteTemplates.id, id)));
+    return rows.length === 1;
+  },
+
   async update(tx: Db, companyId: string, id: string, values: TemplateValues): Promise<TemplateRow | undefined> {
     const [row] = await tx
       .update(quoteTemplates)

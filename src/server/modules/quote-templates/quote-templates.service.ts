@@ -1,8 +1,10 @@
-import type { Database } from "@server/db/client";
+import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "@shared/quote-templates";
 import { QUOTE_TEXTS } from "@shared/quotes";
+import { assertLineTaxRates } from "../company/tax-rates";
+import { libraryRepository } from "../library/library.repository";
 import { quotesRepository } from "../quotes/quotes.repository";
 import { quoteTemplatesRepository, type TemplateRow } from "./quote-templates.repository";
 
@@ -64,6 +66,19 @@ function templateOut(row: TemplateRow): QuoteTemplate {
 
 const noCompany = QUOTE_TEXTS.companyRequired;
 
+/**
+ * The lines a template is written with: each rate one the company's lines may carry (ADR 0020), each
+ * library item the company's own article (404 « Élément de la bibliothèque introuvable » otherwise, as
+ * on a quote: a template's line is copied onto quotes).
+ */
+async function assertLines(tx: Db, companyId: string, lines: readonly Line[]): Promise<void> {
+  await assertLineTaxRates(tx, companyId, lines);
+  const ids = [...new Set(lines.flatMap((l) => (l.library_item_id ? [l.library_item_id] : [])))];
+  if (ids.length === 0) return;
+  const found = await libraryRepository.articles(tx, companyId, ids);
+  if (found.length !== ids.length) throw errors.notFound(QUOTE_TEXTS.libraryItemNotFound);
+}
+
 export function createQuoteTemplatesService(db: Database) {
   return {
     async list(auth: AuthContext) {
@@ -74,7 +89,10 @@ export function createQuoteTemplatesService(db: Database) {
 
     async create(auth: AuthContext, input: QuoteTemplateInput) {
       const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.create, noCompany);
-      const row = await db.run(t.scope, (tx) => quoteTemplatesRepository.insert(tx, t.companyId, valuesOf(input)));
+      const row = await db.run(t.scope, async (tx) => {
+        await assertLines(tx, t.companyId, input.items);
+        return quoteTemplatesRepository.insert(tx, t.companyId, valuesOf(input));
+      });
       return templateOut(row);
     },
 
@@ -103,9 +121,13 @@ export function createQuoteTemplatesService(db: Database) {
     async update(auth: AuthContext, id: string, input: QuoteTemplateInput) {
       const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.update, noCompany);
       const templateId = idOr404(id, QUOTE_TEXTS.templateNotFound);
-      const row = await db.run(t.scope, (tx) =>
-        quoteTemplatesRepository.update(tx, t.companyId, templateId, valuesOf(input)),
-      );
+      const row = await db.run(t.scope, async (tx) => {
+        if (!(await quoteTemplatesRepository.exists(tx, t.companyId, templateId))) {
+          throw errors.notFound(QUOTE_TEXTS.templateNotFound);
+        }
+        await assertLines(tx, t.companyId, input.items);
+        return quoteTemplatesRepository.update(tx, t.companyId, templateId, valuesOf(input));
+      });
       if (!row) throw errors.notFound(QUOTE_TEXTS.templateNotFound);
       return templateOut(row);
     },

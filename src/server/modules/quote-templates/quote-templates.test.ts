@@ -92,6 +92,48 @@ describe("template lines", () => {
     );
   });
 
+  it("take the company's own library items only: another company's is 404 « Élément de la bibliothèque introuvable » (issue 31)", async () => {
+    const article = {
+      kind: "article",
+      unit: "m²",
+      unit_price: 10,
+      cost_price: 5,
+      tax_rate: 20,
+      category: "fourniture",
+    };
+    const mine = await api(admin, "POST", "/api/library/items", { ...article, name: "Faïence maison" });
+    const theirs = await api(otherAdmin, "POST", "/api/library/items", { ...article, name: "Faïence concurrente" });
+    expect([mine.statusCode, theirs.statusCode]).toEqual([201, 201]);
+    const withItem = (id: string) => [{ ...items[0], library_item_id: id }];
+    const created = await api(admin, "POST", "/api/quote-templates", {
+      name: "Biblio",
+      items: withItem(mine.json().id),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().items[0].library_item_id).toBe(mine.json().id);
+    const whole = { name: "Biblio", description: null, discount_percentage: 0, terms: null };
+    for (const res of [
+      await api(admin, "POST", "/api/quote-templates", { name: "Biblio", items: withItem(theirs.json().id) }),
+      await api(admin, "PUT", `/api/quote-templates/${created.json().id}`, {
+        ...whole,
+        items: withItem(theirs.json().id),
+      }),
+    ]) {
+      expect(res.statusCode, res.body).toBe(404);
+      expect(res.json().error).toBe(QUOTE_TEXTS.libraryItemNotFound);
+    }
+    // Nothing changed: the template keeps its own item.
+    const listed = (await api(admin, "GET", "/api/quote-templates")).json().data;
+    const kept = listed.find((t: { id: string }) => t.id === created.json().id);
+    expect(kept.items[0].library_item_id).toBe(mine.json().id);
+    // A template that does not exist stays 404 « Modèle introuvable », whatever its lines.
+    const missing = await api(admin, "PUT", "/api/quote-templates/00000000-0000-4000-8000-000000000000", {
+      ...whole,
+      items: withItem(theirs.json().id),
+    });
+    expect(missing.json().error).toBe(QUOTE_TEXTS.templateNotFound);
+  });
+
   it("keep the quote's order when a template is made from a quote", async () => {
     const quote = await createQuote(admin, { items: [items[2], items[0]] });
     const template = (await api(admin, "POST", `/api/quotes/${quote.id}/duplicate-as-template`, {})).json();

@@ -27,6 +27,7 @@ import {
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import type { z } from "zod";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
+import { assertLineTaxRates } from "../company/tax-rates";
 import { libraryRepository } from "../library/library.repository";
 import { nextReference } from "../references/references.repository";
 import { signaturesRepository } from "../signing/signing.repository";
@@ -81,6 +82,7 @@ async function costedLines(
   lines: readonly QuoteItemInput[],
   before: readonly QuoteItemInput[],
 ): Promise<QuoteItemInput[]> {
+  await assertLineTaxRates(tx, t.companyId, lines);
   const ids = [...new Set(lines.flatMap((l) => (l.library_item_id ? [l.library_item_id] : [])))];
   const found = await libraryRepository.articles(tx, t.companyId, ids);
   if (found.length !== ids.length) throw errors.notFound(QUOTE_TEXTS.libraryItemNotFound);

@@ -1,3 +1,4 @@
+import { companyTaxRatesSchema } from "@shared/company";
 import { librarySuggestionsResponseSchema } from "@shared/library";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
 import { fakeApi } from "@web/test/fake-api";
@@ -20,6 +21,19 @@ function Harness({ names, showCosts = false }: { names: string[]; showCosts?: bo
     defaultValues: { items: names.map((name) => ({ ...emptyLine(), name })) },
   });
   return <DocumentLinesEditor form={form} document="quote" lineAmounts={names.map(() => 0)} showCosts={showCosts} />;
+}
+
+/** A line at 20 % and one stored at 33 %, before issue 31. */
+function Stored() {
+  const form = useForm<DocumentLinesFields>({
+    defaultValues: {
+      items: [
+        { ...emptyLine(), name: "Pose" },
+        { ...emptyLine(), name: "Ancien", tax_rate: "33" },
+      ],
+    },
+  });
+  return <DocumentLinesEditor form={form} document="invoice" lineAmounts={[0, 0]} />;
 }
 
 const lineNames = () =>
@@ -98,6 +112,18 @@ describe("DocumentLinesEditor", () => {
     expect((screen.getByLabelText("Coût unitaire HT (ligne 1)") as HTMLInputElement).value).toBe("55.20");
     expect(screen.getByTestId("quote-line-margin-1").textContent).toBe("Marge 27,94\u00a0€ · 33,61\u00a0%");
     expect(screen.queryByRole("listbox")).toBeNull();
+  });
+
+  it("offers the company's VAT rates only (issue 31), a stored rate outside them kept to be changed", async () => {
+    installBrowserStubs();
+    const api = fakeApi().install();
+    api.get("/api/company/tax-rates", companyTaxRatesSchema, () => ({ tax_rates: [20, 10, 8.5, 5.5, 2.1, 0] }));
+    renderWithProviders(<Stored />);
+    const options = (line: number) =>
+      Array.from((screen.getByLabelText(`TVA (ligne ${line})`) as HTMLSelectElement).options).map((o) => o.value);
+    await waitFor(() => expect(options(1)).toEqual(["20", "10", "8.5", "5.5", "2.1", "0"]));
+    expect(options(2)).toEqual(["20", "10", "8.5", "5.5", "2.1", "0", "33"]);
+    expect(api.requests("GET", "/api/company/tax-rates")).toHaveLength(1);
   });
 
   it("drags a line by its grip to where it is dropped, and moves it with ↑ ↓ on the grip", () => {

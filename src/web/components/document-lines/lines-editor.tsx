@@ -1,5 +1,5 @@
 import { formatEuro, formatPercent } from "@shared/format";
-import { type LineKind, lineMargin, VAT_RATES } from "@shared/quote-rules";
+import { type LineKind, lineMargin } from "@shared/quote-rules";
 import { Button } from "@web/components/ui/button";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
@@ -13,6 +13,7 @@ import { type HTMLAttributes, type ReactNode, useId, useRef } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray } from "react-hook-form";
 import { type DocumentLinesFields, emptyLine, priceText, readNumber, unitOptions } from "./line-fields";
 import { LineNameField } from "./line-name-field";
+import { taxRateOptions, useTaxRates } from "./tax-rates";
 
 /** The editor works on the `items` of any form holding them (a quote's, an invoice's). */
 type Form = UseFormReturn<DocumentLinesFields>;
@@ -78,12 +79,6 @@ const ADD_BUTTONS: readonly { kind: LineKind; label: string; icon: typeof Plus }
   { kind: "section", label: "Ajouter une section", icon: Heading },
   { kind: "text", label: "Ajouter un texte", icon: Text },
 ];
-
-/** VAT rates of the select; a stored rate outside the list stays selectable. */
-function vatOptions(current: string): string[] {
-  const rates = VAT_RATES.map(String);
-  return current && !rates.includes(current) && !Number.isNaN(Number(current)) ? [...rates, current] : rates;
-}
 
 /*
  * Three layouts of one DOM, chosen by the width of the editor (`@container`), never by the device:
@@ -448,6 +443,8 @@ function ItemRow({
   });
   const unit = watch(`items.${index}.unit`);
   const taxRate = watch(`items.${index}.tax_rate`);
+  // The company's rates (ADR 0020); a stored rate outside them stays selectable, to be changed.
+  const rates = taxRateOptions(useTaxRates(), taxRate);
   const rowErrors = ITEM_FIELDS.filter((f) => Boolean(errorOf(f)));
 
   /** A field with its label; the label's « (ligne N) » is for screen readers. */
@@ -542,7 +539,7 @@ function ItemRow({
           "[grid-area:tva]",
           FIGURE_LABEL,
           <NativeSelect {...a11y("tax_rate")} {...register(`items.${index}.tax_rate`)}>
-            {vatOptions(taxRate).map((rate) => (
+            {rates.map((rate) => (
               <option key={rate} value={rate}>
                 {formatPercent(Number(rate))}
               </option>

@@ -6,7 +6,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "@shared/company";
 import { formatPercent } from "@shared/format";
-import { VAT_RATES } from "@shared/quote-rules";
+import { allowedTaxRates, taxRatesList, VAT_RATES } from "@shared/quote-rules";
 import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
@@ -16,7 +16,12 @@ import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
-import { COMPANY_SETTINGS_FIELDS, type CompanySettingsFields, settingsFormValues } from "../lib/company-form-values";
+import {
+  COMPANY_SETTINGS_FIELDS,
+  type CompanySettingsFields,
+  settingsFormValues,
+  typedTaxRates,
+} from "../lib/company-form-values";
 import { validUntilForToday } from "../lib/validity-preview";
 import { SaveBar } from "./save-bar";
 
@@ -36,7 +41,7 @@ export interface CommercialSettingsFormProps {
 
 /**
  * « Paramètres commerciaux » (docs/domain/company-settings.md#rules): quote validity (1 to 365 days, 30
- * when empty), the VAT rate of new quote lines, the reminder delay (« À relancer », 1 to 90 days), and terms.
+ * when empty), the VAT rate of new quote lines and the company's own VAT rates (ADR 0020), the reminder delay (« À relancer », 1 to 90 days), and terms.
  */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
@@ -57,6 +62,10 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
     formState: { errors, isDirty, isSubmitting },
   } = form;
   const validUntil = validUntilForToday(watch("quote_validity_days") ?? "");
+  // The default rate is one of those in force or typed below (docs/decisions/0020-vat-rates.md).
+  const defaultRate = watch("default_tax_rate") ?? "";
+  const allowed = allowedTaxRates(typedTaxRates(watch("extra_tax_rates") ?? "")).map(String);
+  const rates = allowed.includes(defaultRate) || defaultRate === "" ? allowed : [...allowed, defaultRate];
 
   return (
     <Card className="min-w-0">
@@ -115,12 +124,27 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
               >
                 {(props) => (
                   <NativeSelect className="w-full sm:max-w-56" {...props} {...register("default_tax_rate")}>
-                    {VAT_RATES.map((rate) => (
-                      <option key={rate} value={String(rate)}>
-                        {formatPercent(rate)}
+                    {rates.map((rate) => (
+                      <option key={rate} value={rate}>
+                        {formatPercent(Number(rate))}
                       </option>
                     ))}
                   </NativeSelect>
+                )}
+              </FormField>
+              <FormField
+                label="Autres taux de TVA autorisés"
+                error={errors.extra_tax_rates?.message}
+                hint={`Les lignes de devis, de factures et de la bibliothèque portent ${taxRatesList(VAT_RATES)}\u00a0%, et les taux ajoutés ici (Corse, outre-mer), séparés par des points-virgules\u00a0: 13\u202f; 8,5.`}
+              >
+                {(props) => (
+                  <Input
+                    className="w-full sm:max-w-56"
+                    autoComplete="off"
+                    placeholder="Aucun"
+                    {...props}
+                    {...register("extra_tax_rates")}
+                  />
                 )}
               </FormField>
             </FormSection>

@@ -317,6 +317,7 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
       quote_validity_days: 30,
       terms_and_conditions: "Acompte 30 %",
       default_tax_rate: 20,
+      extra_tax_rates: [],
       reminder_after_days: 7,
     });
     expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
@@ -332,6 +333,34 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     fireEvent.click(saveButton("Paramètres commerciaux"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
     expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({ default_tax_rate: 10 });
+  });
+
+  it("saves VAT rates of the company's own, offered at once as the rate of new lines (issue 31)", async () => {
+    server.settings = makeSettings({ default_tax_rate: 20, extra_tax_rates: [13] });
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
+    const extra = (await screen.findByLabelText("Autres taux de TVA autorisés")) as HTMLInputElement;
+    expect(extra.value).toBe("13");
+    const rate = screen.getByLabelText("TVA des nouvelles lignes") as HTMLSelectElement;
+    expect(Array.from(rate.options).map((o) => o.value)).toEqual(["20", "13", "10", "5.5", "2.1", "0"]);
+    type("Autres taux de TVA autorisés", "13\u202f; 8,5");
+    expect(Array.from(rate.options).map((o) => o.value)).toEqual(["20", "13", "10", "8.5", "5.5", "2.1", "0"]);
+    fireEvent.change(rate, { target: { value: "8.5" } });
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.settingsUpdated));
+    expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({
+      default_tax_rate: 8.5,
+      extra_tax_rates: [13, 8.5],
+    });
+  });
+
+  it("refuses a VAT rate of its own out of range, and sends nothing", async () => {
+    server.settings = makeSettings();
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
+    await screen.findByLabelText("Autres taux de TVA autorisés");
+    type("Autres taux de TVA autorisés", "120");
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    expect(await screen.findByText(COMPANY_TEXTS.extraTaxRateInvalid)).toBeTruthy();
+    expect(calls("PUT", "/api/company/settings")).toHaveLength(0);
   });
 
   it("saves the reminder delay of « À relancer », 1 to 90 days", async () => {

@@ -5,7 +5,7 @@ import {
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "@shared/company";
 import { describe, expect, it } from "vitest";
-import { COMPANY_INFO_FIELDS, infoFormValues, settingsFormValues } from "./company-form-values";
+import { COMPANY_INFO_FIELDS, infoFormValues, settingsFormValues, typedTaxRates } from "./company-form-values";
 
 const info: CompanyInfo = {
   name: "Durand Rénovation",
@@ -103,16 +103,28 @@ describe("settingsFormValues", () => {
         quote_validity_days: 45,
         terms_and_conditions: null,
         default_tax_rate: 5.5,
+        extra_tax_rates: [13, 8.5],
         reminder_after_days: 10,
       }),
     ).toEqual({
       quote_validity_days: "45",
       terms_and_conditions: "",
       default_tax_rate: "5.5",
+      extra_tax_rates: "13\u202f; 8,5",
       reminder_after_days: "10",
     });
     expect(settingsFormValues(undefined).reminder_after_days).toBe("7");
     expect(settingsFormValues(undefined).quote_validity_days).toBe(String(DEFAULT_QUOTE_VALIDITY_DAYS));
+  });
+
+  it("reads the company's own VAT rates as typed (issue 31): semicolons or spaces, a decimal comma", () => {
+    const body = { quote_validity_days: "30", terms_and_conditions: "" };
+    expect(companySettingsInputSchema.parse({ ...body, extra_tax_rates: "13\u202f; 8,5 0,9" }).extra_tax_rates).toEqual(
+      [13, 8.5, 0.9],
+    );
+    expect(companySettingsInputSchema.parse({ ...body, extra_tax_rates: "" }).extra_tax_rates).toEqual([]);
+    expect(companySettingsInputSchema.safeParse({ ...body, extra_tax_rates: "8,5 ; 120" }).success).toBe(false);
+    expect(typedTaxRates("13\u202f; 8,5 ; abc 120")).toEqual([13, 8.5]);
   });
 
   it("an empty validity falls back to 30 days, and the body carries numbers", () => {

@@ -76,6 +76,8 @@ export interface CompanySettingsFields {
   terms_and_conditions: string;
   /** The select's value: « 20 », « 10 », « 5.5 »… */
   default_tax_rate: string;
+  /** The company's own VAT rates as typed, « 13\u202f; 8,5 » (ADR 0020). */
+  extra_tax_rates: string;
   /** « Relancer après N jours » (« À relancer », docs/domain/messages.md#reminders): the input's text. */
   reminder_after_days: string;
 }
@@ -84,14 +86,28 @@ export const COMPANY_SETTINGS_FIELDS = [
   "quote_validity_days",
   "terms_and_conditions",
   "default_tax_rate",
+  "extra_tax_rates",
   "reminder_after_days",
 ] as const satisfies readonly (keyof CompanySettingsFields)[];
+
+/** 8.5 → « 8,5 », as typed in the field. */
+const frenchRate = (rate: number) => String(rate).replace(".", ",");
+
+/** The rates typed in the field, read as the shared schema reads them (for the default rate's select). */
+export function typedTaxRates(text: string): number[] {
+  return text
+    .split(/[;\s]+/)
+    .filter(Boolean)
+    .map((rate) => Number(rate.replace(",", ".")))
+    .filter((rate) => Number.isFinite(rate) && rate > 0 && rate < 100);
+}
 
 export function settingsFormValues(settings: CompanySettings | null | undefined): CompanySettingsFields {
   return {
     quote_validity_days: String(settings?.quote_validity_days ?? DEFAULT_QUOTE_VALIDITY_DAYS),
     terms_and_conditions: settings?.terms_and_conditions ?? "",
     default_tax_rate: String(settings?.default_tax_rate ?? DEFAULT_TAX_RATE),
+    extra_tax_rates: (settings?.extra_tax_rates ?? []).map(frenchRate).join("\u202f; "),
     reminder_after_days: String(settings?.reminder_after_days ?? MESSAGE_LIMITS.reminderAfterDaysDefault),
   };
 }

@@ -71,6 +71,7 @@ export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanyS
     quote_validity_days: 30,
     terms_and_conditions: null,
     default_tax_rate: 20,
+    extra_tax_rates: [],
     reminder_after_days: 7,
     ...overrides,
   };

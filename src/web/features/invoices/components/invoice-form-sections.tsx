@@ -13,6 +13,8 @@ import type { InvoiceFormState } from "../hooks/use-invoice-form";
 /** Words of the form that are not the spec's messages. */
 export const INVOICE_FORM_TEXTS = {
   clientLocked: "Le client d'une facture ne change pas.",
+  /** Issue 31: the invoice of a quote is its client's (the server refuses another). */
+  quoteClientLocked: "La facture d'un devis est adressée au client de ce devis.",
   reverseCharge: "Autoliquidation (sous-traitance BTP)",
   reverseChargeHint:
     "Toutes les lignes passent à 0\u00a0% de TVA et la facture porte la mention «\u00a0Autoliquidation\u00a0».",
@@ -45,11 +47,15 @@ export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormStat
       summary={[watched.name?.trim() || "Sans nom", clientName].filter(Boolean).join(" · ")}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        {editing ? (
-          <FormField label="Client" hint={INVOICE_FORM_TEXTS.clientLocked}>
+        {editing || quote ? (
+          <FormField
+            label="Client"
+            hint={editing ? INVOICE_FORM_TEXTS.clientLocked : INVOICE_FORM_TEXTS.quoteClientLocked}
+            error={errors.client_id?.message}
+          >
             {(props) => (
               <div className="relative">
-                <Input {...props} value={invoice?.client_name ?? ""} readOnly aria-readonly="true" className="pr-9" />
+                <Input {...props} value={clientName ?? ""} readOnly aria-readonly="true" className="pr-9" />
                 <Lock
                   aria-hidden="true"
                   className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
@@ -68,7 +74,6 @@ export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormStat
                     {...props}
                     value={field.value || undefined}
                     onChange={(id) => field.onChange(id ?? "")}
-                    selectedName={quote && field.value === quote.client_id ? quote.client.name : undefined}
                     activeOnly
                     canCreate={permissions.canCreateClients}
                     placeholder="Rechercher ou créer un client…"

@@ -190,6 +190,11 @@ describe("InvoiceNewPage", () => {
     renderNew({ quoteId: QUOTE_ID });
 
     expect(await screen.findByDisplayValue("Rénovation salle de bain")).toBeTruthy();
+    // Issue 31: the quote's client, not another (the server refuses another).
+    const client = field("Client");
+    expect(client.value).toBe(makeQuote().client.name);
+    expect(client.readOnly).toBe(true);
+    expect(screen.queryByRole("combobox", { name: /Client/ })).toBeNull();
     const origin = screen.getByRole("region", { name: "Depuis le devis DEV-2026-0007" });
     expect(await within(origin).findByTestId("invoice-quote-deposits")).toBeTruthy();
     expect(within(origin).getByRole("list", { name: "Factures d'acompte du devis" }).textContent).toContain(

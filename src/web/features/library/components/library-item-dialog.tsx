@@ -8,8 +8,9 @@ import {
   OUVRAGE_PRICINGS,
   priceOuvrage,
 } from "@shared/library-rules";
-import { UNITS, VAT_RATES } from "@shared/quote-rules";
+import { UNITS } from "@shared/quote-rules";
 import { useQuery } from "@tanstack/react-query";
+import { taxRateOptions, useTaxRates } from "@web/components/document-lines/tax-rates";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { Button } from "@web/components/ui/button";
@@ -110,6 +111,8 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
   const parts = useFieldArray({ control, name: "components", keyName: "key" });
   const { cancel } = useDirtyGuard(isDirty, onDone);
   const values = watch();
+  // The company's VAT rates (ADR 0020); an item's stored rate outside them stays selectable, to be changed.
+  const taxRates = taxRateOptions(useTaxRates(), String(values.tax_rate ?? ""));
   const isOuvrage = values.kind === "ouvrage";
 
   // Recomputed on every keystroke (watch): a few parts, one pure function.
@@ -188,9 +191,9 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
           <FormField label="TVA *" error={errors.tax_rate?.message}>
             {(props) => (
               <NativeSelect {...props} {...register("tax_rate")}>
-                {VAT_RATES.map((rate) => (
+                {taxRates.map((rate) => (
                   <option key={rate} value={rate}>
-                    {formatPercent(rate)}
+                    {formatPercent(Number(rate))}
                   </option>
                 ))}
               </NativeSelect>

@@ -1,3 +1,4 @@
+import { companyTaxRatesSchema } from "@shared/company";
 import { type LibraryItem, libraryItemDetailSchema, libraryListResponseSchema } from "@shared/library";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -120,6 +121,18 @@ describe("LibraryPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter à la bibliothèque" }));
     expect(await within(dialog).findByText("Indiquez le prix de vente HT")).toBeTruthy();
     expect(api.requests("POST")).toHaveLength(0);
+  });
+
+  it("offers the company's VAT rates for an article (issue 31), its own added ones included", async () => {
+    serve([]);
+    api.get("/api/company/tax-rates", companyTaxRatesSchema, () => ({ tax_rates: [20, 13, 10, 5.5, 2.1, 0.9, 0] }));
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    fireEvent.click(await screen.findByRole("button", { name: "Nouvel article" }));
+    const dialog = await screen.findByRole("dialog", { name: "Nouvel article" });
+    const rate = within(dialog).getByLabelText("TVA *") as HTMLSelectElement;
+    await waitFor(() =>
+      expect(Array.from(rate.options).map((o) => o.value)).toEqual(["20", "13", "10", "5.5", "2.1", "0.9", "0"]),
+    );
   });
 
   it("only shows the library to a user without library:edit: no creation, no « … » menu", async () => {
