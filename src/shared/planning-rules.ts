@@ -21,6 +21,9 @@ export const PLANNING_TEXTS = {
   teamConflict: "Équipe déjà prise",
   vehicleConflict: "Véhicule déjà pris",
   scheduled: "Chantier déplacé",
+  /** The move toast's button: the worksite goes back to its date, team and vehicle (issue 32). */
+  undoMove: "Annuler",
+  moveUndone: "Déplacement annulé",
   scheduleFailed: "Impossible de déplacer le chantier",
 } as const;
 

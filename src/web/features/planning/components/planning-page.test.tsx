@@ -327,6 +327,40 @@ describe("PlanningPage on a phone", () => {
   });
 });
 
+describe("« Annuler » on the move toast", () => {
+  it("puts the worksite back to its day and team in one tap", async () => {
+    const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
+    serve([heater]);
+    api.get("/api/vehicles", vehicleListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 100 } }));
+    api.patch("/api/projects/:id/schedule", projectScheduleResponseSchema, ({ body }) => {
+      const { start_date, team_id } = body as { start_date: string; team_id?: string };
+      return { ...heater, start_date, end_date: start_date, team: team_id === elec.id ? elec : plomberie };
+    });
+    renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
+    const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
+    fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });
+    await within(dialog).findByRole("option", { name: "Équipe Électricité" });
+    fireEvent.change(within(dialog).getByLabelText("Équipe"), { target: { value: elec.id } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Déplacer" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const [title, options] = vi.mocked(toast.success).mock.calls[0] ?? [];
+    expect(title).toBe("Chantier déplacé");
+    const action = (options as { action?: { label: string; onClick: () => void } }).action;
+    expect(action?.label).toBe("Annuler");
+    action?.onClick();
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(2));
+    expect(api.requests("PATCH")[1]?.body).toEqual({ start_date: monday, team_id: plomberie.id });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Déplacement annulé", {
+        description: "Remplacement du chauffe-eau est revenu à sa place.",
+      }),
+    );
+  });
+});
+
 describe("a refused move", () => {
   it("puts the worksite back and says why", async () => {
     const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
