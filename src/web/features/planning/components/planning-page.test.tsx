@@ -1,5 +1,6 @@
 import { addDays, parisToday } from "@shared/dates";
-import { formatLongDate } from "@shared/format";
+import { formatDate, formatLongDate } from "@shared/format";
+import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import type { PermissionCode } from "@shared/permissions";
 import { type CalendarProject, calendarWeekSchema, mondayOf, projectScheduleResponseSchema } from "@shared/planning";
 import { teamListResponseSchema } from "@shared/teams";
@@ -324,6 +325,73 @@ describe("PlanningPage on a phone", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     // The week is asked again (the clashes are the server's), the worksites' lists too.
     expect(weekRequests().filter((w) => w === monday).length).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("a clash said before saving", () => {
+  it("« Déplacer » names the clash the new day and team would make, and the teams and vans free that day", async () => {
+    const van = (id: string, name: string, plate: string) => ({
+      id,
+      name,
+      registration_number: plate,
+      brand: null,
+      model: null,
+      status: VEHICLE_STATUSES[0],
+      mileage: null,
+      next_service_date: null,
+      next_inspection_date: null,
+      insurance_expiry_date: null,
+      next_due_date: null,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    });
+    const van1 = van("44444444-4444-4444-8444-444444444444", "Fourgon 1", "AB-123-CD");
+    const van2 = van("55555555-5555-4555-8555-555555555555", "Fourgon 2", "EF-456-GH");
+    const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
+    const wednesday = addDays(monday, 2);
+    const board = makeCalendarProject({
+      reference: "CH-2026-0003",
+      name: "Tableau électrique",
+      start_date: wednesday,
+      team: elec,
+      vehicle: { id: van1.id, name: van1.name },
+    });
+    serve([heater, board]);
+    api.get("/api/vehicles", vehicleListResponseSchema, () => ({
+      data: [van1, van2],
+      meta: { total: 2, page: 1, limit: 100 },
+    }));
+    renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
+    const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
+    // On Monday with its own team: nothing clashes; both teams (its own, once it leaves) and both vans are free.
+    const check = await within(dialog).findByRole("status", { name: "Disponibilités" });
+    await waitFor(() => expect(check.textContent).toContain("Aucun conflit ce jour-là."));
+    expect(check.textContent).toContain("Équipes libres ce jour-là\u00a0: Équipe Plomberie, Équipe Électricité");
+    expect(check.textContent).toContain(
+      "Véhicules libres ce jour-là\u00a0: Fourgon 1 (AB-123-CD), Fourgon 2 (EF-456-GH)",
+    );
+
+    fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: wednesday } });
+    await within(dialog).findByRole("option", { name: "Équipe Électricité" });
+    fireEvent.change(within(dialog).getByLabelText("Équipe"), { target: { value: elec.id } });
+    fireEvent.change(within(dialog).getByLabelText("Véhicule"), { target: { value: van1.id } });
+    const clashes = await within(dialog).findByRole("list", { name: "Conflits prévus" });
+    expect(
+      within(clashes)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      `Équipe déjà prise par CH-2026-0003 (Tableau électrique) le ${formatDate(wednesday)}`,
+      `Véhicule déjà pris par CH-2026-0003 (Tableau électrique) le ${formatDate(wednesday)}`,
+    ]);
+    const after = within(dialog).getByRole("status", { name: "Disponibilités" });
+    expect(after.textContent).toContain("Équipes libres ce jour-là\u00a0: Équipe Plomberie");
+    expect(after.textContent).toContain("Véhicules libres ce jour-là\u00a0: Fourgon 2 (EF-456-GH)");
+    // Said before saving: nothing was sent.
+    expect(api.requests("PATCH")).toHaveLength(0);
   });
 });
 
