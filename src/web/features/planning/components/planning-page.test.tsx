@@ -1,9 +1,9 @@
 import { addDays, parisToday } from "@shared/dates";
 import { formatDate, formatLongDate } from "@shared/format";
-import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import type { PermissionCode } from "@shared/permissions";
 import { type CalendarProject, calendarWeekSchema, mondayOf, projectScheduleResponseSchema } from "@shared/planning";
 import { teamListResponseSchema } from "@shared/teams";
+import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import { vehicleListResponseSchema } from "@shared/vehicles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@web/lib/toast";
