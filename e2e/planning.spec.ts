@@ -183,6 +183,10 @@ test.describe("Planning", () => {
       const sheet = page.getByRole("dialog", { name: "Déplacer le chantier" });
       await sheet.getByLabel("Date de début *").fill(addDays(week, 3));
       await expect(sheet).toContainText("2\u00a0jours, week-ends non comptés");
+      // Said before « Déplacer »: no clash on Thursday and Friday, and the teams free then.
+      const check = sheet.getByRole("status", { name: "Disponibilités" });
+      await expect(check).toContainText("Aucun conflit ces jours-là.");
+      await expect(check).toContainText("Équipes libres ces jours-là\u00a0:");
       await shot(page, testInfo, "move-sheet");
       await expectNoSeriousA11yViolations(page, "déplacer un chantier");
       await sheet.getByRole("button", { name: "Déplacer" }).click();
