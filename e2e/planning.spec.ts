@@ -330,5 +330,23 @@ test.describe("Planning sur une tablette en portrait", () => {
     await page.waitForLoadState("networkidle");
     await shot(page, testInfo, "tablet-week", true);
     await expectNoSeriousA11yViolations(page, "planning sur tablette");
+
+    // Dragged a day later (its grip, Space, →, Space), then « Annuler » in the toast: back on its days.
+    await grip.focus();
+    await page.keyboard.press("Space");
+    await page.waitForTimeout(150);
+    await page.keyboard.press("ArrowRight");
+    await page.waitForTimeout(150);
+    await page.keyboard.press("Space");
+    await expect(page.getByText("Chantier déplacé", { exact: true })).toBeVisible();
+    await expectAcross(page, "Équipe Plomberie", tiling.name, addDays(week, 2), addDays(week, 4));
+    await page.getByRole("button", { name: "Annuler", exact: true }).click();
+    await expect(page.getByText("Déplacement annulé", { exact: true })).toBeVisible();
+    await expectAcross(page, "Équipe Plomberie", tiling.name, addDays(week, 1), addDays(week, 3));
+    expect(await daysOf(request, headers, week, tiling.id)).toEqual([
+      addDays(week, 1),
+      addDays(week, 2),
+      addDays(week, 3),
+    ]);
   });
 });
