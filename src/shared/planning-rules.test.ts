@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  availabilityOn,
   clashesAmong,
   clashesOf,
   isMonday,
@@ -148,3 +149,36 @@ describe("clashes among a week's worksites", () => {
 function addDaysTo(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
 }
+
+describe("availabilityOn", () => {
+  const booked = (id: string, team: string | null, vehicle: string | null, status = "à faire") => ({
+    id,
+    reference: `CH-${id}`,
+    name: `Chantier ${id}`,
+    status,
+    team: team ? { id: team } : null,
+    vehicle: vehicle ? { id: vehicle } : null,
+  });
+  const days = [
+    { date: "2026-11-23", projects: [booked("a", "t1", "v1"), booked("self", "t1", "v1")] },
+    { date: "2026-11-24", projects: [booked("a", "t1", "v1"), booked("b", "t2", null)] },
+    { date: "2026-11-25", projects: [booked("c", "t3", "v2", "livré"), booked("d", "t3", null, "annulé")] },
+    { date: "2026-11-26", projects: [booked("e", "t1", "v2")] },
+  ];
+
+  it("names what the chosen team and vehicle would clash with on the span, the worksite itself left out", () => {
+    const found = availabilityOn(days, ["2026-11-23", "2026-11-24", "2026-11-25"], "self", "t1", "v1");
+    expect(found.clashes).toEqual([
+      { project_id: "a", reference: "CH-a", name: "Chantier a", kind: "team", days: ["2026-11-23", "2026-11-24"] },
+      { project_id: "a", reference: "CH-a", name: "Chantier a", kind: "vehicle", days: ["2026-11-23", "2026-11-24"] },
+    ]);
+    expect([...found.busyTeams].sort()).toEqual(["t1", "t2"]);
+    expect([...found.busyVehicles]).toEqual(["v1"]);
+  });
+
+  it("lets delivered and cancelled worksites hold nothing, and looks at the span's days only", () => {
+    const found = availabilityOn(days, ["2026-11-25"], "self", "t3", "v2");
+    expect(found).toEqual({ busyTeams: new Set(), busyVehicles: new Set(), clashes: [] });
+    expect(availabilityOn(days, ["2026-11-26"], null, null, "v2").clashes.map((c) => c.kind)).toEqual(["vehicle"]);
+  });
+});

@@ -21,6 +21,9 @@ export const PLANNING_TEXTS = {
   teamConflict: "Équipe déjà prise",
   vehicleConflict: "Véhicule déjà pris",
   scheduled: "Chantier déplacé",
+  /** The move toast's button: the worksite goes back to its date, team and vehicle (issue 32). */
+  undoMove: "Annuler",
+  moveUndone: "Déplacement annulé",
   scheduleFailed: "Impossible de déplacer le chantier",
 } as const;
 
@@ -237,4 +240,64 @@ function common(a: readonly string[], b: readonly string[]): string[] | null {
     else j += 1;
   }
   return shared;
+}
+
+/** A worksite of a week's day, as far as its availability goes. */
+interface BookedProject {
+  id: string;
+  reference: string;
+  name: string;
+  status: string;
+  team: { id: string } | null;
+  vehicle: { id: string } | null;
+}
+
+/** A clash found before saving: the other worksite, the team or the vehicle, and the days they share. */
+export interface ForeseenClash {
+  project_id: string;
+  reference: string;
+  name: string;
+  kind: "team" | "vehicle";
+  days: string[];
+}
+
+/**
+ * Who is busy on `days` and what the chosen team and vehicle would clash with — the warning the move
+ * dialog and the worksite form give before saving (issue 32), from the weeks the planning already asks
+ * (`schedule`: the days of every week the span covers). The worksite itself is left out; delivered and cancelled
+ * worksites hold nothing (docs/domain/planning.md#conflicts). The server says the clashes again on save.
+ */
+export function availabilityOn(
+  schedule: readonly { date: string; projects: readonly BookedProject[] }[],
+  days: readonly string[],
+  projectId: string | null,
+  teamId: string | null,
+  vehicleId: string | null,
+): { busyTeams: Set<string>; busyVehicles: Set<string>; clashes: ForeseenClash[] } {
+  const busyTeams = new Set<string>();
+  const busyVehicles = new Set<string>();
+  const clashes: ForeseenClash[] = [];
+  const wanted = new Set(days);
+  const note = (other: BookedProject, kind: ForeseenClash["kind"], day: string) => {
+    const found = clashes.find((c) => c.project_id === other.id && c.kind === kind);
+    if (found) {
+      if (!found.days.includes(day)) found.days.push(day);
+    } else clashes.push({ project_id: other.id, reference: other.reference, name: other.name, kind, days: [day] });
+  };
+  for (const day of schedule) {
+    if (!wanted.has(day.date)) continue;
+    for (const other of day.projects) {
+      if (other.id === projectId || other.status === "livré" || other.status === "annulé") continue;
+      if (other.team) {
+        busyTeams.add(other.team.id);
+        if (other.team.id === teamId) note(other, "team", day.date);
+      }
+      if (other.vehicle) {
+        busyVehicles.add(other.vehicle.id);
+        if (other.vehicle.id === vehicleId) note(other, "vehicle", day.date);
+      }
+    }
+  }
+  for (const clash of clashes) clash.days.sort();
+  return { busyTeams, busyVehicles, clashes };
 }

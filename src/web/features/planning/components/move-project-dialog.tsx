@@ -5,6 +5,7 @@ import { PROJECT_TEXTS } from "@shared/project-rules";
 import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { ScheduleCheck } from "@web/components/schedule-check/schedule-check";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
@@ -33,7 +34,8 @@ export interface MoveProjectDialogProps {
 
 /**
  * « Déplacer le chantier » (docs/domain/planning.md#screen): its start date, team and vehicle — the
- * phone's way to move a worksite, and the keyboard's on desktop. A bottom sheet on phones.
+ * phone's way to move a worksite, and the keyboard's on desktop. A bottom sheet on phones. Before
+ * « Déplacer », the clashes the choice would make and the teams and vehicles free on its days.
  */
 export function MoveProjectDialog({ project, isMobile, onClose, onSubmit }: MoveProjectDialogProps) {
   const descriptionId = useId();
@@ -180,6 +182,16 @@ function MoveForm({ project, isMobile, descriptionId, onDone, onSubmit }: MoveFo
             </NativeSelect>
           )}
         </FormField>
+        <ScheduleCheck
+          projectId={project.id}
+          start={start}
+          durationDays={project.estimated_duration_days}
+          teamId={teamId || null}
+          vehicleId={vehicleId || null}
+          teams={teams}
+          vehicles={vehicles.map((v) => ({ id: v.id, name: v.detail ? `${v.name} (${v.detail})` : v.name }))}
+          enabled
+        />
         {last && (
           <p className="flex items-start gap-2 rounded-md bg-muted px-3 py-2 text-[0.8125rem] text-muted-foreground">
             <CalendarRange aria-hidden="true" className="mt-0.5 size-4 shrink-0" />

@@ -21,15 +21,17 @@ import { cn } from "@web/lib/cn";
 import { GripVertical, UsersRound } from "lucide-react";
 import { useState } from "react";
 import { ARROWS, type Box, cellAt, neighbourCell } from "../lib/board-navigation";
-import { type PlanningLane, shortDate, weekdayName } from "../lib/planning-week";
+import { barsOf, type PlanningBar, type PlanningLane, shortDate, weekdayName } from "../lib/planning-week";
 import { PlanningCard } from "./planning-card";
 
 /** Five working days, then a narrower Saturday and Sunday (rarely planned, dimmed). */
-const COLUMNS = "repeat(5, minmax(7.5rem, 1fr)) repeat(2, minmax(6rem, 0.75fr))";
+const COLUMNS = "repeat(5, minmax(7rem, 1fr)) repeat(2, minmax(5.5rem, 0.75fr))";
 
 interface DragData {
   project: CalendarProject;
+  /** The bar's first day in the week: a drop on another day shifts the worksite by the difference. */
   day: string;
+  days: string[];
 }
 
 interface DropData {
@@ -141,7 +143,7 @@ export function PlanningBoard({ week, today, lanes, canMove, onDrop, onMove }: P
       autoScroll={{ threshold: { x: 0.1, y: 0.1 } }}
     >
       <div className="overflow-x-auto rounded-lg border border-border bg-card shadow-card">
-        <div className="min-w-[49.5rem]">
+        <div className="min-w-[46rem]">
           <div className="grid border-b border-border" style={{ gridTemplateColumns: COLUMNS }}>
             {days.map((day) => (
               <DayHeader key={day} day={day} today={day === today} count={count(day)} />
@@ -154,43 +156,27 @@ export function PlanningBoard({ week, today, lanes, canMove, onDrop, onMove }: P
               className="border-b border-border last:border-b-0"
             >
               {lane && <LaneHeader lane={lane} week={week} />}
-              <div className="grid" style={{ gridTemplateColumns: COLUMNS }}>
-                {days.map((day) => (
-                  <DayCell
-                    key={day}
-                    day={day}
-                    today={day === today}
-                    lane={lane}
-                    projects={projectsOf(week, day, lane, lanes.length > 0)}
-                    idle={laneIdle(week, lane)}
-                    canMove={canMove}
-                    heldId={held?.project.id ?? null}
-                    onMove={onMove}
-                  />
-                ))}
-              </div>
+              <LaneRow
+                days={days}
+                today={today}
+                lane={lane}
+                week={week}
+                byLane={lanes.length > 0}
+                canMove={canMove}
+                heldId={held?.project.id ?? null}
+                onMove={onMove}
+              />
             </section>
           ))}
         </div>
       </div>
       <DragOverlay dropAnimation={null}>
-        {held ? <PlanningCard project={held.project} day={held.day} preview compact showTeam={false} /> : null}
+        {held ? (
+          <PlanningCard project={held.project} day={held.day} days={held.days} preview compact showTeam={false} />
+        ) : null}
       </DragOverlay>
     </DndContext>
   );
-}
-
-/** The worksites of `day` in `lane`'s row (all of the day without rows). */
-function projectsOf(week: CalendarWeek, day: string, lane: PlanningLane | null, byLane: boolean) {
-  const all = week.days.find((d) => d.date === day)?.projects ?? [];
-  if (!byLane || lane === null) return all;
-  return all.filter((p) => (p.team?.id ?? null) === lane.id);
-}
-
-/** A team's row without any worksite this week. */
-function laneIdle(week: CalendarWeek, lane: PlanningLane | null): boolean {
-  if (lane === null) return false;
-  return !week.days.some((d) => d.projects.some((p) => (p.team?.id ?? null) === lane.id));
 }
 
 function DayHeader({ day, today, count }: { day: string; today: boolean; count: number }) {
@@ -241,19 +227,60 @@ function LaneHeader({ lane, week }: { lane: PlanningLane; week: CalendarWeek }) 
   );
 }
 
-interface DayCellProps {
-  day: string;
-  /** The row has no worksite this week: a lower row. */
-  idle: boolean;
-  today: boolean;
+interface LaneRowProps {
+  days: string[];
+  today: string;
   lane: PlanningLane | null;
-  projects: CalendarProject[];
+  week: CalendarWeek;
+  /** The board has team rows: the row holds its team's worksites (else every worksite). */
+  byLane: boolean;
   canMove: boolean;
   heldId: string | null;
   onMove: (project: CalendarProject, day: string) => void;
 }
 
-function DayCell({ day, idle, today, lane, projects, canMove, heldId, onMove }: DayCellProps) {
+/**
+ * A team's row: its days as drop targets behind, its worksites in front as bars across the days they
+ * occupy, stacked on as many lines as its busiest day needs — a row is as tall as its content.
+ */
+function LaneRow({ days, today, lane, week, byLane, canMove, heldId, onMove }: LaneRowProps) {
+  const { bars, tracks } = barsOf(week, byLane ? (lane?.id ?? null) : undefined);
+  return (
+    <div className="relative">
+      <div aria-hidden="true" className="absolute inset-0 grid" style={{ gridTemplateColumns: COLUMNS }}>
+        {days.map((day) => (
+          <DayCell key={day} day={day} today={day === today} lane={lane} canMove={canMove} />
+        ))}
+      </div>
+      <ul
+        aria-label={lane ? `Chantiers de ${lane.name}` : "Chantiers de la semaine"}
+        className={cn("relative grid gap-y-1 py-1", tracks === 0 && "min-h-11")}
+        style={{ gridTemplateColumns: COLUMNS, gridTemplateRows: `repeat(${Math.max(tracks, 1)}, auto)` }}
+      >
+        {bars.map((bar) => (
+          <DraggableBar
+            key={`${bar.project.id}|${bar.column}`}
+            bar={bar}
+            lane={lane}
+            canMove={canMove}
+            dimmed={heldId === bar.project.id}
+            onMove={onMove}
+          />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+interface DayCellProps {
+  day: string;
+  today: boolean;
+  lane: PlanningLane | null;
+  canMove: boolean;
+}
+
+/** A day of a row, where a worksite is dropped (`data-day`: the journeys find it by its date). */
+function DayCell({ day, today, lane, canMove }: DayCellProps) {
   const label = cellLabel(day, lane);
   const { setNodeRef, isOver } = useDroppable({
     id: `${day}|${lane?.id ?? "none"}`,
@@ -263,49 +290,43 @@ function DayCell({ day, idle, today, lane, projects, canMove, heldId, onMove }: 
   return (
     <div
       ref={setNodeRef}
+      data-day={day}
       className={cn(
-        "border-r border-border p-1 transition-colors last:border-r-0",
-        idle ? "min-h-14" : "min-h-24",
+        "border-r border-border transition-colors last:border-r-0",
         isWeekend(day) && "bg-muted/60",
         today && "bg-primary-soft/40",
         isOver && "bg-primary-soft outline-2 -outline-offset-2 outline-primary/50 outline-dashed",
       )}
-    >
-      {projects.length > 0 && (
-        <ul aria-label={label} className="flex flex-col gap-1.5">
-          {projects.map((project) => (
-            <DraggableCard
-              key={project.id}
-              project={project}
-              day={day}
-              lane={lane}
-              canMove={canMove}
-              dimmed={heldId === project.id}
-              onMove={onMove}
-            />
-          ))}
-        </ul>
-      )}
-    </div>
+    />
   );
 }
 
-interface DraggableCardProps {
-  project: CalendarProject;
-  day: string;
+/** « Le lundi 23 novembre 2026 », « Du mardi 24 novembre 2026 au jeudi 26 novembre 2026 ». */
+function spanLabel(days: string[]): string {
+  const first = days[0] ?? "";
+  const last = days.at(-1) ?? first;
+  const day = (d: string) => `${weekdayName(d).toLowerCase()} ${formatLongDate(d)}`;
+  return days.length > 1 ? `Du ${day(first)} au ${day(last)}` : `Le ${day(first)}`;
+}
+
+interface DraggableBarProps {
+  bar: PlanningBar;
   lane: PlanningLane | null;
   canMove: boolean;
   dimmed: boolean;
   onMove: (project: CalendarProject, day: string) => void;
 }
 
-function DraggableCard({ project, day, lane, canMove, dimmed, onMove }: DraggableCardProps) {
+function DraggableBar({ bar, lane, canMove, dimmed, onMove }: DraggableBarProps) {
+  const { project, days } = bar;
+  const first = days[0] ?? project.start_date;
   const { setNodeRef, setActivatorNodeRef, listeners, attributes } = useDraggable({
-    id: `${project.id}|${day}|${lane?.id ?? "none"}`,
-    data: { project, day } satisfies DragData,
+    id: `${project.id}|${first}|${lane?.id ?? "none"}`,
+    data: { project, day: first, days } satisfies DragData,
     disabled: !canMove,
     attributes: { roleDescription: "chantier à déplacer" },
   });
+  // 20 px under a mouse, 44 px under a finger (ADR 0005 §9: touch targets).
   const handle = canMove ? (
     <button
       type="button"
@@ -313,16 +334,22 @@ function DraggableCard({ project, day, lane, canMove, dimmed, onMove }: Draggabl
       {...attributes}
       {...listeners}
       aria-label={`Déplacer ${project.name}`}
-      className="relative z-10 -my-1 -ml-1 flex size-5 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing"
+      className="relative z-10 -my-1 -ml-1 flex size-5 shrink-0 cursor-grab touch-none items-center justify-center rounded text-muted-foreground hover:bg-muted hover:text-foreground focus-visible:outline-2 focus-visible:outline-ring active:cursor-grabbing pointer-coarse:-my-2 pointer-coarse:size-11"
     >
       <GripVertical aria-hidden="true" className="size-4" />
     </button>
   ) : undefined;
   return (
-    <li ref={setNodeRef}>
+    <li
+      ref={setNodeRef}
+      className="min-w-0 px-1"
+      style={{ gridColumn: `${bar.column + 1} / span ${bar.span}`, gridRow: bar.track + 1 }}
+    >
       <PlanningCard
         project={project}
-        day={day}
+        day={first}
+        days={days}
+        spanLabel={spanLabel(days)}
         handle={handle}
         onMove={canMove ? onMove : undefined}
         dimmed={dimmed}

@@ -8,12 +8,16 @@ import { paths } from "@web/lib/paths";
 import { CalendarClock, Clock, ExternalLink, MapPin, TriangleAlert, UserRound, UsersRound } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { Link, useNavigate } from "react-router";
-import { dayOfSpan } from "../lib/planning-week";
+import { dayOfSpan, shortWeekdayName } from "../lib/planning-week";
 
 export interface PlanningCardProps {
   project: CalendarProject;
-  /** The day the card stands on (a worksite over several days has a card on each). */
+  /** The day the card stands on (its first, for a bar across several days). */
   day: string;
+  /** The board's bar: the days of the week it spans (one card across them); else `[day]`. */
+  days?: string[];
+  /** What the bar spans, for screen readers (« Du mardi 24 novembre 2026 au jeudi 26 novembre 2026 »). */
+  spanLabel?: string;
   /** The drag grip (desktop, with `projects:edit`), given by the board. */
   handle?: ReactNode;
   /** « Déplacer » in the card's menu (with `projects:edit`). */
@@ -40,6 +44,8 @@ export const conflictLabel = (conflict: Pick<PlanningConflict, "kind">) =>
 export function PlanningCard({
   project,
   day,
+  days = [day],
+  spanLabel,
   handle,
   onMove,
   preview = false,
@@ -51,8 +57,14 @@ export function PlanningCard({
   const navigate = useNavigate();
   const span = dayOfSpan(project, day);
   const duration = project.estimated_duration_days ?? 1;
-  // The clashes of this day (a worksite over several days may clash on one of them only).
-  const conflicts = project.conflicts.filter((c) => c.days.length === 0 || c.days.includes(day));
+  // The clashes of its days (a worksite over several days may clash on one of them only: then they are named).
+  const conflicts = project.conflicts.filter((c) => c.days.length === 0 || c.days.some((d) => days.includes(d)));
+  const clashDays = (conflict: PlanningConflict) => {
+    const on = conflict.days.filter((d) => days.includes(d));
+    return days.length > 1 && on.length > 0 && on.length < days.length
+      ? ` (${on.map((d) => `${shortWeekdayName(d).toLowerCase()} ${Number(d.slice(8, 10))}`).join(", ")})`
+      : "";
+  };
   const details: { key: string; icon: typeof Clock; label: string; text: string }[] = [
     ...(project.client ? [{ key: "client", icon: UserRound, label: "Client", text: project.client.name }] : []),
     ...(project.team && showTeam ? [{ key: "team", icon: UsersRound, label: "Équipe", text: project.team.name }] : []),
@@ -121,6 +133,7 @@ export function PlanningCard({
           </Link>
         )}
       </h3>
+      {spanLabel && <p className="sr-only">{spanLabel}</p>}
       <div>
         <ProjectStatusBadge status={project.status} />
       </div>
@@ -160,6 +173,7 @@ export function PlanningCard({
                 {conflictLabel(conflict)}
                 <span className="sr-only"> par</span>{" "}
                 <span className="font-mono font-normal whitespace-nowrap">{conflict.reference}</span>
+                {clashDays(conflict)}
               </span>
             </li>
           ))}

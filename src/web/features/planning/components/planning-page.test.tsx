@@ -1,7 +1,9 @@
 import { addDays, parisToday } from "@shared/dates";
+import { formatDate, formatLongDate } from "@shared/format";
 import type { PermissionCode } from "@shared/permissions";
 import { type CalendarProject, calendarWeekSchema, mondayOf, projectScheduleResponseSchema } from "@shared/planning";
 import { teamListResponseSchema } from "@shared/teams";
+import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import { vehicleListResponseSchema } from "@shared/vehicles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@web/lib/toast";
@@ -57,7 +59,7 @@ beforeEach(() => {
 afterEach(cleanup);
 
 describe("PlanningPage on desktop", () => {
-  it("shows the seven days of the week, a worksite on each day it occupies, « Aucun chantier » on empty days", async () => {
+  it("shows the seven days of the week, a worksite as one bar across the days it occupies, « Aucun chantier » on empty days", async () => {
     const kitchen = makeCalendarProject({
       reference: "CH-2026-0007",
       name: "Rénovation de la cuisine",
@@ -68,7 +70,13 @@ describe("PlanningPage on desktop", () => {
     serve([kitchen]);
     renderPlanning(<PlanningPage isMobile={false} />);
     const cards = await screen.findAllByRole("article", { name: "Rénovation de la cuisine" });
-    expect(cards).toHaveLength(3);
+    // One bar from Tuesday (the 2nd column) over three days, not a card repeated in each column (issue 32).
+    expect(cards).toHaveLength(1);
+    const bar = (cards[0] as HTMLElement).closest("li") as HTMLElement;
+    expect(bar.style.gridColumn).toBe("2 / span 3");
+    expect(cards[0]?.textContent).toContain(
+      `Du mardi ${formatLongDate(addDays(monday, 1))} au jeudi ${formatLongDate(addDays(monday, 3))}`,
+    );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Planning");
     expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(/^\d{1,2} \S+ - \d{1,2} \S+ \d{4}$/);
     for (const day of ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]) {
@@ -81,13 +89,66 @@ describe("PlanningPage on desktop", () => {
     expect(card.textContent).toContain("À faire");
     expect(card.textContent).toContain("Famille Martin");
     // The team is its row's (a phone's card says it).
-    expect(within(screen.getByRole("region", { name: "Équipe Plomberie" })).getAllByRole("article")).toHaveLength(3);
+    const row = screen.getByRole("region", { name: "Équipe Plomberie" });
+    expect(within(row).getAllByRole("article")).toHaveLength(1);
+    // The row is as tall as its content: one line, no fixed height.
+    const line = within(row).getByRole("list", { name: "Chantiers de Équipe Plomberie" });
+    expect(line.style.gridTemplateRows).toBe("repeat(1, auto)");
+    expect(row.innerHTML).not.toMatch(/min-h-(14|24)\b/);
     expect(card.textContent).toContain("12 rue des Lilas, 69003 Lyon");
     expect(card.textContent).toContain("Durée\u00a0: 3\u00a0jours");
     expect(within(card).getByRole("link", { name: "Rénovation de la cuisine" }).getAttribute("href")).toBe(
       `/projects/${kitchen.id}`,
     );
     expect(weekRequests()[0]).toBe(monday);
+  });
+
+  it("stacks the worksites of a team that share a day, and names the days a bar clashes on", async () => {
+    const long = makeCalendarProject({
+      reference: "CH-2026-0001",
+      name: "Extension",
+      start_date: monday,
+      estimated_duration_days: 3,
+      team: plomberie,
+    });
+    const short = makeCalendarProject({ reference: "CH-2026-0002", name: "Fuite", start_date: addDays(monday, 2) });
+    const week = weekAnswer(monday, [long, short]);
+    const wednesday = week.days[2];
+    if (wednesday)
+      wednesday.projects = wednesday.projects.map((p) =>
+        p.id === long.id
+          ? {
+              ...p,
+              conflicts: [
+                {
+                  project_id: short.id,
+                  reference: "CH-2026-0002",
+                  name: "Fuite",
+                  kind: "team",
+                  days: [wednesday.date],
+                },
+              ],
+            }
+          : p,
+      );
+    api.get("/api/calendar/week", calendarWeekSchema, () => week);
+    api.get("/api/teams", teamListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 100 } }));
+    renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
+    const extension = await screen.findByRole("article", { name: "Extension" });
+    const fuite = screen.getByRole("article", { name: "Fuite" });
+    expect((extension.closest("li") as HTMLElement).style.gridRow).toBe("1");
+    expect((fuite.closest("li") as HTMLElement).style.gridRow).toBe("2");
+    expect((fuite.closest("li") as HTMLElement).style.gridColumn).toBe("3 / span 1");
+    expect(within(extension).getByRole("list", { name: "Conflits de Extension" }).textContent).toBe(
+      `Équipe déjà prise par CH-2026-0002 (mer. ${Number(addDays(monday, 2).slice(8, 10))})`,
+    );
+  });
+
+  it("gives the drag grip 44 px under a finger (20 under a mouse)", async () => {
+    serve([makeCalendarProject({ name: "Fuite sous évier", start_date: monday, team: plomberie })]);
+    renderPlanning(<PlanningPage isMobile={false} />);
+    const grip = await screen.findByRole("button", { name: "Déplacer Fuite sous évier" });
+    expect(grip.className.split(" ")).toEqual(expect.arrayContaining(["size-5", "pointer-coarse:size-11"]));
   });
 
   it("shows a clash on the card in words, with the other worksite's reference", async () => {
@@ -267,6 +328,107 @@ describe("PlanningPage on a phone", () => {
   });
 });
 
+describe("a clash said before saving", () => {
+  it("« Déplacer » names the clash the new day and team would make, and the teams and vans free that day", async () => {
+    const van = (id: string, name: string, plate: string) => ({
+      id,
+      name,
+      registration_number: plate,
+      brand: null,
+      model: null,
+      status: VEHICLE_STATUSES[0],
+      mileage: null,
+      next_service_date: null,
+      next_inspection_date: null,
+      insurance_expiry_date: null,
+      next_due_date: null,
+      created_at: "2026-01-01T00:00:00.000Z",
+      updated_at: "2026-01-01T00:00:00.000Z",
+    });
+    const van1 = van("44444444-4444-4444-8444-444444444444", "Fourgon 1", "AB-123-CD");
+    const van2 = van("55555555-5555-4555-8555-555555555555", "Fourgon 2", "EF-456-GH");
+    const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
+    const wednesday = addDays(monday, 2);
+    const board = makeCalendarProject({
+      reference: "CH-2026-0003",
+      name: "Tableau électrique",
+      start_date: wednesday,
+      team: elec,
+      vehicle: { id: van1.id, name: van1.name },
+    });
+    serve([heater, board]);
+    api.get("/api/vehicles", vehicleListResponseSchema, () => ({
+      data: [van1, van2],
+      meta: { total: 2, page: 1, limit: 100 },
+    }));
+    renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
+    const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
+    // On Monday with its own team: nothing clashes; both teams (its own, once it leaves) and both vans are free.
+    const check = await within(dialog).findByRole("status", { name: "Disponibilités" });
+    await waitFor(() => expect(check.textContent).toContain("Aucun conflit ce jour-là."));
+    expect(check.textContent).toContain("Équipes libres ce jour-là\u00a0: Équipe Plomberie, Équipe Électricité");
+    expect(check.textContent).toContain(
+      "Véhicules libres ce jour-là\u00a0: Fourgon 1 (AB-123-CD), Fourgon 2 (EF-456-GH)",
+    );
+
+    fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: wednesday } });
+    await within(dialog).findByRole("option", { name: "Équipe Électricité" });
+    fireEvent.change(within(dialog).getByLabelText("Équipe"), { target: { value: elec.id } });
+    fireEvent.change(within(dialog).getByLabelText("Véhicule"), { target: { value: van1.id } });
+    const clashes = await within(dialog).findByRole("list", { name: "Conflits prévus" });
+    expect(
+      within(clashes)
+        .getAllByRole("listitem")
+        .map((li) => li.textContent),
+    ).toEqual([
+      `Équipe déjà prise par CH-2026-0003 (Tableau électrique) le ${formatDate(wednesday)}`,
+      `Véhicule déjà pris par CH-2026-0003 (Tableau électrique) le ${formatDate(wednesday)}`,
+    ]);
+    const after = within(dialog).getByRole("status", { name: "Disponibilités" });
+    expect(after.textContent).toContain("Équipes libres ce jour-là\u00a0: Équipe Plomberie");
+    expect(after.textContent).toContain("Véhicules libres ce jour-là\u00a0: Fourgon 2 (EF-456-GH)");
+    // Said before saving: nothing was sent.
+    expect(api.requests("PATCH")).toHaveLength(0);
+  });
+});
+
+describe("« Annuler » on the move toast", () => {
+  it("puts the worksite back to its day and team in one tap", async () => {
+    const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
+    serve([heater]);
+    api.get("/api/vehicles", vehicleListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 100 } }));
+    api.patch("/api/projects/:id/schedule", projectScheduleResponseSchema, ({ body }) => {
+      const { start_date, team_id } = body as { start_date: string; team_id?: string };
+      return { ...heater, start_date, end_date: start_date, team: team_id === elec.id ? elec : plomberie };
+    });
+    renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
+    const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
+    const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
+    fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });
+    await within(dialog).findByRole("option", { name: "Équipe Électricité" });
+    fireEvent.change(within(dialog).getByLabelText("Équipe"), { target: { value: elec.id } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Déplacer" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalled());
+    const [title, options] = vi.mocked(toast.success).mock.calls[0] ?? [];
+    expect(title).toBe("Chantier déplacé");
+    const action = (options as { action?: { label: string; onClick: () => void } }).action;
+    expect(action?.label).toBe("Annuler");
+    action?.onClick();
+    await waitFor(() => expect(api.requests("PATCH")).toHaveLength(2));
+    expect(api.requests("PATCH")[1]?.body).toEqual({ start_date: monday, team_id: plomberie.id });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Déplacement annulé", {
+        description: "Remplacement du chauffe-eau est revenu à sa place.",
+      }),
+    );
+  });
+});
+
 describe("a refused move", () => {
   it("puts the worksite back and says why", async () => {
     const heater = makeCalendarProject({ name: "Remplacement du chauffe-eau", start_date: monday, team: plomberie });
@@ -289,9 +451,9 @@ describe("a refused move", () => {
     expect(screen.getByRole("dialog", { name: "Déplacer le chantier" })).toBeTruthy();
     const region = screen.getByRole("region", { name: "Équipe Plomberie", hidden: true });
     expect(within(region).getAllByRole("article", { hidden: true })).toHaveLength(1);
-    const mondayCell = within(region).getByRole("list", { name: /^Lundi /, hidden: true });
-    expect(within(mondayCell).getByRole("article", { hidden: true }).textContent).toContain(
-      "Remplacement du chauffe-eau",
-    );
+    const back = within(region).getByRole("article", { hidden: true });
+    expect(back.textContent).toContain("Remplacement du chauffe-eau");
+    expect(back.textContent).toContain(`Le lundi ${formatLongDate(monday)}`);
+    expect((back.closest("li") as HTMLElement).style.gridColumn).toBe("1 / span 1");
   });
 });

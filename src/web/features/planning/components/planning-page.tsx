@@ -49,16 +49,24 @@ function conflictSentence(conflict: PlanningConflict): string {
   return `${conflictLabel(conflict)} par ${conflict.reference} (${conflict.name})${when}`;
 }
 
-/** What a move did: « Chantier déplacé », or the same as a warning naming its clashes. */
-function announceMove(moved: ProjectScheduleResponse) {
+/**
+ * What a move did: « Chantier déplacé », or the same as a warning naming its clashes; with « Annuler »,
+ * which puts the worksite back (`undo`) — a drop on the wrong day is undone in one tap (issue 32).
+ */
+function announceMove(moved: ProjectScheduleResponse, undo?: () => void) {
+  const action = undo ? { action: { label: PLANNING_TEXTS.undoMove, onClick: undo } } : {};
   const when = `Début le ${weekdayName(moved.start_date).toLowerCase()} ${formatLongDate(moved.start_date)}`;
   if (moved.conflicts.length === 0) {
-    toastSuccess(PLANNING_TEXTS.scheduled, `${moved.name}\u00a0: ${when}${moved.team ? `, ${moved.team.name}` : ""}.`);
+    toast.success(PLANNING_TEXTS.scheduled, {
+      description: `${moved.name}\u00a0: ${when}${moved.team ? `, ${moved.team.name}` : ""}.`,
+      ...action,
+    });
     return;
   }
   toast.warning(`${PLANNING_TEXTS.scheduled}, avec ${plural(moved.conflicts.length, "conflit")}`, {
     description: `${moved.name}\u00a0: ${moved.conflicts.map(conflictSentence).join("\u00a0; ")}.`,
     duration: 10_000,
+    ...action,
   });
 }
 
@@ -124,7 +132,19 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
   /** Sends a move; a failure is a toast (the dialog shows field errors at their field instead). */
   const send = async (project: CalendarProject, move: PlanningMove, fromDialog = false) => {
     try {
-      announceMove(await schedule.mutateAsync({ project, move }));
+      const moved = await schedule.mutateAsync({ project, move });
+      announceMove(moved, () => {
+        // Back to where it was: its date, and its team and vehicle when the move changed them.
+        const back: PlanningMove = {
+          start_date: project.start_date,
+          ...(move.team === undefined ? {} : { team: project.team }),
+          ...(move.vehicle === undefined ? {} : { vehicle: project.vehicle }),
+        };
+        schedule
+          .mutateAsync({ project: moved, move: back })
+          .then(() => toastSuccess(PLANNING_TEXTS.moveUndone, `${project.name} est revenu à sa place.`))
+          .catch((error: unknown) => toastFailure(PLANNING_TEXTS.scheduleFailed, error));
+      });
     } catch (error) {
       if (!fromDialog || fieldErrorsOf(error).length === 0) toastFailure(PLANNING_TEXTS.scheduleFailed, error);
       throw error;

@@ -2,6 +2,7 @@ import type { CalendarProject, CalendarWeek } from "@shared/planning";
 import { weekDays } from "@shared/planning-rules";
 import { describe, expect, it } from "vitest";
 import {
+  barsOf,
   dayAndMonth,
   dayOfSpan,
   daysBetween,
@@ -149,5 +150,53 @@ describe("placeInWeek: a move shown at once", () => {
     expect(daysOf(placeInWeek(week, moved, "t1"), moving.id)).toEqual([]);
     expect(daysOf(placeInWeek(week, moved, "t2"), moving.id)).toEqual(["2026-11-24"]);
     expect(movedProject(moving, { start_date: "2026-11-24", team: null }).team).toBeNull();
+  });
+});
+
+describe("barsOf", () => {
+  const team = { id: "11111111-1111-4111-8111-111111111111", name: "Équipe Plomberie" };
+  const clash = (day: string) => ({
+    project_id: "33333333-3333-4333-8333-333333333333",
+    reference: "CH-2026-0003",
+    name: "Salle de bain",
+    kind: "team" as const,
+    days: [day],
+  });
+
+  it("makes one bar of a worksite over several days, across its columns, with the clashes of all its days", () => {
+    const id = crypto.randomUUID();
+    const tuesday = project({ id, team, start_date: "2026-11-24", estimated_duration_days: 3 });
+    const week = weekOf("2026-11-23", {
+      "2026-11-24": [tuesday],
+      "2026-11-25": [{ ...tuesday, conflicts: [clash("2026-11-25")] }],
+      "2026-11-26": [{ ...tuesday, conflicts: [clash("2026-11-26")] }],
+    });
+    const { bars, tracks } = barsOf(week, team.id);
+    expect(tracks).toBe(1);
+    expect(bars).toHaveLength(1);
+    expect(bars[0]).toMatchObject({ column: 1, span: 3, track: 0, days: ["2026-11-24", "2026-11-25", "2026-11-26"] });
+    expect(bars[0]?.project.conflicts).toEqual([{ ...clash("2026-11-25"), days: ["2026-11-25", "2026-11-26"] }]);
+  });
+
+  it("stacks the worksites that share a day, reuses a free line, and keeps to the row's team", () => {
+    const long = project({ reference: "CH-2026-0001", team, start_date: "2026-11-23", estimated_duration_days: 2 });
+    const other = project({ reference: "CH-2026-0002", team, start_date: "2026-11-24" });
+    const later = project({ reference: "CH-2026-0004", team, start_date: "2026-11-25" });
+    const elsewhere = project({ reference: "CH-2026-0005", team: null, start_date: "2026-11-24" });
+    const week = weekOf("2026-11-23", {
+      "2026-11-23": [long],
+      "2026-11-24": [long, other, elsewhere],
+      "2026-11-25": [later],
+    });
+    const { bars, tracks } = barsOf(week, team.id);
+    expect(tracks).toBe(2);
+    expect(bars.map((b) => [b.project.reference, b.column, b.span, b.track])).toEqual([
+      ["CH-2026-0001", 0, 2, 0],
+      ["CH-2026-0002", 1, 1, 1],
+      ["CH-2026-0004", 2, 1, 0],
+    ]);
+    expect(barsOf(week, null).bars.map((b) => b.project.reference)).toEqual(["CH-2026-0005"]);
+    expect(barsOf(week).bars).toHaveLength(4);
+    expect(barsOf(weekOf("2026-11-23"), team.id)).toEqual({ bars: [], tracks: 0 });
   });
 });

@@ -143,3 +143,68 @@ export function placeInWeek(week: CalendarWeek, moved: CalendarProject, teamFilt
     }),
   };
 }
+
+/**
+ * A worksite's bar on the board (issue 32): one per run of consecutive days it occupies in the week and
+ * the row, across its columns — not a card on each day. `column` is the first day's index (0 = Monday),
+ * `span` the number of days, `track` the line of the row it sits on (bars that share a day are stacked).
+ * Its `project` carries the clashes of all its days, each with the days it clashes on.
+ */
+export interface PlanningBar {
+  project: CalendarProject;
+  days: string[];
+  column: number;
+  span: number;
+  track: number;
+}
+
+/**
+ * The bars of a row — the worksites of `laneId`'s team (`null`: without a team; `undefined`: every
+ * worksite, the board without rows) — and how many lines the row needs: as many as worksites on its
+ * busiest day, so that a row is as tall as its content.
+ */
+export function barsOf(week: CalendarWeek, laneId?: string | null): { bars: PlanningBar[]; tracks: number } {
+  const open = new Map<string, PlanningBar>();
+  const bars: PlanningBar[] = [];
+  week.days.forEach((day, index) => {
+    for (const project of day.projects) {
+      if (laneId !== undefined && (project.team?.id ?? null) !== laneId) continue;
+      const running = open.get(project.id);
+      if (running && running.column + running.span === index) {
+        running.span += 1;
+        running.days.push(day.date);
+        running.project = {
+          ...running.project,
+          conflicts: mergeConflicts(running.project.conflicts, project.conflicts),
+        };
+        continue;
+      }
+      const bar: PlanningBar = { project, days: [day.date], column: index, span: 1, track: 0 };
+      open.set(project.id, bar);
+      bars.push(bar);
+    }
+  });
+  bars.sort((a, b) => a.column - b.column || b.span - a.span || a.project.reference.localeCompare(b.project.reference));
+  const ends: number[] = [];
+  for (const bar of bars) {
+    let track = ends.findIndex((end) => end < bar.column);
+    if (track === -1) track = ends.length;
+    ends[track] = bar.column + bar.span - 1;
+    bar.track = track;
+  }
+  return { bars, tracks: ends.length };
+}
+
+/** The clashes of two days of one worksite: one per other worksite and kind, their days put together. */
+function mergeConflicts(
+  before: CalendarProject["conflicts"],
+  added: CalendarProject["conflicts"],
+): CalendarProject["conflicts"] {
+  const merged = before.map((c) => ({ ...c, days: [...c.days] }));
+  for (const conflict of added) {
+    const same = merged.find((c) => c.kind === conflict.kind && c.project_id === conflict.project_id);
+    if (!same) merged.push({ ...conflict, days: [...conflict.days] });
+    else for (const day of conflict.days) if (!same.days.includes(day)) same.days.push(day);
+  }
+  return merged;
+}

@@ -1,4 +1,6 @@
 import { equipmentTemplateListResponseSchema } from "@shared/equipment-templates";
+import { calendarWeekSchema } from "@shared/planning";
+import { weekDays } from "@shared/planning-rules";
 import { PROJECT_TEXTS, projectDetailSchema, projectDraftSchema } from "@shared/projects";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { teamListResponseSchema } from "@shared/teams";
@@ -203,5 +205,60 @@ describe("ProjectEditDialog", () => {
     expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.updatedWithTasks, {
       description: PROJECT_TEXTS.updatedWithTasksDescription,
     });
+  });
+});
+
+describe("a clash said before saving (issue 32)", () => {
+  it("the worksite form names what its days and team would clash with, and that no team is free then", async () => {
+    api.get("/api/projects/:id", projectDetailSchema, () => makeProjectDetail());
+    api.get("/api/calendar/week", calendarWeekSchema, ({ query }) => {
+      const monday = query.get("week_start") ?? "";
+      return {
+        week_start: monday,
+        days: weekDays(monday).map((date) => ({
+          date,
+          projects:
+            date === "2026-03-12"
+              ? [
+                  {
+                    id: "66666666-6666-4666-8666-666666666666",
+                    reference: "CH-2026-0042",
+                    name: "Toiture",
+                    status: "en cours" as const,
+                    client: null,
+                    team: { id: FIXTURE_IDS.team, name: "Équipe Martin" },
+                    vehicle: null,
+                    address: null,
+                    start_date: date,
+                    end_date: date,
+                    estimated_duration_days: 1,
+                    conflicts: [],
+                  },
+                ]
+              : [],
+        })),
+      };
+    });
+    renderWithProviders(
+      <ProjectEditDialog open onOpenChange={vi.fn()} projectId={FIXTURE_IDS.project} isMobile={false} />,
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
+    const check = await within(dialog).findByRole("status", { name: "Disponibilités" });
+    expect(within(check).getByRole("list", { name: "Conflits prévus" }).textContent).toBe(
+      "Équipe déjà prise par CH-2026-0042 (Toiture) le 12/03/2026",
+    );
+    expect(check.textContent).toContain("Aucune équipe libre ces jours-là.");
+    expect(api.requests("GET", "/api/calendar/week").map((r) => r.query.get("week_start"))).toEqual(["2026-03-09"]);
+    // Another start, away from the other worksite: no clash any more, said before « Enregistrer ».
+    fireEvent.change(within(dialog).getByLabelText("Date de début"), { target: { value: "2026-03-16" } });
+    await waitFor(() =>
+      expect(within(dialog).getByRole("status", { name: "Disponibilités" }).textContent).toContain(
+        "Aucun conflit ces jours-là.",
+      ),
+    );
+    expect(within(dialog).getByRole("status", { name: "Disponibilités" }).textContent).toContain(
+      "Équipes libres ces jours-là\u00a0: Équipe Martin",
+    );
+    expect(api.requests("PUT")).toHaveLength(0);
   });
 });

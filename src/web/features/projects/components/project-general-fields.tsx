@@ -1,12 +1,13 @@
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type ProjectDetail, type ProjectDraft } from "@shared/projects";
 import { useQuery } from "@tanstack/react-query";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { ScheduleCheck } from "@web/components/schedule-check/schedule-check";
 import { FormField } from "@web/components/ui/form-field";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { UserRound } from "lucide-react";
-import { Controller, type UseFormReturn } from "react-hook-form";
+import { Controller, type UseFormReturn, useWatch } from "react-hook-form";
 import { type ProjectOption, teamOptionsQueryOptions, vehicleOptionsQueryOptions } from "../api/get-project-options";
 import { useProjectAccess } from "../hooks/use-project-access";
 import { NONE, type ProjectFormFields, type ProjectFormKind } from "../lib/project-form";
@@ -56,6 +57,11 @@ export function ProjectGeneralFields({
   const vehicles = useQuery({ ...vehicleOptionsQueryOptions(), enabled: access.canListVehicles });
   const teamOptions = withCurrent(teams.data, project?.team ?? null);
   const vehicleOptions = withCurrent(vehicles.data, project?.vehicle ?? null);
+  const [start, duration, teamId, vehicleId] = useWatch({
+    control,
+    name: ["start_date", "estimated_duration_days", "team_id", "vehicle_id"],
+  });
+  const days = Number(duration);
 
   return (
     <div className="grid grid-cols-2 gap-x-3 gap-y-4 sm:gap-x-4">
@@ -163,6 +169,19 @@ export function ProjectGeneralFields({
           </NativeSelect>
         )}
       </FormField>
+
+      <div className="col-span-2 empty:hidden">
+        <ScheduleCheck
+          projectId={project?.id ?? null}
+          start={start ?? ""}
+          durationDays={Number.isInteger(days) && days >= 1 ? days : null}
+          teamId={teamId && teamId !== NONE ? teamId : null}
+          vehicleId={vehicleId && vehicleId !== NONE ? vehicleId : null}
+          teams={teamOptions}
+          vehicles={vehicleOptions.map((v) => ({ id: v.id, name: v.detail ? `${v.name} · ${v.detail}` : v.name }))}
+          enabled={access.canViewPlanning}
+        />
+      </div>
 
       <FormField label="Adresse du chantier" error={errors.address?.message} className="col-span-2">
         {(props) => (

@@ -14,5 +14,7 @@ export function useProjectAccess() {
     canListVehicles: useCan("vehicles:view"),
     canListEquipment: useCan("equipment:view"),
     canCreateClients: useCan("clients:create"),
+    /** The planning's weeks: the form says the clashes of the dates, team and vehicle before saving. */
+    canViewPlanning: useCan("calendar:view"),
   };
 }
