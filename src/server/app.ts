@@ -11,6 +11,7 @@ import { errorsPlugin, frameworkErrors } from "./plugins/errors";
 import { openapiPlugin } from "./plugins/openapi";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { versionsPlugin } from "./plugins/versions";
 
 export interface AppOptions {
   db: Database;
@@ -47,6 +48,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(compressPlugin);
   await app.register(authPlugin, { auth });
   await app.register(openapiPlugin);
+  await app.register(versionsPlugin);
 
   const deps: ModuleDeps = { db: options.db, auth, fileSecret: `${options.jwtSecret}:files` };
   for (const module of MODULES) await app.register(module, deps);

@@ -7,6 +7,8 @@ export const ERROR_CODES = {
   FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
+  /** A PUT/PATCH whose `If-Match` names a version someone else has since replaced (ADR 0024). */
+  STALE_VERSION: "STALE_VERSION",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
@@ -44,5 +46,8 @@ export const MESSAGES = {
   unsupportedMediaType: "Type de contenu non pris en charge\u00a0: envoyez du JSON (application/json)",
   badUrl: "Adresse de la requête invalide",
   /** A request that reaches the server while it stops (deployment, restart): the client may retry. */
+  /** A save made on a version someone else has replaced since it was loaded (409, ADR 0024). */
+  staleVersion:
+    "Ces informations ont été modifiées par quelqu'un d'autre depuis leur ouverture\u00a0: rechargez-les pour voir ses modifications.",
   serverClosing: "Le serveur redémarre. Veuillez réessayer dans quelques secondes.",
 } as const;

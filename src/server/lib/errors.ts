@@ -22,6 +22,8 @@ export const errors = {
   forbidden: (message: string = MESSAGES.forbidden) => new AppError(403, ERROR_CODES.FORBIDDEN, message),
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
   conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
+  /** The `If-Match` of a save names a replaced version (ADR 0024). */
+  staleVersion: () => new AppError(409, ERROR_CODES.STALE_VERSION, MESSAGES.staleVersion),
   tooManyRequests: (message: string, retryAfterSeconds: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, { "retry-after": String(retryAfterSeconds) }),
 };
