@@ -110,6 +110,8 @@ export const companyInfoSchema = z.object({
   /** Upper case, without spaces (the screen groups it by 4). */
   iban: z.string().nullable(),
   bic: z.string().nullable(),
+  /** Its version (the identity; the logo aside): the `ETag` of the answer, sent back as `If-Match` (ADR 0024). */
+  updated_at: z.string(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
@@ -155,5 +157,7 @@ export const companySettingsSchema = z.object({
   terms_and_conditions: z.string().nullable(),
   default_tax_rate: z.number(),
   reminder_after_days: z.number(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;

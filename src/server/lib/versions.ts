@@ -31,7 +31,12 @@ export function expectedVersion(request: { headers: Record<string, string | stri
   if (raw === undefined || raw.trim() === "" || raw.trim() === "*") return undefined;
   return raw
     .split(",")
-    .map((tag) => tag.trim().replace(/^W\//, "").replace(/^"(.*)"$/, "$1"))
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, "")
+        .replace(/^"(.*)"$/, "$1"),
+    )
     .filter((tag) => tag !== "");
 }
 

@@ -303,6 +303,8 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
     items: [invoiceLine],
   }),
   "POST /api/invoices/deposit/{quoteId}": () => ({ percentage: 30 }),
+  // A PATCH that changes something (an empty one leaves the user, and its version, as they are).
+  "PATCH /api/company/users/{id}": () => ({ full_name: "Échantillon" }),
   // A message: e-mail addresses (a format the samples do not make).
   "POST /api/quotes/{id}/send": () => messageBody,
   "POST /api/quotes/{id}/remind": () => messageBody,
@@ -1007,6 +1009,7 @@ const UNVERSIONED: Record<string, string> = {
   "PATCH /api/invoices/{id}/status": "a status change, guarded by the transitions of the invoice",
   "PATCH /api/projects/{id}/schedule": "a move of the planning, checked against its clashes when it is made",
   "PATCH /api/superadmin/companies/{id}": "the platform's plan and suspension: actions of the SuperAdmin",
+  "PUT /api/project-tasks/{id}": "a tick: the state said last wins (the phone's offline mode replays ticks)",
 };
 
 describe("versioned saves (ADR 0024)", () => {

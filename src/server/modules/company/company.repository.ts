@@ -1,9 +1,14 @@
 import type { Db } from "@server/db/client";
 import { companies, files } from "@server/db/schema";
+import { type ExpectedVersion, lockVersion } from "@server/lib/versions";
 import type { CompanyInfoInput, CompanySettings, CompanySettingsInput } from "@shared/company";
 import { and, eq, sql } from "drizzle-orm";
 
 export const companySettingsRepository = {
+  /** Locks the company and refuses a replaced version of its settings (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, version: ExpectedVersion) =>
+    lockVersion(tx, version, companies.settingsUpdatedAt, eq(companies.id, companyId)),
+
   async get(tx: Db, companyId: string): Promise<CompanySettings> {
     const [row] = await tx
       .select({
@@ -11,11 +16,12 @@ export const companySettingsRepository = {
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
         reminder_after_days: companies.reminderAfterDays,
+        updated_at: companies.settingsUpdatedAt,
       })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
   /** The settings, the default VAT rate and the reminder delay only when said (they are not in the spec's body). */
   async update(tx: Db, companyId: string, input: CompanySettingsInput): Promise<CompanySettings> {
@@ -27,6 +33,7 @@ export const companySettingsRepository = {
         ...(input.default_tax_rate === undefined ? {} : { defaultTaxRate: input.default_tax_rate }),
         ...(input.reminder_after_days === undefined ? {} : { reminderAfterDays: input.reminder_after_days }),
         updatedAt: sql`now()`,
+        settingsUpdatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId))
       .returning({
@@ -34,9 +41,10 @@ export const companySettingsRepository = {
         terms_and_conditions: companies.termsAndConditions,
         default_tax_rate: companies.defaultTaxRate,
         reminder_after_days: companies.reminderAfterDays,
+        updated_at: companies.settingsUpdatedAt,
       });
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
 };
 
@@ -66,10 +74,18 @@ const identityColumns = {
 };
 
 export const companyInfoRepository = {
+  /** Locks the company and refuses a replaced version of its identity (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, version: ExpectedVersion) =>
+    lockVersion(tx, version, companies.infoUpdatedAt, eq(companies.id, companyId)),
+
+  /** The identity and its version (the logo aside: a card of its own, it leaves the version as it is). */
   async get(tx: Db, companyId: string) {
-    const [row] = await tx.select(identityColumns).from(companies).where(eq(companies.id, companyId));
+    const [row] = await tx
+      .select({ ...identityColumns, updated_at: companies.infoUpdatedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
   /** What a document prints of its issuer, in one read: the identity and the default terms. */
   async forDocuments(tx: Db, companyId: string) {
@@ -105,6 +121,7 @@ export const companyInfoRepository = {
         iban: input.iban,
         bic: input.bic,
         updatedAt: sql`now()`,
+        infoUpdatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));
   },

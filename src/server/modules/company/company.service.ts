@@ -3,6 +3,7 @@ import { type AuthContext, permissions, type TenantAccess, tenant } from "@serve
 import { errors } from "@server/lib/errors";
 import { inspectImage } from "@server/lib/file-types";
 import { signFileUrl } from "@server/lib/signed-urls";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   COMPANY_TEXTS,
   type CompanyInfo,
@@ -34,18 +35,28 @@ export function createCompanyService(db: Database, fileSecret: string) {
     async getInfo(auth: AuthContext) {
       return info(tenant(auth, COMPANY_ACCESS.getInfo, COMPANY_TEXTS.companyRequired));
     },
-    async updateInfo(auth: AuthContext, input: CompanyInfoInput) {
+    async updateInfo(auth: AuthContext, input: CompanyInfoInput, version?: ExpectedVersion) {
       const t = tenant(auth, COMPANY_ACCESS.updateInfo, COMPANY_TEXTS.companyRequired);
-      await db.run(t.scope, (tx) => companyInfoRepository.update(tx, t.companyId, input));
+      await db.run(t.scope, async (tx) => {
+        await companyInfoRepository.lockVersion(tx, t.companyId, version);
+        await companyInfoRepository.update(tx, t.companyId, input);
+      });
       return info(t);
     },
     async getSettings(auth: AuthContext): Promise<CompanySettings> {
       const t = tenant(auth, COMPANY_ACCESS.getSettings, COMPANY_TEXTS.companyRequired);
       return db.run(t.scope, (tx) => companySettingsRepository.get(tx, t.companyId));
     },
-    async updateSettings(auth: AuthContext, input: CompanySettingsInput): Promise<CompanySettings> {
+    async updateSettings(
+      auth: AuthContext,
+      input: CompanySettingsInput,
+      version?: ExpectedVersion,
+    ): Promise<CompanySettings> {
       const t = tenant(auth, COMPANY_ACCESS.updateSettings, COMPANY_TEXTS.companyRequired);
-      return db.run(t.scope, (tx) => companySettingsRepository.update(tx, t.companyId, input));
+      return db.run(t.scope, async (tx) => {
+        await companySettingsRepository.lockVersion(tx, t.companyId, version);
+        return companySettingsRepository.update(tx, t.companyId, input);
+      });
     },
     /**
      * The logo is checked by its content (JPEG, PNG, WebP, GIF; never SVG), whole: a damaged image would
