@@ -1,7 +1,7 @@
 import { CLIENT_TEXTS } from "@shared/client-rules";
 import { clientDetailSchema, clientSchema } from "@shared/clients";
-import { MESSAGES } from "@shared/errors";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
+import { MESSAGES } from "@shared/errors";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
