@@ -562,8 +562,9 @@ describe("QuoteDialog — saved by someone else meanwhile (ADR 0024)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.updated));
     const resent = api.requests("PUT")[1];
-    expect(resent?.headers.get("If-Match")).toBe(`"${stored.updated_at}"`);
-    expect((resent?.body as SentBody).items.map((i) => i.name)).toEqual(["Carrelage", "Peinture", "Plinthes"]);
+    if (!resent) throw new Error("the quote was not saved again");
+    expect(resent.headers.get("If-Match")).toBe(`"${stored.updated_at}"`);
+    expect((resent.body as SentBody).items.map((i) => i.name)).toEqual(["Carrelage", "Peinture", "Plinthes"]);
   });
 });
 
