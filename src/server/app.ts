@@ -12,6 +12,7 @@ import { openapiPlugin } from "./plugins/openapi";
 import { plainTextPlugin } from "./plugins/plain-text";
 import { securityPlugin } from "./plugins/security";
 import { spaPlugin } from "./plugins/spa";
+import { versionsPlugin } from "./plugins/versions";
 
 export interface AppOptions {
   db: Database;
@@ -49,6 +50,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(authPlugin, { auth });
   await app.register(plainTextPlugin);
   await app.register(openapiPlugin);
+  await app.register(versionsPlugin);
 
   const deps: ModuleDeps = { db: options.db, auth, fileSecret: `${options.jwtSecret}:files` };
   for (const module of MODULES) await app.register(module, deps);

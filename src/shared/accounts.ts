@@ -27,6 +27,8 @@ export const companyUserSchema = z.object({
   invitation_pending: z.boolean(),
   /** Holds admin:access through one of its roles. */
   is_admin: z.boolean(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 
@@ -116,6 +118,8 @@ export const roleSchema = z.object({
   is_default: z.boolean(),
   permissions: z.array(z.object({ id: z.string(), code: z.string() })),
   user_count: z.number().int(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

@@ -110,6 +110,8 @@ export const companyInfoSchema = z.object({
   /** Upper case, without spaces (the screen groups it by 4). */
   iban: z.string().nullable(),
   bic: z.string().nullable(),
+  /** Its version (the identity; the logo aside): the `ETag` of the answer, sent back as `If-Match` (ADR 0024). */
+  updated_at: z.string(),
 });
 export type CompanyInfo = z.infer<typeof companyInfoSchema>;
 
@@ -190,6 +192,8 @@ export const companySettingsSchema = z.object({
   default_tax_rate: z.number(),
   extra_tax_rates: z.array(z.number()),
   reminder_after_days: z.number(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 

@@ -9,6 +9,8 @@ export const ERROR_CODES = {
   CONFLICT: "CONFLICT",
   /** 410: what the request names is no longer there as it was (a signing link of an older version of its quote). */
   GONE: "GONE",
+  /** A PUT/PATCH whose `If-Match` names a version someone else has since replaced (ADR 0024). */
+  STALE_VERSION: "STALE_VERSION",
   PAYLOAD_TOO_LARGE: "PAYLOAD_TOO_LARGE",
   UNSUPPORTED_MEDIA_TYPE: "UNSUPPORTED_MEDIA_TYPE",
   RATE_LIMITED: "RATE_LIMITED",
@@ -48,5 +50,8 @@ export const MESSAGES = {
   /** A text holding U+0000, which PostgreSQL's text cannot store (docs/domain/api.md#text). */
   nulCharacter: "Caractère nul (U+0000) non autorisé dans un texte",
   /** A request that reaches the server while it stops (deployment, restart): the client may retry. */
+  /** A save made on a version someone else has replaced since it was loaded (409, ADR 0024). */
+  staleVersion:
+    "Ces informations ont été modifiées par quelqu'un d'autre depuis leur ouverture\u00a0: rechargez-les pour voir ses modifications.",
   serverClosing: "Le serveur redémarre. Veuillez réessayer dans quelques secondes.",
 } as const;

@@ -312,6 +312,8 @@ export const invoiceRowSchema = z.object({
   quote_id: z.string().nullable(),
   project_id: z.string().nullable(),
   created_at: z.string(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

@@ -111,6 +111,9 @@ export const messageTemplatesSchema = z.object(
   >,
 );
 export type MessageTemplates = z.infer<typeof messageTemplatesSchema>;
+/** The templates as answered: with their version (the four as one), sent back as `If-Match` (ADR 0024). */
+export const versionedMessageTemplatesSchema = messageTemplatesSchema.extend({ updated_at: z.string() });
+export type VersionedMessageTemplates = z.infer<typeof versionedMessageTemplatesSchema>;
 
 /** GET /api/reminders: « À relancer » — quotes sent more than N days ago without answer, invoices overdue. */
 export const remindersSchema = z.object({

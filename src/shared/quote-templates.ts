@@ -57,6 +57,8 @@ export const quoteTemplateSchema = z.object({
   discount_percentage: z.number(),
   terms: z.string().nullable(),
   created_at: z.string(),
+  /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
+  updated_at: z.string(),
 });
 export type QuoteTemplate = z.infer<typeof quoteTemplateSchema>;
 

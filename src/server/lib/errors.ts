@@ -23,6 +23,8 @@ export const errors = {
   notFound: (message: string = MESSAGES.notFound) => new AppError(404, ERROR_CODES.NOT_FOUND, message),
   conflict: (message: string) => new AppError(409, ERROR_CODES.CONFLICT, message),
   gone: (message: string) => new AppError(410, ERROR_CODES.GONE, message),
+  /** The `If-Match` of a save names a replaced version (ADR 0024). */
+  staleVersion: () => new AppError(409, ERROR_CODES.STALE_VERSION, MESSAGES.staleVersion),
   tooManyRequests: (message: string, retryAfterSeconds: number) =>
     new AppError(429, ERROR_CODES.RATE_LIMITED, message, undefined, { "retry-after": String(retryAfterSeconds) }),
 };

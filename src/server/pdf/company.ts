@@ -71,7 +71,10 @@ export function insuranceMention(insurance: Insurance): string | null {
 }
 
 /** The header's identity: address and contact lines, then the legal lines. */
-export function documentIssuer(company: Omit<CompanyInfo, "logo_url">, logo: Buffer | null): DocumentIssuer {
+export function documentIssuer(
+  company: Omit<CompanyInfo, "logo_url" | "updated_at">,
+  logo: Buffer | null,
+): DocumentIssuer {
   return {
     name: company.name,
     logo,

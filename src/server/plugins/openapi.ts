@@ -33,10 +33,23 @@ function accessExtensions(access: RouteAccess | undefined): Record<string, unkno
   return { "x-access": "permission", "x-permission": access.permission };
 }
 
-/** zod → JSON Schema, plus the operation's access. */
+/** The optional `If-Match` of a save under optimistic concurrency (ADR 0024). */
+const IF_MATCH_HEADER = {
+  type: "object",
+  properties: {
+    "if-match": {
+      type: "string",
+      description:
+        "Facultatif\u00a0: l'ETag de la version modifiée (reçu avec la ressource). Une version remplacée entre-temps répond 409 STALE_VERSION\u00a0; sans cet en-tête, rien n'est vérifié.",
+    },
+  },
+};
+
+/** zod → JSON Schema, plus the operation's access and, for a versioned save, its `If-Match`. */
 const transform: typeof jsonSchemaTransform = (input) => {
   const result = jsonSchemaTransform(input);
-  return { ...result, schema: { ...result.schema, ...accessExtensions(input.route.config?.access) } };
+  const versioned = input.route.config?.versioned ? { headers: IF_MATCH_HEADER, "x-versioned": true } : {};
+  return { ...result, schema: { ...result.schema, ...accessExtensions(input.route.config?.access), ...versioned } };
 };
 
 const ACCESS_LABELS: Record<PublishedAccess, string> = {

@@ -56,6 +56,7 @@ interface OpenApiOperation {
   "x-access"?: string;
   "x-permission"?: string;
   "x-permissions"?: string[];
+  "x-versioned"?: boolean;
 }
 
 interface Operation {
@@ -71,6 +72,8 @@ interface Operation {
   query: { name: string; schema: JsonSchema }[];
   /** The JSON request body's schema, when the operation takes one. */
   body: JsonSchema | undefined;
+  /** A save under optimistic concurrency: `If-Match`, 409 `STALE_VERSION` (ADR 0024). */
+  versioned: boolean;
 }
 
 const docResponse = await app.inject({ method: "GET", url: "/api/openapi.json" });
@@ -102,6 +105,7 @@ const OPERATIONS: Operation[] = Object.entries(doc.paths).flatMap(([path, ops]) 
     body: op.requestBody?.content["application/json"]?.schema
       ? deref(op.requestBody.content["application/json"].schema)
       : undefined,
+    versioned: op["x-versioned"] === true,
   })),
 );
 
@@ -299,6 +303,8 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
     items: [invoiceLine],
   }),
   "POST /api/invoices/deposit/{quoteId}": () => ({ percentage: 30 }),
+  // A PATCH that changes something (an empty one leaves the user, and its version, as they are).
+  "PATCH /api/company/users/{id}": () => ({ full_name: "Échantillon" }),
   // A message: e-mail addresses (a format the samples do not make).
   "POST /api/quotes/{id}/send": () => messageBody,
   "POST /api/quotes/{id}/remind": () => messageBody,
@@ -665,12 +671,13 @@ async function call(
     body?: unknown;
     rawBody?: string;
     query?: Record<string, string>;
+    headers?: Record<string, string>;
   },
 ) {
   let url = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(options.ids[name] ?? ""));
   const query = { ...requiredQuery(op), ...options.query };
   if (Object.keys(query).length > 0) url += `?${new URLSearchParams(query)}`;
-  const headers: Record<string, string> = options.token ? bearer(options.token) : {};
+  const headers: Record<string, string> = { ...(options.token ? bearer(options.token) : {}), ...options.headers };
   let payload: string | undefined;
   if (options.rawBody !== undefined) payload = options.rawBody;
   else if (options.body !== undefined) payload = JSON.stringify(options.body);
@@ -1168,6 +1175,63 @@ describe("the published access is the one enforced", () => {
       expect(res.statusCode, res.body.slice(0, 400)).toBeLessThan(500);
     }
   });
+});
+
+/**
+ * The PUTs and PATCHes that are not versioned (ADR 0024), each with its reason: an action guarded by
+ * its own rules, or what one person alone edits. Every other save must publish `If-Match`.
+ */
+const UNVERSIONED: Record<string, string> = {
+  "PATCH /api/account": "« Mon compte »: its owner alone edits it",
+  "PATCH /api/invoices/{id}/status": "a status change, guarded by the transitions of the invoice",
+  "PATCH /api/projects/{id}/schedule": "a move of the planning, checked against its clashes when it is made",
+  "PATCH /api/superadmin/companies/{id}": "the platform's plan and suspension: actions of the SuperAdmin",
+  "PUT /api/project-tasks/{id}": "a tick: the state said last wins (the phone's offline mode replays ticks)",
+};
+
+describe("versioned saves (ADR 0024)", () => {
+  const versioned = OPERATIONS.filter((op) => op.versioned);
+
+  it("every PUT and PATCH is versioned, but the listed exceptions", () => {
+    const saves = OPERATIONS.filter((op) => op.method === "PUT" || op.method === "PATCH").map((op) => op.label);
+    expect(versioned.map((op) => op.label).sort()).toEqual(saves.filter((label) => !UNVERSIONED[label]).sort());
+    for (const label of Object.keys(UNVERSIONED)) expect(saves, `${label} is no longer a save`).toContain(label);
+  });
+
+  it.each(named(versioned))(
+    "%s: no version → 200, the current one → 200, a replaced one → 409, two saves of one version → one wins",
+    async (_, op) => {
+      const ids = pathIds(op, resB);
+      const body = validBody(op, resB);
+      const save = (version?: string) =>
+        call(op, { token: adminB, ids, body, headers: version ? { "if-match": version } : {} });
+      const etag = (res: LightMyRequestResponse) => {
+        const tag = res.headers.etag;
+        expect(tag, `${op.label} answers its version as ETag`).toMatch(/^".+"$/);
+        return tag as string;
+      };
+
+      // A client written against the spec sends no version: nothing is checked.
+      const plain = await save();
+      expect(plain.res.statusCode, plain.res.body.slice(0, 400)).toBe(200);
+      const first = etag(plain.res);
+
+      const current = await save(first);
+      expect(current.res.statusCode, current.res.body.slice(0, 400)).toBe(200);
+      const second = etag(current.res);
+      expect(second, "a save makes a new version").not.toBe(first);
+
+      const stale = await save(first);
+      const refused = expectFrenchClientError(stale.res, stale.url, 409);
+      expect(refused.code).toBe(ERROR_CODES.STALE_VERSION);
+      expect(refused.error).toBe(MESSAGES.staleVersion);
+
+      const race = await Promise.all([save(second), save(second)]);
+      expect(race.map((r) => r.res.statusCode).sort(), race.map((r) => r.res.body.slice(0, 200)).join(" | ")).toEqual([
+        200, 409,
+      ]);
+    },
+  );
 });
 
 describe("company A after the walk", () => {

@@ -55,6 +55,11 @@ export interface RequestOptions {
   errorMessage?: (body: ApiErrorBody | undefined, response: Response) => string;
   /** Read a successful answer as a Blob (file downloads) instead of JSON; errors stay JSON. */
   responseType?: "json" | "blob";
+  /**
+   * The version the save was made on (the loaded resource's `updated_at`): sent as `If-Match`, the
+   * server answers 409 `STALE_VERSION` when someone saved since (ADR 0024). Nothing sent when absent.
+   */
+  version?: string | null;
 }
 
 /** A downloaded file: its bytes and the name given by Content-Disposition, when there is one. */
@@ -177,6 +182,7 @@ export async function apiRequest<T = unknown>(method: string, path: string, opti
     };
     if (options.body !== undefined && !isFormData) headers["Content-Type"] = "application/json";
     if (token) headers.Authorization = `Bearer ${token}`;
+    if (options.version) headers["If-Match"] = `"${options.version}"`;
     try {
       return await fetch(buildUrl(path, options.query), {
         method,

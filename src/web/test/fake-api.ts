@@ -27,6 +27,8 @@ export interface FakeRequest {
   query: URLSearchParams;
   /** The parsed JSON body (undefined without one; a FormData as is). */
   body: unknown;
+  /** The request's headers (`If-Match` of a versioned save, ADR 0024). */
+  headers: Headers;
 }
 
 /** An answer that is not the route's success body: an error or a 204. */
@@ -117,6 +119,7 @@ export function fakeApi() {
       params: {},
       query: url.searchParams,
       body: readBody(init?.body),
+      headers: new Headers(init?.headers),
     };
     // Logged and handed to its handler at once, as a fetch call is made: a test may check what was
     // asked, or hold the answer, before anything else runs.

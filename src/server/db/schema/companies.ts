@@ -52,6 +52,14 @@ export const companies = pgTable("companies", {
   reminderAfterDays: integer("reminder_after_days").notNull().default(7),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  /**
+   * The versions of the forms of the settings page, saved apart (ADR 0024): the identity (the logo
+   * aside, a card of its own), the commercial settings and the message templates (the four as one). A
+   * save of one never makes another stale.
+   */
+  infoUpdatedAt: timestamp("info_updated_at", { withTimezone: true }).notNull().defaultNow(),
+  settingsUpdatedAt: timestamp("settings_updated_at", { withTimezone: true }).notNull().defaultNow(),
+  messageTemplatesUpdatedAt: timestamp("message_templates_updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

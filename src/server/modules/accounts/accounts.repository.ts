@@ -1,5 +1,6 @@
 import type { Db } from "@server/db/client";
 import { roles, sessions, users } from "@server/db/schema";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 
 /** The account a link opens, read in the platform scope (docs/domain/accounts.md#links-activation-and-account). */
@@ -26,6 +27,10 @@ export interface AccountRow {
 
 /** The SQL of invitations, links, activation and « Mon compte »; the users' rows shown to admins come from users/. */
 export const accountsRepository = {
+  /** Locks the company's user and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, users, companyId, id),
+
   /** The ids of the company's default roles (given to an invitee for whom no role is chosen). */
   async defaultRoleIds(tx: Db, companyId: string): Promise<string[]> {
     const rows = await tx

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import {
   accountLinkInfoSchema,
@@ -67,7 +68,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
   app.patch(
     "/api/company/users/:id",
     {
-      config: { access: { permission: ACCOUNTS_ACCESS.update } },
+      config: { access: { permission: ACCOUNTS_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary:
@@ -77,7 +78,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
         response: { 200: companyUserSchema, ...errorsOf, 409: errorResponseSchema },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   ACCOUNT_TEXTS,
   type AccountLink,
@@ -204,13 +205,19 @@ export function createAccountsService(db: Database, authService: AuthService) {
      * last administrator (lockCompanyAccounts first, assertCompanyKeepsAnAdmin last). Another user who
      * holds a permission the caller lacks: 403 (no takeover).
      */
-    async update(auth: AuthContext, id: string, patch: z.infer<typeof companyUserPatchSchema>): Promise<CompanyUser> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      patch: z.infer<typeof companyUserPatchSchema>,
+      version?: ExpectedVersion,
+    ): Promise<CompanyUser> {
       const t = tenant(auth, ACCOUNTS_ACCESS.update, noCompany);
       const userId = idOr404(id, ACCOUNT_TEXTS.userNotFound);
       const deactivating = patch.is_active === false;
       return db.run(t.scope, async (tx) => {
         if (deactivating) await lockCompanyAccounts(tx, t.companyId);
         const user = await companyUserOr404(tx, t.companyId, userId);
+        await accountsRepository.lockVersion(tx, t.companyId, userId, version);
         if (deactivating && userId === auth.userId) throw errors.conflict(ACCOUNT_TEXTS.cannotDeactivateSelf);
         await assertMayActOn(tx, auth, t.companyId, [userId]);
         await accountsRepository.updateCompanyUser(tx, t.companyId, userId, {

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Db } from "@server/db/client";
 import { clientAddresses, clientContacts, clients } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { ExistingClientKey } from "@shared/client-csv";
 import type {
   ClientAddressInput,
@@ -88,6 +89,10 @@ function batches<T>(rows: readonly T[]): T[][] {
 }
 
 export const clientsRepository = {
+  /** Locks the client and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, clients, companyId, id),
+
   /**
    * One page and the total of the filtered set. Without a search, the page comes straight from the
    * (company, name) index and the total from a count. With one, the matching rows come from

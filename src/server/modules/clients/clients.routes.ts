@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { clientImportResultSchema, clientImportSchema } from "@shared/client-csv";
 import {
@@ -118,7 +119,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/clients/:id",
     {
-      config: { access: { permission: CLIENTS_ACCESS.update } },
+      config: { access: { permission: CLIENTS_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un client (dont is_active)",
@@ -127,7 +128,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
         response: { 200: clientSchema, ...errorsOf },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   CLIENT_CSV_LIMITS,
   type ClientImportInput,
@@ -103,10 +104,11 @@ export function createClientsService(db: Database) {
     },
 
     /** The whole client; the typed fields a body leaves out keep their stored values (ADR 0012). */
-    async update(auth: AuthContext, id: string, input: ClientUpdate): Promise<ClientRecord> {
+    async update(auth: AuthContext, id: string, input: ClientUpdate, version?: ExpectedVersion): Promise<ClientRecord> {
       const t = tenant(auth, CLIENTS_ACCESS.update, noCompany);
       const clientId = idOr404(id, CLIENT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
+        await clientsRepository.lockVersion(tx, t.companyId, clientId, version);
         const current = await clientsRepository.find(tx, t.companyId, clientId, true);
         if (!current) throw errors.notFound(CLIENT_TEXTS.notFound);
         const values = clientValuesOfUpdate(current, input);

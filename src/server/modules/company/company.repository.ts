@@ -1,10 +1,15 @@
 import type { Db } from "@server/db/client";
 import { companies, files } from "@server/db/schema";
+import { type ExpectedVersion, lockVersion } from "@server/lib/versions";
 import type { CompanyInfoInput, CompanySettings, CompanySettingsInput } from "@shared/company";
 import { allowedTaxRates } from "@shared/quote-rules";
 import { and, eq, sql } from "drizzle-orm";
 
 export const companySettingsRepository = {
+  /** Locks the company and refuses a replaced version of its settings (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, version: ExpectedVersion) =>
+    lockVersion(tx, version, companies.settingsUpdatedAt, eq(companies.id, companyId)),
+
   async get(tx: Db, companyId: string): Promise<CompanySettings> {
     const [row] = await tx
       .select({
@@ -13,11 +18,12 @@ export const companySettingsRepository = {
         default_tax_rate: companies.defaultTaxRate,
         extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
+        updated_at: companies.settingsUpdatedAt,
       })
       .from(companies)
       .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
   /** The VAT rates the company's lines may carry: those in force and its own (docs/decisions/0020-vat-rates.md). */
   async taxRates(tx: Db, companyId: string): Promise<number[]> {
@@ -38,6 +44,7 @@ export const companySettingsRepository = {
         ...(input.extra_tax_rates === undefined ? {} : { extraTaxRates: input.extra_tax_rates }),
         ...(input.reminder_after_days === undefined ? {} : { reminderAfterDays: input.reminder_after_days }),
         updatedAt: sql`now()`,
+        settingsUpdatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId))
       .returning({
@@ -46,9 +53,10 @@ export const companySettingsRepository = {
         default_tax_rate: companies.defaultTaxRate,
         extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
+        updated_at: companies.settingsUpdatedAt,
       });
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
 };
 
@@ -93,10 +101,18 @@ async function dropLogoFile(tx: Db, companyId: string, fileId: string): Promise<
 }
 
 export const companyInfoRepository = {
+  /** Locks the company and refuses a replaced version of its identity (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, version: ExpectedVersion) =>
+    lockVersion(tx, version, companies.infoUpdatedAt, eq(companies.id, companyId)),
+
+  /** The identity and its version (the logo aside: a card of its own, it leaves the version as it is). */
   async get(tx: Db, companyId: string) {
-    const [row] = await tx.select(identityColumns).from(companies).where(eq(companies.id, companyId));
+    const [row] = await tx
+      .select({ ...identityColumns, updated_at: companies.infoUpdatedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId));
     if (!row) throw new Error("company not found");
-    return row;
+    return { ...row, updated_at: row.updated_at.toISOString() };
   },
   /** What a document prints of its issuer, in one read: the identity and the default terms. */
   async forDocuments(tx: Db, companyId: string) {
@@ -132,6 +148,7 @@ export const companyInfoRepository = {
         iban: input.iban,
         bic: input.bic,
         updatedAt: sql`now()`,
+        infoUpdatedAt: sql`now()`,
       })
       .where(eq(companies.id, companyId));
   },

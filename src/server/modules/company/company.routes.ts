@@ -1,6 +1,7 @@
 import multipart from "@fastify/multipart";
 import { errors } from "@server/lib/errors";
 import { storedFileName } from "@server/lib/file-types";
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import {
   COMPANY_TEXTS,
@@ -34,7 +35,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
   app.put(
     "/api/company/info",
     {
-      config: { access: { permission: COMPANY_ACCESS.updateInfo } },
+      config: { access: { permission: COMPANY_ACCESS.updateInfo }, versioned: true },
       schema: {
         tags,
         summary: "Modifie l'identité de l'entreprise",
@@ -42,7 +43,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
         response: { 200: companyInfoSchema, ...errorsOf },
       },
     },
-    async (request) => company.updateInfo(requireAuth(request), request.body),
+    async (request) => company.updateInfo(requireAuth(request), request.body, expectedVersion(request)),
   );
   app.get(
     "/api/company/settings",
@@ -68,7 +69,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
   app.put(
     "/api/company/settings",
     {
-      config: { access: { permission: COMPANY_ACCESS.updateSettings } },
+      config: { access: { permission: COMPANY_ACCESS.updateSettings }, versioned: true },
       schema: {
         tags,
         summary: "Modifie les paramètres commerciaux",
@@ -76,7 +77,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
         response: { 200: companySettingsSchema, ...errorsOf },
       },
     },
-    async (request) => company.updateSettings(requireAuth(request), request.body),
+    async (request) => company.updateSettings(requireAuth(request), request.body, expectedVersion(request)),
   );
   app.post(
     "/api/company/logo",

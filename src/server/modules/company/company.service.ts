@@ -3,6 +3,7 @@ import { type AuthContext, assertCanAny, permissions, scopeFor, type TenantAcces
 import { errors } from "@server/lib/errors";
 import { inspectImage } from "@server/lib/file-types";
 import { signFileUrl } from "@server/lib/signed-urls";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   COMPANY_TEXTS,
   type CompanyInfo,
@@ -48,9 +49,12 @@ export function createCompanyService(db: Database, fileSecret: string) {
     async getInfo(auth: AuthContext) {
       return info(tenant(auth, COMPANY_ACCESS.getInfo, COMPANY_TEXTS.companyRequired));
     },
-    async updateInfo(auth: AuthContext, input: CompanyInfoInput) {
+    async updateInfo(auth: AuthContext, input: CompanyInfoInput, version?: ExpectedVersion) {
       const t = tenant(auth, COMPANY_ACCESS.updateInfo, COMPANY_TEXTS.companyRequired);
-      await db.run(t.scope, (tx) => companyInfoRepository.update(tx, t.companyId, input));
+      await db.run(t.scope, async (tx) => {
+        await companyInfoRepository.lockVersion(tx, t.companyId, version);
+        await companyInfoRepository.update(tx, t.companyId, input);
+      });
       return info(t);
     },
     async getSettings(auth: AuthContext): Promise<CompanySettings> {
@@ -66,9 +70,14 @@ export function createCompanyService(db: Database, fileSecret: string) {
         tax_rates: await db.run(scopeFor(companyId), (tx) => companySettingsRepository.taxRates(tx, companyId)),
       };
     },
-    async updateSettings(auth: AuthContext, input: CompanySettingsInput): Promise<CompanySettings> {
+    async updateSettings(
+      auth: AuthContext,
+      input: CompanySettingsInput,
+      version?: ExpectedVersion,
+    ): Promise<CompanySettings> {
       const t = tenant(auth, COMPANY_ACCESS.updateSettings, COMPANY_TEXTS.companyRequired);
       return db.run(t.scope, async (tx) => {
+        await companySettingsRepository.lockVersion(tx, t.companyId, version);
         // The rate of new lines is one the lines may carry (docs/decisions/0020-vat-rates.md).
         const before = await companySettingsRepository.get(tx, t.companyId);
         const allowed = allowedTaxRates(input.extra_tax_rates ?? before.extra_tax_rates);

@@ -151,7 +151,8 @@ describe("company identity", () => {
 
   it("checks the identifiers by their keys, with electronic invoicing's texts, and changes nothing", async () => {
     const before = (await api(admin, "GET", "/api/company/info")).json();
-    const { logo_url: _logo, ...identity } = before;
+    // The identity as a body carries it: neither the logo's URL nor the version (ADR 0024) is sent.
+    const { logo_url: _logo, updated_at: _version, ...identity } = before;
     const valid = { ...identity, siret: "523 456 788 00018", tva_number: "FR 31 523 456 788" };
     expect((await api(admin, "PUT", "/api/company/info", valid)).statusCode).toBe(200);
     const after = (await api(admin, "GET", "/api/company/info")).json();
@@ -201,7 +202,8 @@ describe("company identity", () => {
 
   it("takes the whole identity, as published: a missing key is refused, never erased", async () => {
     const before = (await api(admin, "GET", "/api/company/info")).json();
-    const { logo_url: _logo, ...identity } = before;
+    // The identity as a body carries it: neither the logo's URL nor the version (ADR 0024) is sent.
+    const { logo_url: _logo, updated_at: _version, ...identity } = before;
     const published = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths["/api/company/info"]
       .put.requestBody.content["application/json"].schema;
     expect([...published.required].sort()).toEqual(Object.keys(identity).sort());
@@ -223,24 +225,31 @@ describe("company identity", () => {
   });
 });
 
+/** The settings as answered: with their version (ADR 0024). */
+const withVersion = (settings: object) => ({ ...settings, updated_at: expect.any(String) });
+
 describe("commercial settings", () => {
   it("stores the validity, falls back to 30 when empty, and applies it to new quotes", async () => {
-    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual({
-      quote_validity_days: 30,
-      terms_and_conditions: null,
-      default_tax_rate: 20,
-      extra_tax_rates: [],
-      reminder_after_days: 7,
-    });
+    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual(
+      withVersion({
+        quote_validity_days: 30,
+        terms_and_conditions: null,
+        default_tax_rate: 20,
+        extra_tax_rates: [],
+        reminder_after_days: 7,
+      }),
+    );
     expect(
       (await api(admin, "PUT", "/api/company/settings", { quote_validity_days: "", terms_and_conditions: "" })).json(),
-    ).toEqual({
-      quote_validity_days: 30,
-      terms_and_conditions: null,
-      default_tax_rate: 20,
-      extra_tax_rates: [],
-      reminder_after_days: 7,
-    });
+    ).toEqual(
+      withVersion({
+        quote_validity_days: 30,
+        terms_and_conditions: null,
+        default_tax_rate: 20,
+        extra_tax_rates: [],
+        reminder_after_days: 7,
+      }),
+    );
     for (const bad of [0, 366, 2.5, "abc", true]) {
       const res = await api(admin, "PUT", "/api/company/settings", {
         quote_validity_days: bad,
@@ -265,7 +274,7 @@ describe("commercial settings", () => {
       extra_tax_rates: [],
       reminder_after_days: 7,
     };
-    expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(saved);
+    expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(withVersion(saved));
 
     const published = (await app.inject({ method: "GET", url: "/api/openapi.json" })).json().paths[
       "/api/company/settings"
@@ -281,17 +290,19 @@ describe("commercial settings", () => {
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().details).toEqual(missing.map((path) => ({ path, message: VALIDATION_TEXTS.required })));
     }
-    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual(saved);
+    expect((await api(admin, "GET", "/api/company/settings")).json()).toEqual(withVersion(saved));
 
     // Emptying is said, not implied: null (or the form's empty text) is the default validity, no terms.
     const emptied = { quote_validity_days: null, terms_and_conditions: null };
-    expect((await api(admin, "PUT", "/api/company/settings", emptied)).json()).toEqual({
-      quote_validity_days: 30,
-      terms_and_conditions: null,
-      default_tax_rate: 20,
-      extra_tax_rates: [],
-      reminder_after_days: 7,
-    });
+    expect((await api(admin, "PUT", "/api/company/settings", emptied)).json()).toEqual(
+      withVersion({
+        quote_validity_days: 30,
+        terms_and_conditions: null,
+        default_tax_rate: 20,
+        extra_tax_rates: [],
+        reminder_after_days: 7,
+      }),
+    );
   });
 
   it("keeps the VAT rate of new quote lines, from the list, unchanged when a body leaves it out", async () => {

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { equipmentTemplates } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { EquipmentTemplate } from "@shared/equipment-templates";
 import { and, eq, sql } from "drizzle-orm";
 
@@ -38,6 +39,10 @@ export interface EquipmentTemplateValues {
 }
 
 export const equipmentTemplatesRepository = {
+  /** Locks the template and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, equipmentTemplates, companyId, id),
+
   /**
    * One page, newest first (or oldest), and the total, in one statement. Without a search, the page
    * from the (company, created_at desc, id desc) index and the company's count beside it (not a window

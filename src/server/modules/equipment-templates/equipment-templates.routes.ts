@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import {
   equipmentTemplateInputSchema,
@@ -65,7 +66,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/equipment-templates/:id",
     {
-      config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.update } },
+      config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un modèle d'équipement (nom et liste entière)",
@@ -74,7 +75,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
         response: { 200: equipmentTemplateSchema, ...errorsOf },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   EQUIPMENT_TEXTS,
   type EquipmentTemplate,
@@ -50,12 +51,18 @@ export function createEquipmentTemplatesService(db: Database) {
       return db.run(t.scope, (tx) => equipmentTemplatesRepository.insert(tx, t.companyId, input));
     },
 
-    async update(auth: AuthContext, id: string, input: EquipmentTemplateInput): Promise<EquipmentTemplate> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: EquipmentTemplateInput,
+      version?: ExpectedVersion,
+    ): Promise<EquipmentTemplate> {
       const t = tenant(auth, EQUIPMENT_TEMPLATES_ACCESS.update, noCompany);
       const templateId = idOr404(id, EQUIPMENT_TEXTS.notFound);
-      const template = await db.run(t.scope, (tx) =>
-        equipmentTemplatesRepository.update(tx, t.companyId, templateId, input),
-      );
+      const template = await db.run(t.scope, async (tx) => {
+        await equipmentTemplatesRepository.lockVersion(tx, t.companyId, templateId, version);
+        return equipmentTemplatesRepository.update(tx, t.companyId, templateId, input);
+      });
       if (!template) throw errors.notFound(EQUIPMENT_TEXTS.notFound);
       return template;
     },

@@ -2,6 +2,7 @@ import type { Db } from "@server/db/client";
 import { invoiceItems, invoicePayments, invoices } from "@server/db/schema";
 import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { normaliseSiret, sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
 import type {
@@ -160,12 +161,13 @@ type RawRow = {
   quote_id: string | null;
   project_id: string | null;
   created_at: string | Date;
+  updated_at: string | Date;
 };
 
 const ROW_COLUMNS = sql`i.id, i.kind, i.reference, i.name, i.status, i.client_id,
   coalesce(i.client_snapshot->>'name', c.name) AS client_name,
   i.date::text AS date, i.due_date::text AS due_date, i.subtotal, i.tax_amount, i.total, i.paid_amount,
-  i.quote_id, i.project_id, i.created_at`;
+  i.quote_id, i.project_id, i.created_at, i.updated_at`;
 
 /** A row without its derived overdue state (the service adds it against the business day). */
 export type StoredRow = Omit<InvoiceRow, "overdue" | "days_late">;
@@ -191,6 +193,7 @@ function toRow(raw: RawRow): StoredRow {
     quote_id: raw.quote_id,
     project_id: raw.project_id,
     created_at: new Date(raw.created_at).toISOString(),
+    updated_at: new Date(raw.updated_at).toISOString(),
   };
 }
 
@@ -325,6 +328,10 @@ function detailOf(raw: RawDetail): StoredInvoice {
 }
 
 export const invoicesRepository = {
+  /** Locks the invoice and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, invoices, companyId, id),
+
   /**
    * One page in the list's order (date, then reference, most recent first) and the number of invoices
    * of the filtered set. A search: the count and the page's ids from invoices_search() in one statement,

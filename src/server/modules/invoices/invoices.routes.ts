@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -200,7 +201,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/invoices/:id",
     {
-      config: { access: { permission: INVOICES_ACCESS.update } },
+      config: { access: { permission: INVOICES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un brouillon (409 «\u00a0Facture non éditable\u00a0» une fois émise)",
@@ -209,7 +210,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
         response: { 200: invoiceSchema, ...withConflict },
       },
     },
-    async (request) => invoices.update(requireAuth(request), request.params.id, request.body),
+    async (request) => invoices.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

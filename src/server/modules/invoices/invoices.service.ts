@@ -3,6 +3,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, assertCan, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
 import { csvNumber, toCsv } from "@shared/csv";
@@ -946,10 +947,11 @@ export function createInvoicesService(
     },
 
     /** PUT: a draft rewritten, its figures and deductions recomputed; 409 « Facture non éditable » otherwise. */
-    async update(auth: AuthContext, id: string, input: InvoiceUpdate): Promise<Invoice> {
+    async update(auth: AuthContext, id: string, input: InvoiceUpdate, version?: ExpectedVersion): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.update, noCompany);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
+        await invoicesRepository.lockVersion(tx, t.companyId, invoiceId, version);
         const { invoice, quote } = await lockedWithQuote(tx, t, invoiceId);
         assertEditable(invoice);
         await assertLineTaxRates(tx, t.companyId, input.items);

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { libraryComponents, libraryItems } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { LibraryCategory, LibraryItem, LibraryKind, OuvrageComponent, OuvragePricing } from "@shared/library";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
 
@@ -118,6 +119,10 @@ export interface ComponentRow {
 }
 
 export const libraryRepository = {
+  /** Locks the item and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, libraryItems, companyId, id),
+
   /**
    * One page and the total. Without a search, from the (company, archived, [kind|category,] name)
    * indexes; with one, the matching rows come from library_items_matching() (trigram index under RLS).

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -117,7 +118,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/library/items/:id",
     {
-      config: { access: { permission: LIBRARY_ACCESS.update } },
+      config: { access: { permission: LIBRARY_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un article (et reprend le prix des ouvrages qu'il compose) ou un ouvrage",
@@ -126,7 +127,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
         response: { 200: libraryItemDetailSchema, ...errorsOf, 409: errorResponseSchema },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.post(

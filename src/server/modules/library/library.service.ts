@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import { toCsv } from "@shared/csv";
 import {
   LIBRARY_TEXTS,
@@ -266,10 +267,16 @@ export function createLibraryService(db: Database) {
       });
     },
 
-    async update(auth: AuthContext, id: string, input: LibraryItemInput): Promise<LibraryItemDetail> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: LibraryItemInput,
+      version?: ExpectedVersion,
+    ): Promise<LibraryItemDetail> {
       const t = tenant(auth, LIBRARY_ACCESS.update, noCompany);
       const itemId = idOr404(id, LIBRARY_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
+        await libraryRepository.lockVersion(tx, t.companyId, itemId, version);
         const current = await itemOr404(tx, t.companyId, itemId, { lock: true });
         if (current.kind !== input.kind) throw errors.conflict(LIBRARY_TEXTS.kindLocked);
         await assertTaxRates(tx, t.companyId, [{ path: "tax_rate", rate: input.tax_rate }]);

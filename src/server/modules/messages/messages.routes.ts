@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -6,6 +7,7 @@ import {
   outboxQuerySchema,
   outboxResponseSchema,
   outboxTransportSchema,
+  versionedMessageTemplatesSchema,
 } from "@shared/messages";
 import { z } from "zod";
 import type { AppModule } from "../module";
@@ -99,7 +101,7 @@ export const messagesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary: "Modèles des messages d'envoi et de relance (les modèles par défaut tant qu'ils ne sont pas modifiés)",
-        response: { 200: messageTemplatesSchema, ...errorsOf },
+        response: { 200: versionedMessageTemplatesSchema, ...errorsOf },
       },
     },
     async (request) => service.templates(requireAuth(request)),
@@ -108,14 +110,14 @@ export const messagesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/company/message-templates",
     {
-      config: { access: { permission: MESSAGES_ACCESS.saveTemplates } },
+      config: { access: { permission: MESSAGES_ACCESS.saveTemplates }, versioned: true },
       schema: {
         tags,
         summary: "Enregistre les quatre modèles (objet sur une ligne, message)",
         body: messageTemplatesSchema,
-        response: { 200: messageTemplatesSchema, ...errorsOf },
+        response: { 200: versionedMessageTemplatesSchema, ...errorsOf },
       },
     },
-    async (request) => service.saveTemplates(requireAuth(request), request.body),
+    async (request) => service.saveTemplates(requireAuth(request), request.body, expectedVersion(request)),
   );
 };

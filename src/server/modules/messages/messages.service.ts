@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import { COMPANY_TEXTS } from "@shared/company-rules";
 import { DEFAULT_TEMPLATES, MESSAGE_TEXTS, TEMPLATE_KINDS, type TemplateKind } from "@shared/message-rules";
 import type {
@@ -10,6 +11,7 @@ import type {
   OutboxQuery,
   OutboxResponse,
   OutboxTransport,
+  VersionedMessageTemplates,
 } from "@shared/messages";
 import { mailTransport } from "./mail-config";
 import { outboxRepository } from "./outbox.repository";
@@ -38,6 +40,14 @@ export async function companyTemplates(tx: Db, companyId: string): Promise<Messa
       return [kind, own ? { subject: own.subject, body: own.body } : { ...DEFAULT_TEMPLATES[kind] }];
     }),
   ) as MessageTemplates;
+}
+
+/** The company's templates as the settings page edits them: with their version (ADR 0024). */
+async function versionedTemplates(tx: Db, companyId: string): Promise<VersionedMessageTemplates> {
+  return {
+    ...(await companyTemplates(tx, companyId)),
+    updated_at: await outboxRepository.templatesVersion(tx, companyId),
+  };
 }
 
 /** The company's template of one kind (the send and remind drafts start from it). */
@@ -95,20 +105,25 @@ export function createMessagesService(db: Database) {
       return { transport: mailTransport() };
     },
 
-    async templates(auth: AuthContext): Promise<MessageTemplates> {
+    async templates(auth: AuthContext): Promise<VersionedMessageTemplates> {
       const t = tenant(auth, MESSAGES_ACCESS.templates, noCompany);
-      return db.run(t.scope, (tx) => companyTemplates(tx, t.companyId));
+      return db.run(t.scope, (tx) => versionedTemplates(tx, t.companyId));
     },
 
-    async saveTemplates(auth: AuthContext, input: MessageTemplates): Promise<MessageTemplates> {
+    async saveTemplates(
+      auth: AuthContext,
+      input: MessageTemplates,
+      version?: ExpectedVersion,
+    ): Promise<VersionedMessageTemplates> {
       const t = tenant(auth, MESSAGES_ACCESS.saveTemplates, noCompany);
       return db.run(t.scope, async (tx) => {
+        await outboxRepository.lockTemplatesVersion(tx, t.companyId, version);
         await outboxRepository.saveTemplates(
           tx,
           t.companyId,
           TEMPLATE_KINDS.map((kind) => ({ kind, subject: input[kind].subject, body: input[kind].body })),
         );
-        return companyTemplates(tx, t.companyId);
+        return versionedTemplates(tx, t.companyId);
       });
     },
   };

@@ -365,7 +365,8 @@ describe("the templates (GET / PUT /api/company/message-templates)", () => {
   it("answers the defaults while never saved", async () => {
     const res = await api(otherAdmin, "GET", url);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual(DEFAULT_TEMPLATES);
+    // With their version (ADR 0024).
+    expect(res.json()).toEqual({ ...DEFAULT_TEMPLATES, updated_at: expect.any(String) });
   });
 
   it("saves the four templates and reads them back; the other company keeps the defaults", async () => {
@@ -379,7 +380,10 @@ describe("the templates (GET / PUT /api/company/message-templates)", () => {
       body: "Texte quote_send\n{client}",
     });
     expect((await api(admin, "GET", url)).json()).toEqual(res.json());
-    expect((await api(otherAdmin, "GET", url)).json()).toEqual(DEFAULT_TEMPLATES);
+    expect((await api(otherAdmin, "GET", url)).json()).toEqual({
+      ...DEFAULT_TEMPLATES,
+      updated_at: expect.any(String),
+    });
   });
 
   it("refuses a subject on two lines, an empty body, a missing template (400)", async () => {

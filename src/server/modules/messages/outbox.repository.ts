@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { companies, messageTemplates, outboxAttachments, outboxMessages } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockVersion } from "@server/lib/versions";
 import type { MessageKind, MessageStatus, TemplateKind } from "@shared/message-rules";
 import type { MessageDetail, MessageSummary } from "@shared/messages";
 import { and, desc, eq, sql } from "drizzle-orm";
@@ -247,6 +248,19 @@ export const outboxRepository = {
       .where(eq(messageTemplates.companyId, companyId));
   },
 
+  /** Locks the company and refuses a replaced version of its templates (ADR 0024). */
+  lockTemplatesVersion: (tx: Db, companyId: string, version: ExpectedVersion) =>
+    lockVersion(tx, version, companies.messageTemplatesUpdatedAt, eq(companies.id, companyId)),
+
+  /** The version of the company's templates (the four as one). */
+  async templatesVersion(tx: Db, companyId: string): Promise<string> {
+    const [row] = await tx
+      .select({ at: companies.messageTemplatesUpdatedAt })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    return (row?.at ?? new Date(0)).toISOString();
+  },
+
   async saveTemplates(
     tx: Db,
     companyId: string,
@@ -260,6 +274,7 @@ export const outboxRepository = {
         target: [messageTemplates.companyId, messageTemplates.kind],
         set: { subject: sql`excluded.subject`, body: sql`excluded.body`, updatedAt: sql`now()` },
       });
+    await tx.update(companies).set({ messageTemplatesUpdatedAt: sql`now()` }).where(eq(companies.id, companyId));
   },
 
   async companyName(tx: Db, companyId: string): Promise<string | undefined> {

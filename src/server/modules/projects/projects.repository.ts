@@ -1,6 +1,8 @@
 import type { Db } from "@server/db/client";
+import { projectIssues, projects } from "@server/db/schema";
 import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import {
   PROJECT_LIMITS,
   PROJECT_STATUSES,
@@ -263,6 +265,14 @@ export interface QuoteForProject {
 }
 
 export const projectsRepository = {
+  /** Locks the worksite and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, projects, companyId, id),
+
+  /** Locks the imprévu and refuses a replaced version (ADR 0024). */
+  lockIssueVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, projectIssues, companyId, id),
+
   /** The number of worksites of each status over the filter without its status (docs/domain/projects.md#list). */
   async counts(tx: Db, companyId: string, filter: ProjectFilter): Promise<ProjectStatusCounts> {
     const result = await tx.execute<{ status: ProjectStatus; n: number }>(sql`

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { projectFinishBodySchema } from "@shared/dashboard";
 import { errorResponseSchema } from "@shared/http";
@@ -106,7 +107,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/projects/:id",
     {
-      config: { access: { permission: PROJECTS_ACCESS.update } },
+      config: { access: { permission: PROJECTS_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary:
@@ -116,7 +117,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
         response: { 200: projectDetailSchema, ...errorsOf },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(
@@ -250,7 +251,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/project-issues/:id",
     {
-      config: { access: { permission: PROJECTS_ACCESS.issueUpdate } },
+      config: { access: { permission: PROJECTS_ACCESS.issueUpdate }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un imprévu d'un chantier en cours",
@@ -259,7 +260,8 @@ export const projectsModule: AppModule = async (app, { db }) => {
         response: { 200: projectIssueSchema, ...withConflict },
       },
     },
-    async (request) => service.updateIssue(requireAuth(request), request.params.id, request.body),
+    async (request) =>
+      service.updateIssue(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

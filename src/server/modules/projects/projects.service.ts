@@ -2,6 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import type { ProjectFinishBody } from "@shared/dashboard";
 import { parisToday } from "@shared/dates";
 import {
@@ -270,11 +271,18 @@ export function createProjectsService(db: Database) {
     },
 
     /** The whole worksite and its tasks (any status, spec 2 §4); a kept task keeps its tick. */
-    async update(auth: AuthContext, id: string, input: ProjectUpdate): Promise<ProjectDetail> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: ProjectUpdate,
+      version?: ExpectedVersion,
+    ): Promise<ProjectDetail> {
       const t = tenant(auth, PROJECTS_ACCESS.update, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
         const { teamIds } = await reach(tx, t, projectId);
+        // After the reach: a worksite the caller does not see answers 404, whatever the version.
+        await projectsRepository.lockVersion(tx, t.companyId, projectId, version);
         await checkReferences(tx, t.companyId, input);
         const { tasks, ...values } = input;
         await projectsRepository.update(tx, t.companyId, projectId, values);
@@ -427,13 +435,19 @@ export function createProjectsService(db: Database) {
       });
     },
 
-    async updateIssue(auth: AuthContext, id: string, input: ProjectIssueUpdate): Promise<ProjectIssue> {
+    async updateIssue(
+      auth: AuthContext,
+      id: string,
+      input: ProjectIssueUpdate,
+      version?: ExpectedVersion,
+    ): Promise<ProjectIssue> {
       const t = tenant(auth, PROJECTS_ACCESS.issueUpdate, noCompany);
       const issueId = idOr404(id, PROJECT_TEXTS.issueNotFound);
       return db.run(t.scope, async (tx) => {
         const issue = await projectsRepository.issue(tx, t.companyId, issueId, true);
         if (!issue || !sees(await visibleTeams(tx, t), issue.team_id))
           throw errors.notFound(PROJECT_TEXTS.issueNotFound);
+        await projectsRepository.lockIssueVersion(tx, t.companyId, issueId, version);
         if (!isExecutable(issue.project_status)) throw errors.conflict(PROJECT_TEXTS.notInProgress);
         await projectsRepository.updateIssue(tx, t.companyId, issueId, input);
         const after = await projectsRepository.issue(tx, t.companyId, issueId);

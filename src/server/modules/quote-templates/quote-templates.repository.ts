@@ -1,11 +1,16 @@
 import type { Db } from "@server/db/client";
 import { quoteTemplates } from "@server/db/schema";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { and, asc, eq, sql } from "drizzle-orm";
 
 export type TemplateRow = typeof quoteTemplates.$inferSelect;
 type TemplateValues = Omit<typeof quoteTemplates.$inferInsert, "id" | "companyId" | "createdAt" | "updatedAt">;
 
 export const quoteTemplatesRepository = {
+  /** Locks the template and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, quoteTemplates, companyId, id),
+
   /** A company's templates by name (case-insensitive). */
   list(tx: Db, companyId: string): Promise<TemplateRow[]> {
     return tx

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -62,7 +63,7 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/quote-templates/:id",
     {
-      config: { access: { permission: QUOTE_TEMPLATES_ACCESS.update } },
+      config: { access: { permission: QUOTE_TEMPLATES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un modèle",
@@ -71,7 +72,8 @@ export const quoteTemplatesModule: AppModule = async (app, { db }) => {
         response: { 200: quoteTemplateSchema, ...errorsOf },
       },
     },
-    async (request) => templates.update(requireAuth(request), request.params.id, request.body),
+    async (request) =>
+      templates.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "@shared/quote-templates";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { assertLineTaxRates } from "../company/tax-rates";
@@ -61,6 +62,7 @@ function templateOut(row: TemplateRow): QuoteTemplate {
     discount_percentage: row.discountPercentage,
     terms: row.terms,
     created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -118,10 +120,11 @@ export function createQuoteTemplatesService(db: Database) {
       return templateOut(row);
     },
 
-    async update(auth: AuthContext, id: string, input: QuoteTemplateInput) {
+    async update(auth: AuthContext, id: string, input: QuoteTemplateInput, version?: ExpectedVersion) {
       const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.update, noCompany);
       const templateId = idOr404(id, QUOTE_TEXTS.templateNotFound);
       const row = await db.run(t.scope, async (tx) => {
+        await quoteTemplatesRepository.lockVersion(tx, t.companyId, templateId, version);
         if (!(await quoteTemplatesRepository.exists(tx, t.companyId, templateId))) {
           throw errors.notFound(QUOTE_TEXTS.templateNotFound);
         }

@@ -70,7 +70,7 @@ function signedParts(quote: Quote, signed: SignedQuoteEvidence): { box: Signatur
  */
 export function quoteDocument(
   quote: Quote,
-  company: Omit<CompanyInfo, "logo_url">,
+  company: Omit<CompanyInfo, "logo_url" | "updated_at">,
   logo: Buffer | null,
   defaultTerms: string | null,
   signed: SignedQuoteEvidence | null = null,

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { isPricedLine } from "@shared/money";
 import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
@@ -238,6 +239,10 @@ function toSummary(raw: RawSummary | undefined): QuoteSummary {
 }
 
 export const quotesRepository = {
+  /** Locks the quote and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, quotes, companyId, id),
+
   /**
    * A search (reference, name or client name contains `term`): the summary of all the matching quotes
    * and the ids of the requested page, in one statement. The matches come once from quotes_search(),

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import { quoteHistoryEntrySchema } from "@shared/quote-history";
@@ -84,7 +85,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/quotes/:id",
     {
-      config: { access: { permission: QUOTES_ACCESS.update } },
+      config: { access: { permission: QUOTES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary:
@@ -94,7 +95,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
         response: { 200: quoteSchema, ...errorsOf, 409: errorResponseSchema },
       },
     },
-    async (request) => quotes.update(requireAuth(request), request.params.id, request.body),
+    async (request) => quotes.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Database, Db } from "@server/db/client";
 import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
 import { addDays, parisToday } from "@shared/dates";
@@ -270,11 +271,12 @@ export function createQuotesService(db: Database) {
       return presented(auth, await load(t, id));
     },
 
-    async update(auth: AuthContext, id: string, input: QuoteInput) {
+    async update(auth: AuthContext, id: string, input: QuoteInput, version?: ExpectedVersion) {
       const t = tenant(auth, QUOTES_ACCESS.update, QUOTE_TEXTS.companyRequired);
       const quoteId = idOr404(id, QUOTE_TEXTS.notFound);
       const totals = quoteTotalsInEuros(input);
       await db.run(t.scope, async (tx) => {
+        await quotesRepository.lockVersion(tx, t.companyId, quoteId, version);
         const before = await quotesRepository.find(tx, t.companyId, quoteId, { lock: true });
         if (!before) throw errors.notFound(QUOTE_TEXTS.notFound);
         // Signed by the client: final, and said so (docs/domain/signing.md#security).

@@ -1,5 +1,6 @@
 import { createTestCompany, login } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
+import { MESSAGES } from "@shared/errors";
 import { computeTotals, fromCents, MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
@@ -348,6 +349,51 @@ describe("PUT /api/quotes/:id carries the whole quote", () => {
       items: [],
       total: 0,
     });
+  });
+});
+
+describe("PUT /api/quotes/:id on the version it edits (ADR 0024)", () => {
+  const put = (token: string, id: string, body: object, ifMatch?: string) =>
+    app.inject({
+      method: "PUT",
+      url: `/api/quotes/${id}`,
+      headers: { authorization: `Bearer ${token}`, ...(ifMatch ? { "if-match": ifMatch } : {}) },
+      payload: body,
+    });
+
+  it("never erases a line a colleague added: the save on the older version answers 409 and changes nothing", async () => {
+    const quote = await createQuote(admin, {});
+    const opened = (await api(admin, "GET", `/api/quotes/${quote.id}`)).headers.etag as string;
+    expect(opened).toBe(`"${quote.updated_at}"`);
+    // The chef adds a line and saves, on the version he opened.
+    const chefLine = { name: "Plinthes", description: null, quantity: 12, unit: "ml", unit_price: 6, tax_rate: 10 };
+    const chef = await put(admin, quote.id, quoteBody(quote, { items: [...items, chefLine] }), opened);
+    expect(chef.statusCode, chef.body).toBe(200);
+    expect(chef.headers.etag).not.toBe(opened);
+    // The secretary saves the form she opened before: refused, in French, with the issue's words.
+    const late = await put(admin, quote.id, quoteBody(quote, { name: "Salle de bain et couloir" }), opened);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ code: "STALE_VERSION", error: MESSAGES.staleVersion });
+    const stored = (await api(admin, "GET", `/api/quotes/${quote.id}`)).json();
+    expect(stored.name).toBe(quote.name);
+    expect(stored.items.map((i: { name: string }) => i.name)).toContain("Plinthes");
+    // Reloaded, her save goes through on the chef's version and keeps his line.
+    const reloaded = await put(
+      admin,
+      quote.id,
+      quoteBody(stored, { name: "Salle de bain et couloir" }),
+      chef.headers.etag as string,
+    );
+    expect(reloaded.statusCode, reloaded.body).toBe(200);
+    expect(reloaded.json().items.map((i: { name: string }) => i.name)).toContain("Plinthes");
+  });
+
+  it("without If-Match nothing is checked (the published contract), and the last save wins as before", async () => {
+    const quote = await createQuote(admin, {});
+    expect((await put(admin, quote.id, quoteBody(quote, { name: "Premier" }))).statusCode).toBe(200);
+    const second = await put(admin, quote.id, quoteBody(quote, { name: "Second" }));
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().name).toBe("Second");
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { teamMembers, teams, users } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { Team, TeamCandidate, TeamMember, TeamPerson } from "@shared/teams";
 import { TEAM_LIMITS } from "@shared/teams";
 import { and, eq, inArray, sql } from "drizzle-orm";
@@ -60,6 +61,10 @@ export interface CompanyUser {
 }
 
 export const teamsRepository = {
+  /** Locks the team and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, teams, companyId, id),
+
   /**
    * One page of teams by name, and the total. Without a search from the (company, lower(name)) index;
    * with one, the matching rows come from teams_matching() (trigram index under RLS, name and

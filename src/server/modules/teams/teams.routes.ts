@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -80,7 +81,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/teams/:id",
     {
-      config: { access: { permission: TEAMS_ACCESS.update } },
+      config: { access: { permission: TEAMS_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie une équipe (ses membres remplacés par member_ids)",
@@ -89,7 +90,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
         response: { 200: teamDetailSchema, ...errorsOf },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isStillReferenced } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   TEAM_TEXTS,
   type TeamCandidates,
@@ -95,10 +96,11 @@ export function createTeamsService(db: Database) {
     },
 
     /** The whole team: name, description, and its member set replaced (docs/domain/teams.md#members). */
-    async update(auth: AuthContext, id: string, input: TeamInput): Promise<TeamDetail> {
+    async update(auth: AuthContext, id: string, input: TeamInput, version?: ExpectedVersion): Promise<TeamDetail> {
       const t = tenant(auth, TEAMS_ACCESS.update, noCompany);
       const teamId = idOr404(id, TEAM_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
+        await teamsRepository.lockVersion(tx, t.companyId, teamId, version);
         const current = await teamsRepository.find(tx, t.companyId, teamId, true);
         if (!current) throw errors.notFound(TEAM_TEXTS.notFound);
         await checkMembers(tx, t.companyId, input.member_ids, await teamsRepository.memberIds(tx, t.companyId, teamId));

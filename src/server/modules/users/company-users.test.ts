@@ -150,6 +150,7 @@ describe("GET /api/company/users", () => {
       roles: [{ id: a.roles.admin, name: "Administrateur", description: expect.stringContaining("Accès complet") }],
       invitation_pending: false,
       is_admin: true,
+      updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
     });
     expect(byId.get(a.ids.chef)).toMatchObject({ is_admin: false, roles: [{ name: "Chef d'équipe" }] });
     expect(byId.get(a.ids.norole)).toMatchObject({ is_admin: false, roles: [] });

@@ -1,5 +1,6 @@
 import type { Db } from "@server/db/client";
 import { permissions, rolePermissions, roles, userRoles } from "@server/db/schema";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { Role } from "@shared/accounts";
 import { DEFAULT_ROLES, expandPermissionCodes } from "@shared/permissions";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -11,8 +12,8 @@ import { folded } from "./users.repository";
  */
 async function companyRoles(tx: Db, companyId: string, id?: string): Promise<Role[]> {
   const only: SQL = id ? sql`AND r.id = ${id}` : sql``;
-  const result = await tx.execute<Role>(sql`
-    SELECT r.id, r.name, r.description, r.is_default,
+  const result = await tx.execute<Omit<Role, "updated_at"> & { updated_at: string | Date }>(sql`
+    SELECT r.id, r.name, r.description, r.is_default, r.updated_at,
            coalesce((SELECT json_agg(json_build_object('id', p.id, 'code', p.code) ORDER BY p.code)
                      FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
                      WHERE rp.company_id = ${companyId} AND rp.role_id = r.id), '[]'::json) AS permissions,
@@ -21,10 +22,14 @@ async function companyRoles(tx: Db, companyId: string, id?: string): Promise<Rol
     FROM roles r
     WHERE r.company_id = ${companyId} ${only}
     ORDER BY ${folded(sql`r.name`)}, r.id`);
-  return result.rows;
+  return result.rows.map((row) => ({ ...row, updated_at: new Date(row.updated_at).toISOString() }));
 }
 
 export const rolesRepository = {
+  /** Locks the role and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, roles, companyId, id),
+
   /** The roles every company starts with (DEFAULT_ROLES), with their permissions; ids by role name. */
   async createDefaults(tx: Db, companyId: string): Promise<Map<string, string>> {
     const catalogue = await tx.select({ id: permissions.id, code: permissions.code }).from(permissions);

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import {
   roleCreateSchema,
@@ -65,7 +66,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/company/roles/:id",
     {
-      config: { access: { permission: ROLES_ACCESS.update } },
+      config: { access: { permission: ROLES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie le nom, la description et le statut par défaut d'un rôle",
@@ -74,7 +75,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
         response: { 200: roleSchema, ...withConflict },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

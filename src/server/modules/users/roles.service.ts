@@ -2,6 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, assertCan, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import {
   ACCOUNT_TEXTS,
   type Role,
@@ -154,19 +155,26 @@ export function createRolesService(db: Database) {
     },
 
     /** Name, description and the default flag; the permissions and users are left as they are. */
-    async update(auth: AuthContext, id: string, input: z.infer<typeof roleUpdateSchema>): Promise<Role> {
+    async update(
+      auth: AuthContext,
+      id: string,
+      input: z.infer<typeof roleUpdateSchema>,
+      version?: ExpectedVersion,
+    ): Promise<Role> {
       const t = tenant(auth, ROLES_ACCESS.update, noCompany);
       return onRole(
         t,
         id,
-        (tx, role) =>
-          nameChecked(tx, t.companyId, input.name, role.id, () =>
+        async (tx, role) => {
+          await rolesRepository.lockVersion(tx, t.companyId, role.id, version);
+          await nameChecked(tx, t.companyId, input.name, role.id, () =>
             rolesRepository.update(tx, t.companyId, role.id, {
               name: input.name,
               description: descriptionOf(input.description),
               isDefault: input.is_default,
             }),
-          ),
+          );
+        },
         false,
       );
     },

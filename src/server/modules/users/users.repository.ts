@@ -55,7 +55,7 @@ async function companyUsers(
                      WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id AND p.code = 'admin:access') AS admin
       FROM roles ro WHERE ro.company_id = ${companyId}
     )
-    SELECT u.id, u.full_name, u.email, u.is_active, u.last_login_at,
+    SELECT u.id, u.full_name, u.email, u.is_active, u.last_login_at, u.updated_at,
            (u.password_hash IS NULL) AS invitation_pending,
            coalesce(r.roles, '[]'::json) AS roles,
            coalesce(r.is_admin, false) AS is_admin
@@ -70,6 +70,7 @@ async function companyUsers(
   return result.rows.map((row) => ({
     ...row,
     last_login_at: row.last_login_at === null ? null : new Date(row.last_login_at).toISOString(),
+    updated_at: new Date(row.updated_at).toISOString(),
   }));
 }
 

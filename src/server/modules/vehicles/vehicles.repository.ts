@@ -1,6 +1,7 @@
 import type { Db } from "@server/db/client";
 import { vehicles } from "@server/db/schema";
 import { containsPattern } from "@server/lib/search";
+import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { Vehicle, VehicleStatus, VehicleSummary } from "@shared/vehicles";
 import { and, eq, type SQL, sql } from "drizzle-orm";
 
@@ -78,6 +79,10 @@ export interface VehicleFilter {
 }
 
 export const vehiclesRepository = {
+  /** Locks the vehicle and refuses a replaced version (ADR 0024). */
+  lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
+    lockTenantVersion(tx, version, vehicles, companyId, id),
+
   /**
    * One page by name, and the total, in one statement (docs/domain/vehicles.md#api). Without a search
    * from the (company, lower(name)) index — (company, status, lower(name)) with a status; with one, the

@@ -1,3 +1,4 @@
+import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
@@ -74,7 +75,7 @@ export const vehiclesModule: AppModule = async (app, { db }) => {
   app.put(
     "/api/vehicles/:id",
     {
-      config: { access: { permission: VEHICLES_ACCESS.update } },
+      config: { access: { permission: VEHICLES_ACCESS.update }, versioned: true },
       schema: {
         tags,
         summary: "Modifie un véhicule, tous ses champs (409 si sa plaque est déjà celle d'un autre véhicule)",
@@ -83,7 +84,7 @@ export const vehiclesModule: AppModule = async (app, { db }) => {
         response: { 200: vehicleSchema, ...errorsOf, 409: errorResponseSchema },
       },
     },
-    async (request) => service.update(requireAuth(request), request.params.id, request.body),
+    async (request) => service.update(requireAuth(request), request.params.id, request.body, expectedVersion(request)),
   );
 
   app.delete(

@@ -2,6 +2,7 @@ import type { Database } from "@server/db/client";
 import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isStillReferenced, isUniqueViolation } from "@server/lib/pg-errors";
+import type { ExpectedVersion } from "@server/lib/versions";
 import { parisToday } from "@shared/dates";
 import {
   attentionLimit,
@@ -100,12 +101,13 @@ export function createVehiclesService(db: Database) {
     },
 
     /** The whole vehicle replaced (docs/domain/api.md: every key of a PUT is required). */
-    async update(auth: AuthContext, id: string, input: VehicleInput): Promise<Vehicle> {
+    async update(auth: AuthContext, id: string, input: VehicleInput, version?: ExpectedVersion): Promise<Vehicle> {
       const t = tenant(auth, VEHICLES_ACCESS.update, noCompany);
       const vehicleId = idOr404(id, VEHICLE_TEXTS.notFound);
       const values = valuesOf(input);
       return writing(values, () =>
         db.run(t.scope, async (tx) => {
+          await vehiclesRepository.lockVersion(tx, t.companyId, vehicleId, version);
           const current = await vehiclesRepository.find(tx, t.companyId, vehicleId, true);
           if (!current) throw errors.notFound(VEHICLE_TEXTS.notFound);
           await vehiclesRepository.update(tx, t.companyId, vehicleId, values);

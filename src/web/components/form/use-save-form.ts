@@ -1,13 +1,17 @@
 import { fieldErrorsFor, GENERIC_ERROR_MESSAGE, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { useEffect } from "react";
 import { type DefaultValues, type FieldValues, type Path, type Resolver, useForm } from "react-hook-form";
+import { useVersionedForm } from "./stale-version";
 
-export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved> {
+export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved extends { updated_at: string }> {
   resolver: Resolver<TFields, unknown, TInput>;
   /** The form's values for what is stored (at first, and after each save). */
   valuesOf: (saved: TSaved) => TFields;
   initial: TSaved;
-  save: (input: TInput) => Promise<TSaved>;
+  /** Saves on `version`, the one the form's values come from (ADR 0024: `If-Match`). */
+  save: (input: TInput, version: string | null) => Promise<TSaved>;
+  /** « Recharger » after a stale save: fetches the stored resource. */
+  reload: () => Promise<TSaved>;
   /** The toast of a successful save. */
   savedMessage: string;
   /** The title of the failure toast, the server's reason under it (« Erreur », as the settings say). */
@@ -20,13 +24,15 @@ export interface SaveFormOptions<TFields extends FieldValues, TInput, TSaved> {
 /**
  * A form that edits a stored resource in place (the company settings): validated on submit then as you type, saved by `save`, reset to what the server
  * stored, the server's field errors under their fields, the spec's toasts, and its unsaved state
- * reported to the page (which guards navigation).
+ * reported to the page (which guards navigation). Saved on the version it was loaded with: a stale save
+ * keeps what was typed and says so (`stale`), « Recharger » (`reload`) brings the stored one (ADR 0024).
  */
-export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
+export function useSaveForm<TFields extends FieldValues, TInput, TSaved extends { updated_at: string }>({
   resolver,
   valuesOf,
   initial,
   save,
+  reload,
   savedMessage,
   failureTitle,
   fields,
@@ -41,11 +47,17 @@ export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
   const { isDirty } = form.formState;
   useEffect(() => onDirtyChange(isDirty), [isDirty, onDirtyChange]);
 
+  const versioned = useVersionedForm(initial);
+
   const submit = form.handleSubmit(async (input) => {
     try {
-      form.reset(valuesOf(await save(input)));
+      const saved = await save(input, versioned.version);
+      form.reset(valuesOf(saved));
+      versioned.loaded(saved);
       toastSuccess(savedMessage);
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       fieldErrorsFor(error, fields).forEach(({ field, message }, index) => {
         form.setError(field as Path<TFields>, { type: "server", message }, { shouldFocus: index === 0 });
       });
@@ -53,5 +65,13 @@ export function useSaveForm<TFields extends FieldValues, TInput, TSaved>({
     }
   });
 
-  return { form, submit };
+  /** The stored resource in the form, and its version. */
+  const reloadStored = async () => {
+    const fresh = await reload();
+    form.reset(valuesOf(fresh));
+    versioned.loaded(fresh);
+  };
+
+  /** `stale`: show `StaleVersionNotice` with `reload` (« Recharger »). */
+  return { form, submit, stale: versioned.stale, reload: reloadStored };
 }

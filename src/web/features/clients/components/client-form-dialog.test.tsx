@@ -1,6 +1,7 @@
 import { CLIENT_TEXTS } from "@shared/client-rules";
-import { clientSchema } from "@shared/clients";
+import { clientDetailSchema, clientSchema } from "@shared/clients";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
+import { MESSAGES } from "@shared/errors";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -201,6 +202,43 @@ describe("ClientFormDialog — edition", () => {
       }),
     );
     expect(screen.getByRole("button", { name: "Mettre à jour" })).toBeTruthy();
+  });
+});
+
+describe("ClientFormDialog — saved by someone else meanwhile (ADR 0024)", () => {
+  it("sends the version it was opened with; refused as stale, keeps what was typed until « Recharger » brings the stored client", async () => {
+    const client = makeClient({ notes: null, updated_at: "2026-11-22T12:00:00.000Z" });
+    // A colleague added a note and saved after this form was opened.
+    const stored = { ...client, notes: "Portail bleu, sonner deux fois", updated_at: "2026-11-22T12:05:00.000Z" };
+    api.put("/api/clients/:id", clientSchema, () => apiError(409, MESSAGES.staleVersion, { code: "STALE_VERSION" }));
+    api.get("/api/clients/:id", clientDetailSchema, () => ({ ...stored, projects: [], quotes: [] }));
+    const onSaved = vi.fn();
+    renderWithProviders(
+      <ClientFormDialog open onOpenChange={() => {}} isMobile={false} client={client} onSaved={onSaved} />,
+    );
+    type("Ville", "Villeurbanne");
+    fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
+
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain(MESSAGES.staleVersion);
+    expect(within(notice).getByRole("button", { name: "Recharger" })).toBeTruthy();
+    expect(api.requests("PUT")[0]?.headers.get("If-Match")).toBe('"2026-11-22T12:00:00.000Z"');
+    // Nothing lost yet: the typed city stays, no failure toast, the dialog open.
+    expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Villeurbanne");
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(onSaved).not.toHaveBeenCalled();
+
+    fireEvent.click(within(notice).getByRole("button", { name: "Recharger" }));
+    await waitFor(() => expect((screen.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe(stored.notes));
+    expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Lyon");
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    // Saved again: on the version just reloaded.
+    api.put("/api/clients/:id", clientSchema, () => ({ ...stored, updated_at: "2026-11-22T12:06:00.000Z" }));
+    fireEvent.click(screen.getByRole("button", { name: "Mettre à jour" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    expect(api.requests("PUT")[1]?.headers.get("If-Match")).toBe('"2026-11-22T12:05:00.000Z"');
+    expect(api.requests("PUT")[1]?.body).toMatchObject({ notes: stored.notes });
   });
 });
 

@@ -12,8 +12,10 @@ import {
   vatNumberFromSiren,
 } from "@shared/client-rules";
 import { type ClientFormValues, type ClientRecord, clientFormSchema } from "@shared/clients";
+import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -30,6 +32,7 @@ import { Calculator, MapPinPlus, Trash2, UserPlus } from "lucide-react";
 import { type ReactNode, useId } from "react";
 import { type FieldPath, type Resolver, useFieldArray, useForm } from "react-hook-form";
 import { useCreateClient } from "../api/create-client";
+import { clientDetailQueryOptions } from "../api/get-client";
 import { useUpdateClient } from "../api/update-client";
 import { fieldErrorsFrom, toClientPayload } from "../lib/client-payload";
 
@@ -175,10 +178,13 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
   const editing = client !== null;
   const createMutation = useCreateClient();
   const updateMutation = useUpdateClient();
+  const queryClient = useQueryClient();
+  const versioned = useVersionedForm(client);
   const {
     register,
     control,
     handleSubmit,
+    reset,
     setError,
     setValue,
     watch,
@@ -217,11 +223,18 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
     }
     try {
       const saved = editing
-        ? await updateMutation.mutateAsync({ id: client.id, body: toClientPayload(values, "edit") })
+        ? await updateMutation.mutateAsync({
+            id: client.id,
+            body: toClientPayload(values, "edit"),
+            version: versioned.version,
+          })
         : await createMutation.mutateAsync(toClientPayload(values, "create"));
+      versioned.loaded(saved);
       toast.success(editing ? CLIENT_TEXTS.updated : CLIENT_TEXTS.created);
       onSaved(saved);
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       fieldErrorsFrom(error, values.type).forEach(({ field, message }, index) => {
         setError(field as FieldPath<ClientFormFields>, { type: "server", message }, { shouldFocus: index === 0 });
       });
@@ -230,6 +243,13 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
   });
 
   const pad = isMobile ? "px-5" : "px-6";
+  /** « Recharger »: the stored client in the form, and its version. */
+  const reload = async () => {
+    if (!client) return;
+    const fresh = await queryClient.fetchQuery({ ...clientDetailQueryOptions(client.id), staleTime: 0 });
+    reset(formDefaults(fresh));
+    versioned.loaded(fresh);
+  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -243,6 +263,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "py-4" : "py-5", pad)}>
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         <div className="flex flex-col gap-2">
           <span id="client-form-type" className="text-sm font-medium">
             Type de client

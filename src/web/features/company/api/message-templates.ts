@@ -1,4 +1,4 @@
-import type { MessageTemplates } from "@shared/messages";
+import type { MessageTemplates, VersionedMessageTemplates } from "@shared/messages";
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
@@ -7,7 +7,7 @@ import { COMPANY_STALE_TIME_MS, companyKeys } from "./company-keys";
 export function messageTemplatesQueryOptions() {
   return queryOptions({
     queryKey: companyKeys.messageTemplates(),
-    queryFn: ({ signal }) => api.get<MessageTemplates>("/company/message-templates", undefined, { signal }),
+    queryFn: ({ signal }) => api.get<VersionedMessageTemplates>("/company/message-templates", undefined, { signal }),
     staleTime: COMPANY_STALE_TIME_MS,
   });
 }
@@ -16,7 +16,8 @@ export function messageTemplatesQueryOptions() {
 export function useUpdateMessageTemplates() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: MessageTemplates) => api.put<MessageTemplates>("/company/message-templates", body),
+    mutationFn: ({ body, version }: { body: MessageTemplates; version?: string | null }) =>
+      api.put<VersionedMessageTemplates>("/company/message-templates", body, { version }),
     onSuccess: (templates) => queryClient.setQueryData(companyKeys.messageTemplates(), templates),
   });
 }

@@ -4,8 +4,14 @@ import { api } from "@web/lib/api-client";
 import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 
 /** PUT /api/company/info (every field but logo_url) → the saved identity. */
-export async function updateCompanyInfo(body: CompanyInfoInput): Promise<CompanyInfo> {
-  return api.put<CompanyInfo>("/company/info", body);
+export async function updateCompanyInfo({
+  body,
+  version,
+}: {
+  body: CompanyInfoInput;
+  version?: string | null;
+}): Promise<CompanyInfo> {
+  return api.put<CompanyInfo>("/company/info", body, { version });
 }
 
 export function useUpdateCompanyInfo() {

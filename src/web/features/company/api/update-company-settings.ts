@@ -7,8 +7,14 @@ import { companyKeys, invalidateOtherCompanyQueries } from "./company-keys";
 export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 
 /** PUT /api/company/settings → the saved settings. */
-export async function updateCompanySettings(body: CompanySettingsInput): Promise<CompanySettings> {
-  return api.put<CompanySettings>("/company/settings", body);
+export async function updateCompanySettings({
+  body,
+  version,
+}: {
+  body: CompanySettingsInput;
+  version?: string | null;
+}): Promise<CompanySettings> {
+  return api.put<CompanySettings>("/company/settings", body, { version });
 }
 
 export function useUpdateCompanySettings() {

@@ -7,6 +7,8 @@ import {
 } from "@shared/company";
 import { formatPercent } from "@shared/format";
 import { allowedTaxRates, taxRatesList, VAT_RATES } from "@shared/quote-rules";
+import { useQueryClient } from "@tanstack/react-query";
+import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
@@ -15,6 +17,7 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
 import type { Resolver } from "react-hook-form";
+import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
 import {
   COMPANY_SETTINGS_FIELDS,
@@ -45,11 +48,13 @@ export interface CommercialSettingsFormProps {
  */
 export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyChange }: CommercialSettingsFormProps) {
   const mutation = useUpdateCompanySettings();
-  const { form, submit } = useSaveForm({
+  const queryClient = useQueryClient();
+  const { form, submit, stale, reload } = useSaveForm({
     resolver: settingsResolver,
     valuesOf: settingsFormValues,
     initial: settings,
-    save: (values: CompanySettingsInput) => mutation.mutateAsync(values),
+    save: (body: CompanySettingsInput, version) => mutation.mutateAsync({ body, version }),
+    reload: () => queryClient.fetchQuery({ ...companySettingsQueryOptions(), staleTime: 0 }),
     savedMessage: COMPANY_TEXTS.settingsUpdated,
     failureTitle: "Erreur",
     fields: COMPANY_SETTINGS_FIELDS,
@@ -76,6 +81,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
       <form noValidate onSubmit={submit} aria-label="Paramètres commerciaux" aria-busy={isSubmitting}>
         <fieldset disabled={!canEdit} className="min-w-0">
           <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
+            {stale && <StaleVersionNotice onReload={reload} />}
             <FormSection title="Validité">
               <FormField
                 label="Durée de validité des devis"

@@ -1,5 +1,7 @@
 import { zodResolver } from "@hookform/resolvers/zod";
 import { COMPANY_TEXTS, type CompanyInfo, type CompanyInfoInput, companyInfoInputSchema } from "@shared/company";
+import { useQueryClient } from "@tanstack/react-query";
+import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { useSaveForm } from "@web/components/form/use-save-form";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
 import { FormField, FormSection } from "@web/components/ui/form-field";
@@ -7,6 +9,7 @@ import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
 import { SwitchRow } from "@web/components/ui/switch";
 import { cn } from "@web/lib/cn";
 import { Controller, type Resolver } from "react-hook-form";
+import { companyInfoQueryOptions } from "../api/get-company-info";
 import { useUpdateCompanyInfo } from "../api/update-company-info";
 import { COMPANY_INFO_FIELDS, type CompanyInfoFields, infoFormValues } from "../lib/company-form-values";
 import { SaveBar } from "./save-bar";
@@ -35,11 +38,13 @@ export interface CompanyInfoFormProps {
  */
 export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: CompanyInfoFormProps) {
   const mutation = useUpdateCompanyInfo();
-  const { form, submit } = useSaveForm({
+  const queryClient = useQueryClient();
+  const { form, submit, stale, reload } = useSaveForm({
     resolver: infoResolver,
     valuesOf: infoFormValues,
     initial: info,
-    save: (values: CompanyInfoInput) => mutation.mutateAsync(values),
+    save: (body: CompanyInfoInput, version) => mutation.mutateAsync({ body, version }),
+    reload: () => queryClient.fetchQuery({ ...companyInfoQueryOptions(), staleTime: 0 }),
     savedMessage: COMPANY_TEXTS.infoUpdated,
     failureTitle: "Erreur",
     fields: COMPANY_INFO_FIELDS,
@@ -63,6 +68,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
       <form noValidate onSubmit={submit} aria-label="Informations de l'entreprise" aria-busy={isSubmitting}>
         <fieldset disabled={!canEdit} className="min-w-0">
           <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
+            {stale && <StaleVersionNotice onReload={reload} />}
             <FormSection title="Entreprise">
               <FormField label="Nom de l'entreprise *" error={errors.name?.message}>
                 {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}

@@ -6,7 +6,13 @@ import {
   companySettingsSchema,
 } from "@shared/company";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { DEFAULT_TEMPLATES, MESSAGE_TEXTS, type MessageTemplates, messageTemplatesSchema } from "@shared/messages";
+import {
+  DEFAULT_TEMPLATES,
+  MESSAGE_TEXTS,
+  type MessageTemplates,
+  type VersionedMessageTemplates,
+  versionedMessageTemplatesSchema,
+} from "@shared/messages";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -32,28 +38,32 @@ const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 interface ServerState {
   info: CompanyInfo;
   settings: CompanySettings;
-  templates: MessageTemplates;
+  templates: VersionedMessageTemplates;
   /** Answer for the next PUT /company/info instead of saving. */
   infoFailure?: FakeAnswer;
 }
 let server: ServerState;
 
+/** Each save makes a new version, as the server does (ADR 0024). */
+let saves = 0;
+const nextVersion = () => new Date(Date.UTC(2026, 10, 2, 8, 0, ++saves)).toISOString();
+
 /** The company API over an in-memory state: GET/PUT info and settings, POST/DELETE logo. */
 function serve() {
   api.get("/api/company/info", companyInfoSchema, () => server.info);
   api.get("/api/company/settings", companySettingsSchema, () => server.settings);
-  api.get("/api/company/message-templates", messageTemplatesSchema, () => server.templates);
-  api.put("/api/company/message-templates", messageTemplatesSchema, ({ body }) => {
-    server.templates = body as MessageTemplates;
+  api.get("/api/company/message-templates", versionedMessageTemplatesSchema, () => server.templates);
+  api.put("/api/company/message-templates", versionedMessageTemplatesSchema, ({ body }) => {
+    server.templates = { ...(body as MessageTemplates), updated_at: nextVersion() };
     return server.templates;
   });
   api.put("/api/company/info", companyInfoSchema, ({ body }) => {
     if (server.infoFailure) return server.infoFailure;
-    server.info = { ...server.info, ...(body as Partial<CompanyInfo>) };
+    server.info = { ...server.info, ...(body as Partial<CompanyInfo>), updated_at: nextVersion() };
     return server.info;
   });
   api.put("/api/company/settings", companySettingsSchema, ({ body }) => {
-    server.settings = body as CompanySettings;
+    server.settings = { ...(body as CompanySettings), updated_at: nextVersion() };
     return server.settings;
   });
   api.post(
@@ -87,7 +97,11 @@ beforeAll(async () => {
 
 beforeEach(() => {
   installBrowserStubs();
-  server = { info: makeInfo(), settings: makeSettings(), templates: structuredClone(DEFAULT_TEMPLATES) };
+  server = {
+    info: makeInfo(),
+    settings: makeSettings(),
+    templates: { ...structuredClone(DEFAULT_TEMPLATES), updated_at: "2026-11-01T08:00:00.000Z" },
+  };
   api = fakeApi().install();
   serve();
 });
@@ -398,6 +412,7 @@ describe("CompanySettingsPage — Messages", () => {
     server.templates = {
       ...structuredClone(DEFAULT_TEMPLATES),
       invoice_send: { subject: "Votre facture", body: "Bonjour ,\nMerci." },
+      updated_at: "2026-11-01T08:00:00.000Z",
     };
     const { router } = renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");

@@ -8,7 +8,10 @@ import {
   TEMPLATE_KINDS,
   TEMPLATE_VARIABLE_LABELS,
   type TemplateKind,
+  type VersionedMessageTemplates,
 } from "@shared/messages";
+import { useQueryClient } from "@tanstack/react-query";
+import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { useSaveForm } from "@web/components/form/use-save-form";
 import { Button } from "@web/components/ui/button";
 import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui/card";
@@ -19,7 +22,7 @@ import { cn } from "@web/lib/cn";
 import { RotateCcw } from "lucide-react";
 import { useRef } from "react";
 import type { Path, Resolver } from "react-hook-form";
-import { useUpdateMessageTemplates } from "../api/message-templates";
+import { messageTemplatesQueryOptions, useUpdateMessageTemplates } from "../api/message-templates";
 import { insertAt } from "../lib/insert-variable";
 import { SaveBar } from "./save-bar";
 
@@ -43,7 +46,7 @@ const copy = (templates: MessageTemplates): MessageTemplates =>
   Object.fromEntries(TEMPLATE_KINDS.map((k) => [k, { ...templates[k] }])) as MessageTemplates;
 
 export interface MessageTemplatesFormProps {
-  templates: MessageTemplates;
+  templates: VersionedMessageTemplates;
   canEdit: boolean;
   isMobile: boolean;
   onDirtyChange: (dirty: boolean) => void;
@@ -56,11 +59,13 @@ export interface MessageTemplatesFormProps {
  */
 export function MessageTemplatesForm({ templates, canEdit, isMobile, onDirtyChange }: MessageTemplatesFormProps) {
   const mutation = useUpdateMessageTemplates();
-  const { form, submit } = useSaveForm({
+  const queryClient = useQueryClient();
+  const { form, submit, stale, reload } = useSaveForm({
     resolver: templatesResolver,
     valuesOf: copy,
     initial: templates,
-    save: (values: MessageTemplates) => mutation.mutateAsync(values),
+    save: (body: MessageTemplates, version) => mutation.mutateAsync({ body, version }),
+    reload: () => queryClient.fetchQuery({ ...messageTemplatesQueryOptions(), staleTime: 0 }),
     savedMessage: "Modèles de messages enregistrés",
     failureTitle: "Erreur",
     fields: TEMPLATE_FIELDS,
@@ -113,6 +118,7 @@ export function MessageTemplatesForm({ templates, canEdit, isMobile, onDirtyChan
   return (
     <form noValidate onSubmit={submit} aria-label="Modèles de messages" aria-busy={isSubmitting}>
       <fieldset disabled={!canEdit} className="flex min-w-0 flex-col gap-5">
+        {stale && <StaleVersionNotice onReload={reload} />}
         {TEMPLATE_KINDS.map((kind) => {
           const titleId = `template-${kind}`;
           return (

@@ -29,6 +29,7 @@ const info: CompanyInfo = {
   vat_franchise: true,
   iban: "FR7630004008230001045678943",
   bic: "BNPAFRPPXXX",
+  updated_at: "2026-11-01T08:00:00.000Z",
 };
 
 describe("infoFormValues", () => {
@@ -105,6 +106,7 @@ describe("settingsFormValues", () => {
         default_tax_rate: 5.5,
         extra_tax_rates: [13, 8.5],
         reminder_after_days: 10,
+        updated_at: "2026-11-01T08:00:00.000Z",
       }),
     ).toEqual({
       quote_validity_days: "45",

@@ -62,6 +62,7 @@ export function makeInfo(overrides: Partial<CompanyInfo> = {}): CompanyInfo {
     vat_franchise: false,
     iban: null,
     bic: null,
+    updated_at: "2026-11-01T08:00:00.000Z",
     ...overrides,
   };
 }
@@ -73,6 +74,7 @@ export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanyS
     default_tax_rate: 20,
     extra_tax_rates: [],
     reminder_after_days: 7,
+    updated_at: "2026-11-01T08:00:00.000Z",
     ...overrides,
   };
 }

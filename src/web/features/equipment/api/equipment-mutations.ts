@@ -18,10 +18,10 @@ export interface EquipmentTemplateBody {
  */
 export function useSaveEquipmentTemplate() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: EquipmentTemplateBody }) =>
+    mutationFn: ({ id, body, version }: { id: string | null; body: EquipmentTemplateBody; version?: string | null }) =>
       id === null
         ? api.post<EquipmentTemplate>("/equipment-templates", body)
-        : api.put<EquipmentTemplate>(templatePath(id), body),
+        : api.put<EquipmentTemplate>(templatePath(id), body, { version }),
     meta: { invalidates: equipmentRefreshes.save },
   });
 }

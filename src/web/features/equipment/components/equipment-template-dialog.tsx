@@ -1,7 +1,9 @@
 import { EQUIPMENT_TEXTS, equipmentCountLabel } from "@shared/equipment-template-rules";
 import { type EquipmentTemplate, equipmentTemplateInputSchema } from "@shared/equipment-templates";
+import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -14,6 +16,7 @@ import { ArrowDown, ArrowUp, GripVertical, Plus, X } from "lucide-react";
 import { type KeyboardEvent, useId, useRef } from "react";
 import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
 import { useSaveEquipmentTemplate } from "../api/equipment-mutations";
+import { equipmentTemplateQueryOptions } from "../api/get-equipment-template";
 import {
   type EquipmentFormFields,
   type EquipmentFormState,
@@ -140,10 +143,14 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
   const template = state.mode === "edit" ? state.template : null;
   const editing = template !== null;
   const save = useSaveEquipmentTemplate();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(template);
   const {
     register,
     control,
     handleSubmit,
+    reset,
     setError,
     setFocus,
     getValues,
@@ -179,10 +186,12 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
       return;
     }
     try {
-      await save.mutateAsync({ id: template?.id ?? null, body });
+      await save.mutateAsync({ id: template?.id ?? null, body, version: versioned.version });
       toastSuccess(editing ? EQUIPMENT_TEXTS.updated : EQUIPMENT_TEXTS.created);
       onDone();
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       showErrors(fieldErrorsOf(error));
       toastFailure(editing ? EQUIPMENT_TEXTS.updateFailed : EQUIPMENT_TEXTS.createFailed, error);
     }
@@ -212,6 +221,14 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
   const itemsError = errors.items?.message ?? errors.items?.root?.message;
   const dragging = sortable.state;
 
+  /** « Recharger » after a stale save: the stored version in the form. */
+  const reload = async () => {
+    if (!template) return;
+    const fresh = await queryClient.fetchQuery({ ...equipmentTemplateQueryOptions(template.id), staleTime: 0 });
+    reset(equipmentFormDefaults({ mode: "edit", template: fresh }));
+    versioned.loaded(fresh);
+  };
+
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
       <Header
@@ -222,6 +239,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
       />
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         <FormField label="Nom du modèle *" error={errors.name?.message}>
           {(props) => (
             <Input required placeholder={"Ex.\u00a0: Salle de bain complète"} {...props} {...register("name")} />

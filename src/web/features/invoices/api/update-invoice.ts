@@ -6,8 +6,17 @@ import { invoicePath } from "./get-invoice";
 import { invoiceKeys, invoiceRefreshes } from "./invoice-keys";
 
 /** PUT /api/invoices/:id: a draft written again (409 « Facture non éditable » once issued). */
-export function updateInvoice({ id, body }: { id: string; body: InvoiceUpdatePayload }): Promise<Invoice> {
-  return api.put<Invoice>(invoicePath(id), body);
+/** The draft saved on the version its form was loaded with (ADR 0024). */
+export function updateInvoice({
+  id,
+  body,
+  version,
+}: {
+  id: string;
+  body: InvoiceUpdatePayload;
+  version?: string | null;
+}): Promise<Invoice> {
+  return api.put<Invoice>(invoicePath(id), body, { version });
 }
 
 /** The form toasts a failure itself (« Impossible de modifier la facture », the field errors under the fields). */

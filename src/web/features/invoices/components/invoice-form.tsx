@@ -5,6 +5,7 @@ import { DiscountFields } from "@web/components/document-lines/discount-fields";
 import { DocumentLinesEditor } from "@web/components/document-lines/lines-editor";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { cn } from "@web/lib/cn";
 import { Calculator, ListOrdered, ScrollText } from "lucide-react";
@@ -43,6 +44,8 @@ export function InvoiceForm({ invoice, quote = null, initialClientId, isMobile, 
     totals,
     lineCount,
     submit,
+    stale,
+    reload,
   } = state;
   const {
     formState: { errors, isSubmitting },
@@ -51,6 +54,7 @@ export function InvoiceForm({ invoice, quote = null, initialClientId, isMobile, 
 
   return (
     <form noValidate onSubmit={submit} className="flex flex-col gap-4" aria-busy={isSubmitting}>
+      {stale && <StaleVersionNotice onReload={reload} />}
       <InvoiceInfoSection state={state} isMobile={isMobile} />
 
       <CollapsibleSection

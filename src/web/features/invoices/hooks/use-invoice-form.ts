@@ -9,13 +9,16 @@ import {
   invoiceUpdateSchema,
 } from "@shared/invoices";
 import type { Quote } from "@shared/quotes";
+import { useQueryClient } from "@tanstack/react-query";
 import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
+import { useVersionedForm } from "@web/components/form/stale-version";
 import { fieldErrorsFor, fieldErrorsOf, GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { toast } from "@web/lib/toast";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { useCreateInvoice } from "../api/create-invoice";
+import { invoiceQueryOptions } from "../api/get-invoice";
 import { useUpdateInvoice } from "../api/update-invoice";
 import {
   createInvoiceDefaults,
@@ -84,6 +87,7 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
   const {
     control,
     handleSubmit,
+    reset,
     setError,
     setFocus,
     setValue,
@@ -93,6 +97,9 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
   const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel);
   const createMutation = useCreateInvoice();
   const updateMutation = useUpdateInvoice();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(invoice);
 
   const [open, setOpen] = useState<Record<InvoiceFormSection, boolean>>({
     info: true,
@@ -198,7 +205,11 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
       discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
     try {
       const saved = editing
-        ? await updateMutation.mutateAsync({ id: invoice.id, body: toInvoiceUpdatePayload(input as InvoiceUpdate) })
+        ? await updateMutation.mutateAsync({
+            id: invoice.id,
+            body: toInvoiceUpdatePayload(input as InvoiceUpdate),
+            version: versioned.version,
+          })
         : await createMutation.mutateAsync(
             toInvoiceCreatePayload(input, { quoteId: quote?.id ?? null, projectId: quote?.project_id ?? null }),
           );
@@ -207,10 +218,22 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
       markSaved();
       onSaved(saved);
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       showServerErrors(error);
       toastFailure(editing ? INVOICE_TEXTS.updateFailed : INVOICE_TEXTS.createFailed, error, GENERIC_ERROR_MESSAGE);
     }
   }, onInvalid);
+
+  /** « Recharger » after a stale save: the stored draft in the form. */
+  const reload = async () => {
+    if (!invoice) return;
+    const fresh = await queryClient.fetchQuery({ ...invoiceQueryOptions(invoice.id), staleTime: 0 });
+    const fields = invoiceToFields(fresh);
+    reset(fields);
+    setDiscountMode(discountModeOf(fields));
+    versioned.loaded(fresh);
+  };
 
   const infoErrors = (["client_id", "name", "date", "due_date", "payment_method", "work_date"] as const).some(
     (key) => errors[key],
@@ -234,6 +257,9 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
     totals,
     lineCount,
     submit,
+    /** A save was refused: someone else saved the draft since it was loaded (ADR 0024). */
+    stale: versioned.stale,
+    reload,
     infoErrors,
     notesErrors,
     /** The user set the due date himself: it stops following the date. */

@@ -8,10 +8,18 @@ const itemPath = (id: string) => `/library/items/${encodeURIComponent(id)}`;
 /** POST /api/library/items, or PUT /api/library/items/:id with the whole item. */
 export function useSaveLibraryItem() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: Record<string, unknown> }) =>
+    mutationFn: ({
+      id,
+      body,
+      version,
+    }: {
+      id: string | null;
+      body: Record<string, unknown>;
+      version?: string | null;
+    }) =>
       id === null
         ? api.post<LibraryItemDetail>("/library/items", body)
-        : api.put<LibraryItemDetail>(itemPath(id), body),
+        : api.put<LibraryItemDetail>(itemPath(id), body, { version }),
     meta: { invalidates: libraryRefreshes.save },
   });
 }

@@ -9,10 +9,11 @@ import {
   priceOuvrage,
 } from "@shared/library-rules";
 import { UNITS } from "@shared/quote-rules";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { taxRateOptions, useTaxRates } from "@web/components/document-lines/tax-rates";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
@@ -100,10 +101,14 @@ interface LibraryItemFormProps {
 function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone }: LibraryItemFormProps) {
   const editing = item !== null;
   const save = useSaveLibraryItem();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(item);
   const {
     register,
     control,
     handleSubmit,
+    reset,
     setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
@@ -135,10 +140,12 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
       return;
     }
     try {
-      await save.mutateAsync({ id: item?.id ?? null, body: toLibraryPayload(fields) });
+      await save.mutateAsync({ id: item?.id ?? null, body: toLibraryPayload(fields), version: versioned.version });
       toastSuccess(editing ? LIBRARY_TEXTS.updated : LIBRARY_TEXTS.created);
       onDone();
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       toastFailure(editing ? "Échec de la modification" : "Échec de l'ajout", error);
     }
   });
@@ -149,6 +156,14 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
       ? "Nouvel ouvrage"
       : "Nouvel article";
   const componentsError = errors.components?.message ?? errors.components?.root?.message;
+
+  /** « Recharger » after a stale save: the stored version in the form. */
+  const reload = async () => {
+    if (!item) return;
+    const fresh = await queryClient.fetchQuery({ ...libraryItemQueryOptions(item.id), staleTime: 0 });
+    reset(libraryFormDefaults(kind, fresh));
+    versioned.loaded(fresh);
+  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -170,6 +185,7 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
         disabled={readOnly}
         className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}
       >
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         <FormField label="Nom *" error={errors.name?.message}>
           {(props) => <Input required {...props} {...register("name")} />}
         </FormField>

@@ -38,8 +38,10 @@ export type ProjectFromQuotePayload = Omit<ProjectPayload, "status" | "client_id
 /** POST /api/projects (a blank worksite) or PUT /api/projects/:id. The form shows its own failure. */
 export function useSaveProject() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: ProjectPayload }) =>
-      id === null ? api.post<ProjectDetail>("/projects", body) : api.put<ProjectDetail>(projectPath(id), body),
+    mutationFn: ({ id, body, version }: { id: string | null; body: ProjectPayload; version?: string | null }) =>
+      id === null
+        ? api.post<ProjectDetail>("/projects", body)
+        : api.put<ProjectDetail>(projectPath(id), body, { version }),
     meta: { invalidates: projectRefreshes.update },
   });
 }

@@ -1,6 +1,8 @@
 import { PROJECT_TEXTS, type ProjectDetail } from "@shared/projects";
+import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
@@ -16,6 +18,7 @@ import { cn } from "@web/lib/cn";
 import { AlertCircle, ClipboardList, FileText, ListChecks } from "lucide-react";
 import { type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type FieldPath, useForm, useWatch } from "react-hook-form";
+import { projectQueryOptions } from "../api/get-projects";
 import { useCreateProjectFromQuote, useSaveProject } from "../api/project-mutations";
 import {
   durationOfKeptTasks,
@@ -24,6 +27,7 @@ import {
   type ProjectFormFields,
   type ProjectFormMode,
   projectFormResolver,
+  projectToFields,
   sentTaskRows,
   storedTicksOf,
   tasksSummary,
@@ -88,6 +92,7 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
   const {
     control,
     handleSubmit,
+    reset,
     setError,
     setFocus,
     setValue,
@@ -97,6 +102,10 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
   const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel);
   const save = useSaveProject();
   const fromQuote = useCreateProjectFromQuote();
+  const queryClient = useQueryClient();
+  // The worksite the form's values come from, and its version, sent with the save (ADR 0024).
+  const [loaded, setLoaded] = useState(mode.kind === "edit" ? mode.project : null);
+  const versioned = useVersionedForm(loaded);
   const editing = mode.kind === "edit";
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<Record<Section, boolean>>({ general: true, tasks: true, documents: true });
@@ -140,7 +149,8 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
             : mode.kind === "edit"
               ? await save.mutateAsync({
                   id: mode.project.id,
-                  body: toProjectPayload(fields, "edit", storedTicksOf(mode.project)),
+                  body: toProjectPayload(fields, "edit", storedTicksOf(loaded ?? mode.project)),
+                  version: versioned.version,
                 })
               : await save.mutateAsync({ id: null, body: toProjectPayload(fields, "blank") });
         markSaved();
@@ -148,6 +158,8 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
         else toastSuccess(PROJECT_TEXTS.created);
         onSaved(project);
       } catch (error) {
+        // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+        if (versioned.refused(error)) return;
         // The server's field errors under their inputs; anything else (the quote's 409) above the form.
         const rows = mode.kind === "fromQuote" ? sentTaskRows(fields) : fields.tasks.map((_, index) => index);
         const placed: string[] = [];
@@ -164,6 +176,15 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
     },
     (formErrors) => reveal(errorPaths(formErrors)),
   );
+
+  /** « Recharger » after a stale save: the stored worksite in the form. */
+  const reload = async () => {
+    if (mode.kind !== "edit") return;
+    const fresh = await queryClient.fetchQuery({ ...projectQueryOptions(mode.project.id), staleTime: 0 });
+    reset(projectToFields(fresh));
+    setLoaded(fresh);
+    versioned.loaded(fresh);
+  };
 
   const generalErrors = Object.keys(errors).some((key) => key !== "tasks");
   const pad = isMobile ? "px-4" : "px-6";
@@ -192,6 +213,7 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
           variant === "dialog" && pad,
         )}
       >
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         {variant === "page" && mode.kind === "fromQuote" && (
           <Alert variant="info">
             <FileText aria-hidden="true" />

@@ -7,11 +7,14 @@ import { quoteRefreshes } from "./quote-keys";
 export async function updateQuoteTemplate({
   id,
   body,
+  version,
 }: {
   id: string;
   body: QuoteTemplatePutBody;
+  /** The version the editor was opened on (ADR 0024). */
+  version?: string | null;
 }): Promise<QuoteTemplate> {
-  return api.put<QuoteTemplate>(`/quote-templates/${encodeURIComponent(id)}`, body);
+  return api.put<QuoteTemplate>(`/quote-templates/${encodeURIComponent(id)}`, body, { version });
 }
 
 export function useUpdateQuoteTemplate() {

@@ -7,10 +7,19 @@ import { quoteKeys, quoteRefreshes } from "./quote-keys";
 
 /**
  * PUT /api/quotes/:id — the whole quote (a status change is a PUT with the new status); 409 when
- * the stored quote is final.
+ * the stored quote is final, or (with the `version` the form was loaded with) when someone saved it
+ * since (ADR 0024).
  */
-export async function updateQuote({ id, body }: { id: string; body: QuotePayload }): Promise<Quote> {
-  return parseQuote(await api.put(`/quotes/${encodeURIComponent(id)}`, body));
+export async function updateQuote({
+  id,
+  body,
+  version,
+}: {
+  id: string;
+  body: QuotePayload;
+  version?: string | null;
+}): Promise<Quote> {
+  return parseQuote(await api.put(`/quotes/${encodeURIComponent(id)}`, body, { version }));
 }
 
 export function useUpdateQuote() {

@@ -1,5 +1,6 @@
 import { clientListResponseSchema, clientSchema } from "@shared/clients";
 import { addDays, parisToday } from "@shared/dates";
+import { MESSAGES } from "@shared/errors";
 import { formatEuro } from "@shared/format";
 import { documentMessagesSchema, MESSAGE_TEXTS } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
@@ -46,11 +47,11 @@ function serveDefaults() {
 
 /** The server's answer to a template POST / PUT: the body sent, with its id and line positions. */
 function savedTemplate(id: string, body: unknown): QuoteTemplate {
-  const sent = body as Omit<QuoteTemplate, "id" | "created_at" | "items"> & {
+  const sent = body as Omit<QuoteTemplate, "id" | "created_at" | "updated_at" | "items"> & {
     items: Omit<QuoteTemplate["items"][number], "position">[];
   };
   const items = sent.items.map((item, index) => ({ ...item, position: index + 1 }));
-  return { ...sent, items, id, created_at: "2026-01-01T00:00:00.000Z" };
+  return { ...sent, items, id, created_at: "2026-01-01T00:00:00.000Z", updated_at: "2026-01-02T00:00:00.000Z" };
 }
 
 /** A JSON body the dialog sent, with its lines. */
@@ -535,6 +536,47 @@ describe("QuoteDialog — edit and read-only", () => {
         .some((b) => b.textContent === "Fermer"),
     ).toBe(true);
     expect(within(dialog).getByTestId("quote-total-ttc").textContent).toBe(formatEuro(340));
+  });
+});
+
+describe("QuoteDialog — saved by someone else meanwhile (ADR 0024)", () => {
+  it("a line the chef added is never erased: the stale save is refused, what was typed stays until « Recharger » brings the chef's line", async () => {
+    const quote = makeQuote();
+    const [tiles, paint] = quote.items;
+    if (!tiles || !paint) throw new Error("makeQuote has two lines");
+    // The chef added a line and saved after this form was opened.
+    const chefLine = { ...paint, id: "i3", position: 3, name: "Plinthes", subtotal: 30, tax_amount: 6, total: 36 };
+    const stored = makeQuote({
+      items: [tiles, paint, chefLine],
+      items_count: 3,
+      updated_at: "2026-03-10T09:05:00.000Z",
+    });
+    api.put("/api/quotes/:id", quoteSchema, () => apiError(409, MESSAGES.staleVersion, { code: "STALE_VERSION" }));
+    const onStateChange = renderDialog({ mode: "edit", quote });
+    type("Nom du devis *", "Salle de bain et couloir");
+    api.get("/api/quotes/:id", quoteSchema, () => stored);
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+
+    const notice = await screen.findByRole("alert");
+    expect(notice.textContent).toContain(MESSAGES.staleVersion);
+    expect(api.requests("PUT")[0]?.headers.get("If-Match")).toBe(`"${quote.updated_at}"`);
+    expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toBe("Salle de bain et couloir");
+    expect(screen.queryByDisplayValue("Plinthes")).toBeNull();
+    expect(toast.error).not.toHaveBeenCalled();
+    expect(onStateChange).not.toHaveBeenCalled();
+
+    fireEvent.click(within(notice).getByRole("button", { name: "Recharger" }));
+    expect(await screen.findByDisplayValue("Plinthes")).toBeTruthy();
+    expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toBe(stored.name);
+    expect(screen.queryByRole("alert")).toBeNull();
+
+    api.put("/api/quotes/:id", quoteSchema, () => ({ ...stored, updated_at: "2026-03-10T09:06:00.000Z" }));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(QUOTE_TEXTS.updated));
+    const resent = api.requests("PUT")[1];
+    if (!resent) throw new Error("the quote was not saved again");
+    expect(resent.headers.get("If-Match")).toBe(`"${stored.updated_at}"`);
+    expect((resent.body as SentBody).items.map((i) => i.name)).toEqual(["Carrelage", "Peinture", "Plinthes"]);
   });
 });
 

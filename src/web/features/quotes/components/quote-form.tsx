@@ -5,6 +5,7 @@ import { DiscountFields } from "@web/components/document-lines/discount-fields";
 import { DocumentLinesEditor } from "@web/components/document-lines/lines-editor";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
@@ -59,6 +60,8 @@ export function QuoteForm({
     draftOffer,
     resumeDraft,
     ignoreDraft,
+    stale,
+    reload,
     cancel,
     open,
     toggle,
@@ -111,6 +114,7 @@ export function QuoteForm({
           variant === "dialog" && pad,
         )}
       >
+        {stale && <StaleVersionNotice onReload={reload} />}
         {draftOffer && <QuoteDraftOffer savedAt={draftOffer.savedAt} onResume={resumeDraft} onIgnore={ignoreDraft} />}
         {quote && PENDING_QUOTE_STATUSES.includes(quote.status) && (
           <Alert variant="warning" role="note">

@@ -190,7 +190,12 @@ function TemplateRenameForm({ template, onDone }: { template: QuoteTemplate; onD
   const update = useUpdateQuoteTemplate();
   const save = async (name: string, description: string) => {
     try {
-      await update.mutateAsync({ id: template.id, body: renamedTemplate(template, { name, description }) });
+      // On the version its lines come from: a template changed meanwhile is refused, never overwritten (ADR 0024).
+      await update.mutateAsync({
+        id: template.id,
+        body: renamedTemplate(template, { name, description }),
+        version: template.updated_at,
+      });
       toast.success(QUOTE_TEXTS.templateUpdated);
       onDone();
     } catch {

@@ -2,16 +2,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { parisToday } from "@shared/dates";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
+import { useVersionedForm } from "@web/components/form/stale-version";
 import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
 import { toast } from "@web/lib/toast";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
 import { useCreateQuote } from "../api/create-quote";
+import { quoteQueryOptions } from "../api/get-quote";
 import { FALLBACK_QUOTE_DEFAULTS, quoteDefaultsQueryOptions } from "../api/get-quote-defaults";
 import { useUpdateQuote } from "../api/update-quote";
 import type { QuoteBeingWritten } from "../components/quote-template-picker";
@@ -99,6 +101,9 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
 
   const createMutation = useCreateQuote();
   const updateMutation = useUpdateQuote();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(quote);
 
   const [open, setOpen] = useState<Record<Section, boolean>>({
     info: true,
@@ -211,13 +216,19 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
       discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
     try {
       const saved = editing
-        ? await updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id, payloadOptions) })
+        ? await updateMutation.mutateAsync({
+            id: quote.id,
+            body: toQuotePayload(input, quote.id, payloadOptions),
+            version: versioned.version,
+          })
         : await createMutation.mutateAsync(toQuotePayload(input, undefined, payloadOptions));
       toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
       dropDraft();
       markSaved();
       onSaved(saved);
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       const fieldErrors = fieldErrorsFrom(error, getValues("items").length);
       for (const { path, message } of fieldErrors) {
         setError(path as keyof QuoteFormFields, { type: "server", message });
@@ -262,6 +273,16 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   const watchedName = (watched.name ?? "").trim();
   const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
 
+  /** « Recharger » after a stale save: the stored quote in the form, and its version. */
+  const reload = async () => {
+    if (!quote) return;
+    const fresh = await queryClient.fetchQuery({ ...quoteQueryOptions(quote.id), staleTime: 0 });
+    const fields = quoteToFields(fresh);
+    reset(fields);
+    setDiscountMode(discountModeOf(fields));
+    versioned.loaded(fresh);
+  };
+
   const resumeDraft = () => {
     if (!draftOffer) return;
     reset(draftOffer.values, { keepDefaultValues: true });
@@ -281,6 +302,9 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     draftOffer,
     resumeDraft,
     ignoreDraft,
+    /** A save was refused: someone else saved the quote since it was loaded (ADR 0024). */
+    stale: versioned.stale,
+    reload,
     cancel,
     open,
     toggle,

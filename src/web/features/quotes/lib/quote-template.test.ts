@@ -43,6 +43,7 @@ const template: QuoteTemplate = {
   discount_percentage: 5,
   terms: "Acompte de 30 %",
   created_at: "2026-03-01T10:00:00.000Z",
+  updated_at: "2026-03-01T10:00:00.000Z",
 };
 
 describe("applying a template", () => {

@@ -101,6 +101,7 @@ export function makeTemplate(overrides: Partial<QuoteTemplate> = {}): QuoteTempl
     discount_percentage: 5,
     terms: "Acompte 30 %",
     created_at: "2026-01-01T00:00:00.000Z",
+    updated_at: "2026-01-01T00:00:00.000Z",
     ...overrides,
   };
 }
@@ -146,6 +147,7 @@ export function makeDepositInvoice(overrides: Partial<Invoice> = {}): Invoice {
     quote_id: quote.id,
     project_id: null,
     created_at: "2026-03-12T09:00:00.000Z",
+    updated_at: "2026-03-12T09:00:00.000Z",
     client: { name: quote.client.name, email: null, address: null, postal_code: null, city: "Lyon", siren: null },
     client_phone: null,
     quote: { id: quote.id, reference: quote.reference, name: quote.name },

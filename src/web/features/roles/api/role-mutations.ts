@@ -30,12 +30,15 @@ export function useUpdateRole() {
       id,
       body,
       permissionIds,
+      version,
     }: {
       id: string;
       body: RoleFields;
       permissionIds: string[] | null;
+      /** The version the form was opened on (ADR 0024). */
+      version?: string | null;
     }) => {
-      const role = await api.put<Role>(rolePath(id), body);
+      const role = await api.put<Role>(rolePath(id), body, { version });
       return permissionIds === null
         ? role
         : api.post<Role>(`${rolePath(id)}/permissions`, { permission_ids: permissionIds });

@@ -1,7 +1,8 @@
 import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { type Role, roleUpdateSchema } from "@shared/accounts";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { Spinner } from "@web/components/ui/spinner";
@@ -14,7 +15,7 @@ import { paths } from "@web/lib/paths";
 import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { permissionGroupsQueryOptions } from "../api/get-roles";
+import { permissionGroupsQueryOptions, roleQueryOptions } from "../api/get-roles";
 import { useCreateRole, useUpdateRole } from "../api/role-mutations";
 import { useRoleOrBack } from "../hooks/use-role-or-back";
 import { useRolesAccess } from "../hooks/use-roles-access";
@@ -61,9 +62,13 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
   const defaultId = useId();
   const create = useCreateRole();
   const update = useUpdateRole();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(role);
   const {
     register,
     handleSubmit,
+    reset,
     setError,
     formState: { errors, isSubmitting },
   } = useForm<RoleFormFields>({
@@ -91,7 +96,7 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
     try {
       if (role) {
         const permissionIds = canAssignPermissions && !sameIds(chosen, initial) ? chosenIds(groups, chosen) : null;
-        await update.mutateAsync({ id: role.id, body: parsed.data, permissionIds });
+        await update.mutateAsync({ id: role.id, body: parsed.data, permissionIds, version: versioned.version });
         toastSuccess(ACCOUNT_TEXTS.roleUpdated);
       } else {
         await create.mutateAsync({
@@ -102,6 +107,8 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
       }
       navigate(paths.roles);
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       // 409: the name is taken (unique per company, whatever the case).
       if (isApiError(error) && error.status === 409 && error.message === ACCOUNT_TEXTS.roleNameTaken) {
         setTab("informations");
@@ -116,6 +123,15 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
       else toastFailure(ACCOUNT_TEXTS.roleSaveFailed, error);
     }
   });
+
+  /** « Recharger » after a stale save: the stored role in the form (its permissions too). */
+  const reload = async () => {
+    if (!role) return;
+    const fresh = await queryClient.fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 });
+    reset({ name: fresh.name, description: fresh.description ?? "", is_default: fresh.is_default });
+    setChosen(new Set(fresh.permissions.map((p) => p.id)));
+    versioned.loaded(fresh);
+  };
 
   const information = (
     <div className="flex flex-col gap-4">
@@ -172,6 +188,7 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
         title={title}
         subtitle={role ? role.name : "Son nom, sa description et ses permissions."}
       />
+      {versioned.stale && <StaleVersionNotice onReload={reload} />}
       {editing ? (
         <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="flex flex-col gap-4">
           <TabsList className={cn("self-start", isMobile && "w-full self-stretch")}>

@@ -12,6 +12,7 @@ export function makeRole(overrides: Partial<Role> = {}): Role {
     is_default: false,
     permissions: [],
     user_count: 0,
+    updated_at: "2026-11-01T08:00:00.000Z",
     ...overrides,
   };
 }
@@ -26,6 +27,7 @@ export function makeUser(overrides: Partial<CompanyUser> = {}): CompanyUser {
     roles: [],
     invitation_pending: false,
     is_admin: false,
+    updated_at: "2026-11-01T08:00:00.000Z",
     ...overrides,
   };
 }

@@ -17,8 +17,8 @@ export interface TeamPayload {
 /** POST /api/teams, or PUT /api/teams/:id (its member set replaced). The form shows its own failure. */
 export function useSaveTeam() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: TeamPayload }) =>
-      id === null ? api.post<TeamDetail>("/teams", body) : api.put<TeamDetail>(teamPath(id), body),
+    mutationFn: ({ id, body, version }: { id: string | null; body: TeamPayload; version?: string | null }) =>
+      id === null ? api.post<TeamDetail>("/teams", body) : api.put<TeamDetail>(teamPath(id), body, { version }),
     meta: { invalidates: teamRefreshes.save },
   });
 }

@@ -1,9 +1,10 @@
 import { plural } from "@shared/format";
 import { TEAM_TEXTS } from "@shared/team-rules";
 import { type TeamDetail, teamCreateSchema } from "@shared/teams";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -97,11 +98,15 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
   // The users a team may take are listed to teams:edit holders (docs/domain/teams.md#permissions).
   const { canEdit: canPickMembers } = useTeamAccess();
   const save = useSaveTeam();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(team);
   const membersId = useId();
   const {
     register,
     control,
     handleSubmit,
+    reset,
     setError,
     setValue,
     watch,
@@ -123,12 +128,14 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
       return;
     }
     try {
-      await save.mutateAsync({ id: team?.id ?? null, body });
+      await save.mutateAsync({ id: team?.id ?? null, body, version: versioned.version });
       saved();
       if (editing) toastSuccess(TEAM_TEXTS.updated, TEAM_TEXTS.updatedDescription);
       else toastSuccess(TEAM_TEXTS.created, TEAM_TEXTS.createdDescription);
       onDone();
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       const fieldErrors = fieldErrorsFor(error, FIELDS);
       for (const [index, { field, message }] of fieldErrors.entries()) {
         setError(FORM_PATH[field], { type: "server", message }, { shouldFocus: index === 0 });
@@ -140,6 +147,14 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
   const toggleLeader = (id: string) =>
     setValue("leader_id", leaderId === id ? null : id, { shouldDirty: true, shouldValidate: false });
   const membersError = errors.members?.message ?? errors.members?.root?.message ?? errors.leader_id?.message;
+
+  /** « Recharger » after a stale save: the stored version in the form. */
+  const reload = async () => {
+    if (!team) return;
+    const fresh = await queryClient.fetchQuery({ ...teamQueryOptions(team.id), staleTime: 0 });
+    reset(teamFormDefaults(fresh));
+    versioned.loaded(fresh);
+  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -156,6 +171,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         <FormField label="Nom *" error={errors.name?.message}>
           {(props) => <Input required data-autofocus {...props} {...register("name")} />}
         </FormField>

@@ -17,6 +17,7 @@ export const vehicleKeys = {
       { search: filters.search, status: filters.status ?? null, needsAttention: filters.needsAttention ?? false },
     ] as const,
   summary: () => [...vehicleKeys.all, "summary"] as const,
+  detail: (id: string) => [...vehicleKeys.all, "detail", id] as const,
 };
 
 /** What each vehicles mutation refreshes (src/web/README.md, « Mutations »). */

@@ -21,8 +21,8 @@ export interface VehiclePayload {
 /** POST /api/vehicles, or PUT /api/vehicles/:id. The form shows its own failure. */
 export function useSaveVehicle() {
   return useMutation({
-    mutationFn: ({ id, body }: { id: string | null; body: VehiclePayload }) =>
-      id === null ? api.post<Vehicle>("/vehicles", body) : api.put<Vehicle>(vehiclePath(id), body),
+    mutationFn: ({ id, body, version }: { id: string | null; body: VehiclePayload; version?: string | null }) =>
+      id === null ? api.post<Vehicle>("/vehicles", body) : api.put<Vehicle>(vehiclePath(id), body, { version }),
     meta: { invalidates: vehicleRefreshes.save },
   });
 }

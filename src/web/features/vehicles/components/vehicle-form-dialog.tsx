@@ -6,8 +6,10 @@ import {
   VEHICLE_TEXTS,
 } from "@shared/vehicle-rules";
 import { type Vehicle, vehicleCreateSchema } from "@shared/vehicles";
+import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
+import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
@@ -19,6 +21,7 @@ import { cn } from "@web/lib/cn";
 import { CalendarClock } from "lucide-react";
 import { type ChangeEvent, useId } from "react";
 import { useForm } from "react-hook-form";
+import { vehicleQueryOptions } from "../api/get-vehicle";
 import { useSaveVehicle } from "../api/vehicle-mutations";
 import {
   toVehiclePayload,
@@ -76,10 +79,14 @@ interface VehicleFormProps {
 function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: VehicleFormProps) {
   const editing = vehicle !== null;
   const save = useSaveVehicle();
+  const queryClient = useQueryClient();
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(vehicle);
   const datesId = useId();
   const {
     register,
     handleSubmit,
+    reset,
     setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
@@ -102,12 +109,14 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
       return;
     }
     try {
-      await save.mutateAsync({ id: vehicle?.id ?? null, body });
+      await save.mutateAsync({ id: vehicle?.id ?? null, body, version: versioned.version });
       saved();
       if (editing) toastSuccess(VEHICLE_TEXTS.updated, VEHICLE_TEXTS.updatedDescription);
       else toastSuccess(VEHICLE_TEXTS.created, VEHICLE_TEXTS.createdDescription);
       onDone();
     } catch (error) {
+      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+      if (versioned.refused(error)) return;
       // A plate another vehicle holds (409): said at the plate.
       if (isApiError(error) && error.status === 409) {
         showError("registration_number", error.message, true, "server");
@@ -139,6 +148,14 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
     return plate.onChange(event);
   };
 
+  /** « Recharger » after a stale save: the stored version in the form. */
+  const reload = async () => {
+    if (!vehicle) return;
+    const fresh = await queryClient.fetchQuery({ ...vehicleQueryOptions(vehicle.id), staleTime: 0 });
+    reset(vehicleFormDefaults(fresh));
+    versioned.loaded(fresh);
+  };
+
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
       <div
@@ -156,6 +173,7 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
+        {versioned.stale && <StaleVersionNotice onReload={reload} />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="Nom du véhicule *" error={errors.name?.message} className="sm:col-span-2">
             {(props) => (

@@ -1,0 +1,83 @@
+import { ERROR_CODES, MESSAGES } from "@shared/errors";
+import { Alert, AlertDescription } from "@web/components/ui/alert";
+import { Button } from "@web/components/ui/button";
+import { isApiError } from "@web/lib/api-client";
+import { RefreshCw } from "lucide-react";
+import { useCallback, useState } from "react";
+
+/**
+ * Saves made on the version a form was loaded with (ADR 0024, docs/domain/api.md#versions): every edit
+ * form of a stored resource sends that version (`If-Match`), and when someone else saved in between the
+ * server answers 409 `STALE_VERSION`. The form then keeps what the user typed, shows `StaleVersionNotice`
+ * and lets them reload the stored version when they choose.
+ */
+
+/** The save was refused because someone else saved the resource since it was loaded. */
+export function isStaleVersion(error: unknown): boolean {
+  return isApiError(error) && error.status === 409 && error.code === ERROR_CODES.STALE_VERSION;
+}
+
+export interface VersionedForm {
+  /** The version the form's values come from: send it with the save (`version` of the api client). */
+  version: string | null;
+  /** A save was refused as stale: show `StaleVersionNotice`. */
+  stale: boolean;
+  /** After a save or a reload: the form's values now come from `resource`. */
+  loaded: (resource: { updated_at: string } | null | undefined) => void;
+  /** In the save's `catch`: true (and the notice shown) when the error is a stale version. */
+  refused: (error: unknown) => boolean;
+}
+
+/** The version of the resource a form edits, from the one it was opened with. */
+export function useVersionedForm(initial: { updated_at: string } | null | undefined): VersionedForm {
+  const [version, setVersion] = useState<string | null>(initial?.updated_at ?? null);
+  const [stale, setStale] = useState(false);
+  const loaded = useCallback((resource: { updated_at: string } | null | undefined) => {
+    setVersion(resource?.updated_at ?? null);
+    setStale(false);
+  }, []);
+  const refused = useCallback((error: unknown) => {
+    const isStale = isStaleVersion(error);
+    if (isStale) setStale(true);
+    return isStale;
+  }, []);
+  return { version, stale, loaded, refused };
+}
+
+/** What « Recharger » does, said before the user chooses. */
+export const STALE_VERSION_RELOAD_HINT =
+  "Recharger remplace ce que vous avez saisi ici par la version enregistrée\u00a0; copiez d'abord ce que vous voulez garder.";
+
+/**
+ * The notice of a refused save: the server's sentence, what reloading does, and « Recharger » (which
+ * fetches the stored version and puts it in the form). What the user typed stays until they choose.
+ */
+export function StaleVersionNotice({ onReload }: { onReload: () => Promise<unknown> }) {
+  const [reloading, setReloading] = useState(false);
+  return (
+    <Alert variant="warning" role="alert" className="flex-col gap-2 sm:flex-row sm:items-center">
+      <AlertDescription className="flex-1">
+        <p>{MESSAGES.staleVersion}</p>
+        <p className="text-[0.8125rem]">{STALE_VERSION_RELOAD_HINT}</p>
+      </AlertDescription>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        className="shrink-0"
+        disabled={reloading}
+        onClick={async () => {
+          setReloading(true);
+          try {
+            await onReload();
+          } finally {
+            setReloading(false);
+          }
+        }}
+      >
+        <RefreshCw aria-hidden="true" />
+        Recharger
+      </Button>
+    </Alert>
+  );
+}
