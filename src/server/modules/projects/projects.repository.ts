@@ -415,9 +415,17 @@ export const projectsRepository = {
   /**
    * The worksite's tasks become `tasks`, in this order: those sent with the id of one of its tasks are
    * kept (updated, their tick kept unless `is_done` says otherwise), the others are inserted, and the
-   * tasks not sent are deleted. Three statements whatever the number of tasks.
+   * tasks not sent are deleted. Three statements whatever the number of tasks. `keepPrices`: a kept task
+   * keeps its stored price, whatever was sent (a caller who does not see the prices).
    */
-  async replaceTasks(tx: Db, companyId: string, projectId: string, tasks: readonly TaskValues[], userId: string) {
+  async replaceTasks(
+    tx: Db,
+    companyId: string,
+    projectId: string,
+    tasks: readonly TaskValues[],
+    userId: string,
+    keepPrices = false,
+  ) {
     const rows = tasks.map((t, index) => ({
       id: t.id ?? null,
       position: index + 1,
@@ -437,7 +445,8 @@ export const projectsRepository = {
     // Kept: the ids that are this worksite's (another id is a new task).
     const updated = await tx.execute<{ id: string }>(sql`
       UPDATE project_tasks t SET
-        position = x.position, label = x.label, estimated_hours = x.estimated_hours, unit_price = x.unit_price,
+        position = x.position, label = x.label, estimated_hours = x.estimated_hours,
+        unit_price = ${keepPrices ? sql`t.unit_price` : sql`x.unit_price`},
         quantity = x.quantity,
         is_done = coalesce(x.is_done, t.is_done),
         done_at = CASE WHEN coalesce(x.is_done, t.is_done) THEN coalesce(t.done_at, now()) ELSE NULL END,

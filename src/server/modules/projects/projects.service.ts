@@ -1,5 +1,5 @@
 import type { Database, Db } from "@server/db/client";
-import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import type { ProjectFinishBody } from "@shared/dashboard";
@@ -57,7 +57,32 @@ export const PROJECTS_ACCESS = permissions({
   issueCreate: "projects:execute",
   issueUpdate: "projects:execute",
   issueRemove: "projects:execute",
+  /** The budget and the tasks' prices in every answer (docs/domain/projects.md#amounts). */
+  amounts: "projects:budget",
 });
+
+/** A task as a caller without `projects:budget` gets it: without its price. */
+function taskShown<T extends { unit_price?: number | null }>(auth: AuthContext, task: T): T {
+  if (can(auth, PROJECTS_ACCESS.amounts)) return task;
+  const { unit_price: _price, ...rest } = task;
+  return rest as T;
+}
+
+/**
+ * A worksite as the caller may see it: without its budget nor its tasks' prices for a caller without
+ * `projects:budget` (a Compagnon by default); the keys are left out, never set to null (null is « no budget »).
+ */
+function shown<
+  T extends {
+    budget_total?: number | null;
+    tasks?: { unit_price?: number | null }[];
+    tasks_preview?: unknown;
+  },
+>(auth: AuthContext, project: T): T {
+  if (can(auth, PROJECTS_ACCESS.amounts)) return project;
+  const { budget_total: _budget, ...rest } = project;
+  return (rest.tasks ? { ...rest, tasks: rest.tasks.map((task) => taskShown(auth, task)) } : rest) as T;
+}
 
 const noCompany = PROJECT_TEXTS.companyRequired;
 
@@ -196,14 +221,19 @@ export function createProjectsService(db: Database) {
                 { limit: query.limit, offset, sort: query.sort, order: query.order },
               )
             : [];
-        return { data, meta: { total, page: query.page, limit: query.limit, counts } };
+        return {
+          data: data.map((project) => shown(auth, project)),
+          meta: { total, page: query.page, limit: query.limit, counts },
+        };
       });
     },
 
     async get(auth: AuthContext, id: string): Promise<ProjectDetail> {
       const t = tenant(auth, PROJECTS_ACCESS.get, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => detail(tx, t.companyId, projectId, await visibleTeams(tx, t)));
+      return db.run(t.scope, async (tx) =>
+        shown(auth, await detail(tx, t.companyId, projectId, await visibleTeams(tx, t))),
+      );
     },
 
     /** The worksite proposed for a validated quote without one (what the creation dialog shows). */
@@ -225,7 +255,7 @@ export function createProjectsService(db: Database) {
         await checkReferences(tx, t.companyId, input);
         const { tasks, ...values } = input;
         const id = await insertProject(tx, t, values, tasks, null);
-        return detail(tx, t.companyId, id, null);
+        return shown(auth, await detail(tx, t.companyId, id, null));
       });
     },
 
@@ -265,7 +295,7 @@ export function createProjectsService(db: Database) {
         await checkReferences(tx, t.companyId, values);
         const id = await insertProject(tx, t, values, tasks, quote.id);
         await projectsRepository.linkQuote(tx, t.companyId, quote.id, id);
-        return detail(tx, t.companyId, id, null);
+        return shown(auth, await detail(tx, t.companyId, id, null));
       });
     },
 
@@ -274,12 +304,17 @@ export function createProjectsService(db: Database) {
       const t = tenant(auth, PROJECTS_ACCESS.update, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const { teamIds } = await reach(tx, t, projectId);
+        const { project, teamIds } = await reach(tx, t, projectId);
         await checkReferences(tx, t.companyId, input);
         const { tasks, ...values } = input;
-        await projectsRepository.update(tx, t.companyId, projectId, values);
-        await projectsRepository.replaceTasks(tx, t.companyId, projectId, tasks, t.auth.userId);
-        return detail(tx, t.companyId, projectId, sees(teamIds, values.team_id) ? teamIds : null);
+        // A caller who does not see the amounts cannot change them: the stored budget and prices are kept.
+        const amounts = can(auth, PROJECTS_ACCESS.amounts);
+        await projectsRepository.update(tx, t.companyId, projectId, {
+          ...values,
+          budget_total: amounts ? values.budget_total : (project.budget_total ?? null),
+        });
+        await projectsRepository.replaceTasks(tx, t.companyId, projectId, tasks, t.auth.userId, !amounts);
+        return shown(auth, await detail(tx, t.companyId, projectId, sees(teamIds, values.team_id) ? teamIds : null));
       });
     },
 
@@ -303,7 +338,7 @@ export function createProjectsService(db: Database) {
           if (!canStartProject(project.status)) throw errors.conflict(PROJECT_TEXTS.cannotStart);
           await projectsRepository.setStatus(tx, t.companyId, projectId, "en cours");
         }
-        return detail(tx, t.companyId, projectId, teamIds);
+        return shown(auth, await detail(tx, t.companyId, projectId, teamIds));
       });
     },
 
@@ -326,7 +361,7 @@ export function createProjectsService(db: Database) {
           await projectsRepository.setStatus(tx, t.companyId, projectId, "livré");
         }
         await projectsRepository.setSatisfaction(tx, t.companyId, projectId, body.client_satisfied, replay);
-        return detail(tx, t.companyId, projectId, teamIds);
+        return shown(auth, await detail(tx, t.companyId, projectId, teamIds));
       });
     },
 
@@ -337,7 +372,7 @@ export function createProjectsService(db: Database) {
         const task = await projectsRepository.task(tx, t.companyId, taskId);
         if (!task || !sees(await visibleTeams(tx, t), task.team_id)) throw errors.notFound(PROJECT_TEXTS.taskNotFound);
         const { project_status: _s, team_id: _t, ...rest } = task;
-        return rest;
+        return taskShown(auth, rest);
       });
     },
 
@@ -353,7 +388,7 @@ export function createProjectsService(db: Database) {
         const after = await projectsRepository.task(tx, t.companyId, taskId);
         if (!after) throw errors.notFound(PROJECT_TEXTS.taskNotFound);
         const { project_status: _s, team_id: _t, ...rest } = after;
-        return rest;
+        return taskShown(auth, rest);
       });
     },
 
