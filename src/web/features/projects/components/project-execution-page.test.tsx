@@ -205,6 +205,36 @@ describe("ProjectExecutionPage", () => {
     expect(screen.getByText(/^Estimation\s:\s16h$/)).toBeTruthy();
   });
 
+  it("shows on arrival the gate code, « Appeler client » (tel:) and « Y aller » (the route)", async () => {
+    serve(makeSiteProject({ gate_code: "4521B" }));
+    page();
+    const header = (await screen.findByRole("heading", { level: 1, name: "Salle de bain Leroy" })).closest("header");
+    expect(header).not.toBeNull();
+    const inHeader = within(header as HTMLElement);
+    expect(inHeader.getByText(SITE_TEXTS.gateCode)).toBeTruthy();
+    expect(inHeader.getByTestId("site-gate-code").textContent).toBe("4521B");
+    expect(inHeader.getByRole("link", { name: SITE_TEXTS.callClient }).getAttribute("href")).toBe("tel:0612345678");
+    const route = inHeader.getByRole("link", { name: SITE_TEXTS.route });
+    expect(route.getAttribute("href")).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("8 chemin des Vignes, 69380 Lozanne")}`,
+    );
+    expect(route.getAttribute("target")).toBe("_blank");
+    cleanup();
+
+    // Neither phone, address nor code: nothing empty is shown.
+    serve(
+      makeSiteProject({
+        address: null,
+        client: { id: SITE_IDS.client, name: "Martine Leroy", phone: null, email: null, address: null },
+      }),
+    );
+    page();
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain Leroy" });
+    expect(screen.queryByText(SITE_TEXTS.gateCode)).toBeNull();
+    expect(screen.queryByRole("link", { name: SITE_TEXTS.callClient })).toBeNull();
+    expect(screen.queryByRole("link", { name: SITE_TEXTS.route })).toBeNull();
+  });
+
   it("adds, edits and deletes an imprévu; the title is required", async () => {
     const state = serve(makeSiteProject());
     page();

@@ -10,6 +10,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { isApiError } from "@web/lib/api-client";
 import { errorDescription, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
+import { mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
 import {
   ArrowLeft,
@@ -18,8 +19,11 @@ import {
   CircleAlert,
   CircleCheckBig,
   CloudUpload,
+  KeyRound,
   ListChecks,
   MapPin,
+  Navigation,
+  Phone,
   SearchX,
   User,
   WifiOff,
@@ -101,8 +105,14 @@ function Tile({ label, value, icon }: { label: string; value: string; icon: Reac
   );
 }
 
-/** Reference, name, client, address, « Démarré le », progress. */
+/**
+ * Reference, name, client, address, the gate code, « Démarré le », progress; « Appeler client » and
+ * « Y aller » (issue 32: what the team needs on arriving, without leaving the screen).
+ */
 function Header({ project, done, total }: { project: ProjectDetail; done: number; total: number }) {
+  const phone = project.client?.phone;
+  const address = project.address ?? project.client?.address ?? null;
+  const route = mapsSearchUrl(address);
   return (
     <header className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-card sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,6 +135,17 @@ function Header({ project, done, total }: { project: ProjectDetail; done: number
             <dd className="min-w-0 break-words">{project.address}</dd>
           </div>
         )}
+        {project.gate_code && (
+          <div className="flex items-start gap-2">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <KeyRound aria-hidden="true" className="size-4 shrink-0" />
+              {SITE_TEXTS.gateCode}
+            </dt>
+            <dd className="min-w-0 font-mono font-semibold break-words" data-testid="site-gate-code">
+              {project.gate_code}
+            </dd>
+          </div>
+        )}
         {project.started_at && (
           <div className="flex items-start gap-2">
             <dt className="sr-only">Démarrage</dt>
@@ -133,6 +154,26 @@ function Header({ project, done, total }: { project: ProjectDetail; done: number
           </div>
         )}
       </dl>
+      {(phone || route) && (
+        <div className="flex gap-2">
+          {phone && (
+            <Button variant="outline" asChild className="min-h-11 flex-1">
+              <a href={phoneHref(phone)}>
+                <Phone aria-hidden="true" />
+                {SITE_TEXTS.callClient}
+              </a>
+            </Button>
+          )}
+          {route && (
+            <Button variant="outline" asChild className="min-h-11 flex-1">
+              <a href={route} target="_blank" rel="noopener noreferrer">
+                <Navigation aria-hidden="true" />
+                {SITE_TEXTS.route}
+              </a>
+            </Button>
+          )}
+        </div>
+      )}
       <ProjectProgress done={done} total={total} />
     </header>
   );
