@@ -55,3 +55,8 @@ USING permissions p
 WHERE p.id = rp.permission_id
   AND p.code = 'quotes:view'
   AND rp.role_id IN (SELECT id FROM default_compagnons);
+--> statement-breakpoint
+-- Issue 32: the office is told of each new imprévu (docs/domain/projects.md#imprevus-notification).
+ALTER TABLE notifications DROP CONSTRAINT IF EXISTS notifications_kind_check;
+--> statement-breakpoint
+ALTER TABLE notifications ADD CONSTRAINT notifications_kind_check CHECK (kind IN ('quote_signed', 'project_issue'));

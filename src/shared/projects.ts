@@ -356,6 +356,11 @@ export const projectIssueCreateSchema = z.object({
   title: issueTitle(),
   description: optionalText(PROJECT_LIMITS.issueDescriptionMax, "La description"),
   client_key: z.uuid({ error: PROJECT_TEXTS.clientKeyInvalid }).optional(),
+  /**
+   * When it was written on the phone (issue 32: an imprévu written offline and sent later keeps that
+   * time as its `created_at`), bounded by `issueWrittenAt` (docs/domain/projects.md#offline-on-site).
+   */
+  written_at: z.iso.datetime({ offset: true, error: PROJECT_TEXTS.writtenAtInvalid }).optional(),
 });
 export type ProjectIssueCreate = z.output<typeof projectIssueCreateSchema>;
 

@@ -649,14 +649,17 @@ export const projectsRepository = {
       title: string;
       description: string | null;
       clientKey: string | null;
+      /** When it was written (the phone's time, bounded by the service). */
+      createdAt: string;
       createdBy: string;
       createdByName: string;
     },
   ): Promise<string | undefined> {
     const result = await tx.execute<{ id: string }>(sql`
-      INSERT INTO project_issues (company_id, project_id, title, description, client_key, created_by, created_by_name)
+      INSERT INTO project_issues (company_id, project_id, title, description, client_key, created_by, created_by_name,
+        created_at)
       VALUES (${companyId}, ${values.projectId}, ${values.title}, ${values.description}, ${values.clientKey},
-        ${values.createdBy}, ${values.createdByName})
+        ${values.createdBy}, ${values.createdByName}, ${values.createdAt}::timestamptz)
       ON CONFLICT (company_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
       RETURNING id`);
     return result.rows[0]?.id;
@@ -670,6 +673,21 @@ export const projectsRepository = {
 
   async deleteIssue(tx: Db, companyId: string, id: string) {
     await tx.execute(sql`DELETE FROM project_issues WHERE company_id = ${companyId} AND id = ${id}`);
+  },
+
+  /**
+   * Who in the office is told of a new imprévu (issue 32): the company's active users holding
+   * `projects:edit` or `admin:access` (who manage the worksites), but `authorId`, who wrote it.
+   */
+  async issueWatchers(tx: Db, companyId: string, authorId: string): Promise<string[]> {
+    const result = await tx.execute<{ id: string }>(sql`
+      SELECT DISTINCT u.id
+      FROM users u
+      JOIN user_roles ur ON ur.company_id = ${companyId} AND ur.user_id = u.id
+      JOIN role_permissions rp ON rp.company_id = ${companyId} AND rp.role_id = ur.role_id
+      JOIN permissions p ON p.id = rp.permission_id AND p.code IN ('projects:edit', 'admin:access')
+      WHERE u.company_id = ${companyId} AND u.is_active AND u.id <> ${authorId}`);
+    return result.rows.map((r) => r.id);
   },
 };
 

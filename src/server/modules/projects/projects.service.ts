@@ -10,6 +10,8 @@ import {
   canStartProject,
   durationDaysFromHours,
   isExecutable,
+  issueNotificationBody,
+  issueWrittenAt,
   notesFromQuote,
   PROJECT_LIMITS,
   PROJECT_TEXTS,
@@ -33,6 +35,7 @@ import {
   tasksFromQuoteLines,
 } from "@shared/projects";
 import { QUOTE_TEXTS } from "@shared/quotes";
+import { notificationsRepository } from "../notifications/notifications.repository";
 import { nextReference } from "../references/references.repository";
 import { teamsRepository } from "../teams/teams.repository";
 import { type ProjectValues, projectsRepository, type QuoteForProject, type TaskValues } from "./projects.repository";
@@ -447,6 +450,7 @@ export function createProjectsService(db: Database) {
           title: input.title,
           description: input.description,
           clientKey: input.client_key ?? null,
+          createdAt: issueWrittenAt(input.written_at, new Date()).toISOString(),
           createdBy: t.auth.userId,
           createdByName: t.auth.user.full_name,
         });
@@ -457,6 +461,18 @@ export function createProjectsService(db: Database) {
         }
         const issue = await projectsRepository.issue(tx, t.companyId, id);
         if (!issue) throw errors.notFound(PROJECT_TEXTS.issueNotFound);
+        // The office is told, once: a replay answered above made no second imprévu, and no notification.
+        await notificationsRepository.add(
+          tx,
+          t.companyId,
+          await projectsRepository.issueWatchers(tx, t.companyId, t.auth.userId),
+          {
+            kind: "project_issue",
+            title: PROJECT_TEXTS.issueNotification,
+            body: issueNotificationBody(issue.title, project.reference, project.name, t.auth.user.full_name),
+            href: `/projects/${project.id}`,
+          },
+        );
         const { project_status: _s, team_id: _t, ...rest } = issue;
         return { issue: rest, replayed: false };
       });

@@ -298,6 +298,28 @@ describe("ProjectExecutionPage", () => {
     );
   });
 
+  it("sends an imprévu written offline with the time it was written, not the time it was sent", async () => {
+    serve(makeSiteProject());
+    page();
+    await task(/Dépose/);
+    setOnline(false);
+    const writing = Date.now();
+    fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
+    fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    expect(await screen.findByRole("article", { name: "Mur humide" })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reconnected = Date.now();
+    setOnline(true);
+    await waitFor(() => expect(api.requests("POST", "/api/project-issues")).toHaveLength(1));
+    const body = api.requests("POST", "/api/project-issues")[0]?.body as { written_at?: string; client_key?: string };
+    expect(body.client_key).toBeTruthy();
+    expect(typeof body.written_at).toBe("string");
+    const written = Date.parse(body.written_at as string);
+    expect(written).toBeGreaterThanOrEqual(writing);
+    expect(written).toBeLessThan(reconnected);
+  });
+
   it("shows what the server refused, never drops it, and lets the user remove it", async () => {
     serve(makeSiteProject());
     api.put("/api/project-tasks/:id", projectTaskDetailSchema, () => apiError(409, PROJECT_TEXTS.notInProgress));
