@@ -12,6 +12,7 @@ import {
   projectTaskDetailSchema,
 } from "@shared/projects";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { PHONE_CHROME, SITE_BOTTOM_COVER, SITE_TOP_COVER } from "@web/lib/phone-chrome";
 import { toast } from "@web/lib/toast";
 import { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
@@ -318,6 +319,28 @@ describe("ProjectExecutionPage", () => {
     const written = Date.parse(body.written_at as string);
     expect(written).toBeGreaterThanOrEqual(writing);
     expect(written).toBeLessThan(reconnected);
+  });
+
+  it("offline, the finish bar is one row of PHONE_CHROME.finishBar px just above the bottom bar, and tasks stop clear of the bars", async () => {
+    serve(makeSiteProject());
+    page();
+    await task(/Dépose/);
+    setOnline(false);
+    const bar = await screen.findByTestId("site-finish-bar");
+    expect(bar.style.height).toBe(`${PHONE_CHROME.finishBar}px`);
+    expect(bar.className).toContain("flex-row");
+    expect(bar.className).toContain(`bottom-[calc(${(PHONE_CHROME.bottomBar + PHONE_CHROME.gap) / 16}rem`);
+    // What it waits for, beside the button, in two lines at most.
+    const finish = within(bar).getByRole("button", { name: PROJECT_TEXTS.finish });
+    expect(finish.hasAttribute("disabled")).toBe(true);
+    const hint = bar.querySelector("#site-finish-blocked") as HTMLElement;
+    expect(hint.parentElement).toBe(bar);
+    expect(hint.textContent).toBe(SITE_TEXTS.finishOffline);
+    expect(hint.querySelector(".line-clamp-2")).not.toBeNull();
+    for (const row of screen.getAllByRole("checkbox").map((box) => box.closest("li") as HTMLElement)) {
+      expect(row.style.scrollMarginBottom).toBe(`${SITE_BOTTOM_COVER}px`);
+      expect(row.style.scrollMarginTop).toBe(`${SITE_TOP_COVER}px`);
+    }
   });
 
   it("shows what the server refused, never drops it, and lets the user remove it", async () => {

@@ -12,6 +12,7 @@ import { errorDescription, toastFailure, toastSuccess } from "@web/lib/api-error
 import { cn } from "@web/lib/cn";
 import { mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
+import { PHONE_CHROME } from "@web/lib/phone-chrome";
 import {
   ArrowLeft,
   CalendarCheck,
@@ -366,15 +367,19 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
       </Section>
 
       {canExecute && (
+        // One row of PHONE_CHROME.finishBar px, 4 px above the bottom bar: with it and the offline banner,
+        // at most a fifth of a phone's screen (issue 32). What it waits for sits beside the button.
         <div
+          data-testid="site-finish-bar"
+          style={{ height: PHONE_CHROME.finishBar }}
           className={cn(
-            "sticky z-20 -mx-1 flex flex-col gap-1.5 rounded-xl border border-border bg-card/95 p-2 shadow-elevated backdrop-blur supports-[backdrop-filter]:bg-card/85",
-            "bottom-[calc(4.75rem+env(safe-area-inset-bottom))] lg:bottom-4",
+            "sticky z-20 -mx-1 flex flex-row items-center gap-2 rounded-xl border border-border bg-card/95 p-1.5 shadow-elevated backdrop-blur supports-[backdrop-filter]:bg-card/85",
+            "bottom-[calc(3.8125rem+env(safe-area-inset-bottom))] lg:bottom-4",
           )}
         >
           <Button
             size="lg"
-            className="w-full bg-success hover:bg-[#166534]"
+            className={cn("bg-success hover:bg-[#166534]", finishBlocked ? "order-last shrink-0 px-4" : "w-full")}
             disabled={finish.isPending || finishBlocked !== null}
             aria-describedby={finishBlocked ? "site-finish-blocked" : undefined}
             onClick={() => {
@@ -388,7 +393,7 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
           {finishBlocked && (
             <p
               id="site-finish-blocked"
-              className="flex items-center justify-center gap-1.5 px-1 text-center text-xs text-muted-foreground"
+              className="flex min-w-0 flex-1 items-center gap-1.5 px-1 text-xs leading-4 text-muted-foreground"
             >
               {outbox.offline ? (
                 <WifiOff aria-hidden="true" className="size-3.5 shrink-0 text-warning-soft-foreground" />
@@ -397,12 +402,12 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
               )}
               {/* Always in sight at the bottom of the screen, where the team taps: what waits to be sent. */}
               {waiting ? (
-                <span>
+                <span className="line-clamp-2">
                   <span className="font-semibold text-foreground">{pendingLabel(outbox.pending.length)}</span>
                   <span className="sr-only">. {SITE_TEXTS.finishAfterSync}</span>
                 </span>
               ) : (
-                finishBlocked
+                <span className="line-clamp-2">{finishBlocked}</span>
               )}
             </p>
           )}
