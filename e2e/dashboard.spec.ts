@@ -92,11 +92,15 @@ test.describe("Tableau de bord", () => {
     await expect(page.getByText(reference).first()).toBeVisible();
   });
 
-  test("un Compagnon voit sa journée, et pas le chiffre d'affaires", async ({ page }, testInfo) => {
+  test("un Compagnon voit sa journée, et pas le chiffre d'affaires ni les devis en attente", async ({
+    page,
+  }, testInfo) => {
     await signIn(page, "compagnon", "/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText("Julien");
     const stats = await apiGet<DashboardStats>(page, "/api/dashboard/stats");
     expect(stats.monthlyRevenue).toBeNull();
+    // Issue 32: no money for a Compagnon, the quotes waiting included.
+    expect(stats.pendingQuotes).toBeNull();
     const today = await apiGet<TodayTask[]>(page, "/api/dashboard/today-tasks");
 
     const day = page.getByRole("region", { name: DASHBOARD_TEXTS.todayPlanning });
@@ -106,6 +110,7 @@ test.describe("Tableau de bord", () => {
     const kpis = page.getByRole("list", { name: "Indicateurs du mois" });
     await expect(kpis.getByTestId("kpi-activeProjects")).toContainText(formatCount(stats.activeProjects ?? -1));
     await expect(kpis.getByTestId("kpi-monthlyRevenue")).toHaveCount(0);
+    await expect(kpis.getByTestId("kpi-pendingQuotes")).toHaveCount(0);
     await expect(page.getByText(DASHBOARD_TEXTS.monthlyRevenue)).toHaveCount(0);
     await expect(page.getByRole("region", { name: DASHBOARD_TEXTS.businessOverview })).toHaveCount(0);
     await expect(page.getByRole("region", { name: DASHBOARD_TEXTS.alerts })).toHaveCount(0);

@@ -1,8 +1,8 @@
 import { mkdirSync } from "node:fs";
 import type { ProjectDetail, ProjectIssues } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { ACCOUNTS, DEMO_PASSWORD, signIn } from "./support/auth";
-import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test";
+import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
 /** Screenshots for review: /tmp/shots-projects-execution/<project>-<name>.png */
@@ -173,6 +173,15 @@ test.describe("Chantiers", () => {
     await expect(page.getByRole("article", { name: "Mur humide derrière le bac" })).toContainText("En attente");
     await expect(page.getByRole("button", { name: "Terminer le chantier" })).toBeDisabled();
     await shot(page, testInfo, "offline-pending");
+    // Issue 32: the offline banner, the finish bar and the bottom bar cover at most a fifth of the screen.
+    if (isMobileProject(testInfo.project.name)) {
+      const height = async (locator: Locator) => (await locator.boundingBox())?.height ?? 0;
+      const covered =
+        (await height(page.getByTestId("offline-banner"))) +
+        (await height(page.getByTestId("site-finish-bar"))) +
+        (await height(page.getByRole("navigation", { name: "Navigation principale" })));
+      expect(covered).toBeLessThanOrEqual((page.viewportSize()?.height ?? 844) / 5);
+    }
 
     // Reloaded without network: the app, the worksite and the waiting actions come from the phone.
     await page.reload();
@@ -188,6 +197,7 @@ test.describe("Chantiers", () => {
       .toBe(true);
 
     // — Back online: sent in order, both on the server —
+    const backOnline = Date.now();
     await context.setOffline(false);
     await expect(sync).toBeHidden({ timeout: 20_000 });
     await expect(page.getByText("Synchronisation terminée", { exact: true })).toBeVisible();
@@ -195,6 +205,8 @@ test.describe("Chantiers", () => {
     expect(onServer.tasks.map((t) => t.is_done)).toEqual([true, true]);
     const issues = await apiGet<ProjectIssues>(request, headers, `/api/project-issues/${project.id}`);
     expect(issues.data.map((i) => i.title)).toEqual(["Mur humide derrière le bac"]);
+    // Issue 32: written offline, it keeps the time it was written, not the time it was sent.
+    expect(Date.parse(issues.data[0]?.created_at ?? "")).toBeLessThan(backOnline);
     await expect(page.getByRole("progressbar", { name: "Avancement" })).toHaveAttribute("aria-valuenow", "100");
 
     // — Finished: back to the list, « Livré » —

@@ -30,8 +30,9 @@ const visibility: Record<Exclude<AccountName, "superadmin">, { sees: string[]; h
     hidden: ["Utilisateurs", "Paramètres", "Rôles"],
   },
   compagnon: {
-    sees: ["Planning", "Devis", "Véhicules", "Équipements"],
-    hidden: ["Clients", "Équipes", "Bibliothèque", "Factures", "Utilisateurs", "Paramètres", "Rôles"],
+    // No quotes since issue 32: the Compagnon sees no money.
+    sees: ["Planning", "Véhicules", "Équipements"],
+    hidden: ["Devis", "Clients", "Équipes", "Bibliothèque", "Factures", "Utilisateurs", "Paramètres", "Rôles"],
   },
 };
 

@@ -168,13 +168,16 @@ test.describe("Plateforme SuperAdmin", () => {
     await worker.getByRole("button", { name: "Activer mon compte" }).click();
     await worker.waitForURL((url) => url.pathname === "/", { timeout: 15_000 });
 
-    // — He sees what his role allows: the quotes (Compagnon holds quotes:view), never the users —
+    // — He sees what his role allows: the worksites, never the quotes (no money for a Compagnon since
+    //   issue 32) nor the users —
+    await worker.goto("/projects");
+    await expect(worker.getByRole("heading", { level: 1, name: /chantiers/i })).toBeVisible();
     await worker.goto("/quotes");
-    await expect(worker.getByRole("heading", { level: 1, name: /^(Mes devis|Gestion des devis)$/ })).toBeVisible();
+    await expect(worker.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
     await worker.goto("/users");
     await expect(worker.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
 
-    // — The administrator takes « Voir les devis » from the Compagnon role, then gives it back: each
+    // — The administrator gives « Voir les devis » to the Compagnon role, then takes it back: each
     //   change reaches him on his next request, without signing in again —
     const token = await invitee.evaluate(() => localStorage.getItem("token"));
     const auth = { Authorization: `Bearer ${token}` };
@@ -190,6 +193,9 @@ test.describe("Plateforme SuperAdmin", () => {
       await invitee.getByRole("button", { name: "Enregistrer les permissions" }).first().click();
       await expect(invitee.getByText("Permissions mises à jour avec succès", { exact: true })).toBeVisible();
     };
+    await setQuotesView(true);
+    await worker.goto("/quotes");
+    await expect(worker.getByRole("heading", { level: 1, name: /^(Mes devis|Gestion des devis)$/ })).toBeVisible();
     await setQuotesView(false);
     const quotesDenied = await worker.request.get("/api/quotes", {
       headers: { Authorization: `Bearer ${await worker.evaluate(() => localStorage.getItem("token"))}` },
@@ -197,9 +203,6 @@ test.describe("Plateforme SuperAdmin", () => {
     expect(quotesDenied.status()).toBe(403);
     await worker.goto("/quotes");
     await expect(worker.getByRole("heading", { name: "Accès refusé" })).toBeVisible();
-    await setQuotesView(true);
-    await worker.goto("/quotes");
-    await expect(worker.getByRole("heading", { level: 1, name: /^(Mes devis|Gestion des devis)$/ })).toBeVisible();
 
     // — Deactivated by the administrator (after a confirmation): he is signed out at once —
     await invitee.goto("/users");

@@ -40,6 +40,7 @@ const CATALOGUE = [
   ...crud("clients", "les clients", "Clients"),
   ...crud("projects", "les chantiers", "Chantiers"),
   def("projects:execute", "Exécuter les chantiers (mode chantier)", "Chantiers"),
+  def("projects:budget", "Voir le budget des chantiers et le prix de leurs tâches", "Chantiers"),
   def("calendar:view", "Voir le planning", "Planning"),
   def("calendar:edit", "Planifier les chantiers", "Planning"),
   ...crud("quotes", "les devis", "Devis"),
@@ -151,7 +152,10 @@ export interface DefaultRole {
   permissions: readonly string[];
 }
 
-/** Roles every company is created with (docs/domain/permissions.md#default-roles). */
+/**
+ * Roles every company is created with (docs/domain/permissions.md#default-roles). The Compagnon sees no
+ * money: no quote (`quotes:view`), no worksite budget nor task price (`projects:budget`), no invoice.
+ */
 export const DEFAULT_ROLES: readonly DefaultRole[] = [
   {
     name: "Administrateur",
@@ -191,7 +195,6 @@ export const DEFAULT_ROLES: readonly DefaultRole[] = [
       "calendar:view",
       "projects:view",
       "projects:execute",
-      "quotes:view",
       "vehicles:view",
       "equipment:view",
     ],

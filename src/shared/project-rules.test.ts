@@ -6,6 +6,8 @@ import {
   createdFromQuoteLine,
   durationDaysFromHours,
   isExecutable,
+  issueNotificationBody,
+  issueWrittenAt,
   NEW_TASK_DEFAULTS,
   notesFromQuote,
   PROJECT_STATUS_LABELS,
@@ -167,5 +169,26 @@ describe("project schemas", () => {
     ).toEqual(["Le titre est obligatoire"]);
     const update = projectUpdateSchema.safeParse({ name: "A" });
     expect(update.error?.issues.map((i) => i.path[0])).toContain("tasks");
+  });
+});
+
+describe("issueWrittenAt (issue 32: an imprévu keeps the time it was written)", () => {
+  const now = new Date("2026-11-29T08:00:00.000Z");
+  it("keeps a believable phone time", () => {
+    expect(issueWrittenAt("2026-11-29T06:12:00.000Z", now).toISOString()).toBe("2026-11-29T06:12:00.000Z");
+    expect(issueWrittenAt("2026-11-29T09:12:00+02:00", now).toISOString()).toBe("2026-11-29T07:12:00.000Z");
+    expect(issueWrittenAt("2026-10-31T08:00:00.000Z", now).toISOString()).toBe("2026-10-31T08:00:00.000Z");
+  });
+  it("never in the future: a clock up to 5 minutes ahead gives now, further ahead or over 30 days old too", () => {
+    expect(issueWrittenAt("2026-11-29T08:04:00.000Z", now)).toEqual(now);
+    expect(issueWrittenAt("2026-11-29T08:06:00.000Z", now)).toEqual(now);
+    expect(issueWrittenAt("2026-10-30T07:59:00.000Z", now)).toEqual(now);
+    expect(issueWrittenAt(undefined, now)).toEqual(now);
+    expect(issueWrittenAt("n'importe quoi", now)).toEqual(now);
+  });
+  it("the office's notification names the imprévu, the worksite and its author", () => {
+    expect(issueNotificationBody("Mur humide", "CH-2026-0007", "Salle de bain Leroy", "Julien Moreau")).toBe(
+      "Mur humide \u2014 CH-2026-0007 \u00b7 Salle de bain Leroy, par Julien Moreau",
+    );
   });
 });

@@ -50,6 +50,13 @@ export const PROJECT_LIMITS = {
   equipmentItems: 200,
   equipmentItemLength: 200,
   issueTitleMax: 200,
+  /**
+   * An imprévu's `written_at` (the phone's time when it was written, issue 32) is kept when it is at
+   * most this far in the future (clocks differ; kept as the server's now) …
+   */
+  issueWrittenSkewMs: 5 * 60_000,
+  /** … and at most this old; outside, the phone's clock is not trusted: the server's time is kept. */
+  issueWrittenMaxAgeMs: 30 * 86_400_000,
   issueDescriptionMax: 5000,
   /** GET /api/project-issues: 50 a page by default, 200 at most. */
   issuesDefaultLimit: 50,
@@ -86,6 +93,9 @@ export const PROJECT_TEXTS = {
   tooManyEquipment: `${PROJECT_LIMITS.equipmentItems}\u00a0équipements au maximum`,
   issueTitleRequired: "Le titre est obligatoire",
   clientKeyInvalid: "Clé d'envoi invalide",
+  /** The office's notification of a new imprévu (issue 32). */
+  issueNotification: "Nouvel imprévu",
+  writtenAtInvalid: "Date de rédaction invalide (date et heure ISO 8601 attendues)",
   clientKeyTaken: "Cette clé d'envoi appartient à un autre imprévu",
   /** Spec 2 §2 « Ce projet n'est pas en cours d'exécution »: ticks and imprévus of another status (409). */
   notInProgress: "Ce chantier n'est pas en cours d'exécution",
@@ -260,4 +270,30 @@ export function progressColour(percent: number): ProgressColour {
  */
 export function seesEveryProject(subject: PermissionSubject | null | undefined): boolean {
   return isAdmin(subject) || hasPermission(subject, "team:view");
+}
+
+/**
+ * The `created_at` of an imprévu sent with the phone's `written_at` (issue 32,
+ * docs/domain/projects.md#offline-on-site): that time when the phone's clock is believable — at most
+ * `issueWrittenSkewMs` ahead of the server (then the server's now: never in the future) and at most
+ * `issueWrittenMaxAgeMs` old —, else the server's now. Null: no time sent, the server's now.
+ */
+export function issueWrittenAt(writtenAt: string | null | undefined, now: Date): Date {
+  if (!writtenAt) return now;
+  const at = new Date(writtenAt);
+  const time = at.getTime();
+  if (Number.isNaN(time)) return now;
+  if (time > now.getTime() + PROJECT_LIMITS.issueWrittenSkewMs) return now;
+  if (time < now.getTime() - PROJECT_LIMITS.issueWrittenMaxAgeMs) return now;
+  return time > now.getTime() ? now : at;
+}
+
+/** The body of the office's notification of a new imprévu: « Mur humide — CH-2026-0007 · Salle de bain Leroy, par Julien Moreau ». */
+export function issueNotificationBody(
+  issueTitle: string,
+  reference: string,
+  projectName: string,
+  author: string,
+): string {
+  return `${issueTitle} \u2014 ${reference} \u00b7 ${projectName}, par ${author}`;
 }

@@ -191,7 +191,8 @@ export const projectTaskSchema = z.object({
   done_at: z.string().nullable(),
   done_by_name: z.string().nullable(),
   estimated_hours: z.number().nullable(),
-  unit_price: z.number().nullable(),
+  /** The price of the quote's line (null: none). Left out for a caller without `projects:budget`. */
+  unit_price: z.number().nullable().optional(),
   quantity: z.number(),
 });
 export type ProjectTask = z.infer<typeof projectTaskSchema>;
@@ -233,7 +234,11 @@ const projectFields = {
   address: z.string().nullable(),
   gate_code: z.string().nullable(),
   notes: z.string().nullable(),
-  budget_total: z.number().nullable(),
+  /**
+   * The budget (null: none set). Left out of the answer for a caller without `projects:budget` (a
+   * Compagnon by default: docs/domain/projects.md#amounts).
+   */
+  budget_total: z.number().nullable().optional(),
   estimated_duration_days: z.number().nullable(),
   equipment: z.array(z.string()),
   started_at: z.string().nullable(),
@@ -351,6 +356,11 @@ export const projectIssueCreateSchema = z.object({
   title: issueTitle(),
   description: optionalText(PROJECT_LIMITS.issueDescriptionMax, "La description"),
   client_key: z.uuid({ error: PROJECT_TEXTS.clientKeyInvalid }).optional(),
+  /**
+   * When it was written on the phone (issue 32: an imprévu written offline and sent later keeps that
+   * time as its `created_at`), bounded by `issueWrittenAt` (docs/domain/projects.md#offline-on-site).
+   */
+  written_at: z.iso.datetime({ offset: true, error: PROJECT_TEXTS.writtenAtInvalid }).optional(),
 });
 export type ProjectIssueCreate = z.output<typeof projectIssueCreateSchema>;
 

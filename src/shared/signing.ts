@@ -96,7 +96,8 @@ export type QuoteSignature = z.infer<typeof quoteSignatureSchema>;
 /** GET /api/notifications (signed in): the user's latest notifications; POST /api/notifications/:id/read. */
 export const notificationSchema = z.object({
   id: z.uuid(),
-  kind: z.enum(["quote_signed"]),
+  /** `project_issue` (issue 32): an imprévu reported on a worksite (docs/domain/projects.md). */
+  kind: z.enum(["quote_signed", "project_issue"]),
   title: z.string(),
   body: z.string(),
   href: z.string(),

@@ -416,14 +416,14 @@ function bodyOf(project: ProjectDetail) {
     address: project.address,
     gate_code: project.gate_code,
     notes: project.notes,
-    budget_total: project.budget_total,
+    budget_total: project.budget_total ?? null,
     estimated_duration_days: project.estimated_duration_days,
     equipment: project.equipment,
     tasks: project.tasks.map((t) => ({
       id: t.id,
       label: t.label,
       estimated_hours: t.estimated_hours,
-      unit_price: t.unit_price,
+      unit_price: t.unit_price ?? null,
       quantity: t.quantity,
     })),
   };

@@ -137,6 +137,25 @@ export async function createTestUserWithPermissions(
   return email;
 }
 
+/**
+ * Gives the role `roleName` of `companyId` the permissions `codes` too (a company customising a default
+ * role), e.g. the Compagnon `quotes:view` that it no longer holds by default (issue 32).
+ */
+export async function grantToRole(
+  db: Database,
+  companyId: string,
+  roleName: string,
+  codes: readonly string[],
+): Promise<void> {
+  await db.run("platform", async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO role_permissions (company_id, role_id, permission_id)
+      SELECT r.company_id, r.id, p.id FROM roles r JOIN permissions p ON p.code = ANY(${`{${codes.join(",")}}`}::text[])
+      WHERE r.company_id = ${companyId} AND r.name = ${roleName}
+      ON CONFLICT DO NOTHING`);
+  });
+}
+
 type App = Awaited<ReturnType<typeof setupApp>>["app"];
 
 /** Signs in through the API and returns the token and user. */

@@ -1,6 +1,13 @@
 /** What the invoices HTTP tests share: an app, two companies, their accounts, clients and quotes. */
 
-import { bearer, createTestCompany, createTestUserWithPermissions, login, setupApp } from "@server/test/helpers";
+import {
+  bearer,
+  createTestCompany,
+  createTestUserWithPermissions,
+  grantToRole,
+  login,
+  setupApp,
+} from "@server/test/helpers";
 import type { Invoice, InvoiceStats } from "@shared/invoices";
 import { expect, vi } from "vitest";
 
@@ -25,6 +32,9 @@ export async function setupInvoicesTest() {
   const tokenOf = async (email: string) => (await login(app, email)).token;
   const admin = await tokenOf(company.emails.admin);
   const chef = await tokenOf(company.emails.chef);
+  // These tests' Compagnon reads the quotes without writing them: his company gave the role quotes:view
+  // back (the default Compagnon holds none since issue 32: docs/domain/permissions.md#default-roles).
+  await grantToRole(db, company.id, "Compagnon", ["quotes:view"]);
   const compagnon = await tokenOf(company.emails.compagnon);
   const norole = await tokenOf(company.emails.norole);
   const viewer = await tokenOf(await createTestUserWithPermissions(db, company.id, ["invoices:view"]));

@@ -425,9 +425,17 @@ export const projectsRepository = {
   /**
    * The worksite's tasks become `tasks`, in this order: those sent with the id of one of its tasks are
    * kept (updated, their tick kept unless `is_done` says otherwise), the others are inserted, and the
-   * tasks not sent are deleted. Three statements whatever the number of tasks.
+   * tasks not sent are deleted. Three statements whatever the number of tasks. `keepPrices`: a kept task
+   * keeps its stored price, whatever was sent (a caller who does not see the prices).
    */
-  async replaceTasks(tx: Db, companyId: string, projectId: string, tasks: readonly TaskValues[], userId: string) {
+  async replaceTasks(
+    tx: Db,
+    companyId: string,
+    projectId: string,
+    tasks: readonly TaskValues[],
+    userId: string,
+    keepPrices = false,
+  ) {
     const rows = tasks.map((t, index) => ({
       id: t.id ?? null,
       position: index + 1,
@@ -447,7 +455,8 @@ export const projectsRepository = {
     // Kept: the ids that are this worksite's (another id is a new task).
     const updated = await tx.execute<{ id: string }>(sql`
       UPDATE project_tasks t SET
-        position = x.position, label = x.label, estimated_hours = x.estimated_hours, unit_price = x.unit_price,
+        position = x.position, label = x.label, estimated_hours = x.estimated_hours,
+        unit_price = ${keepPrices ? sql`t.unit_price` : sql`x.unit_price`},
         quantity = x.quantity,
         is_done = coalesce(x.is_done, t.is_done),
         done_at = CASE WHEN coalesce(x.is_done, t.is_done) THEN coalesce(t.done_at, now()) ELSE NULL END,
@@ -650,14 +659,17 @@ export const projectsRepository = {
       title: string;
       description: string | null;
       clientKey: string | null;
+      /** When it was written (the phone's time, bounded by the service). */
+      createdAt: string;
       createdBy: string;
       createdByName: string;
     },
   ): Promise<string | undefined> {
     const result = await tx.execute<{ id: string }>(sql`
-      INSERT INTO project_issues (company_id, project_id, title, description, client_key, created_by, created_by_name)
+      INSERT INTO project_issues (company_id, project_id, title, description, client_key, created_by, created_by_name,
+        created_at)
       VALUES (${companyId}, ${values.projectId}, ${values.title}, ${values.description}, ${values.clientKey},
-        ${values.createdBy}, ${values.createdByName})
+        ${values.createdBy}, ${values.createdByName}, ${values.createdAt}::timestamptz)
       ON CONFLICT (company_id, client_key) WHERE client_key IS NOT NULL DO NOTHING
       RETURNING id`);
     return result.rows[0]?.id;
@@ -671,6 +683,21 @@ export const projectsRepository = {
 
   async deleteIssue(tx: Db, companyId: string, id: string) {
     await tx.execute(sql`DELETE FROM project_issues WHERE company_id = ${companyId} AND id = ${id}`);
+  },
+
+  /**
+   * Who in the office is told of a new imprévu (issue 32): the company's active users holding
+   * `projects:edit` or `admin:access` (who manage the worksites), but `authorId`, who wrote it.
+   */
+  async issueWatchers(tx: Db, companyId: string, authorId: string): Promise<string[]> {
+    const result = await tx.execute<{ id: string }>(sql`
+      SELECT DISTINCT u.id
+      FROM users u
+      JOIN user_roles ur ON ur.company_id = ${companyId} AND ur.user_id = u.id
+      JOIN role_permissions rp ON rp.company_id = ${companyId} AND rp.role_id = ur.role_id
+      JOIN permissions p ON p.id = rp.permission_id AND p.code IN ('projects:edit', 'admin:access')
+      WHERE u.company_id = ${companyId} AND u.is_active AND u.id <> ${authorId}`);
+    return result.rows.map((r) => r.id);
   },
 };
 

@@ -1,5 +1,5 @@
 import type { Database, Db } from "@server/db/client";
-import { type AuthContext, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import type { ExpectedVersion } from "@server/lib/versions";
@@ -11,6 +11,8 @@ import {
   canStartProject,
   durationDaysFromHours,
   isExecutable,
+  issueNotificationBody,
+  issueWrittenAt,
   notesFromQuote,
   PROJECT_LIMITS,
   PROJECT_TEXTS,
@@ -34,6 +36,7 @@ import {
   tasksFromQuoteLines,
 } from "@shared/projects";
 import { QUOTE_TEXTS } from "@shared/quotes";
+import { notificationsRepository } from "../notifications/notifications.repository";
 import { nextReference } from "../references/references.repository";
 import { teamsRepository } from "../teams/teams.repository";
 import { type ProjectValues, projectsRepository, type QuoteForProject, type TaskValues } from "./projects.repository";
@@ -58,7 +61,32 @@ export const PROJECTS_ACCESS = permissions({
   issueCreate: "projects:execute",
   issueUpdate: "projects:execute",
   issueRemove: "projects:execute",
+  /** The budget and the tasks' prices in every answer (docs/domain/projects.md#amounts). */
+  amounts: "projects:budget",
 });
+
+/** A task as a caller without `projects:budget` gets it: without its price. */
+function taskShown<T extends { unit_price?: number | null }>(auth: AuthContext, task: T): T {
+  if (can(auth, PROJECTS_ACCESS.amounts)) return task;
+  const { unit_price: _price, ...rest } = task;
+  return rest as T;
+}
+
+/**
+ * A worksite as the caller may see it: without its budget nor its tasks' prices for a caller without
+ * `projects:budget` (a Compagnon by default); the keys are left out, never set to null (null is « no budget »).
+ */
+function shown<
+  T extends {
+    budget_total?: number | null;
+    tasks?: { unit_price?: number | null }[];
+    tasks_preview?: unknown;
+  },
+>(auth: AuthContext, project: T): T {
+  if (can(auth, PROJECTS_ACCESS.amounts)) return project;
+  const { budget_total: _budget, ...rest } = project;
+  return (rest.tasks ? { ...rest, tasks: rest.tasks.map((task) => taskShown(auth, task)) } : rest) as T;
+}
 
 const noCompany = PROJECT_TEXTS.companyRequired;
 
@@ -197,14 +225,19 @@ export function createProjectsService(db: Database) {
                 { limit: query.limit, offset, sort: query.sort, order: query.order },
               )
             : [];
-        return { data, meta: { total, page: query.page, limit: query.limit, counts } };
+        return {
+          data: data.map((project) => shown(auth, project)),
+          meta: { total, page: query.page, limit: query.limit, counts },
+        };
       });
     },
 
     async get(auth: AuthContext, id: string): Promise<ProjectDetail> {
       const t = tenant(auth, PROJECTS_ACCESS.get, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => detail(tx, t.companyId, projectId, await visibleTeams(tx, t)));
+      return db.run(t.scope, async (tx) =>
+        shown(auth, await detail(tx, t.companyId, projectId, await visibleTeams(tx, t))),
+      );
     },
 
     /** The worksite proposed for a validated quote without one (what the creation dialog shows). */
@@ -226,7 +259,7 @@ export function createProjectsService(db: Database) {
         await checkReferences(tx, t.companyId, input);
         const { tasks, ...values } = input;
         const id = await insertProject(tx, t, values, tasks, null);
-        return detail(tx, t.companyId, id, null);
+        return shown(auth, await detail(tx, t.companyId, id, null));
       });
     },
 
@@ -266,7 +299,7 @@ export function createProjectsService(db: Database) {
         await checkReferences(tx, t.companyId, values);
         const id = await insertProject(tx, t, values, tasks, quote.id);
         await projectsRepository.linkQuote(tx, t.companyId, quote.id, id);
-        return detail(tx, t.companyId, id, null);
+        return shown(auth, await detail(tx, t.companyId, id, null));
       });
     },
 
@@ -280,14 +313,19 @@ export function createProjectsService(db: Database) {
       const t = tenant(auth, PROJECTS_ACCESS.update, noCompany);
       const projectId = idOr404(id, PROJECT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const { teamIds } = await reach(tx, t, projectId);
+        const { project, teamIds } = await reach(tx, t, projectId);
         // After the reach: a worksite the caller does not see answers 404, whatever the version.
         await projectsRepository.lockVersion(tx, t.companyId, projectId, version);
         await checkReferences(tx, t.companyId, input);
         const { tasks, ...values } = input;
-        await projectsRepository.update(tx, t.companyId, projectId, values);
-        await projectsRepository.replaceTasks(tx, t.companyId, projectId, tasks, t.auth.userId);
-        return detail(tx, t.companyId, projectId, sees(teamIds, values.team_id) ? teamIds : null);
+        // A caller who does not see the amounts cannot change them: the stored budget and prices are kept.
+        const amounts = can(auth, PROJECTS_ACCESS.amounts);
+        await projectsRepository.update(tx, t.companyId, projectId, {
+          ...values,
+          budget_total: amounts ? values.budget_total : (project.budget_total ?? null),
+        });
+        await projectsRepository.replaceTasks(tx, t.companyId, projectId, tasks, t.auth.userId, !amounts);
+        return shown(auth, await detail(tx, t.companyId, projectId, sees(teamIds, values.team_id) ? teamIds : null));
       });
     },
 
@@ -311,7 +349,7 @@ export function createProjectsService(db: Database) {
           if (!canStartProject(project.status)) throw errors.conflict(PROJECT_TEXTS.cannotStart);
           await projectsRepository.setStatus(tx, t.companyId, projectId, "en cours");
         }
-        return detail(tx, t.companyId, projectId, teamIds);
+        return shown(auth, await detail(tx, t.companyId, projectId, teamIds));
       });
     },
 
@@ -334,7 +372,7 @@ export function createProjectsService(db: Database) {
           await projectsRepository.setStatus(tx, t.companyId, projectId, "livré");
         }
         await projectsRepository.setSatisfaction(tx, t.companyId, projectId, body.client_satisfied, replay);
-        return detail(tx, t.companyId, projectId, teamIds);
+        return shown(auth, await detail(tx, t.companyId, projectId, teamIds));
       });
     },
 
@@ -345,7 +383,7 @@ export function createProjectsService(db: Database) {
         const task = await projectsRepository.task(tx, t.companyId, taskId);
         if (!task || !sees(await visibleTeams(tx, t), task.team_id)) throw errors.notFound(PROJECT_TEXTS.taskNotFound);
         const { project_status: _s, team_id: _t, ...rest } = task;
-        return rest;
+        return taskShown(auth, rest);
       });
     },
 
@@ -361,7 +399,7 @@ export function createProjectsService(db: Database) {
         const after = await projectsRepository.task(tx, t.companyId, taskId);
         if (!after) throw errors.notFound(PROJECT_TEXTS.taskNotFound);
         const { project_status: _s, team_id: _t, ...rest } = after;
-        return rest;
+        return taskShown(auth, rest);
       });
     },
 
@@ -420,6 +458,7 @@ export function createProjectsService(db: Database) {
           title: input.title,
           description: input.description,
           clientKey: input.client_key ?? null,
+          createdAt: issueWrittenAt(input.written_at, new Date()).toISOString(),
           createdBy: t.auth.userId,
           createdByName: t.auth.user.full_name,
         });
@@ -430,6 +469,18 @@ export function createProjectsService(db: Database) {
         }
         const issue = await projectsRepository.issue(tx, t.companyId, id);
         if (!issue) throw errors.notFound(PROJECT_TEXTS.issueNotFound);
+        // The office is told, once: a replay answered above made no second imprévu, and no notification.
+        await notificationsRepository.add(
+          tx,
+          t.companyId,
+          await projectsRepository.issueWatchers(tx, t.companyId, t.auth.userId),
+          {
+            kind: "project_issue",
+            title: PROJECT_TEXTS.issueNotification,
+            body: issueNotificationBody(issue.title, project.reference, project.name, t.auth.user.full_name),
+            href: `/projects/${project.id}`,
+          },
+        );
         const { project_status: _s, team_id: _t, ...rest } = issue;
         return { issue: rest, replayed: false };
       });

@@ -1,6 +1,6 @@
 /** What the quotes and quote templates HTTP tests share: an app, two companies, their clients. */
 
-import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
+import { bearer, createTestCompany, grantToRole, login, setupApp } from "@server/test/helpers";
 import { PDFParse } from "pdf-parse";
 import { expect } from "vitest";
 
@@ -93,6 +93,9 @@ export async function setupQuotesTest() {
   const other = await createTestCompany(db, "Autre devis SARL");
   const tokenOf = async (email: string) => (await login(app, email)).token;
   const admin = await tokenOf(company.emails.admin);
+  // These tests' Compagnon reads the quotes without writing them: his company gave the role quotes:view
+  // back (the default Compagnon holds none since issue 32: docs/domain/permissions.md#default-roles).
+  await grantToRole(db, company.id, "Compagnon", ["quotes:view"]);
   const compagnon = await tokenOf(company.emails.compagnon);
   const norole = await tokenOf(company.emails.norole);
   const otherAdmin = await tokenOf(other.emails.admin);

@@ -294,11 +294,11 @@ export function createQuotesService(db: Database) {
         const items = await costedLines(tx, t, input.items, before.items.map(lineFromStored));
         // A quote presented to the client is frozen: an edit of its content is a new version
         // (docs/domain/quotes.md#sent-quotes-are-frozen).
-        const version = await versionOfEdit(tx, t.companyId, before, input);
-        const values = version ? { ...input, status: statusOfNewVersion(input.status) } : input;
+        const newVersion = await versionOfEdit(tx, t.companyId, before, input);
+        const values = newVersion ? { ...input, status: statusOfNewVersion(input.status) } : input;
         await quotesRepository.update(tx, t.companyId, quoteId, { ...values, items }, totals);
         const entries = updateEntries(before, values, totals.total, actorOf(auth));
-        await quoteHistoryRepository.add(tx, t.companyId, version ? withNewVersion(entries, version) : entries);
+        await quoteHistoryRepository.add(tx, t.companyId, newVersion ? withNewVersion(entries, newVersion) : entries);
       });
       return presented(auth, await load(t, quoteId));
     },

@@ -255,12 +255,13 @@ describe("POST /api/company/user-roles/user/:userId", () => {
   });
 
   it("applies to the user's next request, without signing in again", async () => {
+    // The worksites, which the Compagnon reads (he reads no quote since issue 32).
     const token = a.token.norole;
-    expect((await api(token, "GET", "/api/quotes")).statusCode).toBe(403);
+    expect((await api(token, "GET", "/api/projects")).statusCode).toBe(403);
     expect((await setRoles(a.token.admin, a.ids.norole, [a.roles.compagnon])).statusCode).toBe(200);
-    expect((await api(token, "GET", "/api/quotes")).statusCode).toBe(200);
+    expect((await api(token, "GET", "/api/projects")).statusCode).toBe(200);
     expect((await setRoles(a.token.admin, a.ids.norole, [])).statusCode).toBe(200);
-    expect((await api(token, "GET", "/api/quotes")).statusCode).toBe(403);
+    expect((await api(token, "GET", "/api/projects")).statusCode).toBe(403);
   });
 
   it("refuses a role of another company or an unknown one (400 unknownRole) and changes nothing", async () => {

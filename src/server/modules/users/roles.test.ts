@@ -86,7 +86,6 @@ describe("GET /api/company/roles and /api/company/roles/:id", () => {
       "equipment:view",
       "projects:execute",
       "projects:view",
-      "quotes:view",
       "vehicles:view",
     ]);
     expect(compagnon.permissions[0]).toEqual({ id: permissionId("calendar:view"), code: "calendar:view" });

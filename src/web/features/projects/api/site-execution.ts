@@ -52,6 +52,8 @@ export async function sendSiteEntry(entry: SiteEntry): Promise<SentAnswer> {
           title: op.title,
           description: op.description ?? undefined,
           client_key: op.clientKey,
+          // When it was written on the phone: an imprévu sent later keeps that time (issue 32).
+          written_at: entry.createdAt,
         }),
       };
     case "issue-update": {

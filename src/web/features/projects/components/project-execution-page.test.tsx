@@ -12,6 +12,7 @@ import {
   projectTaskDetailSchema,
 } from "@shared/projects";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { PHONE_CHROME, SITE_BOTTOM_COVER, SITE_TOP_COVER } from "@web/lib/phone-chrome";
 import { toast } from "@web/lib/toast";
 import { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
@@ -205,6 +206,36 @@ describe("ProjectExecutionPage", () => {
     expect(screen.getByText(/^Estimation\s:\s16h$/)).toBeTruthy();
   });
 
+  it("shows on arrival the gate code, « Appeler client » (tel:) and « Y aller » (the route)", async () => {
+    serve(makeSiteProject({ gate_code: "4521B" }));
+    page();
+    const header = (await screen.findByRole("heading", { level: 1, name: "Salle de bain Leroy" })).closest("header");
+    expect(header).not.toBeNull();
+    const inHeader = within(header as HTMLElement);
+    expect(inHeader.getByText(SITE_TEXTS.gateCode)).toBeTruthy();
+    expect(inHeader.getByTestId("site-gate-code").textContent).toBe("4521B");
+    expect(inHeader.getByRole("link", { name: SITE_TEXTS.callClient }).getAttribute("href")).toBe("tel:0612345678");
+    const route = inHeader.getByRole("link", { name: SITE_TEXTS.route });
+    expect(route.getAttribute("href")).toBe(
+      `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent("8 chemin des Vignes, 69380 Lozanne")}`,
+    );
+    expect(route.getAttribute("target")).toBe("_blank");
+    cleanup();
+
+    // Neither phone, address nor code: nothing empty is shown.
+    serve(
+      makeSiteProject({
+        address: null,
+        client: { id: SITE_IDS.client, name: "Martine Leroy", phone: null, email: null, address: null },
+      }),
+    );
+    page();
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain Leroy" });
+    expect(screen.queryByText(SITE_TEXTS.gateCode)).toBeNull();
+    expect(screen.queryByRole("link", { name: SITE_TEXTS.callClient })).toBeNull();
+    expect(screen.queryByRole("link", { name: SITE_TEXTS.route })).toBeNull();
+  });
+
   it("adds, edits and deletes an imprévu; the title is required", async () => {
     const state = serve(makeSiteProject());
     page();
@@ -266,6 +297,50 @@ describe("ProjectExecutionPage", () => {
         ["Synchronisation terminée", { description: "2\u00a0actions envoyées" }],
       ]),
     );
+  });
+
+  it("sends an imprévu written offline with the time it was written, not the time it was sent", async () => {
+    serve(makeSiteProject());
+    page();
+    await task(/Dépose/);
+    setOnline(false);
+    const writing = Date.now();
+    fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
+    fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    expect(await screen.findByRole("article", { name: "Mur humide" })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const reconnected = Date.now();
+    setOnline(true);
+    await waitFor(() => expect(api.requests("POST", "/api/project-issues")).toHaveLength(1));
+    const body = api.requests("POST", "/api/project-issues")[0]?.body as { written_at?: string; client_key?: string };
+    expect(body.client_key).toBeTruthy();
+    expect(typeof body.written_at).toBe("string");
+    const written = Date.parse(body.written_at as string);
+    expect(written).toBeGreaterThanOrEqual(writing);
+    expect(written).toBeLessThan(reconnected);
+  });
+
+  it("offline, the finish bar is one row of PHONE_CHROME.finishBar px just above the bottom bar, and tasks stop clear of the bars", async () => {
+    serve(makeSiteProject());
+    page();
+    await task(/Dépose/);
+    setOnline(false);
+    const bar = await screen.findByTestId("site-finish-bar");
+    expect(bar.style.height).toBe(`${PHONE_CHROME.finishBar}px`);
+    expect(bar.className).toContain("flex-row");
+    expect(bar.className).toContain(`bottom-[calc(${(PHONE_CHROME.bottomBar + PHONE_CHROME.gap) / 16}rem`);
+    // What it waits for, beside the button, in two lines at most.
+    const finish = within(bar).getByRole("button", { name: PROJECT_TEXTS.finish });
+    expect(finish.hasAttribute("disabled")).toBe(true);
+    const hint = bar.querySelector("#site-finish-blocked") as HTMLElement;
+    expect(hint.parentElement).toBe(bar);
+    expect(hint.textContent).toBe(SITE_TEXTS.finishOffline);
+    expect(hint.querySelector(".line-clamp-2")).not.toBeNull();
+    for (const row of screen.getAllByRole("checkbox").map((box) => box.closest("li") as HTMLElement)) {
+      expect(row.style.scrollMarginBottom).toBe(`${SITE_BOTTOM_COVER}px`);
+      expect(row.style.scrollMarginTop).toBe(`${SITE_TOP_COVER}px`);
+    }
   });
 
   it("shows what the server refused, never drops it, and lets the user remove it", async () => {

@@ -10,7 +10,9 @@ import { Spinner } from "@web/components/ui/spinner";
 import { isApiError } from "@web/lib/api-client";
 import { errorDescription, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
+import { mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
+import { PHONE_CHROME } from "@web/lib/phone-chrome";
 import {
   ArrowLeft,
   CalendarCheck,
@@ -18,8 +20,11 @@ import {
   CircleAlert,
   CircleCheckBig,
   CloudUpload,
+  KeyRound,
   ListChecks,
   MapPin,
+  Navigation,
+  Phone,
   SearchX,
   User,
   WifiOff,
@@ -101,8 +106,14 @@ function Tile({ label, value, icon }: { label: string; value: string; icon: Reac
   );
 }
 
-/** Reference, name, client, address, « Démarré le », progress. */
+/**
+ * Reference, name, client, address, the gate code, « Démarré le », progress; « Appeler client » and
+ * « Y aller » (issue 32: what the team needs on arriving, without leaving the screen).
+ */
 function Header({ project, done, total }: { project: ProjectDetail; done: number; total: number }) {
+  const phone = project.client?.phone;
+  const address = project.address ?? project.client?.address ?? null;
+  const route = mapsSearchUrl(address);
   return (
     <header className="flex flex-col gap-3 rounded-lg border border-border bg-card p-4 shadow-card sm:p-5">
       <div className="flex flex-wrap items-center gap-2">
@@ -125,6 +136,17 @@ function Header({ project, done, total }: { project: ProjectDetail; done: number
             <dd className="min-w-0 break-words">{project.address}</dd>
           </div>
         )}
+        {project.gate_code && (
+          <div className="flex items-start gap-2">
+            <dt className="flex items-center gap-2 text-muted-foreground">
+              <KeyRound aria-hidden="true" className="size-4 shrink-0" />
+              {SITE_TEXTS.gateCode}
+            </dt>
+            <dd className="min-w-0 font-mono font-semibold break-words" data-testid="site-gate-code">
+              {project.gate_code}
+            </dd>
+          </div>
+        )}
         {project.started_at && (
           <div className="flex items-start gap-2">
             <dt className="sr-only">Démarrage</dt>
@@ -133,6 +155,26 @@ function Header({ project, done, total }: { project: ProjectDetail; done: number
           </div>
         )}
       </dl>
+      {(phone || route) && (
+        <div className="flex gap-2">
+          {phone && (
+            <Button variant="outline" asChild className="min-h-11 flex-1">
+              <a href={phoneHref(phone)}>
+                <Phone aria-hidden="true" />
+                {SITE_TEXTS.callClient}
+              </a>
+            </Button>
+          )}
+          {route && (
+            <Button variant="outline" asChild className="min-h-11 flex-1">
+              <a href={route} target="_blank" rel="noopener noreferrer">
+                <Navigation aria-hidden="true" />
+                {SITE_TEXTS.route}
+              </a>
+            </Button>
+          )}
+        </div>
+      )}
       <ProjectProgress done={done} total={total} />
     </header>
   );
@@ -325,15 +367,19 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
       </Section>
 
       {canExecute && (
+        // One row of PHONE_CHROME.finishBar px, 4 px above the bottom bar: with it and the offline banner,
+        // at most a fifth of a phone's screen (issue 32). What it waits for sits beside the button.
         <div
+          data-testid="site-finish-bar"
+          style={{ height: PHONE_CHROME.finishBar }}
           className={cn(
-            "sticky z-20 -mx-1 flex flex-col gap-1.5 rounded-xl border border-border bg-card/95 p-2 shadow-elevated backdrop-blur supports-[backdrop-filter]:bg-card/85",
-            "bottom-[calc(4.75rem+env(safe-area-inset-bottom))] lg:bottom-4",
+            "sticky z-20 -mx-1 flex flex-row items-center gap-2 rounded-xl border border-border bg-card/95 p-1.5 shadow-elevated backdrop-blur supports-[backdrop-filter]:bg-card/85",
+            "bottom-[calc(3.8125rem+env(safe-area-inset-bottom))] lg:bottom-4",
           )}
         >
           <Button
             size="lg"
-            className="w-full bg-success hover:bg-[#166534]"
+            className={cn("bg-success hover:bg-[#166534]", finishBlocked ? "order-last shrink-0 px-4" : "w-full")}
             disabled={finish.isPending || finishBlocked !== null}
             aria-describedby={finishBlocked ? "site-finish-blocked" : undefined}
             onClick={() => {
@@ -347,7 +393,7 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
           {finishBlocked && (
             <p
               id="site-finish-blocked"
-              className="flex items-center justify-center gap-1.5 px-1 text-center text-xs text-muted-foreground"
+              className="flex min-w-0 flex-1 items-center gap-1.5 px-1 text-xs leading-4 text-muted-foreground"
             >
               {outbox.offline ? (
                 <WifiOff aria-hidden="true" className="size-3.5 shrink-0 text-warning-soft-foreground" />
@@ -356,12 +402,12 @@ export function ProjectExecutionPage({ projectId }: { projectId: string }) {
               )}
               {/* Always in sight at the bottom of the screen, where the team taps: what waits to be sent. */}
               {waiting ? (
-                <span>
+                <span className="line-clamp-2">
                   <span className="font-semibold text-foreground">{pendingLabel(outbox.pending.length)}</span>
                   <span className="sr-only">. {SITE_TEXTS.finishAfterSync}</span>
                 </span>
               ) : (
-                finishBlocked
+                <span className="line-clamp-2">{finishBlocked}</span>
               )}
             </p>
           )}

@@ -206,6 +206,29 @@ describe("ProjectEditDialog", () => {
       description: PROJECT_TEXTS.updatedWithTasksDescription,
     });
   });
+
+  it("hides the budget and the tasks' prices from an editor without projects:budget (issue 32)", async () => {
+    const { budget_total: _budget, ...withoutBudget } = makeProjectDetail();
+    const shown = { ...withoutBudget, tasks: withoutBudget.tasks.map(({ unit_price: _price, ...task }) => task) };
+    api.get("/api/projects/:id", projectDetailSchema, () => shown);
+    const first = renderWithProviders(
+      <ProjectEditDialog open onOpenChange={vi.fn()} projectId={FIXTURE_IDS.project} isMobile={false} />,
+      { permissions: ["projects:view", "projects:edit", "teams:view", "vehicles:view", "equipment:view"] },
+    );
+    const dialog = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
+    expect(within(dialog).getByLabelText("Code d'accès")).toBeTruthy();
+    expect(within(dialog).queryByLabelText("Budget (€)")).toBeNull();
+    expect(within(dialog).queryAllByText("Prix unit. HT")).toEqual([]);
+    first.unmount();
+
+    api.get("/api/projects/:id", projectDetailSchema, () => makeProjectDetail());
+    renderWithProviders(
+      <ProjectEditDialog open onOpenChange={vi.fn()} projectId={FIXTURE_IDS.project} isMobile={false} />,
+    );
+    const again = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
+    expect(within(again).getByLabelText("Budget (€)")).toBeTruthy();
+    expect(within(again).queryAllByText("Prix unit. HT").length).toBeGreaterThan(0);
+  });
 });
 
 describe("a clash said before saving (issue 32)", () => {

@@ -198,14 +198,16 @@ export function ProjectGeneralFields({
           <Input autoComplete="off" placeholder={"Ex.\u00a0: portail 4521B"} {...props} {...register("gate_code")} />
         )}
       </FormField>
-      <FormField
-        label="Budget (€)"
-        error={errors.budget_total?.message}
-        className={HALF}
-        hint={kind === "fromQuote" ? "Le total TTC du devis." : undefined}
-      >
-        {(props) => <DecimalInput placeholder="—" {...props} {...register("budget_total")} />}
-      </FormField>
+      {access.canSeeAmounts && (
+        <FormField
+          label="Budget (€)"
+          error={errors.budget_total?.message}
+          className={HALF}
+          hint={kind === "fromQuote" ? "Le total TTC du devis." : undefined}
+        >
+          {(props) => <DecimalInput placeholder="—" {...props} {...register("budget_total")} />}
+        </FormField>
+      )}
 
       <FormField label="Notes" error={errors.notes?.message} className="col-span-2">
         {(props) => <Textarea rows={3} {...props} {...register("notes")} />}

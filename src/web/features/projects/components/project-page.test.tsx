@@ -156,6 +156,25 @@ describe("ProjectPage", () => {
     expect(screen.queryByRole("button", { name: /Démarrer|Modifier|Supprimer/ })).toBeNull();
   });
 
+  it("a Compagnon sees no budget and no link to the quote (issue 32); a holder of projects:budget and quotes:view does", async () => {
+    const { budget_total: _budget, ...withoutBudget } = makeProjectDetail();
+    serve(withoutBudget as ProjectDetail, { issues: false, photos: false });
+    const first = renderPage({ permissions: ["dashboard:view", "calendar:view", "projects:view", "projects:execute"] });
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
+    expect(screen.queryByText("Budget")).toBeNull();
+    const documents = screen.getByRole("list", { name: "Documents du chantier" });
+    expect(within(documents).getByText("DEV-2026-0007")).toBeTruthy();
+    expect(within(documents).queryByRole("link")).toBeNull();
+    first.unmount();
+
+    serve(makeProjectDetail(), { issues: false, photos: false });
+    renderPage();
+    await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
+    expect(screen.getByText("Budget")).toBeTruthy();
+    expect(screen.getByText(/^4.380,50.€$/)).toBeTruthy();
+    expect(within(screen.getByRole("list", { name: "Documents du chantier" })).getByRole("link")).toBeTruthy();
+  });
+
   it("« Facturer » a worksite from a validated quote or delivered: the invoice written, then its page", async () => {
     serve(makeProjectDetail(), { issues: false, photos: false });
     api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());

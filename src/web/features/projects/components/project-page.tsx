@@ -9,6 +9,7 @@ import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
 import { Skeleton } from "@web/components/ui/skeleton";
+import { useCan } from "@web/hooks/use-can";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { isApiError } from "@web/lib/api-client";
 import { errorDescription, toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -94,7 +95,10 @@ function Information({ project }: { project: ProjectDetail }) {
       <Fact label="Véhicule">{project.vehicle?.name ?? <Missing>Sans véhicule</Missing>}</Fact>
       <Fact label="Adresse">{project.address ?? <Missing />}</Fact>
       <Fact label="Code d'accès">{project.gate_code ?? <Missing />}</Fact>
-      <Fact label="Budget">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
+      {/* Left out of the answer for a user who does not see the amounts (projects:budget). */}
+      {project.budget_total !== undefined && (
+        <Fact label="Budget">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
+      )}
       {project.started_at && <Fact label="Démarré le">{formatDate(new Date(project.started_at))}</Fact>}
       {project.finished_at && <Fact label="Livré le">{formatDate(new Date(project.finished_at))}</Fact>}
     </dl>
@@ -180,6 +184,8 @@ function Photos({ photos }: { photos: ProjectPhoto[] }) {
 }
 
 function Documents({ project }: { project: ProjectDetail }) {
+  // The quote is money: who may not read it (a Compagnon by default) sees its reference, no link.
+  const canOpen = useCan("quotes:view");
   if (project.documents.length === 0) return <Muted>Aucun document lié à ce chantier.</Muted>;
   return (
     <ul aria-label="Documents du chantier" className="flex flex-col divide-y divide-border text-sm">
@@ -187,12 +193,16 @@ function Documents({ project }: { project: ProjectDetail }) {
         <li key={doc.id} className="flex items-center gap-3 py-2">
           <FileText aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
           <span className="text-muted-foreground">{DOCUMENT_LABELS[doc.type]}</span>
-          <Link
-            to={quoteSearchUrl(doc.reference)}
-            className="font-medium text-primary tabular-nums hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
-          >
-            {doc.reference}
-          </Link>
+          {canOpen ? (
+            <Link
+              to={quoteSearchUrl(doc.reference)}
+              className="font-medium text-primary tabular-nums hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center"
+            >
+              {doc.reference}
+            </Link>
+          ) : (
+            <span className="font-medium tabular-nums">{doc.reference}</span>
+          )}
         </li>
       ))}
     </ul>

@@ -8,6 +8,7 @@ import { cn } from "@web/lib/cn";
 import { ArrowDown, ArrowUp, GripVertical, ListPlus, Plus, Trash2 } from "lucide-react";
 import { type ReactNode, useId, useRef } from "react";
 import { type FieldError, type UseFormReturn, useFieldArray, useWatch } from "react-hook-form";
+import { useProjectAccess } from "../hooks/use-project-access";
 import { newTaskRow, type ProjectFormFields, type ProjectFormKind } from "../lib/project-form";
 
 type Form = UseFormReturn<ProjectFormFields>;
@@ -52,6 +53,7 @@ const FIGURE_LABEL = "text-[0.8125rem] @xl:sr-only";
  * the bin — from a quote, left out by unchecking them instead.
  */
 export function ProjectTasksEditor({ form, kind }: ProjectTasksEditorProps) {
+  const { canSeeAmounts } = useProjectAccess();
   const { control } = form;
   const { fields, append, remove, move } = useFieldArray({ control, name: "tasks" });
   const tasks = useWatch({ control, name: "tasks" });
@@ -100,7 +102,7 @@ export function ProjectTasksEditor({ form, kind }: ProjectTasksEditorProps) {
         <span className="text-center [grid-area:head]">{kind === "edit" ? "Fait" : fromQuote ? "Retenue" : null}</span>
         <span className="[grid-area:label]">Tâche</span>
         <span className="text-right [grid-area:hours]">Heures</span>
-        <span className="text-right [grid-area:price]">Prix unit. HT</span>
+        {canSeeAmounts && <span className="text-right [grid-area:price]">Prix unit. HT</span>}
         <span className="text-right [grid-area:qty]">Quantité</span>
         <span className="[grid-area:tools]" />
       </div>
@@ -164,6 +166,8 @@ interface TaskRowProps {
 
 function TaskRow({ form, index, kind, idPrefix, kept, done, rowAttrs, tools }: TaskRowProps) {
   const { register, formState } = form;
+  // The price is money: not shown to who may not see it (the server keeps the stored one, issue 32).
+  const { canSeeAmounts } = useProjectAccess();
   const line = index + 1;
   const rowErrors = formState.errors.tasks?.[index] as
     | Partial<Record<(typeof ROW_FIELDS)[number], FieldError>>
@@ -245,12 +249,13 @@ function TaskRow({ form, index, kind, idPrefix, kept, done, rowAttrs, tools }: T
               {...register(`tasks.${index}.estimated_hours`)}
             />,
           )}
-          {figure(
-            "unit_price",
-            "Prix unit. HT",
-            "[grid-area:price]",
-            <DecimalInput {...a11y("unit_price")} placeholder="—" {...register(`tasks.${index}.unit_price`)} />,
-          )}
+          {canSeeAmounts &&
+            figure(
+              "unit_price",
+              "Prix unit. HT",
+              "[grid-area:price]",
+              <DecimalInput {...a11y("unit_price")} placeholder="—" {...register(`tasks.${index}.unit_price`)} />,
+            )}
           {figure(
             "quantity",
             "Quantité",

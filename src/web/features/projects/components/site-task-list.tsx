@@ -1,5 +1,6 @@
 import { PROJECT_TEXTS } from "@shared/project-rules";
 import { cn } from "@web/lib/cn";
+import { SITE_BOTTOM_COVER, SITE_TOP_COVER } from "@web/lib/phone-chrome";
 import { Check, Clock } from "lucide-react";
 import type { SiteTask } from "../lib/site-outbox";
 import { estimateLabel, SITE_TEXTS } from "../lib/site-texts";
@@ -58,7 +59,9 @@ export function SiteTaskList({ tasks, canExecute, onToggle }: SiteTaskListProps)
           task.is_done ? "border-[#bbf7d0] bg-success-soft/60" : "border-border bg-card",
         );
         return (
-          <li key={task.id}>
+          // Scrolled to (a tap, the keyboard), a task stops clear of the bars that stay on the screen
+          // (issue 32): the top bar and offline banner above, the finish and bottom bars below.
+          <li key={task.id} style={{ scrollMarginTop: SITE_TOP_COVER, scrollMarginBottom: SITE_BOTTOM_COVER }}>
             {canExecute ? (
               // A real checkbox, transparent, over its whole row: the row is the target.
               <label

@@ -7,6 +7,8 @@ export function useProjectAccess() {
     canEdit: useCan("projects:edit"),
     canDelete: useCan("projects:delete"),
     canExecute: useCan("projects:execute"),
+    /** The budget and the tasks' prices (a Compagnon by default does not see them: the server leaves them out). */
+    canSeeAmounts: useCan("projects:budget"),
     /** « Facturer » a delivered worksite, or one from a validated quote. */
     canInvoice: useCan("invoices:create"),
     /** The worksite form's choices: the teams, vehicles and equipment templates, and « Nouveau client ». */

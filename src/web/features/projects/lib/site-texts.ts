@@ -6,6 +6,10 @@ import { formatDate, plural } from "@shared/format";
  */
 export const SITE_TEXTS = {
   title: "Mode chantier",
+  /** The header (issue 32): the gate code, a call to the client, the route to the worksite. */
+  gateCode: "Code d'accès",
+  callClient: "Appeler client",
+  route: "Y aller",
   tasksTitle: "Tâches du chantier",
   issuesTitle: "Imprévus",
   reportIssue: "Signaler un imprévu",
