@@ -85,10 +85,10 @@ export const VAT_RULE_TEXTS = {
    * the model; this wording keeps each of its elements).
    */
   housingWorksMention:
-    "TVA à 10\u00a0% (art. 279-0 bis du CGI)\u00a0: le client certifie que les travaux portent sur des locaux à usage d'habitation achevés depuis plus de deux ans et que, sur une période de deux ans au plus, ils ne concourent pas à la production d'un immeuble neuf ni n'augmentent de plus de 10\u00a0% la surface de plancher des locaux existants.",
+    "Le client certifie que les travaux portent sur des locaux d'habitation achevés depuis plus de deux ans, sans produire d'immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 10\u00a0%, art. 279-0 bis du CGI).",
   /** The same certification for 5,5 % (CGI art. 278-0 bis A; BOI-LETTRE-000280 § 10), energy renovation named. */
   energyRenovationMention:
-    "TVA à 5,5\u00a0% (art. 278-0 bis A du CGI)\u00a0: le client certifie que les travaux sont des travaux d'amélioration de la qualité énergétique, ou des travaux induits qui leur sont indissociablement liés, portant sur des locaux à usage d'habitation achevés depuis plus de deux ans, et que, sur une période de deux ans au plus, ils ne concourent pas à la production d'un immeuble neuf ni n'augmentent de plus de 10\u00a0% la surface de plancher des locaux existants.",
+    "Le client certifie que les travaux d'amélioration de la qualité énergétique, et ceux qui leur sont indissociablement liés, portent sur des locaux d'habitation achevés depuis plus de deux ans, sans produire d'immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 5,5\u00a0%, art. 278-0 bis A du CGI).",
 } as const;
 
 /**
