@@ -356,7 +356,14 @@ describe("export", () => {
         is_active: false,
         contacts: [{ id: "x", name: "Paul Roux", role: "Gérant", phone: "06 00 00 00 00", email: null }],
         addresses: [
-          { id: "y", label: "Bâtiment B", address: "6 rue des Tilleuls", postal_code: "69003", city: "Lyon" },
+          {
+            id: "y",
+            label: "Bâtiment B",
+            address: "6 rue des Tilleuls",
+            postal_code: "69003",
+            city: "Lyon",
+            premises: null,
+          },
         ],
       }),
     ]);

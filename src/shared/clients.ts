@@ -1,4 +1,9 @@
 import { z } from "zod";
+import { PREMISES, VAT_RULE_TEXTS } from "./vat-rules";
+
+/** « Logement achevé depuis plus de 2 ans ? »: one of PREMISES, or null (not answered). */
+export const premisesField = z.enum(PREMISES, { error: VAT_RULE_TEXTS.premisesInvalid }).nullable();
+
 import {
   CIVILITIES,
   type Civility,
@@ -73,6 +78,11 @@ export const clientAddressInputSchema = z.object({
   address: requiredText(300, CLIENT_TEXTS.addressRequired, "Adresse\u00a0: 300 caractères au maximum"),
   postal_code: optionalText(10, "Code postal"),
   city: optionalText(100, "Ville"),
+  /**
+   * The answer to « Logement achevé depuis plus de 2 ans ? » remembered for this address (ADR 0029);
+   * left out, the stored one stays (a quote writes it when saved with this worksite address).
+   */
+  premises: premisesField.optional(),
 });
 export type ClientAddressInput = z.output<typeof clientAddressInputSchema>;
 
@@ -355,6 +365,8 @@ export const clientAddressSchema = z.object({
   address: z.string(),
   postal_code: z.string().nullable(),
   city: z.string().nullable(),
+  /** The last answer to « Logement achevé depuis plus de 2 ans ? » for this address; null: never asked. */
+  premises: z.enum(PREMISES).nullable().default(null),
 });
 export type ClientAddress = z.infer<typeof clientAddressSchema>;
 

@@ -1,5 +1,6 @@
 import { addDays, dayNumber } from "./dates";
 import { roundDiv, type Totals, type VatBreakdown } from "./money";
+import { VAT_RULE_TEXTS } from "./vat-rules";
 
 /**
  * Invoices' pure rules (docs/domain/invoices.md): statuses and their labels, kinds, payment methods,
@@ -156,8 +157,9 @@ export const INVOICE_TEXTS = {
   daysLate: (days: number) => `${days} ${days > 1 ? "jours" : "jour"} de retard`,
   reverseChargeMention: "Autoliquidation\u00a0: TVA due par le preneur (art. 283-2 nonies du CGI)",
   franchiseMention: "TVA non applicable, art. 293 B du CGI",
-  reducedRateMention:
-    "Taux réduit de TVA applicable aux travaux d'amélioration, de transformation, d'aménagement et d'entretien de locaux à usage d'habitation achevés depuis plus de deux ans (art. 279-0 bis et 278-0 bis A du CGI)",
+  /** The 10 % certification (VAT_RULE_TEXTS.housingWorksMention; 5,5 %: energyRenovationMention, ADR 0029). */
+  reducedRateMention: VAT_RULE_TEXTS.housingWorksMention,
+  energyRenovationMention: VAT_RULE_TEXTS.energyRenovationMention,
   watermark: "BROUILLON",
   /** The PDF's words (docs/decisions/0015-invoice-mentions.md: what is printed where). */
   pdf: {

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { clientSchema } from "./clients";
+import { clientSchema, premisesField } from "./clients";
 import {
   clearableText,
   decimals,
@@ -25,6 +25,7 @@ import {
   UNITS,
 } from "./quote-rules";
 import { quoteSignatureSchema } from "./signing";
+import { PREMISES } from "./vat-rules";
 
 export * from "./quote-rules";
 
@@ -209,6 +210,11 @@ export const quoteInputSchema = withQuoteRules(
     ...quoteDiscountFields,
     items: quoteItemsInput,
     worksite: worksite.optional(),
+    /**
+     * « Logement achevé depuis plus de 2 ans ? » (ADR 0029): gives the default rate of new lines; saved
+     * with a worksite address of the client, it is remembered there. Left out: not answered.
+     */
+    premises: premisesField.optional(),
   }),
 );
 export type QuoteInput = z.output<typeof quoteInputSchema>;
@@ -232,6 +238,8 @@ export const quoteUpdateSchema = withQuoteRules(
     items: quoteItemsUpdate,
     // Not in the spec's body: left out, the quote keeps its worksite address.
     worksite: worksite.optional(),
+    // Left out, the quote keeps its answer to « Logement achevé depuis plus de 2 ans ? ».
+    premises: premisesField.optional(),
   }),
 );
 export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
@@ -310,6 +318,8 @@ export const quoteSchema = z.object({
       city: z.string().nullable(),
     })
     .nullable(),
+  /** The answer to « Logement achevé depuis plus de 2 ans ? » (ADR 0029); null: not asked or not answered. */
+  premises: z.enum(PREMISES).nullable(),
   items: z.array(quoteItemSchema),
   items_count: z.number(),
   /** Only in answers to users holding quotes:margins. */

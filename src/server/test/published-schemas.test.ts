@@ -64,6 +64,8 @@ const puts = withBody.filter((op) => op.method === "PUT");
 const OPTIONAL_ON_PUT: Record<string, Record<string, string>> = {
   "PUT /api/quotes/{id}": {
     worksite: "not in the spec's body: a client written to the spec keeps the quote's worksite address",
+    premises:
+      "issue 32, not in the spec's body: a client written to the spec keeps the quote's answer about the premises",
   },
   "PUT /api/company/settings": {
     default_tax_rate: "not in the spec's body: a client written to the spec keeps the company's choice",

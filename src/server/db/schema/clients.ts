@@ -104,6 +104,8 @@ export const clientAddresses = pgTable(
     address: text("address").notNull(),
     postalCode: text("postal_code"),
     city: text("city"),
+    /** The last answer to « Logement achevé depuis plus de 2 ans ? » for this address (ADR 0029); null: never asked. */
+    premises: text("premises"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index("client_addresses_client_idx").on(t.companyId, t.clientId, t.position)],

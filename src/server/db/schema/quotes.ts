@@ -58,6 +58,12 @@ export const quotes = pgTable(
     worksitePostalCode: text("worksite_postal_code"),
     worksiteCity: text("worksite_city"),
     /**
+     * The answer to « Logement achevé depuis plus de 2 ans ? » (Premises, src/shared/vat-rules.ts; ADR
+     * 0029): old_dwelling, new_dwelling or non_residential; null: not asked (a business client) or not
+     * answered. Gives the default rate of the quote's new lines.
+     */
+    premises: text("premises"),
+    /**
      * Lower-cased reference and name: what the list search matches (with the client's name), read from
      * its copy in quote_search_rows.
      */

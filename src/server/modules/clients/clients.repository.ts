@@ -13,6 +13,7 @@ import type {
   ClientValues,
 } from "@shared/clients";
 import { PENDING_QUOTE_STATUSES } from "@shared/quote-rules";
+import type { Premises } from "@shared/vat-rules";
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 
 /**
@@ -28,7 +29,8 @@ const CLIENT_COLUMNS = sql`
     FROM client_contacts k WHERE k.company_id = c.company_id AND k.client_id = c.id), '[]'::json) AS contacts,
   coalesce((
     SELECT json_agg(json_build_object('id', a.id, 'label', a.label, 'address', a.address,
-                                      'postal_code', a.postal_code, 'city', a.city) ORDER BY a.position, a.id)
+                                      'postal_code', a.postal_code, 'city', a.city, 'premises', a.premises)
+                                      ORDER BY a.position, a.id)
     FROM client_addresses a WHERE a.company_id = c.company_id AND a.client_id = c.id), '[]'::json) AS addresses`;
 
 type RawRow = Omit<ClientRecord, "created_at" | "updated_at"> & {
@@ -77,6 +79,8 @@ const addressColumns = (a: ClientAddressInput) => ({
   address: a.address,
   postalCode: a.postal_code,
   city: a.city,
+  // Left out, the answer remembered for the address stays (ADR 0029).
+  ...(a.premises === undefined ? {} : { premises: a.premises }),
 });
 
 /** Rows are written by batches of this many (well under PostgreSQL's 65,535 parameters per statement). */
@@ -93,6 +97,24 @@ export const clientsRepository = {
   lockVersion: (tx: Db, companyId: string, id: string, version: ExpectedVersion) =>
     lockTenantVersion(tx, version, clients, companyId, id),
 
+  /**
+   * Remembers the answer to « Logement achevé depuis plus de 2 ans ? » on the client's worksite address
+   * that a quote names (the same address, postal code, city and label: the quote holds a copy; ADR
+   * 0029). An address the client no longer has is left alone.
+   */
+  async rememberPremises(
+    tx: Db,
+    companyId: string,
+    clientId: string,
+    site: { label: string | null; address: string; postal_code: string | null; city: string | null },
+    premises: Premises,
+  ): Promise<void> {
+    await tx.execute(sql`
+      UPDATE client_addresses SET premises = ${premises}
+      WHERE company_id = ${companyId} AND client_id = ${clientId} AND address = ${site.address}
+        AND postal_code IS NOT DISTINCT FROM ${site.postal_code} AND city IS NOT DISTINCT FROM ${site.city}
+        AND label IS NOT DISTINCT FROM ${site.label}`);
+  },
   /**
    * One page and the total of the filtered set. Without a search, the page comes straight from the
    * (company, name) index and the total from a count. With one, the matching rows come from

@@ -222,6 +222,20 @@ describe("invoiceDocument", () => {
     expect(text).not.toContain("BROUILLON");
   });
 
+  it("an energy-renovation invoice at 5,5 %: the art. 278-0 bis A certification, not the 10 % one (issue 32)", async () => {
+    const energy = invoice({
+      items: [line("Isolation des combles", 100, 20, 5.5)],
+      vat_breakdown: [{ rate: 5.5, net: 2000, tax: 110 }],
+      tax_amount: 110,
+      total: 2110,
+      balance_due: 2110,
+    });
+    const text = await render(energy);
+    expect(text).toContain(plain(INVOICE_TEXTS.energyRenovationMention));
+    expect(text).toContain("278-0 bis A");
+    expect(text).not.toContain("279-0 bis");
+  });
+
   it("a reverse-charge invoice of building subcontracting: VAT 0 and « Autoliquidation »", async () => {
     const subcontracting = invoice({
       reference: "FAC-2026-0044",

@@ -13,6 +13,7 @@ import {
   PAYMENT_METHOD_LABELS,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
+import { reducedRateMentions } from "@shared/vat-rules";
 import { CiiError, documentVatBreakdown } from "./facturx/cii";
 import type { InvoiceSeller } from "./invoice-seller";
 
@@ -25,8 +26,6 @@ import type { InvoiceSeller } from "./invoice-seller";
  */
 
 const T = INVOICE_TEXTS.pdf;
-/** Rates of the housing-renovation mention (CGI art. 279-0 bis, 278-0 bis A). */
-const REDUCED_RATES = [10, 5.5];
 
 const present = (lines: (string | null | undefined | false)[]) =>
   lines.filter((line): line is string => typeof line === "string" && line.length > 0);
@@ -125,7 +124,8 @@ function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
 }
 
 /**
- * The VAT mentions: reverse charge, or the reduced rate of housing renovation. The franchise's is
+ * The VAT mentions: reverse charge, or the client's certification of each reduced rate used (10 %:
+ * art. 279-0 bis, 5,5 %: art. 278-0 bis A; ADR 0029). The franchise's is
  * printed in place of the VAT table (`totalsPart`), once.
  */
 function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
@@ -135,7 +135,7 @@ function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
     ...invoice.items.filter((i) => i.kind === "item").map((i) => i.tax_rate),
     ...invoice.vat_breakdown.map((v) => v.rate),
   ]);
-  return REDUCED_RATES.some((rate) => rates.has(rate)) ? [INVOICE_TEXTS.reducedRateMention] : [];
+  return reducedRateMentions(rates);
 }
 
 /**

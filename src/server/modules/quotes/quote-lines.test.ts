@@ -2,6 +2,7 @@ import { createTestUserWithPermissions, login } from "@server/test/helpers";
 import { LIBRARY_TEXTS } from "@shared/library-rules";
 import { computeTotals, fromCents } from "@shared/money";
 import { QUOTE_TEXTS, quoteMargin } from "@shared/quotes";
+import { VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { describe, expect, it } from "vitest";
 import { pdfText, QUOTE_LINES, quoteBody, setupQuotesTest } from "./quotes.fixtures";
 
@@ -247,5 +248,67 @@ describe("worksite address", () => {
     const bad = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { worksite: { city: "Lyon" } }));
     expect(bad.statusCode).toBe(400);
     expect(bad.json().error).toBe(QUOTE_TEXTS.worksiteAddressRequired);
+  });
+});
+
+describe("« Logement achevé depuis plus de 2 ans ? » (issue 32, ADR 0029)", () => {
+  it("is kept on the quote and remembered on the client's worksite address it names", async () => {
+    const site = { label: "Appartement", address: "8 rue des Capucins", postal_code: "69001", city: "Lyon" };
+    const made = await api(admin, "POST", "/api/clients", {
+      name: "Famille Girard",
+      phone: "0611223344",
+      addresses: [site, { label: "Boutique", address: "2 place Sathonay", postal_code: "69001", city: "Lyon" }],
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const girard = made.json();
+    // A client's addresses carry the answer remembered, none at first.
+    expect(girard.addresses.map((a: { premises: unknown }) => a.premises)).toEqual([null, null]);
+
+    const quote = await createQuote(admin, { client_id: girard.id, worksite: site, premises: "old_dwelling" });
+    expect(quote.premises).toBe("old_dwelling");
+    const read = (await api(admin, "GET", `/api/clients/${girard.id}`)).json();
+    expect(read.addresses.map((a: { premises: unknown }) => a.premises)).toEqual(["old_dwelling", null]);
+
+    // A PUT that leaves it out (the spec's body) keeps it; another answer is remembered again.
+    const kept = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { name: "Renommé" }));
+    expect(kept.json().premises).toBe("old_dwelling");
+    const changed = await api(
+      admin,
+      "PUT",
+      `/api/quotes/${quote.id}`,
+      quoteBody(quote, { premises: "non_residential" }),
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().premises).toBe("non_residential");
+    const again = (await api(admin, "GET", `/api/clients/${girard.id}`)).json();
+    expect(again.addresses[0].premises).toBe("non_residential");
+
+    // Saving the client's form (addresses without the answer) keeps what was remembered.
+    const { id: addressId, label, address, postal_code, city } = again.addresses[0];
+    const saved = await api(admin, "PUT", `/api/clients/${girard.id}`, {
+      name: girard.name,
+      email: null,
+      phone: "0611223344",
+      address: null,
+      postal_code: null,
+      city: null,
+      notes: null,
+      is_active: true,
+      addresses: [{ id: addressId, label, address, postal_code, city }],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().addresses[0].premises).toBe("non_residential");
+
+    // A duplicate keeps the quote's answer.
+    const copy = (await api(admin, "POST", `/api/quotes/${quote.id}/duplicate`, {})).json();
+    expect(copy.premises).toBe("non_residential");
+  });
+
+  it("is optional (null when not answered) and refuses an unknown answer on `premises`", async () => {
+    const quote = await createQuote(admin);
+    expect(quote.premises).toBeNull();
+    const bad = await api(admin, "PUT", `/api/quotes/${quote.id}`, quoteBody(quote, { premises: "bureau" }));
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(VAT_RULE_TEXTS.premisesInvalid);
   });
 });

@@ -5,6 +5,7 @@ import type { CompanyInfo } from "@shared/company";
 import { formatDate, formatEuro, formatPercent } from "@shared/format";
 import type { Quote } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
+import { reducedRateMentions } from "@shared/vat-rules";
 
 /** A signed quote's signature and evidence, as its PDF prints them (docs/domain/signing.md#the-signed-pdf). */
 export interface SignedQuoteEvidence {
@@ -133,6 +134,10 @@ export function quoteDocument(
       kind: "mentions",
       paragraphs: [
         ...(quote.tax_amount === 0 ? [{ title: "Mention", body: VAT_EXEMPTION_MENTION }] : []),
+        // The client's certification of each reduced rate used, written on the quote (ADR 0029).
+        ...reducedRateMentions(
+          quote.items.filter((i) => i.kind === "item" && i.tax_rate > 0).map((i) => i.tax_rate),
+        ).map((body) => ({ title: "TVA à taux réduit", body })),
         ...(terms ? [{ title: "Conditions", body: terms }] : []),
         // Building trades print their décennale insurance on quotes too (loi n° 96-603 art. 22-2).
         ...(insurance ? [{ title: "Assurance décennale", body: insurance }] : []),

@@ -5,6 +5,7 @@ import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { isPricedLine } from "@shared/money";
 import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
+import type { Premises } from "@shared/vat-rules";
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 
 export interface QuoteFilter {
@@ -102,6 +103,7 @@ const quoteColumns = {
   worksite_address: quotes.worksiteAddress,
   worksite_postal_code: quotes.worksitePostalCode,
   worksite_city: quotes.worksiteCity,
+  premises: quotes.premises,
   version: quotes.version,
   created_at: quotes.createdAt,
   updated_at: quotes.updatedAt,
@@ -156,6 +158,7 @@ function toQuote(row: QuoteRow): Quote {
           city: row.worksite_city,
         }
       : null,
+    premises: (row.premises as Premises | null) ?? null,
     items: row.items,
     items_count: row.items.filter(isPricedLine).length,
     version: row.version,
@@ -190,6 +193,8 @@ function quoteValues(input: QuoteInput, totals: StoredTotals) {
           worksitePostalCode: input.worksite?.postal_code ?? null,
           worksiteCity: input.worksite?.city ?? null,
         }),
+    // Left out of a PUT, the answer to « Logement achevé depuis plus de 2 ans ? » stays.
+    ...(input.premises === undefined ? {} : { premises: input.premises }),
   };
 }
 

@@ -6,6 +6,7 @@ import { DocumentCache, documentKey } from "@server/pdf/cache";
 import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
 import { addDays, parisToday } from "@shared/dates";
 import { isPricedLine } from "@shared/money";
+import type { QuoteWorksite } from "@shared/quote-rules";
 import {
   DRAFT_QUOTE_STATUS,
   isFinalQuoteStatus,
@@ -26,7 +27,9 @@ import {
   statusOfNewVersion,
 } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
+import type { Premises } from "@shared/vat-rules";
 import type { z } from "zod";
+import { clientsRepository } from "../clients/clients.repository";
 import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
 import { assertLineTaxRates } from "../company/tax-rates";
 import { libraryRepository } from "../library/library.repository";
@@ -124,6 +127,21 @@ function withNewVersion(
 ): NewQuoteHistoryEntry[] {
   const metadata = { version: made.version, signing_links_revoked: made.linksRevoked };
   return entries.map((entry) => (entry.action === "updated" ? { ...entry, metadata } : entry));
+}
+
+/**
+ * The answer to « Logement achevé depuis plus de 2 ans ? » given with a quote is remembered on the
+ * client's worksite address the quote names (ADR 0029); at the client's own address, the quote keeps it.
+ */
+async function rememberPremises(
+  tx: Db,
+  companyId: string,
+  clientId: string,
+  site: QuoteWorksite | null,
+  premises: Premises | null | undefined,
+): Promise<void> {
+  if (!site || !premises) return;
+  await clientsRepository.rememberPremises(tx, companyId, clientId, site, premises);
 }
 
 export function createQuotesService(db: Database) {
@@ -266,6 +284,7 @@ export function createQuotesService(db: Database) {
         await quoteHistoryRepository.add(tx, t.companyId, [
           creationEntry(quoteId, actorOf(auth), { reference, status: input.status }),
         ]);
+        await rememberPremises(tx, t.companyId, input.client_id, input.worksite ?? null, input.premises);
         return quoteId;
       });
       return presented(auth, await load(t, id));
@@ -299,6 +318,8 @@ export function createQuotesService(db: Database) {
         await quotesRepository.update(tx, t.companyId, quoteId, { ...values, items }, totals);
         const entries = updateEntries(before, values, totals.total, actorOf(auth));
         await quoteHistoryRepository.add(tx, t.companyId, newVersion ? withNewVersion(entries, newVersion) : entries);
+        const site = input.worksite === undefined ? before.worksite : input.worksite;
+        await rememberPremises(tx, t.companyId, input.client_id, site, input.premises);
       });
       return presented(auth, await load(t, quoteId));
     },
@@ -318,6 +339,7 @@ export function createQuotesService(db: Database) {
           notes: source.notes,
           terms: source.terms,
           worksite: source.worksite,
+          premises: source.premises,
           discount_percentage: source.discount_percentage,
           discount_amount: source.discount_amount,
           // In their order (find() reads them by position) with their costs; the copy numbers them again.

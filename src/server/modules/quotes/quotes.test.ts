@@ -3,6 +3,7 @@ import { addDays, parisToday } from "@shared/dates";
 import { MESSAGES } from "@shared/errors";
 import { computeTotals, fromCents, MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
+import { VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import {
@@ -777,6 +778,30 @@ describe("GET /api/quotes/:id/pdf", () => {
     });
     const text = await pdfText((await api(admin, "GET", `/api/quotes/${quote.id}/pdf`)).rawPayload);
     expect(text).toContain("TVA non applicable, art. 293 B du CGI");
+  });
+
+  it("prints the client's certification of each reduced rate it uses, and none at 20 % (issue 32)", async () => {
+    const flat = (buffer: Buffer) => pdfText(buffer).then((t) => t.replace(/\s+/g, " "));
+    const mention = (text: string) => text.replace(/\s+/g, " ");
+    // Lines at 20, 10 and 5,5 %: the 279-0 bis certification and the 278-0 bis A one.
+    const mixed = await createQuote(admin);
+    const both = await flat((await api(admin, "GET", `/api/quotes/${mixed.id}/pdf`)).rawPayload);
+    expect(both).toContain(mention(VAT_RULE_TEXTS.housingWorksMention));
+    expect(both).toContain(mention(VAT_RULE_TEXTS.energyRenovationMention));
+    // A business client's workshop at 20 %: no mention meant for dwellings.
+    const workshop = await createQuote(admin, {
+      items: [{ name: "Cloison de l'atelier", quantity: 1, unit: "forfait", unit_price: 900, tax_rate: 20 }],
+    });
+    const normal = await flat((await api(admin, "GET", `/api/quotes/${workshop.id}/pdf`)).rawPayload);
+    expect(normal).not.toContain("279-0 bis");
+    expect(normal).not.toContain("278-0 bis A");
+    // At 10 % only: the 10 % certification alone.
+    const housing = await createQuote(admin, {
+      items: [{ name: "Peinture du séjour", quantity: 1, unit: "forfait", unit_price: 900, tax_rate: 10 }],
+    });
+    const ten = await flat((await api(admin, "GET", `/api/quotes/${housing.id}/pdf`)).rawPayload);
+    expect(ten).toContain(mention(VAT_RULE_TEXTS.housingWorksMention));
+    expect(ten).not.toContain("278-0 bis A");
   });
 
   it("never serves a stale PDF: a change of the quote, the identity or the terms shows at once", async () => {

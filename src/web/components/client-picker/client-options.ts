@@ -1,11 +1,21 @@
 import type { Client } from "@shared/clients";
+import type { Premises } from "@shared/vat-rules";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
 /** What a picker shows of a client. */
 export type ClientOption = Pick<Client, "id" | "name" | "is_active" | "city"> & {
+  /** Particulier or professionnel, when the answer carries it (one client's: a quote's VAT follows it). */
+  type?: Client["type"];
   /** Its worksite addresses, when the answer carries them (one client's: a quote chooses one). */
-  addresses?: { label: string | null; address: string; postal_code: string | null; city: string | null }[];
+  addresses?: {
+    label: string | null;
+    address: string;
+    postal_code: string | null;
+    city: string | null;
+    /** The answer to « Logement achevé depuis plus de 2 ans ? » remembered for it (ADR 0029). */
+    premises?: Premises | null;
+  }[];
 };
 
 /** How many clients one search shows: type more to narrow (the server searches the whole book). */

@@ -19,6 +19,7 @@ import {
   type PaymentMethod,
 } from "@shared/invoices";
 import { computeTotals, fromCents, toCents } from "@shared/money";
+import { reducedRateMentions } from "@shared/vat-rules";
 import type { InvoiceSeller } from "../invoice-seller";
 import { el, type XmlChild, type XmlElement, xmlDocument } from "./xml";
 
@@ -56,9 +57,6 @@ const SEPA_TRANSFER = "58";
 /** ISO 6523 ICD schemes: SIREN (BT-30, BT-47) and SIRET (BT-29). */
 export const SCHEME_SIREN = "0002";
 export const SCHEME_SIRET = "0009";
-
-/** The rates of the housing-renovation mention (as the PDF prints it). */
-const REDUCED_RATES = [10, 5.5];
 
 export const CII_TEXTS = {
   draft: "Un brouillon n'a pas de Factur-X\u00a0: la facture doit d'abord être émise",
@@ -345,7 +343,7 @@ function notes(invoice: CiiInvoice, seller: InvoiceSeller): XmlChild[] {
   for (const item of invoice.items) if (item.kind === "text") out.push(note(item.name, "AAI"));
   if (!seller.vat_franchise && !invoice.reverse_charge) {
     const rates = new Set(invoice.items.filter((i) => i.kind === "item").map((i) => i.tax_rate));
-    if (REDUCED_RATES.some((r) => rates.has(r))) out.push(note(INVOICE_TEXTS.reducedRateMention, "TXD"));
+    for (const mention of reducedRateMentions(rates)) out.push(note(mention, "TXD"));
   }
   if (invoice.reverse_charge && !seller.vat_franchise) out.push(note(INVOICE_TEXTS.reverseChargeMention, "TXD"));
   if (seller.vat_franchise) out.push(note(INVOICE_TEXTS.franchiseMention, "TXD"));

@@ -62,6 +62,7 @@ export function makeBusiness(overrides: Partial<ClientRecord> = {}): ClientRecor
         address: "29 quai Perrache",
         postal_code: "69002",
         city: "Lyon",
+        premises: null,
       },
     ],
     ...overrides,

@@ -38,6 +38,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     id: QUOTE_ID,
     reference: "DEV-2026-0007",
     name: "Rénovation salle de bain",
+    premises: null,
     status: "valide",
     client_id: CLIENT_ID,
     client: {

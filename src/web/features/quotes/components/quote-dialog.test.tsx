@@ -8,6 +8,7 @@ import { quoteHistoryEntrySchema } from "@shared/quote-history";
 import { QUOTE_TEXTS, quoteTotalsInEuros } from "@shared/quote-rules";
 import { type QuoteTemplate, quoteTemplateSchema } from "@shared/quote-templates";
 import { quoteDefaultsSchema, quoteSchema } from "@shared/quotes";
+import { VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -487,6 +488,112 @@ describe("QuoteDialog — creation", () => {
     expect(await screen.findByText("Le prix a au plus 2 décimales")).toBeTruthy();
     expect(screen.getByLabelText("Prix unitaire HT (ligne 1)").getAttribute("aria-invalid")).toBe("true");
     expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création", { description: "Données invalides" });
+  });
+});
+
+describe("QuoteDialog — the VAT that follows the job (issue 32)", () => {
+  // Testing Library reads labels with their no-break spaces as spaces.
+  const QUESTION = VAT_RULE_TEXTS.premisesQuestion.replace(/\s/g, " ");
+  const rateOf = (line: number) => (screen.getByLabelText(`TVA (ligne ${line})`) as HTMLSelectElement).value;
+
+  it("a business client's workshop: new lines at 20 % though the company's default is 10 %, no question asked", async () => {
+    api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 10 }));
+    api.get("/api/clients/:id", clientSchema, () =>
+      makeClient({ name: "Garage Meunier", type: "professionnel", company_name: "Garage Meunier" }),
+    );
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
+    const onStateChange = renderDialog({ mode: "create" });
+    await waitFor(() => expect(rateOf(1)).toBe("10"));
+    type("Nom du devis *", "Cloison de l'atelier");
+    await chooseClient("Jean Dupont");
+    await waitFor(() => expect(rateOf(1)).toBe("20"));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    expect(rateOf(2)).toBe("20");
+    expect(screen.queryByLabelText(QUESTION)).toBeNull();
+    type("Désignation (ligne 1)", "Cloison");
+    type("Prix unitaire HT (ligne 1)", "900");
+    type("Désignation (ligne 2)", "Porte");
+    type("Prix unitaire HT (ligne 2)", "300");
+    expect(screen.queryByTestId("quote-mixed-vat")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    const body = sent("POST", "/api/quotes");
+    expect(body.items.map((i) => i.tax_rate)).toEqual([20, 20]);
+    expect(body.premises).toBeNull();
+  });
+
+  it("a private client is asked once « Logement achevé depuis plus de 2 ans ? »: yes gives 10 %, energy renovation 5,5 %; a mixed quote is flagged", async () => {
+    api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 20 }));
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
+    const onStateChange = renderDialog({ mode: "create" });
+    expect(screen.queryByLabelText(QUESTION)).toBeNull();
+    type("Nom du devis *", "Salle d'eau");
+    await chooseClient("Jean Dupont");
+    const question = (await screen.findByLabelText(QUESTION)) as HTMLSelectElement;
+    // Not answered: the company's default.
+    expect(question.value).toBe("");
+    expect(rateOf(1)).toBe("20");
+    fireEvent.change(question, { target: { value: "old_dwelling" } });
+    await waitFor(() => expect(rateOf(1)).toBe("10"));
+    type("Désignation (ligne 1)", "Receveur");
+    type("Prix unitaire HT (ligne 1)", "320");
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    expect(rateOf(2)).toBe("10");
+    fireEvent.click(screen.getByRole("checkbox", { name: VAT_RULE_TEXTS.energyRenovation }));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    expect(rateOf(3)).toBe("5.5");
+    // 10 % and 5,5 % together: flagged, to be checked line by line.
+    expect(screen.getByTestId("quote-mixed-vat").textContent).toContain(VAT_RULE_TEXTS.mixed);
+    // A line with content keeps its rate.
+    expect(rateOf(1)).toBe("10");
+    type("Désignation (ligne 2)", "Faïence");
+    type("Prix unitaire HT (ligne 2)", "45");
+    type("Désignation (ligne 3)", "Isolant");
+    type("Prix unitaire HT (ligne 3)", "89");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    const body = sent("POST", "/api/quotes");
+    expect(body.premises).toBe("old_dwelling");
+    expect(body.items.map((i) => i.tax_rate)).toEqual([10, 10, 5.5]);
+  });
+
+  it("premises that are not a dwelling take 20 %; a single rate is not flagged", async () => {
+    api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 10 }));
+    renderDialog({ mode: "create" });
+    await waitFor(() => expect(rateOf(1)).toBe("10"));
+    await chooseClient("Jean Dupont");
+    fireEvent.change(await screen.findByLabelText(QUESTION), {
+      target: { value: "non_residential" },
+    });
+    await waitFor(() => expect(rateOf(1)).toBe("20"));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter une ligne" }));
+    expect(rateOf(2)).toBe("20");
+    expect(screen.queryByRole("checkbox", { name: VAT_RULE_TEXTS.energyRenovation })).toBeNull();
+    expect(screen.queryByTestId("quote-mixed-vat")).toBeNull();
+  });
+
+  it("a worksite address whose answer is remembered answers the question for the quote", async () => {
+    const site = { label: "Appartement", address: "8 rue des Capucins", postal_code: "69001", city: "Lyon" };
+    api.get("/api/quotes/defaults", quoteDefaultsSchema, () => ({ validity_days: 30, default_tax_rate: 20 }));
+    api.get("/api/clients/:id", clientSchema, () =>
+      makeClient({
+        addresses: [{ id: "0f8a4c1e-8b1d-4c55-9f77-3d2e1b6a9c10", ...site, premises: "old_dwelling" }],
+      }),
+    );
+    api.post("/api/quotes", quoteSchema, () => makeQuote());
+    const onStateChange = renderDialog({ mode: "create" });
+    type("Nom du devis *", "Peinture");
+    await chooseClient("Jean Dupont");
+    await screen.findByRole("option", { name: "Appartement — 8 rue des Capucins, 69001 Lyon" });
+    const question = screen.getByLabelText(QUESTION) as HTMLSelectElement;
+    expect(question.value).toBe("");
+    fireEvent.change(screen.getByLabelText("Adresse du chantier"), { target: { value: "0" } });
+    await waitFor(() => expect(question.value).toBe("old_dwelling"));
+    expect(rateOf(1)).toBe("10");
+    type("Désignation (ligne 1)", "Peinture du séjour");
+    fireEvent.click(screen.getByRole("button", { name: "Créer le devis" }));
+    await waitFor(() => expect(onStateChange).toHaveBeenCalledWith(null));
+    expect(sent("POST", "/api/quotes")).toMatchObject({ worksite: site, premises: "old_dwelling" });
   });
 });
 

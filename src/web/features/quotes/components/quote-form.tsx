@@ -1,6 +1,7 @@
 import { formatDateTime, formatEuro, formatPercent, plural } from "@shared/format";
 import { PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
+import { VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { DiscountFields } from "@web/components/document-lines/discount-fields";
 import { DocumentLinesEditor } from "@web/components/document-lines/lines-editor";
 import { DocumentTotalsTable } from "@web/components/document-lines/totals-table";
@@ -11,7 +12,7 @@ import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { cn } from "@web/lib/cn";
-import { Calculator, FilePen, History, ListOrdered } from "lucide-react";
+import { Calculator, FilePen, History, ListOrdered, Percent } from "lucide-react";
 import { useQuoteForm } from "../hooks/use-quote-form";
 import { QUOTE_DRAFT_TEXTS } from "../lib/quote-draft";
 import { QuoteHistoryList } from "./quote-history";
@@ -74,6 +75,7 @@ export function QuoteForm({
     totals,
     margin,
     defaultTaxRate,
+    mixedVat,
     lineCount,
     submit,
   } = state;
@@ -150,6 +152,12 @@ export function QuoteForm({
             defaultTaxRate={defaultTaxRate}
             showCosts={permissions.canSeeMargins}
           />
+          {mixedVat && (
+            <Alert variant="warning" role="note" className="mt-3" data-testid="quote-mixed-vat">
+              <Percent aria-hidden="true" />
+              <AlertDescription>{VAT_RULE_TEXTS.mixed}</AlertDescription>
+            </Alert>
+          )}
           <div className="mt-4 flex flex-wrap items-baseline justify-end gap-x-3 gap-y-1 border-t border-border px-1 pt-3 text-sm">
             {margin && (
               <span className="mr-auto text-muted-foreground" data-testid="quote-items-margin">

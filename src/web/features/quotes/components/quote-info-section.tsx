@@ -1,4 +1,5 @@
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "@shared/quote-rules";
+import { asksPremises, PREMISES, PREMISES_LABELS, type Premises, VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { ClientPicker } from "@web/components/client-picker/client-picker";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { FormField } from "@web/components/ui/form-field";
@@ -29,6 +30,9 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
     watchedName,
     selectedClientName,
     clientAddresses,
+    clientType,
+    energyRenovation,
+    setEnergyRenovation,
   } = state;
   const editing = quote !== null;
   const {
@@ -90,6 +94,47 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
             />
           )}
         />
+        {asksPremises(clientType) && (
+          <div className="flex flex-col gap-3 sm:col-span-2">
+            <FormField
+              label={VAT_RULE_TEXTS.premisesQuestion}
+              error={errors.premises?.message}
+              hint={VAT_RULE_TEXTS.premisesHint}
+            >
+              {(props) => (
+                <Controller
+                  control={control}
+                  name="premises"
+                  render={({ field }) => (
+                    <NativeSelect
+                      {...props}
+                      value={field.value ?? ""}
+                      onChange={(event) => field.onChange((event.target.value || null) as Premises | null)}
+                    >
+                      <option value="">Non renseigné</option>
+                      {PREMISES.map((premises) => (
+                        <option key={premises} value={premises}>
+                          {PREMISES_LABELS[premises]}
+                        </option>
+                      ))}
+                    </NativeSelect>
+                  )}
+                />
+              )}
+            </FormField>
+            {watched.premises === "old_dwelling" && (
+              <label className="flex min-h-11 cursor-pointer items-center gap-3 rounded-md border border-border px-3 py-2 text-sm">
+                <input
+                  type="checkbox"
+                  checked={energyRenovation}
+                  onChange={(event) => setEnergyRenovation(event.target.checked)}
+                  className="size-5 shrink-0 accent-primary"
+                />
+                <span>{VAT_RULE_TEXTS.energyRenovation}</span>
+              </label>
+            )}
+          </div>
+        )}
         <FormField label="Statut *" error={errors.status?.message}>
           {(props) => (
             <NativeSelect required {...props} {...register("status")}>

@@ -2,6 +2,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import { parisToday } from "@shared/dates";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
+import { ENERGY_RENOVATION_TAX_RATE, isMixedVat, jobTaxRate } from "@shared/vat-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
@@ -65,7 +66,7 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   // What a new quote and a new line start with (GET /api/quotes/defaults, for whoever writes quotes).
   const quoteDefaults = useQuery({ ...quoteDefaultsQueryOptions(), enabled: permissions.canCreate });
   const validityDays = quoteDefaults.data?.validity_days;
-  const defaultTaxRate = quoteDefaults.data?.default_tax_rate ?? FALLBACK_QUOTE_DEFAULTS.default_tax_rate;
+  const companyTaxRate = quoteDefaults.data?.default_tax_rate ?? FALLBACK_QUOTE_DEFAULTS.default_tax_rate;
 
   const defaults = useMemo(
     () => (quote ? quoteToFields(quote) : createDefaults({ today, clientId: initialClientId })),
@@ -125,12 +126,13 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
 
   const clientId = useWatch({ control, name: "client_id" });
   const chosenClient = useQuery({ ...clientOptionOptions(clientId), enabled: Boolean(clientId) });
-  // Another client: the worksite address was the previous one's.
+  // Another client: the worksite address and the answer about the premises were the previous one's.
   const previousClient = useRef(clientId);
   useEffect(() => {
     if (previousClient.current === clientId) return;
     previousClient.current = clientId;
     if (getValues("worksite")) setValue("worksite", null, { shouldDirty: true });
+    if (getValues("premises")) setValue("premises", null, { shouldDirty: true });
   }, [clientId, getValues, setValue]);
   const clientAddresses = useMemo(
     () =>
@@ -142,6 +144,32 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
       })),
     [chosenClient.data],
   );
+
+  // The VAT that follows the job (ADR 0029): a new line's rate from the client's type and the answer
+  // to « Logement achevé depuis plus de 2 ans ? », asked once per quote of a private client.
+  // A client without a type is an individual (clientSchema's default, the spec's body).
+  const clientType = clientId && chosenClient.data ? (chosenClient.data.type ?? "particulier") : null;
+  const premises = useWatch({ control, name: "premises" }) ?? null;
+  const worksite = useWatch({ control, name: "worksite" });
+  const [energyRenovation, setEnergyRenovation] = useState(
+    () => quote?.items.some((item) => item.kind === "item" && item.tax_rate === ENERGY_RENOVATION_TAX_RATE) ?? false,
+  );
+  const defaultTaxRate = jobTaxRate({ clientType, premises, energyRenovation }, companyTaxRate);
+  // A worksite address of the client whose answer is remembered answers the question for this quote.
+  const previousSite = useRef(worksite);
+  useEffect(() => {
+    if (previousSite.current === worksite) return;
+    previousSite.current = worksite;
+    if (!worksite) return;
+    const remembered = chosenClient.data?.addresses?.find(
+      (site) =>
+        site.address === worksite.address &&
+        site.postal_code === worksite.postal_code &&
+        site.city === worksite.city &&
+        site.label === worksite.label,
+    )?.premises;
+    if (remembered && remembered !== getValues("premises")) setValue("premises", remembered, { shouldDirty: true });
+  }, [worksite, chosenClient.data, getValues, setValue]);
   const watched = useWatch({ control });
   useEffect(() => {
     if (!draftKey || !isDirty || !watched) return;
@@ -151,14 +179,22 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     );
     return () => clearTimeout(timer);
   }, [draftKey, isDirty, watched, getValues]);
-  // A new quote's first line takes the company's VAT rate once known, unless the user chose one.
+  // A new quote's first line, while still empty, takes the job's VAT rate once known (the company's,
+  // then the client's and the premises'), unless the user chose one.
   useEffect(() => {
     if (editing || !quoteDefaults.data) return;
-    const rate = String(quoteDefaults.data.default_tax_rate);
-    if (!form.getFieldState("items.0.tax_rate").isDirty && getValues("items.0.kind") === "item") {
+    const rate = String(defaultTaxRate);
+    const empty = !getValues("items.0.name") && !Number(getValues("items.0.unit_price"));
+    if (!form.getFieldState("items.0.tax_rate").isDirty && getValues("items.0.kind") === "item" && empty) {
       setValue("items.0.tax_rate", rate);
     }
-  }, [editing, quoteDefaults.data, form, getValues, setValue]);
+  }, [editing, quoteDefaults.data, defaultTaxRate, form, getValues, setValue]);
+  // Lines at a reduced rate beside others (10 % and 20 %…): flagged, to be checked line by line.
+  const mixedVat = isMixedVat(
+    (watched.items ?? [])
+      .filter((item) => (item?.kind ?? "item") === "item" && item?.tax_rate !== undefined && item.tax_rate !== "")
+      .map((item) => Number(item?.tax_rate)),
+  );
 
   const { totals, margin } = useMemo(() => {
     const live = {
@@ -318,7 +354,14 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     totals,
     /** Cost and margin for quotes:margins holders (null for others). */
     margin,
+    /** The rate a new line takes: the job's (ADR 0029), the company's until client and premises are known. */
     defaultTaxRate,
+    /** The chosen client's type (null before one is known): a private client is asked about the premises. */
+    clientType,
+    energyRenovation,
+    setEnergyRenovation,
+    /** The priced lines carry a reduced rate beside another one. */
+    mixedVat,
     lineCount,
     submit,
     selectedClientName,

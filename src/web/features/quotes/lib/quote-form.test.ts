@@ -23,6 +23,7 @@ function makeQuote(overrides: Partial<Quote> = {}): Quote {
     id: "6f1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6",
     reference: "DEV-2026-0007",
     name: "Salle de bain",
+    premises: null,
     status: "en cours de redaction",
     client_id: "8d2c5a4e-3f1b-4c6d-9e7f-0a1b2c3d4e5f",
     client: { id: "c", name: "Jean Dupont", email: null, phone: null, address: null, postal_code: null, city: null },

@@ -2,6 +2,7 @@ import { addDays } from "@shared/dates";
 import { applicableDiscount } from "@shared/money";
 import { lineFromStored, lineToPayload, type QuoteStatus, type QuoteWorksite, quoteMargin } from "@shared/quote-rules";
 import type { Quote, QuoteInput } from "@shared/quotes";
+import type { Premises } from "@shared/vat-rules";
 import {
   type DocumentLineFields,
   emptyLine,
@@ -28,6 +29,8 @@ export interface QuoteFormFields {
   items: QuoteItemFields[];
   /** Chosen among the client's worksite addresses (copied onto the quote); null: the client's address. */
   worksite: QuoteWorksite | null;
+  /** « Logement achevé depuis plus de 2 ans ? » (ADR 0029); null: not answered. */
+  premises?: Premises | null;
 }
 
 export interface CreateDefaultsOptions {
@@ -58,6 +61,7 @@ export function createDefaults({ today, validityDays, clientId, taxRate }: Creat
     discount_amount: "0",
     items: [emptyLine("item", taxRate)],
     worksite: null,
+    premises: null,
   };
 }
 
@@ -80,6 +84,7 @@ export function quoteToFields(quote: Quote): QuoteFormFields {
     discount_amount: numberText(quote.discount_amount),
     items: [...quote.items].sort((a, b) => a.position - b.position).map(lineToFields),
     worksite: quote.worksite,
+    premises: quote.premises ?? null,
   };
 }
 
@@ -109,6 +114,7 @@ export function toQuotePayload(values: QuoteInput, id: string | undefined, optio
     ...applicableDiscount(values),
     items: values.items.map((item) => lineToPayload(options.withCosts ? item : { ...item, cost_price: undefined })),
     worksite: values.worksite ?? null,
+    premises: values.premises ?? null,
   };
 }
 

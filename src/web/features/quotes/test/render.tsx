@@ -13,6 +13,7 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
     id: "6f1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6",
     reference: "DEV-2026-0007",
     name: "Rénovation salle de bain",
+    premises: null,
     status: "en cours de redaction",
     client_id: CLIENT_ID,
     client: {
