@@ -99,6 +99,11 @@ test("devis validé → acompte de 30 % → chantier livré → facture de solde
   // « Facturer » on the delivered worksite: the final invoice deducts the deposit.
   await page.goto(`/projects/${projectId}`);
   await clickCentred(page.getByRole("button", { name: "Facturer" }));
+  // Issue 32: from a quote, « Facturer » asks what to invoice.
+  await page
+    .getByRole("dialog", { name: "Que facturer\u00a0?" })
+    .getByRole("button", { name: /^Facture de solde/ })
+    .click();
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   expect(page.url()).not.toBe(depositUrl);
   await expect(page.getByRole("list", { name: "Acomptes déduits" })).toBeVisible();
