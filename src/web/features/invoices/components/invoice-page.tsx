@@ -1,6 +1,11 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { formatDate, formatEuro } from "@shared/format";
-import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
+import {
+  INVOICE_DISPLAY_LABELS,
+  INVOICE_TEXTS,
+  invoiceDisplayState,
+  PAYMENT_METHOD_LABELS,
+} from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -444,7 +449,10 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const creditNote = invoice.kind === "credit_note";
 
   const statusDone = (saved: Invoice) =>
-    toastSuccess(INVOICE_TEXTS.statusUpdated, `${saved.reference}\u00a0: ${INVOICE_STATUS_LABELS[saved.status]}`);
+    toastSuccess(
+      INVOICE_TEXTS.statusUpdated,
+      `${saved.reference}\u00a0: ${INVOICE_DISPLAY_LABELS[invoiceDisplayState(saved)]}`,
+    );
 
   const onIssue = async () => {
     try {
@@ -591,6 +599,15 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
               <span className="font-medium text-foreground">{invoice.client.name}</span>
               {" · "}
               <span className="tabular-nums">{formatEuro(invoice.total)} TTC</span>
+              {/* Issue 32: what is still owed, in the header, once part of it was paid. */}
+              {!creditNote && invoice.status === "sent" && invoice.paid_amount > 0 && invoice.balance_due > 0 && (
+                <>
+                  {" · "}
+                  <span data-testid="invoice-header-balance" className="font-medium text-foreground tabular-nums">
+                    {`Reste à payer ${formatEuro(invoice.balance_due)}`}
+                  </span>
+                </>
+              )}
             </p>
           </div>
           <div className={cn("flex gap-2", isMobile ? "w-full flex-col" : "flex-wrap")}>

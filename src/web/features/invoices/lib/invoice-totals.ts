@@ -63,8 +63,7 @@ export function totalsRows(invoice: TotalsSource): { rows: TotalsRow[]; grandLab
     rows,
     // A credit note repeats the invoice it cancels, deductions included: its total is what it credits
     // (issue 32: never « Net à payer »).
-    grandLabel:
-      invoice.kind === "credit_note" ? CREDIT_NOTE_TOTAL_LABEL : deposits ? "Net à payer TTC" : "Total TTC",
+    grandLabel: invoice.kind === "credit_note" ? CREDIT_NOTE_TOTAL_LABEL : deposits ? "Net à payer TTC" : "Total TTC",
     grandValue: formatEuro(invoice.total),
   };
 }

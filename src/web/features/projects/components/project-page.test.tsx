@@ -261,6 +261,7 @@ function invoiceOfProject(): Invoice {
     quote_id: FIXTURE_IDS.quote,
     project_id: id,
     created_at: "2026-03-20T09:00:00.000Z",
+    emailed_at: null,
     client: { name: "Martine Leroy", email: null, address: null, postal_code: null, city: null, siren: null },
     client_phone: null,
     quote: { id: FIXTURE_IDS.quote, reference: "DEV-2026-0007", name: "Salle de bain" },
