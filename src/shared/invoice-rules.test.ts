@@ -3,10 +3,10 @@ import { describe, expect, it } from "vitest";
 import { depositRates, invoiceFigures, vatInCents, withoutVat } from "./invoice-figures";
 import {
   daysLate,
-  INVOICE_DISPLAY_LABELS,
-  invoiceDisplayState,
   depositByRate,
   finalInvoiceFigures,
+  INVOICE_DISPLAY_LABELS,
+  invoiceDisplayState,
   isEditable,
   isOverdue,
   type RateAmounts,

@@ -2,9 +2,9 @@ import { formatCount, plural } from "@shared/format";
 import {
   INVOICE_STATUS_LABELS,
   INVOICE_TEXTS,
+  type InvoiceDisplayState,
   type InvoiceFilterStatus,
   type InvoiceKind,
-  type InvoiceDisplayState,
   type InvoiceStatus,
 } from "@shared/invoice-rules";
 
