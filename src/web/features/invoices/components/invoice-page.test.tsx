@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
-import { InvoicePage } from "./invoice-page";
+import { INVOICE_PAGE_TEXTS, InvoicePage } from "./invoice-page";
 
 vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // A download is handed to the browser by saveFile: the test reads what it was given.
@@ -216,6 +216,23 @@ describe("InvoicePage", () => {
       reference: "CHQ 1234",
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement enregistré", expect.anything()));
+  });
+
+  it("cancelling an invoice that received payments says so and what to do with the money (issue 32)", async () => {
+    serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
+    const first = renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(INVOICE_PAGE_TEXTS.cancelWithPayments("400,00\u00a0€"));
+    expect(dialog.textContent).toContain("remboursez-les au client");
+    first.unmount();
+
+    serve(makeInvoice());
+    renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    expect((await screen.findByRole("alertdialog")).textContent).not.toContain("déjà reçu");
   });
 
   it("« Annuler la facture » explains the credit note, then opens it; the credit note links back to the invoice", async () => {

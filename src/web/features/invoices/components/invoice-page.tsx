@@ -78,6 +78,12 @@ const LINK =
 
 type Confirm = "issue" | "paid" | "cancel" | "delete" | null;
 
+export const INVOICE_PAGE_TEXTS = {
+  /** Issue 32: cancelling an invoice that received payments says so, and what to do with the money. */
+  cancelWithPayments: (paid: string) =>
+    `Attention\u00a0: cette facture a déjà reçu ${paid} de paiements. Ils restent enregistrés sur la facture annulée\u00a0: remboursez-les au client, ou gardez-les à valoir sur sa prochaine facture (en y enregistrant ce montant comme paiement).`,
+} as const;
+
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -757,7 +763,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Annuler la facture ${invoice.reference}\u00a0?`}
-        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.${invoice.paid_amount > 0 ? ` ${INVOICE_PAGE_TEXTS.cancelWithPayments(formatEuro(invoice.paid_amount))}` : ""}`}
         confirmLabel={INVOICE_TEXTS.cancel}
         cancelLabel="Ne pas annuler"
         pendingLabel="Création de l'avoir…"
