@@ -112,7 +112,8 @@ test("devis validé → acompte de 30 % → chantier livré → facture de solde
   await shot(page, testInfo, "final-draft");
   await action(page, "Marquer comme envoyée").click();
   await confirm(page, "Marquer comme envoyée");
-  await expect(page.getByText("Envoyée", { exact: true }).first()).toBeVisible();
+  // Issue 32: issued, not e-mailed (no mail server in e2e): « Émise ».
+  await expect(page.getByText("Émise", { exact: true }).first()).toBeVisible();
 
   // A partial payment by cheque, then the balance with « Marquer comme payée ».
   await closeToasts(page);
