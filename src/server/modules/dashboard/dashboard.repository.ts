@@ -2,7 +2,6 @@ import type { Db } from "@server/db/client";
 import { uuidArray } from "@server/db/sql";
 import type { ProjectStatus } from "@shared/projects";
 import { type SQL, sql } from "drizzle-orm";
-import { overdueSql } from "../invoices/invoices.repository";
 import { daysSinceSentSql, invoiceToRemindSql, quoteToRemindSql } from "../reminders/reminders.repository";
 import { needsAttentionSql } from "../vehicles/vehicles.repository";
 
