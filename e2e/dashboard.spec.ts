@@ -84,7 +84,7 @@ test.describe("Tableau de bord", () => {
     // An alert leads to its quote.
     const alerts = await apiGet<DashboardAlerts>(page, "/api/dashboard/alerts");
     const quote = alerts.data.find((alert) => alert.kind === "quote");
-    expect(quote, "les données de démo ont un devis sans réponse depuis plus de 48 h").toBeDefined();
+    expect(quote, "les données de démo ont un devis à relancer").toBeDefined();
     const reference = (quote?.title ?? "").split(" · ")[0] ?? "";
     const alertsCard = page.getByRole("region", { name: DASHBOARD_TEXTS.alerts });
     await alertsCard.getByRole("link", { name: new RegExp(reference) }).click();

@@ -99,6 +99,11 @@ test("devis validé → acompte de 30 % → chantier livré → facture de solde
   // « Facturer » on the delivered worksite: the final invoice deducts the deposit.
   await page.goto(`/projects/${projectId}`);
   await clickCentred(page.getByRole("button", { name: "Facturer" }));
+  // Issue 32: from a quote, « Facturer » asks what to invoice.
+  await page
+    .getByRole("dialog", { name: "Que facturer\u00a0?" })
+    .getByRole("button", { name: /^Facture de solde/ })
+    .click();
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   expect(page.url()).not.toBe(depositUrl);
   await expect(page.getByRole("list", { name: "Acomptes déduits" })).toBeVisible();
@@ -107,7 +112,8 @@ test("devis validé → acompte de 30 % → chantier livré → facture de solde
   await shot(page, testInfo, "final-draft");
   await action(page, "Marquer comme envoyée").click();
   await confirm(page, "Marquer comme envoyée");
-  await expect(page.getByText("Envoyée", { exact: true }).first()).toBeVisible();
+  // Issue 32: issued, not e-mailed (no mail server in e2e): « Émise ».
+  await expect(page.getByText("Émise", { exact: true }).first()).toBeVisible();
 
   // A partial payment by cheque, then the balance with « Marquer comme payée ».
   await closeToasts(page);

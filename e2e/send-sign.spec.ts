@@ -139,6 +139,8 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   const link = /https?:\/\/[^\s]+(\/signer\/[A-Za-z0-9_-]{43})/.exec(body);
   expect(link, body).not.toBeNull();
   const signingPath = link?.[1] ?? "";
+  // Issue 32: kept in « Messages » (no mail server), its signing link is copied in one tap.
+  await expect(detail.getByRole("button", { name: "Copier le lien de signature" })).toBeVisible();
   await page.keyboard.press("Escape");
 
   // — The client, in a browser of his own: reads the quote and signs it —

@@ -5,6 +5,8 @@ import {
   daysLate,
   depositByRate,
   finalInvoiceFigures,
+  INVOICE_DISPLAY_LABELS,
+  invoiceDisplayState,
   isEditable,
   isOverdue,
   type RateAmounts,
@@ -68,6 +70,20 @@ function depositsOf(vat: RateAmounts[], total: number, asks: readonly ({ percent
   }
   return deposits;
 }
+
+describe("the displayed state (issue 32): derived, the stored status unchanged", () => {
+  const sent = { status: "sent" as const, paid_amount: 0, balance_due: 1100, emailed_at: null };
+  it("« Émise » until e-mailed, « Envoyée » then, « Partiellement payée » with payments short of the total", () => {
+    expect(invoiceDisplayState(sent)).toBe("issued");
+    expect(invoiceDisplayState({ ...sent, emailed_at: "2026-03-12T10:00:00.000Z" })).toBe("sent");
+    expect(invoiceDisplayState({ ...sent, paid_amount: 100, balance_due: 1000 })).toBe("partially_paid");
+    expect(invoiceDisplayState({ ...sent, status: "paid", paid_amount: 1100, balance_due: 0 })).toBe("paid");
+    expect(invoiceDisplayState({ ...sent, status: "draft" })).toBe("draft");
+    expect(invoiceDisplayState({ ...sent, status: "cancelled", paid_amount: 100 })).toBe("cancelled");
+    expect(INVOICE_DISPLAY_LABELS.issued).toBe("Émise");
+    expect(INVOICE_DISPLAY_LABELS.partially_paid).toBe("Partiellement payée");
+  });
+});
 
 describe("overdue (design §5.10)", () => {
   const sent = { status: "sent" as const, due_date: "2026-03-01" };

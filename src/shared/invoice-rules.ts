@@ -173,6 +173,8 @@ export const INVOICE_TEXTS = {
     services: "Prestation de services",
     depositsDeducted: "Acomptes déjà facturés",
     netDue: "Net à payer",
+    /** A credit note's own total (issue 32): what it credits, never « Net à payer ». */
+    creditNoteAmount: "Montant de l'avoir",
     paid: "Déjà réglé",
     balance: "Reste à payer",
     /** Over a final invoice's VAT table: the whole work's, as its Factur-X (ADR 0016); the deposits follow. */
@@ -181,6 +183,34 @@ export const INVOICE_TEXTS = {
     siren: "SIREN",
   },
 } as const;
+
+/**
+ * What the screens say of a document (issue 32), derived from its stored `status` without changing it:
+ * an issued invoice is « Émise » until it reached its client by e-mail (`emailed_at`), then
+ * « Envoyée »; with payments that do not cover it, « Partiellement payée ».
+ */
+export const INVOICE_DISPLAY_STATES = ["draft", "issued", "sent", "partially_paid", "paid", "cancelled"] as const;
+export type InvoiceDisplayState = (typeof INVOICE_DISPLAY_STATES)[number];
+
+export const INVOICE_DISPLAY_LABELS: Record<InvoiceDisplayState, string> = {
+  draft: "Brouillon",
+  issued: "Émise",
+  sent: "Envoyée",
+  partially_paid: "Partiellement payée",
+  paid: "Payée",
+  cancelled: "Annulée",
+};
+
+export function invoiceDisplayState(invoice: {
+  status: InvoiceStatus;
+  paid_amount: number;
+  balance_due: number;
+  emailed_at: string | null;
+}): InvoiceDisplayState {
+  if (invoice.status !== "sent") return invoice.status;
+  if (invoice.paid_amount > 0 && invoice.balance_due > 0) return "partially_paid";
+  return invoice.emailed_at ? "sent" : "issued";
+}
 
 /**
  * Whether an invoice is overdue on `today` (design §5.10, spec 3 §4): issued (sent), with a due date

@@ -314,6 +314,12 @@ export const invoiceRowSchema = z.object({
   created_at: z.string(),
   /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
   updated_at: z.string(),
+  /**
+   * Issue 32: the last time the invoice reached its client by e-mail (an « Envoyer » or a reminder the
+   * mail server accepted); null when never (issued only, or kept in « Messages » without a mail server).
+   * The screens read « Émise » / « Envoyée » from it (`invoiceDisplayState`); `status` keeps its meaning.
+   */
+  emailed_at: z.string().nullable(),
 });
 export type InvoiceRow = z.infer<typeof invoiceRowSchema>;
 

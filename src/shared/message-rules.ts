@@ -153,4 +153,11 @@ export const MESSAGE_TEXTS = {
   /** Appended to a quote's message whose body no longer names the link (each sent quote carries one). */
   linkLine: "Consulter et signer le devis\u00a0:",
   reminded: "Relance envoyée",
+  /**
+   * Issue 32: without a mail server a message is kept in « Messages », not sent: the dialog says so
+   * instead of « Message envoyé ».
+   */
+  keptInOutbox: "Message enregistré dans «\u00a0Messages\u00a0», pas encore envoyé",
+  keptInOutboxDetail: (label: string, to: string) =>
+    `${label} · ${to}\u00a0: aucun serveur d'envoi n'est configuré, le message attend dans «\u00a0Messages\u00a0».`,
 } as const;

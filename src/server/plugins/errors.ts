@@ -4,8 +4,17 @@ import fp from "fastify-plugin";
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from "fastify-type-provider-zod";
 import { AppError } from "../lib/errors";
 
-function body(message: string, code: string, details?: ErrorResponse["details"]): ErrorResponse {
-  return details ? { error: message, message, code, details } : { error: message, message, code };
+function body(
+  message: string,
+  code: string,
+  details?: ErrorResponse["details"],
+  document?: ErrorResponse["document"],
+): ErrorResponse {
+  const answer: ErrorResponse = details
+    ? { error: message, message, code, details }
+    : { error: message, message, code };
+  if (document) answer.document = document;
+  return answer;
 }
 
 /** Seconds a client should wait before retrying a request refused while the server stops. */
@@ -69,7 +78,7 @@ export const errorsPlugin = fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       if (error instanceof AppError) {
         if (error.headers) reply.headers(error.headers);
-        return reply.status(error.statusCode).send(body(error.message, error.code, error.details));
+        return reply.status(error.statusCode).send(body(error.message, error.code, error.details, error.document));
       }
       if (hasZodFastifySchemaValidationErrors(error)) {
         const details = error.validation.map((issue) => {

@@ -69,6 +69,11 @@ describe("mutation refreshes", () => {
     expect(invoiceRefreshes.create).toContainEqual(projectKeys.all);
     expect(invoiceRefreshes.cancel).toContainEqual(quoteKeys.all);
     for (const keys of Object.values(invoiceRefreshes)) expect(keys).toContainEqual(clientKeys.details());
+    // Issue 32: an issue, a payment or a cancellation refreshes the home's figures and alerts, and « À relancer ».
+    for (const keys of [invoiceRefreshes.status, invoiceRefreshes.cancel]) {
+      expect(keys).toContainEqual(dashboardKeys.all);
+      expect(keys).toContainEqual(reminderKeys.all);
+    }
   });
 
   it("a deposit from a quote and a worksite's « Facturer » name the invoices feature's keys by their true prefix", () => {

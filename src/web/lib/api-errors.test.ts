@@ -1,6 +1,14 @@
 import { describe, expect, it, vi } from "vitest";
 import { ApiError } from "./api-client";
-import { errorDescription, fieldErrorsFor, fieldErrorsOf, GENERIC_ERROR_MESSAGE, toastFailure } from "./api-errors";
+import {
+  blockingDocumentOf,
+  errorDescription,
+  fieldErrorsFor,
+  fieldErrorsOf,
+  GENERIC_ERROR_MESSAGE,
+  toastFailure,
+} from "./api-errors";
+import { setAppNavigator } from "./app-navigation";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@web/lib/toast", () => ({ toast }));
@@ -65,5 +73,30 @@ describe("the error pipeline", () => {
       expect(toast.error).toHaveBeenLastCalledWith("Erreur lors de la suppression");
     }
     expect(errorDescription(new ApiError("  ", 500, ""))).toBeUndefined();
+  });
+
+  it("a refusal that names the document in the way links to it: « Voir FAC-… » opens that invoice", () => {
+    const refusal = new ApiError("Ce devis a déjà sa facture de solde", 409, "Conflict", {
+      error: "Ce devis a déjà sa facture de solde",
+      code: "CONFLICT",
+      document: { type: "invoice", id: "inv-7", reference: "PROV-2026-0007" },
+    });
+    expect(blockingDocumentOf(refusal)).toEqual({ type: "invoice", id: "inv-7", reference: "PROV-2026-0007" });
+    vi.mocked(toast.error).mockClear();
+    toastFailure("Erreur lors de la création de la facture", refusal);
+    const [title, options] = vi.mocked(toast.error).mock.calls[0] ?? [];
+    expect(title).toBe("Erreur lors de la création de la facture");
+    expect(options).toMatchObject({
+      description: "Ce devis a déjà sa facture de solde",
+      action: { label: "Voir PROV-2026-0007" },
+    });
+    const went = vi.fn();
+    setAppNavigator(went);
+    (options as { action: { onClick: () => void } }).action.onClick();
+    expect(went).toHaveBeenCalledWith("/invoices/inv-7");
+    setAppNavigator(null);
+    // A malformed `document` is no link.
+    const odd = new ApiError("x", 409, "Conflict", { error: "x", code: "CONFLICT", document: { type: "quote" } });
+    expect(blockingDocumentOf(odd)).toBeUndefined();
   });
 });

@@ -1,6 +1,9 @@
 import type { ErrorResponse } from "@shared/errors";
+import type { BlockingDocument } from "@shared/http";
 import { toast } from "@web/lib/toast";
 import { isApiError } from "./api-client";
+import { navigateInApp } from "./app-navigation";
+import { paths } from "./paths";
 
 /**
  * The error and feedback pipeline of the SPA (src/web/README.md, « Errors and feedback »): what a failed request says
@@ -70,8 +73,34 @@ export const GENERIC_ERROR_MESSAGE = "Une erreur est survenue";
  */
 export function toastFailure(title: string, error: unknown, fallback?: string) {
   const description = errorDescription(error) ?? fallback;
-  if (description) toast.error(title, { description });
+  const document = blockingDocumentOf(error);
+  // A refusal because of another document links to it (« Ce devis a déjà sa facture de solde » → « Voir FAC-… »).
+  const action = document
+    ? { label: ERROR_LINK_TEXTS.open(document.reference), onClick: () => navigateInApp(documentPath(document)) }
+    : undefined;
+  if (description) toast.error(title, action ? { description, action } : { description });
+  else if (action) toast.error(title, { action });
   else toast.error(title);
+}
+
+export const ERROR_LINK_TEXTS = {
+  /** The link to the document in the way of a refused change. */
+  open: (reference: string) => `Voir ${reference}`,
+} as const;
+
+/** The document a 409 names as in the way (its `document`, docs/domain/api.md#errors), checked. */
+export function blockingDocumentOf(error: unknown): BlockingDocument | undefined {
+  if (!isApiError(error)) return undefined;
+  const value = (error.body as { document?: unknown } | undefined)?.document;
+  if (typeof value !== "object" || value === null) return undefined;
+  const { type, id, reference } = value as Record<string, unknown>;
+  if (type !== "invoice" || typeof id !== "string" || typeof reference !== "string") return undefined;
+  return { type, id, reference };
+}
+
+/** Where the document in the way is shown. */
+export function documentPath(document: BlockingDocument): string {
+  return paths.invoice(document.id);
 }
 
 /** The one success toast: what was done (the spec's text), optionally a detail under it. */

@@ -49,7 +49,13 @@ export function apiError(
     extra.code ??
     ({ 400: "VALIDATION_ERROR", 401: "UNAUTHENTICATED", 403: "FORBIDDEN", 404: "NOT_FOUND", 409: "CONFLICT" }[status] ||
       "INTERNAL_ERROR");
-  const body: ErrorResponse = { error: message, message, code, ...(extra.details ? { details: extra.details } : {}) };
+  const body: ErrorResponse = {
+    error: message,
+    message,
+    code,
+    ...(extra.details ? { details: extra.details } : {}),
+    ...(extra.document ? { document: extra.document } : {}),
+  };
   return new FakeAnswer(status, body);
 }
 

@@ -33,14 +33,17 @@ export function TestPermissions({
  * Renders inside a fresh query cache, a router and the permissions `useCan` reads: every permission
  * unless the test names those the user holds (`{ permissions: ["quotes:view"] }`).
  */
-export function renderWithProviders(ui: ReactElement, { permissions = EVERY_PERMISSION } = {}) {
+export function renderWithProviders(
+  ui: ReactElement,
+  { permissions = EVERY_PERMISSION, path }: { permissions?: readonly PermissionCode[]; path?: string } = {},
+) {
   const queryClient = testQueryClient();
   return {
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
         <TestPermissions permissions={permissions}>
-          <MemoryRouter>{ui}</MemoryRouter>
+          <MemoryRouter initialEntries={path ? [path] : undefined}>{ui}</MemoryRouter>
         </TestPermissions>
       </QueryClientProvider>,
     ),

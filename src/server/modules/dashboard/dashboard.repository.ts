@@ -2,7 +2,7 @@ import type { Db } from "@server/db/client";
 import { uuidArray } from "@server/db/sql";
 import type { ProjectStatus } from "@shared/projects";
 import { type SQL, sql } from "drizzle-orm";
-import { overdueSql } from "../invoices/invoices.repository";
+import { daysSinceSentSql, invoiceToRemindSql, quoteToRemindSql } from "../reminders/reminders.repository";
 import { needsAttentionSql } from "../vehicles/vehicles.repository";
 
 /**
@@ -92,7 +92,10 @@ export type ActiveRow = {
 };
 
 export interface AlertRows {
-  quotes: { count: number; rows: { id: string; reference: string; name: string; sent_at: string }[] } | null;
+  quotes: {
+    count: number;
+    rows: { id: string; reference: string; name: string; sent_at: string; days: number }[];
+  } | null;
   invoices: {
     count: number;
     rows: { id: string; reference: string; client: string; due_date: string; remaining: Numeric }[];
@@ -250,27 +253,30 @@ export const dashboardRepository = {
 
   /**
    * What needs action (docs/domain/dashboard.md#alerts), the kinds asked for: the count of each and its
-   * first `limit`, most urgent first — quotes pending for more than 48 hours (sent longest ago), invoices
-   * overdue (due longest ago), vehicles « à surveiller » (earliest date first). One statement.
+   * first `limit`, most urgent first — the quotes and invoices « À relancer » (sent or reminded before
+   * `since`; ADR 0028), sent or due longest ago first, vehicles « à surveiller » (earliest date first).
+   * One statement.
    */
   async alerts(
     tx: Db,
     companyId: string,
     kinds: { quotes: boolean; invoices: boolean; vehicles: boolean },
     today: string,
+    since: string,
     dueBy: string,
     limit: number,
   ): Promise<AlertRows> {
-    const oldPending = sql`q.company_id = ${companyId} AND q.status IN ${PENDING}
-      AND q.sent_at < now() - make_interval(hours => 48)`;
-    const overdue = sql`i.company_id = ${companyId} AND ${overdueSql("i", today)}`;
+    // Issue 32 (ADR 0028): the « À relancer » rule and day count, the company's delay (`since`).
+    const oldPending = quoteToRemindSql("q", companyId, today, since);
+    const overdue = invoiceToRemindSql("i", companyId, today, since);
     const due = sql`v.company_id = ${companyId} AND ${needsAttentionSql("v", dueBy)}`;
     const columns: SQL[] = [];
     if (kinds.quotes) {
       columns.push(sql`(
         SELECT json_build_object('count', (SELECT count(*) FROM quotes q WHERE ${oldPending}),
           'rows', coalesce(json_agg(x ORDER BY x.sent_at, x.reference), '[]'::json))
-        FROM (SELECT q.id, q.reference, q.name, q.sent_at FROM quotes q WHERE ${oldPending}
+        FROM (SELECT q.id, q.reference, q.name, q.sent_at, ${daysSinceSentSql("q", today)} AS days
+              FROM quotes q WHERE ${oldPending}
               ORDER BY q.sent_at, q.reference LIMIT ${limit}) x) AS quotes`);
     }
     if (kinds.invoices) {

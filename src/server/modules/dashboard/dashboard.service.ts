@@ -26,7 +26,9 @@ import { isTeamLeader } from "@shared/permissions";
 import { occupiedDays } from "@shared/planning-rules";
 import { projectProgress, seesEveryProject } from "@shared/projects";
 import { attentionLimit, vehicleAttention } from "@shared/vehicle-rules";
+import { companySettingsRepository } from "../company/company.repository";
 import { visibleTeams } from "../projects/projects.service";
+import { reminderSince } from "../reminders/reminders.repository";
 import { teamsRepository } from "../teams/teams.repository";
 import { dashboardRepository } from "./dashboard.repository";
 
@@ -57,10 +59,6 @@ const noCompany = DASHBOARD_TEXTS.companyRequired;
 /** Percentage points between two shares, one decimal; null when either is unknown. */
 const pointsBetween = (now: number | null, then: number | null) =>
   now === null || then === null ? null : Math.round((now - then) * 10) / 10;
-
-/** Whole days from an instant to now (an alert's « il y a 3 jours »). */
-const daysSince = (instant: string, now: Date) =>
-  Math.floor((now.getTime() - new Date(instant).getTime()) / 86_400_000);
 
 export function createDashboardService(db: Database) {
   /** The teams whose worksites today's card shows: the whole company for a team leader or whoever sees them all. */
@@ -175,9 +173,10 @@ export function createDashboardService(db: Database) {
     async alerts(auth: AuthContext): Promise<DashboardAlerts> {
       const t = tenant(auth, DASHBOARD_ACCESS.alerts, noCompany);
       const today = parisToday();
-      const now = new Date();
-      const found = await db.run(t.scope, (tx) =>
-        dashboardRepository.alerts(
+      const found = await db.run(t.scope, async (tx) => {
+        // Issue 32 (ADR 0028): the alerts are « À relancer »'s, after the company's delay.
+        const afterDays = (await companySettingsRepository.get(tx, t.companyId)).reminder_after_days;
+        return dashboardRepository.alerts(
           tx,
           t.companyId,
           {
@@ -186,13 +185,14 @@ export function createDashboardService(db: Database) {
             vehicles: can(auth, DASHBOARD_FIGURES.vehicles),
           },
           today,
+          reminderSince(today, afterDays),
           attentionLimit(today),
           DASHBOARD_LIMITS.alertsPerKind,
-        ),
-      );
+        );
+      });
       const data: DashboardAlert[] = [];
       for (const q of found.quotes?.rows ?? []) {
-        const days = daysSince(q.sent_at, now);
+        const days = Number(q.days);
         data.push({
           kind: "quote",
           id: q.id,

@@ -458,6 +458,8 @@ const pendingMonthAgo = QUOTES.filter(
   (q) => beforeMonthAgo(q.sent) && (PENDING.includes(q.status) || sinceMonthAgo(q.answered)),
 ).length;
 const oldPending = pending.filter((q) => (q.sent ?? 0) >= 2);
+/** Issue 32 (ADR 0028): the alerts' quotes are « À relancer »'s — sent 7 days ago or more (the default delay). */
+const toRemind = pending.filter((q) => (q.sent ?? 0) >= 7);
 
 // ---------------------------------------------------------------------------------------------
 
@@ -652,12 +654,12 @@ describe("GET /api/dashboard/active-projects", () => {
 });
 
 describe("GET /api/dashboard/alerts", () => {
-  it("quotes pending > 48 h, late invoices, vehicles à surveiller: the most urgent first, counts in all, links", async () => {
+  it("quotes to remind, late invoices, vehicles à surveiller: the most urgent first, counts in all, links", async () => {
     const alerts = await json<DashboardAlerts>(a.admin, "/api/dashboard/alerts");
-    expect(alerts.counts).toEqual({ quote: oldPending.length, invoice: 2, vehicle: 2 });
+    expect(alerts.counts).toEqual({ quote: toRemind.length, invoice: 2, vehicle: 2 });
     const quotes = alerts.data.filter((x) => x.kind === "quote");
-    expect(quotes).toHaveLength(DASHBOARD_LIMITS.alertsPerKind);
-    expect(quotes.map((q) => q.days)).toEqual([40, 8, 7, 6, 5]);
+    expect(quotes).toHaveLength(toRemind.length);
+    expect(quotes.map((q) => q.days)).toEqual([40, 8, 7]);
     expect(quotes[0]).toEqual({
       kind: "quote",
       id: a.quoteIds[2],
@@ -696,6 +698,21 @@ describe("GET /api/dashboard/alerts", () => {
     expect(await json<DashboardAlerts>(a.chef, "/api/dashboard/alerts")).toEqual(alerts);
   });
 
+  it("issue 32: the alerts and « À relancer » are one rule and one day count — same quotes and invoices, same days", async () => {
+    const alerts = await json<DashboardAlerts>(a.admin, "/api/dashboard/alerts");
+    const reminders = await json<{
+      quotes: { id: string; days: number }[];
+      invoices: { id: string; days_late: number }[];
+    }>(a.admin, "/api/reminders");
+    const of = (kind: string) => alerts.data.filter((x) => x.kind === kind).map((x) => [x.id, x.days]);
+    expect(of("quote")).toEqual(reminders.quotes.slice(0, DASHBOARD_LIMITS.alertsPerKind).map((q) => [q.id, q.days]));
+    expect(alerts.counts.quote).toBe(reminders.quotes.length);
+    expect(of("invoice")).toEqual(
+      reminders.invoices.slice(0, DASHBOARD_LIMITS.alertsPerKind).map((i) => [i.id, i.days_late]),
+    );
+    expect(alerts.counts.invoice).toBe(reminders.invoices.length);
+  });
+
   it("for team leaders and administrators (403 otherwise); each kind also needs its view permission", async () => {
     expect((await get(a.compagnon, "/api/dashboard/alerts")).statusCode).toBe(403);
     expect((await get(a.norole, "/api/dashboard/alerts")).statusCode).toBe(403);
@@ -708,7 +725,7 @@ describe("GET /api/dashboard/alerts", () => {
       .token;
     const some = await json<DashboardAlerts>(quotesOnly, "/api/dashboard/alerts");
     expect(new Set(some.data.map((x) => x.kind))).toEqual(new Set(["quote"]));
-    expect(some.counts).toEqual({ quote: oldPending.length, invoice: 0, vehicle: 0 });
+    expect(some.counts).toEqual({ quote: toRemind.length, invoice: 0, vehicle: 0 });
     const other = await json<DashboardAlerts>(b.admin, "/api/dashboard/alerts");
     expect(other.counts).toEqual({ quote: 1, invoice: 1, vehicle: 1 });
     expect(other.data.map((x) => x.title)).toEqual(["DEV-B · Devis B", expect.stringMatching(/^T-B-0 · /), "Camion B"]);

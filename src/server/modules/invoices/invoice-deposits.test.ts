@@ -206,6 +206,45 @@ describe("the final invoice of a quote", () => {
     expect(again.deposits.map((d) => d.id)).toEqual([paidDeposit.id]);
   });
 
+  it("each refusal names the invoice in the way (`document`: its id and number), for the screen to link it", async () => {
+    const quote = await t.createQuote();
+    const first = await deposit(quote.id, { percentage: 20 });
+    const final = await fromQuote(quote.id);
+    const named = { type: "invoice", id: final.id, reference: final.reference };
+    // A deposit asked once the final draft exists (the worksite's « Facturer » wrote it silently before).
+    const late = await api(admin, "POST", `/api/invoices/deposit/${quote.id}`, { percentage: 10 });
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: INVOICE_TEXTS.quoteAlreadyInvoiced, document: named });
+    // A second final invoice, by « Facturer » of the quote or through the form.
+    expect((await api(admin, "POST", `/api/invoices/from-quote/${quote.id}`)).json()).toMatchObject({
+      document: named,
+    });
+    const posted = await api(admin, "POST", "/api/invoices", {
+      client_id: clientId,
+      quote_id: quote.id,
+      name: "Solde",
+      items: [LINES[1]],
+    });
+    expect(posted.json()).toMatchObject({ message: INVOICE_TEXTS.quoteAlreadyInvoiced, document: named });
+    // A deposit issued after the final invoice; then the deposit it deducts, cancelled alone.
+    await t.issue(first.id);
+    const issuedFinal = await t.issue(final.id);
+    const second = await api(admin, "POST", `/api/invoices/deposit/${quote.id}`, { percentage: 5 });
+    expect(second.json()).toMatchObject({
+      document: { type: "invoice", id: final.id, reference: issuedFinal.reference },
+    });
+    const refused = await api(admin, "POST", `/api/invoices/${first.id}/cancel`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      message: INVOICE_TEXTS.depositDeducted,
+      document: { type: "invoice", id: final.id, reference: issuedFinal.reference },
+    });
+    // A refusal with no document in the way has no `document` key.
+    const again = await api(admin, "POST", `/api/invoices/${first.id}/issue`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).not.toHaveProperty("document");
+  });
+
   it("through POST /api/invoices with quote_id (the form of /invoices/new?quote_id=), deductions alike", async () => {
     const quote = await t.createQuote();
     const issuedDeposit = await t.issue((await deposit(quote.id, { percentage: 20 })).id);

@@ -74,6 +74,7 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     project_id: null,
     created_at: "2026-03-12T09:00:00.000Z",
     updated_at: "2026-03-12T09:00:00.000Z",
+    emailed_at: null,
     client: {
       name: "Boulangerie Martin SARL",
       email: "compta@boulangerie-martin.fr",

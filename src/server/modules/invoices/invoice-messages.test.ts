@@ -80,6 +80,28 @@ describe("POST /api/invoices/:id/send", () => {
     expect(listed.map((m: { id: string }) => m.id)).toEqual([res.json().id]);
   });
 
+  it("issue 32: `emailed_at` — null while issued only or kept in « Messages », the mail server's time once it took it", async () => {
+    const invoice = await issued();
+    expect((await get(invoice.id)).emailed_at).toBeNull();
+    const res = await api(chef, "POST", `/api/invoices/${invoice.id}/send`, mail);
+    expect(res.statusCode, res.body).toBe(201);
+    // Without a mail server the message waits in « Messages »: not sent to the client.
+    expect((await get(invoice.id)).emailed_at).toBeNull();
+    // The delivery loop handing it to an SMTP server.
+    const sentAt = new Date("2026-03-12T10:00:00.000Z");
+    await db.run({ companyId: company.id }, (tx) =>
+      tx
+        .update(outboxMessages)
+        .set({ transport: "smtp", status: "sent", sentAt })
+        .where(eq(outboxMessages.id, res.json().id)),
+    );
+    expect((await get(invoice.id)).emailed_at).toBe(sentAt.toISOString());
+    const rows = (await api(viewer, "GET", `/api/invoices?search=${invoice.reference}`)).json().invoices;
+    expect(rows.find((r: { id: string }) => r.id === invoice.id)?.emailed_at).toBe(sentAt.toISOString());
+    // `status` keeps its meaning: still `sent` (issued).
+    expect((await get(invoice.id)).status).toBe("sent");
+  });
+
   it("refuses a draft (409) and writes nothing", async () => {
     const draft = await createInvoice();
     const res = await api(admin, "POST", `/api/invoices/${draft.id}/send`, mail);

@@ -289,12 +289,31 @@ describe("invoiceDocument", () => {
       `${INVOICE_TEXTS.pdf.creditNoteOf} : FAC-2026-0040`,
       "Avoir annulant la facture FAC-2026-0040",
       `Total TTC ${formatEuro(2400)}`,
+      `${INVOICE_TEXTS.pdf.creditNoteAmount} ${formatEuro(2400)}`,
     ]) {
       expect(text, expected).toContain(plain(expected));
     }
+    expect(text).not.toContain(plain(INVOICE_TEXTS.pdf.netDue));
     expect(text).not.toContain("Pénalités".toUpperCase());
     expect(text).not.toContain("À régler");
     expect(text).not.toContain("BROUILLON");
+  });
+
+  it("the credit note of a final invoice that deducted deposits: « Montant de l'avoir », never « Net à payer » (issue 32)", async () => {
+    const credit = {
+      ...finalInvoice,
+      kind: "credit_note" as const,
+      reference: "AV-2026-0004",
+      status: "sent" as const,
+      paid_amount: 0,
+      balance_due: 0,
+      payments: [],
+      credited_invoice: { id: "inv-0", reference: finalInvoice.reference, name: finalInvoice.name },
+    };
+    const text = await render(credit);
+    expect(text).toContain(plain(`${INVOICE_TEXTS.pdf.depositsDeducted} ${formatDeduction(3300)}`));
+    expect(text).toContain(plain(`${INVOICE_TEXTS.pdf.creditNoteAmount} ${formatEuro(7700)}`));
+    expect(text).not.toContain(plain(INVOICE_TEXTS.pdf.netDue));
   });
 
   it("a deposit invoice is titled « Facture d'acompte » and names its quote", async () => {

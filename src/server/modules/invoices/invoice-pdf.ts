@@ -83,15 +83,19 @@ function vatRows(invoice: Invoice, seller: InvoiceSeller, deducts: boolean) {
 /**
  * The totals as stored. A final invoice that deducts deposits shows the whole work (HT, its VAT table
  * per rate, TTC), the deposits already invoiced, then « Net à payer » (its `total`). Payments received
- * and the balance follow.
+ * and the balance follow. A credit note ends on « Montant de l'avoir » (its `total`), never « Net à payer ».
  */
 function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
   const depositsTotal = plus(invoice.deposits_net, invoice.deposits_tax);
   const deducts = depositsTotal > 0;
   const after: TotalsRow[] = [];
+  const credit = invoice.kind === "credit_note";
   if (deducts) {
     after.push({ label: T.depositsDeducted, amount: depositsTotal, deduction: true });
-    after.push({ label: T.netDue, amount: invoice.total, due: true });
+    // A credit note owes nothing to anyone by itself: its net is what it credits (issue 32).
+    after.push({ label: credit ? T.creditNoteAmount : T.netDue, amount: invoice.total, due: true });
+  } else if (credit) {
+    after.push({ label: T.creditNoteAmount, amount: invoice.total, due: true });
   }
   if (invoice.kind !== "credit_note" && invoice.paid_amount > 0) {
     after.push({ label: T.paid, amount: invoice.paid_amount, deduction: true });

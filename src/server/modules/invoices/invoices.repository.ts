@@ -162,12 +162,17 @@ type RawRow = {
   project_id: string | null;
   created_at: string | Date;
   updated_at: string | Date;
+  emailed_at: string | Date | null;
 };
 
 const ROW_COLUMNS = sql`i.id, i.kind, i.reference, i.name, i.status, i.client_id,
   coalesce(i.client_snapshot->>'name', c.name) AS client_name,
   i.date::text AS date, i.due_date::text AS due_date, i.subtotal, i.tax_amount, i.total, i.paid_amount,
-  i.quote_id, i.project_id, i.created_at, i.updated_at`;
+  i.quote_id, i.project_id, i.created_at, i.updated_at,
+  (SELECT max(m.sent_at) FROM outbox_messages m
+    WHERE m.company_id = i.company_id AND m.document_type = 'invoice' AND m.document_id = i.id
+      AND m.kind IN ('invoice_send', 'invoice_reminder') AND m.status = 'sent' AND m.transport = 'smtp'
+  ) AS emailed_at`;
 
 /** A row without its derived overdue state (the service adds it against the business day). */
 export type StoredRow = Omit<InvoiceRow, "overdue" | "days_late">;
@@ -194,6 +199,7 @@ function toRow(raw: RawRow): StoredRow {
     project_id: raw.project_id,
     created_at: new Date(raw.created_at).toISOString(),
     updated_at: new Date(raw.updated_at).toISOString(),
+    emailed_at: raw.emailed_at === null ? null : new Date(raw.emailed_at).toISOString(),
   };
 }
 

@@ -9,6 +9,7 @@ import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
 import { csvNumber, toCsv } from "@shared/csv";
 import { addDays, dayNumber, parisToday as parisDay } from "@shared/dates";
 import { formatDate, formatEuro, formatNumber, formatPercent } from "@shared/format";
+import type { BlockingDocument } from "@shared/http";
 import { depositRates, type InvoiceFigures, invoiceFigures, vatInCents, withoutVat } from "@shared/invoice-figures";
 import {
   defaultDueDate,
@@ -310,12 +311,16 @@ export function createInvoicesService(
     return quote;
   }
 
+  /** The invoice in the way of a refused change, named in the 409 (docs/domain/api.md#errors). */
+  function blockingInvoice(invoice: { id: string; reference: string }): BlockingDocument {
+    return { type: "invoice", id: invoice.id, reference: invoice.reference };
+  }
+
   /** A quote has one final invoice at most (a cancelled one aside). */
   async function assertNoFinalInvoice(tx: Db, t: TenantAccess, quoteId: string, except?: string) {
     const invoices = await repo.ofQuote(tx, t.companyId, quoteId);
-    if (invoices.some((i) => i.kind === "invoice" && live(i) && i.id !== except)) {
-      throw errors.conflict(INVOICE_TEXTS.quoteAlreadyInvoiced);
-    }
+    const final = invoices.find((i) => i.kind === "invoice" && live(i) && i.id !== except);
+    if (final) throw errors.conflict(INVOICE_TEXTS.quoteAlreadyInvoiced, blockingInvoice(final));
   }
 
   /**
@@ -462,10 +467,10 @@ export function createInvoicesService(
     if (invoice.quote_id) {
       if (quote && invoice.kind === "deposit") {
         // A deposit issued after the final invoice would never be deducted.
-        const finals = (await repo.ofQuote(tx, t.companyId, quote.id)).filter(
+        const final = (await repo.ofQuote(tx, t.companyId, quote.id)).find(
           (i) => i.kind === "invoice" && live(i) && i.status !== "draft",
         );
-        if (finals.length > 0) throw errors.conflict(INVOICE_TEXTS.quoteAlreadyInvoiced);
+        if (final) throw errors.conflict(INVOICE_TEXTS.quoteAlreadyInvoiced, blockingInvoice(final));
         await assertDepositsFit(tx, t, quote, invoice.id, vatInCents(invoice.vat_breakdown));
       }
       if (invoice.kind === "invoice") {
@@ -576,7 +581,9 @@ export function createInvoicesService(
     let finalDraftOf: string | null = null;
     if (invoice.kind === "deposit" && invoice.deducted_by_id) {
       const final = await repo.find(tx, t.companyId, invoice.deducted_by_id, { lock: true });
-      if (final && final.status !== "draft") throw errors.conflict(INVOICE_TEXTS.depositDeducted);
+      if (final && final.status !== "draft") {
+        throw errors.conflict(INVOICE_TEXTS.depositDeducted, blockingInvoice(final));
+      }
       await repo.freeDeposit(tx, t.companyId, invoice.id);
       finalDraftOf = invoice.quote_id;
     }

@@ -1,4 +1,5 @@
 import type { Db } from "@server/db/client";
+import { addDays } from "@shared/dates";
 import type { Reminders } from "@shared/messages";
 import { sql } from "drizzle-orm";
 import { overdueSql } from "../invoices/invoices.repository";
@@ -23,6 +24,34 @@ const notRemindedSince = (type: "quote" | "invoice", alias: string, since: strin
      WHERE m.company_id = ${d}.company_id AND m.document_type = ${type} AND m.document_id = ${d}.id
        AND m.kind = ${kind} AND m.created_at >= ${parisMidnight(since)})`;
 };
+
+/**
+ * The « À relancer » rule of a quote (docs/domain/messages.md#to-remind), also the home's quote alerts
+ * (issue 32: one rule, ADR 0028): sent (or reminded) and still unanswered and valid, sent before
+ * `since`'s midnight and not reminded since then.
+ */
+export const quoteToRemindSql = (alias: string, companyId: string, today: string, since: string) => {
+  const q = sql.raw(alias);
+  return sql`${q}.company_id = ${companyId}
+    AND ${q}.status IN ('envoye au client', 'client relance')
+    AND ${q}.sent_at < ${parisMidnight(since)}
+    AND (${q}.valid_until IS NULL OR ${q}.valid_until >= ${today}::date)
+    AND ${notRemindedSince("quote", alias, since)}`;
+};
+
+/** Sent (or last reminded) `afterDays` days ago or more: before the midnight that starts today − N + 1. */
+export const reminderSince = (today: string, afterDays: number) => addDays(today, -afterDays + 1);
+
+/** The « À relancer » rule of an invoice: overdue, not reminded since `since`'s midnight. */
+export const invoiceToRemindSql = (alias: string, companyId: string, today: string, since: string) => {
+  const i = sql.raw(alias);
+  return sql`${i}.company_id = ${companyId} AND ${overdueSql(alias, today)}
+    AND ${notRemindedSince("invoice", alias, since)}`;
+};
+
+/** The one day count (issue 32): calendar days in Paris from a quote's sending to `today`. */
+export const daysSinceSentSql = (alias: string, today: string) =>
+  sql`(${today}::date - (${sql.raw(alias)}.sent_at AT TIME ZONE 'Europe/Paris')::date)`;
 
 type Row<T> = T & { last_reminded_at: string | Date | null };
 const iso = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
@@ -51,14 +80,10 @@ export const remindersRepository = {
     >(sql`
       SELECT x.*, ${lastReminder("quote", "x")} AS last_reminded_at FROM (
         SELECT q.id, q.company_id, q.reference, q.name, c.name AS client_name, q.total, q.sent_at,
-          (${today}::date - (q.sent_at AT TIME ZONE 'Europe/Paris')::date) AS days
+          ${daysSinceSentSql("q", today)} AS days
         FROM quotes q
         LEFT JOIN clients c ON c.company_id = q.company_id AND c.id = q.client_id
-        WHERE q.company_id = ${companyId}
-          AND q.status IN ('envoye au client', 'client relance')
-          AND q.sent_at < ${parisMidnight(since)}
-          AND (q.valid_until IS NULL OR q.valid_until >= ${today}::date)
-          AND ${notRemindedSince("quote", "q", since)}
+        WHERE ${quoteToRemindSql("q", companyId, today, since)}
         ORDER BY q.sent_at, q.reference
         LIMIT ${limit}
       ) x
@@ -103,8 +128,7 @@ export const remindersRepository = {
           (${today}::date - i.due_date) AS days_late
         FROM invoices i
         LEFT JOIN clients c ON c.company_id = i.company_id AND c.id = i.client_id
-        WHERE i.company_id = ${companyId} AND ${overdueSql("i", today)}
-          AND ${notRemindedSince("invoice", "i", since)}
+        WHERE ${invoiceToRemindSql("i", companyId, today, since)}
         -- By the date itself (not its text): the walk of invoices_company_status_due_idx stops at the limit.
         ORDER BY i.due_date, i.reference
         LIMIT ${limit}

@@ -5,10 +5,10 @@
 import type { Database } from "@server/db/client";
 import { type AuthContext, can, permissions, scopeFor } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
-import { addDays, parisToday } from "@shared/dates";
+import { parisToday } from "@shared/dates";
 import type { Reminders } from "@shared/messages";
 import { companySettingsRepository } from "../company/company.repository";
-import { remindersRepository } from "./reminders.repository";
+import { reminderSince, remindersRepository } from "./reminders.repository";
 
 /**
  * Each list is read only with its own permission, empty otherwise: the route is open to a holder of
@@ -34,7 +34,7 @@ export function createRemindersService(db: Database, options: { today?: () => st
       return db.run(scopeFor(companyId), async (tx) => {
         const afterDays = (await companySettingsRepository.get(tx, companyId)).reminder_after_days;
         // Sent (or last reminded) N days ago or more: before the midnight that starts today − N + 1.
-        const since = addDays(day, -afterDays + 1);
+        const since = reminderSince(day, afterDays);
         return {
           after_days: afterDays,
           quotes: quotes ? await remindersRepository.quotes(tx, companyId, day, since, REMINDERS_LIMIT) : [],

@@ -31,7 +31,7 @@ const summary = (overrides: Partial<MessageSummary> = {}): MessageSummary => ({
   to: ["martin@exemple.fr"],
   cc: [],
   subject: "Devis DEV-2026-0012 — Bâtir SARL",
-  transport: "outbox",
+  transport: "smtp",
   document: { type: "quote", id: QUOTE_ID, reference: "DEV-2026-0012" },
   attachment_name: "DEV-2026-0012.pdf",
   attempts: 1,
@@ -100,6 +100,19 @@ describe("SendMessageDialog", () => {
       body: "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l'envoi)",
     });
     expect(toast.success).toHaveBeenCalledWith(MESSAGE_TEXTS.sent, expect.anything());
+  });
+
+  it("without a mail server, says the message waits in « Messages », never « envoyé » (issue 32)", async () => {
+    api.post("/api/quotes/:id/send", messageSummarySchema, () => summary({ transport: "outbox" }));
+    const { onClose } = open();
+    await screen.findByText("martin@exemple.fr");
+    fireEvent.click(screen.getByRole("button", { name: "Envoyer" }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(toast.success).toHaveBeenCalledWith(MESSAGE_TEXTS.keptInOutbox, {
+      description: MESSAGE_TEXTS.keptInOutboxDetail(target.label, "martin@exemple.fr"),
+    });
+    expect(toast.success).not.toHaveBeenCalledWith(MESSAGE_TEXTS.sent, expect.anything());
+    expect(MESSAGE_TEXTS.keptInOutboxDetail(target.label, "x@y.fr")).toContain("attend dans «\u00a0Messages\u00a0»");
   });
 
   it("refuses to send without a recipient or with a wrong address, saying why", async () => {

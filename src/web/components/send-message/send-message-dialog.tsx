@@ -155,7 +155,12 @@ function SendForm({ target, isMobile, descriptionId, onDone, draft }: PartProps 
     try {
       const message = await send.mutateAsync({ id: target.id, kind: target.kind, body });
       saved();
-      toastSuccess(texts.done, `${target.label} · ${message.to.join(", ")}`);
+      if (message.transport === "outbox") {
+        // No mail server: the message waits in « Messages » (issue 32), it was not « envoyé ».
+        toastSuccess(MESSAGE_TEXTS.keptInOutbox, MESSAGE_TEXTS.keptInOutboxDetail(target.label, message.to.join(", ")));
+      } else {
+        toastSuccess(texts.done, `${target.label} · ${message.to.join(", ")}`);
+      }
       onDone();
     } catch (error) {
       const fieldErrors = fieldErrorsFor(error, FIELDS);

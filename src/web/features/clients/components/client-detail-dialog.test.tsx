@@ -1,5 +1,7 @@
 import { type ClientDetail, clientDetailSchema } from "@shared/clients";
+import { type InvoiceRow, invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { EVERY_PERMISSION } from "@web/test/render";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientDetailDialog } from "./client-detail-dialog";
@@ -11,6 +13,32 @@ beforeEach(() => {
   api = fakeApi().install();
 });
 afterEach(cleanup);
+
+/** A client's invoice as GET /api/invoices lists it (issued, 1 100 € TTC). */
+const invoiceRow = (overrides: Partial<InvoiceRow> = {}): InvoiceRow => ({
+  id: "inv-0",
+  kind: "invoice",
+  reference: "FAC-2026-0001",
+  name: "Rénovation salle de bain",
+  status: "sent",
+  overdue: false,
+  days_late: 0,
+  client_id: makeClient().id,
+  client_name: "Jean Dupont",
+  date: "2026-03-10",
+  due_date: "2026-04-09",
+  subtotal: 1000,
+  tax_amount: 100,
+  total: 1100,
+  paid_amount: 0,
+  balance_due: 1100,
+  quote_id: null,
+  project_id: null,
+  created_at: "2026-03-10T09:00:00.000Z",
+  updated_at: "2026-03-10T09:00:00.000Z",
+  emailed_at: null,
+  ...overrides,
+});
 
 const plain = (text: string | null | undefined) => (text ?? "").replace(/\s/g, " ");
 
@@ -123,5 +151,53 @@ describe("ClientDetailDialog", () => {
     fireEvent.click(within(alert).getByRole("button", { name: "Réessayer" }));
     expect(await screen.findByText("Rénovation salle de bain")).toBeTruthy();
     expect(screen.queryByRole("alert")).toBeNull();
+  });
+
+  it("« Factures »: « Solde dû » and the client's documents, each linking to its page; hidden without invoices:view (issue 32)", async () => {
+    const client = makeClient();
+    api.get("/api/clients/:id", clientDetailSchema, () => detailOf(client));
+    api.get("/api/invoices/stats", invoiceStatsSchema, ({ query }) => ({
+      total_invoices: 2,
+      total_amount: 1900,
+      paid_invoices: 0,
+      paid_amount: 400,
+      sent_invoices: 2,
+      pending_amount: query.get("client_id") === client.id ? 1500 : 0,
+      overdue_invoices: 0,
+      overdue_amount: 0,
+    }));
+    api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => ({
+      invoices:
+        query.get("client_id") === client.id
+          ? [
+              invoiceRow({ id: "inv-1", reference: "FAC-2026-0012", paid_amount: 400, balance_due: 700 }),
+              invoiceRow({
+                id: "inv-2",
+                reference: "FAC-2026-0013",
+                name: "Terrasse",
+                total: 800,
+                balance_due: 800,
+              }),
+            ]
+          : [],
+      pagination: { page: 1, limit: 50, total: 2, totalPages: 1 },
+    }));
+    const first = renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+    );
+    tab("Factures");
+    expect((await screen.findByTestId("client-balance-due")).textContent).toBe("1\u202f500,00\u00a0€");
+    expect(screen.getByText("Solde dû")).toBeTruthy();
+    const list = await screen.findByRole("list", { name: "Factures du client" });
+    expect(within(list).getByRole("link", { name: "FAC-2026-0012" }).getAttribute("href")).toBe("/invoices/inv-1");
+    expect(within(list).getAllByRole("listitem")[0]?.textContent).toContain("Partiellement payée");
+    first.unmount();
+
+    renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+      { permissions: EVERY_PERMISSION.filter((code) => code !== "invoices:view") },
+    );
+    await screen.findByRole("tab", { name: "Devis" });
+    expect(screen.queryByRole("tab", { name: "Factures" })).toBeNull();
   });
 });

@@ -5,13 +5,15 @@ import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { LoadError } from "@web/components/ui/list-state";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
+import { useCan } from "@web/hooks/use-can";
 import { cn } from "@web/lib/cn";
 import { mailHref, phoneHref } from "@web/lib/contact-links";
-import { BarChart3, ClipboardList, HardHat, Info, Mail, Pencil, Phone } from "lucide-react";
+import { BarChart3, ClipboardList, HardHat, Info, Mail, Pencil, Phone, Receipt } from "lucide-react";
 import { useId } from "react";
 import { clientDetailQueryOptions } from "../api/get-client";
 import { ClientAvatar } from "./client-avatar";
 import { ClientInfoTab, ClientProjectsTab, ClientQuotesTab, ClientStatsTab } from "./client-detail-tabs";
+import { ClientInvoicesTab } from "./client-invoices-tab";
 import { ClientStatusBadge } from "./client-status-badge";
 
 export interface ClientDetailDialogProps {
@@ -64,6 +66,8 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
   const client: ClientDetail = query.data ?? listClient;
   // The related lists and figures come only with the detail itself.
   const loadingDetail = query.isPlaceholderData || query.isPending;
+  // Issue 32: « Factures » and « Solde dû », for a user who sees invoices.
+  const canViewInvoices = useCan("invoices:view");
 
   return (
     <>
@@ -113,7 +117,12 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
 
       <Tabs defaultValue="infos" className="flex min-h-0 flex-1 flex-col">
         <div className={cn("shrink-0 pt-4", isMobile ? "px-5" : "px-6")}>
-          <TabsList className="grid w-full grid-cols-4 sm:w-auto sm:min-w-[28rem]">
+          <TabsList
+            className={cn(
+              "grid w-full sm:w-auto",
+              canViewInvoices ? "grid-cols-5 sm:min-w-[34rem]" : "grid-cols-4 sm:min-w-[28rem]",
+            )}
+          >
             <TabsTrigger value="infos">
               <Info aria-hidden="true" className="max-sm:hidden" />
               Infos
@@ -130,6 +139,12 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
               <ClipboardList aria-hidden="true" className="max-sm:hidden" />
               Devis
             </TabsTrigger>
+            {canViewInvoices && (
+              <TabsTrigger value="invoices">
+                <Receipt aria-hidden="true" className="max-sm:hidden" />
+                Factures
+              </TabsTrigger>
+            )}
           </TabsList>
         </div>
         <div className={cn("min-h-0 flex-1 overflow-y-auto py-4", isMobile ? "px-5" : "px-6 pb-6")}>
@@ -154,6 +169,11 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
           <TabsContent value="quotes">
             <ClientQuotesTab client={client} loading={loadingDetail && !query.isError} isMobile={isMobile} />
           </TabsContent>
+          {canViewInvoices && (
+            <TabsContent value="invoices">
+              <ClientInvoicesTab clientId={client.id} />
+            </TabsContent>
+          )}
         </div>
       </Tabs>
 

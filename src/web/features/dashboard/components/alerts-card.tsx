@@ -116,7 +116,7 @@ function AlertGroup({
 
 /**
  * « Alertes importantes » (spec 1 §6, for administrators and team leaders): quotes waiting for an
- * answer for more than 48 hours, late invoices, vehicles « à surveiller » — grouped by kind, each
+ * answer « À relancer » (ADR 0028), late invoices, vehicles « à surveiller » — grouped by kind, each
  * leading to what it is about; the count of each kind when there are more than listed.
  */
 export function AlertsCard() {

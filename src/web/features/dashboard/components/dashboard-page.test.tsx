@@ -137,7 +137,7 @@ describe("the company home", () => {
         .getByRole("link", { name: /FAC-2026-0007/ })
         .getAttribute("href"),
     ).toBe("/invoices/33333333-3333-4333-8333-333333333333");
-    expect(within(alerts).getByRole("heading", { name: /Devis sans réponse/ }).textContent).toContain("4");
+    expect(within(alerts).getByRole("heading", { name: /Devis à relancer/ }).textContent).toContain("4");
     expect(within(alerts).getByRole("link", { name: "Voir les devis (+3)" }).getAttribute("href")).toBe("/quotes");
     expect(within(alerts).queryByRole("link", { name: /Voir les factures/ })).toBeNull();
     expect(within(alerts).getByText(/^5\salertes$/)).toBeTruthy();

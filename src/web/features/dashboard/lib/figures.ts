@@ -16,7 +16,8 @@ export const HOME_TEXTS = {
   moreInvoices: "Voir les factures",
   moreVehicles: "Voir les véhicules",
   alertGroups: {
-    quote: "Devis sans réponse depuis 48\u00a0h",
+    /** Issue 32 (ADR 0028): the quotes « À relancer », after the company's delay. */
+    quote: "Devis à relancer",
     invoice: "Factures en retard",
     vehicle: "Véhicules à surveiller",
   },

@@ -45,6 +45,13 @@ export const invoiceKeys = {
 const QUOTES_KEY = ["quotes"] as const;
 const PROJECTS_KEY = ["projects"] as const;
 const CLIENT_DETAILS_KEY = ["clients", "detail"] as const;
+/**
+ * Issue 32: the home's figures and alerts (the dashboard feature's `dashboardKeys.all`) and « À relancer »
+ * (the reminders feature's `reminderKeys.all`) are current at once after an issue, a payment or a
+ * cancellation.
+ */
+const DASHBOARD_KEY = ["dashboard"] as const;
+const REMINDERS_KEY = ["reminders"] as const;
 
 /** What each invoice mutation refreshes (src/web/README.md, « Mutations »). */
 export const invoiceRefreshes = {
@@ -54,9 +61,9 @@ export const invoiceRefreshes = {
   /** A deleted draft: not its detail (gone, a refetch would answer 404); its quote may be invoiced again. */
   delete: [invoiceKeys.lists(), invoiceKeys.allStats(), QUOTES_KEY, PROJECTS_KEY, CLIENT_DETAILS_KEY],
   /** Issue, payments, « Marquer comme payée »: the status, the balance and the overdue state. */
-  status: [invoiceKeys.all, QUOTES_KEY, CLIENT_DETAILS_KEY],
+  status: [invoiceKeys.all, QUOTES_KEY, CLIENT_DETAILS_KEY, DASHBOARD_KEY, REMINDERS_KEY],
   /** Cancelling creates the credit note and frees the quote's deposits. */
-  cancel: [invoiceKeys.all, QUOTES_KEY, PROJECTS_KEY, CLIENT_DETAILS_KEY],
+  cancel: [invoiceKeys.all, QUOTES_KEY, PROJECTS_KEY, CLIENT_DETAILS_KEY, DASHBOARD_KEY, REMINDERS_KEY],
 } as const;
 
 /** Cache durations, as the quotes' (docs/domain/quotes.md#caching). */

@@ -1,8 +1,14 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { INVOICE_STATUS_LABELS, type InvoiceKind, type InvoiceStatus } from "@shared/invoice-rules";
+import {
+  INVOICE_DISPLAY_LABELS,
+  INVOICE_STATUS_LABELS,
+  type InvoiceKind,
+  type InvoiceStatus,
+  invoiceDisplayState,
+} from "@shared/invoice-rules";
 import { cn } from "@web/lib/cn";
 import { AlarmClock, ShieldCheck } from "lucide-react";
-import { kindBadge, overdueLabel, STATUS_BADGE_CLASSES } from "../lib/invoice-format";
+import { DISPLAY_BADGE_CLASSES, kindBadge, overdueLabel, STATUS_BADGE_CLASSES } from "../lib/invoice-format";
 
 const PILL = "inline-flex items-center gap-1.5 rounded-full border px-2 py-0.5 text-xs font-medium whitespace-nowrap";
 
@@ -23,13 +29,28 @@ export function InvoiceStatusBadge({ status, className }: { status: InvoiceStatu
 export function InvoiceBadges({
   invoice,
 }: {
-  invoice: { status: InvoiceStatus; kind: InvoiceKind; overdue: boolean; days_late: number };
+  invoice: {
+    status: InvoiceStatus;
+    kind: InvoiceKind;
+    overdue: boolean;
+    days_late: number;
+    paid_amount: number;
+    balance_due: number;
+    emailed_at: string | null;
+  };
 }) {
   const kind = kindBadge(invoice.kind);
   const late = overdueLabel(invoice);
+  // Issue 32: « Émise » until it reached the client by e-mail, « Envoyée » then, « Partiellement payée ».
+  const state = invoiceDisplayState(invoice);
   return (
     <>
-      {invoice.kind !== "credit_note" && <InvoiceStatusBadge status={invoice.status} />}
+      {invoice.kind !== "credit_note" && (
+        <span data-status={invoice.status} data-state={state} className={cn(PILL, DISPLAY_BADGE_CLASSES[state])}>
+          <span aria-hidden="true" className="size-1.5 rounded-full bg-current opacity-70" />
+          {INVOICE_DISPLAY_LABELS[state]}
+        </span>
+      )}
       {kind && (
         <span
           data-kind={invoice.kind}

@@ -177,6 +177,22 @@ describe("InvoiceNewPage", () => {
     expect(screen.queryByText("Page de la facture")).toBeNull();
   });
 
+  it("a quote that already has its final invoice says so and links to it (issue 32)", async () => {
+    api.get("/api/quotes/:id", quoteSchema, () => makeQuote());
+    api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => ({
+      invoices:
+        query.get("quote_id") === QUOTE_ID
+          ? [makeInvoiceRow({ id: "final-1", kind: "invoice", status: "draft", reference: "PROV-2026-0009" })]
+          : [],
+      pagination: { page: 1, limit: 20, total: 1, totalPages: 1 },
+    }));
+    renderNew({ quoteId: QUOTE_ID });
+    const origin = await screen.findByRole("region", { name: "Depuis le devis DEV-2026-0007" });
+    const link = await within(origin).findByRole("link", { name: "PROV-2026-0009" });
+    expect(link.getAttribute("href")).toBe("/invoices/final-1");
+    expect(link.parentElement?.textContent).toBe(`${INVOICE_TEXTS.quoteAlreadyInvoiced}\u00a0: PROV-2026-0009.`);
+  });
+
   it("is pre-filled from a validated quote (?quote_id=), says its deposits are deducted, and sends the quote and its worksite", async () => {
     api.get("/api/quotes/:id", quoteSchema, () => makeQuote());
     api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => ({

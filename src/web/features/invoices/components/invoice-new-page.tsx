@@ -140,7 +140,13 @@ function QuoteOrigin({ quote }: { quote: Quote }) {
             </>
           )}
           {finalInvoice && (
-            <span className="font-medium text-destructive">{`${INVOICE_TEXTS.quoteAlreadyInvoiced} (${finalInvoice.reference}).`}</span>
+            <span className="font-medium text-destructive">
+              {`${INVOICE_TEXTS.quoteAlreadyInvoiced}\u00a0: `}
+              <Link to={paths.invoice(finalInvoice.id)} className="underline underline-offset-2">
+                {finalInvoice.reference}
+              </Link>
+              .
+            </span>
           )}
         </AlertDescription>
       </div>

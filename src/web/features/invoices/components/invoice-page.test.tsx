@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
-import { InvoicePage } from "./invoice-page";
+import { INVOICE_PAGE_TEXTS, InvoicePage } from "./invoice-page";
 
 vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // A download is handed to the browser by saveFile: the test reads what it was given.
@@ -110,6 +110,47 @@ describe("InvoicePage", () => {
     expect(screen.queryByRole("link", { name: "Modifier" })).toBeNull();
   });
 
+  it("issue 32: « Émise » until e-mailed; part-paid: « Partiellement payée » and what remains in the header", async () => {
+    serve(makeInvoice({ emailed_at: null }));
+    const first = renderPage();
+    await heading();
+    expect(screen.getByText("Émise")).toBeTruthy();
+    expect(screen.queryByText("Envoyée")).toBeNull();
+    expect(screen.queryByTestId("invoice-header-balance")).toBeNull();
+    first.unmount();
+
+    serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
+    renderPage();
+    await heading();
+    expect(screen.getByText("Partiellement payée")).toBeTruthy();
+    expect(screen.queryByText("Envoyée")).toBeNull();
+    expect(screen.getByTestId("invoice-header-balance").textContent).toBe("Reste à payer 700,00\u00a0€");
+  });
+
+  it("a credit note's total reads « Montant de l'avoir TTC », never « Net à payer » (issue 32)", async () => {
+    serve(
+      makeInvoice({
+        kind: "credit_note",
+        reference: "AV-2026-0001",
+        deposits_net: 300,
+        deposits: [
+          {
+            id: "dep-1",
+            reference: "FAC-2026-0003",
+            date: "2026-02-02",
+            vat: [{ rate: 10, net: 300, tax: 30 }],
+            total: 330,
+          },
+        ],
+        credited_invoice: { id: INVOICE_ID, reference: "FAC-2026-0012", name: "Rénovation salle de bain" },
+      }),
+    );
+    renderPage();
+    await heading();
+    expect(screen.getByText("Montant de l'avoir TTC")).toBeTruthy();
+    expect(screen.queryByText(/Net à payer/)).toBeNull();
+  });
+
   it("a draft: « Modifier », « Marquer comme envoyée » (confirmed: the definitive number), « Supprimer »; only the PDF without the rights", async () => {
     const draft = makeInvoice({ status: "draft", reference: "PROV-0004", issued_at: null });
     serve(draft);
@@ -118,6 +159,7 @@ describe("InvoicePage", () => {
       status: "sent" as const,
       reference: "FAC-2026-0013",
       issued_at: "2026-03-12T10:00:00.000Z",
+      emailed_at: null,
     }));
     const { unmount } = renderPage();
     await heading();
@@ -133,7 +175,8 @@ describe("InvoicePage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Marquer comme envoyée" }));
     await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/issue")).toHaveLength(1));
     await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith("Statut mis à jour", { description: "FAC-2026-0013\u00a0: Envoyée" }),
+      // Issue 32: issued, not yet sent by e-mail: « Émise ».
+      expect(toast.success).toHaveBeenCalledWith("Statut mis à jour", { description: "FAC-2026-0013\u00a0: Émise" }),
     );
     unmount();
 
@@ -173,6 +216,23 @@ describe("InvoicePage", () => {
       reference: "CHQ 1234",
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement enregistré", expect.anything()));
+  });
+
+  it("cancelling an invoice that received payments says so and what to do with the money (issue 32)", async () => {
+    serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
+    const first = renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain(INVOICE_PAGE_TEXTS.cancelWithPayments("400,00\u00a0€"));
+    expect(dialog.textContent).toContain("remboursez-les au client");
+    first.unmount();
+
+    serve(makeInvoice());
+    renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    expect((await screen.findByRole("alertdialog")).textContent).not.toContain("déjà reçu");
   });
 
   it("« Annuler la facture » explains the credit note, then opens it; the credit note links back to the invoice", async () => {

@@ -1,6 +1,11 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { formatDate, formatEuro } from "@shared/format";
-import { INVOICE_STATUS_LABELS, INVOICE_TEXTS, PAYMENT_METHOD_LABELS } from "@shared/invoice-rules";
+import {
+  INVOICE_DISPLAY_LABELS,
+  INVOICE_TEXTS,
+  invoiceDisplayState,
+  PAYMENT_METHOD_LABELS,
+} from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -72,6 +77,12 @@ const LINK =
   "font-medium text-primary tabular-nums hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
 
 type Confirm = "issue" | "paid" | "cancel" | "delete" | null;
+
+export const INVOICE_PAGE_TEXTS = {
+  /** Issue 32: cancelling an invoice that received payments says so, and what to do with the money. */
+  cancelWithPayments: (paid: string) =>
+    `Attention\u00a0: cette facture a déjà reçu ${paid} de paiements. Ils restent enregistrés sur la facture annulée\u00a0: remboursez-les au client, ou gardez-les à valoir sur sa prochaine facture (en y enregistrant ce montant comme paiement).`,
+} as const;
 
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -444,7 +455,10 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const creditNote = invoice.kind === "credit_note";
 
   const statusDone = (saved: Invoice) =>
-    toastSuccess(INVOICE_TEXTS.statusUpdated, `${saved.reference}\u00a0: ${INVOICE_STATUS_LABELS[saved.status]}`);
+    toastSuccess(
+      INVOICE_TEXTS.statusUpdated,
+      `${saved.reference}\u00a0: ${INVOICE_DISPLAY_LABELS[invoiceDisplayState(saved)]}`,
+    );
 
   const onIssue = async () => {
     try {
@@ -591,6 +605,15 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
               <span className="font-medium text-foreground">{invoice.client.name}</span>
               {" · "}
               <span className="tabular-nums">{formatEuro(invoice.total)} TTC</span>
+              {/* Issue 32: what is still owed, in the header, once part of it was paid. */}
+              {!creditNote && invoice.status === "sent" && invoice.paid_amount > 0 && invoice.balance_due > 0 && (
+                <>
+                  {" · "}
+                  <span data-testid="invoice-header-balance" className="font-medium text-foreground tabular-nums">
+                    {`Reste à payer ${formatEuro(invoice.balance_due)}`}
+                  </span>
+                </>
+              )}
             </p>
           </div>
           <div className={cn("flex gap-2", isMobile ? "w-full flex-col" : "flex-wrap")}>
@@ -740,7 +763,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Annuler la facture ${invoice.reference}\u00a0?`}
-        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.${invoice.paid_amount > 0 ? ` ${INVOICE_PAGE_TEXTS.cancelWithPayments(formatEuro(invoice.paid_amount))}` : ""}`}
         confirmLabel={INVOICE_TEXTS.cancel}
         cancelLabel="Ne pas annuler"
         pendingLabel="Création de l'avoir…"

@@ -2,6 +2,7 @@ import { formatCount, plural } from "@shared/format";
 import {
   INVOICE_STATUS_LABELS,
   INVOICE_TEXTS,
+  type InvoiceDisplayState,
   type InvoiceFilterStatus,
   type InvoiceKind,
   type InvoiceStatus,
@@ -41,6 +42,16 @@ export const STATUS_BADGE_CLASSES: Record<InvoiceStatus, string> = {
   sent: "border-[#bfdbfe] bg-[#eff6ff] text-[#1d4ed8]",
   paid: "border-[#bbf7d0] bg-success-soft text-success-soft-foreground",
   cancelled: "border-[#e2e8f0] bg-muted text-[#475569]",
+};
+
+/** The displayed state's colours (issue 32): « Émise » quieter than « Envoyée », « Partiellement payée » between. */
+export const DISPLAY_BADGE_CLASSES: Record<InvoiceDisplayState, string> = {
+  draft: STATUS_BADGE_CLASSES.draft,
+  issued: "border-[#e2e8f0] bg-[#f8fafc] text-[#334155]",
+  sent: STATUS_BADGE_CLASSES.sent,
+  partially_paid: "border-[#a5f3fc] bg-[#ecfeff] text-[#0e7490]",
+  paid: STATUS_BADGE_CLASSES.paid,
+  cancelled: STATUS_BADGE_CLASSES.cancelled,
 };
 
 /** The kind's badge beside the status: « Acompte », « Avoir »; none for an ordinary invoice. */

@@ -15,6 +15,9 @@ type TotalsSource = Pick<
   "subtotal" | "discount" | "discount_percentage" | "vat_breakdown" | "tax_amount" | "total" | "deposits_net" | "kind"
 > & { deposits: readonly unknown[] };
 
+/** A credit note's total, on its page as on its PDF (« Montant de l'avoir »). */
+export const CREDIT_NOTE_TOTAL_LABEL = "Montant de l'avoir TTC";
+
 /** A final invoice that deducts deposits already invoiced (docs/domain/invoices.md#final-invoice). */
 export const deductsDeposits = (invoice: TotalsSource): boolean =>
   invoice.deposits.length > 0 || invoice.deposits_net > 0;
@@ -58,8 +61,9 @@ export function totalsRows(invoice: TotalsSource): { rows: TotalsRow[]; grandLab
   rows.push({ key: "tax", label: "Total TVA", value: formatEuro(invoice.tax_amount) });
   return {
     rows,
-    // A credit note repeats the invoice it cancels, deductions included: its total is what it credits.
-    grandLabel: deposits && invoice.kind !== "credit_note" ? "Net à payer TTC" : "Total TTC",
+    // A credit note repeats the invoice it cancels, deductions included: its total is what it credits
+    // (issue 32: never « Net à payer »).
+    grandLabel: invoice.kind === "credit_note" ? CREDIT_NOTE_TOTAL_LABEL : deposits ? "Net à payer TTC" : "Total TTC",
     grandValue: formatEuro(invoice.total),
   };
 }

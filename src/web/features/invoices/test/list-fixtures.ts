@@ -33,6 +33,7 @@ export function makeInvoiceRow(overrides: Partial<InvoiceRow> = {}): InvoiceRow 
     project_id: null,
     created_at: "2026-03-10T09:00:00.000Z",
     updated_at: "2026-03-10T09:00:00.000Z",
+    emailed_at: "2026-03-12T10:00:00.000Z",
     ...overrides,
   };
 }

@@ -10,7 +10,7 @@ import { Spinner } from "@web/components/ui/spinner";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { toast } from "@web/lib/toast";
-import { Download, LoaderCircle, Paperclip } from "lucide-react";
+import { Check, Copy, Download, LoaderCircle, Paperclip } from "lucide-react";
 import { type ReactNode, useId, useState } from "react";
 import { Link } from "react-router";
 import { downloadAttachment, messageQueryOptions } from "../api/get-outbox";
@@ -119,12 +119,15 @@ function MessageDetailBody({ message, isMobile }: { message: MessageSummary; isM
           onRetry={() => void detail.refetch()}
         />
       ) : (
-        <section
-          aria-label="Texte du message"
-          className="rounded-md border border-border bg-muted/40 px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap"
-        >
-          {detail.data.body}
-        </section>
+        <>
+          <section
+            aria-label="Texte du message"
+            className="rounded-md border border-border bg-muted/40 px-4 py-3 text-sm leading-relaxed break-words whitespace-pre-wrap"
+          >
+            {detail.data.body}
+          </section>
+          <SigningLinkCopy body={detail.data.body} />
+        </>
       )}
 
       {message.attachment_name && (
@@ -157,5 +160,41 @@ function Header({ label, children }: { label: string; children: ReactNode }) {
       <dt className="text-muted-foreground">{label}</dt>
       <dd className="min-w-0 break-words">{children}</dd>
     </>
+  );
+}
+
+export const SIGNING_LINK_TEXTS = {
+  copy: "Copier le lien de signature",
+  copied: "Lien de signature copié",
+  copyFailed: "Copie impossible\u00a0: sélectionnez le lien dans le message et copiez-le",
+} as const;
+
+/** The quote's signing link a message carries (`…/signer/<token>`), if any. */
+export function signingLinkOf(body: string): string | null {
+  return body.match(/https?:\/\/[^\s]+\/signer\/[A-Za-z0-9_-]+/)?.[0] ?? null;
+}
+
+/**
+ * « Copier le lien de signature » (issue 32): a message kept in « Messages » without a mail server is
+ * handed over by the artisan (SMS, another mailbox); its signing link is copied in one tap.
+ */
+function SigningLinkCopy({ body }: { body: string }) {
+  const link = signingLinkOf(body);
+  const [copied, setCopied] = useState(false);
+  if (!link) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(link);
+      setCopied(true);
+      toast.success(SIGNING_LINK_TEXTS.copied);
+    } catch {
+      toast.error(SIGNING_LINK_TEXTS.copyFailed);
+    }
+  };
+  return (
+    <Button type="button" variant="outline" size="sm" className="self-start" onClick={() => void copy()}>
+      {copied ? <Check aria-hidden="true" /> : <Copy aria-hidden="true" />}
+      {SIGNING_LINK_TEXTS.copy}
+    </Button>
   );
 }

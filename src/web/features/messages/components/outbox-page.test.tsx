@@ -39,7 +39,8 @@ const reminderFailed = makeMessage({
 });
 
 /** The outbox over an in-memory list, searched and filtered as the server does. */
-function serve(messages: MessageSummary[], transport: "outbox" | "smtp" = "outbox") {
+function serve(messages: MessageSummary[], transport: "outbox" | "smtp" | { body: string } = "outbox") {
+  const body = typeof transport === "object" ? transport.body : undefined;
   api.get("/api/outbox", outboxResponseSchema, ({ query }) => {
     const search = query.get("search")?.toLowerCase() ?? "";
     const status = query.get("status");
@@ -50,10 +51,12 @@ function serve(messages: MessageSummary[], transport: "outbox" | "smtp" = "outbo
   });
   api.get("/api/outbox/:id", messageDetailSchema, ({ params }) => {
     const message = messages.find((m) => m.id === params.id);
-    return message ? makeMessageDetail(message) : apiError(404, MESSAGE_TEXTS.notFound);
+    return message ? makeMessageDetail(message, body) : apiError(404, MESSAGE_TEXTS.notFound);
   });
   // Declared after « :id » (the latest declaration wins here; the server's router prefers the fixed path).
-  api.get("/api/outbox/transport", outboxTransportSchema, () => ({ transport }));
+  api.get("/api/outbox/transport", outboxTransportSchema, () => ({
+    transport: typeof transport === "object" ? "outbox" : transport,
+  }));
 }
 
 beforeEach(() => {
@@ -131,6 +134,30 @@ describe("OutboxPage", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Télécharger devis-DEV-2026-0042.pdf" }));
     await waitFor(() => expect(api.requests("GET", "/api/outbox/:id/attachment")).toHaveLength(1));
     await waitFor(() => expect(createObjectURL).toHaveBeenCalled());
+  });
+
+  it("a quote's message kept in « Messages »: « Copier le lien de signature » copies its link (issue 32)", async () => {
+    serve([quoteSent], {
+      body: "Bonjour Claire,\n\nConsulter et signer le devis\u00a0: https://app.exemple.fr/signer/AbC_12-x\n",
+    });
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+    renderWithProviders(<OutboxPage isMobile={false} />);
+    const row = await screen.findByRole("article", { name: quoteSent.subject });
+    fireEvent.click(within(row).getByRole("button", { name: quoteSent.subject }));
+    const dialog = await screen.findByRole("dialog", { name: quoteSent.subject });
+    fireEvent.click(await within(dialog).findByRole("button", { name: "Copier le lien de signature" }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith("https://app.exemple.fr/signer/AbC_12-x"));
+  });
+
+  it("no copy button for a message without a signing link", async () => {
+    serve([quoteSent]);
+    renderWithProviders(<OutboxPage isMobile={false} />);
+    const row = await screen.findByRole("article", { name: quoteSent.subject });
+    fireEvent.click(within(row).getByRole("button", { name: quoteSent.subject }));
+    const dialog = await screen.findByRole("dialog", { name: quoteSent.subject });
+    await within(dialog).findByLabelText("Texte du message");
+    expect(within(dialog).queryByRole("button", { name: "Copier le lien de signature" })).toBeNull();
   });
 
   it("shows the failure alone with « Réessayer » when the list cannot load", async () => {

@@ -11,7 +11,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-li
 import { toast } from "@web/lib/toast";
 import { apiError, type FakeApi, fakeApi, never, noContent } from "@web/test/fake-api";
 import { EVERY_PERMISSION, installBrowserStubs, TestPermissions, testQueryClient } from "@web/test/render";
-import { MemoryRouter, Route, Routes } from "react-router";
+import { MemoryRouter, Route, Routes, useLocation } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FIXTURE_IDS, makeProjectDetail } from "../test/form-fixtures";
 import { ProjectPage } from "./project-page";
@@ -61,6 +61,12 @@ function serve(project: ProjectDetail | null, { issues = true, photos = true } =
 }
 
 /** The page at /projects/:id, under a router that shows where a button led. */
+/** The quotes screen as reached: its query (`?search=&deposit=`) shown. */
+function QuotesProbe() {
+  const location = useLocation();
+  return <p>{`Écran des devis ${location.search}`}</p>;
+}
+
 function renderPage({ permissions = EVERY_PERMISSION }: { permissions?: readonly PermissionCode[] } = {}) {
   return render(
     <QueryClientProvider client={testQueryClient()}>
@@ -71,6 +77,7 @@ function renderPage({ permissions = EVERY_PERMISSION }: { permissions?: readonly
             <Route path="/projects/:id/execution" element={<p>Écran d'exécution</p>} />
             <Route path="/projects" element={<p>Liste des chantiers</p>} />
             <Route path="/invoices/:id" element={<p>Page de la facture</p>} />
+            <Route path="/quotes" element={<QuotesProbe />} />
           </Routes>
         </MemoryRouter>
       </TestPermissions>
@@ -180,9 +187,46 @@ describe("ProjectPage", () => {
     api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());
     renderPage();
     fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
+    // Issue 32: from a quote, it asks what to invoice first.
+    const choice = await screen.findByRole("dialog", { name: "Que facturer\u00a0?" });
+    expect(api.requests("POST", "/api/invoices/from-project/:projectId")).toHaveLength(0);
+    fireEvent.click(within(choice).getByRole("button", { name: /^Facture de solde/ }));
     expect(await screen.findByText("Page de la facture")).toBeTruthy();
     expect(api.requests("POST", "/api/invoices/from-project/:projectId")[0]?.params.projectId).toBe(id);
     expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.created, { description: "PROV-2026-0009" });
+  });
+
+  it("« Facturer » › « Facture d'acompte »: the quote's deposit dialog on the quotes screen, nothing written here (issue 32)", async () => {
+    const project = makeProjectDetail();
+    serve(project, { issues: false, photos: false });
+    api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
+    const choice = await screen.findByRole("dialog", { name: "Que facturer\u00a0?" });
+    expect(within(choice).getByText(`Ce chantier vient du devis ${project.quote_reference}.`)).toBeTruthy();
+    fireEvent.click(within(choice).getByRole("button", { name: /^Facture d'acompte/ }));
+    const query = new URLSearchParams({ search: project.quote_reference ?? "", deposit: project.quote_id ?? "" });
+    expect(await screen.findByText(`Écran des devis ?${query}`)).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/from-project/:projectId")).toHaveLength(0);
+  });
+
+  it("« Facture de solde » refused because the quote has one: the toast names it and links to it (issue 32)", async () => {
+    serve(makeProjectDetail(), { issues: false, photos: false });
+    api.post("/api/invoices/from-project/:projectId", invoiceSchema, () =>
+      apiError(409, INVOICE_TEXTS.quoteAlreadyInvoiced, {
+        document: { type: "invoice", id: "final-1", reference: "PROV-2026-0002" },
+      }),
+    );
+    renderPage();
+    fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
+    const choice = await screen.findByRole("dialog", { name: "Que facturer\u00a0?" });
+    vi.mocked(toast.error).mockClear();
+    fireEvent.click(within(choice).getByRole("button", { name: /^Facture de solde/ }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalled());
+    expect(vi.mocked(toast.error).mock.calls[0]?.[1]).toMatchObject({
+      description: INVOICE_TEXTS.quoteAlreadyInvoiced,
+      action: { label: "Voir PROV-2026-0002" },
+    });
   });
 
   it("no « Facturer » for a worksite in progress without a quote, nor without invoices:create", async () => {
@@ -237,6 +281,7 @@ function invoiceOfProject(): Invoice {
     project_id: id,
     created_at: "2026-03-20T09:00:00.000Z",
     updated_at: "2026-03-20T09:00:00.000Z",
+    emailed_at: null,
     client: { name: "Martine Leroy", email: null, address: null, postal_code: null, city: null, siren: null },
     client_phone: null,
     quote: { id: FIXTURE_IDS.quote, reference: "DEV-2026-0007", name: "Salle de bain" },

@@ -46,6 +46,7 @@ import { useProjectAccess } from "../hooks/use-project-access";
 import { useProjectLaunch } from "../hooks/use-project-launch";
 import { canInvoiceProject } from "../lib/project-invoice";
 import { estimateLabel, issueDateLabel } from "../lib/site-texts";
+import { ProjectInvoiceChoice } from "./project-invoice-choice";
 import { ProjectProgress } from "./project-progress";
 
 /** The form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
@@ -267,6 +268,7 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
   const [editing, setEditing] = useState(false);
   const editLoaded = useOpenedOnce(editing);
   const [deleting, setDeleting] = useState(false);
+  const [choosingInvoice, setChoosingInvoice] = useState(false);
 
   const project = detail.data;
   if (!project) {
@@ -314,6 +316,15 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
     );
   }
 
+  const invoiceFinal = async () => {
+    try {
+      const created = await invoice.mutateAsync(project.id);
+      toastSuccess(INVOICE_TEXTS.created, created.reference);
+      void navigate(paths.invoice(created.id));
+    } catch {
+      // Toasted by the mutation (its errorTitle, the server's reason, a link to the invoice in the way).
+    }
+  };
   const phone = project.client?.phone;
   const address = project.address ?? project.client?.address ?? null;
   const photoList = photos.data?.data;
@@ -383,14 +394,10 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             {canInvoice && canInvoiceProject(project) && (
               <Button
                 variant="outline"
-                onClick={async () => {
-                  try {
-                    const created = await invoice.mutateAsync(project.id);
-                    toastSuccess(INVOICE_TEXTS.created, created.reference);
-                    void navigate(paths.invoice(created.id));
-                  } catch {
-                    // Toasted by the mutation (its errorTitle, the server's reason under it).
-                  }
+                onClick={() => {
+                  // From a quote: ask what to invoice (a deposit or the final invoice), never one silently.
+                  if (project.quote_id && project.quote_reference) setChoosingInvoice(true);
+                  else void invoiceFinal();
                 }}
                 disabled={invoice.isPending}
                 className={wide}
@@ -490,6 +497,20 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
         </div>
       </div>
 
+      {project.quote_id && project.quote_reference && (
+        <ProjectInvoiceChoice
+          open={choosingInvoice}
+          onOpenChange={setChoosingInvoice}
+          isMobile={isMobile}
+          quoteReference={project.quote_reference}
+          onDeposit={() =>
+            void navigate(
+              `${paths.quotes}?${new URLSearchParams({ search: project.quote_reference ?? "", deposit: project.quote_id ?? "" })}`,
+            )
+          }
+          onFinal={() => void invoiceFinal()}
+        />
+      )}
       {editLoaded && (
         <Suspense fallback={null}>
           <ProjectEditDialog open={editing} onOpenChange={setEditing} projectId={project.id} isMobile={isMobile} />

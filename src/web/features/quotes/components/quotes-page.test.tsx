@@ -294,6 +294,16 @@ describe("QuotesPage", () => {
     await waitFor(() => expect(screen.queryByRole("dialog", { name: "Facture d'acompte" })).toBeNull());
   });
 
+  it("?deposit=<quote id> (a worksite's « Facturer » › « Facture d'acompte ») opens that quote's deposit dialog", async () => {
+    const quote = makeQuote({ status: "valide" });
+    serve([makeQuote({ id: "3a1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6", reference: "DEV-2026-0001" }), quote]);
+    renderWithProviders(<QuotesPage isMobile={false} />, {
+      path: `/quotes?deposit=${quote.id}`,
+    });
+    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
+    expect(within(dialog).getByText(/Devis DEV-2026-0007/)).toBeTruthy();
+  });
+
   it("a deposit the server refuses is toasted with its reason, and the dialog stays open", async () => {
     serve([makeQuote({ status: "valide" })]);
     api.post("/api/invoices/deposit/:quoteId", invoiceSchema, () => apiError(409, INVOICE_TEXTS.quoteNotValid));

@@ -12,7 +12,7 @@ import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { toast } from "@web/lib/toast";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
-import { lazy, Suspense, useState } from "react";
+import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteAccess } from "../hooks/use-quote-access";
@@ -100,6 +100,15 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
     else toast.error(QUOTE_TEXTS.noInvoiceUnlessValid);
   };
   const filterPanelLoaded = useOpenedOnce(filtersOpen);
+  // `?deposit=<quote id>` (with `?search=` its number): a worksite's « Facturer » › « Facture d'acompte »
+  // opens this quote's deposit dialog once the list holds it.
+  const [depositAsked, setDepositAsked] = useState(() => params.get("deposit"));
+  const askedQuote = depositAsked ? query.data?.data.find((quote) => quote.id === depositAsked) : undefined;
+  useEffect(() => {
+    if (!askedQuote) return;
+    setDepositAsked(null);
+    if (permissions.canCreateInvoice) openDeposit(askedQuote);
+  });
 
   const summary = query.data?.meta.summary;
   const total = query.data?.meta.total ?? 0;

@@ -136,6 +136,7 @@ export function makeDepositInvoice(overrides: Partial<Invoice> = {}): Invoice {
     status: "draft",
     overdue: false,
     days_late: 0,
+    emailed_at: null,
     client_id: CLIENT_ID,
     client_name: quote.client.name,
     date: "2026-03-12",
