@@ -72,11 +72,19 @@ afterAll(() => {
   vi.unstubAllGlobals();
 });
 
-/** /quotes/new in the signed-in shell (a data router: the page's leave guard needs one). */
-function renderNewQuote() {
+/** A page in the signed-in shell, /quotes/new by default (a data router: the page's leave guard needs one). */
+function renderNewQuote(at = "/quotes/new") {
   const router = createMemoryRouter(
-    [{ element: <AppLayout />, children: [{ path: "/quotes/new", element: <QuoteNewRoute /> }] }],
-    { initialEntries: ["/quotes/new"] },
+    [
+      {
+        element: <AppLayout />,
+        children: [
+          { path: "/", element: <h1>Tableau de bord</h1> },
+          { path: "/quotes/new", element: <QuoteNewRoute /> },
+        ],
+      },
+    ],
+    { initialEntries: [at] },
   );
   return render(
     <QueryClientProvider client={testQueryClient()}>
@@ -134,5 +142,19 @@ describe("The shell across a layout switch (issue 32: no work lost on rotation o
     act(() => viewport.resize(1180));
     expect(draftBanner()).toBe(banner);
     expect(within(banner).getByRole("button", { name: "Reprendre le brouillon" })).toBeTruthy();
+  });
+});
+
+describe("The phone's « Plus » sheet (issue 32)", () => {
+  it("is titled for what it holds, Clients and Factures first", async () => {
+    renderNewQuote("/");
+    await screen.findByRole("heading", { name: "Tableau de bord" });
+    fireEvent.click(screen.getByRole("button", { name: "Plus" }));
+    const sheet = await screen.findByRole("dialog", { name: "Autres rubriques" });
+    const links = within(within(sheet).getByRole("navigation", { name: "Autres rubriques" }))
+      .getAllByRole("link")
+      .map((link) => link.textContent);
+    expect(links.slice(0, 3)).toEqual(["Clients", "Factures", "À relancer"]);
+    expect(links).toContain("Paramètres");
   });
 });

@@ -10,7 +10,14 @@ import { BottomBar } from "@web/features/shell/components/bottom-bar";
 import { MobileTopBar } from "@web/features/shell/components/mobile-top-bar";
 import type { ShellUser } from "@web/features/shell/components/shell-user";
 import { useSidebarState } from "@web/features/shell/hooks/use-sidebar-state";
-import { BOTTOM_TABS, drawerEntries, PLATFORM_ENTRIES, sidebarEntries } from "@web/features/shell/lib/nav-items";
+import {
+  BOTTOM_TABS,
+  DRAWER_DESCRIPTION,
+  DRAWER_TITLE,
+  drawerEntries,
+  PLATFORM_ENTRIES,
+  sidebarEntries,
+} from "@web/features/shell/lib/nav-items";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useViewport } from "@web/hooks/use-viewport";
 import { cn } from "@web/lib/cn";
@@ -154,8 +161,8 @@ function Shell() {
           <MoreDrawer
             open={drawerOpen}
             onOpenChange={setDrawerOpen}
-            title={superAdmin ? "Navigation plateforme" : "Menu de configuration"}
-            description={superAdmin ? "Pages de l'administration de la plateforme" : "Autres pages de Propulse"}
+            title={superAdmin ? "Navigation plateforme" : DRAWER_TITLE}
+            description={superAdmin ? "Pages de l'administration de la plateforme" : DRAWER_DESCRIPTION}
             entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
             user={shellUser}
             onLogout={handleLogout}

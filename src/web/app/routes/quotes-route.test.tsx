@@ -7,13 +7,8 @@ import { quoteTemplateSchema } from "@shared/quote-templates";
 import { quoteDefaultsSchema, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { QuoteNewRoute } from "@web/app/routes/quote-new-route";
-import { QuotesRoute } from "@web/app/routes/quotes-route";
 import { AuthProvider } from "@web/features/auth/components/auth-provider";
-import { TestPermissions, testQueryClient } from "@web/test/render";
-import { createMemoryRouter, RouterProvider } from "react-router";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
+import { QuotesPage } from "@web/features/quotes/components/quotes-page";
 import {
   apiError,
   EVERY_PERMISSION,
@@ -24,8 +19,13 @@ import {
   makeQuote,
   never,
   renderWithProviders,
-} from "../test/render";
-import { QuotesPage } from "./quotes-page";
+} from "@web/features/quotes/test/render";
+import { TestPermissions, testQueryClient } from "@web/test/render";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { QuoteNewRoute } from "./quote-new-route";
+import { QuotesRoute } from "./quotes-route";
 
 const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
 vi.mock("@web/lib/toast", () => ({ toast }));
