@@ -62,10 +62,7 @@ test.describe("Connexion", () => {
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.admin.firstName);
     if (isMobileProject(testInfo.project.name)) {
       await page.getByRole("button", { name: "Plus" }).click();
-      await page
-        .getByRole("dialog", { name: "Menu de configuration" })
-        .getByRole("button", { name: "Déconnexion" })
-        .click();
+      await page.getByRole("dialog", { name: "Autres rubriques" }).getByRole("button", { name: "Déconnexion" }).click();
     } else {
       await page
         .getByRole("complementary", { name: "Barre latérale" })

@@ -144,6 +144,11 @@ test.describe("Clients professionnels et import CSV", () => {
       await form.getByRole("button", { name: "Créer le client" }).click();
       await expect(page.getByText("Client créé avec succès")).toBeVisible();
       await expect(form).toBeHidden();
+      // The new client's card opens in the form's place (issue 32); closed to search the list.
+      const created = page.getByRole("dialog", { name: company });
+      await expect(created).toBeVisible();
+      await page.keyboard.press("Escape");
+      await expect(created).toBeHidden();
 
       const search = page.getByRole("searchbox", { name: "Rechercher un client" });
       await search.fill(company);

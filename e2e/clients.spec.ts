@@ -116,6 +116,12 @@ test.describe("Mes clients", () => {
       await form.getByRole("button", { name: "Créer le client" }).click();
       await expect(page.getByText("Client créé avec succès")).toBeVisible();
       await expect(form).toBeHidden();
+      // The new client's card opens in the form's place (issue 32: an action shows its result).
+      const created = page.getByRole("dialog", { name });
+      await expect(created).toBeVisible();
+      await shot(page, testInfo, "created-client-open");
+      await page.keyboard.press("Escape");
+      await expect(created).toBeHidden();
       await expect.poll(() => counterValue(page, "Total clients")).toBeGreaterThan(totalBefore);
       await expect.poll(() => counterValue(page, "Avec téléphone")).toBeGreaterThan(withPhoneBefore);
 

@@ -220,6 +220,12 @@ test.describe("Gestion des devis", () => {
     await form.getByRole("button", { name: "Créer le devis" }).click();
     await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
     await expect(form).toBeHidden();
+    // The new quote opens in the form's place (issue 32: an action shows its result).
+    const createdView = page.getByRole("dialog", { name: /^Devis / });
+    await expect(createdView.getByText(quoteName)).toBeVisible();
+    await shot(page, testInfo, "created-quote-open");
+    await page.keyboard.press("Escape");
+    await expect(createdView).toBeHidden();
 
     // — The card, and the same totals from the API —
     await page.getByRole("searchbox", { name: "Rechercher un devis" }).fill(run);
@@ -446,7 +452,9 @@ test.describe("Gestion des devis", () => {
     await shot(page, testInfo, "new-page");
     await page.getByRole("button", { name: "Créer le devis" }).click();
     await expect(page.getByText(QUOTE_TEXTS.created)).toBeVisible();
-    await page.waitForURL((url) => url.pathname === "/quotes");
+    // The new quote opens over the list, at its own address (issue 32).
+    await page.waitForURL((url) => /^\/quotes\/[0-9a-f-]{36}$/.test(url.pathname));
+    await expect(page.getByRole("dialog", { name: /^Devis / }).getByText(`${templateName} - ${today}`)).toBeVisible();
     expect((await findQuoteByApi(page, bearer, `${templateName} - ${today}`)).length).toBe(1);
     // Saved: the draft is gone from the device.
     expect(await draftKeys()).toEqual([]);

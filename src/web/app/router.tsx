@@ -70,6 +70,7 @@ const companyRoutes: RouteObject[] = [
   { path: "app/admin/roles/:roleId/users", element: element(RoleUsersRoute) },
   { path: "quotes", element: element(QuotesRoute) },
   { path: "quotes/new", element: element(QuoteNewRoute) },
+  { path: "quotes/:id", element: element(QuotesRoute) },
   { path: "library", element: element(LibraryRoute) },
   { path: "vehicles", element: element(VehiclesRoute) },
   { path: "equipment", element: element(EquipmentRoute) },

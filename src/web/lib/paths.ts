@@ -14,6 +14,8 @@ export const paths = {
   settings: "/settings",
   quotes: "/quotes",
   quoteNew: "/quotes/new",
+  /** A quote opened over the list (docs/domain/quotes.md#screen). */
+  quote: (id: string) => `/quotes/${encodeURIComponent(id)}`,
   library: "/library",
   vehicles: "/vehicles",
   equipment: "/equipment",

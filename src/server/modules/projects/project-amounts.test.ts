@@ -147,7 +147,7 @@ describe("quotes and the home", () => {
   });
 });
 
-describe("drizzle/0036: the roles that existed before", () => {
+describe("drizzle/0040: the roles that existed before", () => {
   const MIGRATION = readFileSync(
     path.resolve(import.meta.dirname, "../../../../drizzle/0040_who_sees_money.sql"),
     "utf8",

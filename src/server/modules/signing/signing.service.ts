@@ -225,7 +225,8 @@ export function createSigningService(db: Database, options: { fileSecret: string
         });
         const title = SIGNING_TEXTS.notification;
         const text = signedNotificationBody(signerName, quote.reference, quote.name);
-        const href = `/quotes?search=${encodeURIComponent(quote.reference)}`;
+        // The quote itself, open over the list (issue 32; older notifications keep `/quotes?search=<ref>`).
+        const href = `/quotes/${quote.id}`;
         const users = await signingRepository.officeUserIds(tx, link.companyId);
         await notificationsRepository.add(tx, link.companyId, users, { kind: "quote_signed", title, body: text, href });
         const company = await signingRepository.companyEmail(tx, link.companyId);

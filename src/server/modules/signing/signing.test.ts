@@ -291,7 +291,8 @@ describe("POST /api/signing/:token: signing", () => {
       expect(list.data[0]).toMatchObject({
         kind: "quote_signed",
         title: SIGNING_TEXTS.notification,
-        href: `/quotes?search=${quote.reference}`,
+        // Following it opens that quote (issue 32), not the list searched for its reference.
+        href: `/quotes/${quote.id}`,
       });
       expect(list.data[0].body).toContain("Jeanne Martin");
     }

@@ -10,7 +10,14 @@ import { BottomBar } from "@web/features/shell/components/bottom-bar";
 import { MobileTopBar } from "@web/features/shell/components/mobile-top-bar";
 import type { ShellUser } from "@web/features/shell/components/shell-user";
 import { useSidebarState } from "@web/features/shell/hooks/use-sidebar-state";
-import { BOTTOM_TABS, drawerEntries, PLATFORM_ENTRIES, sidebarEntries } from "@web/features/shell/lib/nav-items";
+import {
+  BOTTOM_TABS,
+  DRAWER_DESCRIPTION,
+  DRAWER_TITLE,
+  drawerEntries,
+  PLATFORM_ENTRIES,
+  sidebarEntries,
+} from "@web/features/shell/lib/nav-items";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useViewport } from "@web/hooks/use-viewport";
 import { cn } from "@web/lib/cn";
@@ -98,78 +105,72 @@ function Shell() {
     </Suspense>
   );
 
-  if (isMobile) {
-    return (
-      <div className="min-h-dvh">
-        <SkipLink />
+  // One tree whatever the width (docs/domain/shell.md#layout): the page sits in the same `<main>` at
+  // the same place, so turning a tablet or resizing a window across 1024 px changes the frame around
+  // it, never the page itself: a form keeps what was typed in it (issue 32).
+  return (
+    <div className="min-h-dvh">
+      <SkipLink />
+      {isMobile ? (
         <MobileTopBar
           homePath={homePath}
           onMenu={superAdmin ? () => setDrawerOpen(true) : undefined}
           menuOpen={drawerOpen}
           actions={superAdmin ? undefined : <NotificationBell />}
         />
-        <OfflineBanner />
-        <main
-          id="main-content"
-          tabIndex={-1}
-          className={cn(
-            "mx-auto w-full max-w-3xl px-4 pt-5 outline-none sm:px-6",
-            showBottomBar ? "pb-[calc(6rem+env(safe-area-inset-bottom))]" : "pb-10",
-          )}
-        >
-          {content}
-        </main>
-        {showBottomBar && <BottomBar tabs={BOTTOM_TABS} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
-        {drawerLoaded && (
-          <Suspense fallback={null}>
-            <MoreDrawer
-              open={drawerOpen}
-              onOpenChange={setDrawerOpen}
-              title={superAdmin ? "Navigation plateforme" : "Menu de configuration"}
-              description={superAdmin ? "Pages de l'administration de la plateforme" : "Autres pages de Propulse"}
-              entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
-              user={shellUser}
-              onLogout={handleLogout}
-              side={superAdmin ? "left" : "bottom"}
-            />
-          </Suspense>
-        )}
-        <InstallPrompt isMobile aboveBottomBar={showBottomBar} />
-      </div>
-    );
-  }
-
-  return (
-    <div className="min-h-dvh">
-      <SkipLink />
-      <Suspense fallback={<SidebarPlaceholder open={sidebar.open} />}>
-        <Sidebar
-          entries={sidebarEntries(subject)}
-          open={sidebar.open}
-          onToggle={sidebar.toggle}
-          user={shellUser}
-          onLogout={handleLogout}
-          homePath={homePath}
-          context={context}
-          actions={superAdmin ? undefined : <NotificationBell tone="dark" className="size-9" />}
-        />
-      </Suspense>
+      ) : (
+        <Suspense fallback={<SidebarPlaceholder open={sidebar.open} />}>
+          <Sidebar
+            entries={sidebarEntries(subject)}
+            open={sidebar.open}
+            onToggle={sidebar.toggle}
+            user={shellUser}
+            onLogout={handleLogout}
+            homePath={homePath}
+            context={context}
+            actions={superAdmin ? undefined : <NotificationBell tone="dark" className="size-9" />}
+          />
+        </Suspense>
+      )}
       <div
         className={cn(
-          "flex min-h-dvh flex-col transition-[padding] duration-200 ease-out",
-          sidebar.open ? "pl-(--width-sidebar)" : "pl-(--width-sidebar-collapsed)",
+          !isMobile && "flex min-h-dvh flex-col transition-[padding] duration-200 ease-out",
+          !isMobile && (sidebar.open ? "pl-(--width-sidebar)" : "pl-(--width-sidebar-collapsed)"),
         )}
       >
         <OfflineBanner />
         <main
           id="main-content"
           tabIndex={-1}
-          className="mx-auto w-full max-w-6xl flex-1 px-8 py-8 outline-none xl:px-10"
+          className={cn(
+            "mx-auto w-full outline-none",
+            isMobile
+              ? cn(
+                  "max-w-3xl px-4 pt-5 sm:px-6",
+                  showBottomBar ? "pb-[calc(6rem+env(safe-area-inset-bottom))]" : "pb-10",
+                )
+              : "max-w-6xl flex-1 px-8 py-8 xl:px-10",
+          )}
         >
           {content}
         </main>
       </div>
-      <InstallPrompt isMobile={false} />
+      {showBottomBar && <BottomBar tabs={BOTTOM_TABS} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
+      {isMobile && drawerLoaded && (
+        <Suspense fallback={null}>
+          <MoreDrawer
+            open={drawerOpen}
+            onOpenChange={setDrawerOpen}
+            title={superAdmin ? "Navigation plateforme" : DRAWER_TITLE}
+            description={superAdmin ? "Pages de l'administration de la plateforme" : DRAWER_DESCRIPTION}
+            entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
+            user={shellUser}
+            onLogout={handleLogout}
+            side={superAdmin ? "left" : "bottom"}
+          />
+        </Suspense>
+      )}
+      <InstallPrompt isMobile={isMobile} aboveBottomBar={showBottomBar} />
     </div>
   );
 }

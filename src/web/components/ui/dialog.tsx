@@ -30,16 +30,20 @@ export function popupOpenIn(event: KeyboardEvent): boolean {
   return Boolean(focused?.matches('[role="combobox"][aria-expanded="true"]'));
 }
 
+/** The frame of a centred dialog (`DialogContent`, and `ResponsiveModal` on a wide screen). */
+export const DIALOG_CONTENT_CLASS =
+  "fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-elevated animate-fade-in";
+/** Its ✕ in the top-right corner. */
+export const DIALOG_CLOSE_CLASS =
+  "absolute top-3 right-3 inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground";
+
 /** A centred modal dialog. */
 export function DialogContent({ className, children, showClose = true, ...props }: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogOverlay />
       <DialogPrimitive.Content
-        className={cn(
-          "fixed top-1/2 left-1/2 z-50 grid max-h-[90dvh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-border bg-card p-6 shadow-elevated animate-fade-in",
-          className,
-        )}
+        className={cn(DIALOG_CONTENT_CLASS, className)}
         {...props}
         onEscapeKeyDown={(event) => {
           if (popupOpenIn(event)) return event.preventDefault();
@@ -48,10 +52,7 @@ export function DialogContent({ className, children, showClose = true, ...props 
       >
         {children}
         {showClose && (
-          <DialogPrimitive.Close
-            className="absolute top-3 right-3 inline-flex size-9 pointer-coarse:size-11 items-center justify-center rounded-md text-muted-foreground hover:bg-muted hover:text-foreground"
-            aria-label="Fermer"
-          >
+          <DialogPrimitive.Close className={DIALOG_CLOSE_CLASS} aria-label="Fermer">
             <X aria-hidden="true" className="size-4" />
           </DialogPrimitive.Close>
         )}

@@ -1,8 +1,10 @@
+import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { type DirtyGuard, DirtyGuardContext, DiscardChangesDialog } from "@web/components/form/dirty-guard";
 import { cn } from "@web/lib/cn";
+import { X } from "lucide-react";
 import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
-import { Dialog, DialogContent } from "./dialog";
-import { Sheet, SheetContent } from "./sheet";
+import { DIALOG_CLOSE_CLASS, DIALOG_CONTENT_CLASS, DialogOverlay, popupOpenIn } from "./dialog";
+import { SHEET_CLOSE_CLASS, sheetContentClass } from "./sheet";
 
 export interface ResponsiveModalProps {
   open: boolean;
@@ -96,19 +98,29 @@ export function ResponsiveModal({
 
   return (
     <DirtyGuardContext.Provider value={guard}>
-      {isMobile ? (
-        <Sheet open={open} onOpenChange={guardedChange}>
-          <SheetContent side="bottom" className={cn("overflow-hidden", sheetClassName)} {...content}>
+      {/* One dialog whatever the width, its frame restyled (a sheet, a centred dialog) rather than swapped:
+          turning a tablet or resizing a window across 1024 px keeps the form inside, and what was typed. */}
+      <DialogPrimitive.Root open={open} onOpenChange={guardedChange}>
+        <DialogPrimitive.Portal>
+          <DialogOverlay />
+          <DialogPrimitive.Content
+            className={
+              isMobile
+                ? cn(sheetContentClass("bottom"), "overflow-hidden", sheetClassName)
+                : cn(DIALOG_CONTENT_CLASS, dialogClassName)
+            }
+            {...content}
+            onEscapeKeyDown={(event) => {
+              if (popupOpenIn(event)) event.preventDefault();
+            }}
+          >
             {children}
-          </SheetContent>
-        </Sheet>
-      ) : (
-        <Dialog open={open} onOpenChange={guardedChange}>
-          <DialogContent className={dialogClassName} {...content}>
-            {children}
-          </DialogContent>
-        </Dialog>
-      )}
+            <DialogPrimitive.Close className={isMobile ? SHEET_CLOSE_CLASS : DIALOG_CLOSE_CLASS} aria-label="Fermer">
+              <X aria-hidden="true" className={isMobile ? "size-5" : "size-4"} />
+            </DialogPrimitive.Close>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
+      </DialogPrimitive.Root>
       <DiscardChangesDialog open={asking} onKeep={() => setAsking(false)} onDiscard={discard} />
     </DirtyGuardContext.Provider>
   );

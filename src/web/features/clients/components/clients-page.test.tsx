@@ -1,5 +1,11 @@
 import { CLIENT_LIMITS } from "@shared/client-rules";
-import { type Client, clientCountersSchema, clientListResponseSchema } from "@shared/clients";
+import {
+  type Client,
+  clientCountersSchema,
+  clientDetailSchema,
+  clientListResponseSchema,
+  clientSchema,
+} from "@shared/clients";
 import type { PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -162,5 +168,27 @@ describe("ClientsPage", () => {
     renderPage(["clients:view", "clients:edit", "clients:delete", "quotes:create"]);
     await screen.findByText("Aucun client");
     expect(screen.queryByRole("button", { name: "Créer un client" })).toBeNull();
+  });
+});
+
+describe("ClientsPage — after « Créer le client » (issue 32)", () => {
+  it("opens the new client's card in the form's place", async () => {
+    serve([]);
+    const created = makeClient({ id: crypto.randomUUID(), name: "Atelier Bois", phone: "0612345678", city: "Lyon" });
+    api.post("/api/clients", clientSchema, () => created);
+    api.get("/api/clients/:id", clientDetailSchema, () => ({ ...created, quotes: [], projects: [] }));
+    renderPage();
+    fireEvent.click((await screen.findAllByRole("button", { name: "Créer un client" }))[0] as HTMLElement);
+    fireEvent.input(await screen.findByLabelText("Nom *", undefined, { timeout: 5000 }), {
+      target: { value: "Atelier Bois" },
+    });
+    fireEvent.input(screen.getByLabelText("Téléphone"), { target: { value: "06 12 34 56 78" } });
+    fireEvent.input(screen.getByLabelText("Ville"), { target: { value: "Lyon" } });
+    fireEvent.click(screen.getByRole("button", { name: "Créer le client" }));
+
+    const card = await screen.findByRole("dialog", { name: "Atelier Bois" }, { timeout: 5000 });
+    expect(within(card).getByText(/Lyon/)).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Créer le client" })).toBeNull();
+    expect(api.requests("POST", "/api/clients")).toHaveLength(1);
   });
 });

@@ -230,8 +230,10 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
             client={form?.mode === "edit" ? form.client : null}
             hasCompany={hasCompany}
             onSaved={(saved) => {
-              // Keep the detail, when open, on the fresh values.
-              setDetail((current) => (current && current.id === saved.id ? saved : current));
+              // A new client opens in its card (issue 32: an action shows its result); an edited one
+              // keeps the detail, when open, on the fresh values.
+              if (form?.mode === "create") setDetail(saved);
+              else setDetail((current) => (current && current.id === saved.id ? saved : current));
             }}
           />
         </Suspense>

@@ -18,6 +18,11 @@ export interface QuoteDialogProps {
   pdfPending: (id: string) => boolean;
   onDownloadPdf: (quote: Quote) => void;
   onSaved?: (quote: Quote) => void;
+  /**
+   * After « Créer le devis »: the form closes, then this (the quotes page opens the new quote's view
+   * in its place: an action shows its result, issue 32).
+   */
+  onCreated?: (quote: Quote) => void;
   /** « <company id>:<user id> »: the quote being written is kept on this device (QuoteForm). */
   draftScope?: string | null;
   /** « Envoyer au client » / « Relancer » from the view: the page opens the send dialog. */
@@ -36,6 +41,7 @@ export function QuoteDialog({
   pdfPending,
   onDownloadPdf,
   onSaved,
+  onCreated,
   draftScope = null,
   onMail,
 }: QuoteDialogProps) {
@@ -75,6 +81,7 @@ export function QuoteDialog({
           onSaved={(saved) => {
             onSaved?.(saved);
             close();
+            onCreated?.(saved);
           }}
         />
       )}

@@ -14,6 +14,7 @@ import { toast } from "@web/lib/toast";
 import { FilePlus2, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { quoteQueryOptions } from "../api/get-quote";
 import { quotesQueryOptions } from "../api/get-quotes";
 import { useQuoteAccess } from "../hooks/use-quote-access";
 import { useQuoteActions } from "../hooks/use-quote-actions";
@@ -43,10 +44,14 @@ export interface QuotesPageProps {
   isMobile: boolean;
   /** « <company id>:<user id> »: a quote being written is kept on this device (QuoteForm). */
   draftScope?: string | null;
+  /** /quotes/:id: the quote opened over the list (a « Devis signé » notification, a new quote). */
+  openQuoteId?: string | null;
+  /** That quote's view closed (or it could not be read): the address goes back to /quotes. */
+  onOpenQuoteDone?: () => void;
 }
 
 /** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
-export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
+export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, onOpenQuoteDone }: QuotesPageProps) {
   const permissions = useQuoteAccess();
   // `?search=` opens the list on a quote (a worksite's « Documents » links to its quote this way).
   const [params] = useSearchParams();
@@ -80,6 +85,26 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
 
   const actions = useQuoteActions();
   const [dialog, setDialog] = useState<QuoteDialogState>(null);
+  // The quote the address names (/quotes/:id) opens in its view once read, once per address.
+  const named = useQuery({ ...quoteQueryOptions(openQuoteId ?? ""), enabled: openQuoteId !== null });
+  const [shownId, setShownId] = useState<string | null>(null);
+  if (shownId !== openQuoteId) {
+    if (openQuoteId === null) setShownId(null);
+    else if (named.data?.id === openQuoteId) {
+      setShownId(openQuoteId);
+      setDialog({ mode: "view", quote: named.data });
+    }
+  }
+  const namedFailed = openQuoteId !== null && named.isError;
+  useEffect(() => {
+    if (!namedFailed) return;
+    toast.error(QUOTE_TEXTS.notFound);
+    onOpenQuoteDone?.();
+  }, [namedFailed, onOpenQuoteDone]);
+  const changeDialog = (next: QuoteDialogState) => {
+    setDialog(next);
+    if (next === null && openQuoteId !== null) onOpenQuoteDone?.();
+  };
   const quoteDialogLoaded = useOpenedOnce(dialog !== null);
   const [historyFor, setHistoryFor] = useState<Quote | null>(null);
   const [toValidate, setToValidate] = useState<Quote | null>(null);
@@ -299,7 +324,8 @@ export function QuotesPage({ isMobile, draftScope = null }: QuotesPageProps) {
         <Suspense fallback={null}>
           <QuoteDialog
             state={dialog}
-            onStateChange={setDialog}
+            onStateChange={changeDialog}
+            onCreated={(created) => setDialog({ mode: "view", quote: created })}
             isMobile={isMobile}
             draftScope={draftScope}
             pdfPending={(id) => actions.pending(id, "pdf")}

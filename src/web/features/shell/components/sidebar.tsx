@@ -2,8 +2,8 @@ import { LogoMark } from "@web/components/logo";
 import { Tooltip, TooltipProvider } from "@web/components/ui/tooltip";
 import { cn } from "@web/lib/cn";
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
-import type { ReactNode } from "react";
-import { Link, NavLink } from "react-router";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
+import { Link, NavLink, useLocation } from "react-router";
 import type { NavEntry } from "../lib/nav-items";
 import type { ShellUser } from "./shell-user";
 import { UserBlock } from "./user-block";
@@ -24,9 +24,32 @@ export interface SidebarProps {
 
 const SIDEBAR_ID = "app-sidebar";
 
+/**
+ * On a short screen (a laptop's 768 px, less the browser's bars) the entries tighten from 36 to 32 px so
+ * that the whole list fits an admin's fifteen entries; shorter still, the list scrolls (issue 32).
+ */
+const SHORT_SCREEN_ENTRY = "[@media(max-height:820px)]:min-h-8 [@media(max-height:820px)]:py-1.5";
+
+/** Scrolls `container` by the least that brings `item` fully into view (nothing when it is in view). */
+export function keepInView(container: HTMLElement, item: HTMLElement): void {
+  const box = container.getBoundingClientRect();
+  const it = item.getBoundingClientRect();
+  if (it.top < box.top) container.scrollTop -= box.top - it.top;
+  else if (it.bottom > box.bottom) container.scrollTop += Math.min(it.bottom - box.bottom, it.top - box.top);
+}
+
 /** Desktop sidebar: 16 rem, or a 3 rem icon rail when collapsed (docs/domain/shell.md#sidebar). */
 export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, context, actions }: SidebarProps) {
   const toggleLabel = open ? "Réduire le menu" : "Déplier le menu";
+  // The page's entry stays in view when the list scrolls (a short window, Paramètres or Rôles at its foot).
+  const nav = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    void pathname;
+    void open;
+    const active = nav.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav.current && active) keepInView(nav.current, active);
+  }, [pathname, open]);
   return (
     <TooltipProvider delayDuration={300} skipDelayDuration={200}>
       <aside
@@ -84,7 +107,11 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
 
         {!open && actions && <div className="flex shrink-0 justify-center pb-1">{actions}</div>}
 
-        <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto overflow-x-hidden py-2">
+        <nav
+          ref={nav}
+          aria-label="Navigation principale"
+          className="min-h-0 flex-1 overflow-y-auto overflow-x-hidden py-2"
+        >
           <ul className={cn("flex flex-col gap-0.5", open ? "px-3" : "items-center px-1.5")}>
             {entries.map(({ id, label, to, icon: Icon, end }) => (
               <li key={id} className={open ? undefined : "w-full"}>
@@ -96,7 +123,9 @@ export function Sidebar({ entries, open, onToggle, user, onLogout, homePath, con
                     className={({ isActive }) =>
                       cn(
                         "relative flex min-h-9 items-center gap-3 rounded-md text-sm font-medium transition-colors",
-                        open ? "px-3 py-2" : "h-9 w-full justify-center",
+                        open
+                          ? cn("px-3 py-2", SHORT_SCREEN_ENTRY)
+                          : "h-9 w-full justify-center [@media(max-height:820px)]:h-8",
                         isActive
                           ? "bg-sidebar-accent text-white before:absolute before:top-2 before:bottom-2 before:left-0 before:w-[3px] before:rounded-r-full before:bg-accent"
                           : "text-sidebar-foreground hover:bg-white/[0.06] hover:text-white",

@@ -101,12 +101,12 @@ describe("mobile navigation", () => {
     ]);
   });
 
-  it("lists the drawer in the spec's order with the sidebar's visibility", () => {
+  it("lists the drawer with Clients and Factures first (issue 32), with the sidebar's visibility", () => {
     expect(labels(drawerEntries(admin))).toEqual([
       "Clients",
-      "Bibliothèque",
       "Factures",
       "À relancer",
+      "Bibliothèque",
       "Équipes",
       "Véhicules",
       "Équipements",
@@ -117,9 +117,9 @@ describe("mobile navigation", () => {
     ]);
     expect(labels(drawerEntries(teamLeader))).toEqual([
       "Clients",
-      "Bibliothèque",
       "Factures",
       "À relancer",
+      "Bibliothèque",
       "Équipes",
       "Véhicules",
       "Équipements",

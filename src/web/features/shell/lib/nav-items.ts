@@ -98,12 +98,19 @@ export const BOTTOM_TABS: readonly NavEntry[] = [
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays },
 ];
 
-/** Order of the « Menu de configuration » drawer (docs/domain/shell.md#mobile-navigation). */
+/** The « Plus » drawer's title: what it holds, the pages not in the bottom bar (issue 32, ADR 0027). */
+export const DRAWER_TITLE = "Autres rubriques";
+export const DRAWER_DESCRIPTION = "Les rubriques absentes de la barre du bas";
+
+/**
+ * Order of the « Plus » drawer (docs/domain/shell.md#mobile-navigation): the office's daily pages first
+ * (Clients, Factures, À relancer), then the library, the teams and equipment, the administration.
+ */
 const DRAWER_ORDER: readonly NavEntryId[] = [
   "clients",
-  "library",
   "invoices",
   "reminders",
+  "library",
   "teams",
   "vehicles",
   "equipment",
