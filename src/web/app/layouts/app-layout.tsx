@@ -11,7 +11,7 @@ import { MobileTopBar } from "@web/features/shell/components/mobile-top-bar";
 import type { ShellUser } from "@web/features/shell/components/shell-user";
 import { useSidebarState } from "@web/features/shell/hooks/use-sidebar-state";
 import {
-  BOTTOM_TABS,
+  bottomTabs,
   DRAWER_DESCRIPTION,
   DRAWER_TITLE,
   drawerEntries,
@@ -155,7 +155,9 @@ function Shell() {
           {content}
         </main>
       </div>
-      {showBottomBar && <BottomBar tabs={BOTTOM_TABS} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />}
+      {showBottomBar && (
+        <BottomBar tabs={bottomTabs(subject)} moreOpen={drawerOpen} onMore={() => setDrawerOpen(true)} />
+      )}
       {isMobile && drawerLoaded && (
         <Suspense fallback={null}>
           <MoreDrawer

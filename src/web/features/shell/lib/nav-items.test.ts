@@ -1,6 +1,6 @@
 import { DEFAULT_ROLES } from "@shared/permissions";
 import { describe, expect, it } from "vitest";
-import { BOTTOM_TABS, drawerEntries, sidebarEntries } from "./nav-items";
+import { BOTTOM_TABS, bottomTabs, drawerEntries, sidebarEntries } from "./nav-items";
 
 const rolePermissions = (name: string) => DEFAULT_ROLES.find((r) => r.name === name)?.permissions ?? [];
 
@@ -48,16 +48,11 @@ describe("sidebarEntries", () => {
     ]);
   });
 
-  it("shows a worker only the entries visible to all", () => {
-    expect(labels(sidebarEntries(worker))).toEqual([
-      "Accueil",
-      "Chantiers",
-      "Planning",
+  it("shows a worker only the entries visible to all: no « Devis » nor « À relancer » (no money, issue 32)", () => {
+    expect(labels(sidebarEntries(worker))).toEqual(["Accueil", "Chantiers", "Planning", "Véhicules", "Équipements"]);
+    expect(labels(sidebarEntries({ ...worker, permissions: [...worker.permissions, "quotes:view"] }))).toContain(
       "Devis",
-      "À relancer",
-      "Véhicules",
-      "Équipements",
-    ]);
+    );
   });
 
   it("needs roles:view on top of admin for « Rôles »", () => {
@@ -101,6 +96,11 @@ describe("mobile navigation", () => {
     ]);
   });
 
+  it("keeps « Devis » out of the bottom bar of whoever cannot read quotes (issue 32)", () => {
+    expect(labels(bottomTabs(admin))).toEqual(["Accueil", "Chantiers", "Devis", "Planning"]);
+    expect(labels(bottomTabs(worker))).toEqual(["Accueil", "Chantiers", "Planning"]);
+  });
+
   it("lists the drawer with Clients and Factures first (issue 32), with the sidebar's visibility", () => {
     expect(labels(drawerEntries(admin))).toEqual([
       "Clients",
@@ -124,6 +124,7 @@ describe("mobile navigation", () => {
       "Véhicules",
       "Équipements",
     ]);
-    expect(labels(drawerEntries(worker))).toEqual(["À relancer", "Véhicules", "Équipements"]);
+    // Neither quotes nor invoices (issue 32): nothing to remind.
+    expect(labels(drawerEntries(worker))).toEqual(["Véhicules", "Équipements"]);
   });
 });

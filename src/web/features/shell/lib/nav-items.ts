@@ -55,6 +55,8 @@ const everyone: Audience = () => true;
 const teamLeaders: Audience = (s) => isTeamLeader(s);
 const admins: Audience = (s) => isAdmin(s);
 const libraryUsers: Audience = (s) => hasPermission(s, "library:view");
+/** Quotes carry amounts: the default Compagnon does not see them (issue 32, ADR 0026). */
+const quoteReaders: Audience = (s) => hasPermission(s, "quotes:view");
 /** « À relancer »: whoever sees quotes or invoices (each list with its own permission). */
 const reminders: Audience = (s) => hasPermission(s, "quotes:view") || hasPermission(s, "invoices:view");
 const roleAdmins: Audience = (s) => isAdmin(s) && hasPermission(s, "roles:view");
@@ -66,7 +68,7 @@ const COMPANY_ENTRIES: readonly (NavEntry & { audience: Audience })[] = [
   { id: "projects", label: "Chantiers", to: paths.projects, icon: HardHat, audience: everyone },
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays, audience: everyone },
   { id: "teams", label: "Équipes", to: paths.teams, icon: UsersRound, audience: teamLeaders },
-  { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText, audience: everyone },
+  { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText, audience: quoteReaders },
   { id: "library", label: "Bibliothèque", to: paths.library, icon: BookOpen, audience: libraryUsers },
   { id: "invoices", label: "Factures", to: paths.invoices, icon: Receipt, audience: teamLeaders },
   { id: "reminders", label: "À relancer", to: paths.reminders, icon: MailWarning, audience: reminders },
@@ -97,6 +99,11 @@ export const BOTTOM_TABS: readonly NavEntry[] = [
   { id: "quotes", label: "Devis", to: paths.quotes, icon: FileText },
   { id: "calendar", label: "Planning", to: paths.calendar, icon: CalendarDays },
 ];
+
+/** The bottom tabs this subject may open: « Devis » only for whoever reads quotes (ADR 0026). */
+export function bottomTabs(subject: PermissionSubject | null): NavEntry[] {
+  return BOTTOM_TABS.filter((tab) => tab.id !== "quotes" || quoteReaders(subject));
+}
 
 /** The « Plus » drawer's title: what it holds, the pages not in the bottom bar (issue 32, ADR 0027). */
 export const DRAWER_TITLE = "Autres rubriques";
