@@ -156,6 +156,9 @@ describe("drizzle/0040: the roles that existed before", () => {
   beforeAll(async () => {
     owner = new pg.Client({ connectionString: inject("ownerDatabaseUrl") });
     await owner.connect();
+    // The platform scope, as the migration runs: the owner is no superuser on PostgreSQL 15 (test-pg15.mjs),
+    // and row-level security is forced on role_permissions.
+    await owner.query("SELECT set_config('app.platform', 'on', false)");
   });
   afterAll(async () => {
     await owner?.end();
