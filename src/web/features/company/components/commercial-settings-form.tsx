@@ -129,7 +129,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                 hint="Le taux proposé pour chaque nouvelle ligne de devis (10 % en rénovation de logements de plus de 2 ans)."
               >
                 {(props) => (
-                  <NativeSelect className="w-full sm:max-w-56" {...props} {...register("default_tax_rate")}>
+                  <NativeSelect wrapperClassName="sm:max-w-56" {...props} {...register("default_tax_rate")}>
                     {rates.map((rate) => (
                       <option key={rate} value={rate}>
                         {formatPercent(Number(rate))}
