@@ -6,6 +6,7 @@ import { act, cleanup, fireEvent, render, screen, within } from "@testing-librar
 import { QuoteNewRoute } from "@web/app/routes/quote-new-route";
 import { AuthProvider } from "@web/features/auth/components/auth-provider";
 import { makeClient } from "@web/features/quotes/test/render";
+import { testAuthUser } from "@web/test/auth-user";
 import { fakeApi, never } from "@web/test/fake-api";
 import { EVERY_PERMISSION, installBrowserStubs, testQueryClient } from "@web/test/render";
 import { stubViewport } from "@web/test/viewport-stub";
@@ -17,18 +18,7 @@ import { AppLayout } from "./app-layout";
 const viewport = stubViewport(820);
 installBrowserStubs();
 
-const storedUser = {
-  id: "u1",
-  email: "admin@durand-renovation.fr",
-  full_name: "Pierre Durand",
-  avatarUrl: null,
-  companyId: "c1",
-  company_id: "c1",
-  company_name: "Durand Rénovation",
-  role: "Administrateur",
-  roles: [{ id: "r1", name: "Administrateur" }],
-  permissions: [...EVERY_PERMISSION],
-};
+const storedUser = testAuthUser({ permissions: [...EVERY_PERMISSION] });
 
 const DRAFT_KEY = "propulse:draft:quote:c1:u1:new";
 const draft = {

@@ -2,23 +2,13 @@ import { verifyResponseSchema } from "@shared/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { AuthProvider } from "@web/features/auth/components/auth-provider";
+import { testAuthUser } from "@web/test/auth-user";
 import { apiError, fakeApi, never } from "@web/test/fake-api";
 import { MemoryRouter, Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ProtectedRoute } from "./protected-route";
 
-const storedUser = {
-  id: "u1",
-  email: "admin@durand-renovation.fr",
-  full_name: "Pierre Durand",
-  avatarUrl: null,
-  companyId: "c1",
-  company_id: "c1",
-  company_name: "Durand Rénovation",
-  role: "Administrateur",
-  roles: [{ id: "r1", name: "Administrateur" }],
-  permissions: ["admin:access"],
-};
+const storedUser = testAuthUser();
 
 function storeSession() {
   const exp = Math.floor(Date.now() / 1000) + 900;

@@ -2,6 +2,7 @@ import { loginResponseSchema } from "@shared/auth";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { AuthProvider } from "@web/features/auth/components/auth-provider";
+import { testAuthUser } from "@web/test/auth-user";
 import { fakeApi } from "@web/test/fake-api";
 import { testQueryClient } from "@web/test/render";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -10,18 +11,7 @@ import { LoginRoute } from "./login-route";
 
 const api = fakeApi();
 
-const user = {
-  id: "u1",
-  email: "admin@durand-renovation.fr",
-  full_name: "Pierre Durand",
-  avatarUrl: null,
-  companyId: "c1",
-  company_id: "c1",
-  company_name: "Durand Rénovation",
-  role: "Administrateur",
-  roles: [{ id: "r1", name: "Administrateur" }],
-  permissions: ["admin:access"],
-};
+const user = testAuthUser();
 
 beforeEach(() => {
   api.reset().install();

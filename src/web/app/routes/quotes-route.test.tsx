@@ -20,6 +20,7 @@ import {
   never,
   renderWithProviders,
 } from "@web/features/quotes/test/render";
+import { testAuthUser } from "@web/test/auth-user";
 import { TestPermissions, testQueryClient } from "@web/test/render";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -131,21 +132,7 @@ describe("/quotes/:id — a quote opened by its address (the « Devis signé » 
 function signedInRouter(at: string) {
   const exp = Math.floor(Date.now() / 1000) + 900;
   localStorage.setItem("token", `h.${btoa(JSON.stringify({ exp })).replace(/=+$/, "")}.s`);
-  localStorage.setItem(
-    "auth_user",
-    JSON.stringify({
-      id: "u1",
-      email: "admin@durand-renovation.fr",
-      full_name: "Pierre Durand",
-      avatarUrl: null,
-      companyId: "c1",
-      company_id: "c1",
-      company_name: "Durand Rénovation",
-      role: "Administrateur",
-      roles: [{ id: "r1", name: "Administrateur" }],
-      permissions: [...EVERY_PERMISSION],
-    }),
-  );
+  localStorage.setItem("auth_user", JSON.stringify(testAuthUser({ permissions: [...EVERY_PERMISSION] })));
   api.get("/api/auth/verify", verifyResponseSchema, () => never());
   const router = createMemoryRouter(
     [

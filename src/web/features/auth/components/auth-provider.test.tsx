@@ -2,6 +2,7 @@ import { refreshResponseSchema, verifyResponseSchema } from "@shared/auth";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, render, screen } from "@testing-library/react";
 import { ToasterHost } from "@web/app/toaster-host";
+import { testAuthUser } from "@web/test/auth-user";
 import { apiError, fakeApi, never } from "@web/test/fake-api";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
@@ -22,18 +23,7 @@ function token(offsetSeconds: number): string {
   return `h.${payload}.s`;
 }
 
-const storedUser = {
-  id: "u1",
-  email: "admin@durand-renovation.fr",
-  full_name: "Pierre Durand",
-  avatarUrl: null,
-  companyId: "c1",
-  company_id: "c1",
-  company_name: "Durand Rénovation",
-  role: "Administrateur",
-  roles: [{ id: "r1", name: "Administrateur" }],
-  permissions: ["admin:access"],
-};
+const storedUser = testAuthUser();
 
 function Probe() {
   const { user, isAuthenticated, isLoading, logout } = useAuth();
