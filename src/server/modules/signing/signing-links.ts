@@ -42,7 +42,6 @@ export interface SigningLinkRow {
 /** What a link presents, frozen when it was made; null parts for a link made before they were kept. */
 export interface FrozenPresentation {
   content: SigningContent | null;
-  pdf: Buffer | null;
   pdfSha256: string | null;
 }
 
@@ -155,21 +154,22 @@ export const signingLinksRepository = {
     return row ? { ...row, via: row.via as SigningVia } : undefined;
   },
 
-  /** What the link presents, frozen when it was made (company scope). */
+  /** What the link presents, frozen when it was made (company scope), its PDF's bytes aside (`frozenPdf`). */
   async frozen(tx: Db, companyId: string, id: string): Promise<FrozenPresentation> {
     const [row] = await tx
-      .select({
-        content: quoteSigningLinks.content,
-        pdf: quoteSigningLinks.pdf,
-        pdfSha256: quoteSigningLinks.pdfSha256,
-      })
+      .select({ content: quoteSigningLinks.content, pdfSha256: quoteSigningLinks.pdfSha256 })
       .from(quoteSigningLinks)
       .where(and(eq(quoteSigningLinks.companyId, companyId), eq(quoteSigningLinks.id, id)));
-    return {
-      content: (row?.content as SigningContent | null) ?? null,
-      pdf: row?.pdf ?? null,
-      pdfSha256: row?.pdfSha256 ?? null,
-    };
+    return { content: (row?.content as SigningContent | null) ?? null, pdfSha256: row?.pdfSha256 ?? null };
+  },
+
+  /** The bytes of the PDF frozen with the link: read only by GET …/pdf (and a signing of a link without its hash). */
+  async frozenPdf(tx: Db, companyId: string, id: string): Promise<Buffer | null> {
+    const [row] = await tx
+      .select({ pdf: quoteSigningLinks.pdf })
+      .from(quoteSigningLinks)
+      .where(and(eq(quoteSigningLinks.companyId, companyId), eq(quoteSigningLinks.id, id)));
+    return row?.pdf ?? null;
   },
 
   /** Uses the link: true for the one caller that marks it used (live, unexpired), in the signing's transaction. */

@@ -138,7 +138,9 @@ export function createSigningService(db: Database, options: { fileSecret: string
     const { link, quote } = found;
     const frozen = await signingLinksRepository.frozen(tx, link.companyId, link.id);
     const content = frozen.content ?? (await signingContentOf(tx, link.companyId, quote));
-    const pdf = async () => frozen.pdf ?? (await quotes.pdfInTransaction(tx, link.companyId, quote, log));
+    const pdf = async () =>
+      (await signingLinksRepository.frozenPdf(tx, link.companyId, link.id)) ??
+      (await quotes.pdfInTransaction(tx, link.companyId, quote, log));
     return { content, pdf, pdfSha256: frozen.pdfSha256 };
   }
 
