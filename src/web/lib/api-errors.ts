@@ -83,7 +83,7 @@ export function toastFailure(title: string, error: unknown, fallback?: string) {
   else toast.error(title);
 }
 
-export const ERROR_LINK_TEXTS = {
+const ERROR_LINK_TEXTS = {
   /** The link to the document in the way of a refused change. */
   open: (reference: string) => `Voir ${reference}`,
 } as const;
@@ -99,7 +99,7 @@ export function blockingDocumentOf(error: unknown): BlockingDocument | undefined
 }
 
 /** Where the document in the way is shown. */
-export function documentPath(document: BlockingDocument): string {
+function documentPath(document: BlockingDocument): string {
   return paths.invoice(document.id);
 }
 

@@ -7,7 +7,7 @@ import { api } from "@web/lib/api-client";
  * GET /api/company/tax-rates — the VAT rates a line may carry: those in force and the company's own
  * (docs/decisions/0020-vat-rates.md). Kept under « company », so saving the settings refreshes it.
  */
-export function taxRatesQueryOptions() {
+function taxRatesQueryOptions() {
   return queryOptions({
     queryKey: ["company", "tax-rates"] as const,
     queryFn: ({ signal }) => api.get<CompanyTaxRates>("/company/tax-rates", undefined, { signal }),

@@ -13,7 +13,7 @@ import { useCallback, useState } from "react";
  */
 
 /** The save was refused because someone else saved the resource since it was loaded. */
-export function isStaleVersion(error: unknown): boolean {
+function isStaleVersion(error: unknown): boolean {
   return isApiError(error) && error.status === 409 && error.code === ERROR_CODES.STALE_VERSION;
 }
 
@@ -45,7 +45,7 @@ export function useVersionedForm(initial: { updated_at: string } | null | undefi
 }
 
 /** What « Recharger » does, said before the user chooses. */
-export const STALE_VERSION_RELOAD_HINT =
+const STALE_VERSION_RELOAD_HINT =
   "Recharger remplace ce que vous avez saisi ici par la version enregistrée\u00a0; copiez d'abord ce que vous voulez garder.";
 
 /**

@@ -7,7 +7,7 @@ import { api } from "@web/lib/api-client";
  * on the client's page). Keyed under the invoices feature's prefix (its `invoiceKeys.all`, features never
  * import each other): every invoice mutation, which refreshes that prefix, refreshes these too.
  */
-export const CLIENT_INVOICES_KEY = ["invoices", "of-client"] as const;
+const CLIENT_INVOICES_KEY = ["invoices", "of-client"] as const;
 
 /** The client's latest 50 documents, newest first (GET /api/invoices?client_id=). */
 export function clientInvoicesQueryOptions(clientId: string) {

@@ -9,7 +9,7 @@ import { paths } from "@web/lib/paths";
 import { Link } from "react-router";
 import { clientBalanceQueryOptions, clientInvoicesQueryOptions } from "../api/get-client-invoices";
 
-export const CLIENT_INVOICES_TEXTS = {
+const CLIENT_INVOICES_TEXTS = {
   balance: "Solde dû",
   balanceHint: "Reste à payer de ses factures émises",
   list: "Factures du client",

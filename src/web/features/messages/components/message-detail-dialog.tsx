@@ -163,14 +163,14 @@ function Header({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export const SIGNING_LINK_TEXTS = {
+const SIGNING_LINK_TEXTS = {
   copy: "Copier le lien de signature",
   copied: "Lien de signature copié",
   copyFailed: "Copie impossible\u00a0: sélectionnez le lien dans le message et copiez-le",
 } as const;
 
 /** The quote's signing link a message carries (`…/signer/<token>`), if any. */
-export function signingLinkOf(body: string): string | null {
+function signingLinkOf(body: string): string | null {
   return body.match(/https?:\/\/[^\s]+\/signer\/[A-Za-z0-9_-]+/)?.[0] ?? null;
 }
 

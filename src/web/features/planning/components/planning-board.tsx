@@ -14,7 +14,7 @@ import {
   useSensor,
   useSensors,
 } from "@dnd-kit/core";
-import { formatLongDate, plural } from "@shared/format";
+import { formatLongDate, formatWeekdayDate, plural } from "@shared/format";
 import type { CalendarProject, CalendarWeek } from "@shared/planning";
 import { isWeekend, PLANNING_TEXTS, weekDays } from "@shared/planning-rules";
 import { cn } from "@web/lib/cn";
@@ -305,8 +305,9 @@ function DayCell({ day, today, lane, canMove }: DayCellProps) {
 function spanLabel(days: string[]): string {
   const first = days[0] ?? "";
   const last = days.at(-1) ?? first;
-  const day = (d: string) => `${weekdayName(d).toLowerCase()} ${formatLongDate(d)}`;
-  return days.length > 1 ? `Du ${day(first)} au ${day(last)}` : `Le ${day(first)}`;
+  return days.length > 1
+    ? `Du ${formatWeekdayDate(first)} au ${formatWeekdayDate(last)}`
+    : `Le ${formatWeekdayDate(first)}`;
 }
 
 interface DraggableBarProps {

@@ -4,7 +4,7 @@ import { cn } from "@web/lib/cn";
 import { HandCoins, ReceiptText } from "lucide-react";
 import { useId } from "react";
 
-export const PROJECT_INVOICE_TEXTS = {
+const PROJECT_INVOICE_TEXTS = {
   title: "Que facturer\u00a0?",
   description: (quoteReference: string) => `Ce chantier vient du devis ${quoteReference}.`,
   deposit: "Facture d'acompte",
