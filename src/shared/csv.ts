@@ -159,7 +159,7 @@ const FORMULA_START = /^'*[=+\-@\t\r]/;
 const NEUTRALISED_FORMULA = /^'+[=+\-@\t\r]/;
 
 /** A text cell as written: a single quote before it when a spreadsheet would run it as a formula. */
-export function neutraliseFormula(value: string): string {
+function neutraliseFormula(value: string): string {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 

@@ -21,13 +21,13 @@ export const PREMISES_LABELS: Record<Premises, string> = {
 };
 
 /** The normal rate, and the reduced rates of works on dwellings over two years old. */
-export const NORMAL_TAX_RATE = 20;
+const NORMAL_TAX_RATE = 20;
 /** CGI art. 279-0 bis: improvement, conversion, fitting-out and upkeep of dwellings over two years old. */
-export const HOUSING_WORKS_TAX_RATE = 10;
+const HOUSING_WORKS_TAX_RATE = 10;
 /** CGI art. 278-0 bis A: energy-renovation works on the same dwellings (and the works they entail). */
 export const ENERGY_RENOVATION_TAX_RATE = 5.5;
 
-export interface JobVat {
+interface JobVat {
   /** The client's type; null before a client is chosen. */
   clientType: ClientType | null;
   /** The answer to « Logement achevé depuis plus de 2 ans ? »; null: not answered. */
@@ -60,7 +60,7 @@ export function jobTaxRate(job: JobVat, companyDefault: number): number {
 const REDUCED_WORKS_RATES = [HOUSING_WORKS_TAX_RATE, ENERGY_RENOVATION_TAX_RATE] as const;
 const sameRate = (a: number, b: number) => Math.round(a * 100) === Math.round(b * 100);
 /** Whether `rate` is one of the reduced rates of works on dwellings (10 and 5,5; not 2,1, which is not for works). */
-export const isReducedWorksRate = (rate: number): boolean => REDUCED_WORKS_RATES.some((r) => sameRate(r, rate));
+const isReducedWorksRate = (rate: number): boolean => REDUCED_WORKS_RATES.some((r) => sameRate(r, rate));
 
 /**
  * A mixed quote: its priced lines carry more than one rate, one of them a reduced rate of works on
