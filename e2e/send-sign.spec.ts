@@ -173,7 +173,7 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   await page.goto(`/quotes?search=${encodeURIComponent(quote.reference)}`);
   const signedCard = page.getByRole("article").filter({ hasText: quote.reference });
   await expect(signedCard.getByText("Validé")).toBeVisible();
-  const bell = page.getByRole("button", { name: /^Notifications\s: \d+ non lues?$/ });
+  const bell = page.getByRole("button", { name: /^Notifications\s: (\d+|9\+) non lues?$/ });
   await expect(bell).toBeVisible();
   await closeToasts(page);
   await bell.click();

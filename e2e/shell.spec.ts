@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { ACCOUNTS, type AccountName, isMobileProject, signIn, signInThroughForm } from "./support/auth";
+import { ACCOUNTS, type AccountName, DEMO_PASSWORD, isMobileProject, signIn, signInThroughForm } from "./support/auth";
 import { snapshot } from "./support/screenshots";
 import { expect, type Page, test } from "./support/test";
 
@@ -233,8 +233,27 @@ test.describe("Accessibilité", () => {
   });
 
   test("tiroir et placeholder sans violation grave", async ({ page }, testInfo) => {
+    // Ten imprévus written by the admin on a worksite of his own: the chef's bell shows « 9+ ».
+    const login = await page.request.post("/api/auth/login", {
+      data: { email: ACCOUNTS.admin.email, password: DEMO_PASSWORD },
+    });
+    const headers = { authorization: `Bearer ${((await login.json()) as { token: string }).token}` };
+    const created = await page.request.post("/api/projects", {
+      headers,
+      data: { name: "Chantier des cloches", status: "en cours" },
+    });
+    expect(created.status()).toBe(201);
+    const project = (await created.json()) as { id: string };
+    for (let i = 1; i <= 10; i += 1) {
+      const issue = await page.request.post("/api/project-issues", {
+        headers,
+        data: { project_id: project.id, title: `Imprévu ${i}` },
+      });
+      expect(issue.status()).toBe(201);
+    }
     await signIn(page, "chef", "/teams");
     await expect(page.getByRole("heading", { level: 1, name: "Équipes" })).toBeVisible();
+    await expect(page.getByTestId("notification-count").first()).toHaveText("9+");
     await expectNoSeriousA11yViolations(page);
     if (isMobileProject(testInfo.project.name)) {
       await page.getByRole("button", { name: "Plus" }).click();

@@ -65,6 +65,18 @@ describe("NotificationBell", () => {
     expect(api.requests("GET", "/api/notifications")).toHaveLength(1);
   });
 
+  it("beyond nine, the badge says « 9+ » and the name holds it (label in name)", async () => {
+    api.get("/api/notifications", notificationsSchema, () => ({
+      unread: 12,
+      data: LIST.data.map((n) => ({ ...n, read_at: null })),
+    }));
+    renderWithProviders(<NotificationBell />);
+    const bell = await screen.findByRole("button", { name: "Notifications\u00a0: 9+ non lues" });
+    const badge = screen.getByTestId("notification-count").textContent ?? "";
+    expect(badge).toBe("9+");
+    expect(bell.getAttribute("aria-label")).toContain(badge.replace("+", ""));
+  });
+
   it("says when there is nothing", async () => {
     api.get("/api/notifications", notificationsSchema, () => ({ unread: 0, data: [] }));
     renderWithProviders(<NotificationBell />);

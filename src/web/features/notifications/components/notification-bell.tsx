@@ -14,10 +14,18 @@ export interface NotificationBellProps {
   className?: string;
 }
 
-/** « 3 notifications non lues » / « Notifications ». */
+/** The badge's text: the count, « 9+ » beyond nine. */
+export function bellBadge(unread: number): string {
+  return unread > 9 ? "9+" : String(unread);
+}
+
+/**
+ * « Notifications : 3 non lues » / « Notifications ». The name holds the badge's text (WCAG 2.5.3, label
+ * in name): beyond nine it says « 9+ », as the badge does.
+ */
 export function bellLabel(unread: number): string {
   if (unread === 0) return "Notifications";
-  return `Notifications\u00a0: ${unread} non ${unread > 1 ? "lues" : "lue"}`;
+  return `Notifications\u00a0: ${bellBadge(unread)} non ${unread > 1 ? "lues" : "lue"}`;
 }
 
 /**
@@ -73,9 +81,9 @@ export function BellButton({ label, unread, tone, className, ...rest }: BellButt
         <span
           aria-hidden="true"
           data-testid="notification-count"
-          className="absolute top-1.5 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-accent px-1 text-[0.6875rem] leading-none font-semibold text-white"
+          className="absolute top-1.5 right-1.5 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-accent-strong px-1 text-[0.6875rem] leading-none font-semibold text-white"
         >
-          {unread > 9 ? "9+" : unread}
+          {bellBadge(unread)}
         </span>
       )}
     </button>
