@@ -668,7 +668,7 @@ async function seedOutbox(tx: Parameters<Parameters<Database["run"]>[1]>[0], com
                                  document_id, document_reference, attachment_name, search_text, created_by_name,
                                  created_at, sent_at)
     SELECT ${companyId}, m.kind, 'sent', 'smtp', ARRAY[m.email], m.subject, m.body, m.type, m.id, m.reference,
-           m.reference || '.pdf', lower(m.subject || ' ' || m.email), 'Bench Admin', m.at, m.at
+           m.reference || '.pdf', fold(m.subject || ' ' || m.email), 'Bench Admin', m.at, m.at
     FROM (
       SELECT 'quote_send' AS kind, 'quote' AS type, q.id, q.reference, q.sent_at AS at,
              coalesce(c.email, 'client@exemple.fr') AS email,

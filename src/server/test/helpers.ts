@@ -166,3 +166,16 @@ export async function login(app: App, email: string, password = TEST_PASSWORD) {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/**
+ * What the SQL fold() of every search makes of `text` (ADR 0032), computed another way (Unicode
+ * decomposition without its marks): the oracle of the search tests.
+ */
+export const foldOracle = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/œ/g, "oe")
+    .replace(/æ/g, "ae")
+    .replace(/[’‘]/g, "'");

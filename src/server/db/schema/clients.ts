@@ -32,11 +32,11 @@ export const clients = pgTable(
     city: text("city"),
     notes: text("notes"),
     isActive: boolean("is_active").notNull().default(true),
-    /** Lower-cased name, e-mail, phone and city: what the list search matches (trigram index). */
+    /** Folded name (accents and case aside, `fold()`), e-mail, phone and city: what the list search matches (trigram index). */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(city, ''))`,
+        sql`fold(name || ' ' || coalesce(email, '') || ' ' || coalesce(phone, '') || ' ' || coalesce(city, ''))`,
       ),
     /**
      * The date of the client's latest document — an issued invoice, deposit invoice or credit note, or a
@@ -48,7 +48,7 @@ export const clients = pgTable(
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("clients_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
+    index("clients_company_name_idx").on(t.companyId, sql`fold(${t.name})`, t.id),
     index("clients_company_active_idx").on(t.companyId, t.isActive),
     index("clients_company_last_document_idx").on(t.companyId, t.lastDocumentOn),
     index("clients_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),

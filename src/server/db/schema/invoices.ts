@@ -77,7 +77,7 @@ export const invoices = pgTable(
     /** Frozen at issue: the company's identity and mentions. */
     sellerSnapshot: jsonb("seller_snapshot"),
     issuedAt: timestamp("issued_at", { withTimezone: true }),
-    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`fold(reference || ' ' || name)`),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),

@@ -41,23 +41,23 @@ export const libraryItems = pgTable(
     forcedPrice: money("forced_price"),
     labourHours: numeric("labour_hours", { precision: 12, scale: 3, mode: "number" }),
     archived: boolean("archived").notNull().default(false),
-    /** Lower-cased name, description and supplier reference: what the search matches (trigram index). */
+    /** Folded name (accents and case aside, `fold()`), description and supplier reference: what the search matches (trigram index). */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || ' ' || coalesce(description, '') || ' ' || coalesce(supplier_reference, ''))`,
+        sql`fold(name || ' ' || coalesce(description, '') || ' ' || coalesce(supplier_reference, ''))`,
       ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("library_items_company_name_idx").on(t.companyId, t.archived, sql`lower(${t.name})`, t.id),
-    index("library_items_company_kind_idx").on(t.companyId, t.archived, t.kind, sql`lower(${t.name})`),
-    index("library_items_company_category_idx").on(t.companyId, t.archived, t.category, sql`lower(${t.name})`),
+    index("library_items_company_name_idx").on(t.companyId, t.archived, sql`fold(${t.name})`, t.id),
+    index("library_items_company_kind_idx").on(t.companyId, t.archived, t.kind, sql`fold(${t.name})`),
+    index("library_items_company_category_idx").on(t.companyId, t.archived, t.category, sql`fold(${t.name})`),
     index("library_items_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Suggestions of two characters (too short for trigrams): active names starting with them.
     index("library_items_name_prefix_idx")
-      .on(t.companyId, sql`lower(${t.name}) text_pattern_ops`)
+      .on(t.companyId, sql`fold(${t.name}) text_pattern_ops`)
       .where(sql`NOT ${t.archived}`),
     check("library_items_kind_check", sql`${t.kind} IN ('article', 'ouvrage')`),
     check(

@@ -67,7 +67,7 @@ export const projects = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     /** Lower-cased reference and name: what the search matches (trigram index); the client's name is
      * matched through the clients' own index. */
-    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`fold(reference || ' ' || name)`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },

@@ -67,7 +67,7 @@ export const quotes = pgTable(
      * Lower-cased reference and name: what the list search matches (with the client's name), read from
      * its copy in quote_search_rows.
      */
-    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(reference || ' ' || name)`),
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`fold(reference || ' ' || name)`),
     /**
      * The first time the quote was sent (became « envoyé au client », or « client relancé » straight
      * away) and the last time it got its final status (validé, refusé, annulé; null while it is not

@@ -11,13 +11,13 @@ export const teams = pgTable(
     companyId: companyIdColumn(),
     name: text("name").notNull(),
     description: text("description"),
-    /** Lower-cased name and description: what the search matches (trigram index). */
-    searchText: text("search_text").notNull().generatedAlwaysAs(sql`lower(name || ' ' || coalesce(description, ''))`),
+    /** Folded name (accents and case aside, `fold()`) and description: what the search matches (trigram index). */
+    searchText: text("search_text").notNull().generatedAlwaysAs(sql`fold(name || ' ' || coalesce(description, ''))`),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("teams_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
+    index("teams_company_name_idx").on(t.companyId, sql`fold(${t.name})`, t.id),
     index("teams_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],
 );

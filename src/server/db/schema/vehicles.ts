@@ -25,18 +25,18 @@ export const vehicles = pgTable(
     nextDueDate: date("next_due_date", { mode: "string" }).generatedAlwaysAs(
       sql`LEAST(next_service_date, next_inspection_date, insurance_expiry_date)`,
     ),
-    /** Lower-cased name, registration, brand and model: what the search matches (trigram index). */
+    /** Folded name (accents and case aside, `fold()`), registration, brand and model: what the search matches (trigram index). */
     searchText: text("search_text")
       .notNull()
       .generatedAlwaysAs(
-        sql`lower(name || ' ' || coalesce(registration_number, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, ''))`,
+        sql`fold(name || ' ' || coalesce(registration_number, '') || ' ' || coalesce(brand, '') || ' ' || coalesce(model, ''))`,
       ),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index("vehicles_company_name_idx").on(t.companyId, sql`lower(${t.name})`, t.id),
-    index("vehicles_company_status_idx").on(t.companyId, t.status, sql`lower(${t.name})`, t.id),
+    index("vehicles_company_name_idx").on(t.companyId, sql`fold(${t.name})`, t.id),
+    index("vehicles_company_status_idx").on(t.companyId, t.status, sql`fold(${t.name})`, t.id),
     index("vehicles_company_due_idx").on(t.companyId, t.nextDueDate),
     index("vehicles_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     uniqueIndex("vehicles_company_registration_key")

@@ -126,7 +126,7 @@ export const clientsRepository = {
       const result = await tx.execute<RawRow>(sql`
         SELECT ${CLIENT_COLUMNS} FROM clients c
         WHERE c.company_id = ${companyId} ${statusCondition(filter)}
-        ORDER BY lower(c.name), c.id
+        ORDER BY fold(c.name), c.id
         LIMIT ${page.limit} OFFSET ${page.offset}`);
       return { data: result.rows.map(toClient), total: await this.count(tx, companyId, filter) };
     }
@@ -134,7 +134,7 @@ export const clientsRepository = {
       SELECT ${CLIENT_COLUMNS}, (count(*) OVER ())::int AS total
       FROM clients_matching(${containsPattern(filter.search)}) AS c
       WHERE c.company_id = ${companyId} ${statusCondition(filter)}
-      ORDER BY lower(c.name), c.id
+      ORDER BY fold(c.name), c.id
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     const rows = result.rows;
     // A page past the end has no row to carry the total: count separately (rare).

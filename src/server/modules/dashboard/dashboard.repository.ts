@@ -226,7 +226,7 @@ export const dashboardRepository = {
         AND p.end_date >= ${today}::date AND p.start_date <= ${today}::date
         AND (p.start_date = ${today}::date OR extract(isodow FROM ${today}::date) < 6)
         ${teamFilter("p", teamIds)}
-      ORDER BY lower(t.name) NULLS LAST, p.reference
+      ORDER BY fold(t.name) NULLS LAST, p.reference
       LIMIT ${limit}`);
     return result.rows;
   },
@@ -294,8 +294,8 @@ export const dashboardRepository = {
           'rows', coalesce(json_agg(x ORDER BY x.next_due_date, x.lower_name, x.id), '[]'::json))
         FROM (SELECT v.id, v.name, v.registration_number, v.next_service_date::text AS next_service_date,
                      v.next_inspection_date::text AS next_inspection_date,
-                     v.insurance_expiry_date::text AS insurance_expiry_date, v.next_due_date, lower(v.name) AS lower_name
-              FROM vehicles v WHERE ${due} ORDER BY v.next_due_date, lower(v.name), v.id LIMIT ${limit}) x) AS vehicles`);
+                     v.insurance_expiry_date::text AS insurance_expiry_date, v.next_due_date, fold(v.name) AS lower_name
+              FROM vehicles v WHERE ${due} ORDER BY v.next_due_date, fold(v.name), v.id LIMIT ${limit}) x) AS vehicles`);
     }
     if (columns.length === 0) return { quotes: null, invoices: null, vehicles: null };
     const result = await tx.execute<{

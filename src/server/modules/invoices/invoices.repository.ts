@@ -125,7 +125,7 @@ function conditions(companyId: string, f: InvoiceFilter, today: string): SQL {
     // Only on the invoices of a quote or a worksite (searchesCopies): a few rows, read by their index.
     const pattern = containsPattern(f.search);
     parts.push(sql`(i.search_text LIKE ${pattern}
-      OR i.client_id IN (SELECT c.id FROM clients c WHERE c.company_id = ${companyId} AND lower(c.name) LIKE ${pattern}))`);
+      OR i.client_id IN (SELECT c.id FROM clients c WHERE c.company_id = ${companyId} AND fold(c.name) LIKE ${pattern}))`);
   }
   return sql.join(parts, sql` AND `);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { buildApp } from "@server/app";
-import { bearer, TEST_JWT_SECRET } from "@server/test/helpers";
+import { bearer, foldOracle, TEST_JWT_SECRET } from "@server/test/helpers";
 import { png, VALID_PNG } from "@server/test/images";
 import { parisToday } from "@shared/dates";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceList } from "@shared/invoices";
@@ -469,7 +469,8 @@ describe("the list", () => {
             .filter((i) => statusIds.has(i.id) && (!client || i.client_id === client))
             .filter(
               (i) =>
-                `${i.reference} ${i.name}`.toLowerCase().includes(term) || i.client_name.toLowerCase().includes(term),
+                foldOracle(`${i.reference} ${i.name}`).includes(foldOracle(term)) ||
+                foldOracle(i.client_name).includes(foldOracle(term)),
             )
             .map((i) => i.id);
           const found = await ownList(query);

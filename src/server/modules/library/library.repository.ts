@@ -1,6 +1,6 @@
 import type { Db } from "@server/db/client";
 import { libraryComponents, libraryItems } from "@server/db/schema";
-import { containsPattern } from "@server/lib/search";
+import { containsPattern, prefixPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { LibraryCategory, LibraryItem, LibraryKind, OuvrageComponent, OuvragePricing } from "@shared/library";
 import { and, asc, eq, inArray, type SQL, sql } from "drizzle-orm";
@@ -135,7 +135,7 @@ export const libraryRepository = {
       SELECT ${SELECT_LIST}, (count(*) OVER ())::int AS total
       FROM ${source}
       WHERE ${conditions(companyId, filter)}
-      ORDER BY lower(i.name), i.id
+      ORDER BY fold(i.name), i.id
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     const rows = result.rows;
     let total = rows[0]?.total ?? 0;
@@ -154,9 +154,9 @@ export const libraryRepository = {
    * the trigram index: then the names that start with them (prefix index, library_items_starting()).
    */
   async suggestions(tx: Db, companyId: string, q: string, limit: number): Promise<LibraryItem[]> {
-    const words = q.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 5);
+    const words = q.split(/\s+/).filter(Boolean).slice(0, 5);
     const [first = "", ...others] = words;
-    const prefix = `${first.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const prefix = prefixPattern(first);
     const source =
       first.length < 3
         ? sql`library_items_starting(${prefix}) AS i`
@@ -166,7 +166,7 @@ export const libraryRepository = {
       SELECT ${SELECT_LIST}
       FROM ${source}
       WHERE i.company_id = ${companyId} AND NOT i.archived ${sql.join(more, sql``)}
-      ORDER BY (lower(i.name) LIKE ${prefix}) DESC, lower(i.name), i.id
+      ORDER BY (fold(i.name) LIKE ${prefix}) DESC, fold(i.name), i.id
       LIMIT ${limit}`);
     return result.rows.map(toItem);
   },

@@ -1,6 +1,6 @@
 import type { Db } from "@server/db/client";
 import { companies, messageTemplates, outboxAttachments, outboxMessages } from "@server/db/schema";
-import { containsPattern } from "@server/lib/search";
+import { containsPattern, folded } from "@server/lib/search";
 import { type ExpectedVersion, lockVersion } from "@server/lib/versions";
 import type { MessageKind, MessageStatus, TemplateKind } from "@shared/message-rules";
 import type { MessageDetail, MessageSummary } from "@shared/messages";
@@ -115,7 +115,8 @@ export const outboxRepository = {
   },
 
   async insert(tx: Db, message: NewMessage): Promise<string> {
-    const searchText = [message.subject, ...message.to, ...message.cc].join(" ").toLowerCase();
+    // Folded by the database, as every search column (ADR 0032).
+    const searchText = folded(sql`${[message.subject, ...message.to, ...message.cc].join(" ")}::text`);
     const [row] = await tx
       .insert(outboxMessages)
       .values({

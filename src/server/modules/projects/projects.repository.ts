@@ -56,7 +56,7 @@ function orderBy(sort: ProjectSort, order: "asc" | "desc"): SQL {
     case "start_date":
       return sql`p.start_date ${dir} NULLS LAST, p.created_at DESC, p.id DESC`;
     case "name":
-      return sql`lower(p.name) ${dir}, p.id ${dir}`;
+      return sql`fold(p.name) ${dir}, p.id ${dir}`;
     case "reference":
       return sql`p.reference ${dir}, p.id ${dir}`;
     default:

@@ -17,7 +17,7 @@ export const quoteTemplatesRepository = {
       .select()
       .from(quoteTemplates)
       .where(eq(quoteTemplates.companyId, companyId))
-      .orderBy(asc(sql`lower(${quoteTemplates.name})`), asc(quoteTemplates.id));
+      .orderBy(asc(sql`fold(${quoteTemplates.name})`), asc(quoteTemplates.id));
   },
 
   async insert(tx: Db, companyId: string, values: TemplateValues): Promise<TemplateRow> {

@@ -61,10 +61,10 @@ function where(companyId: string, filter: QuoteFilter, today: string): SQL | und
 /** The page's order; every order ends on a unique key, so pages never overlap. */
 function orderOf(sort: QuoteSort): SQL[] {
   if (sort === "amount") return [sql`${quotes.netHt} DESC`, sql`${quotes.id}`];
-  // By client: the clients' (company, lower(name), id) index gives them in order, each one's quotes then
+  // By client: the clients' (company, fold(name), id) index gives them in order, each one's quotes then
   // sorted among themselves (an incremental sort), so a page reads a few clients, not every quote.
   if (sort === "client") {
-    return [sql`lower(${clients.name})`, sql`${clients.id}`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+    return [sql`fold(${clients.name})`, sql`${clients.id}`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
   }
   return [desc(quotes.date), desc(quotes.reference)];
 }
@@ -284,7 +284,7 @@ export const quotesRepository = {
         )}) AS summary,
         (SELECT array_agg(id ORDER BY ord)
          FROM (SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-               FROM (SELECT m.*, ${context.sort === "client" ? sql`(SELECT lower(c.name) FROM clients c WHERE c.id = m.client_id)` : sql`NULL::text`} AS client_key FROM m) k
+               FROM (SELECT m.*, ${context.sort === "client" ? sql`(SELECT fold(c.name) FROM clients c WHERE c.id = m.client_id)` : sql`NULL::text`} AS client_key FROM m) k
                ORDER BY ${order}
                LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
     const row = result.rows[0];

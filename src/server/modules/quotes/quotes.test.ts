@@ -1,4 +1,4 @@
-import { createTestCompany, login } from "@server/test/helpers";
+import { createTestCompany, foldOracle, login } from "@server/test/helpers";
 import { addDays, parisToday } from "@shared/dates";
 import { MESSAGES } from "@shared/errors";
 import { computeTotals, fromCents, MONEY_TEXTS } from "@shared/money";
@@ -606,7 +606,9 @@ describe("GET /api/quotes?search= (the quotes' search copies, ADR 0009)", () => 
         for (const term of terms) {
           const t = term.toLowerCase();
           const expected = listed.filter(
-            (q) => `${q.reference} ${q.name}`.toLowerCase().includes(t) || q.client.name.toLowerCase().includes(t),
+            (q) =>
+              foldOracle(`${q.reference} ${q.name}`).includes(foldOracle(t)) ||
+              foldOracle(q.client.name).includes(foldOracle(t)),
           );
           const res = (
             await api(token, "GET", `/api/quotes?limit=100${filter}&search=${encodeURIComponent(term)}`)

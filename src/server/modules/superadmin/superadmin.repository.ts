@@ -1,8 +1,7 @@
 import type { Db } from "@server/db/client";
-import { containsPattern } from "@server/lib/search";
+import { containsPattern, folded } from "@server/lib/search";
 import { type CompanyStatus, companyStatus, type Plan, type PlatformCompany } from "@shared/accounts";
 import { type SQL, sql } from "drizzle-orm";
-import { folded } from "../users/users.repository";
 
 /**
  * The SuperAdmin's reads and writes over the companies (docs/domain/accounts.md#superadmin-platform).
@@ -87,10 +86,8 @@ export interface AlertCandidate {
 export const superadminRepository = {
   /**
    * One page of companies, the most recently created first, and the total: `search` in the name,
-   * accents and case aside as the users' search (folded() on both sides: the database's C locale
-   * lowers ASCII letters only, so lower(name) and its companies_name_trgm_idx index would miss « Élan »
-   * for « élan »; the platform's few thousand companies are read in a moment without it), the derived
-   * status and the plan.
+   * accents and case aside as every search (fold() on both sides, ADR 0032; companies_name_trgm_idx is
+   * on fold(name)), the derived status and the plan.
    */
   async list(
     tx: Db,
@@ -99,7 +96,7 @@ export const superadminRepository = {
   ): Promise<{ data: PlatformCompany[]; total: number }> {
     const conditions: SQL[] = [sql`true`];
     if (filters.search) {
-      conditions.push(sql`${folded(sql`c.name`)} LIKE ${folded(sql`${containsPattern(filters.search)}::text`)}`);
+      conditions.push(sql`${folded(sql`c.name`)} LIKE ${containsPattern(filters.search)}`);
     }
     if (filters.status) conditions.push(statusCondition(filters.status));
     if (filters.plan) conditions.push(sql`c.plan = ${filters.plan}`);

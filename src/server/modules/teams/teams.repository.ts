@@ -41,7 +41,7 @@ function toTeam(row: RawTeam): Team {
 const WITH_MEMBERS = (companyId: string) => sql`
   , m AS (
     SELECT tm.team_id, tm.is_leader, u.id AS user_id, u.full_name,
-           row_number() OVER (PARTITION BY tm.team_id ORDER BY tm.is_leader DESC, lower(u.full_name), u.id) AS rank
+           row_number() OVER (PARTITION BY tm.team_id ORDER BY tm.is_leader DESC, fold(u.full_name), u.id) AS rank
     FROM team_members tm JOIN users u ON u.id = tm.user_id
     WHERE tm.company_id = ${companyId} AND tm.team_id IN (SELECT id FROM page)
   )
@@ -52,7 +52,7 @@ const WITH_MEMBERS = (companyId: string) => sql`
            FILTER (WHERE m.rank <= ${TEAM_LIMITS.preview}) AS members_preview
   FROM page p LEFT JOIN m ON m.team_id = p.id
   GROUP BY p.id, p.name, p.description, p.created_at, p.updated_at, p.total
-  ORDER BY lower(p.name), p.id`;
+  ORDER BY fold(p.name), p.id`;
 
 /** A user of the company as a team member may be: whether the account is active. */
 export interface CompanyUser {
@@ -66,7 +66,7 @@ export const teamsRepository = {
     lockTenantVersion(tx, version, teams, companyId, id),
 
   /**
-   * One page of teams by name, and the total. Without a search from the (company, lower(name)) index;
+   * One page of teams by name, and the total. Without a search from the (company, fold(name)) index;
    * with one, the matching rows come from teams_matching() (trigram index under RLS, name and
    * description). Members are counted for the page's rows only (docs/domain/teams.md#list).
    */
@@ -77,7 +77,7 @@ export const teamsRepository = {
         SELECT t.id, t.name, t.description, t.created_at, t.updated_at, (count(*) OVER ())::int AS total
         FROM ${source}
         WHERE t.company_id = ${companyId}
-        ORDER BY lower(t.name), t.id
+        ORDER BY fold(t.name), t.id
         LIMIT ${page.limit} OFFSET ${page.offset}
       )
       ${WITH_MEMBERS(companyId)}`);
@@ -112,7 +112,7 @@ export const teamsRepository = {
       SELECT u.id, u.full_name, u.email, tm.is_leader, u.is_active
       FROM team_members tm JOIN users u ON u.id = tm.user_id
       WHERE tm.company_id = ${companyId} AND tm.team_id = ${teamId} AND u.company_id = ${companyId}
-      ORDER BY tm.is_leader DESC, lower(u.full_name), u.id`);
+      ORDER BY tm.is_leader DESC, fold(u.full_name), u.id`);
     return result.rows;
   },
 
@@ -131,8 +131,8 @@ export const teamsRepository = {
     const result = await tx.execute<TeamCandidate>(sql`
       SELECT u.id, u.full_name, u.email FROM users u
       WHERE u.company_id = ${companyId} AND u.is_active AND NOT u.is_superadmin
-        ${pattern ? sql`AND (lower(u.full_name) LIKE ${pattern} OR lower(u.email) LIKE ${pattern})` : sql``}
-      ORDER BY lower(u.full_name), u.id
+        ${pattern ? sql`AND (fold(u.full_name) LIKE ${pattern} OR fold(u.email) LIKE ${pattern})` : sql``}
+      ORDER BY fold(u.full_name), u.id
       LIMIT ${limit}`);
     return result.rows;
   },

@@ -1,10 +1,10 @@
 import type { Db } from "@server/db/client";
 import { permissions, rolePermissions, roles, userRoles } from "@server/db/schema";
+import { folded } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { Role } from "@shared/accounts";
 import { DEFAULT_ROLES, expandPermissionCodes } from "@shared/permissions";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-import { folded } from "./users.repository";
 
 /**
  * The company's roles (or the one of `id`) with their permissions and their number of users: one

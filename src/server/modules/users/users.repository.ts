@@ -1,18 +1,8 @@
 import type { Db } from "@server/db/client";
 import { permissions, rolePermissions, userRoles, users } from "@server/db/schema";
-import { containsPattern } from "@server/lib/search";
+import { containsPattern, folded } from "@server/lib/search";
 import type { CompanyUser } from "@shared/accounts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
-
-/**
- * `value` lower-cased without its accents (French letters, œ and æ): the users' search and order
- * (docs/domain/accounts.md#users-and-roles). Applied to both sides of a LIKE, so they always agree.
- */
-export function folded(value: SQL): SQL {
-  return sql`replace(replace(lower(translate(${value},
-    'ÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖòóôõöÙÚÛÜùúûüÝýÿŸ',
-    'AAAAAAaaaaaaCcEEEEeeeeIIIIiiiiNnOOOOOoooooUUUUuuuuYyyY')), 'œ', 'oe'), 'æ', 'ae')`;
-}
 
 type RawCompanyUser = Omit<CompanyUser, "last_login_at"> & { last_login_at: string | Date | null };
 
@@ -29,7 +19,7 @@ async function companyUsers(
 ): Promise<CompanyUser[]> {
   const conditions: SQL[] = [sql`u.company_id = ${companyId}`, sql`NOT u.is_superadmin`];
   if (filter.search) {
-    const pattern = folded(sql`${containsPattern(filter.search)}::text`);
+    const pattern = containsPattern(filter.search);
     conditions.push(sql`(${folded(sql`u.full_name`)} LIKE ${pattern} OR ${folded(sql`u.email`)} LIKE ${pattern})`);
   }
   if (filter.roleId) {

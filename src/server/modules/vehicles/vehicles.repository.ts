@@ -85,7 +85,7 @@ export const vehiclesRepository = {
 
   /**
    * One page by name, and the total, in one statement (docs/domain/vehicles.md#api). Without a search
-   * from the (company, lower(name)) index — (company, status, lower(name)) with a status; with one, the
+   * from the (company, fold(name)) index — (company, status, fold(name)) with a status; with one, the
    * rows whose name, plate, brand or model contain it come from vehicles_matching() (trigram index
    * under RLS, ADR 0003). « À surveiller » reads next_due_date (the earliest of the three dates).
    */
@@ -99,7 +99,7 @@ export const vehiclesRepository = {
       SELECT ${COLUMNS}, (count(*) OVER ())::int AS total
       FROM ${source}
       WHERE ${condition}
-      ORDER BY lower(v.name), v.id
+      ORDER BY fold(v.name), v.id
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     const rows = result.rows;
     let total = rows[0]?.total ?? 0;
