@@ -6,6 +6,7 @@
  */
 import { outboxRepository } from "@server/modules/messages/outbox.repository";
 import { usersRepository } from "@server/modules/users/users.repository";
+import { fold } from "@shared/search";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { containsPattern, prefixPattern } from "../lib/search";
@@ -77,7 +78,11 @@ describe("fold()", () => {
       ),
     );
     expect(rows.rows).toHaveLength(samples.length);
-    for (const row of rows.rows) expect(row.folded, row.input).toBe(foldOracle(row.input));
+    for (const row of rows.rows) {
+      expect(row.folded, row.input).toBe(foldOracle(row.input));
+      // The browser's own filter (src/shared/search.ts) folds the same way.
+      expect(fold(row.input), row.input).toBe(row.folded);
+    }
   });
 
   it("keeps LIKE's wildcards and its escape literal in a pattern", async () => {

@@ -18,11 +18,14 @@ describe("client-side filter (docs/domain/clients.md#client-screen)", () => {
   it("keeps everything for an empty search and copes with missing fields", () => {
     expect(filterClients([dupont, martin, sansVille], "   ")).toHaveLength(3);
     expect(filterClients([dupont, martin, sansVille], "zoé")).toEqual([sansVille]);
+    // Accents and case aside, as the server's fold() (ADR 0032): « zoe » and « ZOÉ » find « Zoé ».
+    expect(filterClients([dupont, martin, sansVille], "zoe")).toEqual([sansVille]);
+    expect(filterClients([dupont, martin, sansVille], "ZOÉ")).toEqual([sansVille]);
     expect(filterClients([dupont, martin, sansVille], "null")).toEqual([]);
   });
 
   it("reads the same text as the server's search (fields joined by spaces)", () => {
-    // search_text = lower(name || ' ' || email || ' ' || phone || ' ' || city)
+    // search_text = fold(name || ' ' || email || ' ' || phone || ' ' || city)
     expect(matchesSearch(dupont, "dupont jean.dupont")).toBe(true);
     expect(matchesSearch(martin, "martin  04")).toBe(true); // email null → empty: two spaces
   });

@@ -1,20 +1,21 @@
 import type { Client } from "@shared/clients";
 import { formatCount } from "@shared/format";
+import { fold } from "@shared/search";
 
-/** The search as the server reads it: trimmed, lower case; empty means no search. */
+/** The search as the server reads it: trimmed, folded (accents and case aside, ADR 0032); empty means no search. */
 export function normaliseSearch(term: string): string {
-  return term.trim().toLowerCase();
+  return fold(term.trim());
 }
 
 /**
  * The client-side filter (docs/domain/clients.md#client-screen): name, e-mail, phone or city containing the typed text,
- * case-insensitively. It reads the same text as the server's `search_text` (name, e-mail, phone and
+ * accents and case aside (fold(), ADR 0032). It reads the same text as the server's `search_text` (name, e-mail, phone and
  * city joined by spaces), so it never hides a row the server found for the same term.
  */
 export function matchesSearch(client: Pick<Client, "name" | "email" | "phone" | "city">, term: string): boolean {
   const wanted = normaliseSearch(term);
   if (!wanted) return true;
-  const text = [client.name, client.email ?? "", client.phone ?? "", client.city ?? ""].join(" ").toLowerCase();
+  const text = fold([client.name, client.email ?? "", client.phone ?? "", client.city ?? ""].join(" "));
   return text.includes(wanted);
 }
 
