@@ -23,10 +23,17 @@ export interface OutgoingMessage {
   attachment?: { name: string; contentType: string; content: Uint8Array } | null;
   createdBy?: { id: string; name: string } | null;
   /**
-   * A one-time link (invitation, reset) that `body` names masked (`maskedUrl`, link-secrets.ts): never
-   * stored in clear; sealed for the delivery loop when SMTP sends the message, dropped when the app keeps it.
+   * A one-time link (invitation, reset, a quote's signing link) that `body` names masked (`maskedUrl`,
+   * link-secrets.ts): never stored in clear; sealed for the delivery loop when SMTP sends the message,
+   * dropped when the app keeps it — unless `keepLink`.
    */
   link?: string | null;
+  /**
+   * The app keeps the message (no SMTP) and its reader needs the link (a quote's signing link, which the
+   * office copies from « Messages envoyés » to the client): the link stays sealed with the message and
+   * GET /api/outbox/:id shows it in place.
+   */
+  keepLink?: boolean;
 }
 
 /** Implemented by helper M in src/server/modules/messages/mailer.ts. */

@@ -91,7 +91,8 @@ export const enqueueMessage: EnqueueMessage = async (tx, message: OutgoingMessag
   if (message.link && (body.includes(message.link) || !body.includes(maskedUrl(message.link)))) {
     throw new Error("a one-time link must be named masked in the message's body");
   }
-  const linkSecret = message.link && transport === "smtp" ? sealLink(message.link, linkKey()) : null;
+  const linkSecret =
+    message.link && (transport === "smtp" || message.keepLink) ? sealLink(message.link, linkKey()) : null;
   const attachment = message.attachment ? { ...message.attachment, name: safeFileName(message.attachment.name) } : null;
   const id = await outboxRepository.insert(tx, {
     companyId: message.companyId,

@@ -13,7 +13,8 @@ import type {
   OutboxTransport,
   VersionedMessageTemplates,
 } from "@shared/messages";
-import { mailTransport } from "./mail-config";
+import { bodyWithLink, openLink } from "./link-secrets";
+import { linkKey, mailTransport } from "./mail-config";
 import { outboxRepository } from "./outbox.repository";
 
 /**
@@ -86,9 +87,11 @@ export function createMessagesService(db: Database) {
     async get(auth: AuthContext, id: string): Promise<MessageDetail> {
       const t = tenant(auth, MESSAGES_ACCESS.get, noCompany);
       const messageId = idOr404(id, MESSAGE_TEXTS.notFound);
-      const message = await db.run(t.scope, (tx) => outboxRepository.find(tx, t.companyId, messageId));
-      if (!message) throw errors.notFound(MESSAGE_TEXTS.notFound);
-      return message;
+      const found = await db.run(t.scope, (tx) => outboxRepository.find(tx, t.companyId, messageId));
+      if (!found) throw errors.notFound(MESSAGE_TEXTS.notFound);
+      // A link kept sealed with a message the app keeps (a quote's signing link): shown in place, to copy.
+      const url = found.keptLink ? openLink(found.keptLink, linkKey()) : undefined;
+      return url ? { ...found.message, body: bodyWithLink(found.message.body, url) } : found.message;
     },
 
     /** The stored bytes of the message's attachment (404 for a message without one). */

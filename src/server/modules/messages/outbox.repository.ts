@@ -202,14 +202,20 @@ export const outboxRepository = {
     return { data: result.rows.map(({ total: _total, ...row }) => toSummary(row)), total };
   },
 
-  async find(tx: Db, companyId: string, id: string): Promise<MessageDetail | undefined> {
+  /** The message with its body, and the sealed link a message kept in the app names (or null). */
+  async find(
+    tx: Db,
+    companyId: string,
+    id: string,
+  ): Promise<{ message: MessageDetail; keptLink: string | null } | undefined> {
     const [row] = await tx
-      .select({ ...summaryColumns, body: outboxMessages.body })
+      .select({ ...summaryColumns, body: outboxMessages.body, linkSecret: outboxMessages.linkSecret })
       .from(outboxMessages)
       .where(and(eq(outboxMessages.companyId, companyId), eq(outboxMessages.id, id)));
     if (!row) return undefined;
-    const { body, ...summary } = row;
-    return { ...toSummary(summary), body };
+    const { body, linkSecret, ...summary } = row;
+    const message = { ...toSummary(summary), body };
+    return { message, keptLink: message.transport === "outbox" ? linkSecret : null };
   },
 
   /** The stored attachment of the company's message, or undefined. */

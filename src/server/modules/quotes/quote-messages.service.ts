@@ -19,6 +19,7 @@ import {
   type QuoteStatus,
 } from "@shared/quotes";
 import type { EnqueueMessage, IssueSigningLink } from "../messages/contract";
+import { maskedUrl } from "../messages/link-secrets";
 import { enqueueMessage } from "../messages/mailer";
 import { messagesOfDocument } from "../messages/messages.service";
 import { draftOf, outgoing } from "../reminders/document-mail";
@@ -110,17 +111,19 @@ export function createQuoteMessagesService(
         createdBy: auth.userId,
         frozen: { quote: sent, pdf },
       });
-      const message = await seams.enqueue(
-        tx,
-        outgoing(
+      const message = await seams.enqueue(tx, {
+        ...outgoing(
           t.companyId,
           auth,
           kind === "send" ? "quote_send" : "quote_reminder",
           input,
           { type: "quote", id: quoteId, reference: quote.reference, pdf },
-          withSigningLink(input.body, link.url),
+          // Named masked in the stored body; the link itself travels sealed (link-secrets.ts).
+          withSigningLink(input.body, maskedUrl(link.url)),
         ),
-      );
+        link: link.url,
+        keepLink: true,
+      });
       const summary = (await messagesOfDocument(tx, t.companyId, "quote", quoteId)).find((m) => m.id === message.id);
       if (!summary) throw new Error("message not written");
       return summary;

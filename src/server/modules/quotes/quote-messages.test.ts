@@ -1,3 +1,5 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import { outboxAttachments, outboxMessages, quoteHistory } from "@server/db/schema";
 import type { AuthContext } from "@server/lib/access";
 import { login } from "@server/test/helpers";
@@ -5,7 +7,7 @@ import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import { DEFAULT_TEMPLATES, MESSAGE_TEXTS } from "@shared/messages";
 import { DRAFT_QUOTE_STATUS, QUOTE_TEXTS } from "@shared/quotes";
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enqueueMessage } from "../messages/mailer";
 import { issueSigningLink } from "../signing/signing-links";
@@ -26,12 +28,23 @@ const mail = {
 };
 
 /** The stored message with its attachment (the outbox, read in the company's scope). */
+/**
+ * The message as « Messages envoyés » shows it (GET /api/outbox/:id: the signing link in place) and as
+ * it is stored (`storedBody`: the link masked, never in clear — link-secrets.ts).
+ */
 async function stored(messageId: string) {
-  return db.run({ companyId: company.id }, async (tx) => {
+  const { message, attachment } = await db.run({ companyId: company.id }, async (tx) => {
     const [message] = await tx.select().from(outboxMessages).where(eq(outboxMessages.id, messageId));
     const [attachment] = await tx.select().from(outboxAttachments).where(eq(outboxAttachments.messageId, messageId));
     return { message, attachment };
   });
+  const shown = await api(admin, "GET", `/api/outbox/${messageId}`);
+  expect(shown.statusCode, shown.body).toBe(200);
+  return {
+    message: message && { ...message, body: (shown.json() as { body: string }).body },
+    storedBody: message?.body,
+    attachment,
+  };
 }
 
 const history = async (id: string) =>
@@ -135,10 +148,15 @@ describe("POST /api/quotes/:id/send", () => {
       created_by_name: "Test admin",
     });
 
-    const { message, attachment } = await stored(summary.id);
+    const { message, storedBody, attachment } = await stored(summary.id);
     const url = message?.body.match(/https?:\/\/\S+\/signer\/[\w-]{43}/)?.[0];
     expect(url, message?.body).toBeDefined();
     expect(message?.body).toBe(`Bonjour,\n\n${url}`);
+    // Stored with the token masked; the link itself only sealed (never in clear in the database).
+    const token = url?.split("/").pop() ?? "";
+    expect(storedBody).toBe(`Bonjour,\n\n${url?.replace(token, "[masqué]")}`);
+    expect(message?.linkSecret).toMatch(/^v1\./);
+    expect(message?.linkSecret).not.toContain(token);
     // The link is the quote's live signing link (docs/domain/signing.md).
     const link = await app.inject({ method: "GET", url: `/api/signing/${url?.split("/").pop()}` });
     expect(link.json().state).toBe("open");
@@ -286,5 +304,40 @@ describe("quote messages: permissions and companies", () => {
         .where(and(eq(quoteHistory.quoteId, quote.id), eq(quoteHistory.action, "sent"))),
     );
     expect(written).toEqual([]);
+  });
+});
+
+describe("drizzle/0043: the signing links stored in clear before are masked", () => {
+  it("masks every /signer/<token> of a quote's message, and nothing else", async () => {
+    const token = "A".repeat(43);
+    const body = `Bonjour,\n\nhttp://localhost:3000/signer/${token}\nVoir aussi https://exemple.fr/signer/court`;
+    const id = await db.run("platform", async (tx) => {
+      const [row] = await tx
+        .insert(outboxMessages)
+        .values({
+          companyId: company.id,
+          kind: "quote_send",
+          status: "sent",
+          transport: "outbox",
+          toAddresses: ["martin@ex.fr"],
+          ccAddresses: [],
+          subject: "Votre devis",
+          body,
+          searchText: "votre devis",
+        })
+        .returning({ id: outboxMessages.id });
+      return row?.id ?? "";
+    });
+    const migration = readFileSync(
+      path.resolve(import.meta.dirname, "../../../../drizzle/0043_signing_links_masked.sql"),
+      "utf8",
+    );
+    await db.run("platform", (tx) => tx.execute(sql.raw(migration)));
+    const [after] = await db.run("platform", (tx) =>
+      tx.select({ body: outboxMessages.body }).from(outboxMessages).where(eq(outboxMessages.id, id)),
+    );
+    expect(after?.body).toBe(
+      "Bonjour,\n\nhttp://localhost:3000/signer/[masqué]\nVoir aussi https://exemple.fr/signer/court",
+    );
   });
 });
