@@ -1,4 +1,5 @@
 import { ERROR_CODES, MESSAGES } from "@shared/errors";
+import { type FetchQueryOptions, type InferDataFromTag, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { isApiError } from "@web/lib/api-client";
@@ -26,10 +27,29 @@ export interface VersionedForm {
   loaded: (resource: { updated_at: string } | null | undefined) => void;
   /** In the save's `catch`: true (and the notice shown) when the error is a stale version. */
   refused: (error: unknown) => boolean;
+  /**
+   * « Recharger » (`StaleVersionNotice`'s `onReload`): the stored resource fetched again (never from the
+   * cache), put in the form by `reloading.apply`, and its version taken. Nothing without `reloading`
+   * (a form that creates).
+   */
+  reload: () => Promise<void>;
 }
 
-/** The version of the resource a form edits, from the one it was opened with. */
-export function useVersionedForm(initial: { updated_at: string } | null | undefined): VersionedForm {
+/** How a form reloads its stored resource: the detail's query, and how the form takes it. */
+export interface Reloading<Q extends { queryKey: QueryKey }> {
+  query: () => Q;
+  apply: (fresh: DataOf<Q>) => void;
+}
+
+/** What a query's options fetch (the detail a form edits): the data type `queryOptions()` tags its key with. */
+type DataOf<Q extends { queryKey: QueryKey }> = InferDataFromTag<never, Q["queryKey"]>;
+
+/** The version of the resource a form edits, from the one it was opened with; `reloading`: « Recharger ». */
+export function useVersionedForm<Q extends { queryKey: QueryKey }>(
+  initial: { updated_at: string } | null | undefined,
+  reloading?: Reloading<Q> | null | false,
+): VersionedForm {
+  const queryClient = useQueryClient();
   const [version, setVersion] = useState<string | null>(initial?.updated_at ?? null);
   const [stale, setStale] = useState(false);
   const loaded = useCallback((resource: { updated_at: string } | null | undefined) => {
@@ -41,7 +61,14 @@ export function useVersionedForm(initial: { updated_at: string } | null | undefi
     if (isStale) setStale(true);
     return isStale;
   }, []);
-  return { version, stale, loaded, refused };
+  const reload = async () => {
+    if (!reloading) return;
+    const options = reloading.query() as FetchQueryOptions & Q;
+    const fresh = (await queryClient.fetchQuery({ ...options, staleTime: 0 })) as DataOf<Q> & { updated_at: string };
+    reloading.apply(fresh);
+    loaded(fresh);
+  };
+  return { version, stale, loaded, refused, reload };
 }
 
 /** What « Recharger » does, said before the user chooses. */

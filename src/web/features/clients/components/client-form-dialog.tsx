@@ -12,7 +12,6 @@ import {
   vatNumberFromSiren,
 } from "@shared/client-rules";
 import { type ClientFormValues, type ClientRecord, clientFormSchema } from "@shared/clients";
-import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -178,8 +177,10 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
   const editing = client !== null;
   const createMutation = useCreateClient();
   const updateMutation = useUpdateClient();
-  const queryClient = useQueryClient();
-  const versioned = useVersionedForm(client);
+  const versioned = useVersionedForm(
+    client,
+    client && { query: () => clientDetailQueryOptions(client.id), apply: (fresh) => reset(formDefaults(fresh)) },
+  );
   const {
     register,
     control,
@@ -244,12 +245,6 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
 
   const pad = isMobile ? "px-5" : "px-6";
   /** « Recharger »: the stored client in the form, and its version. */
-  const reload = async () => {
-    if (!client) return;
-    const fresh = await queryClient.fetchQuery({ ...clientDetailQueryOptions(client.id), staleTime: 0 });
-    reset(formDefaults(fresh));
-    versioned.loaded(fresh);
-  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -263,7 +258,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "py-4" : "py-5", pad)}>
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         <div className="flex flex-col gap-2">
           <span id="client-form-type" className="text-sm font-medium">
             Type de client

@@ -1,6 +1,5 @@
 import { EQUIPMENT_TEXTS, equipmentCountLabel } from "@shared/equipment-template-rules";
 import { type EquipmentTemplate, equipmentTemplateInputSchema } from "@shared/equipment-templates";
-import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -143,9 +142,14 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
   const template = state.mode === "edit" ? state.template : null;
   const editing = template !== null;
   const save = useSaveEquipmentTemplate();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(template);
+  const versioned = useVersionedForm(
+    template,
+    template && {
+      query: () => equipmentTemplateQueryOptions(template.id),
+      apply: (fresh) => reset(equipmentFormDefaults({ mode: "edit", template: fresh })),
+    },
+  );
   const {
     register,
     control,
@@ -222,12 +226,6 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
   const dragging = sortable.state;
 
   /** « Recharger » after a stale save: the stored version in the form. */
-  const reload = async () => {
-    if (!template) return;
-    const fresh = await queryClient.fetchQuery({ ...equipmentTemplateQueryOptions(template.id), staleTime: 0 });
-    reset(equipmentFormDefaults({ mode: "edit", template: fresh }));
-    versioned.loaded(fresh);
-  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -239,7 +237,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
       />
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         <FormField label="Nom du modèle *" error={errors.name?.message}>
           {(props) => (
             <Input required placeholder={"Ex.\u00a0: Salle de bain complète"} {...props} {...register("name")} />

@@ -9,7 +9,6 @@ import {
   invoiceUpdateSchema,
 } from "@shared/invoices";
 import type { Quote } from "@shared/quotes";
-import { useQueryClient } from "@tanstack/react-query";
 import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { useVersionedForm } from "@web/components/form/stale-version";
@@ -97,9 +96,18 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
   const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel);
   const createMutation = useCreateInvoice();
   const updateMutation = useUpdateInvoice();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(invoice);
+  const versioned = useVersionedForm(
+    invoice,
+    invoice && {
+      query: () => invoiceQueryOptions(invoice.id),
+      apply: (fresh) => {
+        const fields = invoiceToFields(fresh);
+        reset(fields);
+        setDiscountMode(discountModeOf(fields));
+      },
+    },
+  );
 
   const [open, setOpen] = useState<Record<InvoiceFormSection, boolean>>({
     info: true,
@@ -226,14 +234,6 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
   }, onInvalid);
 
   /** « Recharger » after a stale save: the stored draft in the form. */
-  const reload = async () => {
-    if (!invoice) return;
-    const fresh = await queryClient.fetchQuery({ ...invoiceQueryOptions(invoice.id), staleTime: 0 });
-    const fields = invoiceToFields(fresh);
-    reset(fields);
-    setDiscountMode(discountModeOf(fields));
-    versioned.loaded(fresh);
-  };
 
   const infoErrors = (["client_id", "name", "date", "due_date", "payment_method", "work_date"] as const).some(
     (key) => errors[key],
@@ -259,7 +259,7 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
     submit,
     /** A save was refused: someone else saved the draft since it was loaded (ADR 0024). */
     stale: versioned.stale,
-    reload,
+    reload: versioned.reload,
     infoErrors,
     notesErrors,
     /** The user set the due date himself: it stops following the date. */

@@ -9,7 +9,7 @@ import {
   priceOuvrage,
 } from "@shared/library-rules";
 import { UNITS } from "@shared/quote-rules";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { taxRateOptions, useTaxRates } from "@web/components/document-lines/tax-rates";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
@@ -101,9 +101,14 @@ interface LibraryItemFormProps {
 function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone }: LibraryItemFormProps) {
   const editing = item !== null;
   const save = useSaveLibraryItem();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(item);
+  const versioned = useVersionedForm(
+    item,
+    item && {
+      query: () => libraryItemQueryOptions(item.id),
+      apply: (fresh) => reset(libraryFormDefaults(kind, fresh)),
+    },
+  );
   const {
     register,
     control,
@@ -158,12 +163,6 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
   const componentsError = errors.components?.message ?? errors.components?.root?.message;
 
   /** « Recharger » after a stale save: the stored version in the form. */
-  const reload = async () => {
-    if (!item) return;
-    const fresh = await queryClient.fetchQuery({ ...libraryItemQueryOptions(item.id), staleTime: 0 });
-    reset(libraryFormDefaults(kind, fresh));
-    versioned.loaded(fresh);
-  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -185,7 +184,7 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
         disabled={readOnly}
         className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}
       >
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         <FormField label="Nom *" error={errors.name?.message}>
           {(props) => <Input required {...props} {...register("name")} />}
         </FormField>

@@ -1,5 +1,4 @@
 import { PROJECT_TEXTS, type ProjectDetail } from "@shared/projects";
-import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -102,10 +101,18 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
   const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel);
   const save = useSaveProject();
   const fromQuote = useCreateProjectFromQuote();
-  const queryClient = useQueryClient();
   // The worksite the form's values come from, and its version, sent with the save (ADR 0024).
   const [loaded, setLoaded] = useState(mode.kind === "edit" ? mode.project : null);
-  const versioned = useVersionedForm(loaded);
+  const versioned = useVersionedForm(
+    loaded,
+    mode.kind === "edit" && {
+      query: () => projectQueryOptions(mode.project.id),
+      apply: (fresh) => {
+        reset(projectToFields(fresh));
+        setLoaded(fresh);
+      },
+    },
+  );
   const editing = mode.kind === "edit";
   const [problem, setProblem] = useState<string | null>(null);
   const [open, setOpen] = useState<Record<Section, boolean>>({ general: true, tasks: true, documents: true });
@@ -178,13 +185,6 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
   );
 
   /** « Recharger » after a stale save: the stored worksite in the form. */
-  const reload = async () => {
-    if (mode.kind !== "edit") return;
-    const fresh = await queryClient.fetchQuery({ ...projectQueryOptions(mode.project.id), staleTime: 0 });
-    reset(projectToFields(fresh));
-    setLoaded(fresh);
-    versioned.loaded(fresh);
-  };
 
   const generalErrors = Object.keys(errors).some((key) => key !== "tasks");
   const pad = isMobile ? "px-4" : "px-6";
@@ -213,7 +213,7 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
           variant === "dialog" && pad,
         )}
       >
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         {variant === "page" && mode.kind === "fromQuote" && (
           <Alert variant="info">
             <FileText aria-hidden="true" />

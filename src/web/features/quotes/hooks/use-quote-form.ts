@@ -3,7 +3,7 @@ import { parisToday } from "@shared/dates";
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
 import { ENERGY_RENOVATION_TAX_RATE, isMixedVat, jobTaxRate } from "@shared/vat-rules";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
 import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
@@ -102,9 +102,18 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
 
   const createMutation = useCreateQuote();
   const updateMutation = useUpdateQuote();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(quote);
+  const versioned = useVersionedForm(
+    quote,
+    quote && {
+      query: () => quoteQueryOptions(quote.id),
+      apply: (fresh) => {
+        const fields = quoteToFields(fresh);
+        reset(fields);
+        setDiscountMode(discountModeOf(fields));
+      },
+    },
+  );
 
   const [open, setOpen] = useState<Record<Section, boolean>>({
     info: true,
@@ -310,14 +319,6 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
 
   /** « Recharger » after a stale save: the stored quote in the form, and its version. */
-  const reload = async () => {
-    if (!quote) return;
-    const fresh = await queryClient.fetchQuery({ ...quoteQueryOptions(quote.id), staleTime: 0 });
-    const fields = quoteToFields(fresh);
-    reset(fields);
-    setDiscountMode(discountModeOf(fields));
-    versioned.loaded(fresh);
-  };
 
   const resumeDraft = () => {
     if (!draftOffer) return;
@@ -340,7 +341,7 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     ignoreDraft,
     /** A save was refused: someone else saved the quote since it was loaded (ADR 0024). */
     stale: versioned.stale,
-    reload,
+    reload: versioned.reload,
     cancel,
     open,
     toggle,

@@ -1,6 +1,6 @@
 import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { type Role, roleUpdateSchema } from "@shared/accounts";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { FormField } from "@web/components/ui/form-field";
@@ -62,9 +62,7 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
   const defaultId = useId();
   const create = useCreateRole();
   const update = useUpdateRole();
-  const queryClient = useQueryClient();
-  // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(role);
+
   const {
     register,
     handleSubmit,
@@ -78,7 +76,17 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
       is_default: role?.is_default ?? false,
     },
   });
-
+  // The version the form's values come from, sent with the save (ADR 0024).
+  const versioned = useVersionedForm(
+    role,
+    role && {
+      query: () => roleQueryOptions(role.id),
+      apply: (fresh: Role) => {
+        reset({ name: fresh.name, description: fresh.description ?? "", is_default: fresh.is_default });
+        setChosen(new Set(fresh.permissions.map((p) => p.id)));
+      },
+    },
+  );
   const submit = handleSubmit(async (fields) => {
     const body = { name: fields.name, description: fields.description.trim() || null, is_default: fields.is_default };
     const parsed = roleUpdateSchema.safeParse(body);
@@ -125,13 +133,6 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
   });
 
   /** « Recharger » after a stale save: the stored role in the form (its permissions too). */
-  const reload = async () => {
-    if (!role) return;
-    const fresh = await queryClient.fetchQuery({ ...roleQueryOptions(role.id), staleTime: 0 });
-    reset({ name: fresh.name, description: fresh.description ?? "", is_default: fresh.is_default });
-    setChosen(new Set(fresh.permissions.map((p) => p.id)));
-    versioned.loaded(fresh);
-  };
 
   const information = (
     <div className="flex flex-col gap-4">
@@ -188,7 +189,7 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
         title={title}
         subtitle={role ? role.name : "Son nom, sa description et ses permissions."}
       />
-      {versioned.stale && <StaleVersionNotice onReload={reload} />}
+      {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
       {editing ? (
         <Tabs value={tab} onValueChange={(value) => setTab(value as typeof tab)} className="flex flex-col gap-4">
           <TabsList className={cn("self-start", isMobile && "w-full self-stretch")}>

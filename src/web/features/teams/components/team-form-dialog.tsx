@@ -1,7 +1,7 @@
 import { plural } from "@shared/format";
 import { TEAM_TEXTS } from "@shared/team-rules";
 import { type TeamDetail, teamCreateSchema } from "@shared/teams";
-import { useQuery, useQueryClient } from "@tanstack/react-query";
+import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -98,9 +98,11 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
   // The users a team may take are listed to teams:edit holders (docs/domain/teams.md#permissions).
   const { canEdit: canPickMembers } = useTeamAccess();
   const save = useSaveTeam();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(team);
+  const versioned = useVersionedForm(
+    team,
+    team && { query: () => teamQueryOptions(team.id), apply: (fresh) => reset(teamFormDefaults(fresh)) },
+  );
   const membersId = useId();
   const {
     register,
@@ -149,12 +151,6 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
   const membersError = errors.members?.message ?? errors.members?.root?.message ?? errors.leader_id?.message;
 
   /** « Recharger » after a stale save: the stored version in the form. */
-  const reload = async () => {
-    if (!team) return;
-    const fresh = await queryClient.fetchQuery({ ...teamQueryOptions(team.id), staleTime: 0 });
-    reset(teamFormDefaults(fresh));
-    versioned.loaded(fresh);
-  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -171,7 +167,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         <FormField label="Nom *" error={errors.name?.message}>
           {(props) => <Input required data-autofocus {...props} {...register("name")} />}
         </FormField>

@@ -6,7 +6,6 @@ import {
   VEHICLE_TEXTS,
 } from "@shared/vehicle-rules";
 import { type Vehicle, vehicleCreateSchema } from "@shared/vehicles";
-import { useQueryClient } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -79,9 +78,11 @@ interface VehicleFormProps {
 function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: VehicleFormProps) {
   const editing = vehicle !== null;
   const save = useSaveVehicle();
-  const queryClient = useQueryClient();
   // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(vehicle);
+  const versioned = useVersionedForm(
+    vehicle,
+    vehicle && { query: () => vehicleQueryOptions(vehicle.id), apply: (fresh) => reset(vehicleFormDefaults(fresh)) },
+  );
   const datesId = useId();
   const {
     register,
@@ -149,12 +150,6 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
   };
 
   /** « Recharger » after a stale save: the stored version in the form. */
-  const reload = async () => {
-    if (!vehicle) return;
-    const fresh = await queryClient.fetchQuery({ ...vehicleQueryOptions(vehicle.id), staleTime: 0 });
-    reset(vehicleFormDefaults(fresh));
-    versioned.loaded(fresh);
-  };
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
@@ -173,7 +168,7 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
       </div>
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
-        {versioned.stale && <StaleVersionNotice onReload={reload} />}
+        {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
           <FormField label="Nom du véhicule *" error={errors.name?.message} className="sm:col-span-2">
             {(props) => (
