@@ -138,17 +138,17 @@ describe("DataTable", () => {
   });
 });
 
-describe("useListView and ViewToggle", () => {
-  function Page() {
-    const list = useListView("quotes");
-    return (
-      <>
-        {list.choosable && <ViewToggle value={list.view} onChange={list.setView} />}
-        <p>{list.view === "table" ? "vue tableau" : "vue cartes"}</p>
-      </>
-    );
-  }
+function Page() {
+  const list = useListView("quotes");
+  return (
+    <>
+      {list.choosable && <ViewToggle value={list.view} onChange={list.setView} />}
+      <p>{list.view === "table" ? "vue tableau" : "vue cartes"}</p>
+    </>
+  );
+}
 
+describe("useListView and ViewToggle", () => {
   it("offers « Cartes / Tableau » on a laptop and remembers the choice per list on this device", () => {
     const first = render(<Page />);
     expect(screen.getByText("vue cartes")).toBeTruthy();
