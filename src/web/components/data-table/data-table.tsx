@@ -38,7 +38,10 @@ export interface DataTableProps<T, S extends string = never> {
   rowLabel: (row: T) => string;
   /** Clicking a row, or Enter on it, opens the item as its card does. */
   onOpen: (row: T) => void;
-  /** The API's sort in force, and how to change it; without them, no column sorts. */
+  /**
+   * The API's sort in force, and how to change it; without `onSortChange`, the column of `sort` is
+   * marked as the list's order (aria-sort) and no column offers another.
+   */
   sort?: S | undefined;
   onSortChange?: ((sort: S) => void) | undefined;
   /** The ticked rows (their keys); without them, no checkboxes. */
@@ -143,6 +146,16 @@ export function DataTable<T, S extends string = never>({
                         <ArrowDown aria-hidden="true" className={cn("size-3.5", !active && "opacity-40")} />
                       )}
                     </button>
+                  ) : active ? (
+                    // The API's one order (no other offered): said, not offered as a button.
+                    <span className="inline-flex items-center gap-1 text-foreground">
+                      {column.header}
+                      {column.sort?.direction === "ascending" ? (
+                        <ArrowUp aria-hidden="true" className="size-3.5" />
+                      ) : (
+                        <ArrowDown aria-hidden="true" className="size-3.5" />
+                      )}
+                    </span>
                   ) : (
                     column.header
                   )}

@@ -16,8 +16,13 @@ import { useExportClients } from "../api/client-csv";
 import type { ClientListFilters } from "../api/client-keys";
 import { ClientStatusBadge } from "./client-status-badge";
 
-const COLUMNS: readonly DataColumn<ClientRecord>[] = [
-  { id: "name", header: "Nom", cell: (c) => <span className="font-medium">{c.name}</span> },
+const COLUMNS: readonly DataColumn<ClientRecord, "name">[] = [
+  {
+    id: "name",
+    header: "Nom",
+    sort: { key: "name", direction: "ascending" },
+    cell: (c) => <span className="font-medium">{c.name}</span>,
+  },
   { id: "type", header: "Type", cell: (c) => CLIENT_TYPE_LABELS[c.type], className: "w-32" },
   { id: "email", header: "E-mail", cell: (c) => c.email ?? "—" },
   { id: "phone", header: "Téléphone", cell: (c) => c.phone ?? "—", numeric: true },
@@ -80,6 +85,7 @@ export function ClientTable({ clients, filters, onOpen, busy }: ClientTableProps
         rowKey={(c) => c.id}
         rowLabel={(c) => `le client ${c.name}`}
         onOpen={onOpen}
+        sort="name"
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}

@@ -15,7 +15,7 @@ import { toast } from "@web/lib/toast";
 import { useInvoiceAccess } from "../hooks/use-invoice-access";
 import { InvoiceBadges } from "./invoice-badges";
 
-const COLUMNS: readonly DataColumn<InvoiceRow>[] = [
+const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
   {
     id: "reference",
     header: "Référence",
@@ -24,7 +24,13 @@ const COLUMNS: readonly DataColumn<InvoiceRow>[] = [
   },
   { id: "name", header: "Objet", cell: (i) => i.name },
   { id: "client", header: "Client", cell: (i) => i.client_name },
-  { id: "date", header: "Date", cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>, numeric: true },
+  {
+    id: "date",
+    header: "Date",
+    sort: { key: "date", direction: "descending" },
+    cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>,
+    numeric: true,
+  },
   {
     id: "due_date",
     header: "Échéance",
@@ -102,6 +108,7 @@ export function InvoiceTable({ invoices, onOpen, busy }: InvoiceTableProps) {
         rowKey={(i) => i.id}
         rowLabel={(i) => `la facture ${i.reference}`}
         onOpen={onOpen}
+        sort="date"
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}

@@ -301,6 +301,9 @@ describe("InvoicesPage as a table (docs/domain/invoices.md#as-a-table)", () => {
       "Reste dû",
     ]);
     expect(within(table).getByText("12 jours de retard")).toBeTruthy();
+    // The API's one order, said on its column, no other offered.
+    expect(within(table).getByRole("columnheader", { name: "Date" }).getAttribute("aria-sort")).toBe("descending");
+    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total HT)$/ })).toHaveLength(0);
     expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(2200));
     expect(screen.getByTestId("page-total-balance").textContent).toBe(formatEuro(2200));
     fireEvent.click(within(table).getByText("Cuisine Bernard"));
@@ -318,12 +321,12 @@ describe("InvoicesPage as a table (docs/domain/invoices.md#as-a-table)", () => {
     }));
     api.post("/api/invoices/:id/remind", messageSummarySchema, () => ({
       id: "4b000001-0000-4000-8000-000000000001",
-      kind: "invoice_reminder",
-      status: "sent",
+      kind: "invoice_reminder" as const,
+      status: "sent" as const,
       to: ["paul@exemple.fr"],
       cc: [],
       subject: "Relance\u00a0: facture",
-      transport: "smtp",
+      transport: "smtp" as const,
       document: null,
       attachment_name: "FAC.pdf",
       attempts: 1,

@@ -15,8 +15,13 @@ import { useExportLibrary } from "../api/library-csv";
 import type { LibraryListFilters } from "../api/library-keys";
 import { kindLabel, marginText } from "../lib/library-format";
 
-const COLUMNS: readonly DataColumn<LibraryItem>[] = [
-  { id: "name", header: "Nom", cell: (i) => <span className="font-medium">{i.name}</span> },
+const COLUMNS: readonly DataColumn<LibraryItem, "name">[] = [
+  {
+    id: "name",
+    header: "Nom",
+    sort: { key: "name", direction: "ascending" },
+    cell: (i) => <span className="font-medium">{i.name}</span>,
+  },
   { id: "kind", header: "Type", cell: (i) => kindLabel(i.kind, i.category), className: "w-36" },
   { id: "unit", header: "Unité", cell: (i) => i.unit, className: "w-20" },
   { id: "price", header: "Prix de vente HT", cell: (i) => formatEuro(i.unit_price), numeric: true },
@@ -74,6 +79,7 @@ export function LibraryTable({ items, filters, onOpen, busy }: LibraryTableProps
         rowKey={(i) => i.id}
         rowLabel={(i) => i.name}
         onOpen={onOpen}
+        sort="name"
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}
