@@ -25,6 +25,12 @@ export interface DataColumn<T, S extends string = never> {
   sort?: { key: S; direction: SortDirection };
   /** An amount in euros: the footer shows its sum over the rows shown. */
   money?: (row: T) => number;
+  /** Badges that may take two lines (never cut); other cells are cut with « … ». */
+  wrap?: boolean;
+  /**
+   * The column's width (`w-28`…), on its header and cells: the table is laid out fixed, so the columns
+   * without one (names, objects) share what is left and cut their text.
+   */
   className?: string;
 }
 
@@ -105,7 +111,7 @@ export function DataTable<T, S extends string = never>({
 
   return (
     <div className={cn("overflow-x-auto rounded-lg border border-border bg-card shadow-card", busy && "opacity-60")}>
-      <table aria-label={label} aria-busy={busy || undefined} className="w-full border-collapse text-sm">
+      <table aria-label={label} aria-busy={busy || undefined} className="w-full table-fixed border-collapse text-sm">
         <thead className="bg-muted/60 text-left text-xs font-semibold text-muted-foreground">
           <tr className="h-10 border-b border-border">
             {selectable && (
@@ -128,7 +134,7 @@ export function DataTable<T, S extends string = never>({
                   key={column.id}
                   scope="col"
                   aria-sort={active ? column.sort?.direction : undefined}
-                  className={cn("px-3 whitespace-nowrap", column.numeric && "text-right", column.className)}
+                  className={cn("px-2.5 whitespace-nowrap", column.numeric && "text-right", column.className)}
                 >
                   {column.sort && onSortChange ? (
                     <button
@@ -201,8 +207,9 @@ export function DataTable<T, S extends string = never>({
                   <td
                     key={column.id}
                     className={cn(
-                      "max-w-72 truncate px-3 py-1.5",
-                      column.numeric && "text-right whitespace-nowrap tabular-nums",
+                      "px-2.5 py-1.5",
+                      column.wrap ? "leading-none" : "truncate",
+                      column.numeric && "text-right tabular-nums",
                       column.className,
                     )}
                   >
@@ -219,14 +226,14 @@ export function DataTable<T, S extends string = never>({
               <th
                 scope="row"
                 colSpan={firstMoney + (selectable ? 1 : 0)}
-                className="px-3 text-left text-xs text-muted-foreground whitespace-nowrap"
+                className="truncate px-3 text-left text-xs text-muted-foreground"
               >
                 {TABLE_TEXTS.pageTotal}
               </th>
               {columns.slice(firstMoney).map((column) => (
                 <td
                   key={column.id}
-                  className={cn("px-3 whitespace-nowrap", column.numeric && "text-right tabular-nums")}
+                  className={cn("truncate px-2.5", column.numeric && "text-right tabular-nums")}
                   data-testid={column.money ? `page-total-${column.id}` : undefined}
                 >
                   {column.money ? formatEuro(pageTotal(rows, column.money)) : null}

@@ -23,16 +23,23 @@ const COLUMNS: readonly DataColumn<ClientRecord, "name">[] = [
     sort: { key: "name", direction: "ascending" },
     cell: (c) => <span className="font-medium">{c.name}</span>,
   },
-  { id: "type", header: "Type", cell: (c) => CLIENT_TYPE_LABELS[c.type], className: "w-32" },
+  { id: "type", header: "Type", cell: (c) => CLIENT_TYPE_LABELS[c.type], className: "w-[7.5rem]" },
   { id: "email", header: "E-mail", cell: (c) => c.email ?? "—" },
-  { id: "phone", header: "Téléphone", cell: (c) => c.phone ?? "—", numeric: true },
+  { id: "phone", header: "Téléphone", cell: (c) => c.phone ?? "—", numeric: true, className: "w-[8.5rem]" },
   { id: "city", header: "Ville", cell: (c) => [c.postal_code, c.city].filter(Boolean).join(" ") || "—" },
-  { id: "status", header: "Statut", cell: (c) => <ClientStatusBadge active={c.is_active} />, className: "w-24" },
+  {
+    id: "status",
+    header: "Statut",
+    cell: (c) => <ClientStatusBadge active={c.is_active} />,
+    wrap: true,
+    className: "w-[5.5rem]",
+  },
   {
     id: "since",
     header: "Client depuis",
     cell: (c) => <time dateTime={c.created_at}>{formatDate(c.created_at)}</time>,
     numeric: true,
+    className: "w-[7.5rem]",
   },
 ];
 

@@ -20,7 +20,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     id: "reference",
     header: "Référence",
     cell: (i) => <span className="font-medium tabular-nums">{i.reference}</span>,
-    className: "w-32",
+    className: "w-[8.75rem]",
   },
   { id: "name", header: "Objet", cell: (i) => i.name },
   { id: "client", header: "Client", cell: (i) => i.client_name },
@@ -30,30 +30,33 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     sort: { key: "date", direction: "descending" },
     cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>,
     numeric: true,
+    className: "w-[6.25rem]",
   },
   {
     id: "due_date",
     header: "Échéance",
     cell: (i) => (i.due_date ? <time dateTime={i.due_date}>{formatDate(i.due_date)}</time> : "—"),
     numeric: true,
+    className: "w-[6.25rem]",
   },
   {
     id: "status",
     header: "Statut",
     cell: (i) => (
-      <span className="inline-flex gap-1.5">
+      <span className="inline-flex flex-wrap gap-1">
         <InvoiceBadges invoice={i} />
       </span>
     ),
+    wrap: true,
+    className: "w-[11rem]",
   },
-  { id: "ht", header: "Total HT", cell: (i) => formatEuro(i.subtotal), numeric: true, money: (i) => i.subtotal },
-  { id: "vat", header: "TVA", cell: (i) => formatEuro(i.tax_amount), numeric: true, money: (i) => i.tax_amount },
   {
     id: "ttc",
     header: "Total TTC",
     cell: (i) => <span className="font-semibold">{formatEuro(i.total)}</span>,
     numeric: true,
     money: (i) => i.total,
+    className: "w-[7.75rem]",
   },
   {
     id: "balance",
@@ -61,6 +64,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     cell: (i) => formatEuro(i.balance_due),
     numeric: true,
     money: (i) => i.balance_due,
+    className: "w-[7.75rem]",
   },
 ];
 

@@ -186,7 +186,6 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
           label="Actifs ou archivés"
           className="lg:ml-auto"
         />
-        {listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} />}
       </div>
 
       <ListSection
@@ -195,6 +194,10 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
         rows={items.length}
         countLabel={plural(total, "élément")}
         pendingLabel="Recherche dans la bibliothèque"
+        headingAction={
+          // Beside the count: the filters' row is full on a laptop.
+          listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} className="ml-auto h-9" />
+        }
         refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
         loading={
           table ? (

@@ -22,12 +22,24 @@ const COLUMNS: readonly DataColumn<LibraryItem, "name">[] = [
     sort: { key: "name", direction: "ascending" },
     cell: (i) => <span className="font-medium">{i.name}</span>,
   },
-  { id: "kind", header: "Type", cell: (i) => kindLabel(i.kind, i.category), className: "w-36" },
-  { id: "unit", header: "Unité", cell: (i) => i.unit, className: "w-20" },
-  { id: "price", header: "Prix de vente HT", cell: (i) => formatEuro(i.unit_price), numeric: true },
-  { id: "cost", header: "Déboursé HT", cell: (i) => formatEuro(i.cost_price), numeric: true },
-  { id: "margin", header: "Marge", cell: (i) => marginText(i.unit_price, i.cost_price), numeric: true },
-  { id: "vat", header: "TVA", cell: (i) => formatPercent(i.tax_rate), numeric: true, className: "w-20" },
+  { id: "kind", header: "Type", cell: (i) => kindLabel(i.kind, i.category), className: "w-[8.5rem]" },
+  { id: "unit", header: "Unité", cell: (i) => i.unit, className: "w-[5rem]" },
+  {
+    id: "price",
+    header: "Prix de vente HT",
+    cell: (i) => formatEuro(i.unit_price),
+    numeric: true,
+    className: "w-[9rem]",
+  },
+  { id: "cost", header: "Déboursé HT", cell: (i) => formatEuro(i.cost_price), numeric: true, className: "w-[7.5rem]" },
+  {
+    id: "margin",
+    header: "Marge",
+    cell: (i) => marginText(i.unit_price, i.cost_price),
+    numeric: true,
+    className: "w-[10rem]",
+  },
+  { id: "vat", header: "TVA", cell: (i) => formatPercent(i.tax_rate), numeric: true, className: "w-[4.5rem]" },
 ];
 
 export interface LibraryTableProps {
