@@ -295,15 +295,13 @@ describe("InvoicesPage as a table (docs/domain/invoices.md#as-a-table)", () => {
       "Date",
       "Échéance",
       "Statut",
-      "Total HT",
-      "TVA",
       "Total TTC",
       "Reste dû",
     ]);
     expect(within(table).getByText("12 jours de retard")).toBeTruthy();
     // The API's one order, said on its column, no other offered.
     expect(within(table).getByRole("columnheader", { name: "Date" }).getAttribute("aria-sort")).toBe("descending");
-    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total HT)$/ })).toHaveLength(0);
+    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total TTC)$/ })).toHaveLength(0);
     expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(2200));
     expect(screen.getByTestId("page-total-balance").textContent).toBe(formatEuro(2200));
     fireEvent.click(within(table).getByText("Cuisine Bernard"));
