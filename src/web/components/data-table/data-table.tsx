@@ -111,7 +111,11 @@ export function DataTable<T, S extends string = never>({
 
   return (
     <div className={cn("overflow-x-auto rounded-lg border border-border bg-card shadow-card", busy && "opacity-60")}>
-      <table aria-label={label} aria-busy={busy || undefined} className="w-full table-fixed border-collapse text-sm">
+      <table
+        aria-label={label}
+        aria-busy={busy || undefined}
+        className="w-full table-fixed border-collapse text-[0.8125rem]"
+      >
         <thead className="bg-muted/60 text-left text-xs font-semibold text-muted-foreground">
           <tr className="h-10 border-b border-border">
             {selectable && (

@@ -20,7 +20,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     id: "reference",
     header: "Référence",
     cell: (i) => <span className="font-medium tabular-nums">{i.reference}</span>,
-    className: "w-[8.75rem]",
+    className: "w-[9.5rem]",
   },
   { id: "name", header: "Objet", cell: (i) => i.name },
   { id: "client", header: "Client", cell: (i) => i.client_name },
@@ -30,14 +30,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     sort: { key: "date", direction: "descending" },
     cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>,
     numeric: true,
-    className: "w-[6.25rem]",
-  },
-  {
-    id: "due_date",
-    header: "Échéance",
-    cell: (i) => (i.due_date ? <time dateTime={i.due_date}>{formatDate(i.due_date)}</time> : "—"),
-    numeric: true,
-    className: "w-[6.25rem]",
+    className: "w-[6.75rem]",
   },
   {
     id: "status",
@@ -48,7 +41,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
       </span>
     ),
     wrap: true,
-    className: "w-[11rem]",
+    className: "w-[10rem]",
   },
   {
     id: "ttc",
@@ -56,7 +49,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     cell: (i) => <span className="font-semibold">{formatEuro(i.total)}</span>,
     numeric: true,
     money: (i) => i.total,
-    className: "w-[7.75rem]",
+    className: "w-[7.5rem]",
   },
   {
     id: "balance",
@@ -64,7 +57,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     cell: (i) => formatEuro(i.balance_due),
     numeric: true,
     money: (i) => i.balance_due,
-    className: "w-[7.75rem]",
+    className: "w-[7.5rem]",
   },
 ];
 

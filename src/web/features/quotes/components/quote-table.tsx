@@ -1,7 +1,7 @@
 import { parisToday } from "@shared/dates";
 import { formatDate, formatEuro } from "@shared/format";
 import { fromCents, toCents } from "@shared/money";
-import { isExpiredQuote, PENDING_QUOTE_STATUSES, type QuoteSort } from "@shared/quote-rules";
+import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, type QuoteSort } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import {
   type DataColumn,
@@ -29,7 +29,7 @@ const COLUMNS: readonly DataColumn<Quote, QuoteSort>[] = [
     id: "reference",
     header: "Référence",
     cell: (q) => <span className="font-medium tabular-nums">{q.reference}</span>,
-    className: "w-[8rem]",
+    className: "w-[8.5rem]",
   },
   { id: "name", header: "Objet", cell: (q) => q.name },
   { id: "client", header: "Client", cell: (q) => q.client.name, sort: { key: "client", direction: "ascending" } },
@@ -39,21 +39,24 @@ const COLUMNS: readonly DataColumn<Quote, QuoteSort>[] = [
     cell: (q) => <time dateTime={q.date}>{formatDate(q.date)}</time>,
     numeric: true,
     sort: { key: "date", direction: "descending" },
-    className: "w-[6.25rem]",
-  },
-  {
-    id: "valid_until",
-    header: "Validité",
-    cell: (q) => (q.valid_until ? <time dateTime={q.valid_until}>{formatDate(q.valid_until)}</time> : "—"),
-    numeric: true,
-    className: "w-[6rem]",
+    className: "w-[6.75rem]",
   },
   {
     id: "status",
     header: "Statut",
-    cell: (q) => <QuoteStatusBadge status={q.status} />,
+    // An expired quote says so, as its card does (the validity date is in the CSV).
+    cell: (q) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <QuoteStatusBadge status={q.status} />
+        {isExpiredQuote(q, parisToday()) && (
+          <span className="inline-flex items-center rounded-full border border-[#fecaca] bg-destructive-soft px-2 py-0.5 text-xs font-medium whitespace-nowrap text-destructive-soft-foreground">
+            {EXPIRED_LABEL}
+          </span>
+        )}
+      </span>
+    ),
     wrap: true,
-    className: "w-[9.5rem]",
+    className: "w-[9rem]",
   },
   {
     id: "ht",
@@ -62,7 +65,7 @@ const COLUMNS: readonly DataColumn<Quote, QuoteSort>[] = [
     numeric: true,
     money: netHt,
     sort: { key: "amount", direction: "descending" },
-    className: "w-[7.75rem]",
+    className: "w-[7.5rem]",
   },
   {
     id: "ttc",
@@ -70,7 +73,7 @@ const COLUMNS: readonly DataColumn<Quote, QuoteSort>[] = [
     cell: (q) => <span className="font-semibold">{formatEuro(q.total)}</span>,
     numeric: true,
     money: (q) => q.total,
-    className: "w-[7.75rem]",
+    className: "w-[7.5rem]",
   },
 ];
 

@@ -475,7 +475,7 @@ describe("QuotesPage as a table (docs/domain/quotes.md#as-a-table)", () => {
       within(grid)
         .getAllByRole("columnheader")
         .map((h) => h.textContent),
-    ).toEqual(["", "Référence", "Objet", "Client", "Date", "Validité", "Statut", "Total HT", "Total TTC"]);
+    ).toEqual(["", "Référence", "Objet", "Client", "Date", "Statut", "Total HT", "Total TTC"]);
     expect(within(grid).getAllByRole("row")).toHaveLength(1 + 4 + 1);
     expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(340 + 100.1 + 0.2 + 340));
     expect(screen.getByTestId("page-total-ht").textContent).toBe(formatEuro(1200));
