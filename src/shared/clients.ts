@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SELECTION_MAX } from "./csv";
 import { PREMISES, VAT_RULE_TEXTS } from "./vat-rules";
 
 /** « Logement achevé depuis plus de 2 ans ? »: one of PREMISES, or null (not answered). */
@@ -22,6 +23,7 @@ import {
 import {
   clearable,
   clearableText,
+  idsParam,
   limitParam,
   optional,
   optionalText,
@@ -411,8 +413,13 @@ export const clientListQuerySchema = z.object({
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 
-/** GET /api/clients/export: the list's filters (docs/domain/clients.md#csv). */
-export const clientExportQuerySchema = clientListQuerySchema.omit({ page: true, limit: true });
+/**
+ * GET /api/clients/export: the list's filters (docs/domain/clients.md#csv), and `ids` for a table's
+ * selection (docs/domain/clients.md#as-a-table).
+ */
+export const clientExportQuerySchema = clientListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ ids: idsParam(SELECTION_MAX) });
 export type ClientExportQuery = z.output<typeof clientExportQuerySchema>;
 
 /** Counters of the page header, over the whole client book (GET /api/clients/counters). */

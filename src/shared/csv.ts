@@ -10,6 +10,12 @@
 
 export type CsvSeparator = ";" | "," | "\t";
 
+/**
+ * The most rows a table's selection exports by id (`ids=…` of GET /api/clients/export and
+ * /api/library/export): 200 UUIDs fit in an address.
+ */
+export const SELECTION_MAX = 200;
+
 /** What an import says of a row or a header it cannot trust (docs/domain/clients.md#encodings). */
 export const CSV_TEXTS = {
   replacementCharacter:

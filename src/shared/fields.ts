@@ -83,6 +83,21 @@ export const searchParam = () =>
     .optional()
     .transform((v) => v || undefined);
 
+const UUID_LIST =
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/i;
+
+/**
+ * `ids=<uuid>,<uuid>…`: the rows of a table's selection (docs/architecture.md#office-lists-as-tables),
+ * `max` at most; another company's ids match nothing. Left out: no such filter.
+ */
+export const idsParam = (max: number) =>
+  z
+    .string()
+    .regex(UUID_LIST, "Identifiants invalides (des UUID séparés par des virgules)")
+    .optional()
+    .transform((v) => (v === undefined ? undefined : [...new Set(v.toLowerCase().split(","))]))
+    .refine((ids) => ids === undefined || ids.length <= max, `${max} identifiants au plus`);
+
 /**
  * A field holding a real calendar day `yyyy-mm-dd` (isIsoDay), with one message for every fault; the
  * pattern is published (OpenAPI) for clients and the route walk. Its checks abort: a rule chained after

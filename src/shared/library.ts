@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { decimals, limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
+import { SELECTION_MAX } from "./csv";
+import { decimals, idsParam, limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
 import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
 import { QUOTE_TEXTS, UNITS } from "./quote-rules";
 
@@ -183,4 +184,8 @@ export const libraryImportResultSchema = z.object({
 });
 export type LibraryImportResult = z.infer<typeof libraryImportResultSchema>;
 
-export const libraryExportQuerySchema = libraryListQuerySchema.omit({ page: true, limit: true });
+/** GET /api/library/export: the list's filters, and `ids` for a table's selection (docs/domain/library.md#as-a-table). */
+export const libraryExportQuerySchema = libraryListQuerySchema
+  .omit({ page: true, limit: true })
+  .extend({ ids: idsParam(SELECTION_MAX) });
+export type LibraryExportQuery = z.output<typeof libraryExportQuerySchema>;

@@ -22,3 +22,11 @@ export function saveFile(file: DownloadedFile, fallbackName: string): string {
   }
   return filename;
 }
+
+/**
+ * Hands a CSV text written by `toCsv` (`@shared/csv`: the one writer, ADR 0022) to the browser as
+ * `<name>-<yyyy-mm-dd>.csv`, as the server names its exports; answers the name used.
+ */
+export function saveCsv(csv: string, name: string, day: string): string {
+  return saveFile({ blob: new Blob([csv], { type: "text/csv;charset=utf-8" }), filename: `${name}-${day}.csv` }, name);
+}

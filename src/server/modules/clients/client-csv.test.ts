@@ -326,6 +326,43 @@ describe("GET /api/clients/export", () => {
     expect(theirs.map((r) => r[3])).toEqual(["Nom", `Voisin ${tag}`]);
   });
 
+  it("writes a table's selection (`ids`): those clients only, another company's ids matching nothing", async () => {
+    const tag = `sel${Date.now().toString(36)}`;
+    const post = async (name: string, token = admin) =>
+      (
+        await app.inject({
+          method: "POST",
+          url: "/api/clients",
+          headers: bearer(token),
+          payload: { name, phone: "0600000000" },
+        })
+      ).json().id as string;
+    const first = await post(`Alpha ${tag}`);
+    await post(`Beta ${tag}`);
+    const third = await post(`Gamma ${tag}`);
+    const theirs = await post(`Voisin ${tag}`, otherAdmin);
+
+    const res = await get(admin, `/api/clients/export?ids=${first},${third},${theirs}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(parseCsv(res.body).map((r) => r[3])).toEqual(["Nom", `Alpha ${tag}`, `Gamma ${tag}`]);
+    // The list's filters still apply: the selection is intersected with them.
+    const filtered = parseCsv((await get(admin, `/api/clients/export?ids=${first},${third}&search=Gamma`)).body);
+    expect(filtered.map((r) => r[3])).toEqual(["Nom", `Gamma ${tag}`]);
+    // Only the other company's id: nothing of theirs.
+    expect(parseCsv((await get(admin, `/api/clients/export?ids=${theirs}`)).body)).toHaveLength(1);
+  });
+
+  it("refuses `ids` that are not UUIDs, or too many of them (400, French)", async () => {
+    const bad = await get(admin, "/api/clients/export?ids=abc,12");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("Identifiants invalides (des UUID séparés par des virgules)");
+    const many = Array.from({ length: 201 }, (_, n) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`);
+    const tooMany = await get(admin, `/api/clients/export?ids=${many.join(",")}`);
+    expect(tooMany.statusCode).toBe(400);
+    expect(tooMany.body).toContain("200 identifiants au plus");
+    expect((await get(norole, `/api/clients/export?ids=${many[0]}`)).statusCode).toBe(403);
+  });
+
   it("reads back into the same clients (export, then import as preview)", async () => {
     const tag = `aller${Date.now().toString(36)}`;
     await app.inject({

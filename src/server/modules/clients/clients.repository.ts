@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@server/db/client";
 import { clientAddresses, clientContacts, clients } from "@server/db/schema";
+import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { ExistingClientKey } from "@shared/client-csv";
@@ -47,10 +48,13 @@ function toClient(row: RawRow): ClientRecord {
 export interface ClientFilter {
   status?: "active" | "inactive" | undefined;
   search?: string | undefined;
+  /** A table's selection (the export of `ids`): these clients only. */
+  ids?: readonly string[] | undefined;
 }
 
 function statusCondition(filter: ClientFilter): SQL {
-  return filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
+  const status = filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
+  return filter.ids ? sql`${status} AND c.id = ANY(${uuidArray(filter.ids)}::uuid[])` : status;
 }
 
 /** The stored columns of a client's values. */

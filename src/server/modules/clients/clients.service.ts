@@ -135,7 +135,7 @@ export function createClientsService(db: Database) {
     /** The list as filtered, as a CSV file for a French spreadsheet (docs/domain/clients.md#csv). */
     async exportCsv(auth: AuthContext, query: ClientExportQuery): Promise<string> {
       const t = tenant(auth, CLIENTS_ACCESS.export, noCompany);
-      const filter = { status: query.status, search: query.search };
+      const filter = { status: query.status, search: query.search, ids: query.ids };
       const rows = await db.run(t.scope, (tx) =>
         clientsRepository.all(tx, t.companyId, filter, CLIENT_LIMITS.maxExport),
       );

@@ -1,5 +1,6 @@
 import type { Db } from "@server/db/client";
 import { libraryComponents, libraryItems } from "@server/db/schema";
+import { uuidArray } from "@server/db/sql";
 import { containsPattern, prefixPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { LibraryCategory, LibraryItem, LibraryKind, OuvrageComponent, OuvragePricing } from "@shared/library";
@@ -59,6 +60,8 @@ export interface LibraryFilter {
   kind?: LibraryKind | undefined;
   category?: LibraryCategory | undefined;
   archived: boolean;
+  /** A table's selection (the export of `ids`): these items only. */
+  ids?: readonly string[] | undefined;
 }
 
 /** What is written for an item (prices of an ouvrage as computed by the service). */
@@ -101,6 +104,7 @@ function conditions(companyId: string, filter: Omit<LibraryFilter, "search">): S
   const parts = [sql`i.company_id = ${companyId}`, sql`i.archived = ${filter.archived}`];
   if (filter.kind) parts.push(sql`i.kind = ${filter.kind}`);
   if (filter.category) parts.push(sql`i.category = ${filter.category}`);
+  if (filter.ids) parts.push(sql`i.id = ANY(${uuidArray(filter.ids)}::uuid[])`);
   return sql.join(parts, sql` AND `);
 }
 

@@ -6,6 +6,7 @@ import { toCsv } from "@shared/csv";
 import {
   LIBRARY_TEXTS,
   type LibraryCategory,
+  type LibraryExportQuery,
   type LibraryImportInput,
   type LibraryImportResult,
   type LibraryItem,
@@ -180,13 +181,14 @@ export function createLibraryService(db: Database) {
     },
 
     /** The filtered library as a CSV file for a spreadsheet (docs/domain/library.md#csv). */
-    async exportCsv(auth: AuthContext, query: Omit<LibraryListQuery, "page" | "limit">): Promise<string> {
+    async exportCsv(auth: AuthContext, query: LibraryExportQuery): Promise<string> {
       const t = tenant(auth, LIBRARY_ACCESS.export, noCompany);
       const filter = {
         search: query.search,
         kind: query.kind,
         category: query.category,
         archived: query.status === "archived",
+        ids: query.ids,
       };
       const items = await db.run(t.scope, (tx) => libraryRepository.all(tx, t.companyId, filter, 50_000));
       return toCsv(libraryCsvRows(items));

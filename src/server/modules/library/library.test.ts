@@ -565,6 +565,26 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     });
   });
 
+  it("exports a table's selection (`ids`): those items only, another company's ids matching nothing", async () => {
+    const exporter = await createTestCompany(db, "Export Sélection");
+    const token = (await login(app, exporter.emails.admin)).token;
+    const a = await create(token, article({ name: "Colle A" }));
+    await create(token, article({ name: "Colle B" }));
+    const c = await create(token, article({ name: "Colle C" }));
+    const theirs = await create(otherAdmin, article({ name: "Colle d'ailleurs" }));
+    const res = await api(token, "GET", `/api/library/export?ids=${a.id},${c.id},${theirs.id}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const names = res.body
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n")
+      .map((line) => line.split(";")[1]);
+    expect(names).toEqual(["Nom", "Colle A", "Colle C"]);
+    const bad = await api(token, "GET", "/api/library/export?ids=colle");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain("Identifiants invalides (des UUID séparés par des virgules)");
+  });
+
   it("is for library:edit holders (import) and library:view holders (export)", async () => {
     expect((await api(compagnon, "POST", "/api/library/import", { csv: "Nom;Prix\nA;1" })).statusCode).toBe(403);
     expect((await api(compagnon, "GET", "/api/library/export")).statusCode).toBe(403);

@@ -1,10 +1,12 @@
 import { cn } from "@web/lib/cn";
+import type { LucideIcon } from "lucide-react";
 import { type KeyboardEvent, useRef } from "react";
 
 export interface SegmentedControlProps<T extends string> {
   /** The selected option; "" when none of them is (a filter set elsewhere). */
   value: T | "";
-  options: readonly { value: T; label: string }[];
+  /** An icon, when given, is shown before the label (« Cartes », « Tableau »); the label stays. */
+  options: readonly { value: T; label: string; icon?: LucideIcon }[];
   onChange: (value: T) => void;
   /** Accessible name of the group. */
   label: string;
@@ -79,6 +81,7 @@ export function SegmentedControl<T extends string>({
               "data-[state=on]:bg-card data-[state=on]:text-foreground data-[state=on]:shadow-card",
             )}
           >
+            {option.icon && <option.icon aria-hidden="true" className="mr-1.5 size-4 shrink-0" />}
             {option.label}
           </button>
         );

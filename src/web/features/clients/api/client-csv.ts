@@ -4,11 +4,15 @@ import { api } from "@web/lib/api-client";
 import { saveFile } from "@web/lib/save-file";
 import { type ClientListFilters, clientRefreshes } from "./client-keys";
 
-/** GET /api/clients/export with the list's filters, saved as clients-<date>.csv. */
-export async function exportClients(filters: ClientListFilters): Promise<string> {
+/**
+ * GET /api/clients/export with the list's filters, saved as clients-<date>.csv; with `ids`, those
+ * clients only (« Exporter la sélection » of the table, docs/domain/clients.md#as-a-table).
+ */
+export async function exportClients(filters: ClientListFilters & { ids?: readonly string[] }): Promise<string> {
   const file = await api.download("/clients/export", {
     search: filters.search.trim() || undefined,
     status: filters.status,
+    ids: filters.ids?.join(","),
   });
   return saveFile(file, "clients.csv");
 }

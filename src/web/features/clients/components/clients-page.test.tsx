@@ -9,6 +9,7 @@ import {
 import type { PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientsPage } from "./clients-page";
 
@@ -190,5 +191,38 @@ describe("ClientsPage — after « Créer le client » (issue 32)", () => {
     expect(within(card).getByText(/Lyon/)).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Créer le client" })).toBeNull();
     expect(api.requests("POST", "/api/clients")).toHaveLength(1);
+  });
+});
+
+describe("ClientsPage as a table (docs/domain/clients.md#as-a-table)", () => {
+  beforeEach(() => localStorage.setItem("propulse:list-view:clients", "table"));
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("renders the clients as a table with their columns; the selection is exported by the server with its ids", async () => {
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, { createObjectURL: vi.fn(() => "blob:clients"), revokeObjectURL: vi.fn() }),
+    );
+    const a = makeClient({ id: "0c000001-0000-4000-8000-000000000001", name: "Claire Martin", city: "Lyon" });
+    const b = makeClient({ id: "0c000001-0000-4000-8000-000000000002", name: "SCI Tilleuls", is_active: false });
+    serve([a, b]);
+    api.get("/api/clients/export", z.string(), () => "Type;Nom");
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Clients" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["", "Nom", "Type", "E-mail", "Téléphone", "Ville", "Statut", "Client depuis"]);
+    expect(within(table).getByText("Inactif")).toBeTruthy();
+    // No money in a client row: no totals.
+    expect(screen.queryByText("Total de la page")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner le client SCI Tilleuls" }));
+    fireEvent.click(screen.getByRole("button", { name: "Exporter la sélection" }));
+    await waitFor(() => expect(api.requests("GET", "/api/clients/export")).toHaveLength(1));
+    expect(api.requests("GET", "/api/clients/export")[0]?.query.get("ids")).toBe(b.id);
   });
 });

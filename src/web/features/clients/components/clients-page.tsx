@@ -2,6 +2,9 @@ import { CLIENT_LIMITS } from "@shared/client-rules";
 import type { ClientRecord } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { useListView } from "@web/components/data-table/use-list-view";
+import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
@@ -20,6 +23,7 @@ import { useClientAccess } from "../hooks/use-client-access";
 import { filterClients, foundLabel, normaliseSearch, STATUS_FILTERS, type StatusFilter } from "../lib/client-filter";
 import { ClientCard } from "./client-card";
 import { ClientCounters } from "./client-counters";
+import { ClientTable } from "./client-table";
 import { DeleteClientDialog } from "./delete-client-dialog";
 
 /** The client form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
@@ -54,6 +58,9 @@ const STATUS_QUERY: Record<StatusFilter, ClientListFilters["status"]> = {
 /** 'Mes clients' (docs/domain/clients.md#client-screen): counters, search, the client cards, and the form, detail and delete dialogs. */
 export function ClientsPage({ isMobile, hasCompany, createRequested = false, onCreateRequestDone }: ClientsPageProps) {
   const permissions = useClientAccess();
+  // « Cartes / Tableau » on a laptop (docs/domain/clients.md#as-a-table).
+  const listView = useListView("clients");
+  const table = listView.view === "table";
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const debouncedTerm = useDebouncedValue(term, CLIENT_LIMITS.searchDebounceMs);
@@ -146,6 +153,7 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
           label="Filtrer par statut"
           className="sm:ml-auto"
         />
+        {listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} />}
       </div>
 
       <ListSection
@@ -155,7 +163,13 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
         countLabel={foundLabel(count)}
         pendingLabel="Recherche des clients"
         refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
-        loading={<ListSkeleton label="Chargement de vos clients…" />}
+        loading={
+          table ? (
+            <DataTableSkeleton label="Chargement de vos clients…" />
+          ) : (
+            <ListSkeleton label="Chargement de vos clients…" />
+          )
+        }
         errorTitle="Impossible de charger vos clients"
         empty={
           searching ? (
@@ -205,18 +219,22 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
           />
         }
       >
-        <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
-          {rendered.map((client) => (
-            <li key={client.id}>
-              <ClientCard
-                client={client}
-                onView={setDetail}
-                onEdit={(c) => setForm({ mode: "edit", client: c })}
-                onDelete={setToDelete}
-              />
-            </li>
-          ))}
-        </ul>
+        {table ? (
+          <ClientTable clients={visible} filters={filters} onOpen={setDetail} busy={query.isPlaceholderData} />
+        ) : (
+          <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
+            {rendered.map((client) => (
+              <li key={client.id}>
+                <ClientCard
+                  client={client}
+                  onView={setDetail}
+                  onEdit={(c) => setForm({ mode: "edit", client: c })}
+                  onDelete={setToDelete}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
       </ListSection>
 
       {formLoaded && (

@@ -1,7 +1,9 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
+import { formatEuro } from "@shared/format";
 import { INVOICE_TEXTS } from "@shared/invoice-rules";
 import { invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
-import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { messageDraftSchema, messageSummarySchema } from "@shared/messages";
+import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { apiError, type FakeApi, fakeApi, never } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { Route, Routes } from "react-router";
@@ -17,7 +19,9 @@ vi.mock("@web/lib/toast", () => ({ toast }));
 const saveFile = vi.hoisted(() =>
   vi.fn((file: { filename: string | null }, fallback: string) => file.filename ?? fallback),
 );
-vi.mock("@web/lib/save-file", () => ({ saveFile }));
+// The table's « Exporter la sélection » hands its CSV text over: the test reads it.
+const saveCsv = vi.hoisted(() => vi.fn((_csv: string, name: string, day: string) => `${name}-${day}.csv`));
+vi.mock("@web/lib/save-file", () => ({ saveFile, saveCsv }));
 
 let api: FakeApi;
 
@@ -43,6 +47,7 @@ function renderPage(options?: Parameters<typeof renderWithProviders>[1]) {
     <Routes>
       <Route path="/" element={<InvoicesPage isMobile={false} />} />
       <Route path="/invoices/new" element={<p>Formulaire de facture</p>} />
+      <Route path="/invoices/:id" element={<p>Page de la facture</p>} />
     </Routes>,
     options,
   );
@@ -267,5 +272,79 @@ describe("InvoicesPage — « Exporter »", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     form = await open();
     expect(dateInput(form, EINVOICE_TEXTS.exportFrom).value).toBe(lastMonthPeriod().from);
+  });
+});
+
+describe("InvoicesPage as a table (docs/domain/invoices.md#as-a-table)", () => {
+  beforeEach(() => localStorage.setItem("propulse:list-view:invoices", "table"));
+  afterEach(() => localStorage.clear());
+
+  it("renders the invoices as a table with their columns, badges and the page's totals; a row opens its invoice", async () => {
+    serve([sent, late]);
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Factures" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["", "Référence", "Objet", "Client", "Date", "Statut", "Total TTC", "Reste dû"]);
+    expect(within(table).getByText("12 jours de retard")).toBeTruthy();
+    // The API's one order, said on its column, no other offered.
+    expect(within(table).getByRole("columnheader", { name: "Date" }).getAttribute("aria-sort")).toBe("descending");
+    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total TTC)$/ })).toHaveLength(0);
+    expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(2200));
+    expect(screen.getByTestId("page-total-balance").textContent).toBe(formatEuro(2200));
+    fireEvent.click(within(table).getByText("Cuisine Bernard"));
+    expect(await screen.findByText("Page de la facture")).toBeTruthy();
+  });
+
+  it("exports the ticked invoices and reminds the late ones only: « 1 relance envoyée, 1 ignorée »", async () => {
+    serve([sent, late]);
+    api.get("/api/invoices/:id/send-draft", messageDraftSchema, () => ({
+      to: ["paul@exemple.fr"],
+      cc: [],
+      subject: "Relance\u00a0: facture",
+      body: "Bonjour,",
+      attachment_name: "FAC.pdf",
+    }));
+    api.post("/api/invoices/:id/remind", messageSummarySchema, () => ({
+      id: "4b000001-0000-4000-8000-000000000001",
+      kind: "invoice_reminder" as const,
+      status: "sent" as const,
+      to: ["paul@exemple.fr"],
+      cc: [],
+      subject: "Relance\u00a0: facture",
+      transport: "smtp" as const,
+      document: null,
+      attachment_name: "FAC.pdf",
+      attempts: 1,
+      error: null,
+      created_at: "2026-11-20T09:30:00.000Z",
+      sent_at: null,
+      created_by_name: null,
+    }));
+    renderPage();
+    await screen.findByRole("table", { name: "Factures" });
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner les lignes de la page" }));
+    expect(screen.getByRole("region", { name: "Sélection" }).textContent).toContain("2\u00a0factures sélectionnées");
+
+    fireEvent.click(screen.getByRole("button", { name: "Exporter la sélection" }));
+    await waitFor(() => expect(saveCsv).toHaveBeenCalled());
+    const csv = saveCsv.mock.calls[0]?.[0] ?? "";
+    expect(csv.split("\r\n")[0]).toBe(
+      "\uFEFFRéférence;Type;Objet;Client;Date;Échéance;Statut;Total HT;TVA;Total TTC;Reste dû",
+    );
+    expect(csv).toContain("\r\nFAC-2026-0009;Facture;Cuisine Bernard;Paul Bernard;10/03/2026;01/02/2026;Envoyée;");
+
+    fireEvent.click(screen.getByRole("button", { name: "Relancer la sélection" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Relancer" }));
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("1\u00a0relance envoyée, 1\u00a0ignorée", expect.anything()),
+    );
+    expect(api.requests("POST", `/api/invoices/${late.id}/remind`)).toHaveLength(1);
+    expect(api.requests("POST", `/api/invoices/${sent.id}/remind`)).toHaveLength(0);
   });
 });

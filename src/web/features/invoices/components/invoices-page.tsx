@@ -1,6 +1,9 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
+import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { useListView } from "@web/components/data-table/use-list-view";
+import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { SearchField } from "@web/components/ui/search-field";
@@ -12,7 +15,7 @@ import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
 import { FileArchive, Plus, Receipt, SearchX } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
 import { invoicesQueryOptions } from "../api/get-invoices";
 import type { InvoiceFilters } from "../api/invoice-keys";
@@ -28,6 +31,7 @@ import {
 } from "../lib/invoice-format";
 import { InvoiceCard, InvoiceCardSkeleton } from "./invoice-card";
 import { InvoiceStatsCards } from "./invoice-stats";
+import { InvoiceTable } from "./invoice-table";
 
 /** The export's form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const ExportDialog = lazy(() => import("./export-dialog").then((m) => ({ default: m.ExportDialog })));
@@ -38,6 +42,10 @@ export const SEARCH_DEBOUNCE_MS = 300;
 /** « Factures » (spec 3 §2.2, docs/domain/invoices.md#screens): stats, search, status filter, the invoices and their pages. */
 export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
   const { canCreate } = useInvoiceAccess();
+  // « Cartes / Tableau » on a laptop (docs/domain/invoices.md#as-a-table).
+  const listView = useListView("invoices");
+  const table = listView.view === "table";
+  const navigate = useNavigate();
   // `?search=` opens the list on an invoice (a reference named elsewhere).
   const [params] = useSearchParams();
   const [term, setTerm] = useState(() => params.get("search") ?? "");
@@ -127,6 +135,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
           className="xl:max-w-md xl:flex-1"
         />
         <SegmentedControl value={status} options={STATUS_FILTERS} onChange={setStatus} label="Filtrer par statut" />
+        {listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} className="xl:ml-auto" />}
       </div>
 
       <ListSection
@@ -142,7 +151,13 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             </Button>
           )
         }
-        loading={<ListSkeleton label="Chargement des factures" item={<InvoiceCardSkeleton />} />}
+        loading={
+          table ? (
+            <DataTableSkeleton label="Chargement des factures" />
+          ) : (
+            <ListSkeleton label="Chargement des factures" item={<InvoiceCardSkeleton />} />
+          )
+        }
         errorTitle="Impossible de charger vos factures"
         empty={
           filtered ? (
@@ -181,18 +196,26 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
           />
         }
       >
-        <ul aria-label="Factures" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
-          {rendered.map((invoice) => (
-            <li key={invoice.id}>
-              <InvoiceCard
-                invoice={invoice}
-                compact={isMobile}
-                pdfPending={pdf.pending(invoice.id)}
-                onDownloadPdf={(row) => void pdf.download(row)}
-              />
-            </li>
-          ))}
-        </ul>
+        {table ? (
+          <InvoiceTable
+            invoices={invoices}
+            onOpen={(row) => navigate(paths.invoice(row.id))}
+            busy={query.isPlaceholderData}
+          />
+        ) : (
+          <ul aria-label="Factures" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+            {rendered.map((invoice) => (
+              <li key={invoice.id}>
+                <InvoiceCard
+                  invoice={invoice}
+                  compact={isMobile}
+                  pdfPending={pdf.pending(invoice.id)}
+                  onDownloadPdf={(row) => void pdf.download(row)}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
       </ListSection>
     </div>
   );

@@ -5,13 +5,17 @@ import { saveFile } from "@web/lib/save-file";
 import type { LibraryListFilters } from "./library-keys";
 import { libraryRefreshes } from "./library-keys";
 
-/** GET /api/library/export with the list's filters, saved as bibliotheque-<date>.csv. */
-export async function exportLibrary(filters: LibraryListFilters): Promise<string> {
+/**
+ * GET /api/library/export with the list's filters, saved as bibliotheque-<date>.csv; with `ids`, those
+ * items only (« Exporter la sélection » of the table, docs/domain/library.md#as-a-table).
+ */
+export async function exportLibrary(filters: LibraryListFilters & { ids?: readonly string[] }): Promise<string> {
   const file = await api.download("/library/export", {
     search: filters.search.trim() || undefined,
     kind: filters.kind,
     category: filters.category,
     status: filters.status,
+    ids: filters.ids?.join(","),
   });
   return saveFile(file, "bibliotheque.csv");
 }

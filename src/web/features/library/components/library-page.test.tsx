@@ -2,6 +2,7 @@ import { companyTaxRatesSchema } from "@shared/company";
 import { type LibraryItem, libraryItemDetailSchema, libraryListResponseSchema } from "@shared/library";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
 import { type FakeApi, fakeApi, installBrowserStubs, makeItem, renderWithProviders } from "../test/render";
 import { LibraryPage } from "./library-page";
 
@@ -141,5 +142,39 @@ describe("LibraryPage", () => {
     await screen.findByRole("article", { name: "Carreau 45×45" });
     expect(screen.queryByRole("button", { name: "Nouvel article" })).toBeNull();
     expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+  });
+});
+
+describe("LibraryPage as a table (docs/domain/library.md#as-a-table)", () => {
+  beforeEach(() => localStorage.setItem("propulse:list-view:library", "table"));
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("renders the items as a table with their columns (prices not added up); the selection is exported with its ids", async () => {
+    vi.stubGlobal("URL", Object.assign(URL, { createObjectURL: vi.fn(() => "blob:lib"), revokeObjectURL: vi.fn() }));
+    serve([tiles, glue, labour]);
+    api.get("/api/library/export", z.string(), () => "Type;Nom");
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    const table = await screen.findByRole("table", { name: "Éléments de la bibliothèque" });
+    expect(
+      within(table)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["", "Nom", "Type", "Unité", "Prix de vente HT", "Déboursé HT", "Marge", "TVA"]);
+    const row = within(table).getByText("Carreau 45×45").closest("tr") as HTMLElement;
+    expect(row.textContent).toContain("11,10\u00a0€ (34,15\u00a0%)");
+    expect(screen.queryByText("Total de la page")).toBeNull();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner Colle carrelage" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner Main-d'œuvre carreleur" }));
+    fireEvent.click(screen.getByRole("button", { name: "Exporter la sélection" }));
+    await waitFor(() => expect(api.requests("GET", "/api/library/export")).toHaveLength(1));
+    const query = api.requests("GET", "/api/library/export")[0]?.query;
+    expect(query?.get("ids")?.split(",").sort()).toEqual([glue.id, labour.id].sort());
+    expect(query?.get("status")).toBe("active");
+    // A row opens its item, as the card does.
+    fireEvent.click(within(row).getByText("Carreau 45×45"));
+    expect(await screen.findByRole("dialog")).toBeTruthy();
   });
 });

@@ -9,6 +9,9 @@ import {
   type LibraryKind,
 } from "@shared/library-rules";
 import { useInfiniteQuery } from "@tanstack/react-query";
+import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { useListView } from "@web/components/data-table/use-list-view";
+import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
@@ -28,6 +31,7 @@ import type { LibraryListFilters } from "../api/library-keys";
 import { useArchiveLibraryItem, useDeleteLibraryItem, useDuplicateLibraryItem } from "../api/library-mutations";
 import { useLibraryAccess } from "../hooks/use-library-access";
 import { LibraryItemCard } from "./library-item-card";
+import { LibraryTable } from "./library-table";
 
 /** The item form (react-hook-form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const LibraryItemDialog = lazy(() => import("./library-item-dialog").then((m) => ({ default: m.LibraryItemDialog })));
@@ -52,6 +56,9 @@ export type LibraryFormState = { mode: "create"; kind: LibraryKind } | { mode: "
 /** « Bibliothèque » (docs/domain/library.md): search, filters, the items, and their form. */
 export function LibraryPage({ isMobile }: { isMobile: boolean }) {
   const { canEdit } = useLibraryAccess();
+  // « Cartes / Tableau » on a laptop (docs/domain/library.md#as-a-table).
+  const listView = useListView("library");
+  const table = listView.view === "table";
   const [term, setTerm] = useState("");
   const [kind, setKind] = useState<KindFilter>("all");
   const [category, setCategory] = useState<LibraryCategory | "">("");
@@ -187,8 +194,18 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
         rows={items.length}
         countLabel={plural(total, "élément")}
         pendingLabel="Recherche dans la bibliothèque"
+        headingAction={
+          // Beside the count: the filters' row is full on a laptop.
+          listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} className="ml-auto h-9" />
+        }
         refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
-        loading={<ListSkeleton label="Chargement de la bibliothèque…" />}
+        loading={
+          table ? (
+            <DataTableSkeleton label="Chargement de la bibliothèque…" />
+          ) : (
+            <ListSkeleton label="Chargement de la bibliothèque…" />
+          )
+        }
         errorTitle="Impossible de charger la bibliothèque"
         empty={
           filtered ? (
@@ -229,7 +246,10 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
           />
         }
       >
-        {!failed && (
+        {!failed && table && (
+          <LibraryTable items={items} filters={filters} onOpen={actions.onOpen} busy={query.isPlaceholderData} />
+        )}
+        {!failed && !table && (
           <ul aria-label="Éléments de la bibliothèque" className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">
             {rendered.map((item) => (
               <li key={item.id}>

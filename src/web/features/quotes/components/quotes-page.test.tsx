@@ -2,6 +2,7 @@ import { clientListResponseSchema } from "@shared/clients";
 import { addDays, parisToday } from "@shared/dates";
 import { formatEuro } from "@shared/format";
 import { INVOICE_TEXTS, invoiceSchema } from "@shared/invoices";
+import { messageDraftSchema, messageSummarySchema } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
 import { summaryOfQuotes } from "@shared/quote-figures";
 import { isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
@@ -422,5 +423,170 @@ describe("QuotesPage", () => {
     fireEvent.click(within(panel).getByRole("button", { name: "Effacer" }));
     await waitFor(() => expect((within(panel).getByLabelText("Statut") as HTMLSelectElement).value).toBe("all"));
     expect(screen.getByRole("button", { name: "Filtres", hidden: true })).toBeTruthy();
+  });
+});
+
+describe("QuotesPage as a table (docs/domain/quotes.md#as-a-table)", () => {
+  const future = addDays(parisToday(), 20);
+  const table = () => screen.findByRole("table", { name: "Devis" });
+  const draftFor = (to: string[]) => ({
+    to,
+    cc: [],
+    subject: "Relance\u00a0: devis",
+    body: "Bonjour,\n\nVotre devis vous attend.",
+    attachment_name: "DEV.pdf",
+  });
+  const sentMessage = (transport: "smtp" | "outbox") => ({
+    id: "4b000001-0000-4000-8000-000000000001",
+    kind: "quote_reminder" as const,
+    status: "sent" as const,
+    to: ["jean@exemple.fr"],
+    cc: [],
+    subject: "Relance\u00a0: devis",
+    transport,
+    document: null,
+    attachment_name: "DEV.pdf",
+    attempts: 1,
+    error: null,
+    created_at: "2026-11-20T09:30:00.000Z",
+    sent_at: null,
+    created_by_name: null,
+  });
+  const QUOTES = [
+    makeQuote({ id: "a", reference: "DEV-2026-0001", status: "envoye au client", valid_until: future }),
+    makeQuote({ id: "b", reference: "DEV-2026-0002", status: "client relance", valid_until: future, total: 100.1 }),
+    makeQuote({ id: "c", reference: "DEV-2026-0003", status: "valide", total: 0.2 }),
+    makeQuote({ id: "d", reference: "DEV-2026-0004", status: "client relance", valid_until: future }),
+  ];
+
+  beforeEach(() => {
+    localStorage.setItem("propulse:list-view:quotes", "table");
+  });
+  afterEach(() => {
+    localStorage.clear();
+    vi.unstubAllGlobals();
+  });
+
+  it("renders the quotes as a table with its columns and the page's totals; « Cartes » brings the cards back", async () => {
+    serve(QUOTES);
+    renderPage();
+    const grid = await table();
+    expect(
+      within(grid)
+        .getAllByRole("columnheader")
+        .map((h) => h.textContent),
+    ).toEqual(["", "Référence", "Objet", "Client", "Date", "Statut", "Total HT", "Total TTC"]);
+    expect(within(grid).getAllByRole("row")).toHaveLength(1 + 4 + 1);
+    expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(340 + 100.1 + 0.2 + 340));
+    expect(screen.getByTestId("page-total-ht").textContent).toBe(formatEuro(1200));
+    fireEvent.click(screen.getByRole("radio", { name: "Cartes" }));
+    expect(screen.queryByRole("table")).toBeNull();
+    expect(screen.getByText("DEV-2026-0001").closest("article")).toBeTruthy();
+    expect(localStorage.getItem("propulse:list-view:quotes")).toBe("cards");
+  });
+
+  it("sorts on the server from a column's header (the query's sort), aria-sort following it", async () => {
+    serve(QUOTES);
+    renderPage();
+    const grid = await table();
+    const amount = within(grid).getByRole("columnheader", { name: "Total HT" });
+    expect(within(grid).getByRole("columnheader", { name: "Date" }).getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(within(amount).getByRole("button"));
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("amount"));
+    expect(amount.getAttribute("aria-sort")).toBe("descending");
+    fireEvent.click(within(grid).getByRole("button", { name: "Client" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("client"));
+    expect(within(grid).getByRole("columnheader", { name: "Client" }).getAttribute("aria-sort")).toBe("ascending");
+  });
+
+  it("exports the ticked quotes as a CSV written by the one writer (a formula neutralised)", async () => {
+    const blobs: Blob[] = [];
+    vi.stubGlobal(
+      "URL",
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return "blob:devis";
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
+    );
+    serve([...QUOTES.slice(0, 2), makeQuote({ id: "e", reference: "DEV-2026-0005", name: "=HYPERLINK(1)" })]);
+    renderPage();
+    await table();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner le devis DEV-2026-0002" }));
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner le devis DEV-2026-0005" }));
+    expect(screen.getByRole("region", { name: "Sélection" }).textContent).toContain("2\u00a0devis sélectionnés");
+    fireEvent.click(screen.getByRole("button", { name: "Exporter la sélection" }));
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    const csv = await (blobs[0] as Blob).text();
+    const lines = csv
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
+    expect(lines[0]).toBe("Référence;Objet;Client;Date;Valable jusqu'au;Statut;Total HT;TVA;Total TTC");
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      /^DEV-2026-0002;Rénovation salle de bain;Jean Dupont;.*;Client relancé;300,00;40,00;100,10$/,
+    );
+    expect(lines[2]).toMatch(/^DEV-2026-0005;'=HYPERLINK\(1\);/);
+    expect(toast.success).toHaveBeenCalledWith("Devis exportés", { description: expect.stringMatching(/^devis-/) });
+  });
+
+  it("reminds the ticked quotes that can be, each through its route, and sums up in one toast", async () => {
+    serve(QUOTES);
+    // DEV-2026-0004's client has no e-mail: ignored; DEV-2026-0003 is validated: not remindable.
+    api.get("/api/quotes/:id/send-draft", messageDraftSchema, ({ params }) =>
+      draftFor(params.id === "d" ? [] : ["jean@exemple.fr"]),
+    );
+    api.post("/api/quotes/:id/remind", messageSummarySchema, () => sentMessage("smtp"));
+    renderPage();
+    await table();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner les lignes de la page" }));
+    expect(screen.getByRole("region", { name: "Sélection" }).textContent).toContain("4\u00a0devis sélectionnés");
+    fireEvent.click(screen.getByRole("button", { name: "Relancer la sélection" }));
+    const dialog = await screen.findByRole("alertdialog");
+    expect(dialog.textContent).toContain("Relancer 3\u00a0devis\u202f?");
+    expect(dialog.textContent).toContain("1\u00a0document");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Relancer" }));
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("2\u00a0relances envoyées, 2\u00a0ignorées", expect.anything()),
+    );
+    expect(api.requests("POST", "/api/quotes/a/remind")[0]?.body).toEqual({
+      to: ["jean@exemple.fr"],
+      cc: [],
+      subject: "Relance\u00a0: devis",
+      body: "Bonjour,\n\nVotre devis vous attend.",
+    });
+    expect(api.requests("POST", "/api/quotes/b/remind")).toHaveLength(1);
+    expect(api.requests("POST", "/api/quotes/d/remind")).toHaveLength(0);
+    expect(api.requests("GET", "/api/quotes/c/send-draft")).toHaveLength(0);
+  });
+
+  it("says the reminders wait in « Messages » without a mail server, and offers no « Relancer la sélection » without quotes:edit", async () => {
+    serve(QUOTES);
+    api.get("/api/quotes/:id/send-draft", messageDraftSchema, () => draftFor(["jean@exemple.fr"]));
+    api.post("/api/quotes/:id/remind", messageSummarySchema, () => sentMessage("outbox"));
+    const view = renderPage();
+    await table();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner le devis DEV-2026-0001" }));
+    fireEvent.click(screen.getByRole("button", { name: "Relancer la sélection" }));
+    const dialog = await screen.findByRole("alertdialog");
+    await act(async () => {
+      fireEvent.click(within(dialog).getByRole("button", { name: "Relancer" }));
+    });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith(
+        "1\u00a0relance enregistrée dans «\u00a0Messages\u00a0» (aucun serveur d'envoi)",
+      ),
+    );
+    view.unmount();
+    renderPage(["quotes:view"]);
+    await table();
+    fireEvent.click(screen.getByRole("checkbox", { name: "Sélectionner le devis DEV-2026-0001" }));
+    expect(screen.getByRole("button", { name: "Exporter la sélection" })).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Relancer la sélection" })).toBeNull();
   });
 });

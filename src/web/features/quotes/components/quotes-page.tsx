@@ -1,6 +1,9 @@
 import { QUOTE_TEXTS, type QuoteSort, type QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
+import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { useListView } from "@web/components/data-table/use-list-view";
+import { ViewToggle } from "@web/components/data-table/view-toggle";
 import type { MessageAction, SendTarget } from "@web/components/send-message/send-message-api";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -23,6 +26,7 @@ import { QuoteCard, QuoteCardSkeleton } from "./quote-card";
 import type { QuoteDialogState } from "./quote-dialog";
 import { FilterButton, QuickFilters, SelectFilters } from "./quote-filters";
 import { QuoteFinancialSummary, QuoteTiles } from "./quote-summary";
+import { QuoteTable } from "./quote-table";
 
 /** The quote dialog (form, zod) loads when first opened, not with the list (ADR 0005 §10). */
 const QuoteDialog = lazy(() => import("./quote-dialog").then((m) => ({ default: m.QuoteDialog })));
@@ -53,6 +57,9 @@ export interface QuotesPageProps {
 /** 'Gestion des devis' / 'Mes devis' (docs/domain/quotes.md#screen). */
 export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, onOpenQuoteDone }: QuotesPageProps) {
   const permissions = useQuoteAccess();
+  // « Cartes / Tableau » on a laptop (docs/domain/quotes.md#as-a-table).
+  const listView = useListView("quotes");
+  const table = listView.view === "table";
   // `?search=` opens the list on a quote (a worksite's « Documents » links to its quote this way).
   const [params] = useSearchParams();
   const [term, setTerm] = useState(() => params.get("search") ?? "");
@@ -216,7 +223,10 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
         </div>
       ) : (
         <div className="flex flex-col gap-3">
-          <QuickFilters status={status} state={state} onChange={setQuick} className="self-start" />
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <QuickFilters status={status} state={state} onChange={setQuick} />
+            {listView.choosable && <ViewToggle value={listView.view} onChange={listView.setView} />}
+          </div>
           <div className="flex items-center gap-3">
             {searchField}
             <SelectFilters
@@ -247,7 +257,13 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
             </Button>
           )
         }
-        loading={<ListSkeleton label="Chargement des devis" item={<QuoteCardSkeleton />} />}
+        loading={
+          table ? (
+            <DataTableSkeleton label="Chargement des devis" />
+          ) : (
+            <ListSkeleton label="Chargement des devis" item={<QuoteCardSkeleton />} />
+          )
+        }
         errorTitle="Impossible de charger vos devis"
         empty={
           filtered ? (
@@ -291,33 +307,43 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
           />
         }
       >
-        <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
-          {rendered.map((quote) => (
-            <li key={quote.id}>
-              <QuoteCard
-                quote={quote}
-                compact={isMobile}
-                pending={{
-                  pdf: actions.pending(quote.id, "pdf"),
-                  duplicate: actions.pending(quote.id, "duplicate"),
-                  template: actions.pending(quote.id, "template"),
-                  status: actions.pending(quote.id, "status"),
-                }}
-                onView={(q) => setDialog({ mode: "view", quote: q })}
-                onEdit={(q) => setDialog({ mode: "edit", quote: q })}
-                onHistory={setHistoryFor}
-                onDownloadPdf={(q) => void actions.downloadPdf(q)}
-                onDuplicate={(q) => void actions.duplicate(q)}
-                onUseAsTemplate={(q) => void actions.saveAsTemplate(q)}
-                onSend={(q) => void actions.changeStatus(q, "envoye au client")}
-                onRemind={(q) => void actions.changeStatus(q, "client relance")}
-                onValidate={setToValidate}
-                onDeposit={openDeposit}
-                onMail={openMail}
-              />
-            </li>
-          ))}
-        </ul>
+        {table ? (
+          <QuoteTable
+            quotes={quotes}
+            sort={sort}
+            onSortChange={setSort}
+            onOpen={(q) => setDialog({ mode: "view", quote: q })}
+            busy={query.isPlaceholderData}
+          />
+        ) : (
+          <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+            {rendered.map((quote) => (
+              <li key={quote.id}>
+                <QuoteCard
+                  quote={quote}
+                  compact={isMobile}
+                  pending={{
+                    pdf: actions.pending(quote.id, "pdf"),
+                    duplicate: actions.pending(quote.id, "duplicate"),
+                    template: actions.pending(quote.id, "template"),
+                    status: actions.pending(quote.id, "status"),
+                  }}
+                  onView={(q) => setDialog({ mode: "view", quote: q })}
+                  onEdit={(q) => setDialog({ mode: "edit", quote: q })}
+                  onHistory={setHistoryFor}
+                  onDownloadPdf={(q) => void actions.downloadPdf(q)}
+                  onDuplicate={(q) => void actions.duplicate(q)}
+                  onUseAsTemplate={(q) => void actions.saveAsTemplate(q)}
+                  onSend={(q) => void actions.changeStatus(q, "envoye au client")}
+                  onRemind={(q) => void actions.changeStatus(q, "client relance")}
+                  onValidate={setToValidate}
+                  onDeposit={openDeposit}
+                  onMail={openMail}
+                />
+              </li>
+            ))}
+          </ul>
+        )}
       </ListSection>
 
       {quoteDialogLoaded && (

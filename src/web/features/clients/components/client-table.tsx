@@ -1,0 +1,102 @@
+import { CLIENT_TYPE_LABELS } from "@shared/client-rules";
+import type { ClientRecord } from "@shared/clients";
+import { SELECTION_MAX } from "@shared/csv";
+import { formatDate, plural } from "@shared/format";
+import {
+  type DataColumn,
+  DataTable,
+  ExportSelection,
+  SelectionBar,
+  selectedLabel,
+} from "@web/components/data-table/data-table";
+import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { toastSuccess } from "@web/lib/api-errors";
+import { toast } from "@web/lib/toast";
+import { useExportClients } from "../api/client-csv";
+import type { ClientListFilters } from "../api/client-keys";
+import { ClientStatusBadge } from "./client-status-badge";
+
+const COLUMNS: readonly DataColumn<ClientRecord, "name">[] = [
+  {
+    id: "name",
+    header: "Nom",
+    sort: { key: "name", direction: "ascending" },
+    cell: (c) => <span className="font-medium">{c.name}</span>,
+  },
+  { id: "type", header: "Type", cell: (c) => CLIENT_TYPE_LABELS[c.type], className: "w-[7.5rem]" },
+  { id: "email", header: "E-mail", cell: (c) => c.email ?? "—" },
+  { id: "phone", header: "Téléphone", cell: (c) => c.phone ?? "—", numeric: true, className: "w-[8.5rem]" },
+  { id: "city", header: "Ville", cell: (c) => [c.postal_code, c.city].filter(Boolean).join(" ") || "—" },
+  {
+    id: "status",
+    header: "Statut",
+    cell: (c) => <ClientStatusBadge active={c.is_active} />,
+    wrap: true,
+    className: "w-[5.5rem]",
+  },
+  {
+    id: "since",
+    header: "Client depuis",
+    cell: (c) => <time dateTime={c.created_at}>{formatDate(c.created_at)}</time>,
+    numeric: true,
+    className: "w-[7.5rem]",
+  },
+];
+
+export interface ClientTableProps {
+  clients: readonly ClientRecord[];
+  /** The list's filters: the export of the selection is taken within them. */
+  filters: ClientListFilters;
+  onOpen: (client: ClientRecord) => void;
+  busy: boolean;
+}
+
+/**
+ * The clients loaded as a table (docs/domain/clients.md#as-a-table): no money, so no totals; the API
+ * orders the book by name only, so no column sorts. « Exporter la sélection » is the server's export
+ * of those ids (ADR 0022's writer).
+ */
+export function ClientTable({ clients, filters, onOpen, busy }: ClientTableProps) {
+  const selection = useRowSelection(clients, (c) => c.id);
+  const exporting = useExportClients();
+
+  const exportSelection = async () => {
+    if (selection.selected.size > SELECTION_MAX) {
+      toast.error(`${plural(SELECTION_MAX, "client", "clients")} au plus par export de sélection`, {
+        description: "Exportez la liste filtrée avec «\u00a0Exporter\u00a0».",
+      });
+      return;
+    }
+    try {
+      await exporting.mutateAsync({ ...filters, ids: [...selection.selected] });
+      toastSuccess("Clients exportés");
+    } catch {
+      // Toasted by the mutation (its errorTitle).
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {selection.selected.size > 0 && (
+        <SelectionBar
+          label={selectedLabel(selection.selected.size, { one: "client", many: "clients" })}
+          onClear={selection.clear}
+        >
+          <ExportSelection onExport={exportSelection} />
+        </SelectionBar>
+      )}
+      <DataTable
+        label="Clients"
+        rows={clients}
+        columns={COLUMNS}
+        rowKey={(c) => c.id}
+        rowLabel={(c) => `le client ${c.name}`}
+        onOpen={onOpen}
+        sort="name"
+        selected={selection.selected}
+        onSelectedChange={selection.setSelected}
+        busy={busy}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { parisToday } from "@shared/dates";
+import { formatDate, formatEuro } from "@shared/format";
+import type { InvoiceRow } from "@shared/invoices";
+import {
+  type DataColumn,
+  DataTable,
+  ExportSelection,
+  SelectionBar,
+  selectedLabel,
+} from "@web/components/data-table/data-table";
+import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { RemindSelection } from "@web/components/send-message/remind-selection";
+import { saveCsv } from "@web/lib/save-file";
+import { toast } from "@web/lib/toast";
+import { useInvoiceAccess } from "../hooks/use-invoice-access";
+import { InvoiceBadges } from "./invoice-badges";
+
+const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
+  {
+    id: "reference",
+    header: "Référence",
+    cell: (i) => <span className="font-medium tabular-nums">{i.reference}</span>,
+    className: "w-[9.5rem]",
+  },
+  { id: "name", header: "Objet", cell: (i) => i.name },
+  { id: "client", header: "Client", cell: (i) => i.client_name },
+  {
+    id: "date",
+    header: "Date",
+    sort: { key: "date", direction: "descending" },
+    cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>,
+    numeric: true,
+    className: "w-[6.75rem]",
+  },
+  {
+    id: "status",
+    header: "Statut",
+    cell: (i) => (
+      <span className="inline-flex flex-wrap gap-1">
+        <InvoiceBadges invoice={i} />
+      </span>
+    ),
+    wrap: true,
+    className: "w-[10rem]",
+  },
+  {
+    id: "ttc",
+    header: "Total TTC",
+    cell: (i) => <span className="font-semibold">{formatEuro(i.total)}</span>,
+    numeric: true,
+    money: (i) => i.total,
+    className: "w-[7.5rem]",
+  },
+  {
+    id: "balance",
+    header: "Reste dû",
+    cell: (i) => formatEuro(i.balance_due),
+    numeric: true,
+    money: (i) => i.balance_due,
+    className: "w-[7.5rem]",
+  },
+];
+
+export interface InvoiceTableProps {
+  invoices: readonly InvoiceRow[];
+  onOpen: (invoice: InvoiceRow) => void;
+  busy: boolean;
+}
+
+/** The invoices of the page as a table (docs/domain/invoices.md#as-a-table), with its selection's actions. */
+export function InvoiceTable({ invoices, onOpen, busy }: InvoiceTableProps) {
+  const { canEdit } = useInvoiceAccess();
+  const selection = useRowSelection(invoices, (i) => i.id);
+  // A reminder goes to a late invoice only (docs/domain/messages.md#sending).
+  const remindable = selection.selectedRows.filter((i) => i.overdue).map((i) => i.id);
+
+  const exportSelection = async () => {
+    const { invoicesCsv } = await import("../lib/invoice-csv");
+    const name = saveCsv(invoicesCsv(selection.selectedRows), "factures", parisToday());
+    toast.success("Factures exportées", { description: name });
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {selection.selected.size > 0 && (
+        <SelectionBar
+          label={selectedLabel(selection.selected.size, { one: "facture", many: "factures", feminine: true })}
+          onClear={selection.clear}
+        >
+          <ExportSelection onExport={exportSelection} />
+          {canEdit && (
+            <RemindSelection
+              type="invoice"
+              remindable={remindable}
+              notRemindable={selection.selected.size - remindable.length}
+              noun={{ one: "facture", many: "factures" }}
+            />
+          )}
+        </SelectionBar>
+      )}
+      <DataTable
+        label="Factures"
+        rows={invoices}
+        columns={COLUMNS}
+        rowKey={(i) => i.id}
+        rowLabel={(i) => `la facture ${i.reference}`}
+        onOpen={onOpen}
+        sort="date"
+        selected={selection.selected}
+        onSelectedChange={selection.setSelected}
+        busy={busy}
+      />
+    </div>
+  );
+}

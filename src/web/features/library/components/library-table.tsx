@@ -1,0 +1,101 @@
+import { SELECTION_MAX } from "@shared/csv";
+import { formatEuro, formatPercent, plural } from "@shared/format";
+import type { LibraryItem } from "@shared/library";
+import {
+  type DataColumn,
+  DataTable,
+  ExportSelection,
+  SelectionBar,
+  selectedLabel,
+} from "@web/components/data-table/data-table";
+import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { toastSuccess } from "@web/lib/api-errors";
+import { toast } from "@web/lib/toast";
+import { useExportLibrary } from "../api/library-csv";
+import type { LibraryListFilters } from "../api/library-keys";
+import { kindLabel, marginText } from "../lib/library-format";
+
+const COLUMNS: readonly DataColumn<LibraryItem, "name">[] = [
+  {
+    id: "name",
+    header: "Nom",
+    sort: { key: "name", direction: "ascending" },
+    cell: (i) => <span className="font-medium">{i.name}</span>,
+  },
+  { id: "kind", header: "Type", cell: (i) => kindLabel(i.kind, i.category), className: "w-[8.5rem]" },
+  { id: "unit", header: "Unité", cell: (i) => i.unit, className: "w-[5rem]" },
+  {
+    id: "price",
+    header: "Prix de vente HT",
+    cell: (i) => formatEuro(i.unit_price),
+    numeric: true,
+    className: "w-[9rem]",
+  },
+  { id: "cost", header: "Déboursé HT", cell: (i) => formatEuro(i.cost_price), numeric: true, className: "w-[7.5rem]" },
+  {
+    id: "margin",
+    header: "Marge",
+    cell: (i) => marginText(i.unit_price, i.cost_price),
+    numeric: true,
+    className: "w-[10rem]",
+  },
+  { id: "vat", header: "TVA", cell: (i) => formatPercent(i.tax_rate), numeric: true, className: "w-[4.5rem]" },
+];
+
+export interface LibraryTableProps {
+  items: readonly LibraryItem[];
+  /** The list's filters: the export of the selection is taken within them. */
+  filters: LibraryListFilters;
+  onOpen: (item: LibraryItem) => void;
+  busy: boolean;
+}
+
+/**
+ * The items loaded as a table (docs/domain/library.md#as-a-table): unit prices are not added up (a
+ * sum of prices per m², per hour and per unit means nothing), and the API orders by name only, so no
+ * column sorts. « Exporter la sélection » is the server's export of those ids.
+ */
+export function LibraryTable({ items, filters, onOpen, busy }: LibraryTableProps) {
+  const selection = useRowSelection(items, (i) => i.id);
+  const exporting = useExportLibrary();
+
+  const exportSelection = async () => {
+    if (selection.selected.size > SELECTION_MAX) {
+      toast.error(`${plural(SELECTION_MAX, "élément", "éléments")} au plus par export de sélection`, {
+        description: "Exportez la liste filtrée avec «\u00a0Exporter\u00a0».",
+      });
+      return;
+    }
+    try {
+      await exporting.mutateAsync({ ...filters, ids: [...selection.selected] });
+      toastSuccess("Bibliothèque exportée");
+    } catch {
+      // Toasted by the mutation (its errorTitle).
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-3">
+      {selection.selected.size > 0 && (
+        <SelectionBar
+          label={selectedLabel(selection.selected.size, { one: "élément", many: "éléments" })}
+          onClear={selection.clear}
+        >
+          <ExportSelection onExport={exportSelection} />
+        </SelectionBar>
+      )}
+      <DataTable
+        label="Éléments de la bibliothèque"
+        rows={items}
+        columns={COLUMNS}
+        rowKey={(i) => i.id}
+        rowLabel={(i) => i.name}
+        onOpen={onOpen}
+        sort="name"
+        selected={selection.selected}
+        onSelectedChange={selection.setSelected}
+        busy={busy}
+      />
+    </div>
+  );
+}
