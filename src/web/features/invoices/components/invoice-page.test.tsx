@@ -290,6 +290,7 @@ describe("InvoicePage", () => {
           amount: 770,
           method: "check",
           reference: "CHQ 99",
+          credit_note: null,
           created_by_name: "Paul Durand",
           created_at: "2026-03-20T10:00:00.000Z",
         },

@@ -5,6 +5,7 @@ import {
   INVOICE_TEXTS,
   invoiceDisplayState,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_RECORD_LABELS,
 } from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
@@ -326,7 +327,7 @@ function Payments({
             <li key={payment.id} className="flex items-center gap-3 py-2">
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="text-sm font-medium">
-                  {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method]}
+                  {formatDate(payment.date)} · {PAYMENT_RECORD_LABELS[payment.method]}
                 </span>
                 {(payment.reference || payment.created_by_name) && (
                   <span className="truncate text-xs text-muted-foreground">
@@ -786,7 +787,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         title={"Supprimer ce paiement\u00a0?"}
         description={
           toRemove
-            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_METHOD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
+            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_RECORD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
             : ""
         }
         confirmLabel="Supprimer le paiement"
