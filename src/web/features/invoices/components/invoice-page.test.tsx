@@ -1,6 +1,6 @@
 import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { type Invoice, invoiceSchema } from "@shared/invoices";
+import { clientBalanceSchema, type Invoice, invoiceSchema } from "@shared/invoices";
 import { documentMessagesSchema, messageDraftSchema } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -216,6 +216,44 @@ describe("InvoicePage", () => {
       reference: "CHQ 1234",
     });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement enregistré", expect.anything()));
+  });
+
+  it("« Avoir » pays with a credit note of the client, within its credit (issue 32)", async () => {
+    const CREDIT_NOTE = "c2000002-0000-4000-8000-000000000002";
+    serve(makeInvoice());
+    api.get("/api/invoices/balance/:clientId", clientBalanceSchema, ({ params }) => ({
+      client_id: params.clientId ?? "",
+      invoices_due: 1100,
+      credit_available: 120,
+      balance_due: 980,
+      credits: [{ id: CREDIT_NOTE, reference: "AV-2026-0002", date: "2026-03-01", available: 120 }],
+    }));
+    api.post("/api/invoices/:id/payments", invoiceSchema, () => makeInvoice({ paid_amount: 100, balance_due: 1000 }));
+    renderPage();
+    await heading();
+    fireEvent.click(button("Enregistrer un paiement") as HTMLElement);
+    const dialog = await screen.findByRole("dialog");
+    const method = within(dialog).getByLabelText("Moyen de paiement") as HTMLSelectElement;
+    await waitFor(() => expect(within(method).getByRole("option", { name: "Avoir" })).toBeTruthy());
+    fireEvent.change(method, { target: { value: "credit_note" } });
+    const credit = (await within(dialog).findByLabelText("Avoir utilisé *")) as HTMLSelectElement;
+    expect(within(credit).getByRole("option", { name: "AV-2026-0002 · 120,00\u00a0€ disponibles" })).toBeTruthy();
+    fireEvent.change(credit, { target: { value: CREDIT_NOTE } });
+    const amount = within(dialog).getByLabelText("Montant (€) *") as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: "150" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    expect(await within(dialog).findByText("Le montant dépasse l'avoir disponible")).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(0);
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(1));
+    expect(api.requests("POST", "/api/invoices/:id/payments")[0]?.body).toEqual({
+      date: parisToday(),
+      amount: 100,
+      method: "credit_note",
+      reference: null,
+      credit_note_id: CREDIT_NOTE,
+    });
   });
 
   it("cancelling an invoice that received payments says so and asks what to do with the money (issue 32)", async () => {

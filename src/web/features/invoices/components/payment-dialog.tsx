@@ -169,7 +169,7 @@ function PaymentForm({
           <FormField
             label="Avoir utilisé *"
             error={errors.credit_note_id?.message}
-            hint="Le crédit gardé sur le compte du client\u00a0: aucun argent ne bouge."
+            hint={"Le crédit gardé sur le compte du client\u00a0: aucun argent ne bouge."}
           >
             {(props) => (
               <NativeSelect {...props} {...register("credit_note_id")}>
