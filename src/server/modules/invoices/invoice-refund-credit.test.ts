@@ -243,6 +243,20 @@ describe("the credit kept, used as a payment (« Avoir »)", () => {
     expect(stolen.statusCode).toBe(404);
     expect((await t.get(target.id)).paid_amount).toBe(0);
   });
+  it("is left out of the home's « Encaissé »: no money came in (docs/domain/dashboard.md#collected)", async () => {
+    const collected = async () => {
+      const res = await api(admin, "GET", "/api/dashboard/history");
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { months: { collected: number }[] }).months.at(-1)?.collected ?? 0;
+    };
+    const clientId = await newClient();
+    const before = await collected();
+    const creditNote = await creditOf(clientId, 100);
+    expect(await collected()).toBeCloseTo(before + 100, 2);
+    const target = await invoiceWith(clientId);
+    expect((await payWithCredit(target.id, creditNote.id, 60)).statusCode).toBe(201);
+    expect(await collected()).toBeCloseTo(before + 100, 2);
+  });
 });
 
 describe("refunds on a credit note (POST …/refunds)", () => {
