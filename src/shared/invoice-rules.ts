@@ -49,6 +49,27 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   other: "Autre",
 };
 
+/**
+ * What a payment recorded on an invoice was made with (issue 32, ADR 0030): the methods above, or
+ * « Avoir » — the credit kept on the client's account by a credit note, used as a payment (no money moves).
+ * Only a recorded payment carries it: an invoice's own means asked and « Marquer comme payée » never do.
+ */
+export const CREDIT_NOTE_METHOD = "credit_note";
+export const PAYMENT_RECORD_METHODS = [...PAYMENT_METHODS, CREDIT_NOTE_METHOD] as const;
+export type PaymentRecordMethod = (typeof PAYMENT_RECORD_METHODS)[number];
+export const PAYMENT_RECORD_LABELS: Record<PaymentRecordMethod, string> = {
+  ...PAYMENT_METHOD_LABELS,
+  credit_note: "Avoir",
+};
+
+/**
+ * What cancelling an invoice that received payments does with that money (ADR 0030): refund it to the
+ * client (a refund recorded on the credit note), or keep it as credit on the client's account — the
+ * default when the body does not say (the behaviour before issue 32: the money stays).
+ */
+export const CANCEL_PAYMENT_CHOICES = ["refund", "credit"] as const;
+export type CancelPaymentChoice = (typeof CANCEL_PAYMENT_CHOICES)[number];
+
 /** The targets of PATCH /api/invoices/:id/status (spec 3 §4); any other is « Statut non supporté ». */
 export const INVOICE_STATUS_TARGETS = ["sent", "paid", "cancelled"] as const;
 
@@ -93,7 +114,6 @@ export const INVOICE_TEXTS = {
   quoteNotValid: "Seuls les devis validés peuvent être transformés en factures",
   alreadyIssued: "Cette facture a déjà été émise",
   notIssued: "Cette facture n'a pas encore été émise",
-  paidCannotCancel: "Une facture payée ne peut pas être annulée",
   draftCannotCancel: "Un brouillon ne s'annule pas\u00a0: supprimez-le",
   alreadyCancelled: "Cette facture est déjà annulée",
   creditNoteLocked: "Un avoir ne se modifie pas et ne s'annule pas",
@@ -117,6 +137,21 @@ export const INVOICE_TEXTS = {
   depositDeducted: "Cet acompte est déduit d'une facture de solde émise\u00a0: annulez d'abord celle-ci",
   projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",
   cancelledPaymentsLocked: "Les paiements d'une facture annulée ne se suppriment pas",
+  /** Issue 32 (ADR 0030): refund or credit. */
+  cancelChoiceInvalid: "Choisissez «\u00a0refund\u00a0» (rembourser) ou «\u00a0credit\u00a0» (garder en avoir)",
+  refundRequired: "Indiquez le remboursement\u00a0: date, moyen et montant",
+  refundAbovePaid: "Le remboursement dépasse ce que le client a payé sur cette facture",
+  refundAboveAvailable: "Le remboursement dépasse l'avoir disponible",
+  refundAmountPositive: "Le montant du remboursement doit être supérieur à 0",
+  refundDateRequired: "La date du remboursement est obligatoire",
+  refundOnlyCreditNote: "Seul un avoir se rembourse",
+  creditNoteRequired: "Choisissez l'avoir à utiliser",
+  creditNoteNotFound: "Avoir introuvable",
+  creditNoteOtherClient: "Cet avoir est celui d'un autre client",
+  creditAboveAvailable: "Le montant dépasse l'avoir disponible",
+  refundRecorded: "Remboursement enregistré",
+  refundFailed: "Impossible d'enregistrer le remboursement",
+  recordRefund: "Enregistrer un remboursement",
   /** Issue 17: refused by the official rules at issue (docs/domain/einvoicing.md#at-issue), the rules listed. */
   notEn16931: (rules: readonly string[]) =>
     `La facture ne respecte pas la norme EN 16931\u00a0: ${rules.join("\u00a0; ")}`,

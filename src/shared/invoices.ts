@@ -10,6 +10,7 @@ import {
   searchParam,
 } from "./fields";
 import {
+  CANCEL_PAYMENT_CHOICES,
   INVOICE_DEFAULTS,
   INVOICE_FILTER_STATUSES,
   INVOICE_KINDS,
@@ -17,6 +18,7 @@ import {
   INVOICE_STATUSES,
   INVOICE_TEXTS,
   PAYMENT_METHODS,
+  PAYMENT_RECORD_METHODS,
 } from "./invoice-rules";
 import { AMOUNT_MAX, applicableDiscount, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "./money";
 import { type LINE_KINDS, UNITS } from "./quote-rules";
@@ -228,7 +230,11 @@ export const isOneDepositFigure = (d: { percentage?: number | undefined; amount?
   (d.percentage === undefined) !== (d.amount === undefined);
 export type DepositInput = z.output<typeof depositInputSchema>;
 
-/** POST /api/invoices/:id/payments: one payment (beyond the spec). */
+/**
+ * POST /api/invoices/:id/payments: one payment (beyond the spec). Method `credit_note` (« Avoir », issue
+ * 32) pays with the credit kept by one of the client's credit notes, named by `credit_note_id` (read for
+ * that method only): bounded by its available credit (409) and the invoice's balance (400).
+ */
 export const paymentInputSchema = z.object({
   date: isoDay(INVOICE_TEXTS.paymentDateRequired),
   amount: z.coerce
@@ -236,10 +242,42 @@ export const paymentInputSchema = z.object({
     .gt(0, INVOICE_TEXTS.paymentAmountPositive)
     .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
     .refine((v) => decimals(v, 2), INVOICE_TEXTS.paymentAmountPositive),
+  method: z.enum(PAYMENT_RECORD_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }),
+  reference: optionalText(200),
+  credit_note_id: z
+    .uuid({ error: INVOICE_TEXTS.creditNoteNotFound })
+    .optional()
+    .describe("Méthode credit_note\u00a0: l'avoir du client dont le crédit paie la facture"),
+});
+export type PaymentInput = z.output<typeof paymentInputSchema>;
+
+/** A refund (issue 32, ADR 0030): money paid back to the client, on a credit note. */
+export const refundInputSchema = z.object({
+  date: isoDay(INVOICE_TEXTS.refundDateRequired),
+  amount: z.coerce
+    .number({ error: INVOICE_TEXTS.refundAmountPositive })
+    .gt(0, INVOICE_TEXTS.refundAmountPositive)
+    .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
+    .refine((v) => decimals(v, 2), INVOICE_TEXTS.refundAmountPositive),
   method: z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid }),
   reference: optionalText(200),
 });
-export type PaymentInput = z.output<typeof paymentInputSchema>;
+export type RefundInput = z.output<typeof refundInputSchema>;
+
+/**
+ * POST /api/invoices/:id/cancel (issue 32, ADR 0030), every key optional and the body itself too (an
+ * old client sends none): what becomes of the payments the invoice received — `refund` (then `refund`
+ * says how much, when and how, up to what was paid) or `credit` (kept as credit on the client's
+ * account). Without `payments` the money is kept as credit, as before issue 32.
+ */
+export const cancelInputSchema = z.object({
+  payments: z
+    .enum(CANCEL_PAYMENT_CHOICES, { error: INVOICE_TEXTS.cancelChoiceInvalid })
+    .optional()
+    .describe("Les paiements reçus\u00a0: refund (remboursés) ou credit (gardés en avoir)\u00a0; absent\u00a0: credit"),
+  refund: refundInputSchema.optional(),
+});
+export type CancelInput = z.output<typeof cancelInputSchema>;
 
 /**
  * POST /api/invoices/:id/pay (« Marquer comme payée », spec 3 §4): the balance, on `payment_date`
@@ -265,7 +303,22 @@ export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 export const invoiceVatSchema = z.object({ rate: z.number(), net: z.number(), tax: z.number() });
 
+const linkedDocument = z.object({ id: z.string(), reference: z.string() });
+
 export const paymentSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  amount: z.number(),
+  method: z.enum(PAYMENT_RECORD_METHODS),
+  reference: z.string().nullable(),
+  /** A payment by « Avoir »: the credit note whose credit paid it; null otherwise. */
+  credit_note: linkedDocument.nullable(),
+  created_by_name: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Payment = z.infer<typeof paymentSchema>;
+
+export const refundSchema = z.object({
   id: z.string(),
   date: z.string(),
   amount: z.number(),
@@ -274,7 +327,30 @@ export const paymentSchema = z.object({
   created_by_name: z.string().nullable(),
   created_at: z.string(),
 });
-export type Payment = z.infer<typeof paymentSchema>;
+export type Refund = z.infer<typeof refundSchema>;
+
+/**
+ * A credit note's money (issue 32, ADR 0030): what the invoice it cancels had received (`paid`), what
+ * was refunded and what paid other invoices of the client (`uses`); `available` = paid − refunded − used,
+ * the credit still on the client's account (« Net à rembourser »).
+ */
+export const creditStateSchema = z.object({
+  paid: z.number(),
+  refunded: z.number(),
+  used: z.number(),
+  available: z.number(),
+  refunds: z.array(refundSchema),
+  uses: z.array(
+    z.object({
+      payment_id: z.string(),
+      invoice_id: z.string(),
+      reference: z.string(),
+      date: z.string(),
+      amount: z.number(),
+    }),
+  ),
+});
+export type CreditState = z.infer<typeof creditStateSchema>;
 
 /** A deposit invoice deducted by a final invoice. */
 export const deductedDepositSchema = z.object({
@@ -373,6 +449,8 @@ export const invoiceSchema = invoiceRowSchema.extend({
   created_by_name: z.string().nullable(),
   items: z.array(invoiceItemSchema),
   payments: z.array(paymentSchema),
+  /** A credit note: its money (refunded, used, available; issue 32); null for any other document. */
+  credit: creditStateSchema.nullable(),
   /** Issued: « Factur-X conforme EN 16931 »; a draft: null. */
   facturx: facturxStateSchema.nullable(),
 });
@@ -423,3 +501,18 @@ export const invoiceListResponseSchema = z.object({
   pagination: z.object({ page: z.number(), limit: z.number(), total: z.number(), totalPages: z.number() }),
 });
 export type InvoiceList = z.infer<typeof invoiceListResponseSchema>;
+
+/**
+ * GET /api/invoices/balance/:clientId (issue 32, ADR 0030): what a client owes, one statement —
+ * `invoices_due` the unpaid remainder of its issued invoices (the stats' `pending_amount`),
+ * `credit_available` the credit its credit notes keep on its account, `balance_due` = the first less the
+ * second (below 0: the company owes the client); `credits` each credit note with credit left.
+ */
+export const clientBalanceSchema = z.object({
+  client_id: z.string(),
+  invoices_due: z.number(),
+  credit_available: z.number(),
+  balance_due: z.number(),
+  credits: z.array(z.object({ id: z.string(), reference: z.string(), date: z.string(), available: z.number() })),
+});
+export type ClientBalance = z.infer<typeof clientBalanceSchema>;

@@ -160,6 +160,8 @@ interface Resources {
   payInvoiceId: string;
   paymentId: string;
   cancelInvoiceId: string;
+  /** A credit note keeping the credit of a cancelled invoice's payment (issue 32: its refunds). */
+  creditNoteId: string;
   /** A worksite with a client to invoice (« Facturer »; the walk's PUT takes the other one's client away). */
   billedProjectId: string;
   /** A role without permissions nor users (deletable). */
@@ -205,6 +207,7 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/invoices/deposit/{quoteId}": (r) => r.validQuoteId,
   "/api/invoices/from-quote/{quoteId}": (r) => r.validQuoteId,
   "/api/invoices/from-project/{projectId}": (r) => r.billedProjectId,
+  "/api/invoices/balance/{clientId}": (r) => r.quoteClientId,
   "/api/company/roles/{id}": (r) => r.roleId,
   "/api/company/user-roles/user/{userId}": (r) => r.userId,
   "/api/company/users/{id}": (r) => r.userId,
@@ -228,6 +231,7 @@ const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string
   "POST /api/invoices/{id}/pay": { id: (r) => r.payInvoiceId },
   "DELETE /api/invoices/{id}/payments/{paymentId}": { id: (r) => r.payInvoiceId, paymentId: (r) => r.paymentId },
   "POST /api/invoices/{id}/cancel": { id: (r) => r.cancelInvoiceId },
+  "POST /api/invoices/{id}/refunds": { id: (r) => r.creditNoteId },
   // A draft has no Factur-X: the XML of an issued one.
   "GET /api/invoices/{id}/xml": { id: (r) => r.payInvoiceId },
   "POST /api/company/users/{id}/invitation": { id: (r) => r.pendingUserId },
@@ -486,7 +490,12 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     amount: 10,
     method: "check",
   })) as unknown as { payments: { id: string }[] };
+  // Paid 50 €, cancelled: its credit note keeps 50 € of credit (each refund of the walk takes 1 €).
+  const creditedInvoice = await issued("Facture remboursée");
+  await post(`/api/invoices/${creditedInvoice.id}/payments`, { date: TODAY, amount: 50, method: "cash" });
+  const creditNote = await post(`/api/invoices/${creditedInvoice.id}/cancel`, {});
   return {
+    creditNoteId: creditNote.id,
     invoiceId: (await invoice("Facture")).id,
     issueInvoiceId: (await invoice("Facture à émettre")).id,
     statusInvoiceId: (await invoice("Facture au statut")).id,

@@ -133,6 +133,11 @@ export const invoicePayments = pgTable(
     /** 'cash' | 'check' | 'bank_transfer' | 'card' | 'other' */
     method: text("method").notNull(),
     reference: text("reference"),
+    /**
+     * A payment by « Avoir » (method 'credit_note', issue 32, ADR 0030): the credit note whose credit it
+     * uses. No money moves: the credit note's available credit goes down by the amount.
+     */
+    creditNoteId: uuid("credit_note_id").references((): AnyPgColumn => invoices.id, { onDelete: "restrict" }),
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
@@ -141,7 +146,37 @@ export const invoicePayments = pgTable(
     index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date),
     // The home's « Encaissé » per month; drizzle/0030 adds INCLUDE (amount): read from the index alone.
     index("invoice_payments_company_date_idx").on(t.companyId, t.date),
+    // What a credit note's credit paid (its available credit); drizzle/0044 adds INCLUDE (amount) for the
+    // home's « Encaissé », which leaves these out (no money came in).
+    index("invoice_payments_company_credit_note_idx")
+      .on(t.companyId, t.creditNoteId, t.date)
+      .where(sql`${t.creditNoteId} IS NOT NULL`),
   ],
+);
+
+/**
+ * Money paid back to a client on a credit note (issue 32, ADR 0030): money going out, recorded as such,
+ * never edited nor deleted. A credit note's available credit is what the cancelled invoice received, less
+ * its refunds and the payments made with it (docs/domain/invoices.md#refund-or-credit).
+ */
+export const invoiceRefunds = pgTable(
+  "invoice_refunds",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    companyId: companyIdColumn(),
+    creditNoteId: uuid("credit_note_id")
+      .notNull()
+      .references(() => invoices.id, { onDelete: "restrict" }),
+    date: date("date").notNull(),
+    amount: money("amount").notNull(),
+    /** 'cash' | 'check' | 'bank_transfer' | 'card' | 'other' */
+    method: text("method").notNull(),
+    reference: text("reference"),
+    createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
+    createdByName: text("created_by_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("invoice_refunds_company_credit_note_idx").on(t.companyId, t.creditNoteId, t.date)],
 );
 
 /**

@@ -327,8 +327,14 @@ export const dashboardRepository = {
                GROUP BY 1) x) AS invoiced,
         (SELECT coalesce(json_agg(json_build_object('month', x.month, 'amount', x.amount)), '[]'::json)
          FROM (SELECT to_char(d.day, 'YYYY-MM') AS month, sum(d.amount) AS amount
-               FROM (SELECT p.date AS day, sum(p.amount) AS amount FROM invoice_payments p
-                     WHERE p.company_id = ${companyId} AND p.date >= ${start}::date AND p.date <= ${today}::date
+               FROM (SELECT m.day, sum(m.amount) AS amount
+                     FROM (SELECT p.date AS day, p.amount FROM invoice_payments p
+                           WHERE p.company_id = ${companyId} AND p.date >= ${start}::date AND p.date <= ${today}::date
+                           -- A payment by « Avoir » brought no money (ADR 0030): taken off, from its own index.
+                           UNION ALL
+                           SELECT p.date, -p.amount FROM invoice_payments p
+                           WHERE p.company_id = ${companyId} AND p.credit_note_id IS NOT NULL
+                             AND p.date >= ${start}::date AND p.date <= ${today}::date) m
                      GROUP BY 1) d
                GROUP BY 1) x) AS collected,
         (SELECT json_build_object('answered', count(*) FILTER (WHERE q.status IN ('valide', 'refuse')),

@@ -107,6 +107,7 @@ export function invoiceFixture(overrides: Partial<Invoice> = {}): Invoice {
     facturx: { profile: "EN 16931", validated: true },
     items: [lineFixture(1, "Carrelage mural", 40, 50, 20)],
     payments: [],
+    credit: null,
     ...overrides,
   };
 }

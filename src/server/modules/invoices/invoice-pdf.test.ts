@@ -106,6 +106,7 @@ const finalInvoice = invoice({
       date: "2026-03-20",
       amount: 1000,
       method: "check",
+      credit_note: null,
       reference: "Chèque n° 0001234",
       created_by_name: "Jean Durand",
       created_at: "2026-03-20T10:00:00.000Z",

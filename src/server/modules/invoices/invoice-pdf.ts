@@ -11,6 +11,7 @@ import {
   INVOICE_TEXTS,
   type Invoice,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_RECORD_LABELS,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
 import { reducedRateMentions } from "@shared/vat-rules";
@@ -196,9 +197,13 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
         title: "Règlements reçus",
         body: invoice.payments
           .map((p) =>
-            present([formatDate(p.date), PAYMENT_METHOD_LABELS[p.method], p.reference, formatEuro(p.amount)]).join(
-              " · ",
-            ),
+            present([
+              formatDate(p.date),
+              PAYMENT_RECORD_LABELS[p.method],
+              p.credit_note?.reference,
+              p.reference,
+              formatEuro(p.amount),
+            ]).join(" · "),
           )
           .join("\n"),
       });

@@ -1,11 +1,13 @@
 import type { Db } from "@server/db/client";
-import { invoiceItems, invoicePayments, invoices } from "@server/db/schema";
+import { invoiceItems, invoicePayments, invoiceRefunds, invoices } from "@server/db/schema";
 import { uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { normaliseSiret, sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
 import type {
+  ClientBalance,
+  CreditState,
   Invoice,
   InvoiceFilterStatus,
   InvoiceItemInput,
@@ -15,6 +17,8 @@ import type {
   InvoiceStatus,
   Payment,
   PaymentMethod,
+  PaymentRecordMethod,
+  Refund,
 } from "@shared/invoices";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import type { InvoiceSeller } from "./invoice-seller";
@@ -203,6 +207,22 @@ function toRow(raw: RawRow): StoredRow {
   };
 }
 
+/**
+ * Σ of one credit note's money (alias `cn`, a credit note): what the invoice it cancels received, its
+ * refunds, the payments made with its credit (docs/domain/invoices.md#refund-or-credit). Each read by
+ * its index; `available` is the first less the two others.
+ */
+const creditFigures = (companyId: string, alias: string) => {
+  const cn = sql.raw(alias);
+  const paid = sql`coalesce((SELECT o.paid_amount FROM invoices o
+      WHERE o.company_id = ${companyId} AND o.id = ${cn}.credited_invoice_id), 0)`;
+  const refunded = sql`coalesce((SELECT sum(r.amount) FROM invoice_refunds r
+      WHERE r.company_id = ${companyId} AND r.credit_note_id = ${cn}.id), 0)`;
+  const used = sql`coalesce((SELECT sum(u.amount) FROM invoice_payments u
+      WHERE u.company_id = ${companyId} AND u.credit_note_id = ${cn}.id), 0)`;
+  return { paid, refunded, used, available: sql`(${paid} - ${refunded} - ${used})` };
+};
+
 const linked = (alias: string) =>
   sql.raw(`json_build_object('id', ${alias}.id, 'reference', ${alias}.reference, 'name', ${alias}.name)`);
 
@@ -232,6 +252,15 @@ type RawDetail = RawRow & {
   deposits: { id: string; reference: string; date: string; vat: StoredVat[]; total: number }[];
   items: Invoice["items"];
   payments: (Omit<Payment, "created_at"> & { created_at: string })[];
+  credit:
+    | (Omit<CreditState, "refunds" | "paid" | "refunded" | "used" | "available"> & {
+        paid: Numeric;
+        refunded: Numeric;
+        used: Numeric;
+        refunds: (Omit<Refund, "created_at"> & { created_at: string })[] | null;
+        uses: CreditState["uses"] | null;
+      })
+    | null;
 };
 
 /** An invoice's detail as stored (its derived overdue state and Factur-X state are the service's). */
@@ -249,6 +278,7 @@ export interface InvoiceDocumentRow {
  * issued), linked quote, worksite, credit note or credited invoice, deducted deposits, lines, payments.
  */
 async function documents(tx: Db, companyId: string, condition: SQL, limit?: number): Promise<InvoiceDocumentRow[]> {
+  const credit = creditFigures(companyId, "i");
   const result = await tx.execute<
     RawDetail & { seller_snapshot: InvoiceSeller | null; credited_date: string | null }
   >(sql`
@@ -279,9 +309,22 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
             ORDER BY it.position)
           FROM invoice_items it WHERE it.company_id = ${companyId} AND it.invoice_id = i.id) AS items,
         (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
-            'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at)
+            'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at,
+            'credit_note', CASE WHEN pm.credit_note_id IS NOT NULL THEN (SELECT json_build_object('id', cr.id,
+              'reference', cr.reference) FROM invoices cr
+              WHERE cr.company_id = ${companyId} AND cr.id = pm.credit_note_id) END)
             ORDER BY pm.date, pm.created_at)
-          FROM invoice_payments pm WHERE pm.company_id = ${companyId} AND pm.invoice_id = i.id) AS payments
+          FROM invoice_payments pm WHERE pm.company_id = ${companyId} AND pm.invoice_id = i.id) AS payments,
+        CASE WHEN i.kind = 'credit_note' THEN json_build_object(
+          'paid', ${credit.paid}, 'refunded', ${credit.refunded}, 'used', ${credit.used},
+          'refunds', (SELECT json_agg(json_build_object('id', r.id, 'date', r.date, 'amount', r.amount,
+              'method', r.method, 'reference', r.reference, 'created_by_name', r.created_by_name,
+              'created_at', r.created_at) ORDER BY r.date, r.created_at)
+            FROM invoice_refunds r WHERE r.company_id = ${companyId} AND r.credit_note_id = i.id),
+          'uses', (SELECT json_agg(json_build_object('payment_id', u.id, 'invoice_id', ui.id,
+              'reference', ui.reference, 'date', u.date, 'amount', u.amount) ORDER BY u.date, u.created_at)
+            FROM invoice_payments u JOIN invoices ui ON ui.company_id = ${companyId} AND ui.id = u.invoice_id
+            WHERE u.company_id = ${companyId} AND u.credit_note_id = i.id)) END AS credit
       FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
       WHERE i.company_id = ${companyId} AND ${condition}
       ORDER BY i.date, i.reference
@@ -329,7 +372,31 @@ function detailOf(raw: RawDetail): StoredInvoice {
     issued_at: raw.issued_at ? new Date(raw.issued_at).toISOString() : null,
     created_by_name: raw.created_by_name,
     items: raw.items ?? [],
-    payments: (raw.payments ?? []).map((p) => ({ ...p, created_at: new Date(p.created_at).toISOString() })),
+    payments: (raw.payments ?? []).map((p) => ({
+      ...p,
+      amount: Number(p.amount),
+      credit_note: p.credit_note ?? null,
+      created_at: new Date(p.created_at).toISOString(),
+    })),
+    credit: raw.credit ? creditOf(raw.credit) : null,
+  };
+}
+
+/** A credit note's money as numbers (cents computed: `available` never reads 0.1 + 0.2). */
+function creditOf(raw: NonNullable<RawDetail["credit"]>): CreditState {
+  const cents = (v: Numeric) => Math.round(Number(v) * 100);
+  const available = cents(raw.paid) - cents(raw.refunded) - cents(raw.used);
+  return {
+    paid: Number(raw.paid),
+    refunded: Number(raw.refunded),
+    used: Number(raw.used),
+    available: available / 100,
+    refunds: (raw.refunds ?? []).map((r) => ({
+      ...r,
+      amount: Number(r.amount),
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+    uses: (raw.uses ?? []).map((u) => ({ ...u, amount: Number(u.amount) })),
   };
 }
 
@@ -812,7 +879,13 @@ export const invoicesRepository = {
     tx: Db,
     companyId: string,
     invoiceId: string,
-    payment: { date: string; amount: number; method: PaymentMethod; reference: string | null },
+    payment: {
+      date: string;
+      amount: number;
+      method: PaymentRecordMethod;
+      reference: string | null;
+      creditNoteId?: string | null;
+    },
     author: { id: string; name: string | null },
   ): Promise<void> {
     await tx.insert(invoicePayments).values({
@@ -822,9 +895,90 @@ export const invoicesRepository = {
       amount: payment.amount,
       method: payment.method,
       reference: payment.reference,
+      creditNoteId: payment.creditNoteId ?? null,
       createdBy: author.id,
       createdByName: author.name,
     });
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Refund or credit (docs/domain/invoices.md#refund-or-credit)
+
+  /**
+   * A credit note of the company locked (`FOR UPDATE`: refunds and payments with its credit are decided
+   * one at a time) with its client and the credit it still keeps (cents); undefined when it is not one.
+   */
+  async lockedCredit(
+    tx: Db,
+    companyId: string,
+    id: string,
+  ): Promise<{ id: string; reference: string; client_id: string; available: number } | undefined> {
+    const locked = await tx.execute<{ id: string; reference: string; client_id: string }>(sql`
+      SELECT id, reference, client_id FROM invoices
+      WHERE company_id = ${companyId} AND id = ${id} AND kind = 'credit_note' AND status <> 'draft'
+      FOR UPDATE`);
+    const row = locked.rows[0];
+    if (!row) return undefined;
+    const credit = creditFigures(companyId, "cn");
+    const figures = await tx.execute<{ available: Numeric }>(sql`
+      SELECT ${credit.available} AS available FROM invoices cn WHERE cn.company_id = ${companyId} AND cn.id = ${id}`);
+    return { ...row, available: Math.round(Number(figures.rows[0]?.available ?? 0) * 100) };
+  },
+
+  async insertRefund(
+    tx: Db,
+    companyId: string,
+    creditNoteId: string,
+    refund: { date: string; amount: number; method: PaymentMethod; reference: string | null },
+    author: { id: string; name: string | null },
+  ): Promise<void> {
+    await tx.insert(invoiceRefunds).values({
+      companyId,
+      creditNoteId,
+      date: refund.date,
+      amount: refund.amount,
+      method: refund.method,
+      reference: refund.reference,
+      createdBy: author.id,
+      createdByName: author.name,
+    });
+  },
+
+  /**
+   * What a client owes, in one statement (the one source of the client's balance, ADR 0030): the unpaid
+   * remainder of its issued invoices and deposit invoices (as the stats' `pending_amount`), and each of
+   * its credit notes that still keeps credit. Undefined for another company's client.
+   */
+  async clientBalance(tx: Db, companyId: string, clientId: string): Promise<ClientBalance | undefined> {
+    const credit = creditFigures(companyId, "cn");
+    const result = await tx.execute<{
+      due: Numeric;
+      credits: { id: string; reference: string; date: string; available: Numeric }[] | null;
+    }>(sql`
+      SELECT
+        (SELECT coalesce(sum(i.total - i.paid_amount), 0) FROM invoices i
+          WHERE i.company_id = ${companyId} AND i.client_id = c.id AND i.status = 'sent'
+            AND i.kind <> 'credit_note') AS due,
+        (SELECT json_agg(json_build_object('id', x.id, 'reference', x.reference, 'date', x.date,
+            'available', x.available) ORDER BY x.date, x.reference)
+          FROM (SELECT cn.id, cn.reference, cn.date, ${credit.available} AS available FROM invoices cn
+                WHERE cn.company_id = ${companyId} AND cn.client_id = c.id AND cn.kind = 'credit_note'
+                  AND cn.status <> 'draft') x
+          WHERE x.available > 0) AS credits
+      FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${clientId}`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const cents = (v: Numeric) => Math.round(Number(v) * 100);
+    const credits = (row.credits ?? []).map((c) => ({ ...c, available: Number(c.available) }));
+    const due = cents(row.due);
+    const available = credits.reduce((sum, c) => sum + cents(c.available), 0);
+    return {
+      client_id: clientId,
+      invoices_due: due / 100,
+      credit_available: available / 100,
+      balance_due: (due - available) / 100,
+      credits,
+    };
   },
 
   async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string): Promise<boolean> {

@@ -2,6 +2,8 @@ import { expectedVersion } from "@server/lib/versions";
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
+  cancelInputSchema,
+  clientBalanceSchema,
   depositInputSchema,
   invoiceExportQuerySchema,
   invoiceInputSchema,
@@ -13,6 +15,7 @@ import {
   invoiceUpdateSchema,
   markPaidSchema,
   paymentInputSchema,
+  refundInputSchema,
 } from "@shared/invoices";
 import { z } from "zod";
 import type { AppModule } from "../module";
@@ -59,6 +62,21 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       },
     },
     async (request) => invoices.stats(requireAuth(request), request.query),
+  );
+
+  app.get(
+    "/api/invoices/balance/:clientId",
+    {
+      config: { access: { permission: INVOICES_ACCESS.balance } },
+      schema: {
+        tags,
+        summary:
+          "Solde d'un client\u202f: reste à payer de ses factures émises, avoir disponible sur son compte, solde dû (l'un moins l'autre) et ses avoirs non épuisés",
+        params: z.object({ clientId: z.string() }),
+        response: { 200: clientBalanceSchema, ...errorsOf },
+      },
+    },
+    async (request) => invoices.balance(requireAuth(request), request.params.clientId),
   );
 
   app.get(
@@ -298,13 +316,38 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Annule une facture émise par un avoir AV-AAAA-NNNN (réponse\u202f: l'avoir)\u202f; un brouillon se supprime",
+          "Annule une facture émise ou payée par un avoir AV-AAAA-NNNN (réponse\u202f: l'avoir)\u202f; les paiements reçus sont remboursés (payments\u00a0: refund, invoices:pay) ou gardés en avoir (credit, par défaut)\u202f; un brouillon se supprime",
         params: idParams,
+        body: cancelInputSchema.optional(),
+        response: { 201: invoiceSchema, ...withConflict },
+      },
+      // The body is new (issue 32): a call without one (every client before it) is an empty object. Fastify
+      // hands a missing body to the schema as null; a body that IS null stays refused.
+      preValidation: async (request) => {
+        if (request.body === undefined) request.body = {};
+      },
+    },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await invoices.cancel(requireAuth(request), request.params.id, request.log, request.body ?? {})),
+  );
+
+  app.post(
+    "/api/invoices/:id/refunds",
+    {
+      config: { access: { permission: INVOICES_ACCESS.refund } },
+      schema: {
+        tags,
+        summary:
+          "Enregistre un remboursement au client sur un avoir (pas au-delà de l'avoir disponible)\u202f; réponse\u202f: l'avoir",
+        params: idParams,
+        body: refundInputSchema,
         response: { 201: invoiceSchema, ...withConflict },
       },
     },
     async (request, reply) =>
-      reply.status(201).send(await invoices.cancel(requireAuth(request), request.params.id, request.log)),
+      reply.status(201).send(await invoices.refund(requireAuth(request), request.params.id, request.body)),
   );
 
   app.patch(

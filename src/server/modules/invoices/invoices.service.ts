@@ -12,6 +12,9 @@ import { formatDate, formatEuro, formatNumber, formatPercent } from "@shared/for
 import type { BlockingDocument } from "@shared/http";
 import { depositRates, type InvoiceFigures, invoiceFigures, vatInCents, withoutVat } from "@shared/invoice-figures";
 import {
+  type CancelInput,
+  type ClientBalance,
+  CREDIT_NOTE_METHOD,
   defaultDueDate,
   FACTURX_PROFILE,
   type FacturxState,
@@ -33,6 +36,7 @@ import {
   type MarkPaid,
   type PaymentInput,
   type RateAmounts,
+  type RefundInput,
   remainderByRate,
   withOverdue,
 } from "@shared/invoices";
@@ -78,6 +82,10 @@ export const INVOICES_ACCESS = permissions({
   issue: "invoices:issue",
   cancel: "invoices:issue",
   pay: "invoices:pay",
+  /** Money going out (issue 32): a refund on a credit note. */
+  refund: "invoices:pay",
+  /** What a client owes and the credit kept on its account (issue 32). */
+  balance: "invoices:view",
 });
 
 const noCompany = INVOICE_TEXTS.companyRequired;
@@ -572,12 +580,19 @@ export function createInvoicesService(
    * the same lines and amounts, written as a draft then issued AV-YYYY-NNNN in this transaction; the
    * invoice becomes « cancelled »; a final invoice frees its deposits. Returns the credit note's id.
    */
-  async function cancelIn(tx: Db, t: TenantAccess, invoiceId: string, log: RenderLog): Promise<string> {
+  async function cancelIn(
+    tx: Db,
+    t: TenantAccess,
+    invoiceId: string,
+    log: RenderLog,
+    body: CancelInput = {},
+  ): Promise<string> {
     const { invoice } = await lockedWithQuote(tx, t, invoiceId);
     if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
     if (invoice.status === "draft") throw errors.conflict(INVOICE_TEXTS.draftCannotCancel);
-    if (invoice.status === "paid") throw errors.conflict(INVOICE_TEXTS.paidCannotCancel);
+    // A paid invoice is cancelled too since issue 32 (ADR 0030): its payments are refunded or kept as credit.
     if (invoice.status === "cancelled") throw errors.conflict(INVOICE_TEXTS.alreadyCancelled);
+    const refund = refundOnCancel(invoice, body);
     let finalDraftOf: string | null = null;
     if (invoice.kind === "deposit" && invoice.deducted_by_id) {
       const final = await repo.find(tx, t.companyId, invoice.deducted_by_id, { lock: true });
@@ -636,10 +651,58 @@ export function createInvoicesService(
       invoice.total,
     );
     await assertFacturx(tx, t, creditNoteId, log);
+    if (refund) {
+      await repo.insertRefund(tx, t.companyId, creditNoteId, refund, {
+        id: t.auth.userId,
+        name: t.auth.user.full_name,
+      });
+    }
     await repo.setStatus(tx, t.companyId, invoice.id, "cancelled");
     if (invoice.kind === "invoice") await repo.setDeductions(tx, t.companyId, invoice.id, []);
     if (finalDraftOf) await refreshFinalDraft(tx, t, finalDraftOf);
     return creditNoteId;
+  }
+
+  /**
+   * What cancelling does with the payments received (ADR 0030): `refund` — the refund asked, up to what
+   * was paid (400 otherwise, nothing written); `credit` or nothing said — kept as credit on the client's
+   * account (the credit note keeps what the invoice received), no refund.
+   */
+  function refundOnCancel(invoice: InvoiceRecord, body: CancelInput) {
+    if (body.payments !== "refund") return null;
+    if (!body.refund) {
+      throw errors.validation(INVOICE_TEXTS.refundRequired, [
+        { path: "refund", message: INVOICE_TEXTS.refundRequired },
+      ]);
+    }
+    if (toCents(body.refund.amount) > toCents(invoice.paid_amount)) {
+      throw errors.validation(INVOICE_TEXTS.refundAbovePaid, [
+        { path: "refund.amount", message: INVOICE_TEXTS.refundAbovePaid },
+      ]);
+    }
+    return {
+      date: body.refund.date,
+      amount: body.refund.amount,
+      method: body.refund.method,
+      reference: body.refund.reference ?? null,
+    };
+  }
+
+  /**
+   * A payment by « Avoir » (ADR 0030): the client's credit note (404 otherwise, another client's 409),
+   * locked, whose available credit covers the amount (409 otherwise). Returns its id.
+   */
+  async function creditForPayment(tx: Db, t: TenantAccess, invoice: InvoiceRecord, input: PaymentInput) {
+    if (!input.credit_note_id) {
+      throw errors.validation(INVOICE_TEXTS.creditNoteRequired, [
+        { path: "credit_note_id", message: INVOICE_TEXTS.creditNoteRequired },
+      ]);
+    }
+    const credit = await repo.lockedCredit(tx, t.companyId, input.credit_note_id);
+    if (!credit) throw errors.notFound(INVOICE_TEXTS.creditNoteNotFound);
+    if (credit.client_id !== invoice.client_id) throw errors.conflict(INVOICE_TEXTS.creditNoteOtherClient);
+    if (toCents(input.amount) > credit.available) throw errors.conflict(INVOICE_TEXTS.creditAboveAvailable);
+    return credit.id;
   }
 
   /**
@@ -1018,11 +1081,18 @@ export function createInvoicesService(
             { path: "amount", message: INVOICE_TEXTS.paymentAboveBalance },
           ]);
         }
+        const creditNoteId = input.method === CREDIT_NOTE_METHOD ? await creditForPayment(tx, t, invoice, input) : null;
         await repo.insertPayment(
           tx,
           t.companyId,
           invoice.id,
-          { date: input.date, amount: input.amount, method: input.method, reference: input.reference ?? null },
+          {
+            date: input.date,
+            amount: input.amount,
+            method: input.method,
+            reference: input.reference ?? null,
+            creditNoteId,
+          },
           { id: t.auth.userId, name: t.auth.user.full_name },
         );
         await settle(tx, t, invoice);
@@ -1054,13 +1124,56 @@ export function createInvoicesService(
       });
     },
 
-    /** « Annuler la facture »: answers the credit note that cancels it. */
-    async cancel(auth: AuthContext, id: string, log: RenderLog = processLog): Promise<Invoice> {
+    /**
+     * « Annuler la facture »: answers the credit note that cancels it. The payments received are refunded
+     * (`payments: "refund"`, recorded on the credit note) or kept as credit (`credit`, or nothing said).
+     * Refunding is money going out: it asks invoices:pay besides invoices:issue.
+     */
+    async cancel(auth: AuthContext, id: string, log: RenderLog = processLog, body: CancelInput = {}): Promise<Invoice> {
       const t = tenant(auth, INVOICES_ACCESS.cancel, noCompany);
+      if (body.payments === "refund") assertCan(auth, INVOICES_ACCESS.refund);
       const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const creditNoteId = await db.run(t.scope, (tx) => cancelIn(tx, t, invoiceId, log));
+      const creditNoteId = await db.run(t.scope, (tx) => cancelIn(tx, t, invoiceId, log, body));
       // Read after the commit, which gave the credit note its number.
       return issued(t, creditNoteId, log);
+    },
+
+    /**
+     * POST …/refunds (issue 32, ADR 0030): money paid back to the client on a credit note, up to the
+     * credit it keeps (400 beyond); 409 on any other document. Answers the credit note.
+     */
+    async refund(auth: AuthContext, id: string, input: RefundInput): Promise<Invoice> {
+      const t = tenant(auth, INVOICES_ACCESS.refund, noCompany);
+      const creditNoteId = idOr404(id, INVOICE_TEXTS.notFound);
+      return db.run(t.scope, async (tx) => {
+        const credit = await repo.lockedCredit(tx, t.companyId, creditNoteId);
+        if (!credit) {
+          if (!(await repo.find(tx, t.companyId, creditNoteId))) throw errors.notFound(INVOICE_TEXTS.notFound);
+          throw errors.conflict(INVOICE_TEXTS.refundOnlyCreditNote);
+        }
+        if (toCents(input.amount) > credit.available) {
+          throw errors.validation(INVOICE_TEXTS.refundAboveAvailable, [
+            { path: "amount", message: INVOICE_TEXTS.refundAboveAvailable },
+          ]);
+        }
+        await repo.insertRefund(
+          tx,
+          t.companyId,
+          credit.id,
+          { date: input.date, amount: input.amount, method: input.method, reference: input.reference ?? null },
+          { id: t.auth.userId, name: t.auth.user.full_name },
+        );
+        return detail(tx, t.companyId, credit.id);
+      });
+    },
+
+    /** GET /api/invoices/balance/:clientId: what the client owes and the credit on its account (one statement). */
+    async balance(auth: AuthContext, clientId: string): Promise<ClientBalance> {
+      const t = tenant(auth, INVOICES_ACCESS.balance, noCompany);
+      const id = idOr404(clientId, INVOICE_TEXTS.clientNotFound);
+      const found = await db.run(t.scope, (tx) => repo.clientBalance(tx, t.companyId, id));
+      if (!found) throw errors.notFound(INVOICE_TEXTS.clientNotFound);
+      return found;
     },
 
     /**

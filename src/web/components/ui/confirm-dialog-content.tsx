@@ -23,6 +23,8 @@ export function ConfirmDialogContent({
   pendingLabel,
   destructive = false,
   onConfirm,
+  children,
+  confirmDisabled = false,
 }: ConfirmDialogProps) {
   const [pending, setPending] = useState(false);
 
@@ -45,7 +47,7 @@ export function ConfirmDialogContent({
         if (!next && !pending) onClose();
       }}
     >
-      <AlertDialogContent>
+      <AlertDialogContent className="max-h-[92dvh] overflow-y-auto">
         <AlertDialogHeader>
           {destructive && (
             <span className="mb-1 flex size-10 items-center justify-center rounded-full bg-destructive-soft text-destructive">
@@ -55,11 +57,12 @@ export function ConfirmDialogContent({
           <AlertDialogTitle>{title}</AlertDialogTitle>
           <AlertDialogDescription>{description}</AlertDialogDescription>
         </AlertDialogHeader>
+        {children}
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>{cancelLabel}</AlertDialogCancel>
           <AlertDialogAction
             variant={destructive ? "destructive" : "default"}
-            disabled={pending}
+            disabled={pending || confirmDisabled}
             onClick={(event) => {
               // Stay open until the action has settled.
               event.preventDefault();

@@ -21,6 +21,10 @@ export interface ConfirmDialogProps {
    * closes; the action shows its own success or failure toast.
    */
   onConfirm: () => unknown;
+  /** What the question asks besides yes or no, under the description (a choice, a few fields). */
+  children?: ReactNode;
+  /** The answer is not complete yet (a choice to make, a field to correct): the confirm button waits. */
+  confirmDisabled?: boolean;
 }
 
 const loadContent = () => import("./confirm-dialog-content");

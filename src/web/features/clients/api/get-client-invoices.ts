@@ -1,4 +1,4 @@
-import type { InvoiceList, InvoiceStats } from "@shared/invoices";
+import type { ClientBalance, InvoiceList } from "@shared/invoices";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 
@@ -17,10 +17,14 @@ export function clientInvoicesQueryOptions(clientId: string) {
   });
 }
 
-/** « Solde dû »: the unpaid remainder of its issued invoices (`pending_amount` of GET /api/invoices/stats). */
+/**
+ * « Solde dû » (issue 32, ADR 0030): what its issued invoices still wait for, less the credit its credit
+ * notes keep on its account (GET /api/invoices/balance/:clientId, one statement on the server).
+ */
 export function clientBalanceQueryOptions(clientId: string) {
   return queryOptions({
-    queryKey: [...CLIENT_INVOICES_KEY, clientId, "stats"] as const,
-    queryFn: ({ signal }) => api.get<InvoiceStats>("/invoices/stats", { client_id: clientId }, { signal }),
+    queryKey: [...CLIENT_INVOICES_KEY, clientId, "balance"] as const,
+    queryFn: ({ signal }) =>
+      api.get<ClientBalance>(`/invoices/balance/${encodeURIComponent(clientId)}`, undefined, { signal }),
   });
 }

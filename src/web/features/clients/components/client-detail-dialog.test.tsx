@@ -1,5 +1,5 @@
 import { type ClientDetail, clientDetailSchema } from "@shared/clients";
-import { type InvoiceRow, invoiceListResponseSchema, invoiceStatsSchema } from "@shared/invoices";
+import { clientBalanceSchema, type InvoiceRow, invoiceListResponseSchema } from "@shared/invoices";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { EVERY_PERMISSION } from "@web/test/render";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -156,15 +156,13 @@ describe("ClientDetailDialog", () => {
   it("« Factures »: « Solde dû » and the client's documents, each linking to its page; hidden without invoices:view (issue 32)", async () => {
     const client = makeClient();
     api.get("/api/clients/:id", clientDetailSchema, () => detailOf(client));
-    api.get("/api/invoices/stats", invoiceStatsSchema, ({ query }) => ({
-      total_invoices: 2,
-      total_amount: 1900,
-      paid_invoices: 0,
-      paid_amount: 400,
-      sent_invoices: 2,
-      pending_amount: query.get("client_id") === client.id ? 1500 : 0,
-      overdue_invoices: 0,
-      overdue_amount: 0,
+    // « Solde dû » is the client's balance (issue 32, ADR 0030): due 1 500, no credit.
+    api.get("/api/invoices/balance/:clientId", clientBalanceSchema, ({ params }) => ({
+      client_id: params.clientId ?? "",
+      invoices_due: params.clientId === client.id ? 1500 : 0,
+      credit_available: 0,
+      balance_due: params.clientId === client.id ? 1500 : 0,
+      credits: [],
     }));
     api.get("/api/invoices", invoiceListResponseSchema, ({ query }) => ({
       invoices:
@@ -199,5 +197,42 @@ describe("ClientDetailDialog", () => {
     );
     await screen.findByRole("tab", { name: "Devis" });
     expect(screen.queryByRole("tab", { name: "Factures" })).toBeNull();
+  });
+
+  it("« Factures »: « Reste à payer », « Avoir disponible » and « Solde dû », the credit taken off (issue 32)", async () => {
+    const client = makeClient();
+    api.get("/api/clients/:id", clientDetailSchema, () => detailOf(client));
+    api.get("/api/invoices", invoiceListResponseSchema, () => ({
+      invoices: [],
+      pagination: { page: 1, limit: 50, total: 0, totalPages: 0 },
+    }));
+    let credit = 400;
+    api.get("/api/invoices/balance/:clientId", clientBalanceSchema, ({ params }) => ({
+      client_id: params.clientId ?? "",
+      invoices_due: 1500,
+      credit_available: credit,
+      balance_due: 1500 - credit,
+      credits: [{ id: "cn-1", reference: "AV-2026-0002", date: "2026-03-01", available: credit }],
+    }));
+    const first = renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+    );
+    tab("Factures");
+    expect((await screen.findByTestId("client-balance-due")).textContent).toBe("1\u202f100,00\u00a0€");
+    expect(screen.getByTestId("client-invoices-due").textContent).toBe("1\u202f500,00\u00a0€");
+    expect(screen.getByTestId("client-credit-available").textContent).toBe("−\u00a0400,00\u00a0€");
+    expect(screen.getByText("Avoir disponible")).toBeTruthy();
+    expect(screen.getByText(/AV-2026-0002/)).toBeTruthy();
+    expect(api.requests("GET", "/api/invoices/balance/:clientId")[0]?.path).toBe(`/api/invoices/balance/${client.id}`);
+    first.unmount();
+
+    // More credit than what is due: the balance is in the client's favour.
+    credit = 2000;
+    renderWithProviders(
+      <ClientDetailDialog client={client} onClose={() => {}} isMobile={false} canEdit onEdit={() => {}} />,
+    );
+    tab("Factures");
+    expect((await screen.findByTestId("client-balance-due")).textContent).toBe("-500,00\u00a0€");
+    expect(screen.getByText(/En faveur du client/)).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { formatDate, formatEuro } from "@shared/format";
+import { formatDate, formatDeduction, formatEuro } from "@shared/format";
 import { INVOICE_DISPLAY_LABELS, INVOICE_KIND_LABELS, invoiceDisplayState } from "@shared/invoice-rules";
 import type { InvoiceRow } from "@shared/invoices";
 import { useQuery } from "@tanstack/react-query";
@@ -11,15 +11,21 @@ import { clientBalanceQueryOptions, clientInvoicesQueryOptions } from "../api/ge
 
 const CLIENT_INVOICES_TEXTS = {
   balance: "Solde dû",
-  balanceHint: "Reste à payer de ses factures émises",
+  balanceHint: "Reste à payer de ses factures émises, moins son avoir disponible",
+  /** Below 0: the company owes the client. */
+  balanceInFavour: "En faveur du client\u00a0: son avoir dépasse ce qu'il doit",
+  invoicesDue: "Reste à payer",
+  creditAvailable: "Avoir disponible",
+  creditHint: "Gardé sur son compte\u00a0: utilisable en paiement (moyen «\u00a0Avoir\u00a0») ou remboursable",
   list: "Factures du client",
   empty: "Aucune facture pour ce client",
   failed: "Impossible de charger les factures du client",
 } as const;
 
 /**
- * « Factures » of a client's page (issue 32): « Solde dû » (what its issued invoices still wait for), then
- * its documents, newest first, each linking to its page. For a user with invoices:view only.
+ * « Factures » of a client's page (issue 32): « Reste à payer » (what its issued invoices still wait for),
+ * « Avoir disponible » (the credit its credit notes keep, ADR 0030) and « Solde dû » (the one less the
+ * other), then its documents, newest first, each linking to its page. For a user with invoices:view only.
  */
 export function ClientInvoicesTab({ clientId }: { clientId: string }) {
   const balance = useQuery(clientBalanceQueryOptions(clientId));
@@ -27,19 +33,52 @@ export function ClientInvoicesTab({ clientId }: { clientId: string }) {
   const rows = list.data?.invoices;
   return (
     <div className="flex flex-col gap-4">
-      <div className="flex items-center justify-between gap-3 rounded-lg border border-border bg-card p-4 shadow-card">
-        <div className="flex flex-col">
-          <span className="text-sm font-medium">{CLIENT_INVOICES_TEXTS.balance}</span>
-          <span className="text-[0.8125rem] text-muted-foreground">{CLIENT_INVOICES_TEXTS.balanceHint}</span>
-        </div>
+      <section
+        aria-label={CLIENT_INVOICES_TEXTS.balance}
+        className="rounded-lg border border-border bg-card p-4 shadow-card"
+      >
         {balance.data ? (
-          <span data-testid="client-balance-due" className="text-lg font-semibold tabular-nums">
-            {formatEuro(balance.data.pending_amount)}
-          </span>
+          <dl className="flex flex-col gap-2 text-sm">
+            <div className="flex items-baseline justify-between gap-3">
+              <dt className="text-muted-foreground">{CLIENT_INVOICES_TEXTS.invoicesDue}</dt>
+              <dd data-testid="client-invoices-due" className="font-medium tabular-nums">
+                {formatEuro(balance.data.invoices_due)}
+              </dd>
+            </div>
+            {balance.data.credit_available > 0 && (
+              <div className="flex items-baseline justify-between gap-3">
+                <dt className="flex flex-col">
+                  <span className="text-muted-foreground">{CLIENT_INVOICES_TEXTS.creditAvailable}</span>
+                  <span className="text-[0.8125rem] text-muted-foreground">
+                    {`${CLIENT_INVOICES_TEXTS.creditHint} (${balance.data.credits.map((c) => c.reference).join(", ")})`}
+                  </span>
+                </dt>
+                <dd data-testid="client-credit-available" className="font-medium text-success tabular-nums">
+                  {formatDeduction(balance.data.credit_available)}
+                </dd>
+              </div>
+            )}
+            <div className="flex items-baseline justify-between gap-3 border-t border-border pt-2">
+              <dt className="flex flex-col">
+                <span className="font-medium">{CLIENT_INVOICES_TEXTS.balance}</span>
+                <span className="text-[0.8125rem] text-muted-foreground">
+                  {balance.data.balance_due < 0
+                    ? CLIENT_INVOICES_TEXTS.balanceInFavour
+                    : CLIENT_INVOICES_TEXTS.balanceHint}
+                </span>
+              </dt>
+              <dd data-testid="client-balance-due" className="text-lg font-semibold tabular-nums">
+                {formatEuro(balance.data.balance_due)}
+              </dd>
+            </div>
+          </dl>
         ) : (
-          <Skeleton className="h-6 w-24" />
+          <div className="flex items-center justify-between gap-3">
+            <span className="text-sm font-medium">{CLIENT_INVOICES_TEXTS.balance}</span>
+            <Skeleton className="h-6 w-24" />
+          </div>
         )}
-      </div>
+      </section>
       {list.isError ? (
         <LoadError
           title={CLIENT_INVOICES_TEXTS.failed}

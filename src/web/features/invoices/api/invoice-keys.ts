@@ -35,6 +35,8 @@ export const invoiceKeys = {
   stats: (filters: InvoiceFilters) => [...invoiceKeys.allStats(), filterKey(filters)] as const,
   details: () => [...invoiceKeys.all, "detail"] as const,
   detail: (id: string) => [...invoiceKeys.details(), id] as const,
+  /** A client's balance and the credit notes keeping credit (issue 32): the payment dialog's « Avoir ». */
+  balance: (clientId: string) => [...invoiceKeys.all, "balance", clientId] as const,
 };
 
 /**

@@ -1,5 +1,5 @@
 import { INVOICE_TEXTS } from "@shared/invoice-rules";
-import type { Invoice, MarkPaid, PaymentInput } from "@shared/invoices";
+import type { CancelInput, Invoice, MarkPaid, PaymentInput, RefundInput } from "@shared/invoices";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { invoicePath } from "./get-invoice";
@@ -79,8 +79,28 @@ export function useRemovePayment() {
 export function useCancelInvoice() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id }: { id: string }) => api.post<Invoice>(`${invoicePath(id)}/cancel`),
+    // Issue 32: with payments received, what becomes of them (refunded or kept as credit); else no body.
+    mutationFn: ({ id, body }: { id: string; body?: CancelInput | undefined }) =>
+      body ? api.post<Invoice>(`${invoicePath(id)}/cancel`, body) : api.post<Invoice>(`${invoicePath(id)}/cancel`),
     meta: { invalidates: invoiceRefreshes.cancel, errorTitle: INVOICE_TEXTS.statusFailed },
+    onSuccess: keep(queryClient),
+    onError: refreshOnError(queryClient),
+  });
+}
+
+/** The body of POST /api/invoices/:id/refunds as the form sends it. */
+export type RefundPayload = Omit<RefundInput, "reference"> & { reference?: string | null };
+
+/**
+ * POST /api/invoices/:id/refunds (issue 32) — money paid back on a credit note; answers the credit note.
+ * Money leaves: the client's balance and the home's figures are refreshed with the invoices.
+ */
+export function useRecordRefund() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id: string; body: RefundPayload }) =>
+      api.post<Invoice>(`${invoicePath(id)}/refunds`, body),
+    meta: { invalidates: invoiceRefreshes.status, errorTitle: INVOICE_TEXTS.refundFailed },
     onSuccess: keep(queryClient),
     onError: refreshOnError(queryClient),
   });

@@ -1,6 +1,6 @@
 import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { type Invoice, invoiceSchema } from "@shared/invoices";
+import { clientBalanceSchema, type Invoice, invoiceSchema } from "@shared/invoices";
 import { documentMessagesSchema, messageDraftSchema } from "@shared/messages";
 import type { PermissionCode } from "@shared/permissions";
 import { QueryClientProvider } from "@tanstack/react-query";
@@ -12,7 +12,7 @@ import { MemoryRouter, Route, Routes, useParams } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
-import { INVOICE_PAGE_TEXTS, InvoicePage } from "./invoice-page";
+import { InvoicePage } from "./invoice-page";
 
 vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 // A download is handed to the browser by saveFile: the test reads what it was given.
@@ -218,21 +218,177 @@ describe("InvoicePage", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement enregistré", expect.anything()));
   });
 
-  it("cancelling an invoice that received payments says so and what to do with the money (issue 32)", async () => {
+  it("« Avoir » pays with a credit note of the client, within its credit (issue 32)", async () => {
+    const CREDIT_NOTE = "c2000002-0000-4000-8000-000000000002";
+    serve(makeInvoice());
+    api.get("/api/invoices/balance/:clientId", clientBalanceSchema, ({ params }) => ({
+      client_id: params.clientId ?? "",
+      invoices_due: 1100,
+      credit_available: 120,
+      balance_due: 980,
+      credits: [{ id: CREDIT_NOTE, reference: "AV-2026-0002", date: "2026-03-01", available: 120 }],
+    }));
+    api.post("/api/invoices/:id/payments", invoiceSchema, () => makeInvoice({ paid_amount: 100, balance_due: 1000 }));
+    renderPage();
+    await heading();
+    fireEvent.click(button("Enregistrer un paiement") as HTMLElement);
+    const dialog = await screen.findByRole("dialog");
+    const method = within(dialog).getByLabelText("Moyen de paiement") as HTMLSelectElement;
+    await waitFor(() => expect(within(method).getByRole("option", { name: "Avoir" })).toBeTruthy());
+    fireEvent.change(method, { target: { value: "credit_note" } });
+    const credit = (await within(dialog).findByLabelText("Avoir utilisé *")) as HTMLSelectElement;
+    expect(within(credit).getByRole("option", { name: "AV-2026-0002 · 120,00\u00a0€ disponibles" })).toBeTruthy();
+    fireEvent.change(credit, { target: { value: CREDIT_NOTE } });
+    const amount = within(dialog).getByLabelText("Montant (€) *") as HTMLInputElement;
+    fireEvent.change(amount, { target: { value: "150" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    expect(await within(dialog).findByText("Le montant dépasse l'avoir disponible")).toBeTruthy();
+    expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(0);
+    fireEvent.change(amount, { target: { value: "100" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(1));
+    expect(api.requests("POST", "/api/invoices/:id/payments")[0]?.body).toEqual({
+      date: parisToday(),
+      amount: 100,
+      method: "credit_note",
+      reference: null,
+      credit_note_id: CREDIT_NOTE,
+    });
+  });
+
+  it("cancelling an invoice that received payments says so and asks what to do with the money (issue 32)", async () => {
+    const credit = makeInvoice({ id: CREDIT_ID, kind: "credit_note", reference: "AV-2026-0001" });
+    api.post("/api/invoices/:id/cancel", invoiceSchema, () => credit);
     serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
     const first = renderPage();
     await heading();
     fireEvent.click(button("Annuler la facture") as HTMLElement);
     const dialog = await screen.findByRole("alertdialog");
-    expect(dialog.textContent).toContain(INVOICE_PAGE_TEXTS.cancelWithPayments("400,00\u00a0€"));
-    expect(dialog.textContent).toContain("remboursez-les au client");
+    expect(dialog.textContent).toContain("Cette facture a déjà reçu 400,00\u00a0€ de paiements.");
+    expect(dialog.textContent).toContain("Que faire de cet argent\u00a0?");
+    const confirm = () => within(dialog).getByRole("button", { name: "Annuler la facture" }) as HTMLButtonElement;
+    // Nothing chosen yet: the question waits for its answer.
+    expect(confirm().disabled).toBe(true);
+
+    fireEvent.click(within(dialog).getByRole("radio", { name: /Rembourser le client/ }));
+    const amount = within(dialog).getByLabelText("Montant remboursé (€) *") as HTMLInputElement;
+    expect(amount.value).toBe("400.00");
+    expect((within(dialog).getByLabelText("Date du remboursement *") as HTMLInputElement).value).toBe(parisToday());
+    fireEvent.change(amount, { target: { value: "450" } });
+    expect(within(dialog).getByText("Le remboursement dépasse ce que le client a payé sur cette facture")).toBeTruthy();
+    expect(confirm().disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: "300" } });
+    expect(dialog.textContent).toContain("Le reste, 100,00\u00a0€, reste en avoir sur le compte du client.");
+    fireEvent.change(within(dialog).getByLabelText("Moyen de remboursement"), { target: { value: "check" } });
+    fireEvent.click(confirm());
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/cancel")).toHaveLength(1));
+    expect(api.requests("POST", "/api/invoices/:id/cancel")[0]?.body).toEqual({
+      payments: "refund",
+      refund: { date: parisToday(), amount: 300, method: "check", reference: null },
+    });
     first.unmount();
 
+    // « Garder en avoir »: the money stays as credit on the client's account.
+    serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
+    const second = renderPage();
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    const again = await screen.findByRole("alertdialog");
+    fireEvent.click(within(again).getByRole("radio", { name: /Garder en avoir sur le compte du client/ }));
+    expect(again.textContent).toContain("400,00\u00a0€ restent disponibles pour ce client");
+    fireEvent.click(within(again).getByRole("button", { name: "Annuler la facture" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/cancel")).toHaveLength(2));
+    expect(api.requests("POST", "/api/invoices/:id/cancel")[1]?.body).toEqual({ payments: "credit" });
+    second.unmount();
+
+    // Without invoices:pay, the money cannot be refunded here: only the credit is offered.
+    serve(makeInvoice({ paid_amount: 400, balance_due: 700 }));
+    const third = renderPage({ permissions: EVERY_PERMISSION.filter((code) => code !== "invoices:pay") });
+    await heading();
+    fireEvent.click(button("Annuler la facture") as HTMLElement);
+    const limited = await screen.findByRole("alertdialog");
+    expect((within(limited).getByRole("radio", { name: /Rembourser le client/ }) as HTMLInputElement).disabled).toBe(
+      true,
+    );
+    third.unmount();
+
+    // Nothing paid: no question, and no body (as before issue 32).
     serve(makeInvoice());
     renderPage();
     await heading();
     fireEvent.click(button("Annuler la facture") as HTMLElement);
-    expect((await screen.findByRole("alertdialog")).textContent).not.toContain("déjà reçu");
+    const plain = await screen.findByRole("alertdialog");
+    expect(plain.textContent).not.toContain("déjà reçu");
+    fireEvent.click(within(plain).getByRole("button", { name: "Annuler la facture" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/cancel")).toHaveLength(3));
+    expect(api.requests("POST", "/api/invoices/:id/cancel")[2]?.body).toBeUndefined();
+  });
+
+  it("a paid invoice can be cancelled too (ADR 0030)", async () => {
+    serve(makeInvoice({ status: "paid", paid_amount: 1100, balance_due: 0 }));
+    renderPage();
+    await heading();
+    expect(button("Annuler la facture")).toBeTruthy();
+  });
+
+  it("a credit note shows its money: paid on the invoice, refunded, used, « Net à rembourser »; a refund is recorded (issue 32)", async () => {
+    const USED_ON = "c1000002-0000-4000-8000-000000000002";
+    const creditNote = makeInvoice({
+      id: INVOICE_ID,
+      kind: "credit_note",
+      reference: "AV-2026-0003",
+      credited_invoice: { id: CREDIT_ID, reference: "FAC-2026-0012", name: "Rénovation salle de bain" },
+      credit: {
+        paid: 1200,
+        refunded: 200,
+        used: 300,
+        available: 700,
+        refunds: [
+          {
+            id: "r1",
+            date: "2026-03-10",
+            amount: 200,
+            method: "bank_transfer",
+            reference: "VIR 12",
+            created_by_name: null,
+            created_at: "2026-03-10T10:00:00.000Z",
+          },
+        ],
+        uses: [{ payment_id: "p1", invoice_id: USED_ON, reference: "FAC-2026-0020", date: "2026-03-12", amount: 300 }],
+      },
+    });
+    serve(creditNote);
+    api.post("/api/invoices/:id/refunds", invoiceSchema, () => ({
+      ...creditNote,
+      credit: creditNote.credit ? { ...creditNote.credit, refunded: 900, available: 0 } : null,
+    }));
+    renderPage();
+    await heading();
+    const money = screen.getByTestId("credit-money");
+    expect(money.textContent).toContain("Réglé sur la facture FAC-2026-0012");
+    expect(money.textContent).toContain("Remboursé le 10/03/2026 · Virement bancaire · VIR 12");
+    expect(within(money).getByRole("link", { name: "FAC-2026-0020" }).getAttribute("href")).toBe(
+      `/invoices/${USED_ON}`,
+    );
+    expect(screen.getByTestId("credit-net-to-refund").textContent).toBe("700,00\u00a0€");
+    expect(screen.getByText(/Gardé en avoir sur le compte du client/)).toBeTruthy();
+
+    fireEvent.click(button("Enregistrer un remboursement") as HTMLElement);
+    const dialog = await screen.findByRole("alertdialog");
+    const amount = within(dialog).getByLabelText("Montant remboursé (€) *") as HTMLInputElement;
+    expect(amount.value).toBe("700.00");
+    fireEvent.change(amount, { target: { value: "800" } });
+    expect(within(dialog).getByText("Le remboursement dépasse l'avoir disponible")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "700" } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer un remboursement" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/refunds")).toHaveLength(1));
+    expect(api.requests("POST", "/api/invoices/:id/refunds")[0]?.body).toEqual({
+      date: parisToday(),
+      amount: 700,
+      method: "bank_transfer",
+      reference: null,
+    });
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Remboursement enregistré", expect.anything()));
   });
 
   it("« Annuler la facture » explains the credit note, then opens it; the credit note links back to the invoice", async () => {
@@ -262,7 +418,7 @@ describe("InvoicePage", () => {
     expect(links[0]?.getAttribute("href")).toBe(`/invoices/${INVOICE_ID}`);
   });
 
-  it("a final invoice deducts its deposits: « Net à payer TTC »; a paid one offers nothing destructive and removes a payment on confirmation", async () => {
+  it("a final invoice deducts its deposits: « Net à payer TTC »; a paid one offers nothing destructive but its cancellation (ADR 0030) and removes a payment on confirmation", async () => {
     const paid = makeInvoice({
       status: "paid",
       paid_amount: 770,
@@ -290,6 +446,7 @@ describe("InvoicePage", () => {
           amount: 770,
           method: "check",
           reference: "CHQ 99",
+          credit_note: null,
           created_by_name: "Paul Durand",
           created_at: "2026-03-20T10:00:00.000Z",
         },
@@ -311,7 +468,9 @@ describe("InvoicePage", () => {
     expect(screen.getByRole("link", { name: "FAC-2026-0005" }).getAttribute("href")).toBe(
       "/invoices/1f000007-0000-4000-8000-000000000007",
     );
-    expect(button(/Annuler la facture|Supprimer$|Marquer comme payée/)).toBeNull();
+    expect(button(/Supprimer$|Marquer comme payée/)).toBeNull();
+    // A paid invoice is still cancelled by a credit note, its money refunded or kept (ADR 0030).
+    expect(button("Annuler la facture")).toBeTruthy();
     expect(screen.getByTestId("invoice-balance").textContent).toBe("0,00\u00a0€");
 
     fireEvent.click(button("Supprimer le paiement du 20/03/2026 (770,00\u00a0€)") as HTMLElement);

@@ -1,10 +1,12 @@
+import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { formatDate, formatEuro } from "@shared/format";
+import { formatDate, formatDeduction, formatEuro } from "@shared/format";
 import {
   INVOICE_DISPLAY_LABELS,
   INVOICE_TEXTS,
   invoiceDisplayState,
   PAYMENT_METHOD_LABELS,
+  PAYMENT_RECORD_LABELS,
 } from "@shared/invoice-rules";
 import type { Invoice, Payment } from "@shared/invoices";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
@@ -55,12 +57,22 @@ import {
   useDeleteInvoice,
   useIssueInvoice,
   useMarkInvoicePaid,
+  useRecordRefund,
   useRemovePayment,
 } from "../api/invoice-lifecycle";
 import { useInvoiceAccess } from "../hooks/use-invoice-access";
 import { useInvoicePdf } from "../hooks/use-invoice-pdf";
 import { documentTitle, invoiceActions } from "../lib/invoice-format";
 import { deductsDeposits, totalsRows } from "../lib/invoice-totals";
+import {
+  type CancelChoice,
+  type RefundFields,
+  refundDefaults,
+  refundError,
+  toCancelBody,
+  toRefundPayload,
+} from "../lib/refund-form";
+import { CancelPaymentsChoice, RefundFieldsView } from "./cancel-payments-choice";
 import { FacturxBadge, InvoiceBadges } from "./invoice-badges";
 
 /** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
@@ -76,12 +88,19 @@ const quoteSearchUrl = (reference: string) => `${paths.quotes}?${new URLSearchPa
 const LINK =
   "font-medium text-primary tabular-nums hover:underline pointer-coarse:inline-flex pointer-coarse:min-h-11 pointer-coarse:items-center";
 
-type Confirm = "issue" | "paid" | "cancel" | "delete" | null;
+type Confirm = "issue" | "paid" | "cancel" | "delete" | "refund" | null;
 
 export const INVOICE_PAGE_TEXTS = {
-  /** Issue 32: cancelling an invoice that received payments says so, and what to do with the money. */
-  cancelWithPayments: (paid: string) =>
-    `Attention\u00a0: cette facture a déjà reçu ${paid} de paiements. Ils restent enregistrés sur la facture annulée\u00a0: remboursez-les au client, ou gardez-les à valoir sur sa prochaine facture (en y enregistrant ce montant comme paiement).`,
+  /** A credit note's money (issue 32, ADR 0030). */
+  creditTitle: "Remboursement",
+  paidOnInvoice: (reference: string) => `Réglé sur la facture ${reference}`,
+  refunded: "Remboursé",
+  netToRefund: "Net à rembourser",
+  creditKept:
+    "Gardé en avoir sur le compte du client\u00a0: utilisable en paiement d'une autre de ses factures (moyen «\u00a0Avoir\u00a0»).",
+  refundTitle: (reference: string) => `Rembourser l'avoir ${reference}\u00a0?`,
+  refundDescription: (available: string) =>
+    `Le client a ${available} d'avoir disponible. Le remboursement est enregistré sur l'avoir et ne se supprime pas.`,
 } as const;
 
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
@@ -326,7 +345,7 @@ function Payments({
             <li key={payment.id} className="flex items-center gap-3 py-2">
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
                 <span className="text-sm font-medium">
-                  {formatDate(payment.date)} · {PAYMENT_METHOD_LABELS[payment.method]}
+                  {formatDate(payment.date)} · {PAYMENT_RECORD_LABELS[payment.method]}
                 </span>
                 {(payment.reference || payment.created_by_name) && (
                   <span className="truncate text-xs text-muted-foreground">
@@ -373,6 +392,73 @@ function Payments({
             </dd>
           </div>
         </dl>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A credit note's money (issue 32, ADR 0030): what the invoice it cancels had received, each refund and
+ * each payment made with its credit, and « Net à rembourser » — the credit still on the client's account.
+ */
+function CreditMoney({ invoice, canRefund, onRefund }: { invoice: Invoice; canRefund: boolean; onRefund: () => void }) {
+  const credit = invoice.credit;
+  if (!credit) return null;
+  const row = (key: string, label: ReactNode, value: string, tone?: "deduction") => (
+    <div key={key} className={cn("flex items-baseline justify-between gap-4", tone === "deduction" && "text-success")}>
+      <dt>{label}</dt>
+      <dd className="font-medium tabular-nums">{value}</dd>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-3">
+      <dl
+        aria-label={INVOICE_PAGE_TEXTS.creditTitle}
+        data-testid="credit-money"
+        className="flex flex-col gap-2 text-sm"
+      >
+        {row(
+          "paid",
+          INVOICE_PAGE_TEXTS.paidOnInvoice(invoice.credited_invoice?.reference ?? ""),
+          formatEuro(credit.paid),
+        )}
+        {credit.refunds.map((refund) =>
+          row(
+            refund.id,
+            `${INVOICE_PAGE_TEXTS.refunded} le ${formatDate(refund.date)} · ${PAYMENT_METHOD_LABELS[refund.method]}${refund.reference ? ` · ${refund.reference}` : ""}`,
+            formatDeduction(refund.amount),
+            "deduction",
+          ),
+        )}
+        {credit.uses.map((use) =>
+          row(
+            use.payment_id,
+            <>
+              {"Utilisé sur "}
+              <Link to={paths.invoice(use.invoice_id)} className={LINK}>
+                {use.reference}
+              </Link>
+              {` le ${formatDate(use.date)}`}
+            </>,
+            formatDeduction(use.amount),
+            "deduction",
+          ),
+        )}
+        <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-3">
+          <dt className="font-semibold">{INVOICE_PAGE_TEXTS.netToRefund}</dt>
+          <dd className="text-lg font-semibold tabular-nums" data-testid="credit-net-to-refund">
+            {formatEuro(credit.available)}
+          </dd>
+        </div>
+      </dl>
+      {credit.available > 0 && (
+        <p className="text-[0.8125rem] text-muted-foreground">{INVOICE_PAGE_TEXTS.creditKept}</p>
+      )}
+      {credit.available > 0 && canRefund && (
+        <Button size="sm" variant="outline" className="self-start" onClick={onRefund}>
+          <Banknote aria-hidden="true" />
+          {INVOICE_TEXTS.recordRefund}
+        </Button>
       )}
     </div>
   );
@@ -426,6 +512,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const cancel = useCancelInvoice();
   const remove = useDeleteInvoice();
   const removePayment = useRemovePayment();
+  const recordRefund = useRecordRefund();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<Confirm>(null);
@@ -434,6 +521,12 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const [toRemove, setToRemove] = useState<Payment | null>(null);
   const [mailing, setMailing] = useState<SendTarget | null>(null);
   const mailLoaded = useOpenedOnce(mailing !== null);
+  /** Issue 32: the answer about the money received, asked when « Annuler la facture » is opened. */
+  const [cancelChoice, setCancelChoice] = useState<CancelChoice>(() => ({
+    payments: null,
+    refund: refundDefaults(0, null),
+  }));
+  const [refund, setRefund] = useState<RefundFields>(() => refundDefaults(0, null));
 
   const invoice = detail.data;
   if (!invoice) {
@@ -474,9 +567,35 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       // Toasted by the mutation.
     }
   };
-  const onCancel = async () => {
+  const cancelBody = toCancelBody(cancelChoice, invoice.paid_amount);
+  const openCancel = () => {
+    setCancelChoice({
+      payments: null,
+      refund: refundDefaults(invoice.paid_amount, invoice.payment_method, parisToday()),
+    });
+    setConfirm("cancel");
+  };
+  const available = invoice.credit?.available ?? 0;
+  const refundProblem = refundError(refund, available, INVOICE_TEXTS.refundAboveAvailable);
+  const openRefund = () => {
+    setRefund(refundDefaults(available, null, parisToday()));
+    setConfirm("refund");
+  };
+  const onRefund = async () => {
     try {
-      const credit = await cancel.mutateAsync({ id: invoice.id });
+      await recordRefund.mutateAsync({ id: invoice.id, body: toRefundPayload(refund) });
+      toastSuccess(
+        INVOICE_TEXTS.refundRecorded,
+        `${formatEuro(toRefundPayload(refund).amount)} · ${invoice.reference}`,
+      );
+    } catch {
+      // Toasted by the mutation (« Impossible d'enregistrer le remboursement » and the server's reason).
+    }
+  };
+  const onCancel = async () => {
+    if (cancelBody === null) return;
+    try {
+      const credit = await cancel.mutateAsync({ id: invoice.id, body: cancelBody });
       toastSuccess(INVOICE_TEXTS.statusUpdated, INVOICE_TEXTS.creditNoteCreated(credit.reference));
       void navigate(paths.invoice(credit.id));
     } catch {
@@ -539,7 +658,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       </Button>
     ),
     actions.cancel && (
-      <Button key="cancel" variant="outline" onClick={() => setConfirm("cancel")} className={destructive}>
+      <Button key="cancel" variant="outline" onClick={openCancel} className={destructive}>
         <XCircle aria-hidden="true" />
         {INVOICE_TEXTS.cancel}
       </Button>
@@ -672,6 +791,11 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
           <section aria-label="Totaux" className="rounded-lg border border-border bg-card p-4 shadow-card">
             <Totals invoice={invoice} />
           </section>
+          {invoice.credit && invoice.credit.paid > 0 && (
+            <DetailSection title={INVOICE_PAGE_TEXTS.creditTitle} icon={<Banknote />}>
+              <CreditMoney invoice={invoice} canRefund={access.canPay} onRefund={openRefund} />
+            </DetailSection>
+          )}
           {actions.showPayments && (
             <DetailSection
               title="Paiements"
@@ -763,12 +887,35 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Annuler la facture ${invoice.reference}\u00a0?`}
-        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.${invoice.paid_amount > 0 ? ` ${INVOICE_PAGE_TEXTS.cancelWithPayments(formatEuro(invoice.paid_amount))}` : ""}`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.`}
         confirmLabel={INVOICE_TEXTS.cancel}
         cancelLabel="Ne pas annuler"
         pendingLabel="Création de l'avoir…"
         onConfirm={onCancel}
-      />
+        confirmDisabled={cancelBody === null}
+      >
+        {/* Issue 32: the money received is refunded or kept as credit (ADR 0030). */}
+        {invoice.paid_amount > 0 && (
+          <CancelPaymentsChoice
+            paid={invoice.paid_amount}
+            choice={cancelChoice}
+            onChange={setCancelChoice}
+            canRefund={access.canPay}
+          />
+        )}
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirm === "refund"}
+        onClose={() => setConfirm(null)}
+        title={INVOICE_PAGE_TEXTS.refundTitle(invoice.reference)}
+        description={INVOICE_PAGE_TEXTS.refundDescription(formatEuro(available))}
+        confirmLabel={INVOICE_TEXTS.recordRefund}
+        pendingLabel="Enregistrement…"
+        onConfirm={onRefund}
+        confirmDisabled={refundProblem !== null}
+      >
+        <RefundFieldsView fields={refund} onChange={setRefund} error={refundProblem} />
+      </ConfirmDialog>
       <ConfirmDialog
         open={confirm === "delete"}
         onClose={() => setConfirm(null)}
@@ -786,7 +933,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         title={"Supprimer ce paiement\u00a0?"}
         description={
           toRemove
-            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_METHOD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
+            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_RECORD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
             : ""
         }
         confirmLabel="Supprimer le paiement"

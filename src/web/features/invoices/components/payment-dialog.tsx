@@ -1,7 +1,8 @@
 import { formatEuro } from "@shared/format";
-import { INVOICE_TEXTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@shared/invoice-rules";
+import { CREDIT_NOTE_METHOD, INVOICE_TEXTS, PAYMENT_METHODS, PAYMENT_RECORD_LABELS } from "@shared/invoice-rules";
 import { type Invoice, paymentInputSchema } from "@shared/invoices";
 import { toCents } from "@shared/money";
+import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -13,6 +14,7 @@ import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors"
 import { cn } from "@web/lib/cn";
 import { useId } from "react";
 import { useForm } from "react-hook-form";
+import { clientBalanceQueryOptions } from "../api/get-client-balance";
 import { useAddPayment } from "../api/invoice-lifecycle";
 import {
   PAYMENT_FORM_FIELDS,
@@ -71,19 +73,24 @@ function PaymentForm({
   onDone: () => void;
 }) {
   const add = useAddPayment();
+  // Issue 32: the credit kept on the client's account by its credit notes, offered as « Avoir ».
+  const balance = useQuery(clientBalanceQueryOptions(invoice.client_id));
+  const credits = balance.data?.credits ?? [];
   const {
     register,
     handleSubmit,
     setError,
+    watch,
     formState: { errors, isSubmitting, isDirty },
   } = useForm<PaymentFormFields>({ defaultValues: paymentFormDefaults(invoice), reValidateMode: "onChange" });
+  const byCredit = watch("method") === CREDIT_NOTE_METHOD;
   const { cancel, saved } = useDirtyGuard(isDirty, onDone);
 
   const show = (field: keyof PaymentFormFields, message: string, focus: boolean) =>
     setError(field, { type: "schema", message }, { shouldFocus: focus });
 
   const submit = handleSubmit(async (fields) => {
-    const body = toPaymentPayload(fields);
+    const body: ReturnType<typeof toPaymentPayload> & { credit_note_id?: string } = toPaymentPayload(fields);
     const parsed = paymentInputSchema.safeParse(body);
     if (!parsed.success) {
       const first = PAYMENT_FORM_FIELDS.find((f) => parsed.error.issues.some((issue) => issue.path[0] === f));
@@ -97,6 +104,19 @@ function PaymentForm({
     if (toCents(parseAmount(fields.amount)) > toCents(invoice.balance_due)) {
       show("amount", INVOICE_TEXTS.paymentAboveBalance, true);
       return;
+    }
+    if (fields.method === CREDIT_NOTE_METHOD) {
+      // « Avoir »: one of the client's credit notes, within its credit (409 from the server otherwise).
+      const credit = credits.find((c) => c.id === fields.credit_note_id);
+      if (!credit) {
+        show("credit_note_id", INVOICE_TEXTS.creditNoteRequired, true);
+        return;
+      }
+      body.credit_note_id = credit.id;
+      if (toCents(body.amount) > toCents(credit.available)) {
+        show("amount", INVOICE_TEXTS.creditAboveAvailable, true);
+        return;
+      }
     }
     try {
       await add.mutateAsync({ id: invoice.id, body });
@@ -138,12 +158,31 @@ function PaymentForm({
             <NativeSelect {...props} {...register("method")}>
               {PAYMENT_METHODS.map((method) => (
                 <option key={method} value={method}>
-                  {PAYMENT_METHOD_LABELS[method]}
+                  {PAYMENT_RECORD_LABELS[method]}
                 </option>
               ))}
+              {credits.length > 0 && <option value={CREDIT_NOTE_METHOD}>{PAYMENT_RECORD_LABELS.credit_note}</option>}
             </NativeSelect>
           )}
         </FormField>
+        {byCredit && (
+          <FormField
+            label="Avoir utilisé *"
+            error={errors.credit_note_id?.message}
+            hint={"Le crédit gardé sur le compte du client\u00a0: aucun argent ne bouge."}
+          >
+            {(props) => (
+              <NativeSelect {...props} {...register("credit_note_id")}>
+                <option value="">Choisir un avoir</option>
+                {credits.map((credit) => (
+                  <option key={credit.id} value={credit.id}>
+                    {`${credit.reference} · ${formatEuro(credit.available)} disponibles`}
+                  </option>
+                ))}
+              </NativeSelect>
+            )}
+          </FormField>
+        )}
         <FormField label="Référence" error={errors.reference?.message} hint="N° de chèque, libellé du virement…">
           {(props) => <Input autoComplete="off" {...props} {...register("reference")} />}
         </FormField>

@@ -78,7 +78,7 @@ describe("invoiceActions: by status and permission", () => {
     });
   });
 
-  it("an issued invoice is paid or cancelled; once fully paid, only its payments remain", () => {
+  it("an issued invoice is paid or cancelled; once fully paid, its payments remain and it may still be cancelled (ADR 0030)", () => {
     expect(on("sent")).toMatchObject({
       edit: false,
       delete: false,
@@ -93,7 +93,7 @@ describe("invoiceActions: by status and permission", () => {
     expect(on("paid", "invoice", 0)).toMatchObject({
       markPaid: false,
       recordPayment: false,
-      cancel: false,
+      cancel: true,
       delete: false,
       removePayment: true,
     });

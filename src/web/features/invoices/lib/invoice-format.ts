@@ -88,7 +88,8 @@ export interface InvoiceRights {
  * What a document offers, by status and by the user's permissions (docs/domain/invoices.md#lifecycle):
  * a draft is edited, issued (« Marquer comme envoyée ») or deleted; an issued invoice receives payments,
  * is marked paid or cancelled by a credit note; a paid one keeps its payments (one may be removed to
- * correct a mistake) and nothing else; a credit note and a cancelled invoice only link to each other.
+ * correct a mistake) and may be cancelled (ADR 0030); a credit note and a cancelled invoice only link to
+ * each other.
  */
 export function invoiceActions(
   invoice: { status: InvoiceStatus; kind: InvoiceKind; balance_due: number },
@@ -104,8 +105,11 @@ export function invoiceActions(
     issue: draft && rights.canIssue,
     markPaid: unpaid && rights.canPay,
     recordPayment: unpaid && rights.canPay,
-    /** Any issued invoice not paid (spec 3 §4): a credit note reverses it. */
-    cancel: issued && rights.canIssue,
+    /**
+     * Any issued invoice, paid or not: a credit note reverses it, the money received refunded or kept as
+     * credit (ADR 0030; before it, not a paid one, as spec 3 §4).
+     */
+    cancel: (issued || (invoice.status === "paid" && !creditNote)) && rights.canIssue,
     /** A payment is removed while the invoice is issued or paid, never once cancelled. */
     removePayment: !creditNote && (invoice.status === "sent" || invoice.status === "paid") && rights.canPay,
     /** Payments, balance: an issued invoice's business, not a draft's nor a credit note's. */

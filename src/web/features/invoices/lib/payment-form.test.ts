@@ -9,6 +9,7 @@ describe("payment form", () => {
       amount: "1234.50",
       method: "check",
       reference: "",
+      credit_note_id: "",
     });
     expect(paymentFormDefaults({ balance_due: 0.1 + 0.2, payment_method: null }, "2026-03-12")).toMatchObject({
       amount: "0.30",
@@ -25,15 +26,43 @@ describe("payment form", () => {
   });
 
   it("sends what the shared schema accepts, a blank reference as none", () => {
-    const body = toPaymentPayload({ date: "2026-03-12", amount: "300", method: "cash", reference: "  " });
+    const body = toPaymentPayload({
+      date: "2026-03-12",
+      amount: "300",
+      method: "cash",
+      reference: "  ",
+      credit_note_id: "",
+    });
     expect(body).toEqual({ date: "2026-03-12", amount: 300, method: "cash", reference: null });
     expect(paymentInputSchema.safeParse(body).success).toBe(true);
     const refused = paymentInputSchema.safeParse(
-      toPaymentPayload({ date: "", amount: "0", method: "cash", reference: "" }),
+      toPaymentPayload({ date: "", amount: "0", method: "cash", reference: "", credit_note_id: "" }),
     );
     expect([...new Set(refused.error?.issues.map((i) => i.message))]).toEqual([
       "La date du paiement est obligatoire",
       "Le montant du paiement doit être supérieur à 0",
     ]);
+  });
+
+  it("names the credit note of a payment by « Avoir » (issue 32), and only then", () => {
+    const id = "1f000009-0000-4000-8000-000000000009";
+    const body = toPaymentPayload({
+      date: "2026-03-12",
+      amount: "50",
+      method: "credit_note",
+      reference: "",
+      credit_note_id: id,
+    });
+    expect(body).toEqual({
+      date: "2026-03-12",
+      amount: 50,
+      method: "credit_note",
+      reference: null,
+      credit_note_id: id,
+    });
+    expect(paymentInputSchema.safeParse(body).success).toBe(true);
+    expect(
+      toPaymentPayload({ date: "2026-03-12", amount: "50", method: "check", reference: "", credit_note_id: id }),
+    ).not.toHaveProperty("credit_note_id");
   });
 });

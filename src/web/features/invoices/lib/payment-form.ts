@@ -1,15 +1,22 @@
 import { parisToday } from "@shared/dates";
-import { INVOICE_DEFAULTS, type PaymentMethod } from "@shared/invoice-rules";
+import {
+  CREDIT_NOTE_METHOD,
+  INVOICE_DEFAULTS,
+  type PaymentMethod,
+  type PaymentRecordMethod,
+} from "@shared/invoice-rules";
 
 /** The payment dialog's fields as typed (the amount as text: « 120,50 » is read as 120.5). */
 export interface PaymentFormFields {
   date: string;
   amount: string;
-  method: PaymentMethod;
+  /** « Avoir » (issue 32) pays with a credit note of the client: `credit_note_id`. */
+  method: PaymentRecordMethod;
   reference: string;
+  credit_note_id: string;
 }
 
-export const PAYMENT_FORM_FIELDS = ["date", "amount", "method", "reference"] as const;
+export const PAYMENT_FORM_FIELDS = ["date", "amount", "method", "reference", "credit_note_id"] as const;
 
 /** « 1234.5 » → « 1234.50 »: an amount in euros as a number field shows it. */
 const asField = (euros: number): string => (Math.round(euros * 100) / 100).toFixed(2);
@@ -24,6 +31,7 @@ export function paymentFormDefaults(
     amount: asField(Math.max(0, invoice.balance_due)),
     method: invoice.payment_method ?? INVOICE_DEFAULTS.paymentMethod,
     reference: "",
+    credit_note_id: "",
   };
 }
 
@@ -33,7 +41,10 @@ export function parseAmount(text: string): number {
   return cleaned === "" ? Number.NaN : Number(cleaned);
 }
 
-/** The body of POST /api/invoices/:id/payments (paymentInputSchema): a blank reference is none. */
+/**
+ * The body of POST /api/invoices/:id/payments (paymentInputSchema): a blank reference is none; the credit
+ * note only for a payment by « Avoir ».
+ */
 export function toPaymentPayload(fields: PaymentFormFields) {
   const reference = fields.reference.trim();
   return {
@@ -41,5 +52,6 @@ export function toPaymentPayload(fields: PaymentFormFields) {
     amount: parseAmount(fields.amount),
     method: fields.method,
     reference: reference === "" ? null : reference,
+    ...(fields.method === CREDIT_NOTE_METHOD ? { credit_note_id: fields.credit_note_id } : {}),
   };
 }

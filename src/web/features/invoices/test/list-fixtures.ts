@@ -118,6 +118,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
       },
     ],
     payments: [],
+    credit: null,
     ...overrides,
   };
 }

@@ -306,6 +306,7 @@ function invoiceOfProject(): Invoice {
     created_by_name: null,
     items: [],
     payments: [],
+    credit: null,
     facturx: null,
   };
 }

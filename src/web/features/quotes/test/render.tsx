@@ -178,6 +178,7 @@ export function makeDepositInvoice(overrides: Partial<Invoice> = {}): Invoice {
     facturx: null,
     items: [],
     payments: [],
+    credit: null,
     ...overrides,
   };
 }
