@@ -32,6 +32,8 @@ export const ACCOUNT_TEXTS = {
   // No takeover (issue 31): an action on a user who holds a permission the caller lacks.
   cannotActOnStronger:
     "Vous ne pouvez pas agir sur cet utilisateur\u00a0: il détient des permissions que vous n'avez pas",
+  /** The users' list, on a card whose user is out of the signed-in one's reach (the same rule). */
+  strongerUserNote: "Il détient des permissions que vous n'avez pas\u00a0: vous ne pouvez pas modifier ce compte.",
   roleHolderStronger:
     "Un utilisateur de ce rôle détient des permissions que vous n'avez pas\u00a0: vous ne pouvez pas supprimer ce rôle ni lui retirer des permissions",
   rolesUpdated: "Rôles mis à jour",

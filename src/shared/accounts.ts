@@ -29,6 +29,12 @@ export const companyUserSchema = z.object({
   is_admin: z.boolean(),
   /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
   updated_at: z.string(),
+  /**
+   * In the list (issue 32 follow-up of ADR 0019): whether the signed-in user may act on him — reset or
+   * invitation link, activation, roles. False when he holds a permission the caller lacks (the server
+   * answers 403 to such actions); absent from the other answers.
+   */
+  may_act: z.boolean().optional(),
 });
 export type CompanyUser = z.infer<typeof companyUserSchema>;
 

@@ -9,7 +9,7 @@ import {
 } from "@shared/accounts";
 import type { z } from "zod";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "./admin-guard";
-import { assertCanGrant, assertMayActOn } from "./grants";
+import { assertCanGrant, assertMayActOn, unheldCodes } from "./grants";
 import { rolesRepository } from "./roles.repository";
 import { usersRepository } from "./users.repository";
 
@@ -26,9 +26,17 @@ export function createCompanyUsersService(db: Database) {
     /** The company's users by name; `search` in the name or the e-mail, `role_id` the holders of a role. */
     async list(auth: AuthContext, query: z.infer<typeof companyUsersQuerySchema>): Promise<{ data: CompanyUser[] }> {
       const t = tenant(auth, COMPANY_USERS_ACCESS.list, noCompany);
-      const data = await db.run(t.scope, (tx) =>
-        usersRepository.list(tx, t.companyId, { search: query.search || undefined, roleId: query.role_id }),
-      );
+      const data = await db.run(t.scope, async (tx) => {
+        const users = await usersRepository.list(tx, t.companyId, {
+          search: query.search || undefined,
+          roleId: query.role_id,
+        });
+        // Whom the caller may act on: the no-takeover rule, on the codes read with the list.
+        return users.map(({ permission_codes, ...u }) => ({
+          ...u,
+          may_act: u.id === auth.userId || unheldCodes(auth, permission_codes).length === 0,
+        }));
+      });
       return { data };
     },
 

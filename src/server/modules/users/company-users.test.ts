@@ -148,6 +148,7 @@ describe("GET /api/company/users", () => {
       is_active: true,
       last_login_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       roles: [{ id: a.roles.admin, name: "Administrateur", description: expect.stringContaining("Accès complet") }],
+      may_act: true,
       invitation_pending: false,
       is_admin: true,
       updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
@@ -396,6 +397,21 @@ describe("no takeover of a user holding more (issue 31)", () => {
     expect((await setRoles(assigner.token, c.ids.norole, [c.roles.compagnon])).statusCode).toBe(200);
     expect((await setRoles(assigner.token, c.ids.compagnon, [])).statusCode).toBe(200);
     expect((await setRoles(assigner.token, assigner.user.id, [c.roles.compagnon])).statusCode).toBe(200);
+  });
+});
+
+describe("the list says whom the caller may act on (may_act, the no-takeover rule)", () => {
+  it("false for a user holding a permission the caller lacks, true for the others and himself", async () => {
+    const c = await crew("Liste Prudente SARL");
+    const viewer = await login(app, await createTestUserWithPermissions(db, c.id, ["users:view"]));
+    const seen = await listOf(viewer.token);
+    const mayAct = (id: string) => seen.find((u) => u.id === id)?.may_act;
+    expect(mayAct(c.ids.admin)).toBe(false);
+    expect(mayAct(c.ids.chef)).toBe(false);
+    expect(mayAct(c.ids.norole)).toBe(true);
+    expect(mayAct(viewer.user.id)).toBe(true);
+    // The administrator holds every permission: he may act on everyone.
+    expect((await listOf(c.token.admin)).every((u) => u.may_act === true)).toBe(true);
   });
 });
 

@@ -4,7 +4,13 @@ import { containsPattern, folded } from "@server/lib/search";
 import type { CompanyUser } from "@shared/accounts";
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 
-type RawCompanyUser = Omit<CompanyUser, "last_login_at"> & { last_login_at: string | Date | null };
+type RawCompanyUser = Omit<CompanyUser, "last_login_at"> & {
+  last_login_at: string | Date | null;
+  permission_codes: string[];
+};
+
+/** A user as the list reads him, with the codes of the permissions his roles give (never answered). */
+export type CompanyUserWithCodes = CompanyUser & { permission_codes: string[] };
 
 /**
  * The company's users as the administration shows them, in ONE statement whatever their number: each
@@ -16,7 +22,7 @@ async function companyUsers(
   tx: Db,
   companyId: string,
   filter: { search?: string | undefined; roleId?: string | undefined; ids?: readonly string[] },
-): Promise<CompanyUser[]> {
+): Promise<CompanyUserWithCodes[]> {
   const conditions: SQL[] = [sql`u.company_id = ${companyId}`, sql`NOT u.is_superadmin`];
   if (filter.search) {
     const pattern = containsPattern(filter.search);
@@ -35,26 +41,34 @@ async function companyUsers(
       )})`,
     );
   }
-  // The company's roles once — each as its JSON and whether it holds admin:access — then each user's
-  // from them: a role is looked up once per statement, not once per user who holds it.
+  // The company's roles once — each as its JSON and its permission codes — then each user's from them
+  // (his roles, admin:access among the codes, every code for the no-takeover rule): a role is looked up
+  // once per statement, not once per user who holds it.
   const result = await tx.execute<RawCompanyUser>(sql`
     WITH company_roles AS MATERIALIZED (
       SELECT ro.id, ${folded(sql`ro.name`)} AS sort_key,
              json_build_object('id', ro.id, 'name', ro.name, 'description', ro.description) AS role,
-             EXISTS (SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                     WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id AND p.code = 'admin:access') AS admin
+             ARRAY(SELECT p.code FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                   WHERE rp.company_id = ${companyId} AND rp.role_id = ro.id) AS codes
       FROM roles ro WHERE ro.company_id = ${companyId}
     )
     SELECT u.id, u.full_name, u.email, u.is_active, u.last_login_at, u.updated_at,
            (u.password_hash IS NULL) AS invitation_pending,
            coalesce(r.roles, '[]'::json) AS roles,
-           coalesce(r.is_admin, false) AS is_admin
+           coalesce(r.is_admin, false) AS is_admin,
+           coalesce(pc.codes, '{}') AS permission_codes
     FROM users u
     LEFT JOIN LATERAL (
-      SELECT json_agg(cr.role ORDER BY cr.sort_key, cr.id) AS roles, bool_or(cr.admin) AS is_admin
+      SELECT json_agg(cr.role ORDER BY cr.sort_key, cr.id) AS roles,
+             bool_or('admin:access' = ANY(cr.codes)) AS is_admin
       FROM user_roles ur JOIN company_roles cr ON cr.id = ur.role_id
       WHERE ur.company_id = ${companyId} AND ur.user_id = u.id
     ) r ON true
+    LEFT JOIN LATERAL (
+      SELECT array_agg(DISTINCT code) AS codes
+      FROM user_roles ur JOIN company_roles cr ON cr.id = ur.role_id, unnest(cr.codes) AS code
+      WHERE ur.company_id = ${companyId} AND ur.user_id = u.id
+    ) pc ON true
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY ${folded(sql`u.full_name`)}, u.id`);
   return result.rows.map((row) => ({
@@ -109,14 +123,17 @@ export const usersRepository = {
     return rows.map((r) => r.email);
   },
 
-  /** GET /api/company/users: the company's users, filtered, by name (one statement). */
+  /** GET /api/company/users: the company's users, filtered, by name, each with his permission codes (one statement). */
   list(tx: Db, companyId: string, filter: { search?: string | undefined; roleId?: string | undefined }) {
     return companyUsers(tx, companyId, filter);
   },
 
   /** One user of the company as the administration shows it; undefined for another company's or an unknown id. */
   async find(tx: Db, companyId: string, id: string): Promise<CompanyUser | undefined> {
-    return (await companyUsers(tx, companyId, { ids: [id] }))[0];
+    const found = (await companyUsers(tx, companyId, { ids: [id] }))[0];
+    if (!found) return undefined;
+    const { permission_codes: _codes, ...user } = found;
+    return user;
   },
 
   /** Which of `ids` are users of the company (any other id, another company's included, is unknown here). */

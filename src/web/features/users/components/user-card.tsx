@@ -32,7 +32,12 @@ function initials(name: string): string {
  * rôles » and a « … » menu with what the signed-in user may do.
  */
 export function UserCard({ user, busy, on }: { user: CompanyUser; busy: boolean; on: UserCardActions }) {
-  const { canManageRoles, canInvite, canEdit } = useUsersAccess();
+  const access = useUsersAccess();
+  // A user holding a permission the signed-in one lacks: no action on him (the server answers 403).
+  const stronger = user.may_act === false;
+  const canManageRoles = access.canManageRoles && !stronger;
+  const canInvite = access.canInvite && !stronger;
+  const canEdit = access.canEdit && !stronger;
   const nameId = useId();
   const name = displayName(user.full_name, ACCOUNT_TEXTS.noName);
   const groups: ActionMenuItem[][] = [
@@ -112,6 +117,9 @@ export function UserCard({ user, busy, on }: { user: CompanyUser; busy: boolean;
           </ul>
         ) : (
           <p className="text-[0.8125rem] text-muted-foreground">Aucun rôle</p>
+        )}
+        {stronger && (access.canManageRoles || access.canEdit || access.canInvite) && (
+          <p className="text-[0.8125rem] text-muted-foreground">{ACCOUNT_TEXTS.strongerUserNote}</p>
         )}
         {canManageRoles && (
           <Button

@@ -160,6 +160,17 @@ describe("UsersPage", () => {
     expect(api.requests("GET", "/api/company/roles")).toHaveLength(0);
   });
 
+  it("offers no action on a user who holds permissions the signed-in one lacks, and says why", async () => {
+    serve([{ ...pierre, may_act: false }, julien, nameless, invited]);
+    renderWithProviders(<UsersPage isMobile={false} />);
+    const card = await screen.findByRole("article", { name: "Pierre Durand" });
+    expect(within(card).queryAllByRole("button")).toHaveLength(0);
+    expect(card.textContent).toContain(ACCOUNT_TEXTS.strongerUserNote);
+    const other = screen.getByRole("article", { name: "Julien Moreau" });
+    expect(within(other).getByRole("button", { name: "Gérer les rôles de Julien Moreau" })).toBeTruthy();
+    expect(other.textContent).not.toContain(ACCOUNT_TEXTS.strongerUserNote);
+  });
+
   it("« Gérer les rôles »: current roles, every role with its description, saved as a whole set", async () => {
     serve();
     api.post("/api/company/user-roles/user/:userId", companyUserSchema, () => ({
