@@ -19,14 +19,13 @@ import {
 import type { LoginResponse } from "@shared/auth";
 import { MESSAGES } from "@shared/errors";
 import type { z } from "zod";
-import { authRepository, throttleRepository } from "../auth/auth.repository";
+import { authQueries, throttleQueries } from "../auth/auth.queries";
 import type { AuthService } from "../auth/auth.service";
 import { hashPassword, verifyPassword } from "../auth/passwords";
 import { mailAccountLink } from "../messages/account-mails";
 import { assertCompanyKeepsAnAdmin, lockCompanyAccounts } from "../users/admin-guard";
 import { assertCanGrant, assertMayActOn } from "../users/grants";
-import { rolesRepository } from "../users/roles.repository";
-import { usersRepository } from "../users/users.repository";
+import { rolesQueries, usersQueries } from "../users/users.queries";
 import { type AccountTokenKind, accountTokensRepository } from "./account-tokens";
 import { accountsRepository, type LinkAccount } from "./accounts.repository";
 
@@ -83,7 +82,7 @@ function assertMaySignIn(account: LinkAccount): void {
 export function createAccountsService(db: Database, authService: AuthService) {
   /** The company's user as the administration shows it (S1's row), after a change. */
   async function shown(tx: Db, companyId: string, id: string): Promise<CompanyUser> {
-    const user = await usersRepository.find(tx, companyId, id);
+    const user = await usersQueries.find(tx, companyId, id);
     if (!user) throw errors.notFound(ACCOUNT_TEXTS.userNotFound);
     return user;
   }
@@ -97,14 +96,14 @@ export function createAccountsService(db: Database, authService: AuthService) {
   const ipKey = (ip: string) => `link-ip:${ip}`;
 
   async function assertNotThrottled(tx: Db, ip: string): Promise<void> {
-    const wait = await throttleRepository.blockedFor(tx, [ipKey(ip)]);
+    const wait = await throttleQueries.blockedFor(tx, [ipKey(ip)]);
     if (wait > 0) throw errors.tooManyRequests(ACCOUNT_TEXTS.tooManyAttempts, wait);
   }
 
   /** Counts an invalid link for the IP (its own transaction: the 404 rolls the caller's back) and answers 404. */
   async function invalidLink(kind: AccountTokenKind, ip: string): Promise<never> {
     await db.run("platform", (tx) =>
-      throttleRepository.recordFailure(tx, ipKey(ip), LINK_THROTTLE.ipLimit, LINK_THROTTLE.windowMinutes),
+      throttleQueries.recordFailure(tx, ipKey(ip), LINK_THROTTLE.ipLimit, LINK_THROTTLE.windowMinutes),
     );
     throw errors.notFound(INVALID[kind]);
   }
@@ -130,17 +129,17 @@ export function createAccountsService(db: Database, authService: AuthService) {
       try {
         return await db.run(t.scope, async (tx) => {
           const roleIds = asked.length > 0 ? asked : await accountsRepository.defaultRoleIds(tx, t.companyId);
-          const known = new Set(await rolesRepository.companyRoleIds(tx, t.companyId, roleIds));
+          const known = new Set(await rolesQueries.companyRoleIds(tx, t.companyId, roleIds));
           if (roleIds.some((id) => !known.has(id))) {
             throw errors.validation(ACCOUNT_TEXTS.unknownRole, [
               { path: "role_ids", message: ACCOUNT_TEXTS.unknownRole },
             ]);
           }
-          assertCanGrant(auth, await rolesRepository.codesOfRoles(tx, t.companyId, roleIds), "role_ids");
-          if ((await usersRepository.emailsTaken(tx, [body.email])).length > 0) {
+          assertCanGrant(auth, await rolesQueries.codesOfRoles(tx, t.companyId, roleIds), "role_ids");
+          if ((await usersQueries.emailsTaken(tx, [body.email])).length > 0) {
             throw errors.conflict(ACCOUNT_TEXTS.emailTaken);
           }
-          const userId = await usersRepository.create(tx, {
+          const userId = await usersQueries.create(tx, {
             companyId: t.companyId,
             email: body.email,
             fullName: body.full_name,
@@ -225,7 +224,7 @@ export function createAccountsService(db: Database, authService: AuthService) {
           isActive: patch.is_active,
         });
         if (deactivating && user.isActive) {
-          await authRepository.revokeUserSessions(tx, userId, "user_deactivated");
+          await authQueries.revokeUserSessions(tx, userId, "user_deactivated");
           await assertCompanyKeepsAnAdmin(tx, t.companyId);
         }
         return shown(tx, t.companyId, userId);
@@ -292,7 +291,7 @@ export function createAccountsService(db: Database, authService: AuthService) {
         const hash = await hashPassword(password);
         if (!(await accountTokensRepository.consume(tx, link.id))) return undefined;
         await accountsRepository.setPassword(tx, account.id, hash);
-        if (kind === "password_reset") await authRepository.revokeUserSessions(tx, account.id, "password_reset");
+        if (kind === "password_reset") await authQueries.revokeUserSessions(tx, account.id, "password_reset");
         return authService.openSession(tx, { id: account.id, companyId: account.companyId }, meta);
       });
       return signedIn ?? invalidLink(kind, meta.ip);

@@ -1,7 +1,7 @@
 import type { Db } from "@server/db/client";
 import { companies } from "@server/db/schema";
 import type { Plan } from "@shared/accounts";
-import { rolesRepository } from "../users/roles.repository";
+import { rolesQueries } from "../users/users.queries";
 
 /** What a new company starts with: its name, and optionally its subscription and identity. */
 export interface CompanyProvision {
@@ -30,6 +30,6 @@ export const companiesRepository = {
       })
       .returning({ id: companies.id });
     if (!company) throw new Error("company not created");
-    return { id: company.id, roleIds: await rolesRepository.createDefaults(tx, company.id) };
+    return { id: company.id, roleIds: await rolesQueries.createDefaults(tx, company.id) };
   },
 };

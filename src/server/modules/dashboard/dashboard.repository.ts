@@ -2,8 +2,8 @@ import type { Db } from "@server/db/client";
 import { uuidArray } from "@server/db/sql";
 import type { ProjectStatus } from "@shared/projects";
 import { type SQL, sql } from "drizzle-orm";
-import { daysSinceSentSql, invoiceToRemindSql, quoteToRemindSql } from "../reminders/reminders.repository";
-import { needsAttentionSql } from "../vehicles/vehicles.repository";
+import { daysSinceSentSql, invoiceToRemindSql, quoteToRemindSql } from "../reminders/reminders.queries";
+import { needsAttentionSql } from "../vehicles/vehicles.queries";
 
 /**
  * The home's figures (docs/domain/dashboard.md): each endpoint is one statement, its parts sub-selects

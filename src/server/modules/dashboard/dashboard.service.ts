@@ -26,10 +26,10 @@ import { isTeamLeader } from "@shared/permissions";
 import { occupiedDays } from "@shared/planning-rules";
 import { projectProgress, seesEveryProject } from "@shared/projects";
 import { attentionLimit, vehicleAttention } from "@shared/vehicle-rules";
-import { companySettingsRepository } from "../company/company.repository";
+import { companySettingsQueries } from "../company/company.queries";
 import { visibleTeams } from "../projects/projects.service";
-import { reminderSince } from "../reminders/reminders.repository";
-import { teamsRepository } from "../teams/teams.repository";
+import { reminderSince } from "../reminders/reminders.queries";
+import { teamsQueries } from "../teams/teams.queries";
 import { dashboardRepository } from "./dashboard.repository";
 
 /**
@@ -65,7 +65,7 @@ export function createDashboardService(db: Database) {
   async function dayTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
     const subject = { role: t.auth.user.role, permissions: t.auth.permissions };
     if (isTeamLeader(subject) || seesEveryProject(subject)) return null;
-    return teamsRepository.teamIdsOfUser(tx, t.companyId, t.auth.userId);
+    return teamsQueries.teamIdsOfUser(tx, t.companyId, t.auth.userId);
   }
 
   return {
@@ -175,7 +175,7 @@ export function createDashboardService(db: Database) {
       const today = parisToday();
       const found = await db.run(t.scope, async (tx) => {
         // Issue 32 (ADR 0028): the alerts are « À relancer »'s, after the company's delay.
-        const afterDays = (await companySettingsRepository.get(tx, t.companyId)).reminder_after_days;
+        const afterDays = (await companySettingsQueries.get(tx, t.companyId)).reminder_after_days;
         return dashboardRepository.alerts(
           tx,
           t.companyId,

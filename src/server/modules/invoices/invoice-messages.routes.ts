@@ -1,6 +1,6 @@
 import type { Database } from "@server/db/client";
+import { registerDocumentMessageRoutes } from "../documents/document-message.routes";
 import type { AppModule } from "../module";
-import { registerDocumentMessageRoutes } from "../reminders/document-message.routes";
 import { createInvoiceMessagesService, INVOICE_MESSAGES_ACCESS } from "./invoice-messages.service";
 import type { InvoicesService } from "./invoices.service";
 

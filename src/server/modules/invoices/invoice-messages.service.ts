@@ -11,10 +11,10 @@ import { parisToday } from "@shared/dates";
 import { formatDate } from "@shared/format";
 import { INVOICE_TEXTS, isOverdue } from "@shared/invoices";
 import { MESSAGE_TEXTS, type MessageDraft, type MessageSend, type MessageSummary } from "@shared/messages";
+import { draftOf, outgoing } from "../documents/document-mail";
 import type { EnqueueMessage } from "../messages/contract";
 import { enqueueMessage } from "../messages/mailer";
 import { messagesOfDocument } from "../messages/messages.service";
-import { draftOf, outgoing } from "../reminders/document-mail";
 import { invoicesRepository } from "./invoices.repository";
 import type { InvoicesService } from "./invoices.service";
 

@@ -45,9 +45,9 @@ import { allowedTaxRates, isAllowedTaxRate, taxRatesList } from "@shared/quote-r
 import type { Quote } from "@shared/quotes";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
-import { companyInfoRepository } from "../company/company.repository";
+import { companyInfoQueries } from "../company/company.queries";
 import { assertLineTaxRates } from "../company/tax-rates";
-import { quotesRepository } from "../quotes/quotes.repository";
+import { quotesQueries } from "../quotes/quotes.queries";
 import { buildCii, CII_TEXTS, CiiError } from "./facturx/cii";
 import { briefFailure, type ValidationReport, validateCii } from "./facturx/validate";
 import { invoiceDocument } from "./invoice-pdf";
@@ -257,7 +257,7 @@ export function createInvoicesService(
     for (const doc of docs) {
       const fileId = doc.seller.logo_file_id;
       if (!fileId || logos.has(fileId) || pdfCache.get(doc.key)) continue;
-      logos.set(fileId, await companyInfoRepository.logoData(tx, companyId, fileId));
+      logos.set(fileId, await companyInfoQueries.logoData(tx, companyId, fileId));
     }
     return logos;
   }
@@ -296,9 +296,7 @@ export function createInvoicesService(
     const peek = await repo.find(tx, t.companyId, id);
     if (!peek) throw errors.notFound(INVOICE_TEXTS.notFound);
     // An invoice's quote never changes (PUT does not take one).
-    const quote = peek.quote_id
-      ? await quotesRepository.find(tx, t.companyId, peek.quote_id, { lock: true })
-      : undefined;
+    const quote = peek.quote_id ? await quotesQueries.find(tx, t.companyId, peek.quote_id, { lock: true }) : undefined;
     return { invoice: await locked(tx, t, id), quote };
   }
 
@@ -313,7 +311,7 @@ export function createInvoicesService(
    * decided one request at a time): the company's (404), validated (409).
    */
   async function validQuote(tx: Db, t: TenantAccess, quoteId: string): Promise<Quote> {
-    const quote = await quotesRepository.find(tx, t.companyId, quoteId, { lock: true });
+    const quote = await quotesQueries.find(tx, t.companyId, quoteId, { lock: true });
     if (!quote) throw errors.notFound(INVOICE_TEXTS.quoteNotFound);
     if (quote.status !== "valide") throw errors.conflict(INVOICE_TEXTS.quoteNotValid);
     return quote;

@@ -20,7 +20,7 @@ import {
 } from "@shared/library";
 import { LIBRARY_CSV_LIMITS, LIBRARY_CSV_TEXTS, libraryCsvRows, parseLibraryCsv } from "@shared/library-csv";
 import { amountFits, fromCents, MONEY_TEXTS, toCents } from "@shared/money";
-import { companySettingsRepository } from "../company/company.repository";
+import { companySettingsQueries } from "../company/company.queries";
 import { assertTaxRates } from "../company/tax-rates";
 import { type ComponentRow, type LibraryItemValues, libraryRepository } from "./library.repository";
 
@@ -202,7 +202,7 @@ export function createLibraryService(db: Database) {
     async importCsv(auth: AuthContext, input: LibraryImportInput): Promise<LibraryImportResult> {
       const t = tenant(auth, LIBRARY_ACCESS.import, noCompany);
       return db.run(t.scope, async (tx) => {
-        const parsed = parseLibraryCsv(input.csv, await companySettingsRepository.taxRates(tx, t.companyId));
+        const parsed = parseLibraryCsv(input.csv, await companySettingsQueries.taxRates(tx, t.companyId));
         const existing = await libraryRepository.existingNames(
           tx,
           t.companyId,

@@ -3,7 +3,7 @@
  * - the mailer (helper M, src/server/modules/messages/): `enqueueMessage` writes a message to the outbox in
  *   the caller's transaction; after commit, it is delivered (kept in the app, or sent through SMTP with
  *   retries) — the caller never waits for a mail server;
- * - the signing links (helper G, src/server/modules/signing/): `issueSigningLink` gives a quote a new link
+ * - the signing links (helper G, src/server/modules/quotes/signing-links.ts): `issueSigningLink` gives a quote a new link
  *   (the previous one dies) that the send and remind messages name as {lien_signature}.
  */
 import type { Db } from "@server/db/client";
@@ -40,7 +40,7 @@ export interface OutgoingMessage {
 export type EnqueueMessage = (tx: Db, message: OutgoingMessage) => Promise<{ id: string }>;
 
 /**
- * Implemented by helper G in src/server/modules/signing/signing-links.ts. `frozen`: the quote as sent and
+ * Implemented by helper G in src/server/modules/quotes/signing-links.ts. `frozen`: the quote as sent and
  * its PDF's bytes, which the link presents whatever happens to the quote later (issue 31).
  */
 export type IssueSigningLink = (

@@ -15,7 +15,7 @@ import {
   weekDays,
 } from "@shared/planning";
 import { PROJECT_TEXTS } from "@shared/project-rules";
-import { projectsRepository } from "../projects/projects.repository";
+import { projectsQueries } from "../projects/projects.queries";
 import { checkReferences, restrictedMember, visibleTeams } from "../projects/projects.service";
 import { type PlannedProject, planningRepository } from "./planning.repository";
 
@@ -95,7 +95,7 @@ export function createPlanningService(db: Database) {
       const t = tenant(auth, PLANNING_ACCESS.schedule, noCompany);
       const id = idOr404(projectId, PROJECT_TEXTS.notFound);
       return db.run(t.scope, async (tx) => {
-        const current = await projectsRepository.find(tx, t.companyId, id, await visibleTeams(tx, t), true);
+        const current = await projectsQueries.find(tx, t.companyId, id, await visibleTeams(tx, t), true);
         if (!current) throw errors.notFound(PROJECT_TEXTS.notFound);
         const values = {
           start_date: input.start_date,

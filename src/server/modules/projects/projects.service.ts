@@ -36,9 +36,9 @@ import {
   tasksFromQuoteLines,
 } from "@shared/projects";
 import { QUOTE_TEXTS } from "@shared/quotes";
-import { notificationsRepository } from "../notifications/notifications.repository";
-import { nextReference } from "../references/references.repository";
-import { teamsRepository } from "../teams/teams.repository";
+import { notificationsQueries } from "../notifications/notifications.queries";
+import { nextReference } from "../references/references.queries";
+import { teamsQueries } from "../teams/teams.queries";
 import { type ProjectValues, projectsRepository, type QuoteForProject, type TaskValues } from "./projects.repository";
 
 /**
@@ -96,7 +96,7 @@ const noCompany = PROJECT_TEXTS.companyRequired;
  */
 export async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
   const member = restrictedMember(t);
-  return member === null ? null : teamsRepository.teamIdsOfUser(tx, t.companyId, member);
+  return member === null ? null : teamsQueries.teamIdsOfUser(tx, t.companyId, member);
 }
 
 /** The user whose teams bound what they see (`visibleTeams`), or null for one who sees every worksite. */
@@ -470,7 +470,7 @@ export function createProjectsService(db: Database) {
         const issue = await projectsRepository.issue(tx, t.companyId, id);
         if (!issue) throw errors.notFound(PROJECT_TEXTS.issueNotFound);
         // The office is told, once: a replay answered above made no second imprévu, and no notification.
-        await notificationsRepository.add(
+        await notificationsQueries.add(
           tx,
           t.companyId,
           await projectsRepository.issueWatchers(tx, t.companyId, t.auth.userId),

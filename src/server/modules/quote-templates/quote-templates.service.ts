@@ -5,8 +5,8 @@ import type { ExpectedVersion } from "@server/lib/versions";
 import type { QuoteTemplate, QuoteTemplateInput, QuoteTemplateItem } from "@shared/quote-templates";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { assertLineTaxRates } from "../company/tax-rates";
-import { libraryRepository } from "../library/library.repository";
-import { quotesRepository } from "../quotes/quotes.repository";
+import { libraryQueries } from "../library/library.queries";
+import { quotesQueries } from "../quotes/quotes.queries";
 import { quoteTemplatesRepository, type TemplateRow } from "./quote-templates.repository";
 
 /** Who may do what with quote templates: read by the routes (config.access) and checked again here. */
@@ -77,7 +77,7 @@ async function assertLines(tx: Db, companyId: string, lines: readonly Line[]): P
   await assertLineTaxRates(tx, companyId, lines);
   const ids = [...new Set(lines.flatMap((l) => (l.library_item_id ? [l.library_item_id] : [])))];
   if (ids.length === 0) return;
-  const found = await libraryRepository.articles(tx, companyId, ids);
+  const found = await libraryQueries.articles(tx, companyId, ids);
   if (found.length !== ids.length) throw errors.notFound(QUOTE_TEXTS.libraryItemNotFound);
 }
 
@@ -103,7 +103,7 @@ export function createQuoteTemplatesService(db: Database) {
       const t = tenant(auth, QUOTE_TEMPLATES_ACCESS.fromQuote, noCompany);
       const id = idOr404(quoteId, QUOTE_TEXTS.notFound);
       const row = await db.run(t.scope, async (tx) => {
-        const quote = await quotesRepository.find(tx, t.companyId, id);
+        const quote = await quotesQueries.find(tx, t.companyId, id);
         if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
         return quoteTemplatesRepository.insert(
           tx,

@@ -1,6 +1,6 @@
 import type { Database } from "@server/db/client";
+import { registerDocumentMessageRoutes } from "../documents/document-message.routes";
 import type { AppModule } from "../module";
-import { registerDocumentMessageRoutes } from "../reminders/document-message.routes";
 import { createQuoteMessagesService, QUOTE_MESSAGES_ACCESS } from "./quote-messages.service";
 import type { QuotesService } from "./quotes.service";
 

@@ -18,16 +18,16 @@ import {
   type Quote,
   type QuoteStatus,
 } from "@shared/quotes";
+import { draftOf, outgoing } from "../documents/document-mail";
 import type { EnqueueMessage, IssueSigningLink } from "../messages/contract";
 import { maskedUrl } from "../messages/link-secrets";
 import { enqueueMessage } from "../messages/mailer";
 import { messagesOfDocument } from "../messages/messages.service";
-import { draftOf, outgoing } from "../reminders/document-mail";
-import { issueSigningLink } from "../signing/signing-links";
 import { actorOf } from "./quote-history.service";
 import { changeQuoteStatus } from "./quote-status";
 import { quotesRepository } from "./quotes.repository";
 import type { QuotesService } from "./quotes.service";
+import { issueSigningLink } from "./signing-links";
 
 export const QUOTE_MESSAGES_ACCESS = permissions({
   draft: "quotes:view",

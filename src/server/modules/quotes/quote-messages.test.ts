@@ -10,10 +10,10 @@ import { DRAFT_QUOTE_STATUS, QUOTE_TEXTS } from "@shared/quotes";
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { enqueueMessage } from "../messages/mailer";
-import { issueSigningLink } from "../signing/signing-links";
 import { createQuoteMessagesService } from "./quote-messages.service";
 import { quoteBody, setupQuotesTest } from "./quotes.fixtures";
 import { createQuotesService } from "./quotes.service";
+import { issueSigningLink } from "./signing-links";
 
 const { app, db, api, company, admin, compagnon, norole, otherAdmin, createQuote } = await setupQuotesTest();
 

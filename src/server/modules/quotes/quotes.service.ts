@@ -29,17 +29,17 @@ import {
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import type { Premises } from "@shared/vat-rules";
 import type { z } from "zod";
-import { clientsRepository } from "../clients/clients.repository";
-import { companyInfoRepository, companySettingsRepository } from "../company/company.repository";
+import { clientsQueries } from "../clients/clients.queries";
+import { companyInfoQueries, companySettingsQueries } from "../company/company.queries";
 import { assertLineTaxRates } from "../company/tax-rates";
-import { libraryRepository } from "../library/library.repository";
-import { nextReference } from "../references/references.repository";
-import { signaturesRepository } from "../signing/signing.repository";
-import { hasLiveLink, revokeLiveLinks } from "../signing/signing-links";
+import { libraryQueries } from "../library/library.queries";
+import { nextReference } from "../references/references.queries";
 import { type NewQuoteHistoryEntry, quoteHistoryRepository } from "./quote-history.repository";
 import { actorOf, creationEntry, updateEntries } from "./quote-history.service";
 import { quoteDocument } from "./quote-pdf";
 import { quotesRepository } from "./quotes.repository";
+import { signaturesRepository } from "./signing.repository";
+import { hasLiveLink, revokeLiveLinks } from "./signing-links";
 
 /** Who may do what with quotes: read by the routes (config.access) and checked again here. */
 export const QUOTES_ACCESS = permissions({
@@ -88,7 +88,7 @@ async function costedLines(
 ): Promise<QuoteItemInput[]> {
   await assertLineTaxRates(tx, t.companyId, lines);
   const ids = [...new Set(lines.flatMap((l) => (l.library_item_id ? [l.library_item_id] : [])))];
-  const found = await libraryRepository.articles(tx, t.companyId, ids);
+  const found = await libraryQueries.articles(tx, t.companyId, ids);
   if (found.length !== ids.length) throw errors.notFound(QUOTE_TEXTS.libraryItemNotFound);
   const costs = resolveLineCosts(
     lines,
@@ -141,7 +141,7 @@ async function rememberPremises(
   premises: Premises | null | undefined,
 ): Promise<void> {
   if (!site || !premises) return;
-  await clientsRepository.rememberPremises(tx, companyId, clientId, site, premises);
+  await clientsQueries.rememberPremises(tx, companyId, clientId, site, premises);
 }
 
 export function createQuotesService(db: Database) {
@@ -164,7 +164,7 @@ export function createQuotesService(db: Database) {
    * only when the cache has no rendering of it.
    */
   async function documentOf(tx: Db, companyId: string, quote: Quote) {
-    const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoRepository.forDocuments(tx, companyId);
+    const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoQueries.forDocuments(tx, companyId);
     // Signed by the client: the signature in its box and the « Journal de signature » (docs/domain/signing.md).
     const signed = quote.status === "valide" ? await signaturesRepository.evidence(tx, companyId, quote.id) : null;
     const document = quoteDocument(quote, identity, null, terms_and_conditions, signed);
@@ -172,7 +172,7 @@ export function createQuotesService(db: Database) {
     const key = `${companyId}:${documentKey(document, logo_file_id)}`;
     const cached = pdfCache.get(key);
     if (cached) return { document, key, cached };
-    const logo = logo_file_id ? await companyInfoRepository.logoData(tx, companyId, logo_file_id) : null;
+    const logo = logo_file_id ? await companyInfoQueries.logoData(tx, companyId, logo_file_id) : null;
     return { document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
   }
 
@@ -226,7 +226,7 @@ export function createQuotesService(db: Database) {
     /** What a new quote takes from the company's settings, for whoever writes quotes (no settings:view needed). */
     async defaults(auth: AuthContext): Promise<QuoteDefaults> {
       const t = tenant(auth, QUOTES_ACCESS.defaults, QUOTE_TEXTS.companyRequired);
-      const settings = await db.run(t.scope, (tx) => companySettingsRepository.get(tx, t.companyId));
+      const settings = await db.run(t.scope, (tx) => companySettingsQueries.get(tx, t.companyId));
       return { validity_days: settings.quote_validity_days, default_tax_rate: settings.default_tax_rate };
     },
 
@@ -270,7 +270,7 @@ export function createQuotesService(db: Database) {
         if (!(await quotesRepository.clientExists(tx, t.companyId, input.client_id))) {
           throw errors.notFound(QUOTE_TEXTS.clientNotFound);
         }
-        const settings = await companySettingsRepository.get(tx, t.companyId);
+        const settings = await companySettingsQueries.get(tx, t.companyId);
         const values = {
           ...input,
           valid_until: input.valid_until ?? addDays(input.date, settings.quote_validity_days),
@@ -329,7 +329,7 @@ export function createQuotesService(db: Database) {
       const source = await load(t, idOr404(id, QUOTE_TEXTS.notFound));
       const today = parisToday();
       const newId = await db.run(t.scope, async (tx) => {
-        const settings = await companySettingsRepository.get(tx, t.companyId);
+        const settings = await companySettingsQueries.get(tx, t.companyId);
         const input: QuoteInput = {
           name: body.name ?? `${source.name} (Copie)`,
           client_id: source.client_id,

@@ -2,7 +2,7 @@ import type { Db } from "@server/db/client";
 import { addDays } from "@shared/dates";
 import type { Reminders } from "@shared/messages";
 import { sql } from "drizzle-orm";
-import { overdueSql } from "../invoices/invoices.repository";
+import { overdueSql } from "../invoices/invoices.queries";
 
 /** Midnight of `day` in Paris, as a timestamp: the business day's start. */
 const parisMidnight = (day: string) => sql`(${day}::date::timestamp AT TIME ZONE 'Europe/Paris')`;

@@ -7,7 +7,7 @@ import { type AuthContext, can, permissions, scopeFor } from "@server/lib/access
 import { errors } from "@server/lib/errors";
 import { parisToday } from "@shared/dates";
 import type { Reminders } from "@shared/messages";
-import { companySettingsRepository } from "../company/company.repository";
+import { companySettingsQueries } from "../company/company.queries";
 import { reminderSince, remindersRepository } from "./reminders.repository";
 
 /**
@@ -32,7 +32,7 @@ export function createRemindersService(db: Database, options: { today?: () => st
       const companyId = auth.companyId;
       const day = today();
       return db.run(scopeFor(companyId), async (tx) => {
-        const afterDays = (await companySettingsRepository.get(tx, companyId)).reminder_after_days;
+        const afterDays = (await companySettingsQueries.get(tx, companyId)).reminder_after_days;
         // Sent (or last reminded) N days ago or more: before the midnight that starts today − N + 1.
         const since = reminderSince(day, afterDays);
         return {

@@ -22,9 +22,9 @@ import {
 import { addDays, parisToday } from "@shared/dates";
 import type { z } from "zod";
 import { accountTokensRepository } from "../accounts/account-tokens";
-import { companiesRepository } from "../companies/companies.repository";
+import { companiesQueries } from "../companies/companies.queries";
 import { mailAccountLink } from "../messages/account-mails";
-import { usersRepository } from "../users/users.repository";
+import { usersQueries } from "../users/users.queries";
 import { type AlertCandidate, superadminRepository } from "./superadmin.repository";
 
 type Dashboard = z.infer<typeof platformDashboardSchema>;
@@ -141,10 +141,10 @@ export function createSuperadminService(db: Database) {
       platform(auth);
       try {
         return await db.run("platform", async (tx) => {
-          if ((await usersRepository.emailsTaken(tx, [input.admin.email])).length > 0) {
+          if ((await usersQueries.emailsTaken(tx, [input.admin.email])).length > 0) {
             throw errors.conflict(ACCOUNT_TEXTS.emailTaken);
           }
-          const company = await companiesRepository.provision(tx, {
+          const company = await companiesQueries.provision(tx, {
             name: input.name,
             plan: input.plan,
             trialEndsAt: trialEnd(input.plan, input.trial_ends_at, null),
@@ -154,7 +154,7 @@ export function createSuperadminService(db: Database) {
           });
           const adminRole = company.roleIds.get(ADMIN_ROLE);
           if (!adminRole) throw new Error("no Administrateur role");
-          const userId = await usersRepository.create(tx, {
+          const userId = await usersQueries.create(tx, {
             companyId: company.id,
             email: input.admin.email,
             fullName: input.admin.full_name,

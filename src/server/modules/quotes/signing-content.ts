@@ -3,7 +3,7 @@ import { signFileUrl } from "@server/lib/signed-urls";
 import { cityLine } from "@server/pdf/company";
 import type { Quote } from "@shared/quotes";
 import type { SigningView } from "@shared/signing";
-import { companyInfoRepository } from "../company/company.repository";
+import { companyInfoQueries } from "../company/company.queries";
 
 type ShownQuote = NonNullable<SigningView["quote"]>;
 
@@ -18,7 +18,7 @@ export type SigningContent = Omit<ShownQuote, "pdf_url" | "company"> & {
 
 /** The content of `quote` (read in `tx`, its company's scope) as a link freezes it. */
 export async function signingContentOf(tx: Db, companyId: string, quote: Quote): Promise<SigningContent> {
-  const company = await companyInfoRepository.forDocuments(tx, companyId);
+  const company = await companyInfoQueries.forDocuments(tx, companyId);
   const lines = (...values: (string | null)[]) => values.filter((v): v is string => Boolean(v));
   return {
     reference: quote.reference,

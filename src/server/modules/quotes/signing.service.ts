@@ -18,13 +18,13 @@ import {
   type SigningView,
   signedNotificationBody,
 } from "@shared/signing";
-import { throttleRepository } from "../auth/auth.repository";
+import { throttleQueries } from "../auth/auth.queries";
 import { publicUrl } from "../messages/mail-config";
 import { enqueueMessage } from "../messages/mailer";
-import { notificationsRepository } from "../notifications/notifications.repository";
-import { changeQuoteStatus } from "../quotes/quote-status";
-import { quotesRepository } from "../quotes/quotes.repository";
-import { createQuotesService } from "../quotes/quotes.service";
+import { notificationsQueries } from "../notifications/notifications.queries";
+import { changeQuoteStatus } from "./quote-status";
+import { quotesRepository } from "./quotes.repository";
+import { createQuotesService } from "./quotes.service";
 import { signaturesRepository, signingRepository } from "./signing.repository";
 import { shownContent, signingContentOf } from "./signing-content";
 import { issueLink, type SigningLinkRow, signingLinksRepository } from "./signing-links";
@@ -88,9 +88,9 @@ export function createSigningService(db: Database, options: { fileSecret: string
    */
   async function linkOf(token: string, meta: SigningRequestMeta): Promise<SigningLinkRow | undefined> {
     return db.run("platform", async (tx) => {
-      const wait = await throttleRepository.blockedFor(tx, [ipKey(meta.ip)]);
+      const wait = await throttleQueries.blockedFor(tx, [ipKey(meta.ip)]);
       if (wait > 0) throw errors.tooManyRequests(SIGNING_TEXTS.tooManyRequests, wait);
-      await throttleRepository.recordFailure(tx, ipKey(meta.ip), SIGNING_LIMITS.ratePerMinute, 1);
+      await throttleQueries.recordFailure(tx, ipKey(meta.ip), SIGNING_LIMITS.ratePerMinute, 1);
       return signingLinksRepository.findByToken(tx, token);
     });
   }
@@ -230,7 +230,7 @@ export function createSigningService(db: Database, options: { fileSecret: string
         // The quote itself, open over the list (issue 32; older notifications keep `/quotes?search=<ref>`).
         const href = `/quotes/${quote.id}`;
         const users = await signingRepository.officeUserIds(tx, link.companyId);
-        await notificationsRepository.add(tx, link.companyId, users, { kind: "quote_signed", title, body: text, href });
+        await notificationsQueries.add(tx, link.companyId, users, { kind: "quote_signed", title, body: text, href });
         const company = await signingRepository.companyEmail(tx, link.companyId);
         if (company.email) {
           const signedQuote = { ...quote, status: "valide" as const };

@@ -13,7 +13,7 @@ import {
   type TemplateKind,
   type TemplateVariable,
 } from "@shared/messages";
-import { companyInfoRepository } from "../company/company.repository";
+import { companyInfoQueries } from "../company/company.queries";
 import type { OutgoingMessage } from "../messages/contract";
 import { companyTemplate } from "../messages/messages.service";
 
@@ -38,7 +38,7 @@ export async function draftOf(
   document: DocumentValues & { email: string | null },
 ): Promise<MessageDraft> {
   const template = await companyTemplate(tx, companyId, kind);
-  const { name } = await companyInfoRepository.forDocuments(tx, companyId);
+  const { name } = await companyInfoQueries.forDocuments(tx, companyId);
   const values: Partial<Record<TemplateVariable, string>> = {
     client: document.client,
     reference: document.reference,

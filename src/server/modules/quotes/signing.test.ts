@@ -7,10 +7,10 @@ import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
 import { setupApp } from "../../test/helpers";
 import { blankPng } from "../../test/images";
-import { pdfText, QUOTE_LINES, quoteBody } from "../quotes/quotes.fixtures";
-import { quotesRepository } from "../quotes/quotes.repository";
-import { createQuotesService } from "../quotes/quotes.service";
 import { apiOf, type Crew, crewOf } from "../users/accounts.fixtures";
+import { pdfText, QUOTE_LINES, quoteBody } from "./quotes.fixtures";
+import { quotesRepository } from "./quotes.repository";
+import { createQuotesService } from "./quotes.service";
 import { issueSigningLink } from "./signing-links";
 
 const { app, db } = await setupApp();

@@ -2,7 +2,7 @@ import type { Db } from "@server/db/client";
 import { companies, quoteSignatures } from "@server/db/schema";
 import type { QuoteSignature } from "@shared/signing";
 import { and, eq, sql } from "drizzle-orm";
-import type { SignedQuoteEvidence } from "../quotes/quote-pdf";
+import type { SignedQuoteEvidence } from "./quote-pdf";
 import type { SigningVia } from "./signing-links";
 
 /** A signature to store: the evidence of docs/domain/signing.md#evidence. */
