@@ -116,7 +116,7 @@ test.describe("Chantiers", () => {
     await expect(page.getByText(/^Démarré le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     const first = page.getByRole("checkbox", { name: /Dépose du receveur/ });
     const second = page.getByRole("checkbox", { name: /Pose de la paroi vitrée/ });
-    await expect(page.getByText("Estimation : 14h")).toBeVisible();
+    await expect(page.getByText("Estimation : 14 h")).toBeVisible();
 
     await clickCentred(first);
     await expect(page.getByText("Tâche mise à jour", { exact: true })).toBeVisible();
@@ -133,7 +133,7 @@ test.describe("Chantiers", () => {
     await form.getByRole("button", { name: "Ajouter l'imprévu" }).click();
     await expect(page.getByText("Imprévu ajouté", { exact: true })).toBeVisible();
     const issue = page.getByRole("article", { name: "Évacuation bouchée" });
-    await expect(issue).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} · par Pierre Durand/);
+    await expect(issue).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{1,2}\sh(\s\d{2})? · par Pierre Durand/);
     await issue.getByRole("button", { name: "Modifier l'imprévu Évacuation bouchée" }).click();
     const edit = page.getByRole("form", { name: "Modifier l'imprévu Évacuation bouchée" });
     await edit.getByLabel("Titre *").fill("Évacuation bouchée au siphon");

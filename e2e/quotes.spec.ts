@@ -328,7 +328,7 @@ test.describe("Gestion des devis", () => {
     await expect(entries.nth(1)).toContainText("Envoi au client");
     await expect(entries.nth(2)).toContainText("Création");
     await expect(entries.nth(2)).toContainText("par Pierre Durand");
-    await expect(entries.nth(2)).toContainText(/\d{2} \S+ \d{4} à \d{2}:\d{2}/);
+    await expect(entries.nth(2)).toContainText(/\d{2} \S+ \d{4} à \d{1,2}\sh(\s\d{2})?/);
     await shot(page, testInfo, "history");
     await page.keyboard.press("Escape");
     await expect(history).toBeHidden();

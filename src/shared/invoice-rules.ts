@@ -168,6 +168,8 @@ export const INVOICE_TEXTS = {
     project: "Chantier",
     workDate: "Date des travaux",
     dueDate: "Échéance",
+    /** Beside « Net à payer » when there is no due date. */
+    onReceipt: "à réception",
     /** 2026 e-invoicing reform: the category of the operation; building works are services. */
     operation: "Opération",
     services: "Prestation de services",

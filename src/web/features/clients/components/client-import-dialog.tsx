@@ -9,7 +9,7 @@ import {
   type DuplicateAction,
 } from "@shared/client-csv";
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
-import { plural } from "@shared/format";
+import { formatPhone, plural } from "@shared/format";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
@@ -381,7 +381,9 @@ function ImportPreview({ result, counts, all, choices, onAll, onChoose }: Previe
                     {row.siret && <span className="block text-xs text-muted-foreground">{formatSiret(row.siret)}</span>}
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{CLIENT_TYPE_LABELS[row.type]}</td>
-                  <td className="hidden max-w-56 truncate px-3 py-2 md:table-cell">{row.email ?? row.phone ?? ""}</td>
+                  <td className="hidden max-w-56 truncate px-3 py-2 md:table-cell">
+                    {row.email ?? (row.phone ? formatPhone(row.phone) : "")}
+                  </td>
                   <td className="px-3 py-2">{row.city ?? ""}</td>
                 </tr>
               ))}

@@ -88,7 +88,7 @@ describe("InvoicePage", () => {
 
     const lines = screen.getByRole("table");
     expect(within(lines).getByText("Carrelage mural").closest("tr")?.textContent).toBe(
-      "Carrelage mural20 m²40,00\u00a0€10\u00a0%800,00\u00a0€",
+      "Carrelage mural20\u00a0m²40,00\u00a0€10\u00a0%800,00\u00a0€",
     );
     expect(within(lines).getByText("Salle de bain").closest("tr")?.textContent).toContain("1\u202f000,00\u00a0€");
     expect(screen.getByTestId("invoice-total-subtotal").textContent).toBe("1\u202f000,00\u00a0€");

@@ -1,5 +1,5 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { formatDate, formatEuro } from "@shared/format";
+import { formatDate, formatEuro, formatPhone } from "@shared/format";
 import {
   INVOICE_DISPLAY_LABELS,
   INVOICE_TEXTS,
@@ -137,7 +137,7 @@ function ClientCard({ invoice }: { invoice: Invoice }) {
       )}
       {invoice.client_phone && (
         <a href={`tel:${invoice.client_phone.replace(/\s/g, "")}`} className={LINK}>
-          {invoice.client_phone}
+          {formatPhone(invoice.client_phone)}
         </a>
       )}
     </address>

@@ -95,7 +95,7 @@ describe("LibraryPage", () => {
         .getAllByRole("definition")
         .map((figure) => figure.textContent);
     await waitFor(() =>
-      expect(figures()).toEqual(["73,88\u00a0€", "48,97\u00a0€", "24,91\u00a0€ (33,72\u00a0%)", "0,75\u00a0h"]),
+      expect(figures()).toEqual(["73,88\u00a0€", "48,97\u00a0€", "24,91\u00a0€ (33,72\u00a0%)", "45\u00a0min"]),
     );
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter à la bibliothèque" }));

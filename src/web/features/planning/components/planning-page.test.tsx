@@ -78,7 +78,10 @@ describe("PlanningPage on desktop", () => {
       `Du mardi ${formatLongDate(addDays(monday, 1))} au jeudi ${formatLongDate(addDays(monday, 3))}`,
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Planning");
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(/^\d{1,2} \S+ - \d{1,2} \S+ \d{4}$/);
+    // « 23–29 novembre 2026 », or « 30 novembre – 6 décembre 2026 » across months (docs/glossary.md).
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(
+      /^\d{1,2}(\u2013\d{1,2}| \S+(?: \d{4})?\u00a0\u2013 \d{1,2}) \S+ \d{4}$/,
+    );
     for (const day of ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]) {
       expect(screen.getByText(day)).toBeTruthy();
     }
@@ -200,7 +203,7 @@ describe("PlanningPage on desktop", () => {
     serve([]);
     const { unmount } = renderPlanning(<PlanningPage isMobile={false} />, { url: "/calendar?week=2030-03-04" });
     await waitFor(() => expect(weekRequests()[0]).toBe("2030-03-04"));
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("4 mars - 10 mars 2030");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("4\u201310 mars 2030");
     unmount();
     api.reset();
     serve([]);

@@ -195,7 +195,7 @@ describe("ProjectExecutionPage", () => {
     expect(screen.getByText(/^Démarré le \d{2}\/\d{2}\/2026$/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Photos (1/20)" })).toBeTruthy();
     const issue = await screen.findByRole("article", { name: "Tuyau d'évacuation fendu" });
-    expect(issue.textContent).toMatch(/24\/11\/2026 à \d{2}:05 · par Marc Petit/);
+    expect(issue.textContent).toMatch(/24\/11\/2026 à \d{1,2}\sh\s05 · par Marc Petit/);
 
     fireEvent.click(await task(/Dépose de l'ancienne baignoire/));
     await waitFor(() => expect(api.requests("PUT", "/api/project-tasks/:id")).toHaveLength(1));
@@ -203,7 +203,7 @@ describe("ProjectExecutionPage", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.taskUpdated));
     expect(state.project.tasks[0]?.is_done).toBe(true);
     expect(((await task(/Dépose/)) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/^Estimation\s:\s16h$/)).toBeTruthy();
+    expect(screen.getByText(/^Estimation\s:\s16\sh$/)).toBeTruthy();
   });
 
   it("shows on arrival the gate code, « Appeler client » (tel:) and « Y aller » (the route)", async () => {

@@ -115,7 +115,7 @@ describe("ProjectPage", () => {
     expect(screen.getByRole("list", { name: "Matériel du chantier" }).textContent).toBe("Niveau laser");
     const tasks = screen.getByRole("list", { name: "Tâches de Salle de bain" });
     expect(tasks.textContent).toContain("Fait\u00a0: Dépose de l'ancienne baignoire");
-    expect(tasks.textContent).toContain("Estimation\u00a0: 16h");
+    expect(tasks.textContent).toContain("Estimation\u00a0: 16\u00a0h");
     expect(screen.getByRole("link", { name: "DEV-2026-0007" }).getAttribute("href")).toBe(
       "/quotes?search=DEV-2026-0007",
     );
@@ -123,7 +123,7 @@ describe("ProjectPage", () => {
 
     const issues = await screen.findByRole("list", { name: "Imprévus du chantier" });
     expect(issues.textContent).toContain("Fuite sous l'évier");
-    expect(issues.textContent).toMatch(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} · par Julien Moreau/);
+    expect(issues.textContent).toMatch(/\d{2}\/\d{2}\/\d{4} à \d{1,2}\sh(\s\d{2})? · par Julien Moreau/);
     const photo = await screen.findByRole("link", { name: "Ouvrir la photo 1 (mur.jpg)" });
     expect(photo.getAttribute("href")).toBe(`/api/files/${PHOTO}?sig=full`);
     expect(photo.getAttribute("target")).toBe("_blank");

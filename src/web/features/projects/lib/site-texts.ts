@@ -1,4 +1,4 @@
-import { formatDate, plural } from "@shared/format";
+import { formatDate, formatHours, formatTime, plural } from "@shared/format";
 
 /**
  * The texts of « Mode chantier » beyond the spec (its own are in PROJECT_TEXTS): the offline outbox
@@ -58,15 +58,14 @@ export const pendingLabel = (count: number): string => `en attente de synchronis
 /** « 2 actions envoyées »: what a synchronisation sent (its toast). */
 export const syncedLabel = (count: number): string => plural(count, "action envoyée", "actions envoyées");
 
-/** « Estimation : 4h » (spec 2 §2), the hours as the server gives them (4, 2,5). */
-export const estimateLabel = (hours: number): string => `Estimation\u00a0: ${String(hours).replace(".", ",")}h`;
+/** « Estimation : 4 h », « Estimation : 2 h 30 » (spec 2 §2 « 4h », in the glossary's typography). */
+export const estimateLabel = (hours: number): string => `Estimation\u00a0: ${formatHours(hours)}`;
 
-/** « 25/11/2026 à 14:05 » (spec 2 §2: dd/MM/yyyy à HH:mm), in the phone's time zone. */
+/** « 25/11/2026 à 14 h 05 » (spec 2 §2: dd/MM/yyyy à HH:mm, times as the glossary writes them), in the phone's time zone. */
 export function issueDateLabel(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
-  return `${formatDate(date)} à ${time}`;
+  return `${formatDate(date)} à ${formatTime(date)}`;
 }
 
 /** « Démarré le 25/11/2026 ». */

@@ -1,5 +1,5 @@
 import { parisToday } from "@shared/dates";
-import { formatDate, formatEuro, formatQuantity } from "@shared/format";
+import { formatDate, formatEuro, formatQuantityUnit } from "@shared/format";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
@@ -162,7 +162,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
               <li key={item.id} className="flex min-w-0 items-baseline justify-between gap-3">
                 <span className="truncate">{item.name}</span>
                 <span className="shrink-0 text-muted-foreground tabular-nums">
-                  {formatQuantity(item.quantity)} {item.unit}
+                  {formatQuantityUnit(item.quantity, item.unit)}
                 </span>
               </li>
             ))}

@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatEuro } from "@shared/format";
+import { formatDate, formatDateTime, formatEuro, formatPhone } from "@shared/format";
 import type { SigningView } from "@shared/signing";
 import { SIGNING_TEXTS, type SigningRefusal, type SigningState } from "@shared/signing-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -223,7 +223,7 @@ function CompanyHeader({ quote }: { quote: OpenQuote }) {
               className="flex min-h-8 items-center gap-1.5 text-primary"
             >
               <Phone aria-hidden="true" className="size-4" />
-              {company.phone}
+              {formatPhone(company.phone)}
             </a>
           )}
           {company.email && (
