@@ -204,6 +204,39 @@ export interface QuoteLineForTask {
   name: string;
   quantity: number;
   unit_price: number;
+  /** The line's unit (« m² »), to compare with its library item's. */
+  unit?: string;
+  /**
+   * The library item the line was taken from, when there is one: its kind, category, unit and, for an
+   * ouvrage, its labour time in one unit (docs/domain/library.md#ouvrages).
+   */
+  library?: { kind: string; category: string | null; unit: string; labour_hours: number | null } | null;
+}
+
+/**
+ * The labour time of one unit of a line, as the library knows it (docs/domain/projects.md#creation-from-a-quote):
+ * an ouvrage's labour time, or 1 h for a labour article counted in hours (« Main-d'œuvre carreleur »,
+ * unit « heure »); null when the line comes from no library item, is counted in another unit than its
+ * item (its quantity would not be the item's), or the item has no labour time.
+ */
+export function labourHoursPerUnit(line: QuoteLineForTask): number | null {
+  const item = line.library;
+  if (!item || (line.unit !== undefined && line.unit !== item.unit)) return null;
+  if (item.kind === "ouvrage") return item.labour_hours && item.labour_hours > 0 ? item.labour_hours : null;
+  if (item.category === "main_oeuvre" && item.unit === "heure") return 1;
+  return null;
+}
+
+/**
+ * The hours of a task made from a quote line: its labour time × its quantity when the library knows it
+ * (to the hundredth, the stored precision, at most 9 999 h), else its unit price / 10 (spec 2 §5,
+ * `taskHoursFromUnitPrice`).
+ */
+export function taskHoursFromQuoteLine(line: QuoteLineForTask): number {
+  const perUnit = labourHoursPerUnit(line);
+  if (perUnit === null) return taskHoursFromUnitPrice(line.unit_price);
+  const hundredths = Math.round(perUnit * Math.max(0, line.quantity) * 100);
+  return hundredths > 0 ? Math.min(999_900, hundredths) / 100 : taskHoursFromUnitPrice(line.unit_price);
 }
 
 /** Articles and ouvrages (kind `item`) become tasks; section headings and text lines do not. */
@@ -217,11 +250,11 @@ export interface ProposedTask {
   quantity: number;
 }
 
-/** The tasks of a quote's lines, in their order (spec 2 §5). */
+/** The tasks of a quote's lines, in their order (spec 2 §5), their hours from the library's labour times where known. */
 export function tasksFromQuoteLines(lines: readonly QuoteLineForTask[]): ProposedTask[] {
   return lines.filter(lineBecomesTask).map((line) => ({
     label: line.name,
-    estimated_hours: taskHoursFromUnitPrice(line.unit_price),
+    estimated_hours: taskHoursFromQuoteLine(line),
     unit_price: line.unit_price,
     quantity: line.quantity,
   }));

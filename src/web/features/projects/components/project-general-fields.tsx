@@ -200,10 +200,10 @@ export function ProjectGeneralFields({
       </FormField>
       {access.canSeeAmounts && (
         <FormField
-          label="Budget (€)"
+          label="Budget HT (€)"
           error={errors.budget_total?.message}
           className={HALF}
-          hint={kind === "fromQuote" ? "Le total TTC du devis." : undefined}
+          hint={kind === "fromQuote" ? "Le total HT du devis, remise déduite." : undefined}
         >
           {(props) => <DecimalInput placeholder="—" {...props} {...register("budget_total")} />}
         </FormField>

@@ -168,7 +168,7 @@ describe("ProjectPage", () => {
     serve(withoutBudget as ProjectDetail, { issues: false, photos: false });
     const first = renderPage({ permissions: ["dashboard:view", "calendar:view", "projects:view", "projects:execute"] });
     await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
-    expect(screen.queryByText("Budget")).toBeNull();
+    expect(screen.queryByText("Budget HT")).toBeNull();
     const documents = screen.getByRole("list", { name: "Documents du chantier" });
     expect(within(documents).getByText("DEV-2026-0007")).toBeTruthy();
     expect(within(documents).queryByRole("link")).toBeNull();
@@ -177,7 +177,7 @@ describe("ProjectPage", () => {
     serve(makeProjectDetail(), { issues: false, photos: false });
     renderPage();
     await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
-    expect(screen.getByText("Budget")).toBeTruthy();
+    expect(screen.getByText("Budget HT")).toBeTruthy();
     expect(screen.getByText(/^4.380,50.€$/)).toBeTruthy();
     expect(within(screen.getByRole("list", { name: "Documents du chantier" })).getByRole("link")).toBeTruthy();
   });

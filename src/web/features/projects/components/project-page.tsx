@@ -98,7 +98,7 @@ function Information({ project }: { project: ProjectDetail }) {
       <Fact label="Code d'accès">{project.gate_code ?? <Missing />}</Fact>
       {/* Left out of the answer for a user who does not see the amounts (projects:budget). */}
       {project.budget_total !== undefined && (
-        <Fact label="Budget">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
+        <Fact label="Budget HT">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
       )}
       {project.started_at && <Fact label="Démarré le">{formatDate(new Date(project.started_at))}</Fact>}
       {project.finished_at && <Fact label="Livré le">{formatDate(new Date(project.finished_at))}</Fact>}
