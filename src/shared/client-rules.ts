@@ -58,7 +58,7 @@ export const CLIENT_TEXTS = {
   vatSiren: EINVOICE_TEXTS.vatSiren,
   vatSirenMismatch: "Le numéro de TVA ne correspond pas au SIREN du client",
   contactNameRequired: "Le nom du contact est obligatoire",
-  addressRequired: "L'adresse du chantier est obligatoire",
+  addressRequired: "L’adresse du chantier est obligatoire",
   tooManyContacts: "50\u00a0contacts au maximum",
   tooManyAddresses: "100\u00a0adresses de chantier au maximum",
 } as const;

@@ -82,7 +82,7 @@ export const PROJECT_TEXTS = {
   statusRequired: "Veuillez sélectionner un statut",
   dateInvalid: "Date invalide",
   budgetPositive: "Le budget doit être positif",
-  durationMin: "La durée estimée est d'au moins 1\u00a0jour (nombre entier)",
+  durationMin: "La durée estimée est d’au moins 1\u00a0jour (nombre entier)",
   taskLabelRequired: "Le libellé de la tâche est obligatoire",
   hoursPositive: "Les heures estimées doivent être positives",
   unitPricePositive: "Le prix unitaire doit être positif",
@@ -92,13 +92,13 @@ export const PROJECT_TEXTS = {
   equipmentTooLong: `Un équipement\u00a0: ${PROJECT_LIMITS.equipmentItemLength} caractères au maximum`,
   tooManyEquipment: `${PROJECT_LIMITS.equipmentItems}\u00a0équipements au maximum`,
   issueTitleRequired: "Le titre est obligatoire",
-  clientKeyInvalid: "Clé d'envoi invalide",
+  clientKeyInvalid: "Clé d’envoi invalide",
   /** The office's notification of a new imprévu (issue 32). */
   issueNotification: "Nouvel imprévu",
   writtenAtInvalid: "Date de rédaction invalide (date et heure ISO 8601 attendues)",
-  clientKeyTaken: "Cette clé d'envoi appartient à un autre imprévu",
+  clientKeyTaken: "Cette clé d’envoi appartient à un autre imprévu",
   /** Spec 2 §2 « Ce projet n'est pas en cours d'exécution »: ticks and imprévus of another status (409). */
-  notInProgress: "Ce chantier n'est pas en cours d'exécution",
+  notInProgress: "Ce chantier n’est pas en cours d’exécution",
   cannotStart: "Seul un chantier à faire ou en pause peut être démarré",
   cannotFinish: "Seul un chantier en cours peut être terminé",
   // Spec 2 §8 (toasts), the glossary's words.
@@ -132,7 +132,7 @@ export const PROJECT_TEXTS = {
   photoDamaged: "Image illisible ou endommagée",
   /** Beyond `PHOTO_IMAGE`'s bounds (src/server/modules/projects/photo-image.ts): 50 MP, 16,384 px a side. */
   photoTooManyPixels: "Image trop grande\u00a0: 50\u00a0mégapixels et 16\u202f384\u00a0pixels de côté au plus",
-  photoClientKeyTaken: "Cette clé d'envoi appartient à une autre photo",
+  photoClientKeyTaken: "Cette clé d’envoi appartient à une autre photo",
   noPhotos: "Aucune photo ajoutée",
   // Screens (spec 2 §2).
   listTitle: "Mes chantiers",

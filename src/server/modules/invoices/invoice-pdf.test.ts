@@ -339,7 +339,7 @@ describe("invoiceDocument", () => {
     expect(text).not.toContain("BROUILLON");
   });
 
-  it("the credit note of a final invoice that deducted deposits: « Montant de l'avoir », never « Net à payer » (issue 32)", async () => {
+  it("the credit note of a final invoice that deducted deposits: « Montant de l’avoir », never « Net à payer » (issue 32)", async () => {
     const credit = {
       ...finalInvoice,
       kind: "credit_note" as const,
@@ -356,7 +356,7 @@ describe("invoiceDocument", () => {
     expect(text).not.toContain(plain(INVOICE_TEXTS.pdf.netDue));
   });
 
-  it("a deposit invoice is titled « Facture d'acompte » and names its quote", async () => {
+  it("a deposit invoice is titled « Facture d’acompte » and names its quote", async () => {
     const deposit = invoice({
       kind: "deposit",
       reference: "FAC-2026-0031",

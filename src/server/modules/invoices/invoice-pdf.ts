@@ -195,7 +195,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   if (invoice.kind === "deposit" && invoice.quote) {
     paragraphs.push({
       title: "Acompte",
-      body: `Facture d'acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name})\u00a0; l'acompte sera déduit de la facture de solde.`,
+      body: `Facture d’acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name})\u00a0; l’acompte sera déduit de la facture de solde.`,
     });
   }
   if (invoice.deposits.length > 0) {
@@ -204,7 +204,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
       body: invoice.deposits
         .map((d) => {
           const tax = d.vat.reduce((sum, v) => plus(sum, v.tax), 0);
-          return `Facture d'acompte ${d.reference} du ${formatDate(d.date)}\u00a0: ${formatEuro(d.total)} TTC, dont TVA ${formatEuro(tax)}`;
+          return `Facture d’acompte ${d.reference} du ${formatDate(d.date)}\u00a0: ${formatEuro(d.total)} TTC, dont TVA ${formatEuro(tax)}`;
         })
         .join("\n"),
     });

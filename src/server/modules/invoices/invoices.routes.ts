@@ -122,7 +122,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "XML Factur-X d'une facture émise ({référence}.xml, CII D16B, profil EN 16931)\u202f; 409 pour un brouillon",
+          "XML Factur-X d’une facture émise ({référence}.xml, CII D16B, profil EN 16931)\u202f; 409 pour un brouillon",
         params: idParams,
       },
     },
@@ -156,7 +156,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: INVOICES_ACCESS.deposit } },
       schema: {
         tags,
-        summary: "Facture d'acompte d'un devis validé (pourcentage ou montant TTC, TVA répartie par taux)",
+        summary: "Facture d’acompte d’un devis validé (pourcentage ou montant TTC, TVA répartie par taux)",
         params: quoteParams,
         body: depositInputSchema,
         response: { 201: invoiceSchema, ...withConflict },
@@ -173,7 +173,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Facture de solde d'un devis validé (brouillon)\u202f: ses lignes, remises, client et chantier, acomptes déduits",
+          "Facture de solde d’un devis validé (brouillon)\u202f: ses lignes, remises, client et chantier, acomptes déduits",
         params: quoteParams,
         response: { 201: invoiceSchema, ...withConflict },
       },
@@ -282,7 +282,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: INVOICES_ACCESS.pay } },
       schema: {
         tags,
-        summary: "«\u00a0Marquer comme payée\u00a0»\u202f: le reste à payer, aujourd'hui, par virement par défaut",
+        summary: "«\u00a0Marquer comme payée\u00a0»\u202f: le reste à payer, aujourd’hui, par virement par défaut",
         params: idParams,
         body: markPaidSchema,
         response: { 200: invoiceSchema, ...withConflict },
@@ -298,7 +298,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Annule une facture émise par un avoir AV-AAAA-NNNN (réponse\u202f: l'avoir)\u202f; un brouillon se supprime",
+          "Annule une facture émise par un avoir AV-AAAA-NNNN (réponse\u202f: l’avoir)\u202f; un brouillon se supprime",
         params: idParams,
         response: { 201: invoiceSchema, ...withConflict },
       },

@@ -91,7 +91,7 @@ export function quoteDocument(
       kind: "header",
       facts: [
         ["Date", formatDate(quote.date) || "—"],
-        ["Valable jusqu'au", formatDate(quote.valid_until) || "—"],
+        ["Valable jusqu’au", formatDate(quote.valid_until) || "—"],
         ...(validityDays !== null ? ([["Durée de validité", `${validityDays} jours`]] as [string, string][]) : []),
       ],
     },
@@ -136,7 +136,7 @@ export function quoteDocument(
       kind: "signature",
       title: "Bon pour accord",
       lines: [
-        "Devis reçu avant l'exécution des travaux.",
+        "Devis reçu avant l’exécution des travaux.",
         // Non-breaking spaces inside the guillemets and before the colons (French typography).
         "Date\u00a0:",
         "Signature du client, précédée de la mention manuscrite «\u00a0Bon pour accord\u00a0»\u00a0:",

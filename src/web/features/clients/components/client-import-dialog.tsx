@@ -161,7 +161,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
         <DialogTitle>Importer des clients</DialogTitle>
         <DialogDescription id={descriptionId}>
           {
-            "Un fichier CSV exporté de votre ancien logiciel ou d'un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l'aperçu avant d'importer."
+            "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l’aperçu avant d’importer."
           }
         </DialogDescription>
       </div>
@@ -345,7 +345,7 @@ function ImportPreview({ result, counts, all, choices, onAll, onChoose }: Previe
     plural(result.errors.length, "ligne en erreur", "lignes en erreur"),
   ];
   return (
-    <Section label="Aperçu de l'import" title="Aperçu">
+    <Section label="Aperçu de l’import" title="Aperçu">
       <p className="-mt-1 text-sm" role="status">
         {`${plural(result.rows, "ligne lue", "lignes lues")}\u00a0: ${parts.join(", ")}.`}
       </p>

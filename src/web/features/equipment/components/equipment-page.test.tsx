@@ -108,7 +108,7 @@ describe("EquipmentPage", () => {
       target: { value: "clé à molette" },
     });
     expect(within(dialog).getByRole("textbox", { name: "Équipement 4" }).getAttribute("aria-describedby")).toBeTruthy();
-    expect(dialog.textContent).toContain("Déjà dans la liste\u00a0: il ne sera gardé qu'une fois");
+    expect(dialog.textContent).toContain("Déjà dans la liste\u00a0: il ne sera gardé qu’une fois");
 
     const preview = within(dialog).getByRole("list", { name: "Aperçu des équipements" });
     expect(
@@ -194,7 +194,7 @@ describe("EquipmentPage", () => {
     renderWithProviders(<EquipmentPage isMobile={false} />, { permissions: ["equipment:view"] });
     fireEvent.click(await screen.findByRole("button", { name: "Salle de bain complète" }));
     expect(screen.queryByRole("button", { name: "Nouveau modèle" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Plus d’actions/ })).toBeNull();
     const dialog = await screen.findByRole("dialog", { name: "Salle de bain complète" });
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(5);
     expect(within(dialog).queryByRole("textbox")).toBeNull();

@@ -393,7 +393,7 @@ function Unavailable({ error, onRetry }: { error: unknown; onRetry: () => void }
           <div className="flex flex-col gap-1">
             <h1 className="text-lg font-semibold">{INVOICE_TEXTS.notFound}</h1>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Cette facture n'existe pas ou plus, ou vous n'y avez pas accès.
+              Cette facture n’existe pas ou plus, ou vous n’y avez pas accès.
             </p>
           </div>
           <Button asChild>
@@ -635,7 +635,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         <Alert variant="info" role="status">
           <Info aria-hidden="true" />
           <AlertDescription>
-            {"Facture annulée par l'avoir "}
+            {"Facture annulée par l’avoir "}
             <Link to={paths.invoice(invoice.credit_note.id)} className="font-semibold underline underline-offset-4">
               {invoice.credit_note.reference}
             </Link>
@@ -763,10 +763,10 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Annuler la facture ${invoice.reference}\u00a0?`}
-        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.${invoice.paid_amount > 0 ? ` ${INVOICE_PAGE_TEXTS.cancelWithPayments(formatEuro(invoice.paid_amount))}` : ""}`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l’annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C’est définitif.${invoice.paid_amount > 0 ? ` ${INVOICE_PAGE_TEXTS.cancelWithPayments(formatEuro(invoice.paid_amount))}` : ""}`}
         confirmLabel={INVOICE_TEXTS.cancel}
         cancelLabel="Ne pas annuler"
-        pendingLabel="Création de l'avoir…"
+        pendingLabel="Création de l’avoir…"
         onConfirm={onCancel}
       />
       <ConfirmDialog
@@ -774,7 +774,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Supprimer le brouillon ${invoice.reference}\u00a0?`}
-        description={`«\u00a0${invoice.name}\u00a0» sera supprimé définitivement. Un brouillon n'a pas encore de numéro de facture\u00a0: la suite des numéros n'est pas touchée.`}
+        description={`«\u00a0${invoice.name}\u00a0» sera supprimé définitivement. Un brouillon n’a pas encore de numéro de facture\u00a0: la suite des numéros n’est pas touchée.`}
         confirmLabel="Supprimer"
         pendingLabel="Suppression…"
         onConfirm={onDelete}

@@ -74,7 +74,7 @@ describe("LibraryPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Nouvel ouvrage" });
     fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Pose carrelage sol" } });
 
-    const search = within(dialog).getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
+    const search = within(dialog).getByRole("combobox", { name: "Ajouter un article à l’ouvrage" });
     for (const [term, name] of [
       ["carreau", "Carreau 45×45"],
       ["colle", "Colle carrelage"],
@@ -140,6 +140,6 @@ describe("LibraryPage", () => {
     renderWithProviders(<LibraryPage isMobile={false} />, { permissions: ["library:view"] });
     await screen.findByRole("article", { name: "Carreau 45×45" });
     expect(screen.queryByRole("button", { name: "Nouvel article" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Plus d’actions/ })).toBeNull();
   });
 });

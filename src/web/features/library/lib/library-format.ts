@@ -43,5 +43,5 @@ export function hoursText(hours: number): string {
 
 /** « 45 min de main-d'œuvre », or null without labour. */
 export function labourLabel(hours: number | null): string | null {
-  return hours ? `${hoursText(hours)} de main-d'œuvre` : null;
+  return hours ? `${hoursText(hours)} de main-d’œuvre` : null;
 }

@@ -239,7 +239,7 @@ describe("PlanningPage on desktop", () => {
     await screen.findByRole("article", { name: "Fuite sous évier" });
     expect(screen.queryByRole("combobox", { name: "Filtrer par équipe" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Déplacer/ })).toBeNull();
-    expect(screen.queryByRole("button", { name: /^Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Plus d’actions/ })).toBeNull();
     expect(api.requests("GET", "/api/teams")).toHaveLength(0);
   });
 
@@ -273,7 +273,7 @@ describe("PlanningPage on a phone", () => {
     fireEvent.click(within(tabs).getAllByRole("tab")[2] as HTMLElement);
     expect(await screen.findByRole("article", { name: "Tableau électrique" })).toBeTruthy();
     fireEvent.click(within(tabs).getAllByRole("tab")[1] as HTMLElement);
-    expect(screen.getByText("Aucun chantier n'est prévu ce jour-là.")).toBeTruthy();
+    expect(screen.getByText("Aucun chantier n’est prévu ce jour-là.")).toBeTruthy();
     // « Jour précédent » from Monday goes to the Sunday of the week before.
     fireEvent.click(within(tabs).getAllByRole("tab")[0] as HTMLElement);
     fireEvent.click(screen.getByRole("button", { name: "Jour précédent" }));

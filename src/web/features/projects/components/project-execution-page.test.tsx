@@ -241,10 +241,10 @@ describe("ProjectExecutionPage", () => {
     page();
     fireEvent.click(await screen.findByRole("button", { name: "Signaler un imprévu" }));
     const form = screen.getByRole("form", { name: "Signaler un imprévu" });
-    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l’imprévu" }));
     expect(await within(form).findByText(PROJECT_TEXTS.issueTitleRequired)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText("Titre *"), { target: { value: "  Fuite sous l'évier " } });
-    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l’imprévu" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueAdded));
     const sent = api.requests("POST", "/api/project-issues")[0]?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ project_id: SITE_IDS.project, title: "Fuite sous l'évier" });
@@ -274,7 +274,7 @@ describe("ProjectExecutionPage", () => {
     fireEvent.click(await task(/Carrelage mural/));
     fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
     fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
-    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l’imprévu" }));
 
     expect(await screen.findAllByText("en attente de synchronisation (2)")).toHaveLength(2);
     expect(screen.getByText("Hors ligne")).toBeTruthy();
@@ -307,7 +307,7 @@ describe("ProjectExecutionPage", () => {
     const writing = Date.now();
     fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
     fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
-    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l’imprévu" }));
     expect(await screen.findByRole("article", { name: "Mur humide" })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const reconnected = Date.now();

@@ -96,7 +96,7 @@ describe("ProjectCreateDialog from a quote", () => {
       expect((within(dialog).getByLabelText("Durée estimée (jours)") as HTMLInputElement).value).toBe("2"),
     );
 
-    const templates = within(dialog).getByRole("combobox", { name: "Ajouter les équipements d'un modèle" });
+    const templates = within(dialog).getByRole("combobox", { name: "Ajouter les équipements d’un modèle" });
     await waitFor(() => expect(within(templates).getByRole("option", { name: /Salle de bain/ })).toBeTruthy());
     fireEvent.change(templates, { target: { value: FIXTURE_IDS.template } });
     expect((within(dialog).getByRole("textbox", { name: "Équipement 1" }) as HTMLInputElement).value).toBe(
@@ -220,7 +220,7 @@ describe("ProjectEditDialog", () => {
       { permissions: ["projects:view", "projects:edit", "teams:view", "vehicles:view", "equipment:view"] },
     );
     const dialog = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
-    expect(within(dialog).getByLabelText("Code d'accès")).toBeTruthy();
+    expect(within(dialog).getByLabelText("Code d’accès")).toBeTruthy();
     expect(within(dialog).queryByLabelText("Budget HT (€)")).toBeNull();
     expect(within(dialog).queryAllByText("Prix unit. HT")).toEqual([]);
     first.unmount();

@@ -196,7 +196,7 @@ describe("ProjectPage", () => {
     expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.created, { description: "PROV-2026-0009" });
   });
 
-  it("« Facturer » › « Facture d'acompte »: the quote's deposit dialog on the quotes screen, nothing written here (issue 32)", async () => {
+  it("« Facturer » › « Facture d’acompte »: the quote's deposit dialog on the quotes screen, nothing written here (issue 32)", async () => {
     const project = makeProjectDetail();
     serve(project, { issues: false, photos: false });
     api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());
@@ -204,7 +204,7 @@ describe("ProjectPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
     const choice = await screen.findByRole("dialog", { name: "Que facturer\u00a0?" });
     expect(within(choice).getByText(`Ce chantier vient du devis ${project.quote_reference}.`)).toBeTruthy();
-    fireEvent.click(within(choice).getByRole("button", { name: /^Facture d'acompte/ }));
+    fireEvent.click(within(choice).getByRole("button", { name: /^Facture d’acompte/ }));
     const query = new URLSearchParams({ search: project.quote_reference ?? "", deposit: project.quote_id ?? "" });
     expect(await screen.findByText(`Écran des devis ?${query}`)).toBeTruthy();
     expect(api.requests("POST", "/api/invoices/from-project/:projectId")).toHaveLength(0);

@@ -95,7 +95,7 @@ function Information({ project }: { project: ProjectDetail }) {
       <Fact label="Équipe">{project.team?.name ?? <Missing>Sans équipe</Missing>}</Fact>
       <Fact label="Véhicule">{project.vehicle?.name ?? <Missing>Sans véhicule</Missing>}</Fact>
       <Fact label="Adresse">{project.address ?? <Missing />}</Fact>
-      <Fact label="Code d'accès">{project.gate_code ?? <Missing />}</Fact>
+      <Fact label="Code d’accès">{project.gate_code ?? <Missing />}</Fact>
       {/* Left out of the answer for a user who does not see the amounts (projects:budget). */}
       {project.budget_total !== undefined && (
         <Fact label="Budget HT">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
@@ -295,7 +295,7 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             <div className="flex flex-col gap-1">
               <h1 className="text-lg font-semibold">{PROJECT_TEXTS.notFound}</h1>
               <p className="max-w-sm text-sm text-muted-foreground">
-                Ce chantier n'existe pas ou plus, ou vous n'y avez pas accès.
+                Ce chantier n’existe pas ou plus, ou vous n’y avez pas accès.
               </p>
             </div>
             <Button asChild>

@@ -7,7 +7,7 @@ import { formatDate, formatHours, formatTime, plural } from "@shared/format";
 export const SITE_TEXTS = {
   title: "Mode chantier",
   /** The header (issue 32): the gate code, a call to the client, the route to the worksite. */
-  gateCode: "Code d'accès",
+  gateCode: "Code d’accès",
   callClient: "Appeler client",
   route: "Y aller",
   tasksTitle: "Tâches du chantier",
@@ -15,11 +15,11 @@ export const SITE_TEXTS = {
   reportIssue: "Signaler un imprévu",
   issueTitleLabel: "Titre",
   issueDescriptionLabel: "Description",
-  issueTitlePlaceholder: "Ex.\u00a0: fuite sous l'évier",
-  addIssue: "Ajouter l'imprévu",
+  issueTitlePlaceholder: "Ex.\u00a0: fuite sous l’évier",
+  addIssue: "Ajouter l’imprévu",
   saveIssue: "Enregistrer",
   cancel: "Annuler",
-  deleteIssueTitle: "Supprimer l'imprévu\u202f?",
+  deleteIssueTitle: "Supprimer l’imprévu\u202f?",
   deletePhotoTitle: "Supprimer la photo\u202f?",
   deletePhotoText: "Cette action est irréversible\u00a0: la photo sera retirée du chantier.",
   takePhoto: "Prendre une photo",
@@ -32,10 +32,10 @@ export const SITE_TEXTS = {
   finishAfterSync: "Les actions en attente doivent être envoyées avant de terminer le chantier.",
   finishOffline: "Reconnectez-vous pour terminer le chantier.",
   viewProject: "Voir le chantier",
-  readOnly: "Consultation seule\u00a0: vous n'avez pas la permission d'agir sur ce chantier.",
+  readOnly: "Consultation seule\u00a0: vous n’avez pas la permission d’agir sur ce chantier.",
   loadFailed: "Impossible de charger le chantier",
   neverSeenOffline:
-    "Ce chantier n'a pas encore été ouvert sur ce téléphone\u00a0: il s'affichera hors ligne une fois consulté avec du réseau.",
+    "Ce chantier n’a pas encore été ouvert sur ce téléphone\u00a0: il s’affichera hors ligne une fois consulté avec du réseau.",
   // Offline
   offline: "Hors ligne",
   offlineText: "Vos actions sont gardées sur cet appareil et seront envoyées au retour du réseau.",

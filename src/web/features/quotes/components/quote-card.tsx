@@ -146,7 +146,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             <span className={cn("inline-flex items-center gap-1.5", expired && "font-medium text-destructive")}>
               <CalendarClock aria-hidden="true" className="size-3.5 shrink-0" />
               <span>
-                {"Valable jusqu'au\u00a0"}
+                {"Valable jusqu’au\u00a0"}
                 <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
               </span>
             </span>
@@ -252,7 +252,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
         )}
         <ActionMenu
           className="ml-auto"
-          label={`Plus d'actions pour le devis ${quote.reference}`}
+          label={`Plus d’actions pour le devis ${quote.reference}`}
           busy={busy}
           groups={[
             [
@@ -283,7 +283,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
                 ]
               : [],
             actions.showCreateInvoice && permissions.canCreateInvoice
-              ? [{ label: "Facture d'acompte", icon: HandCoins, onSelect: () => on.onDeposit(quote) }]
+              ? [{ label: "Facture d’acompte", icon: HandCoins, onSelect: () => on.onDeposit(quote) }]
               : [],
             permissions.canCreate
               ? [

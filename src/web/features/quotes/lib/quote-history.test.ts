@@ -41,7 +41,7 @@ describe("history formatting", () => {
     expect(changes.map((c) => c.label)).toEqual([
       "Client",
       "Statut",
-      "Valable jusqu'au",
+      "Valable jusqu’au",
       "Remise (%)",
       "Lignes",
       "Total TTC",

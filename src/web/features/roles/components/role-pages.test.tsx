@@ -223,7 +223,7 @@ describe("RoleUsersPage", () => {
     api.post("/api/company/roles/:id/users", roleSchema, () => metreur);
     api.deleteWithBody("/api/company/roles/:id/users", roleSchema, () => apiError(409, ACCOUNT_TEXTS.lastAdmin));
     renderPage(<RoleUsersPage roleId={metreur.id} isMobile={false} />);
-    const table = await screen.findByRole("table", { name: "Utilisateurs de l'entreprise" });
+    const table = await screen.findByRole("table", { name: "Utilisateurs de l’entreprise" });
     expect(
       within(table)
         .getAllByRole("columnheader")

@@ -117,7 +117,7 @@ describe("TeamsPage", () => {
     api.put("/api/teams/:id", teamDetailSchema, () => makeTeamDetail(plumbing, [marc, julien]));
     renderWithProviders(<TeamsPage isMobile={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "Équipe Plomberie" }));
-    const dialog = await screen.findByRole("dialog", { name: "Modifier l'équipe" });
+    const dialog = await screen.findByRole("dialog", { name: "Modifier l’équipe" });
     const chosen = within(dialog).getByRole("list", { name: "Membres choisis" });
     expect(
       within(chosen)
@@ -159,11 +159,11 @@ describe("TeamsPage", () => {
     renderWithProviders(<TeamsPage isMobile={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "Nouvelle équipe" }));
     const dialog = await screen.findByRole("dialog", { name: "Nouvelle équipe" });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l'équipe" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l’équipe" }));
     expect(await within(dialog).findByText(TEAM_TEXTS.nameRequired)).toBeTruthy();
     expect(api.requests("POST", "/api/teams")).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Équipe Peinture" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l'équipe" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l’équipe" }));
     await waitFor(() => expect(api.requests("POST", "/api/teams")).toHaveLength(1));
     expect(api.requests("POST", "/api/teams")[0]?.body).toEqual({
       name: "Équipe Peinture",
