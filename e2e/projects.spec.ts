@@ -134,8 +134,8 @@ test.describe("Chantiers", () => {
     await expect(page.getByText("Imprévu ajouté", { exact: true })).toBeVisible();
     const issue = page.getByRole("article", { name: "Évacuation bouchée" });
     await expect(issue).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{1,2}\sh(\s\d{2})? · par Pierre Durand/);
-    await issue.getByRole("button", { name: "Modifier l'imprévu Évacuation bouchée" }).click();
-    const edit = page.getByRole("form", { name: "Modifier l'imprévu Évacuation bouchée" });
+    await issue.getByRole("button", { name: "Modifier l’imprévu Évacuation bouchée" }).click();
+    const edit = page.getByRole("form", { name: "Modifier l’imprévu Évacuation bouchée" });
     await edit.getByLabel("Titre *").fill("Évacuation bouchée au siphon");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Imprévu modifié", { exact: true })).toBeVisible();

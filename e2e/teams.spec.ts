@@ -42,8 +42,8 @@ test.describe("Équipes", () => {
     await picker.fill("Thomas Girard");
     await expect(form.getByRole("listbox", { name: "Utilisateurs" }).getByRole("option")).toHaveCount(1);
     await picker.press("Enter");
-    await form.getByRole("button", { name: "Chef d'équipe\u00a0: Thomas Girard" }).click();
-    await expect(form.getByRole("button", { name: "Chef d'équipe\u00a0: Thomas Girard" })).toHaveAttribute(
+    await form.getByRole("button", { name: "Chef d’équipe\u00a0: Thomas Girard" }).click();
+    await expect(form.getByRole("button", { name: "Chef d’équipe\u00a0: Thomas Girard" })).toHaveAttribute(
       "aria-pressed",
       "true",
     );

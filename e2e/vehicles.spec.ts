@@ -134,7 +134,7 @@ test.describe("Véhicules", () => {
     const master = page.getByRole("article", { name: "Master benne" });
     await expect(master).toContainText("FH-482-KT");
     await expect(page.getByRole("button", { name: "Ajouter un véhicule" })).toHaveCount(0);
-    await master.getByRole("button", { name: "Plus d'actions pour Master benne" }).click();
+    await master.getByRole("button", { name: "Plus d’actions pour Master benne" }).click();
     await expect(page.getByRole("menuitem")).toHaveText(["Voir les détails"]);
   });
 });

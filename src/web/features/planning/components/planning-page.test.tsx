@@ -305,7 +305,7 @@ describe("PlanningPage on a phone", () => {
     renderPlanning(<PlanningPage isMobile />, { url: `/calendar?week=${monday}` });
     fireEvent.click(within(await screen.findByRole("tablist")).getAllByRole("tab")[0] as HTMLElement);
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     const wednesday = addDays(monday, 2);
@@ -366,7 +366,7 @@ describe("a clash said before saving", () => {
     }));
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     // On Monday with its own team: nothing clashes; both teams (its own, once it leaves) and both vans are free.
@@ -409,7 +409,7 @@ describe("« Annuler » on the move toast", () => {
     });
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });
@@ -440,7 +440,7 @@ describe("a refused move", () => {
     api.patch("/api/projects/:id/schedule", projectScheduleResponseSchema, () => apiError(404, "Chantier introuvable"));
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });

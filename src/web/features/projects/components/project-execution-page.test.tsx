@@ -250,15 +250,15 @@ describe("ProjectExecutionPage", () => {
     expect(sent).toMatchObject({ project_id: SITE_IDS.project, title: "Fuite sous l'évier" });
     expect(sent.client_key).toMatch(/^[0-9a-f-]{36}$/);
 
-    fireEvent.click(await screen.findByRole("button", { name: "Modifier l'imprévu Fuite sous l'évier" }));
-    const edit = screen.getByRole("form", { name: "Modifier l'imprévu Fuite sous l'évier" });
+    fireEvent.click(await screen.findByRole("button", { name: "Modifier l’imprévu Fuite sous l'évier" }));
+    const edit = screen.getByRole("form", { name: "Modifier l’imprévu Fuite sous l'évier" });
     fireEvent.change(within(edit).getByLabelText("Description"), { target: { value: "Joint à changer" } });
     fireEvent.click(within(edit).getByRole("button", { name: "Enregistrer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueUpdated));
     expect(state.issues[0]?.description).toBe("Joint à changer");
     expect(api.requests("PUT", "/api/project-issues/:id")[0]?.path).toBe(`/api/project-issues/${state.issues[0]?.id}`);
 
-    fireEvent.click(screen.getByRole("button", { name: "Supprimer l'imprévu Fuite sous l'évier" }));
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer l’imprévu Fuite sous l'évier" }));
     const confirm = await screen.findByRole("alertdialog");
     fireEvent.click(within(confirm).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueDeleted));
