@@ -363,8 +363,8 @@ describe("invoiceDocument", () => {
       quote: { id: "quote-1", reference: "DEV-2026-0007", name: "Rénovation salle de bain" },
     });
     const text = await render(deposit);
-    expect(text).toContain("FACTURE D'ACOMPTE");
-    expect(text).toContain("Facture d'acompte sur le devis DEV-2026-0007");
+    expect(text).toContain("FACTURE D’ACOMPTE");
+    expect(text).toContain("Facture d’acompte sur le devis DEV-2026-0007");
   });
 });
 
