@@ -252,7 +252,7 @@ describe("invoiceDocument", () => {
       // The VAT table is the whole work's, as the Factur-X XML's (ADR 0016): it adds up to « Total TVA ».
       INVOICE_TEXTS.pdf.vatWholeWork,
       `10 % ${formatEuro(10_000)} ${formatEuro(1000)}`,
-      `Facture d'acompte FAC-2026-0031 du 02/02/2026 : ${formatEuro(3300)} TTC, dont TVA ${formatEuro(300)}`,
+      `Facture d’acompte FAC-2026-0031 du 02/02/2026 : ${formatEuro(3300)} TTC, dont TVA ${formatEuro(300)}`,
       `20/03/2026 · Chèque · Chèque n° 0001234 · ${formatEuro(1000)}`,
     ]) {
       expect(text, expected).toContain(plain(expected));
