@@ -41,7 +41,7 @@ test.describe("Connexion", () => {
     await page.goto("/login");
     await page.getByRole("button", { name: "Mot de passe oublié ?" }).click();
     await expect(
-      page.getByText(/Demandez à l'administrateur de votre entreprise de vous envoyer un lien/),
+      page.getByText(/Demandez à l’administrateur de votre entreprise de vous envoyer un lien/),
     ).toBeVisible();
   });
 

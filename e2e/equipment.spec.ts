@@ -13,7 +13,7 @@ function runId(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-test.describe("Modèles d'équipement", () => {
+test.describe("Modèles d’équipement", () => {
   test("créer un modèle ligne à ligne, le retrouver, le modifier, le dupliquer et supprimer la copie", async ({
     page,
   }, testInfo) => {
@@ -23,8 +23,8 @@ test.describe("Modèles d'équipement", () => {
     const name = `Carrelage ${run}`;
 
     await signIn(page, "admin", "/equipment");
-    await expect(page.getByRole("heading", { level: 1, name: "Modèles d'équipement" })).toBeVisible();
-    await expect(page).toHaveTitle("Modèles d'équipement · Propulse");
+    await expect(page.getByRole("heading", { level: 1, name: "Modèles d’équipement" })).toBeVisible();
+    await expect(page).toHaveTitle("Modèles d’équipement · Propulse");
     // The demo templates, newest first.
     const demo = page.getByRole("article", { name: "Salle de bain complète" });
     await expect(demo).toContainText("15\u00a0équipements");
@@ -32,7 +32,7 @@ test.describe("Modèles d'équipement", () => {
     // The sidebar painted before the review's screenshot.
     if (!mobile) await expect(page.getByRole("link", { name: "Équipements" })).toBeVisible();
     await shot(page, testInfo, "list");
-    await expectNoSeriousA11yViolations(page, "modèles d'équipement");
+    await expectNoSeriousA11yViolations(page, "modèles d’équipement");
 
     // — A new template, typed row by row: Enter goes to the next row, never submits —
     await page.getByRole("button", { name: "Nouveau modèle" }).click();
@@ -81,7 +81,7 @@ test.describe("Modèles d'équipement", () => {
     await expect(card).toContainText("+1\u00a0autre équipement");
 
     // — Duplicated: the create form with « (copie) », saved as a second template —
-    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
+    await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Dupliquer" }).click();
     const copy = page.getByRole("dialog", { name: "Nouveau modèle" });
     await expect(copy.getByLabel("Nom du modèle *")).toHaveValue(`${name} (copie)`);
@@ -93,7 +93,7 @@ test.describe("Modèles d'équipement", () => {
     await expect(page.getByRole("heading", { level: 2 })).toHaveText("2\u00a0modèles");
 
     // — The copy deleted, after the confirmation —
-    await clickCentred(copied.getByRole("button", { name: `Plus d'actions pour ${name} (copie)` }));
+    await clickCentred(copied.getByRole("button", { name: `Plus d’actions pour ${name} (copie)` }));
     await page.getByRole("menuitem", { name: "Supprimer" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Supprimer le modèle\u202f?" });
     await expect(confirm).toContainText(

@@ -74,11 +74,11 @@ test("devis validé → acompte de 30 % → chantier livré → facture de solde
   // The deposit, from the quote's card.
   await signIn(page, "admin", `/quotes?search=${encodeURIComponent(quote.name)}`);
   const card = page.getByRole("article").filter({ hasText: quote.reference });
-  await clickCentred(card.getByRole("button", { name: `Plus d'actions pour le devis ${quote.reference}` }));
-  await page.getByRole("menuitem", { name: "Facture d'acompte" }).click();
-  const depositDialog = page.getByRole("dialog", { name: "Facture d'acompte" });
+  await clickCentred(card.getByRole("button", { name: `Plus d’actions pour le devis ${quote.reference}` }));
+  await page.getByRole("menuitem", { name: "Facture d’acompte" }).click();
+  const depositDialog = page.getByRole("dialog", { name: "Facture d’acompte" });
   await expect(depositDialog).toContainText("402,00");
-  await depositDialog.getByRole("button", { name: "Créer la facture d'acompte" }).click();
+  await depositDialog.getByRole("button", { name: "Créer la facture d’acompte" }).click();
   await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByText("Brouillon", { exact: true }).first()).toBeVisible();
@@ -191,5 +191,5 @@ test("une facture émise s'annule par un avoir, liée dans les deux sens", async
   await shot(page, testInfo, "credit-note");
   await page.getByRole("status").getByRole("link", { name: reference }).click();
   await expect(page.getByText("Annulée", { exact: true }).first()).toBeVisible();
-  await expect(page.getByText("Facture annulée par l'avoir")).toBeVisible();
+  await expect(page.getByText("Facture annulée par l’avoir")).toBeVisible();
 });

@@ -13,7 +13,7 @@ function runId(testInfo: TestInfo): string {
 }
 
 test.describe("Bibliothèque", () => {
-  test("composer un ouvrage de la bibliothèque de démo, voir son prix et sa marge, l'archiver", async ({
+  test("composer un ouvrage de la bibliothèque de démo, voir son prix et sa marge, l’archiver", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);
@@ -53,7 +53,7 @@ test.describe("Bibliothèque", () => {
     await page.getByRole("button", { name: "Nouvel ouvrage" }).click();
     const form = page.getByRole("dialog", { name: "Nouvel ouvrage" });
     await form.getByLabel("Nom *").fill(ouvrage);
-    const add = form.getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
+    const add = form.getByRole("combobox", { name: "Ajouter un article à l’ouvrage" });
     await add.fill(article);
     await form.getByRole("option", { name: new RegExp(article) }).click();
     // The keyboard way: the whole name (other runs' imports hold « Carreleur … »), then Enter.
@@ -78,7 +78,7 @@ test.describe("Bibliothèque", () => {
     await search.fill(run);
     const card = page.getByRole("article", { name: ouvrage });
     await expect(card).toContainText("67,00\u00a0€ HT / m²");
-    await card.getByRole("button", { name: `Plus d'actions pour ${ouvrage}` }).click();
+    await card.getByRole("button", { name: `Plus d’actions pour ${ouvrage}` }).click();
     await page.getByRole("menuitem", { name: "Archiver" }).click();
     await expect(page.getByText("Élément archivé")).toBeVisible();
     await expect(card).toBeHidden();

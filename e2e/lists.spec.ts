@@ -99,7 +99,7 @@ test.describe("deleting a quote template asks first (issue 9, defect 8)", () => 
     });
     expect(created.status(), await created.text()).toBe(201);
     await page.reload();
-    await page.getByRole("button", { name: /Partir d'un modèle/ }).click();
+    await page.getByRole("button", { name: /Partir d’un modèle/ }).click();
     const templates = page.getByRole("region", { name: "Modèles de devis" });
     await templates.getByRole("button", { name: `Supprimer le modèle ${name}` }).click();
     const question = page.getByRole("alertdialog", { name: `Supprimer le modèle «\u00a0${name}\u00a0»\u202f?` });

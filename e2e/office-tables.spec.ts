@@ -50,7 +50,7 @@ test.describe("office lists as tables", () => {
     expect(download.suggestedFilename()).toMatch(/^devis-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), "utf8").replace(/^\uFEFF/, "");
     const lines = csv.trim().split("\r\n");
-    expect(lines[0]).toBe("Référence;Objet;Client;Date;Valable jusqu'au;Statut;Total HT;TVA;Total TTC");
+    expect(lines[0]).toBe("Référence;Objet;Client;Date;Valable jusqu’au;Statut;Total HT;TVA;Total TTC");
     expect(lines).toHaveLength(3);
 
     await page.reload();

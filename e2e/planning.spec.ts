@@ -178,7 +178,7 @@ test.describe("Planning", () => {
       await expect(card).toContainText("Durée\u00a0: 2\u00a0jours");
       await expect(card).toContainText("Équipe Plomberie");
       await expect(monday.getByRole("article", { name: board.name })).toHaveCount(0);
-      await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${tiling.name}` }));
+      await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${tiling.name}` }));
       await page.getByRole("menuitem", { name: "Déplacer" }).click();
       const sheet = page.getByRole("dialog", { name: "Déplacer le chantier" });
       await sheet.getByLabel("Date de début *").fill(addDays(week, 3));
@@ -295,7 +295,7 @@ test.describe("Planning", () => {
     await expect(page.getByRole("article", { name: other.name })).toHaveCount(0);
     await expect(page.getByRole("combobox", { name: "Filtrer par équipe" })).toHaveCount(0);
     await expect(page.getByRole("button", { name: `Déplacer ${his.name}` })).toHaveCount(0);
-    await expect(page.getByRole("button", { name: `Plus d'actions pour ${his.name}` })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: `Plus d’actions pour ${his.name}` })).toHaveCount(0);
   });
 });
 

@@ -116,7 +116,7 @@ test.describe("Chantiers", () => {
     await expect(page.getByText(/^Démarré le \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
     const first = page.getByRole("checkbox", { name: /Dépose du receveur/ });
     const second = page.getByRole("checkbox", { name: /Pose de la paroi vitrée/ });
-    await expect(page.getByText("Estimation : 14h")).toBeVisible();
+    await expect(page.getByText("Estimation : 14 h")).toBeVisible();
 
     await clickCentred(first);
     await expect(page.getByText("Tâche mise à jour", { exact: true })).toBeVisible();
@@ -126,22 +126,22 @@ test.describe("Chantiers", () => {
     // An imprévu: the title is required; added, edited, deleted.
     await page.getByRole("button", { name: "Signaler un imprévu" }).click();
     const form = page.getByRole("form", { name: "Signaler un imprévu" });
-    await form.getByRole("button", { name: "Ajouter l'imprévu" }).click();
+    await form.getByRole("button", { name: "Ajouter l’imprévu" }).click();
     await expect(form.getByText("Le titre est obligatoire")).toBeVisible();
     await form.getByLabel("Titre *").fill("Évacuation bouchée");
     await form.getByLabel("Description").fill("Prévoir un furet");
-    await form.getByRole("button", { name: "Ajouter l'imprévu" }).click();
+    await form.getByRole("button", { name: "Ajouter l’imprévu" }).click();
     await expect(page.getByText("Imprévu ajouté", { exact: true })).toBeVisible();
     const issue = page.getByRole("article", { name: "Évacuation bouchée" });
-    await expect(issue).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} · par Pierre Durand/);
-    await issue.getByRole("button", { name: "Modifier l'imprévu Évacuation bouchée" }).click();
-    const edit = page.getByRole("form", { name: "Modifier l'imprévu Évacuation bouchée" });
+    await expect(issue).toContainText(/\d{2}\/\d{2}\/\d{4} à \d{1,2}\sh(\s\d{2})? · par Pierre Durand/);
+    await issue.getByRole("button", { name: "Modifier l’imprévu Évacuation bouchée" }).click();
+    const edit = page.getByRole("form", { name: "Modifier l’imprévu Évacuation bouchée" });
     await edit.getByLabel("Titre *").fill("Évacuation bouchée au siphon");
     await edit.getByRole("button", { name: "Enregistrer" }).click();
     await expect(page.getByText("Imprévu modifié", { exact: true })).toBeVisible();
     const edited = page.getByRole("article", { name: "Évacuation bouchée au siphon" });
     await expect(edited).toContainText("Prévoir un furet");
-    await edited.getByRole("button", { name: /^Supprimer l'imprévu/ }).click();
+    await edited.getByRole("button", { name: /^Supprimer l’imprévu/ }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByText("Imprévu supprimé", { exact: true })).toBeVisible();
     await expect(page.getByText("Aucun imprévu signalé")).toBeVisible();
@@ -166,7 +166,7 @@ test.describe("Chantiers", () => {
     await expect(second).toBeChecked();
     await page.getByRole("button", { name: "Signaler un imprévu" }).click();
     await page.getByLabel("Titre *").fill("Mur humide derrière le bac");
-    await page.getByRole("button", { name: "Ajouter l'imprévu" }).click();
+    await page.getByRole("button", { name: "Ajouter l’imprévu" }).click();
     const sync = page.getByTestId("site-sync");
     await expect(sync).toContainText("en attente de synchronisation (2)");
     await expect(sync).toContainText("Hors ligne");
@@ -253,8 +253,8 @@ test.describe("Chantiers", () => {
 
     const refused = page.getByRole("list", { name: "Non envoyé" });
     await expect(refused).toContainText("Tâche cochée : Dépose des meubles");
-    await expect(refused).toContainText("Ce chantier n'est pas en cours d'exécution");
-    await expect(page.getByText("Ce chantier n'est pas en cours d'exécution").first()).toBeVisible();
+    await expect(refused).toContainText("Ce chantier n’est pas en cours d’exécution");
+    await expect(page.getByText("Ce chantier n’est pas en cours d’exécution").first()).toBeVisible();
     await closeToasts(page);
     await shot(page, testInfo, "conflict");
     const onServer = await apiGet<ProjectDetail>(request, headers, `/api/projects/${project.id}`);

@@ -52,12 +52,12 @@ test("« Envoyer au client » depuis la carte d'un devis → message et PDF, dev
   // The card's menu: « Envoyer au client » opens the dialog filled from the company's template.
   await signIn(page, "admin", `/quotes?search=${encodeURIComponent(quote.name)}`);
   const card = page.getByRole("article").filter({ hasText: quote.reference });
-  await clickCentred(card.getByRole("button", { name: `Plus d'actions pour le devis ${quote.reference}` }));
+  await clickCentred(card.getByRole("button", { name: `Plus d’actions pour le devis ${quote.reference}` }));
   await page.getByRole("menuitem", { name: "Envoyer au client" }).click();
   const dialog = page.getByRole("dialog", { name: "Envoyer au client" });
   await expect(dialog.getByText("garnier@exemple.fr")).toBeVisible();
   await expect(dialog.getByLabel("Objet *")).toHaveValue(new RegExp(quote.reference));
-  await expect(dialog.getByLabel("Message *")).toHaveValue(/\(lien créé à l'envoi\)/);
+  await expect(dialog.getByLabel("Message *")).toHaveValue(/\(lien créé à l’envoi\)/);
   await expect(dialog.getByText(`${quote.reference}.pdf`)).toBeVisible();
   await dialog.getByRole("button", { name: "Ajouter une copie" }).click();
   await dialog.getByLabel("Copie").fill("bureau@exemple.fr");
@@ -73,7 +73,7 @@ test("« Envoyer au client » depuis la carte d'un devis → message et PDF, dev
   await expect(card.getByText("Envoyé au client")).toBeVisible();
 
   // The quote's view: « Relancer » now, and its messages.
-  await clickCentred(card.getByRole("button", { name: `Plus d'actions pour le devis ${quote.reference}` }));
+  await clickCentred(card.getByRole("button", { name: `Plus d’actions pour le devis ${quote.reference}` }));
   await page.getByRole("menuitem", { name: "Voir le devis" }).click();
   const view = page.getByRole("dialog", { name: new RegExp(quote.reference) });
   await view.getByRole("button", { name: /Messages/ }).click();

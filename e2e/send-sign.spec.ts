@@ -120,7 +120,7 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   // — The admin sends it: « Envoyer au client » on its card, the dialog filled from the template —
   await signIn(page, "admin", `/quotes?search=${encodeURIComponent(quote.reference)}`);
   const card = page.getByRole("article").filter({ hasText: quote.reference });
-  await clickCentred(card.getByRole("button", { name: `Plus d'actions pour le devis ${quote.reference}` }));
+  await clickCentred(card.getByRole("button", { name: `Plus d’actions pour le devis ${quote.reference}` }));
   await page.getByRole("menuitem", { name: "Envoyer au client" }).click();
   const send = page.getByRole("dialog", { name: "Envoyer au client" });
   await expect(send.getByLabel("Objet")).toHaveValue(new RegExp(quote.reference));
@@ -183,7 +183,7 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   await expect(page.getByRole("menu")).toHaveCSS("opacity", "1");
   await shot(page, testInfo, "notifications", false);
   await page.keyboard.press("Escape");
-  await clickCentred(signedCard.getByRole("button", { name: `Plus d'actions pour le devis ${quote.reference}` }));
+  await clickCentred(signedCard.getByRole("button", { name: `Plus d’actions pour le devis ${quote.reference}` }));
   await page.getByRole("menuitem", { name: "Voir le devis" }).click();
   const view = page.getByRole("dialog", { name: new RegExp(`Devis ${quote.reference}`) });
   await expect(view.getByText("Signé par Claire Roux")).toBeVisible();

@@ -114,7 +114,7 @@ test.describe("Paramètres de l'entreprise", () => {
 
       const form = page.getByRole("form", { name: "Informations de l'entreprise" });
       const save = form.getByRole("button", { name: "Enregistrer" });
-      await expect(field(form, "Nom de l'entreprise *")).toHaveValue(original.name ?? "");
+      await expect(field(form, "Nom de l’entreprise *")).toHaveValue(original.name ?? "");
       await expect(field(form, "Pays")).toHaveValue(original.country || "France");
       await expect(save).toBeDisabled();
       await expectNoSeriousA11yViolations(page, "informations");
@@ -148,7 +148,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await field(form, "BIC").fill("agrifrpp");
       if (mobile) {
         // The save bar stays in view, right above the bottom tab bar.
-        await field(form, "Nom de l'entreprise *").scrollIntoViewIfNeeded();
+        await field(form, "Nom de l’entreprise *").scrollIntoViewIfNeeded();
         const box = await save.boundingBox();
         const tabBar = await page.getByRole("navigation", { name: "Navigation principale" }).boundingBox();
         expect(box && tabBar).toBeTruthy();

@@ -64,15 +64,15 @@ test.describe("Plateforme SuperAdmin", () => {
       .first()
       .click();
     await expect(page.getByRole("heading", { level: 1, name: "Nouvelle entreprise" })).toBeVisible();
-    await page.getByRole("button", { name: "Créer l'entreprise" }).click();
-    await expect(page.getByText("Le nom de l'entreprise est requis")).toBeVisible();
-    await page.getByLabel("Nom de l'entreprise *").fill(companyName);
+    await page.getByRole("button", { name: "Créer l’entreprise" }).click();
+    await expect(page.getByText("Le nom de l’entreprise est requis")).toBeVisible();
+    await page.getByLabel("Nom de l’entreprise *").fill(companyName);
     await page.getByLabel("Formule *").selectOption("essai");
     await page.getByLabel("Ville").fill("Annecy");
     await page.getByLabel("Nom complet *").fill("Léa Martin");
     await page.getByLabel("Adresse e-mail *").fill(adminEmail);
     await shot(page, testInfo, "company-form");
-    await page.getByRole("button", { name: "Créer l'entreprise" }).click();
+    await page.getByRole("button", { name: "Créer l’entreprise" }).click();
 
     // — The invitation link, copied —
     const linkField = page.getByLabel("Lien à envoyer");
@@ -86,7 +86,7 @@ test.describe("Plateforme SuperAdmin", () => {
 
     // — Its page: trial, one user (the pending administrator) —
     await closeToasts(page);
-    await page.getByRole("link", { name: "Voir l'entreprise" }).click();
+    await page.getByRole("link", { name: "Voir l’entreprise" }).click();
     await expect(page.getByRole("heading", { level: 1, name: companyName })).toBeVisible();
     await expect(page.getByText("Essai", { exact: true }).first()).toBeVisible();
     await shot(page, testInfo, "company");
@@ -207,10 +207,10 @@ test.describe("Plateforme SuperAdmin", () => {
     // — Deactivated by the administrator (after a confirmation): he is signed out at once —
     await invitee.goto("/users");
     await invitee.getByRole("searchbox", { name: "Rechercher un utilisateur" }).fill("Hugo");
-    await invitee.getByRole("button", { name: `Plus d'actions pour ${workerName}` }).click();
+    await invitee.getByRole("button", { name: `Plus d’actions pour ${workerName}` }).click();
     await invitee.getByRole("menuitem", { name: "Désactiver" }).click();
     await invitee
-      .getByRole("alertdialog", { name: "Désactiver l'utilisateur\u202f?" })
+      .getByRole("alertdialog", { name: "Désactiver l’utilisateur\u202f?" })
       .getByRole("button", { name: "Désactiver" })
       .click();
     await expect(invitee.getByRole("article", { name: workerName })).toContainText("Inactif");
@@ -237,7 +237,7 @@ test.describe("Plateforme SuperAdmin", () => {
     const late = await freshPage(browser, testInfo);
     await late.goto(link);
     await expect(
-      late.getByText("Ce lien d'invitation n'est plus valable. Demandez un nouveau lien à votre administrateur."),
+      late.getByText("Ce lien d’invitation n’est plus valable. Demandez un nouveau lien à votre administrateur."),
     ).toBeVisible();
     await shot(late, testInfo, "invitation-used");
     await late.context().close();
@@ -245,7 +245,7 @@ test.describe("Plateforme SuperAdmin", () => {
     // — The SuperAdmin suspends the company (after a confirmation): its administrator is signed out —
     await page.getByRole("link", { name: companyName }).click();
     await page.getByRole("button", { name: "Suspendre" }).click();
-    const confirm = page.getByRole("alertdialog", { name: "Suspendre l'entreprise\u202f?" });
+    const confirm = page.getByRole("alertdialog", { name: "Suspendre l’entreprise\u202f?" });
     await expect(confirm).toContainText("ses utilisateurs sont déconnectés");
     await shot(page, testInfo, "suspend-dialog");
     await confirm.getByRole("button", { name: "Suspendre" }).click();

@@ -42,15 +42,15 @@ test.describe("Équipes", () => {
     await picker.fill("Thomas Girard");
     await expect(form.getByRole("listbox", { name: "Utilisateurs" }).getByRole("option")).toHaveCount(1);
     await picker.press("Enter");
-    await form.getByRole("button", { name: "Chef d'équipe\u00a0: Thomas Girard" }).click();
-    await expect(form.getByRole("button", { name: "Chef d'équipe\u00a0: Thomas Girard" })).toHaveAttribute(
+    await form.getByRole("button", { name: "Chef d’équipe\u00a0: Thomas Girard" }).click();
+    await expect(form.getByRole("button", { name: "Chef d’équipe\u00a0: Thomas Girard" })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
     await expect(form.getByRole("list", { name: "Membres choisis" }).getByRole("listitem")).toHaveCount(2);
     await shot(page, testInfo, "form");
     await expectNoSeriousA11yViolations(page, "formulaire d'équipe");
-    await form.getByRole("button", { name: "Créer l'équipe" }).click();
+    await form.getByRole("button", { name: "Créer l’équipe" }).click();
     await expect(page.getByText("Équipe créée", { exact: true })).toBeVisible();
     await expect(form).toBeHidden();
 
@@ -64,7 +64,7 @@ test.describe("Équipes", () => {
 
     // — Its members changed: Julien leaves, Kévin joins; a dirty form asks before closing —
     await card.getByRole("button", { name, exact: true }).click();
-    const edit = page.getByRole("dialog", { name: "Modifier l'équipe" });
+    const edit = page.getByRole("dialog", { name: "Modifier l’équipe" });
     await expect(edit.getByRole("list", { name: "Membres choisis" }).getByRole("listitem")).toHaveCount(2);
     await edit.getByRole("button", { name: "Retirer Julien Moreau" }).click();
     await page.keyboard.press("Escape");

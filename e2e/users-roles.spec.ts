@@ -58,9 +58,9 @@ test.describe("Utilisateurs et rôles", () => {
     const sent = page.getByRole("dialog", { name: "Invitation créée" });
     const link = sent.getByLabel("Lien à envoyer");
     await expect(link).toHaveValue(new RegExp(`^${new URL(page.url()).origin}/invitation/[A-Za-z0-9_-]{20,}$`));
-    await expect(sent).toContainText("Valable jusqu'au");
+    await expect(sent).toContainText("Valable jusqu’au");
     await shot(page, testInfo, "invite-link");
-    await expectNoSeriousA11yViolations(page, "lien d'invitation");
+    await expectNoSeriousA11yViolations(page, "lien d’invitation");
     await sent.getByRole("button", { name: "Terminé" }).click();
     await expect(sent).toBeHidden();
     await page.getByRole("searchbox", { name: "Rechercher un utilisateur" }).fill(run);

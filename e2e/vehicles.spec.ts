@@ -54,8 +54,8 @@ test.describe("Véhicules", () => {
     const form = page.getByRole("dialog", { name: "Ajouter un véhicule" });
     await expect(form.getByRole("button", { name: "Ajouter le véhicule" })).toBeDisabled();
     await form.getByLabel("Nom du véhicule *").fill(name);
-    await form.getByLabel("Plaque d'immatriculation").pressSequentially(plate);
-    await expect(form.getByLabel("Plaque d'immatriculation")).toHaveValue(PLATE);
+    await form.getByLabel("Plaque d’immatriculation").pressSequentially(plate);
+    await expect(form.getByLabel("Plaque d’immatriculation")).toHaveValue(PLATE);
     await form.getByLabel("Marque").fill("Renault");
     await form.getByLabel("Modèle").fill("Trafic");
     await form.getByLabel("Kilométrage (km)").fill("54 200");
@@ -75,7 +75,7 @@ test.describe("Véhicules", () => {
     await expect(page.getByRole("article")).toHaveCount(1);
 
     // — Edited: in maintenance —
-    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
+    await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Modifier" }).click();
     const edit = page.getByRole("dialog", { name: "Modifier le véhicule" });
     await edit.getByLabel("Statut").selectOption({ label: "En maintenance" });
@@ -86,8 +86,8 @@ test.describe("Véhicules", () => {
 
     // — Its maintenance planned: the dates, « Prochain entretien » focused; within 30 days, « à surveiller » —
     const service = dayIn(10);
-    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
-    await page.getByRole("menuitem", { name: "Planifier l'entretien" }).click();
+    await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${name}` }));
+    await page.getByRole("menuitem", { name: "Planifier l’entretien" }).click();
     const plan = page.getByRole("dialog", { name: "Modifier le véhicule" });
     await expect(plan.getByLabel("Prochain entretien")).toBeFocused();
     await plan.getByLabel("Prochain entretien").fill(service.iso);
@@ -105,7 +105,7 @@ test.describe("Véhicules", () => {
     await expect(card).toBeVisible();
 
     // — Its details —
-    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
+    await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Voir les détails" }).click();
     const details = page.getByRole("dialog", { name });
     await expect(details).toContainText(PLATE);
@@ -118,7 +118,7 @@ test.describe("Véhicules", () => {
     await expect(details).toBeHidden();
 
     // — Deleted after confirmation —
-    await clickCentred(card.getByRole("button", { name: `Plus d'actions pour ${name}` }));
+    await clickCentred(card.getByRole("button", { name: `Plus d’actions pour ${name}` }));
     await page.getByRole("menuitem", { name: "Supprimer" }).click();
     const confirm = page.getByRole("alertdialog", { name: "Supprimer le véhicule" });
     await expect(confirm).toContainText(
@@ -134,7 +134,7 @@ test.describe("Véhicules", () => {
     const master = page.getByRole("article", { name: "Master benne" });
     await expect(master).toContainText("FH-482-KT");
     await expect(page.getByRole("button", { name: "Ajouter un véhicule" })).toHaveCount(0);
-    await master.getByRole("button", { name: "Plus d'actions pour Master benne" }).click();
+    await master.getByRole("button", { name: "Plus d’actions pour Master benne" }).click();
     await expect(page.getByRole("menuitem")).toHaveText(["Voir les détails"]);
   });
 });

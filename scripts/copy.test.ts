@@ -115,6 +115,47 @@ interface Rule {
   fix: string;
 }
 
+/**
+ * Texts quoted verbatim from the spec keep its straight apostrophe (docs/glossary.md, « Quotes »; ADR
+ * 0010): the tests compare them to the spec's letter. Every other text writes ’.
+ */
+const SPEC_APOSTROPHES = new Set([
+  "Aucune tâche programmée pour aujourd'hui",
+  "Erreur lors de l'assignation du rôle",
+  "Erreur lors de l'upload",
+  "Erreur lors de la récupération des informations de l'entreprise",
+  "Erreur lors du chargement de l'historique",
+  "Impossible de créer l'équipe.",
+  "Impossible de mettre à jour les rôles de l'utilisateur.",
+  "Impossible de modifier l'équipe.",
+  "Impossible de supprimer l'équipe.",
+  "Informations de l'entreprise",
+  "Informations de l'entreprise mises à jour avec succès",
+  "Installer l'application",
+  "L'ERP qui propulse votre activité d'artisan",
+  "L'unité est obligatoire",
+  "Le nom de l'article est obligatoire",
+  "Le nom de l'entreprise est obligatoire",
+  "Paramètres de l'entreprise",
+  "Paramètres de l'entreprise mis à jour avec succès",
+  "Planning d'aujourd'hui",
+  "Supprimer l'équipe",
+  "Vous n'avez pas les permissions nécessaires pour accéder au calendrier.",
+  "Vous n'avez pas les permissions nécessaires pour accéder à cette page.",
+  "Vous n'avez pas les permissions pour accéder à cette page.",
+]);
+
+/**
+ * Where a straight apostrophe is data, not copy: the demo's records (names a journey looks up), the
+ * tests' fixtures, and the default roles a company is created with (their names are the companies'
+ * records: « Chef d'équipe » is matched by name, drizzle/0040_who_sees_money.sql).
+ */
+const APOSTROPHE_DATA = [/^server\/seed\//, /\.fixtures\.ts$/];
+const DEFAULT_ROLE_TEXTS = new Set([
+  "Chef d'équipe",
+  "Accès complet à l'entreprise\u00a0: utilisateurs, rôles, paramètres et toutes les données.",
+]);
+
 const RULES: Rule[] = [
   {
     name: "three dots",
@@ -147,6 +188,12 @@ const RULES: Rule[] = [
   { name: "template", test: (t) => /(^|[^-\w])[Tt]emplates?(?![-\w])/.test(t), fix: "modèle (de devis)" },
   { name: "projet", test: (t) => /(^|[^-\w])[Pp]rojets?(?![-\w])/.test(t), fix: "chantier" },
   {
+    name: "straight apostrophe",
+    // « l'entreprise »: the typographic apostrophe ’ between letters, save the spec's verbatim texts.
+    test: (t) => /\p{L}'\p{L}/u.test(t) && !SPEC_APOSTROPHES.has(t.trim()) && !DEFAULT_ROLE_TEXTS.has(t.trim()),
+    fix: "’ (U+2019) in French running text; the spec's own texts keep ' (SPEC_APOSTROPHES)",
+  },
+  {
     name: "escape sequence shown as is",
     // A JSX attribute string does not read \u escapes: title="a\u00a0:" shows a backslash.
     test: (t) => /\\u[0-9a-f]{4}/i.test(t),
@@ -162,9 +209,12 @@ describe("French copy (docs/glossary.md)", () => {
 
   for (const rule of RULES) {
     it(`has no ${rule.name} (${rule.fix})`, () => {
-      const offending = TEXTS.filter((t) => (rule.anyText || isProse(t.text)) && rule.test(t.text, t.jsx)).map(
-        (t) => `${t.file}:${t.line} ${JSON.stringify(t.text.trim().slice(0, 90))}`,
-      );
+      const offending = TEXTS.filter(
+        (t) =>
+          (rule.anyText || isProse(t.text)) &&
+          rule.test(t.text, t.jsx) &&
+          !(rule.name === "straight apostrophe" && APOSTROPHE_DATA.some((data) => data.test(t.file))),
+      ).map((t) => `${t.file}:${t.line} ${JSON.stringify(t.text.trim().slice(0, 90))}`);
       expect(offending.join("\n")).toBe("");
     });
   }
@@ -199,6 +249,9 @@ describe("French copy (docs/glossary.md)", () => {
     expect(hit("template", "Partir d'un template")).toBe(true);
     expect(hit("template", "grid-template-areas")).toBe(false);
     expect(hit("projet", "Aucun projet associé")).toBe(true);
+    expect(hit("straight apostrophe", "Identité de l'entreprise")).toBe(true);
+    expect(hit("straight apostrophe", "Identité de l\u2019entreprise")).toBe(false);
+    expect(hit("straight apostrophe", "L'unité est obligatoire")).toBe(false);
     expect(hit("escape sequence shown as is", "Vides\\u00a0: les conditions")).toBe(true);
     expect(hit("escape sequence shown as is", "Vides\u00a0: les conditions")).toBe(false);
     expect(isProse("flex h-11 w-full min-w-0 rounded-md")).toBe(false);

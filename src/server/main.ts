@@ -43,7 +43,7 @@ async function main() {
   const delivery: Delivery | null = smtp
     ? createDelivery(database.db, {
         smtp,
-        onError: (error) => app.log.warn({ err: error }, "envoi des messages\u00a0: erreur de la boucle d'envoi"),
+        onError: (error) => app.log.warn({ err: error }, "envoi des messages\u00a0: erreur de la boucle d’envoi"),
       })
     : null;
 
@@ -70,7 +70,7 @@ async function main() {
   say(
     smtp
       ? `Messages envoyés par le serveur SMTP ${new URL(smtp.url).host}.`
-      : "Aucun serveur d'envoi configuré (SMTP_URL)\u00a0: les messages restent dans «\u00a0Messages envoyés\u00a0».",
+      : "Aucun serveur d’envoi configuré (SMTP_URL)\u00a0: les messages restent dans «\u00a0Messages envoyés\u00a0».",
   );
   if (database.embedded) {
     say(`Comptes de démonstration (mot de passe «\u00a0${DEMO_PASSWORD} ») :`);

@@ -8,7 +8,7 @@ import { formatLongDate, plural } from "./format";
 
 /** The login's « Mot de passe oublié ? » answer (`ACCOUNT_TEXTS.forgotPassword`). */
 export const FORGOT_PASSWORD_TEXT =
-  "Demandez à l'administrateur de votre entreprise de vous envoyer un lien de réinitialisation depuis «\u00a0Utilisateurs\u00a0».";
+  "Demandez à l’administrateur de votre entreprise de vous envoyer un lien de réinitialisation depuis «\u00a0Utilisateurs\u00a0».";
 
 // ---------------------------------------------------------------------------------------------
 // Texts (spec 3 §8 verbatim where the spec has one; ours, in the same voice, elsewhere)
@@ -28,14 +28,14 @@ export const ACCOUNT_TEXTS = {
   companyRequired: "Vous devez être connecté à une entreprise pour gérer ses utilisateurs et ses rôles",
   roleNameTooLong: "Le nom du rôle ne peut pas dépasser 80 caractères",
   roleNameReserved: "Ce nom de rôle est réservé à la plateforme",
-  cannotGrantUnheld: "Vous ne pouvez pas attribuer une permission que vous n'avez pas",
+  cannotGrantUnheld: "Vous ne pouvez pas attribuer une permission que vous n’avez pas",
   // No takeover (issue 31): an action on a user who holds a permission the caller lacks.
   cannotActOnStronger:
-    "Vous ne pouvez pas agir sur cet utilisateur\u00a0: il détient des permissions que vous n'avez pas",
-  /** The users' list, on a card whose user is out of the signed-in one's reach (the same rule). */
-  strongerUserNote: "Il détient des permissions que vous n'avez pas\u00a0: vous ne pouvez pas modifier ce compte.",
+    "Vous ne pouvez pas agir sur cet utilisateur\u00a0: il détient des permissions que vous n’avez pas",
+  /** The users' list, on a card whose user is out of the signed-in one’s reach (the same rule). */
+  strongerUserNote: "Il détient des permissions que vous n’avez pas\u00a0: vous ne pouvez pas modifier ce compte.",
   roleHolderStronger:
-    "Un utilisateur de ce rôle détient des permissions que vous n'avez pas\u00a0: vous ne pouvez pas supprimer ce rôle ni lui retirer des permissions",
+    "Un utilisateur de ce rôle détient des permissions que vous n’avez pas\u00a0: vous ne pouvez pas supprimer ce rôle ni lui retirer des permissions",
   rolesUpdated: "Rôles mis à jour",
   rolesUpdateFailed: "Impossible de mettre à jour les rôles de l'utilisateur.",
   roleCreated: "Rôle créé avec succès",
@@ -46,16 +46,16 @@ export const ACCOUNT_TEXTS = {
   usersRemoved: "Utilisateurs retirés du rôle avec succès",
   // The last administrator (issue 15): the company can never lock itself out.
   lastAdmin:
-    "L'entreprise doit garder au moins un utilisateur actif ayant l'accès administrateur\u00a0: cette modification est impossible.",
+    "L’entreprise doit garder au moins un utilisateur actif ayant l’accès administrateur\u00a0: cette modification est impossible.",
   // People
   emailRequired: "L'adresse e-mail est requise",
   emailInvalid: "Adresse e-mail invalide",
   emailTaken: "Un compte existe déjà avec cette adresse e-mail",
   fullNameRequired: "Le nom complet est requis",
   invitationCreated: "Invitation créée\u00a0: copiez le lien et envoyez-le à votre collègue",
-  invitationInvalid: "Ce lien d'invitation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
-  resetInvalid: "Ce lien de réinitialisation n'est plus valable. Demandez un nouveau lien à votre administrateur.",
-  resetCreated: "Lien de réinitialisation créé\u00a0: copiez-le et envoyez-le à l'utilisateur",
+  invitationInvalid: "Ce lien d’invitation n’est plus valable. Demandez un nouveau lien à votre administrateur.",
+  resetInvalid: "Ce lien de réinitialisation n’est plus valable. Demandez un nouveau lien à votre administrateur.",
+  resetCreated: "Lien de réinitialisation créé\u00a0: copiez-le et envoyez-le à l’utilisateur",
   userDeactivated: "Utilisateur désactivé",
   userReactivated: "Utilisateur réactivé",
   cannotDeactivateSelf: "Vous ne pouvez pas désactiver votre propre compte",
@@ -63,7 +63,7 @@ export const ACCOUNT_TEXTS = {
   alreadyActivated:
     "Cet utilisateur a déjà choisi son mot de passe\u00a0: envoyez-lui plutôt un lien de réinitialisation",
   invitationStillPending:
-    "Cet utilisateur n'a pas encore accepté son invitation\u00a0: envoyez-lui plutôt un nouveau lien d'invitation",
+    "Cet utilisateur n’a pas encore accepté son invitation\u00a0: envoyez-lui plutôt un nouveau lien d’invitation",
   pendingInvitation: "Invitation en attente",
   // Web: users and roles screens (spec 3 §2.8–§2.12, §8; W1)
   usersSearchPlaceholder: "Rechercher par nom ou e-mail…",
@@ -83,9 +83,9 @@ export const ACCOUNT_TEXTS = {
   roleUsersRemoveFailed: "Erreur lors du retrait du rôle",
   deleteRoleTitle: "Supprimer le rôle\u202f?",
   deleteRoleFailed: "Erreur lors de la suppression du rôle",
-  inviteFailed: "Impossible de créer l'invitation",
+  inviteFailed: "Impossible de créer l’invitation",
   linkFailed: "Impossible de créer le lien",
-  userUpdateFailed: "Impossible de modifier l'utilisateur",
+  userUpdateFailed: "Impossible de modifier l’utilisateur",
   linkCopied: "Lien copié",
   copyFailed: "Copie impossible\u00a0: sélectionnez le lien et copiez-le",
   // Account
@@ -97,12 +97,12 @@ export const ACCOUNT_TEXTS = {
   tooManyAttempts: "Trop de tentatives. Veuillez réessayer dans quelques minutes.",
   // SuperAdmin
   companyNotFound: "Entreprise non trouvée",
-  companyNameRequired: "Le nom de l'entreprise est requis",
-  companyCreated: "Entreprise créée\u00a0: envoyez le lien d'invitation à son administrateur",
+  companyNameRequired: "Le nom de l’entreprise est requis",
+  companyCreated: "Entreprise créée\u00a0: envoyez le lien d’invitation à son administrateur",
   companySuspended: "Entreprise suspendue\u00a0: ses utilisateurs ne peuvent plus se connecter",
   companyReactivated: "Entreprise réactivée",
   planChanged: "Formule modifiée",
-  trialEndsAtInvalid: "Date de fin d'essai invalide",
+  trialEndsAtInvalid: "Date de fin d’essai invalide",
 } as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -195,7 +195,7 @@ export function inactivityAlertMessage(days: number): string {
 export function trialAlertMessage(trialEndsAt: string, today: string): string {
   const left = dayNumber(trialEndsAt) - dayNumber(today);
   if (left < 0) return `Essai terminé le ${formatLongDate(trialEndsAt)}`;
-  if (left === 0) return "Fin de l'essai aujourd'hui";
-  if (left === 1) return "Fin de l'essai demain";
-  return `Fin de l'essai dans ${plural(left, "jour")}`;
+  if (left === 0) return "Fin de l’essai aujourd’hui";
+  if (left === 1) return "Fin de l’essai demain";
+  return `Fin de l’essai dans ${plural(left, "jour")}`;
 }

@@ -10,13 +10,13 @@ describe("the SuperAdmin's alert messages", () => {
   });
 
   it("tells the days left of a trial, or the day it ended", () => {
-    expect(trialAlertMessage("2026-03-13", "2026-03-10")).toBe(`Fin de l'essai dans ${plural(3, "jour")}`);
-    expect(trialAlertMessage("2026-03-17", "2026-03-10")).toBe("Fin de l'essai dans 7\u00a0jours");
-    expect(trialAlertMessage("2026-03-11", "2026-03-10")).toBe("Fin de l'essai demain");
-    expect(trialAlertMessage("2026-03-10", "2026-03-10")).toBe("Fin de l'essai aujourd'hui");
+    expect(trialAlertMessage("2026-03-13", "2026-03-10")).toBe(`Fin de l’essai dans ${plural(3, "jour")}`);
+    expect(trialAlertMessage("2026-03-17", "2026-03-10")).toBe("Fin de l’essai dans 7\u00a0jours");
+    expect(trialAlertMessage("2026-03-11", "2026-03-10")).toBe("Fin de l’essai demain");
+    expect(trialAlertMessage("2026-03-10", "2026-03-10")).toBe("Fin de l’essai aujourd’hui");
     expect(trialAlertMessage("2026-03-09", "2026-03-10")).toBe("Essai terminé le 9 mars 2026");
     // Across a month and a year.
-    expect(trialAlertMessage("2027-01-02", "2026-12-30")).toBe("Fin de l'essai dans 3\u00a0jours");
+    expect(trialAlertMessage("2027-01-02", "2026-12-30")).toBe("Fin de l’essai dans 3\u00a0jours");
   });
 
   it("derives the spec's three statuses", () => {

@@ -151,7 +151,7 @@ export const CLIENT_CSV_TEXTS = {
   noName:
     "Colonne «\u00a0Nom\u00a0» ou «\u00a0Raison sociale\u00a0» introuvable\u00a0: indiquez laquelle porte le nom des clients",
   tooManyRows: `${formatNumber(CLIENT_CSV_LIMITS.maxRows)} lignes au maximum par import`,
-  noSuchColumn: (index: number) => `La colonne n°\u00a0${index + 1} n'existe pas dans ce fichier`,
+  noSuchColumn: (index: number) => `La colonne n°\u00a0${index + 1} n’existe pas dans ce fichier`,
   unknownType: (type: string) => `Type «\u00a0${type}\u00a0» inconnu (Particulier ou Professionnel)`,
   unknownCivility: (civility: string) => `Civilité «\u00a0${civility}\u00a0» inconnue (M. ou Mme)`,
 } as const;

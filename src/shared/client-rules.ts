@@ -58,7 +58,7 @@ export const CLIENT_TEXTS = {
   vatSiren: EINVOICE_TEXTS.vatSiren,
   vatSirenMismatch: "Le numéro de TVA ne correspond pas au SIREN du client",
   contactNameRequired: "Le nom du contact est obligatoire",
-  addressRequired: "L'adresse du chantier est obligatoire",
+  addressRequired: "L’adresse du chantier est obligatoire",
   tooManyContacts: "50\u00a0contacts au maximum",
   tooManyAddresses: "100\u00a0adresses de chantier au maximum",
 } as const;
@@ -288,12 +288,8 @@ export function sirenOf(siret: string | null | undefined): string | null {
   return siret && /^\d{9}(\d{5})?$/.test(siret) ? siret.slice(0, 9) : null;
 }
 
-/** « 812 345 678 » / « 812 345 678 00021 » (no-break spaces: a number never breaks over two lines). */
-export function formatSiret(siret: string): string {
-  if (!/^\d{9}(\d{5})?$/.test(siret)) return siret;
-  const siren = `${siret.slice(0, 3)}\u00a0${siret.slice(3, 6)}\u00a0${siret.slice(6, 9)}`;
-  return siret.length === 14 ? `${siren}\u00a0${siret.slice(9)}` : siren;
-}
+/** « 812 345 678 » / « 812 345 678 00021 »: written by `@shared/format` (one formatter for every screen and PDF). */
+export { formatSiret } from "./format";
 
 /**
  * What is wrong with a VAT number once normalised; null when it is right. Its key and shape are checked

@@ -75,7 +75,7 @@ export type ClientContactInput = z.output<typeof clientContactInputSchema>;
 
 /** A worksite address, as a body gives it; `id` names one already stored (a quote may point at it). */
 export const clientAddressInputSchema = z.object({
-  id: z.uuid({ error: "Identifiant d'adresse invalide" }).optional(),
+  id: z.uuid({ error: "Identifiant d’adresse invalide" }).optional(),
   label: optionalText(100, "Libellé"),
   address: requiredText(300, CLIENT_TEXTS.addressRequired, "Adresse\u00a0: 300 caractères au maximum"),
   postal_code: optionalText(10, "Code postal"),
@@ -102,7 +102,7 @@ const typedFields = {
     .max(CLIENT_LIMITS.maxContacts, CLIENT_TEXTS.tooManyContacts)
     .optional(),
   addresses: z
-    .array(clientAddressInputSchema, { error: "Liste d'adresses invalide" })
+    .array(clientAddressInputSchema, { error: "Liste d’adresses invalide" })
     .max(CLIENT_LIMITS.maxAddresses, CLIENT_TEXTS.tooManyAddresses)
     .optional(),
 };

@@ -22,7 +22,7 @@ export const COMPANY_TEXTS = {
   extraTaxRateInvalid: "Chaque taux de TVA ajouté doit être entre 0 et 100 (exclus), avec deux décimales au plus",
   extraTaxRatesTooMany: "10 taux de TVA ajoutés au plus",
   /** A rate of the company's own cannot be taken away while it is the rate of new lines. */
-  defaultTaxRateRemoved: "Ce taux est la TVA par défaut des nouvelles lignes\u00a0: choisissez-en une autre d'abord",
+  defaultTaxRateRemoved: "Ce taux est la TVA par défaut des nouvelles lignes\u00a0: choisissez-en une autre d’abord",
   reminderRange: "Le délai de relance doit être compris entre 1 et 90 jours",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",

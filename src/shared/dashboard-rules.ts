@@ -50,7 +50,7 @@ export const DASHBOARD_TEXTS = {
   history: "Facturé et encaissé sur 12 mois",
   invoiced: "Facturé HT",
   collected: "Encaissé",
-  acceptanceRate: "Taux d'acceptation des devis",
+  acceptanceRate: "Taux d’acceptation des devis",
   loadFailed: "Impossible de charger ces chiffres",
   satisfactionQuestion: "Le client est-il satisfait\u202f?",
   notAvailable: "—",

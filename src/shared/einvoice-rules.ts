@@ -13,8 +13,8 @@ export const EINVOICE_TEXTS = {
   siretFormat: "Le SIRET compte 14\u00a0chiffres",
   siretKey: "SIRET invalide\u00a0: sa clé de contrôle ne correspond pas",
   vatFormat: "Numéro de TVA invalide (FR, 2\u00a0chiffres de clé puis les 9\u00a0chiffres du SIREN)",
-  vatKey: "Numéro de TVA invalide\u00a0: sa clé ne correspond pas au SIREN qu'il contient",
-  vatSiren: "Numéro de TVA invalide\u00a0: le SIREN qu'il contient n'est pas valide",
+  vatKey: "Numéro de TVA invalide\u00a0: sa clé ne correspond pas au SIREN qu’il contient",
+  vatSiren: "Numéro de TVA invalide\u00a0: le SIREN qu’il contient n’est pas valide",
   ibanFormat: "IBAN invalide\u00a0: 2\u00a0lettres de pays, 2\u00a0chiffres de clé puis le numéro de compte",
   ibanLength: (country: string, length: number) =>
     `IBAN invalide\u00a0: un IBAN ${country} compte ${length}\u00a0caractères`,
@@ -40,7 +40,7 @@ export const EINVOICE_TEXTS = {
   exportTo: "Au",
   exportSubmit: "Télécharger le ZIP",
   exportDone: "Export téléchargé",
-  exportFailed: "Impossible d'exporter les factures",
+  exportFailed: "Impossible d’exporter les factures",
 } as const;
 
 // ---------------------------------------------------------------------------------------------

@@ -20,8 +20,8 @@ export const EQUIPMENT_LIMITS = {
 } as const;
 
 export const EQUIPMENT_TEXTS = {
-  companyRequired: "Vous devez être connecté à une entreprise pour accéder aux modèles d'équipement",
-  notFound: "Modèle d'équipement introuvable",
+  companyRequired: "Vous devez être connecté à une entreprise pour accéder aux modèles d’équipement",
+  notFound: "Modèle d’équipement introuvable",
   nameRequired: "Le nom du modèle est obligatoire",
   nameTooLong: `Le nom du modèle\u00a0: ${EQUIPMENT_LIMITS.nameLength} caractères au maximum`,
   itemsInvalid: "La liste des équipements est invalide",
@@ -35,7 +35,7 @@ export const EQUIPMENT_TEXTS = {
   updateFailed: "Erreur lors de la mise à jour",
   deleteFailed: "Erreur lors de la suppression",
   noItems: "Aucun équipement défini",
-  duplicateItem: "Déjà dans la liste\u00a0: il ne sera gardé qu'une fois",
+  duplicateItem: "Déjà dans la liste\u00a0: il ne sera gardé qu’une fois",
   copySuffix: " (copie)",
   confirmDelete: (name: string) => `Êtes-vous sûr de vouloir supprimer le modèle «\u00a0${name}\u00a0»\u202f?`,
 } as const;

@@ -30,7 +30,7 @@ export const MESSAGES = {
   unauthenticated: "Authentification requise",
   invalidToken: "Token invalide",
   refreshFailed: "Échec du rafraîchissement du token",
-  forbidden: "Vous n'avez pas les permissions nécessaires pour effectuer cette action",
+  forbidden: "Vous n’avez pas les permissions nécessaires pour effectuer cette action",
   notFound: "Ressource introuvable",
   routeNotFound: "Route introuvable",
   internal: "Une erreur interne est survenue. Veuillez réessayer plus tard.",
@@ -43,8 +43,8 @@ export const MESSAGES = {
   invalidBody: "Données invalides",
   /** The body itself is not a JSON object (null, a list, a text, nothing). */
   bodyNotObject: "Le corps de la requête doit être un objet JSON",
-  invalidJson: "Le corps de la requête n'est pas un JSON valide",
-  emptyJson: "Le corps de la requête est vide alors qu'il est annoncé en JSON",
+  invalidJson: "Le corps de la requête n’est pas un JSON valide",
+  emptyJson: "Le corps de la requête est vide alors qu’il est annoncé en JSON",
   unsupportedMediaType: "Type de contenu non pris en charge\u00a0: envoyez du JSON (application/json)",
   badUrl: "Adresse de la requête invalide",
   /** A text holding U+0000, which PostgreSQL's text cannot store (docs/domain/api.md#text). */
@@ -52,6 +52,6 @@ export const MESSAGES = {
   /** A request that reaches the server while it stops (deployment, restart): the client may retry. */
   /** A save made on a version someone else has replaced since it was loaded (409, ADR 0024). */
   staleVersion:
-    "Ces informations ont été modifiées par quelqu'un d'autre depuis leur ouverture\u00a0: rechargez-les pour voir ses modifications.",
+    "Ces informations ont été modifiées par quelqu’un d’autre depuis leur ouverture\u00a0: rechargez-les pour voir ses modifications.",
   serverClosing: "Le serveur redémarre. Veuillez réessayer dans quelques secondes.",
 } as const;

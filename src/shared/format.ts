@@ -1,6 +1,6 @@
 /**
- * French formatting of what users read, on screen and in the PDFs: euros, percentages, quantities,
- * counts and dates. Pure (Intl only), the one place that decides how a figure or a date is written.
+ * French formatting of what users read, on screen and in the PDFs: euros, percentages, quantities and
+ * their units, counts, hours, dates, telephone numbers and SIRET. Pure (Intl only), the one place that decides how a figure or a date is written.
  *
  * Spaces, one rule everywhere (Intl fr-FR's own, pinned here because ICU versions differ):
  * - digit groups are separated by U+202F, the narrow no-break space (`1 234 567`);
@@ -90,6 +90,93 @@ export function plural(value: number, singular: string, pluralForm = `${singular
   return `${count(value)}${NBSP}${Math.abs(value) >= 2 ? pluralForm : singular}`;
 }
 
+/** Units written as symbols or abbreviations: the same after any quantity (`2 m²`, `3 kg`). */
+const INVARIABLE_UNITS = new Set([
+  "m",
+  "m²",
+  "m2",
+  "m³",
+  "m3",
+  "ml",
+  "cm",
+  "mm",
+  "km",
+  "kg",
+  "g",
+  "t",
+  "l",
+  "h",
+  "u",
+  "ft",
+  "pce",
+]);
+
+/**
+ * The unit after a quantity, in the plural from 2 (docs/glossary.md, « Plurals »): `unitAfter(2, "unité")`
+ * → `unités`, `unitAfter(1.5, "heure")` → `heure` (below 2: singular, as French writes `1,5 heure`), a
+ * symbol never changes (`m²`, `kg`, `ml`), nor a word already ending in s, x or z (`2 forfaits`, `2 lots`,
+ * `2 devis`).
+ */
+export function unitAfter(quantity: number, unit: string): string {
+  const word = unit.trim();
+  if (Math.abs(quantity) < 2 || word.length < 3 || INVARIABLE_UNITS.has(word.toLowerCase())) return word;
+  if (!/^\p{Ll}+$/u.test(word) || /[sxz]$/.test(word)) return word;
+  return `${word}s`;
+}
+
+/** A quantity and its unit: `2 unités`, `12,5 m²`, `1 forfait` (a no-break space between them). */
+export function formatQuantityUnit(quantity: number, unit: string): string {
+  const word = unitAfter(quantity, unit);
+  return word ? `${formatQuantity(quantity)}${NBSP}${word}` : formatQuantity(quantity);
+}
+
+/**
+ * A length of time given in hours, to the minute (docs/glossary.md, « Times »): 4 → `4 h`, 2.5 →
+ * `2 h 30`, 6.9333 → `6 h 56`, 0.25 → `15 min`, 0 → `0 h`; no-break spaces, so it never breaks.
+ */
+export function formatHours(hours: number): string {
+  const minutes = Math.round(Math.abs(hours) * 60);
+  const sign = hours < 0 && minutes > 0 ? "\u2212" : "";
+  const whole = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (rest === 0) return `${sign}${count(whole)}${NBSP}h`;
+  if (whole === 0) return `${sign}${rest}${NBSP}min`;
+  return `${sign}${count(whole)}${NBSP}h${NBSP}${String(rest).padStart(2, "0")}`;
+}
+
+/** `0612345678` → `06 12 34 56 78`, `+33612345678` / `0033 6 12…` → `+33 6 12 34 56 78`. */
+const FRENCH_NATIONAL = /^0(\d{9})$/;
+const FRENCH_INTERNATIONAL = /^(?:\+|00)33(\d{9})$/;
+
+/**
+ * A telephone number grouped as French writes it (docs/glossary.md, « Numbers »): a French number in
+ * pairs, `06 12 34 56 78` or `+33 6 12 34 56 78`; any other number (abroad, short) is kept as typed.
+ * No-break spaces: a number never breaks over two lines. The `tel:` link is made from the stored value.
+ */
+export function formatPhone(phone: string): string {
+  const typed = phone.trim();
+  const digits = typed.replace(/\(0\)/, "").replace(/[\s.\-/()\u00a0\u202f]/g, "");
+  const national = FRENCH_NATIONAL.exec(digits);
+  if (national) return `0${national[1]}`.replace(/(\d{2})(?=\d)/g, `$1${NBSP}`);
+  const international = FRENCH_INTERNATIONAL.exec(digits);
+  if (international) {
+    const [first, rest] = [international[1]?.slice(0, 1), international[1]?.slice(1) ?? ""];
+    return `+33${NBSP}${first}${NBSP}${rest.replace(/(\d{2})(?=\d)/g, `$1${NBSP}`)}`;
+  }
+  return typed;
+}
+
+/**
+ * A SIREN or a SIRET grouped (no-break spaces, never broken): `812 345 678`, `812 345 678 00021` (the
+ * SIREN by threes, then the establishment's five digits); anything else as typed.
+ */
+export function formatSiret(siret: string): string {
+  const digits = siret.replace(/[\s\u00a0\u202f]/g, "");
+  if (!/^\d{9}(\d{5})?$/.test(digits)) return siret;
+  const siren = `${digits.slice(0, 3)}${NBSP}${digits.slice(3, 6)}${NBSP}${digits.slice(6, 9)}`;
+  return digits.length === 14 ? `${siren}${NBSP}${digits.slice(9)}` : siren;
+}
+
 const ISO_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 /** A `yyyy-mm-dd` day as a Date at UTC midnight, an instant as itself; null when unreadable. */
@@ -154,10 +241,47 @@ export function formatMonthYear(value: string | Date | null | undefined): string
   return parts ? `${pick(parts, "month")} ${pick(parts, "year")}` : "";
 }
 
-/** `12 mars 2026 à 14:05`, `03 janv. 2026 à 09:00` (abbreviated month, 24-hour clock); '' when unreadable. */
+/** `9 h`, `9 h 30`, `14 h 05`: an hour and its minutes, none when on the hour (no-break spaces). */
+function clock(hour: string, minute: string): string {
+  const h = String(Number(hour));
+  return minute === "00" ? `${h}${NBSP}h` : `${h}${NBSP}h${NBSP}${minute}`;
+}
+
+/** `12 mars 2026 à 14 h 05`, `03 janv. 2026 à 9 h` (abbreviated month, 24-hour clock); '' when unreadable. */
 export function formatDateTime(value: string | Date | null | undefined): string {
   const parts = dayTime(value);
   if (!parts) return "";
   const day = `${pick(parts, "day")} ${pick(parts, "month")} ${pick(parts, "year")}`;
-  return `${day} à ${pick(parts, "hour")}:${pick(parts, "minute")}`;
+  return `${day} à ${clock(pick(parts, "hour"), pick(parts, "minute"))}`;
+}
+
+const timeOfDay = dateFormat({ hour: "2-digit", minute: "2-digit" });
+
+/** The time of an instant: `9 h`, `9 h 30`, `14 h 05` (24-hour clock, runtime's zone); '' when unreadable. */
+export function formatTime(value: string | Date | null | undefined): string {
+  const parts = timeOfDay(value);
+  return parts ? clock(pick(parts, "hour"), pick(parts, "minute")) : "";
+}
+
+/** The day and month of a `yyyy-mm-dd`: [`23`, `novembre`, `2026`]. */
+function dayParts(value: string): [day: string, month: string, year: string] | null {
+  const parts = longDay(value);
+  return parts ? [pick(parts, "day"), pick(parts, "month"), pick(parts, "year")] : null;
+}
+
+/**
+ * A span of days written once (docs/glossary.md, « Dates »): `23–29 novembre 2026` within a month (en
+ * dash, no spaces), `30 novembre – 6 décembre 2026` across months, `28 décembre 2026 – 3 janvier 2027`
+ * across years (spaced en dash: a line may break after it, never before), `23 novembre 2026` for one
+ * day; '' when a day is unreadable.
+ */
+export function formatDayRange(first: string, last: string): string {
+  const from = dayParts(first);
+  const to = dayParts(last);
+  if (!from || !to) return "";
+  const [d1, m1, y1] = from;
+  const [d2, m2, y2] = to;
+  if (y1 === y2 && m1 === m2) return d1 === d2 ? `${d1} ${m1} ${y1}` : `${d1}\u2013${d2} ${m1} ${y1}`;
+  if (y1 === y2) return `${d1} ${m1}${NBSP}\u2013 ${d2} ${m2} ${y2}`;
+  return `${d1} ${m1} ${y1}${NBSP}\u2013 ${d2} ${m2} ${y2}`;
 }

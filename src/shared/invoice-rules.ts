@@ -34,7 +34,7 @@ export const INVOICE_KINDS = ["invoice", "deposit", "credit_note"] as const;
 export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   invoice: "Facture",
-  deposit: "Facture d'acompte",
+  deposit: "Facture d’acompte",
   credit_note: "Avoir",
 };
 
@@ -81,7 +81,7 @@ export const INVOICE_DEFAULTS = {
   paymentMethod: "bank_transfer" as PaymentMethod,
   /** Spec 3 §9: payable on the due date, penalties, the 40 € indemnity, no discount for early payment. */
   legalMentions:
-    "Facture payable à la date d'échéance indiquée. En cas de retard de paiement, une pénalité égale à trois fois le taux d'intérêt légal sera exigible, ainsi qu'une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 du Code de commerce). Aucun escompte pour paiement anticipé.",
+    "Facture payable à la date d’échéance indiquée. En cas de retard de paiement, une pénalité égale à trois fois le taux d’intérêt légal sera exigible, ainsi qu’une indemnité forfaitaire pour frais de recouvrement de 40\u00a0€ (art. L441-10 du Code de commerce). Aucun escompte pour paiement anticipé.",
 } as const;
 
 /** The provisional reference of a draft (design §5.5): never a number of the invoice sequence. */
@@ -98,8 +98,8 @@ export const INVOICE_TEXTS = {
   linesInvalid: "Veuillez vérifier les lignes de facturation",
   linesRequired: "Ajoutez au moins une ligne de facturation",
   dateRequired: "La date est obligatoire",
-  dueDateInvalid: "Date d'échéance invalide",
-  dueBeforeDate: "La date d'échéance doit être postérieure à la date de la facture",
+  dueDateInvalid: "Date d’échéance invalide",
+  dueBeforeDate: "La date d’échéance doit être postérieure à la date de la facture",
   discountRange: "La remise doit être entre 0 et 100 %",
   discountAmountPositive: "La remise doit être positive",
   discountTooLarge: "La remise ne peut pas dépasser le sous-total",
@@ -113,44 +113,44 @@ export const INVOICE_TEXTS = {
   projectNotFound: "Chantier introuvable",
   quoteNotValid: "Seuls les devis validés peuvent être transformés en factures",
   alreadyIssued: "Cette facture a déjà été émise",
-  notIssued: "Cette facture n'a pas encore été émise",
+  notIssued: "Cette facture n’a pas encore été émise",
   draftCannotCancel: "Un brouillon ne s'annule pas\u00a0: supprimez-le",
   alreadyCancelled: "Cette facture est déjà annulée",
-  creditNoteLocked: "Un avoir ne se modifie pas et ne s'annule pas",
+  creditNoteLocked: "Un avoir ne se modifie pas et ne s’annule pas",
   paymentAmountPositive: "Le montant du paiement doit être supérieur à 0",
   paymentAboveBalance: "Le montant dépasse le reste à payer de la facture",
   paymentDateRequired: "La date du paiement est obligatoire",
   paymentNotFound: "Paiement introuvable",
   nothingToPay: "Cette facture est déjà payée",
   cancelledNoPayment: "Une facture annulée ne reçoit plus de paiement",
-  depositRequired: "Indiquez un pourcentage ou un montant d'acompte",
-  depositPercentageRange: "Le pourcentage d'acompte doit être entre 0 et 100 %",
-  depositAmountPositive: "Le montant de l'acompte doit être supérieur à 0",
+  depositRequired: "Indiquez un pourcentage ou un montant d’acompte",
+  depositPercentageRange: "Le pourcentage d’acompte doit être entre 0 et 100 %",
+  depositAmountPositive: "Le montant de l’acompte doit être supérieur à 0",
   depositTooLarge: "Les acomptes dépasseraient le montant du devis",
   quoteAlreadyInvoiced: "Ce devis a déjà sa facture de solde",
   /** Issue 31 (ADR 0020): a draft at a rate outside the company's list is not issued; `rates` as « 20, 10 ou 0 ». */
   issueTaxRateNotAllowed: (rates: string) =>
-    `Une ligne porte un taux de TVA non autorisé\u00a0: choisissez ${rates}\u00a0% avant d'émettre la facture`,
+    `Une ligne porte un taux de TVA non autorisé\u00a0: choisissez ${rates}\u00a0% avant d’émettre la facture`,
   /** Issue 31: the final invoice of a quote is its client's, never another's (its deposits are that client's). */
-  clientNotQuoteClient: "La facture d'un devis est adressée au client de ce devis",
+  clientNotQuoteClient: "La facture d’un devis est adressée au client de ce devis",
   depositsExceedInvoice: "Les acomptes déduits dépassent le montant de cette facture",
-  depositDeducted: "Cet acompte est déduit d'une facture de solde émise\u00a0: annulez d'abord celle-ci",
+  depositDeducted: "Cet acompte est déduit d’une facture de solde émise\u00a0: annulez d’abord celle-ci",
   projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",
-  cancelledPaymentsLocked: "Les paiements d'une facture annulée ne se suppriment pas",
+  cancelledPaymentsLocked: "Les paiements d’une facture annulée ne se suppriment pas",
   /** Issue 32 (ADR 0030): refund or credit. */
   cancelChoiceInvalid: "Choisissez «\u00a0refund\u00a0» (rembourser) ou «\u00a0credit\u00a0» (garder en avoir)",
   refundRequired: "Indiquez le remboursement\u00a0: date, moyen et montant",
   refundAbovePaid: "Le remboursement dépasse ce que le client a payé sur cette facture",
-  refundAboveAvailable: "Le remboursement dépasse l'avoir disponible",
+  refundAboveAvailable: "Le remboursement dépasse l’avoir disponible",
   refundAmountPositive: "Le montant du remboursement doit être supérieur à 0",
   refundDateRequired: "La date du remboursement est obligatoire",
   refundOnlyCreditNote: "Seul un avoir se rembourse",
-  creditNoteRequired: "Choisissez l'avoir à utiliser",
+  creditNoteRequired: "Choisissez l’avoir à utiliser",
   creditNoteNotFound: "Avoir introuvable",
-  creditNoteOtherClient: "Cet avoir est celui d'un autre client",
-  creditAboveAvailable: "Le montant dépasse l'avoir disponible",
+  creditNoteOtherClient: "Cet avoir est celui d’un autre client",
+  creditAboveAvailable: "Le montant dépasse l’avoir disponible",
   refundRecorded: "Remboursement enregistré",
-  refundFailed: "Impossible d'enregistrer le remboursement",
+  refundFailed: "Impossible d’enregistrer le remboursement",
   recordRefund: "Enregistrer un remboursement",
   /** Issue 17: refused by the official rules at issue (docs/domain/einvoicing.md#at-issue), the rules listed. */
   notEn16931: (rules: readonly string[]) =>
@@ -158,7 +158,7 @@ export const INVOICE_TEXTS = {
   exportFromInvalid: "Date de début de la période invalide (AAAA-MM-JJ)",
   exportToInvalid: "Date de fin de la période invalide (AAAA-MM-JJ)",
   exportPeriodOrder: "La date de fin doit suivre la date de début",
-  exportPeriodTooLong: "La période d'un export ne dépasse pas un an",
+  exportPeriodTooLong: "La période d’un export ne dépasse pas un an",
   /** `max` as printed (« 1\u202f000 »). */
   exportTooMany: (max: string) =>
     `Plus de ${max} documents sur cette période\u00a0: choisissez une période plus courte`,
@@ -180,7 +180,7 @@ export const INVOICE_TEXTS = {
   cancel: "Annuler la facture",
   recordPayment: "Enregistrer un paiement",
   paymentAdded: "Paiement enregistré",
-  paymentAddFailed: "Impossible d'enregistrer le paiement",
+  paymentAddFailed: "Impossible d’enregistrer le paiement",
   paymentRemoved: "Paiement supprimé",
   paymentRemoveFailed: "Impossible de supprimer le paiement",
   deleted: "Facture supprimée",
@@ -203,17 +203,19 @@ export const INVOICE_TEXTS = {
     project: "Chantier",
     workDate: "Date des travaux",
     dueDate: "Échéance",
+    /** Beside « Net à payer » when there is no due date. */
+    onReceipt: "à réception",
     /** 2026 e-invoicing reform: the category of the operation; building works are services. */
     operation: "Opération",
     services: "Prestation de services",
     depositsDeducted: "Acomptes déjà facturés",
     netDue: "Net à payer",
     /** A credit note's own total (issue 32): what it credits, never « Net à payer ». */
-    creditNoteAmount: "Montant de l'avoir",
+    creditNoteAmount: "Montant de l’avoir",
     paid: "Déjà réglé",
     balance: "Reste à payer",
     /** Over a final invoice's VAT table: the whole work's, as its Factur-X (ADR 0016); the deposits follow. */
-    vatWholeWork: "TVA de l'ensemble des travaux, acomptes compris",
+    vatWholeWork: "TVA de l’ensemble des travaux, acomptes compris",
     reverseChargeTitle: "Autoliquidation",
     siren: "SIREN",
   },

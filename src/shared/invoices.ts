@@ -122,7 +122,7 @@ const editable = {
   name,
   date: isoDay(INVOICE_TEXTS.dateRequired)
     .optional()
-    .describe("Date de la facture (aaaa-mm-jj)\u00a0; absente\u00a0: aujourd'hui. À l'émission, la date du jour"),
+    .describe("Date de la facture (aaaa-mm-jj)\u00a0; absente\u00a0: aujourd’hui. À l’émission, la date du jour"),
   due_date: z
     .preprocess(emptyIsNull, isoDay(INVOICE_TEXTS.dueDateInvalid).nullable().optional())
     .describe("Échéance\u00a0; vide\u00a0: 30 jours après la date de la facture"),
@@ -247,7 +247,7 @@ export const paymentInputSchema = z.object({
   credit_note_id: z
     .uuid({ error: INVOICE_TEXTS.creditNoteNotFound })
     .optional()
-    .describe("Méthode credit_note\u00a0: l'avoir du client dont le crédit paie la facture"),
+    .describe("Méthode credit_note\u00a0: l’avoir du client dont le crédit paie la facture"),
 });
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 

@@ -115,12 +115,12 @@ export const LIBRARY_CSV_TEXTS = {
   noName: "Colonne «\u00a0Nom\u00a0» introuvable (ou «\u00a0Désignation\u00a0», «\u00a0Libellé\u00a0»)",
   noPrice: "Colonne «\u00a0Prix de vente HT\u00a0» introuvable (ou «\u00a0Prix HT\u00a0», «\u00a0PU HT\u00a0»)",
   tooManyRows: `${formatNumber(LIBRARY_CSV_LIMITS.maxRows)} lignes au maximum par import`,
-  ouvrage: "Les ouvrages ne s'importent pas\u00a0: composez-les dans la bibliothèque",
+  ouvrage: "Les ouvrages ne s’importent pas\u00a0: composez-les dans la bibliothèque",
   unknownUnit: (unit: string) => `Unité «\u00a0${unit}\u00a0» inconnue (${UNITS.join(", ")})`,
   unknownCategory: (category: string) =>
     `Catégorie «\u00a0${category}\u00a0» inconnue (${Object.values(LIBRARY_CATEGORY_LABELS).join(", ")})`,
   notANumber: (label: string) => `${label}\u00a0: nombre attendu`,
-  duplicateInFile: (line: number) => `Même nom qu'à la ligne ${line}`,
+  duplicateInFile: (line: number) => `Même nom qu’à la ligne ${line}`,
   alreadyInLibrary: "Déjà dans la bibliothèque (même nom)",
 } as const;
 

@@ -53,12 +53,12 @@ export const LIBRARY_TEXTS = {
   costPriceRequired: "Indiquez le déboursé (0 si aucun)",
   coefficientPositive: "Le coefficient de vente doit être supérieur à 0",
   forcedPriceRequired: "Indiquez le prix de vente forcé",
-  componentsRequired: "Un ouvrage se compose d'au moins un article",
-  componentNotFound: "Un composant de l'ouvrage est introuvable ou n'est pas un article",
-  componentArchived: "Un composant de l'ouvrage est archivé\u00a0: restaurez-le ou retirez-le",
-  componentDuplicate: "Un article ne figure qu'une fois dans un ouvrage\u00a0: ajustez sa quantité",
+  componentsRequired: "Un ouvrage se compose d’au moins un article",
+  componentNotFound: "Un composant de l’ouvrage est introuvable ou n’est pas un article",
+  componentArchived: "Un composant de l’ouvrage est archivé\u00a0: restaurez-le ou retirez-le",
+  componentDuplicate: "Un article ne figure qu’une fois dans un ouvrage\u00a0: ajustez sa quantité",
   quantityPositive: "La quantité doit être supérieure à 0",
-  kindLocked: "Un article ne peut pas devenir un ouvrage, ni l'inverse",
+  kindLocked: "Un article ne peut pas devenir un ouvrage, ni l’inverse",
   usedByOuvrages: (count: number) =>
     `Cet article compose ${plural(count, "ouvrage")}\u00a0: il ne peut pas être supprimé. Archivez-le plutôt.`,
   usedByDocuments: (count: number) =>

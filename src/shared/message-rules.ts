@@ -60,7 +60,7 @@ export const TEMPLATE_VARIABLE_LABELS: Record<TemplateVariable, string> = {
   reference: "Référence du document",
   montant: "Montant TTC",
   lien_signature: "Lien de signature en ligne",
-  echeance: "Date d'échéance",
+  echeance: "Date d’échéance",
   entreprise: "Nom de votre entreprise",
   objet: "Objet du devis",
 };
@@ -100,26 +100,26 @@ export const DEFAULT_TEMPLATES: Record<TemplateKind, { subject: string; body: st
   quote_send: {
     subject: "Devis {reference} — {entreprise}",
     body:
-      "Bonjour {client},\n\nVeuillez trouver ci-joint notre devis {reference} ({objet}) d'un montant de {montant}.\n\n" +
+      "Bonjour {client},\n\nVeuillez trouver ci-joint notre devis {reference} ({objet}) d’un montant de {montant}.\n\n" +
       "Vous pouvez le consulter et le signer en ligne\u00a0: {lien_signature}\n\nCordialement,\n{entreprise}",
   },
   invoice_send: {
     subject: "Facture {reference} — {entreprise}",
     body:
-      "Bonjour {client},\n\nVeuillez trouver ci-joint notre facture {reference} d'un montant de {montant}, " +
+      "Bonjour {client},\n\nVeuillez trouver ci-joint notre facture {reference} d’un montant de {montant}, " +
       "à régler avant le {echeance}.\n\nCordialement,\n{entreprise}",
   },
   quote_reminder: {
     subject: "Relance\u00a0: devis {reference} — {entreprise}",
     body:
-      "Bonjour {client},\n\nSauf erreur de notre part, nous n'avons pas encore reçu votre réponse à notre devis " +
-      "{reference} ({objet}) d'un montant de {montant}.\n\nVous pouvez le signer en ligne\u00a0: {lien_signature}\n\n" +
+      "Bonjour {client},\n\nSauf erreur de notre part, nous n’avons pas encore reçu votre réponse à notre devis " +
+      "{reference} ({objet}) d’un montant de {montant}.\n\nVous pouvez le signer en ligne\u00a0: {lien_signature}\n\n" +
       "Cordialement,\n{entreprise}",
   },
   invoice_reminder: {
     subject: "Relance\u00a0: facture {reference} — {entreprise}",
     body:
-      "Bonjour {client},\n\nSauf erreur de notre part, notre facture {reference} d'un montant de {montant}, " +
+      "Bonjour {client},\n\nSauf erreur de notre part, notre facture {reference} d’un montant de {montant}, " +
       "échue le {echeance}, reste impayée. Merci de procéder à son règlement.\n\nCordialement,\n{entreprise}",
   },
 };
@@ -130,26 +130,26 @@ export const MESSAGE_TEXTS = {
   remind: "Relancer",
   toRemind: "À relancer",
   sent: "Message envoyé",
-  sendFailed: "Erreur lors de l'envoi du message",
+  sendFailed: "Erreur lors de l’envoi du message",
   recipientRequired: "Au moins un destinataire",
   recipientInvalid: "Adresse e-mail invalide",
   tooManyRecipients: "10 destinataires au plus",
-  subjectRequired: "L'objet est obligatoire",
-  subjectInvalid: "L'objet ne peut pas contenir de retour à la ligne",
+  subjectRequired: "L’objet est obligatoire",
+  subjectInvalid: "L’objet ne peut pas contenir de retour à la ligne",
   bodyRequired: "Le message est obligatoire",
   // A pending invitation or reset mail whose sealed link cannot be read any more (the server's secret changed).
   linkUnreadable:
     "Lien illisible (la clé du serveur a changé)\u00a0: envoyez un nouveau lien depuis «\u00a0Utilisateurs\u00a0»",
   notFound: "Message introuvable",
   noMessages: "Aucun message envoyé",
-  invoiceDraft: "Une facture brouillon ne s'envoie pas\u00a0: émettez-la d'abord",
+  invoiceDraft: "Une facture brouillon ne s’envoie pas\u00a0: émettez-la d’abord",
   quoteNotSendable: "Ce devis ne peut plus être envoyé",
   quoteNotRemindable: "Seul un devis envoyé ou relancé peut être relancé",
   /** Its signing link would expire at once (docs/domain/messages.md#quotes). */
-  quoteValidityPassed: "La date de validité du devis est dépassée\u00a0: prolongez-la avant de l'envoyer",
+  quoteValidityPassed: "La date de validité du devis est dépassée\u00a0: prolongez-la avant de l’envoyer",
   invoiceNotRemindable: "Seule une facture en retard peut être relancée",
   /** What {lien_signature} shows in the dialog: the link is made when the message is sent. */
-  linkAtSending: "(lien créé à l'envoi)",
+  linkAtSending: "(lien créé à l’envoi)",
   /** Appended to a quote's message whose body no longer names the link (each sent quote carries one). */
   linkLine: "Consulter et signer le devis\u00a0:",
   reminded: "Relance envoyée",
@@ -159,5 +159,5 @@ export const MESSAGE_TEXTS = {
    */
   keptInOutbox: "Message enregistré dans «\u00a0Messages\u00a0», pas encore envoyé",
   keptInOutboxDetail: (label: string, to: string) =>
-    `${label} · ${to}\u00a0: aucun serveur d'envoi n'est configuré, le message attend dans «\u00a0Messages\u00a0».`,
+    `${label} · ${to}\u00a0: aucun serveur d’envoi n’est configuré, le message attend dans «\u00a0Messages\u00a0».`,
 } as const;

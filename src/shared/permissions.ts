@@ -34,8 +34,8 @@ const def = <Code extends string>(code: Code, name: string, category: string): P
 
 const CATALOGUE = [
   def("admin:access", "Accès administrateur", "Administration"),
-  def("settings:view", "Voir les paramètres de l'entreprise", "Administration"),
-  def("settings:edit", "Modifier les paramètres de l'entreprise", "Administration"),
+  def("settings:view", "Voir les paramètres de l’entreprise", "Administration"),
+  def("settings:edit", "Modifier les paramètres de l’entreprise", "Administration"),
   def("dashboard:view", "Voir le tableau de bord", "Tableau de bord"),
   ...crud("clients", "les clients", "Clients"),
   ...crud("projects", "les chantiers", "Chantiers"),
@@ -52,14 +52,14 @@ const CATALOGUE = [
   def("invoices:pay", "Enregistrer les paiements des factures", "Factures"),
   ...crud("teams", "les équipes", "Équipes"),
   def("team:view", "Voir toutes les équipes dans le planning", "Équipes"),
-  def("team:manage", "Encadrer une équipe (chef d'équipe)", "Équipes"),
+  def("team:manage", "Encadrer une équipe (chef d’équipe)", "Équipes"),
   ...crud("vehicles", "les véhicules", "Véhicules"),
   ...crud("equipment", "les équipements", "Équipements"),
   ...crud("users", "les utilisateurs", "Utilisateurs"),
   ...crud("roles", "les rôles", "Rôles"),
   def("roles:assign_users", "Attribuer des utilisateurs aux rôles", "Rôles"),
   def("roles:assign_permissions", "Attribuer des permissions aux rôles", "Rôles"),
-  def("superadmin:access", "Accès à l'administration de la plateforme", "SuperAdmin"),
+  def("superadmin:access", "Accès à l’administration de la plateforme", "SuperAdmin"),
   def("superadmin:companies", "Gérer les entreprises de la plateforme", "SuperAdmin"),
 ];
 

@@ -41,9 +41,9 @@ describe("weeks", () => {
   });
 
   it("labels the range as « d month - d month year »", () => {
-    expect(weekRangeLabel("2026-11-23")).toBe("23 novembre - 29 novembre 2026");
-    expect(weekRangeLabel("2026-11-30")).toBe("30 novembre - 6 décembre 2026");
-    expect(weekRangeLabel("2026-12-28")).toBe("28 décembre 2026 - 3 janvier 2027");
+    expect(weekRangeLabel("2026-11-23")).toBe("23\u201329 novembre 2026");
+    expect(weekRangeLabel("2026-11-30")).toBe("30 novembre\u00a0\u2013 6 décembre 2026");
+    expect(weekRangeLabel("2026-12-28")).toBe("28 décembre 2026\u00a0\u2013 3 janvier 2027");
   });
 });
 

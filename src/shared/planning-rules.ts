@@ -1,4 +1,5 @@
 import { addDays, dayNumber, dayOfNumber, weekdayOfNumber } from "./dates";
+import { formatDayRange } from "./format";
 
 /**
  * The planning's pure rules (docs/domain/planning.md): which days a worksite occupies, weeks from
@@ -123,14 +124,12 @@ export const weekdayName = (day: string): string => WEEKDAYS[isoWeekday(day) - 1
 export const dayAndMonth = (day: string): string =>
   `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""}`;
 
-/** « 23 novembre - 29 novembre 2026 » (spec 2 §2 « d month - d month year »), the year of the Sunday. */
+/**
+ * « 23–29 novembre 2026 », « 30 novembre – 6 décembre 2026 » (the glossary's day span, `formatDayRange`;
+ * spec 2 §2 writes « d month - d month year »: its dash and repeated month are typography, ADR 0010).
+ */
 export function weekRangeLabel(monday: string): string {
-  const sunday = addDays(monday, 6);
-  const part = dayAndMonth;
-  const startYear = monday.slice(0, 4);
-  const endYear = sunday.slice(0, 4);
-  const first = startYear === endYear ? part(monday) : `${part(monday)} ${startYear}`;
-  return `${first} - ${part(sunday)} ${endYear}`;
+  return formatDayRange(monday, addDays(monday, 6));
 }
 
 /** A worksite as the clash check reads it. */

@@ -162,7 +162,7 @@ describe("project schemas", () => {
       result.error?.issues.map((i) => i.message);
     expect(messages(projectCreateSchema.safeParse({ name: " " }))).toEqual(["Le nom du chantier est obligatoire"]);
     expect(messages(projectCreateSchema.safeParse({ name: "A", estimated_duration_days: 0 }))).toEqual([
-      "La durée estimée est d'au moins 1\u00a0jour (nombre entier)",
+      "La durée estimée est d’au moins 1\u00a0jour (nombre entier)",
     ]);
     expect(
       messages(projectIssueCreateSchema.safeParse({ project_id: "6f1c7a62-3f0e-4d7e-9a57-0c1f0a3b1a01", title: "" })),

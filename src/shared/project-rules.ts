@@ -82,7 +82,7 @@ export const PROJECT_TEXTS = {
   statusRequired: "Veuillez sélectionner un statut",
   dateInvalid: "Date invalide",
   budgetPositive: "Le budget doit être positif",
-  durationMin: "La durée estimée est d'au moins 1\u00a0jour (nombre entier)",
+  durationMin: "La durée estimée est d’au moins 1\u00a0jour (nombre entier)",
   taskLabelRequired: "Le libellé de la tâche est obligatoire",
   hoursPositive: "Les heures estimées doivent être positives",
   unitPricePositive: "Le prix unitaire doit être positif",
@@ -92,13 +92,13 @@ export const PROJECT_TEXTS = {
   equipmentTooLong: `Un équipement\u00a0: ${PROJECT_LIMITS.equipmentItemLength} caractères au maximum`,
   tooManyEquipment: `${PROJECT_LIMITS.equipmentItems}\u00a0équipements au maximum`,
   issueTitleRequired: "Le titre est obligatoire",
-  clientKeyInvalid: "Clé d'envoi invalide",
+  clientKeyInvalid: "Clé d’envoi invalide",
   /** The office's notification of a new imprévu (issue 32). */
   issueNotification: "Nouvel imprévu",
   writtenAtInvalid: "Date de rédaction invalide (date et heure ISO 8601 attendues)",
-  clientKeyTaken: "Cette clé d'envoi appartient à un autre imprévu",
+  clientKeyTaken: "Cette clé d’envoi appartient à un autre imprévu",
   /** Spec 2 §2 « Ce projet n'est pas en cours d'exécution »: ticks and imprévus of another status (409). */
-  notInProgress: "Ce chantier n'est pas en cours d'exécution",
+  notInProgress: "Ce chantier n’est pas en cours d’exécution",
   cannotStart: "Seul un chantier à faire ou en pause peut être démarré",
   cannotFinish: "Seul un chantier en cours peut être terminé",
   // Spec 2 §8 (toasts), the glossary's words.
@@ -132,7 +132,7 @@ export const PROJECT_TEXTS = {
   photoDamaged: "Image illisible ou endommagée",
   /** Beyond `PHOTO_IMAGE`'s bounds (src/server/modules/projects/photo-image.ts): 50 MP, 16,384 px a side. */
   photoTooManyPixels: "Image trop grande\u00a0: 50\u00a0mégapixels et 16\u202f384\u00a0pixels de côté au plus",
-  photoClientKeyTaken: "Cette clé d'envoi appartient à une autre photo",
+  photoClientKeyTaken: "Cette clé d’envoi appartient à une autre photo",
   noPhotos: "Aucune photo ajoutée",
   // Screens (spec 2 §2).
   listTitle: "Mes chantiers",
@@ -204,6 +204,39 @@ export interface QuoteLineForTask {
   name: string;
   quantity: number;
   unit_price: number;
+  /** The line's unit (« m² »), to compare with its library item's. */
+  unit?: string;
+  /**
+   * The library item the line was taken from, when there is one: its kind, category, unit and, for an
+   * ouvrage, its labour time in one unit (docs/domain/library.md#ouvrages).
+   */
+  library?: { kind: string; category: string | null; unit: string; labour_hours: number | null } | null;
+}
+
+/**
+ * The labour time of one unit of a line, as the library knows it (docs/domain/projects.md#creation-from-a-quote):
+ * an ouvrage's labour time, or 1 h for a labour article counted in hours (« Main-d'œuvre carreleur »,
+ * unit « heure »); null when the line comes from no library item, is counted in another unit than its
+ * item (its quantity would not be the item's), or the item has no labour time.
+ */
+export function labourHoursPerUnit(line: QuoteLineForTask): number | null {
+  const item = line.library;
+  if (!item || (line.unit !== undefined && line.unit !== item.unit)) return null;
+  if (item.kind === "ouvrage") return item.labour_hours && item.labour_hours > 0 ? item.labour_hours : null;
+  if (item.category === "main_oeuvre" && item.unit === "heure") return 1;
+  return null;
+}
+
+/**
+ * The hours of a task made from a quote line: its labour time × its quantity when the library knows it
+ * (to the hundredth, the stored precision, at most 9 999 h), else its unit price / 10 (spec 2 §5,
+ * `taskHoursFromUnitPrice`).
+ */
+export function taskHoursFromQuoteLine(line: QuoteLineForTask): number {
+  const perUnit = labourHoursPerUnit(line);
+  if (perUnit === null) return taskHoursFromUnitPrice(line.unit_price);
+  const hundredths = Math.round(perUnit * Math.max(0, line.quantity) * 100);
+  return hundredths > 0 ? Math.min(999_900, hundredths) / 100 : taskHoursFromUnitPrice(line.unit_price);
 }
 
 /** Articles and ouvrages (kind `item`) become tasks; section headings and text lines do not. */
@@ -217,11 +250,11 @@ export interface ProposedTask {
   quantity: number;
 }
 
-/** The tasks of a quote's lines, in their order (spec 2 §5). */
+/** The tasks of a quote's lines, in their order (spec 2 §5), their hours from the library's labour times where known. */
 export function tasksFromQuoteLines(lines: readonly QuoteLineForTask[]): ProposedTask[] {
   return lines.filter(lineBecomesTask).map((line) => ({
     label: line.name,
-    estimated_hours: taskHoursFromUnitPrice(line.unit_price),
+    estimated_hours: taskHoursFromQuoteLine(line),
     unit_price: line.unit_price,
     quantity: line.quantity,
   }));

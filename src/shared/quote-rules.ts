@@ -123,7 +123,7 @@ export const QUOTE_TEXTS = {
   lineKindInvalid: "Type de ligne invalide (item, section ou text)",
   costPositive: "Le coût unitaire doit être positif",
   libraryItemNotFound: "Élément de la bibliothèque introuvable",
-  worksiteAddressRequired: "L'adresse du chantier est obligatoire",
+  worksiteAddressRequired: "L’adresse du chantier est obligatoire",
   quantityPositive: "La quantité doit être supérieure à 0",
   unitRequired: "L'unité est obligatoire",
   unitPricePositive: "Le prix unitaire doit être positif",
@@ -140,7 +140,7 @@ export const QUOTE_TEXTS = {
   finalWarning: "Ce devis ne peut plus être modifié car son statut est finalisé.",
   /** The form of a sent or reminded quote (docs/domain/quotes.md#sent-quotes-are-frozen). */
   sentEditWarning:
-    "Ce devis a été envoyé au client\u00a0: modifier son contenu en fait une nouvelle version, à lui renvoyer. Le lien de signature qu'il a reçu ne fonctionnera plus.",
+    "Ce devis a été envoyé au client\u00a0: modifier son contenu en fait une nouvelle version, à lui renvoyer. Le lien de signature qu’il a reçu ne fonctionnera plus.",
   notFound: "Devis introuvable",
   templateNotFound: "Modèle introuvable",
   templateNameRequired: "Le nom du modèle est obligatoire",

@@ -60,11 +60,11 @@ const itemLineSchema = z.object({
   cost_price: z
     .preprocess(emptyIsNull, unitPrice(QUOTE_TEXTS.costPositive).nullable().optional())
     .describe(
-      "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu'elle avait (ou celui de la bibliothèque) ; null : aucun",
+      "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu’elle avait (ou celui de la bibliothèque) ; null : aucun",
     ),
   library_item_id: z
     .preprocess(emptyIsNull, z.uuid({ error: QUOTE_TEXTS.libraryItemNotFound }).nullable().default(null))
-    .describe("L'article ou l'ouvrage de la bibliothèque dont la ligne vient"),
+    .describe("L’article ou l’ouvrage de la bibliothèque dont la ligne vient"),
 });
 /** A section heading (« lot »): its title; its subtotal HT is computed. */
 const sectionLineSchema = z.object({
@@ -153,7 +153,7 @@ const worksite = z
     city: optionalText(100),
   })
   .nullable()
-  .describe("Adresse du chantier, recopiée sur le devis ; null : l'adresse du client");
+  .describe("Adresse du chantier, recopiée sur le devis ; null : l’adresse du client");
 
 const quoteName = z.preprocess(
   (v) => (typeof v === "string" ? v.trim() : v),

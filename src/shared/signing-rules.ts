@@ -42,15 +42,15 @@ export const SIGNING_TEXTS = {
   signed: "Devis signé\u00a0: merci\u202f!",
   states: {
     signed: "Ce devis a déjà été signé.",
-    expired: "Ce lien de signature a expiré\u00a0: demandez un nouveau devis à l'entreprise.",
+    expired: "Ce lien de signature a expiré\u00a0: demandez un nouveau devis à l’entreprise.",
     refused: "Ce devis a été refusé.",
     cancelled: "Ce devis a été annulé.",
-    invalid: "Ce lien de signature n'est pas valide.",
+    invalid: "Ce lien de signature n’est pas valide.",
     /** 410: the quote was changed after this link was sent (a new version, docs/domain/signing.md#what-the-client-signs). */
     outdated:
-      "Ce devis a été modifié depuis l'envoi de ce lien\u00a0: il ne peut plus être signé. L'entreprise doit vous envoyer sa nouvelle version.",
+      "Ce devis a été modifié depuis l’envoi de ce lien\u00a0: il ne peut plus être signé. L’entreprise doit vous envoyer sa nouvelle version.",
     /** 403: the company's account is suspended (docs/domain/signing.md#security). */
-    suspended: "Ce lien de signature n'est plus disponible\u00a0: contactez directement l'entreprise.",
+    suspended: "Ce lien de signature n’est plus disponible\u00a0: contactez directement l’entreprise.",
   },
   signOnSite: "Faire signer sur place",
   notification: "Devis signé",
@@ -64,7 +64,7 @@ export const SIGNING_TEXTS = {
   download: "Télécharger le PDF",
   downloadSigned: "Télécharger le PDF signé",
   signedBy: "Signé par",
-  via: { link: "Lien de signature envoyé au client", on_site: "Sur place, sur l'appareil de l'entreprise" },
+  via: { link: "Lien de signature envoyé au client", on_site: "Sur place, sur l’appareil de l’entreprise" },
   notifications: "Notifications",
   notificationsEmpty: "Aucune notification pour le moment",
   markAllRead: "Tout marquer comme lu",

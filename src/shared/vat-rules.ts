@@ -17,7 +17,7 @@ export type Premises = (typeof PREMISES)[number];
 export const PREMISES_LABELS: Record<Premises, string> = {
   old_dwelling: "Oui, logement de plus de 2 ans",
   new_dwelling: "Non, logement de moins de 2 ans",
-  non_residential: "Ce n'est pas un logement",
+  non_residential: "Ce n’est pas un logement",
 };
 
 /** The normal rate, and the reduced rates of works on dwellings over two years old. */
@@ -75,7 +75,7 @@ export function isMixedVat(rates: readonly number[]): boolean {
 export const VAT_RULE_TEXTS = {
   premisesQuestion: "Logement achevé depuis plus de 2\u00a0ans\u00a0?",
   premisesHint:
-    "Demandé une fois par devis et retenu pour l'adresse du chantier\u00a0: il donne le taux des nouvelles lignes.",
+    "Demandé une fois par devis et retenu pour l’adresse du chantier\u00a0: il donne le taux des nouvelles lignes.",
   energyRenovation: "Travaux de rénovation énergétique (5,5\u00a0%)",
   mixed: "Devis à taux de TVA mixtes\u00a0: vérifiez le taux de chaque ligne.",
   premisesInvalid: "Choisissez une réponse de la liste",
@@ -85,10 +85,10 @@ export const VAT_RULE_TEXTS = {
    * the model; this wording keeps each of its elements).
    */
   housingWorksMention:
-    "Le client certifie que les travaux portent sur des locaux d'habitation achevés depuis plus de deux ans, sans produire d'immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 10\u00a0%, art. 279-0 bis du CGI).",
+    "Le client certifie que les travaux portent sur des locaux d’habitation achevés depuis plus de deux ans, sans produire d’immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 10\u00a0%, art. 279-0 bis du CGI).",
   /** The same certification for 5,5 % (CGI art. 278-0 bis A; BOI-LETTRE-000280 § 10), energy renovation named. */
   energyRenovationMention:
-    "Le client certifie que les travaux d'amélioration de la qualité énergétique, et ceux qui leur sont indissociablement liés, portent sur des locaux d'habitation achevés depuis plus de deux ans, sans produire d'immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 5,5\u00a0%, art. 278-0 bis A du CGI).",
+    "Le client certifie que les travaux d’amélioration de la qualité énergétique, et ceux qui leur sont indissociablement liés, portent sur des locaux d’habitation achevés depuis plus de deux ans, sans produire d’immeuble neuf ni augmenter de plus de 10\u00a0% la surface de plancher sur deux ans (TVA à 5,5\u00a0%, art. 278-0 bis A du CGI).",
 } as const;
 
 /**

@@ -48,7 +48,7 @@ export type VehicleDueField = (typeof VEHICLE_DUE_FIELDS)[number];
 export const VEHICLE_DUE_LABELS: Record<VehicleDueField, string> = {
   next_service_date: "Prochain entretien",
   next_inspection_date: "Prochain contrôle technique",
-  insurance_expiry_date: "Fin de l'assurance",
+  insurance_expiry_date: "Fin de l’assurance",
 };
 
 /** Vehicle texts (screens, toasts, validation): the spec's words (§2.6, §5 Vehicle, §8 Vehicles). */
@@ -66,7 +66,7 @@ export const VEHICLE_TEXTS = {
   dateInvalid: "Date invalide (jj/mm/aaaa)",
   attentionInvalid: "Filtre invalide (true ou false)",
   /** 409 on a plate already used in the company (docs/domain/vehicles.md#plate). */
-  registrationTaken: (plate: string) => `Un autre véhicule de l'entreprise porte déjà la plaque ${plate}.`,
+  registrationTaken: (plate: string) => `Un autre véhicule de l’entreprise porte déjà la plaque ${plate}.`,
   /** 409 on deleting a vehicle a worksite uses (docs/domain/vehicles.md#deletion). */
   usedByProjects:
     "Ce véhicule est affecté à un chantier\u00a0: retirez-le de ce chantier ou changez de véhicule avant de le supprimer.",

@@ -18,7 +18,7 @@ export class DataDirectoryInUseError extends Error {
   constructor(dataDir: string, pid: number) {
     super(
       `Propulse est déjà démarré sur le dossier de données ${dataDir} (processus ${pid}). ` +
-        "Arrêtez-le avant d'en lancer un second, ou choisissez un autre DATA_DIR.",
+        "Arrêtez-le avant d’en lancer un second, ou choisissez un autre DATA_DIR.",
     );
     this.name = "DataDirectoryInUseError";
   }
@@ -124,13 +124,13 @@ async function chooseRunner(options: {
   const { dataDir, pgData, postgres } = options;
   const cluster = existsSync(path.join(pgData, "PG_VERSION")) ? await fs.stat(pgData) : undefined;
   const whereToRun =
-    "lancez Propulse avec un compte non-root, ou placez le dossier de Propulse et DATA_DIR dans un dossier que l'utilisateur postgres peut traverser (par exemple sous /srv)";
+    "lancez Propulse avec un compte non-root, ou placez le dossier de Propulse et DATA_DIR dans un dossier que l’utilisateur postgres peut traverser (par exemple sous /srv)";
   if (cluster && cluster.uid !== 0) {
     // Created by an earlier version as the postgres system user: it stays theirs.
     const owner: Runner = { kind: "user", uid: cluster.uid, gid: cluster.gid };
     if (await reaches(owner, postgres, path.dirname(dataDir))) return owner;
     throw new Error(
-      `PostgreSQL refuse de tourner en root, et l'utilisateur système (uid ${cluster.uid}) propriétaire de ${pgData} n'atteint pas ${postgres} ou ${dataDir}\u00a0: ${whereToRun}.`,
+      `PostgreSQL refuse de tourner en root, et l’utilisateur système (uid ${cluster.uid}) propriétaire de ${pgData} n’atteint pas ${postgres} ou ${dataDir}\u00a0: ${whereToRun}.`,
     );
   }
   const user = await postgresUser();
@@ -138,13 +138,13 @@ async function chooseRunner(options: {
   if (await reaches(inNamespace, postgres, dataDir)) return inNamespace;
   if (cluster) {
     throw new Error(
-      `PostgreSQL refuse de tourner en root, et ${pgData}, créé par root dans un espace de noms utilisateur, ne peut plus l'être ici («\u00a0unshare --user\u00a0» échoue)\u00a0: lancez Propulse là où «\u00a0unshare --user\u00a0» fonctionne, ou donnez le dossier à l'utilisateur postgres («\u00a0chown -R postgres: ${dataDir} »).`,
+      `PostgreSQL refuse de tourner en root, et ${pgData}, créé par root dans un espace de noms utilisateur, ne peut plus l’être ici («\u00a0unshare --user\u00a0» échoue)\u00a0: lancez Propulse là où «\u00a0unshare --user\u00a0» fonctionne, ou donnez le dossier à l’utilisateur postgres («\u00a0chown -R postgres: ${dataDir} »).`,
     );
   }
   const asPostgres: Runner = { kind: "user", ...user };
   if (await reaches(asPostgres, postgres, path.dirname(dataDir))) return asPostgres;
   throw new Error(
-    `PostgreSQL refuse de tourner en root, les espaces de noms utilisateur sont indisponibles ici («\u00a0unshare --user\u00a0») et l'utilisateur système postgres n'atteint pas ${postgres} ou ${dataDir}\u00a0: ${whereToRun}.`,
+    `PostgreSQL refuse de tourner en root, les espaces de noms utilisateur sont indisponibles ici («\u00a0unshare --user\u00a0») et l’utilisateur système postgres n’atteint pas ${postgres} ou ${dataDir}\u00a0: ${whereToRun}.`,
   );
 }
 
@@ -234,7 +234,7 @@ export async function startEmbeddedPostgres(options: {
       () => false,
     );
     if (status) {
-      log("Arrêt d'un serveur PostgreSQL resté actif après un arrêt brutal…");
+      log("Arrêt d’un serveur PostgreSQL resté actif après un arrêt brutal…");
       await exec(pgCtl, ["stop", "-D", pgData, "-m", "fast", "-w", "-t", "60"]).catch(() => undefined);
     }
     try {
@@ -253,7 +253,7 @@ export async function startEmbeddedPostgres(options: {
     } catch {
       const tail = (await fs.readFile(logFile, "utf8").catch(() => "")).trim().split("\n").slice(-5).join("\n");
       throw new Error(
-        `PostgreSQL embarqué n'a pas démarré sur le port ${port} (variable PG_PORT). Journal\u00a0: ${logFile}\n${tail}`,
+        `PostgreSQL embarqué n’a pas démarré sur le port ${port} (variable PG_PORT). Journal\u00a0: ${logFile}\n${tail}`,
       );
     }
 

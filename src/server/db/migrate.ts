@@ -67,7 +67,7 @@ export async function assertAppRoleIsRestricted(appUrl: string): Promise<void> {
     if (row.rolsuper || row.rolbypassrls) {
       throw new Error(
         `Le rôle PostgreSQL «\u00a0${row.rolname}\u00a0» de DATABASE_URL est superutilisateur ou BYPASSRLS\u00a0: ` +
-          "l'isolation des entreprises ne serait pas garantie. Utilisez un rôle ordinaire (MIGRATION_DATABASE_URL pour le propriétaire).",
+          "l’isolation des entreprises ne serait pas garantie. Utilisez un rôle ordinaire (MIGRATION_DATABASE_URL pour le propriétaire).",
       );
     }
   } finally {

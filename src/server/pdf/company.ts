@@ -1,6 +1,6 @@
 /** The issuing company as every commercial document shows it: identity, legal lines, footer. */
 import type { CompanyInfo } from "@shared/company";
-import { formatNumber } from "@shared/format";
+import { formatNumber, formatPhone, formatSiret } from "@shared/format";
 import type { DocumentIssuer } from "./model";
 
 /** Printed when no VAT applies (VAT franchise of small businesses). */
@@ -41,7 +41,7 @@ export function legalLines(identity: LegalIdentity): string[] {
       : null;
   return present([
     form,
-    identity.siret ? `SIRET ${identity.siret}` : null,
+    identity.siret ? `SIRET ${formatSiret(identity.siret)}` : null,
     identity.registration,
     identity.tva_number ? `TVA intracommunautaire ${identity.tva_number}` : null,
   ]);
@@ -82,7 +82,7 @@ export function documentIssuer(
       company.address1,
       company.address2,
       cityLine(company.zip_code, company.city),
-      company.phone_contact ? `Tél. ${company.phone_contact}` : null,
+      company.phone_contact ? `Tél. ${formatPhone(company.phone_contact)}` : null,
       company.email_contact,
       company.website,
     ]),

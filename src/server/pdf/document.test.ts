@@ -227,6 +227,27 @@ describe("renderCommercialDocument", () => {
     expect(text).not.toContain("BASE HT");
   });
 
+  it("never leaves the « Bon pour accord » box alone on a page: it goes with the totals (issue 32)", async () => {
+    const totals: DocumentPart = {
+      kind: "totals",
+      vat: [{ rate: 20, net: 12_345, tax: 2469 }],
+      subtotal: 12_345,
+      discount: null,
+      taxAmount: 2469,
+      total: 14_814,
+    };
+    const signature: DocumentPart = { kind: "signature", title: "Bon pour accord", lines: ["Date\u00a0:"] };
+    // From lines that leave room for both to lines that leave room for the totals only.
+    for (let count = 18; count <= 30; count += 1) {
+      const lines = Array.from({ length: count }, (_, n) => item(`Poste ${n + 1}`, 100));
+      const parts: DocumentPart[] = [{ kind: "lines", lines }, totals, signature];
+      const pages = await pagesText(await renderCommercialDocument(document(parts)));
+      const withBox = pages.filter((page) => page.includes("Bon pour accord"));
+      expect(withBox, `${count} lines`).toHaveLength(1);
+      expect(withBox[0], `${count} lines`).toContain("Total TTC");
+    }
+  });
+
   it("repeats the table's header on each page and never leaves a section heading last on a page", async () => {
     // A page holds about thirty lines: whatever the number before it, the heading goes with its first line.
     for (let before = 24; before <= 38; before += 1) {

@@ -17,8 +17,8 @@ import { drawHeader } from "./parts/header";
 import { drawLines } from "./parts/lines";
 import { drawMentions } from "./parts/mentions";
 import { drawParties } from "./parts/parties";
-import { drawSignature } from "./parts/signature";
-import { drawTotals } from "./parts/totals";
+import { drawSignature, SIGNATURE_HEIGHT } from "./parts/signature";
+import { drawTotals, totalsHeight } from "./parts/totals";
 import { drawWatermark } from "./parts/watermark";
 import { attachFacturx, PDFA_OPTIONS } from "./pdfa";
 
@@ -106,7 +106,14 @@ export function renderCommercialDocument(
   });
 
   const frame = new Frame(pdf);
-  for (const part of doc.parts) drawPart(frame, part, doc);
+  doc.parts.forEach((part, index) => {
+    // A quote's « Bon pour accord » box is never alone on a page: it goes with the totals it accepts,
+    // both to the next page when they do not fit together (issue 32).
+    if (part.kind === "totals" && doc.parts[index + 1]?.kind === "signature") {
+      frame.keep(totalsHeight(part) + SIGNATURE_HEIGHT);
+    }
+    drawPart(frame, part, doc);
+  });
   drawFooter(frame, doc.footer);
   if (doc.watermark) drawWatermark(frame, doc.watermark);
   if (doc.facturx) attachFacturx(pdf, doc.facturx);

@@ -29,6 +29,23 @@ describe("PDF fonts", () => {
     expect(run.glyphs.map((glyph) => glyph.codePoints)).toEqual([[0x31], [0x202f], [0x32], [0x33], [0x34]]);
   });
 
+  it("leaves a visible gap between digit groups in bold amounts, as wide as the regular's in proportion (issue 32)", () => {
+    const { regular, medium, bold } = documentFonts();
+    const gap = (font: typeof bold) => {
+      const run = font.layout("14\u202f814,00");
+      const index = run.glyphs.findIndex((glyph) => glyph.codePoints[0] === 0x202f);
+      return (run.positions[index]?.xAdvance ?? 0) / font.unitsPerEm;
+    };
+    // The bold's own thin space is 0,16 em: between its digits « 14 814 » read « 14814 ».
+    expect(bold.glyphForCodePoint(0x2009).advanceWidth / bold.unitsPerEm).toBeLessThan(0.16);
+    expect(gap(bold)).toBeCloseTo(0.3, 2);
+    expect(gap(medium)).toBeCloseTo(0.22, 2);
+    expect(gap(regular)).toBeCloseTo(regular.glyphForCodePoint(0x2009).advanceWidth / regular.unitsPerEm, 2);
+    // The run's width counts the gap: right-aligned amounts end at their column's edge.
+    const run = bold.layout("14\u202f814,00");
+    expect(run.advanceWidth).toBe(run.positions.reduce((sum, p) => sum + p.xAdvance, 0));
+  });
+
   it("converts WOFF to a TrueType font with the same glyphs", () => {
     const woff = readFileSync(require.resolve("@fontsource/inter/files/inter-latin-400-normal.woff"));
     const sfnt = woffToSfnt(woff);

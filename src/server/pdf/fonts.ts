@@ -66,6 +66,11 @@ type GlyphRun = ReturnType<Font["layout"]>;
 
 const NARROW_NBSP = "\u202f";
 const THIN_SPACE = "\u2009";
+/**
+ * The width of a digit group's space per weight, in em: the regular's thin space (0,18 em) reads well;
+ * the bold's (0,16 em) between its wider, closer digits did not (issue 32): 0,3 em.
+ */
+export const NARROW_GAP = { 400: 0.18, 500: 0.22, 700: 0.3 } as const;
 
 function load(weight: 400 | 500 | 700): Font {
   const woff = readFileSync(require.resolve(`@fontsource/inter/files/inter-latin-${weight}-normal.woff`));
@@ -86,16 +91,25 @@ function load(weight: 400 | 500 | 700): Font {
   const layout = font.layout.bind(font);
   /**
    * U+202F (narrow no-break space: French digit groups, src/shared/format.ts) is not in the Latin
-   * subset: it is drawn with the thin space's glyph, which has its width, and still reads as U+202F
-   * when the text is copied (pdfkit maps each glyph to its `codePoints`). Lines never break there:
-   * pdfkit breaks lines on the text before shaping it.
+   * subset: it is drawn with the thin space's glyph and still reads as U+202F when the text is copied
+   * (pdfkit maps each glyph to its `codePoints`). Lines never break there: pdfkit breaks lines on the
+   * text before shaping it. The thin space of the bold weight is narrower than the regular's while its
+   * digits are wider and closer: « 12 345,00 € » read « 12345,00 € » in the totals (issue 32). The gap
+   * is drawn by spacing, NARROW_GAP of an em for the weight (the glyph keeps its own width, pdfkit
+   * writes the difference as a position adjustment).
    */
   const thin = font.glyphForCodePoint(THIN_SPACE.codePointAt(0) ?? 0);
   const narrow: typeof thin = Object.create(thin, { codePoints: { value: [NARROW_NBSP.codePointAt(0)] } });
+  const gap = Math.max(thin.advanceWidth, Math.round(NARROW_GAP[weight] * font.unitsPerEm));
   const shape = (text: string): GlyphRun => {
     if (!text.includes(NARROW_NBSP) || text.includes(THIN_SPACE)) return layout(text, FEATURES);
     const run = layout(text.replaceAll(NARROW_NBSP, THIN_SPACE), FEATURES);
-    run.glyphs = run.glyphs.map((glyph) => (glyph.id === thin.id ? narrow : glyph));
+    run.glyphs = run.glyphs.map((glyph, index) => {
+      if (glyph.id !== thin.id) return glyph;
+      const position = run.positions[index];
+      if (position) position.xAdvance = gap;
+      return narrow;
+    });
     return run;
   };
   const runs = new Map<string, GlyphRun>();

@@ -93,6 +93,11 @@ export interface TotalsPart {
   total: number;
   /** Rows after « Total TTC » (deposits deducted, « Net à payer », payments received, balance). */
   after?: TotalsRow[];
+  /**
+   * Printed on the left, level with the highlighted figure due: how to pay it (an invoice's due date,
+   * IBAN and BIC), so that the reader finds them next to « Net à payer ». The first line is bold.
+   */
+  payment?: string[] | null;
 }
 
 /** Titled paragraphs: legal mentions, terms. */

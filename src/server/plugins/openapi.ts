@@ -40,7 +40,7 @@ const IF_MATCH_HEADER = {
     "if-match": {
       type: "string",
       description:
-        "Facultatif\u00a0: l'ETag de la version modifiée (reçu avec la ressource). Une version remplacée entre-temps répond 409 STALE_VERSION\u00a0; sans cet en-tête, rien n'est vérifié.",
+        "Facultatif\u00a0: l’ETag de la version modifiée (reçu avec la ressource). Une version remplacée entre-temps répond 409 STALE_VERSION\u00a0; sans cet en-tête, rien n’est vérifié.",
     },
   },
 };
@@ -114,7 +114,7 @@ article p{margin:.2rem 0}.m{display:inline-block;min-width:4.5rem;font-weight:70
 .m-put{color:#b45309}.m-delete{color:#b91c1c}.acc{font-size:.75rem;background:#f1f5f9;color:#334155;padding:0 .4rem;border-radius:4px}
 .acc-public{background:#ecfdf5;color:#047857}.acc-superadmin{background:#fef2f2;color:#b91c1c}.d{color:#475569}
 </style></head><body><h1>${escapeHtml(spec.info?.title ?? "API")} <small>${escapeHtml(spec.info?.version ?? "")}</small></h1>
-<p>Chaque opération indique qui peut l'appeler (extensions <code>x-access</code> et <code>x-permission</code> du schéma)\u00a0: «\u00a0public\u00a0» (sans contrôle d'accès), «\u00a0connecté\u00a0» (tout utilisateur connecté), «\u00a0permission …\u00a0» (le code de permission exigé) ou «\u00a0SuperAdmin\u00a0». Sauf «\u00a0public\u00a0», elles attendent un jeton <code>Authorization: Bearer …</code>. Le schéma complet est dans <a href="/api/openapi.json">/api/openapi.json</a>.</p>
+<p>Chaque opération indique qui peut l’appeler (extensions <code>x-access</code> et <code>x-permission</code> du schéma)\u00a0: «\u00a0public\u00a0» (sans contrôle d’accès), «\u00a0connecté\u00a0» (tout utilisateur connecté), «\u00a0permission …\u00a0» (le code de permission exigé) ou «\u00a0SuperAdmin\u00a0». Sauf «\u00a0public\u00a0», elles attendent un jeton <code>Authorization: Bearer …</code>. Le schéma complet est dans <a href="/api/openapi.json">/api/openapi.json</a>.</p>
 ${sections}</body></html>`;
 }
 

@@ -78,6 +78,9 @@ export const DEMO_PROJECTS: readonly DemoProject[] = [
     fromQuote: "Peinture séjour et couloir",
     status: "à faire",
     start: 7,
+    // Two days, Monday and Tuesday: the team's façade starts on Wednesday (its tasks' labour times
+    // would give three, and a second clash on the planning, which shows one).
+    days: 2,
     team: "Équipe Gros œuvre",
     vehicle: "Kangoo dépannage",
     equipment: ["Escabeau 5 marches", "Rouleaux et manchons", "Bâches de protection", "Ruban de masquage"],
@@ -323,7 +326,11 @@ export async function seedDemoProjects(db: Database, admin: AuthContext): Promis
     if (demo.fromQuote) {
       const quoteId = idOf(lookups.quotes, demo.fromQuote, "validated quote");
       if (!quoteId) throw new Error("demo quote expected");
-      project = await service.fromQuote(admin, { quote_id: quoteId, ...common });
+      project = await service.fromQuote(admin, {
+        quote_id: quoteId,
+        ...common,
+        ...(demo.days ? { estimated_duration_days: demo.days } : {}),
+      });
     } else {
       project = await service.create(admin, {
         ...common,

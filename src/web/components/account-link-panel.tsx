@@ -65,7 +65,7 @@ export function AccountLinkPanel({ link, explanation, isMobile }: AccountLinkPan
         </Button>
       </div>
       <p id={hintId} className="text-[0.8125rem] text-muted-foreground">
-        Valable jusqu'au {formatDateTime(link.expires_at)}. Il ne sert qu'une fois.
+        Valable jusqu’au {formatDateTime(link.expires_at)}. Il ne sert qu’une fois.
       </p>
     </div>
   );

@@ -22,7 +22,7 @@ import { ACCOUNTS_ACCESS, createAccountsService } from "./accounts.service";
 
 const tags = ["Utilisateurs"];
 const accountTags = ["Mon compte"];
-const linkTags = ["Liens d'invitation et de réinitialisation"];
+const linkTags = ["Liens d’invitation et de réinitialisation"];
 const idParams = z.object({ id: z.string() });
 const tokenParams = z.object({ token: z.string() });
 const errorsOf = { 400: errorResponseSchema, 403: errorResponseSchema, 404: errorResponseSchema };
@@ -42,7 +42,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
       schema: {
         tags,
         summary:
-          "Invite un utilisateur\u00a0: le compte sans mot de passe, ses rôles (ceux par défaut si aucun n'est choisi) et un lien valable 7 jours (409 si l'e-mail a déjà un compte)",
+          "Invite un utilisateur\u00a0: le compte sans mot de passe, ses rôles (ceux par défaut si aucun n’est choisi) et un lien valable 7 jours (409 si l’e-mail a déjà un compte)",
         body: invitationBodySchema,
         response: { 201: invitationResponseSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -57,7 +57,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
       schema: {
         tags,
         summary:
-          "Nouveau lien d'invitation pour un utilisateur qui n'a pas encore choisi son mot de passe (l'ancien lien ne fonctionne plus)",
+          "Nouveau lien d’invitation pour un utilisateur qui n’a pas encore choisi son mot de passe (l’ancien lien ne fonctionne plus)",
         params: idParams,
         response: { 201: invitationResponseSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -87,7 +87,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
       config: { access: { permission: ACCOUNTS_ACCESS.passwordReset } },
       schema: {
         tags,
-        summary: "Lien de réinitialisation du mot de passe valable 24 heures (l'ancien lien ne fonctionne plus)",
+        summary: "Lien de réinitialisation du mot de passe valable 24 heures (l’ancien lien ne fonctionne plus)",
         params: idParams,
         response: { 201: accountLinkSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -107,7 +107,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
         config: { access: { public: true } },
         schema: {
           tags: linkTags,
-          summary: `Pour qui est le lien ${what} (404 s'il est inconnu, utilisé ou expiré\u202f; limité par adresse IP)`,
+          summary: `Pour qui est le lien ${what} (404 s’il est inconnu, utilisé ou expiré\u202f; limité par adresse IP)`,
           security: [],
           params: tokenParams,
           response: { 200: accountLinkInfoSchema, ...errorsOf, 429: errorResponseSchema },
@@ -122,7 +122,7 @@ export const accountsModule: AppModule = async (app, { db, auth }) => {
         config: { access: { public: true } },
         schema: {
           tags: linkTags,
-          summary: `Choisit le mot de passe par le lien ${what}, qui ne sert qu'une fois, et connecte l'utilisateur comme la connexion`,
+          summary: `Choisit le mot de passe par le lien ${what}, qui ne sert qu’une fois, et connecte l’utilisateur comme la connexion`,
           security: [],
           params: tokenParams,
           body: setPasswordBodySchema,

@@ -56,7 +56,7 @@ export const authModule: AppModule = async (app, { auth }) => {
     "/api/auth/verify",
     {
       config: { access: { signedIn: true } },
-      schema: { tags, summary: "Vérifie le jeton et renvoie l'utilisateur", response: { 200: verifyResponseSchema } },
+      schema: { tags, summary: "Vérifie le jeton et renvoie l’utilisateur", response: { 200: verifyResponseSchema } },
     },
     async (request) => ({ valid: true as const, user: requireAuth(request).user }),
   );
@@ -83,7 +83,7 @@ export const authModule: AppModule = async (app, { auth }) => {
     "/api/auth/permissions",
     {
       config: { access: { signedIn: true } },
-      schema: { tags, summary: "Permissions de l'utilisateur connecté", response: { 200: z.array(z.string()) } },
+      schema: { tags, summary: "Permissions de l’utilisateur connecté", response: { 200: z.array(z.string()) } },
     },
     async (request) => requireAuth(request).permissions,
   );

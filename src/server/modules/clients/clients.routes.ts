@@ -44,7 +44,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: CLIENTS_ACCESS.counters } },
       schema: {
         tags,
-        summary: "Compteurs de l'en-tête\u00a0: clients, actifs, avec téléphone (tout le fichier)",
+        summary: "Compteurs de l’en-tête\u00a0: clients, actifs, avec téléphone (tout le fichier)",
         response: { 200: clientCountersSchema, ...errorsOf },
       },
     },
@@ -79,7 +79,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Importe des clients d'un CSV\u00a0: aperçu (commit false) ou ajout, avec le choix des colonnes et des doublons",
+          "Importe des clients d’un CSV\u00a0: aperçu (commit false) ou ajout, avec le choix des colonnes et des doublons",
         body: clientImportSchema,
         response: { 200: clientImportResultSchema, ...errorsOf },
       },
@@ -137,7 +137,7 @@ export const clientsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: CLIENTS_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime un client sans documents (409 s'il a des devis\u00a0: le désactiver plutôt)",
+        summary: "Supprime un client sans documents (409 s’il a des devis\u00a0: le désactiver plutôt)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

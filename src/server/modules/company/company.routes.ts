@@ -28,7 +28,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
     "/api/company/info",
     {
       config: { access: { permission: COMPANY_ACCESS.getInfo } },
-      schema: { tags, summary: "Identité de l'entreprise", response: { 200: companyInfoSchema, ...errorsOf } },
+      schema: { tags, summary: "Identité de l’entreprise", response: { 200: companyInfoSchema, ...errorsOf } },
     },
     async (request) => company.getInfo(requireAuth(request)),
   );
@@ -38,7 +38,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
       config: { access: { permission: COMPANY_ACCESS.updateInfo }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie l'identité de l'entreprise",
+        summary: "Modifie l’identité de l’entreprise",
         body: companyInfoInputSchema,
         response: { 200: companyInfoSchema, ...errorsOf },
       },
@@ -60,7 +60,7 @@ export const companyModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Taux de TVA qu'une ligne peut porter\u00a0: ceux en vigueur (20, 10, 5,5, 2,1, 0) et ceux ajoutés par l'entreprise",
+          "Taux de TVA qu’une ligne peut porter\u00a0: ceux en vigueur (20, 10, 5,5, 2,1, 0) et ceux ajoutés par l’entreprise",
         response: { 200: companyTaxRatesSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

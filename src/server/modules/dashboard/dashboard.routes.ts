@@ -24,7 +24,7 @@ export const dashboardModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Les indicateurs de l'accueil (CA du mois, croissance, clients actifs, chantiers, devis en attente, satisfaction, véhicules à surveiller) et leur évolution sur un mois\u202f; un indicateur sans la permission de le voir vaut null",
+          "Les indicateurs de l’accueil (CA du mois, croissance, clients actifs, chantiers, devis en attente, satisfaction, véhicules à surveiller) et leur évolution sur un mois\u202f; un indicateur sans la permission de le voir vaut null",
         response: { 200: dashboardStatsSchema, ...errorsOf },
       },
     },
@@ -38,7 +38,7 @@ export const dashboardModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Les chantiers du jour (planning\u00a0: de la date de début sur la durée estimée, week-ends non comptés) des équipes de l'utilisateur, ou de toute l'entreprise pour un chef d'équipe ou un administrateur",
+          "Les chantiers du jour (planning\u00a0: de la date de début sur la durée estimée, week-ends non comptés) des équipes de l’utilisateur, ou de toute l’entreprise pour un chef d’équipe ou un administrateur",
         response: { 200: todayTasksSchema, ...errorsOf },
       },
     },
@@ -51,7 +51,7 @@ export const dashboardModule: AppModule = async (app, { db }) => {
       config: { access: { permission: DASHBOARD_ACCESS.activeProjects } },
       schema: {
         tags,
-        summary: "Les premiers chantiers à faire, en cours ou en pause que l'utilisateur voit (en cours d'abord)",
+        summary: "Les premiers chantiers à faire, en cours ou en pause que l’utilisateur voit (en cours d’abord)",
         response: { 200: activeProjectsSchema, ...errorsOf },
       },
     },
@@ -65,7 +65,7 @@ export const dashboardModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Ce qui demande une action (chef d'équipe ou administrateur)\u00a0: devis en attente depuis plus de 48\u00a0h, factures en retard, véhicules à surveiller",
+          "Ce qui demande une action (chef d’équipe ou administrateur)\u00a0: devis en attente depuis plus de 48\u00a0h, factures en retard, véhicules à surveiller",
         response: { 200: dashboardAlertsSchema, ...errorsOf },
       },
     },
@@ -79,7 +79,7 @@ export const dashboardModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Les 12 derniers mois\u00a0: facturé HT (net des avoirs), encaissé, et le taux d'acceptation des devis",
+          "Les 12 derniers mois\u00a0: facturé HT (net des avoirs), encaissé, et le taux d’acceptation des devis",
         response: { 200: dashboardHistorySchema, ...errorsOf },
       },
     },

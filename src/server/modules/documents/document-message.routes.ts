@@ -53,7 +53,7 @@ export function registerDocumentMessageRoutes(
       schema: {
         tags,
         summary:
-          "Brouillon du message d'envoi ou de relance\u202f: e-mail du client, modèle de l'entreprise rempli, nom de la pièce jointe",
+          "Brouillon du message d’envoi ou de relance\u202f: e-mail du client, modèle de l’entreprise rempli, nom de la pièce jointe",
         params: idParams,
         querystring: messageDraftQuerySchema,
         response: { 200: messageDraftSchema, ...withConflict },

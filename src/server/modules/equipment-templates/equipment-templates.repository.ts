@@ -92,7 +92,7 @@ export const equipmentTemplatesRepository = {
       .insert(equipmentTemplates)
       .values({ companyId, name: values.name, equipmentItems: values.equipment_items })
       .returning(RETURNING);
-    if (!row) throw new Error("modèle d'équipement non enregistré");
+    if (!row) throw new Error("modèle d’équipement non enregistré");
     return toTemplate(row);
   },
 

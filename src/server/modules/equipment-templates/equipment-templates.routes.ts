@@ -27,7 +27,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Liste paginée des modèles d'équipement, les plus récents d'abord (recherche sur le nom et les équipements)",
+          "Liste paginée des modèles d’équipement, les plus récents d’abord (recherche sur le nom et les équipements)",
         querystring: equipmentTemplateListQuerySchema,
         response: { 200: equipmentTemplateListResponseSchema, ...errorsOf },
       },
@@ -41,7 +41,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.get } },
       schema: {
         tags,
-        summary: "Un modèle d'équipement",
+        summary: "Un modèle d’équipement",
         params: idParams,
         response: { 200: equipmentTemplateSchema, ...errorsOf },
       },
@@ -55,7 +55,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.create } },
       schema: {
         tags,
-        summary: "Crée un modèle d'équipement (équipements nettoyés\u00a0: espaces, lignes vides et doublons retirés)",
+        summary: "Crée un modèle d’équipement (équipements nettoyés\u00a0: espaces, lignes vides et doublons retirés)",
         body: equipmentTemplateInputSchema,
         response: { 201: equipmentTemplateSchema, ...errorsOf },
       },
@@ -69,7 +69,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.update }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie un modèle d'équipement (nom et liste entière)",
+        summary: "Modifie un modèle d’équipement (nom et liste entière)",
         params: idParams,
         body: equipmentTemplateUpdateSchema,
         response: { 200: equipmentTemplateSchema, ...errorsOf },
@@ -84,7 +84,7 @@ export const equipmentTemplatesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: EQUIPMENT_TEMPLATES_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime un modèle d'équipement (les chantiers gardent leur copie de la liste)",
+        summary: "Supprime un modèle d’équipement (les chantiers gardent leur copie de la liste)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf },
       },

@@ -233,12 +233,12 @@ describe("GET, PUT and DELETE /api/equipment-templates/:id", () => {
     expect(res.body).toBe("");
     const gone = await api(admin, "GET", `${URL}/${template.id}`);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe("Modèle d'équipement introuvable");
+    expect(gone.json().message).toBe("Modèle d’équipement introuvable");
     expect((await list(admin, `?search=${encodeURIComponent(template.name)}`)).meta.total).toBe(0);
     expect((await api(admin, "DELETE", `${URL}/${template.id}`)).statusCode).toBe(404);
   });
 
-  it("answers 404 « Modèle d'équipement introuvable » for an unknown id, a malformed id, or another company's", async () => {
+  it("answers 404 « Modèle d’équipement introuvable » for an unknown id, a malformed id, or another company's", async () => {
     const mine = await create(admin, { name: "Le mien", equipment_items: ["Marteau"] });
     for (const id of [randomUUID(), "pas-un-id"]) {
       for (const method of ["GET", "DELETE"] as const) {

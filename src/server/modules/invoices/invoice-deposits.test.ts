@@ -44,7 +44,7 @@ function perRate(invoices: readonly Pick<Invoice, "vat_breakdown">[]) {
   return [...rates.entries()].sort(([a], [b]) => b - a).map(([rate, v]) => ({ rate, ...v }));
 }
 
-describe("a deposit invoice (facture d'acompte)", () => {
+describe("a deposit invoice (facture d’acompte)", () => {
   it("of 30 %: one line per VAT rate of the quote, in proportion, a draft of the quote's client", async () => {
     const quote = await t.createQuote();
     const invoice = await deposit(quote.id, { percentage: 30 });

@@ -102,7 +102,7 @@ describe("issuing checks the EN 16931 rules before the commit", () => {
     expect(res.statusCode, res.body).toBe(409);
     const error = res.json().error as string;
     expect(error.startsWith("La facture ne respecte pas la norme EN 16931\u00a0: Règle BR-AE-02\u00a0: ")).toBe(true);
-    expect(error).toContain("l'autoliquidation exige");
+    expect(error).toContain("l’autoliquidation exige");
     // The same through PATCH …/status.
     const patched = await api(admin, "PATCH", `/api/invoices/${refused.id}/status`, { status: "sent" });
     expect(patched.statusCode).toBe(409);

@@ -20,7 +20,7 @@ export function registerInvoiceMessageRoutes(
     summaries: {
       messages: "Messages envoyés pour cette facture, du plus récent au plus ancien",
       send: "Envoie une facture émise au client (son Factur-X joint)\u202f; 409 pour un brouillon",
-      remind: "Relance le client d'une facture en retard (son Factur-X joint)\u202f; 409 si elle n'est pas en retard",
+      remind: "Relance le client d’une facture en retard (son Factur-X joint)\u202f; 409 si elle n’est pas en retard",
     },
     service: createInvoiceMessagesService(db, invoices),
   });

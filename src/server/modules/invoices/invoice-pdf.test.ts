@@ -1,3 +1,7 @@
+import { execFileSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { legalLines } from "@server/pdf/company";
 import { renderCommercialDocument } from "@server/pdf/document";
 import { formatDate, formatDeduction, formatEuro } from "@shared/format";
@@ -23,6 +27,21 @@ async function pdfText(pdf: Buffer): Promise<string> {
   }
 }
 const plain = (text: string) => text.replace(/\s+/g, " ");
+
+/** The document's text line by line, as pdftotext lays it out (what sits side by side stays on one row). */
+async function pdfRows(pdf: Buffer): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "invoice-pdf-"));
+  try {
+    const file = join(dir, "invoice.pdf");
+    writeFileSync(file, pdf);
+    return execFileSync("pdftotext", ["-layout", file, "-"], { encoding: "utf8" })
+      .split("\n")
+      .map((row) => row.trim())
+      .filter(Boolean);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
 const render = async (invoice: Invoice, seller: InvoiceSeller = SELLER) =>
   pdfText(await renderCommercialDocument(invoiceDocument(invoice, seller)));
 
@@ -187,11 +206,32 @@ describe("invoiceDocument", () => {
     const banked = { ...SELLER, iban: "FR7630004008230001045678943", bic: "BNPAFRPPXXX" };
     const issued = invoice({ payment_method: "bank_transfer" });
     const text = await render(issued, banked);
-    expect(text).toContain(
-      plain("Coordonnées bancaires\u00a0: IBAN FR76 3000 4008 2300 0104 5678 943 · BIC BNPAFRPPXXX"),
-    );
+    expect(text).toContain(plain("IBAN FR76 3000 4008 2300 0104 5678 943"));
+    expect(text).toContain("BIC BNPAFRPPXXX");
+    // Once, beside the figure due (below), not again in the terms.
+    expect(text.match(/IBAN/g)).toHaveLength(1);
     const byCheck = await render(invoice({ payment_method: "check" }), banked);
     expect(byCheck).not.toContain("IBAN");
+  });
+
+  it("prints the due date, the IBAN and the BIC beside « Net à payer », on its line and the next (issue 32)", async () => {
+    const banked = { ...SELLER, iban: "FR7630004008230001045678943", bic: "BNPAFRPPXXX" };
+    const issued = invoice({ payment_method: "bank_transfer" });
+    const pdf = await renderCommercialDocument(invoiceDocument(issued, banked));
+    const rows = (await pdfRows(pdf)).map((row) => row.replace(/\s+/g, " "));
+    const net = rows.findIndex((row) => row.includes(INVOICE_TEXTS.pdf.netDue));
+    expect(net).toBeGreaterThan(0);
+    // The due date on the row of « Net à payer » (left column), the bank details right under it.
+    expect(rows[net]).toContain(plain(`${INVOICE_TEXTS.pdf.dueDate} : ${formatDate(issued.due_date)}`));
+    expect(rows[net]).toContain(plain(`${INVOICE_TEXTS.pdf.netDue} ${formatEuro(issued.total)}`));
+    expect(rows.slice(net + 1, net + 3).join(" ")).toContain(plain("IBAN FR76 3000 4008 2300 0104 5678 943"));
+    expect(rows.slice(net + 1, net + 4).join(" ")).toContain("BIC BNPAFRPPXXX");
+    // A paid invoice asks for nothing more: no due date nor bank details beside its total.
+    const paid = await render(
+      invoice({ payment_method: "bank_transfer", status: "paid", payment_date: "2026-03-20" }),
+      banked,
+    );
+    expect(paid).not.toContain("IBAN");
   });
 
   it("a final invoice at 10 %: the reduced-rate mention, the deposit deducted, « Net à payer », the payment and the balance", async () => {
@@ -213,7 +253,7 @@ describe("invoiceDocument", () => {
       // The VAT table is the whole work's, as the Factur-X XML's (ADR 0016): it adds up to « Total TVA ».
       INVOICE_TEXTS.pdf.vatWholeWork,
       `10 % ${formatEuro(10_000)} ${formatEuro(1000)}`,
-      `Facture d'acompte FAC-2026-0031 du 02/02/2026 : ${formatEuro(3300)} TTC, dont TVA ${formatEuro(300)}`,
+      `Facture d’acompte FAC-2026-0031 du 02/02/2026 : ${formatEuro(3300)} TTC, dont TVA ${formatEuro(300)}`,
       `20/03/2026 · Chèque · Chèque n° 0001234 · ${formatEuro(1000)}`,
     ]) {
       expect(text, expected).toContain(plain(expected));
@@ -300,7 +340,7 @@ describe("invoiceDocument", () => {
     expect(text).not.toContain("BROUILLON");
   });
 
-  it("the credit note of a final invoice that deducted deposits: « Montant de l'avoir », never « Net à payer » (issue 32)", async () => {
+  it("the credit note of a final invoice that deducted deposits: « Montant de l’avoir », never « Net à payer » (issue 32)", async () => {
     const credit = {
       ...finalInvoice,
       kind: "credit_note" as const,
@@ -317,15 +357,15 @@ describe("invoiceDocument", () => {
     expect(text).not.toContain(plain(INVOICE_TEXTS.pdf.netDue));
   });
 
-  it("a deposit invoice is titled « Facture d'acompte » and names its quote", async () => {
+  it("a deposit invoice is titled « Facture d’acompte » and names its quote", async () => {
     const deposit = invoice({
       kind: "deposit",
       reference: "FAC-2026-0031",
       quote: { id: "quote-1", reference: "DEV-2026-0007", name: "Rénovation salle de bain" },
     });
     const text = await render(deposit);
-    expect(text).toContain("FACTURE D'ACOMPTE");
-    expect(text).toContain("Facture d'acompte sur le devis DEV-2026-0007");
+    expect(text).toContain("FACTURE D’ACOMPTE");
+    expect(text).toContain("Facture d’acompte sur le devis DEV-2026-0007");
   });
 });
 

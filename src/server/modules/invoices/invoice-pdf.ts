@@ -2,7 +2,7 @@ import { cityLine, insuranceMention, issuerFooter, legalLines } from "@server/pd
 import { documentLines } from "@server/pdf/lines";
 import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
 import { formatIban } from "@shared/einvoice-rules";
-import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatEuro, formatPercent, formatPhone } from "@shared/format";
 import {
   FACTURX_PROFILE,
   FACTURX_VERSION,
@@ -43,7 +43,12 @@ export function sellerIssuer(seller: InvoiceSeller): DocumentIssuer {
   return {
     name: seller.name,
     logo: null,
-    lines: present([...seller.address_lines, seller.phone && `Tél. ${seller.phone}`, seller.email, seller.website]),
+    lines: present([
+      ...seller.address_lines,
+      seller.phone && `Tél. ${formatPhone(seller.phone)}`,
+      seller.email,
+      seller.website,
+    ]),
     legal: legalLines(seller),
   };
 }
@@ -97,6 +102,9 @@ function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
     after.push({ label: credit ? T.creditNoteAmount : T.netDue, amount: invoice.total, due: true });
   } else if (credit) {
     after.push({ label: T.creditNoteAmount, amount: invoice.total, due: true });
+  } else {
+    // The figure the client pays, named so: its due date and the bank details are printed beside it.
+    after.push({ label: T.netDue, amount: invoice.total, due: true });
   }
   if (invoice.kind !== "credit_note" && invoice.paid_amount > 0) {
     after.push({ label: T.paid, amount: invoice.paid_amount, deduction: true });
@@ -125,7 +133,25 @@ function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
     taxAmount: deducts ? plus(invoice.tax_amount, invoice.deposits_tax) : invoice.tax_amount,
     total: deducts ? plus(invoice.total, depositsTotal) : invoice.total,
     after,
+    payment: credit ? null : paymentBox(invoice, seller),
   };
+}
+
+/** A transfer (or no method named) with the company's IBAN: the bank details the client pays to. */
+const paysByTransfer = (invoice: Invoice, seller: InvoiceSeller) =>
+  (invoice.payment_method === null || invoice.payment_method === "bank_transfer") && Boolean(seller.iban);
+
+/**
+ * Beside « Net à payer » (issue 32): « Échéance : 12/04/2026 » (or « À réception »), then the IBAN and
+ * the BIC for a transfer. Nothing once the invoice is paid.
+ */
+function paymentBox(invoice: Invoice, seller: InvoiceSeller): string[] | null {
+  if (invoice.status === "paid") return null;
+  return present([
+    `${T.dueDate}\u00a0: ${invoice.due_date ? formatDate(invoice.due_date) : T.onReceipt}`,
+    paysByTransfer(invoice, seller) && seller.iban ? `IBAN ${formatIban(seller.iban, "\u00a0")}` : null,
+    paysByTransfer(invoice, seller) && seller.bic ? `BIC ${seller.bic}` : null,
+  ]);
 }
 
 /**
@@ -144,18 +170,14 @@ function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
 }
 
 /**
- * « À régler au plus tard le 12/04/2026 par virement bancaire. », the company's bank details for a
- * transfer (or when no method is named), the invoice's terms, and when it was paid.
+ * « À régler au plus tard le 12/04/2026 par virement bancaire. » (the bank details are printed once,
+ * beside the figure due: `paymentBox`), the invoice's terms, and when it was paid.
  */
-function paymentTerms(invoice: Invoice, seller: InvoiceSeller): string {
+function paymentTerms(invoice: Invoice): string {
   const method = invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method].toLowerCase() : null;
   const when = invoice.due_date ? `au plus tard le ${formatDate(invoice.due_date)}` : "à réception de la facture";
-  const transfer = invoice.payment_method === null || invoice.payment_method === "bank_transfer";
   return present([
     `À régler ${when}${method ? ` par ${method}` : ""}.`,
-    transfer && seller.iban
-      ? `Coordonnées bancaires\u00a0: IBAN ${formatIban(seller.iban, "\u00a0")}${seller.bic ? ` · BIC ${seller.bic}` : ""}`
-      : null,
     invoice.terms,
     invoice.status === "paid" && invoice.payment_date
       ? `Facture acquittée le ${formatDate(invoice.payment_date)}.`
@@ -174,7 +196,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   if (invoice.kind === "deposit" && invoice.quote) {
     paragraphs.push({
       title: "Acompte",
-      body: `Facture d'acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name})\u00a0; l'acompte sera déduit de la facture de solde.`,
+      body: `Facture d’acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name})\u00a0; l’acompte sera déduit de la facture de solde.`,
     });
   }
   if (invoice.deposits.length > 0) {
@@ -183,7 +205,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
       body: invoice.deposits
         .map((d) => {
           const tax = d.vat.reduce((sum, v) => plus(sum, v.tax), 0);
-          return `Facture d'acompte ${d.reference} du ${formatDate(d.date)}\u00a0: ${formatEuro(d.total)} TTC, dont TVA ${formatEuro(tax)}`;
+          return `Facture d’acompte ${d.reference} du ${formatDate(d.date)}\u00a0: ${formatEuro(d.total)} TTC, dont TVA ${formatEuro(tax)}`;
         })
         .join("\n"),
     });
@@ -191,7 +213,7 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   const vat = vatMentions(invoice, seller);
   if (vat.length > 0) paragraphs.push({ title: "TVA", body: vat.join("\n") });
   if (invoice.kind !== "credit_note") {
-    paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice, seller) });
+    paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice) });
     if (invoice.payments.length > 0) {
       paragraphs.push({
         title: "Règlements reçus",

@@ -71,7 +71,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Solde d'un client\u202f: reste à payer de ses factures émises, avoir disponible sur son compte, solde dû (l'un moins l'autre) et ses avoirs non épuisés",
+          "Solde d’un client\u202f: reste à payer de ses factures émises, avoir disponible sur son compte, solde dû (l’un moins l’autre) et ses avoirs non épuisés",
         params: z.object({ clientId: z.string() }),
         response: { 200: clientBalanceSchema, ...errorsOf },
       },
@@ -140,7 +140,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "XML Factur-X d'une facture émise ({référence}.xml, CII D16B, profil EN 16931)\u202f; 409 pour un brouillon",
+          "XML Factur-X d’une facture émise ({référence}.xml, CII D16B, profil EN 16931)\u202f; 409 pour un brouillon",
         params: idParams,
       },
     },
@@ -174,7 +174,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: INVOICES_ACCESS.deposit } },
       schema: {
         tags,
-        summary: "Facture d'acompte d'un devis validé (pourcentage ou montant TTC, TVA répartie par taux)",
+        summary: "Facture d’acompte d’un devis validé (pourcentage ou montant TTC, TVA répartie par taux)",
         params: quoteParams,
         body: depositInputSchema,
         response: { 201: invoiceSchema, ...withConflict },
@@ -191,7 +191,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Facture de solde d'un devis validé (brouillon)\u202f: ses lignes, remises, client et chantier, acomptes déduits",
+          "Facture de solde d’un devis validé (brouillon)\u202f: ses lignes, remises, client et chantier, acomptes déduits",
         params: quoteParams,
         response: { 201: invoiceSchema, ...withConflict },
       },
@@ -300,7 +300,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: INVOICES_ACCESS.pay } },
       schema: {
         tags,
-        summary: "«\u00a0Marquer comme payée\u00a0»\u202f: le reste à payer, aujourd'hui, par virement par défaut",
+        summary: "«\u00a0Marquer comme payée\u00a0»\u202f: le reste à payer, aujourd’hui, par virement par défaut",
         params: idParams,
         body: markPaidSchema,
         response: { 200: invoiceSchema, ...withConflict },
@@ -316,7 +316,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Annule une facture émise ou payée par un avoir AV-AAAA-NNNN (réponse\u202f: l'avoir)\u202f; les paiements reçus sont remboursés (payments\u00a0: refund, invoices:pay) ou gardés en avoir (credit, par défaut)\u202f; un brouillon se supprime",
+          "Annule une facture émise ou payée par un avoir AV-AAAA-NNNN (réponse\u202f: l’avoir)\u202f; les paiements reçus sont remboursés (payments\u00a0: refund, invoices:pay) ou gardés en avoir (credit, par défaut)\u202f; un brouillon se supprime",
         params: idParams,
         body: cancelInputSchema.optional(),
         response: { 201: invoiceSchema, ...withConflict },
@@ -340,7 +340,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Enregistre un remboursement au client sur un avoir (pas au-delà de l'avoir disponible)\u202f; réponse\u202f: l'avoir",
+          "Enregistre un remboursement au client sur un avoir (pas au-delà de l’avoir disponible)\u202f; réponse\u202f: l’avoir",
         params: idParams,
         body: refundInputSchema,
         response: { 201: invoiceSchema, ...withConflict },

@@ -65,7 +65,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
       bodyLimit: 6_000_000,
       schema: {
         tags,
-        summary: "Importe des articles d'un CSV\u00a0: aperçu (commit false) ou ajout des lignes valides",
+        summary: "Importe des articles d’un CSV\u00a0: aperçu (commit false) ou ajout des lignes valides",
         body: libraryImportSchema,
         response: { 200: libraryImportResultSchema, ...errorsOf },
       },
@@ -79,7 +79,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
       config: { access: { permission: LIBRARY_ACCESS.suggestions } },
       schema: {
         tags,
-        summary: "Suggestions pendant la saisie d'une ligne de devis (articles et ouvrages actifs)",
+        summary: "Suggestions pendant la saisie d’une ligne de devis (articles et ouvrages actifs)",
         querystring: librarySuggestionsQuerySchema,
         response: { 200: librarySuggestionsResponseSchema, ...errorsOf },
       },
@@ -121,7 +121,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
       config: { access: { permission: LIBRARY_ACCESS.update }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie un article (et reprend le prix des ouvrages qu'il compose) ou un ouvrage",
+        summary: "Modifie un article (et reprend le prix des ouvrages qu’il compose) ou un ouvrage",
         params: idParams,
         body: libraryItemInputSchema,
         response: { 200: libraryItemDetailSchema, ...errorsOf, 409: errorResponseSchema },
@@ -150,7 +150,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
       config: { access: { permission: LIBRARY_ACCESS.archive } },
       schema: {
         tags,
-        summary: "Archive un élément (409 pour un article d'un ouvrage actif)",
+        summary: "Archive un élément (409 pour un article d’un ouvrage actif)",
         params: idParams,
         response: { 200: libraryItemDetailSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -178,7 +178,7 @@ export const libraryModule: AppModule = async (app, { db }) => {
       config: { access: { permission: LIBRARY_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime un élément que rien n'utilise (409 sinon\u00a0: l'archiver)",
+        summary: "Supprime un élément que rien n’utilise (409 sinon\u00a0: l’archiver)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

@@ -43,7 +43,7 @@ export async function mailAccountLink(tx: Db, mail: AccountLinkMail): Promise<{ 
             `Pour activer votre compte et choisir votre mot de passe, ouvrez ce lien (valable ${plural(INVITATION_DAYS, "jour")})\u00a0:`,
             url,
             "",
-            "Si vous n'attendiez pas cette invitation, ignorez ce message.",
+            "Si vous n’attendiez pas cette invitation, ignorez ce message.",
           ].join("\n"),
         }
       : {
@@ -54,7 +54,7 @@ export async function mailAccountLink(tx: Db, mail: AccountLinkMail): Promise<{ 
             `Pour choisir un nouveau mot de passe, ouvrez ce lien (valable ${plural(RESET_HOURS, "heure")})\u00a0:`,
             url,
             "",
-            "Si vous n'avez pas demandé ce changement, ignorez ce message\u00a0: votre mot de passe actuel reste valable.",
+            "Si vous n’avez pas demandé ce changement, ignorez ce message\u00a0: votre mot de passe actuel reste valable.",
           ].join("\n"),
         };
   return enqueueMessage(tx, {

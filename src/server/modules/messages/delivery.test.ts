@@ -195,7 +195,7 @@ describe("SMTP delivery", () => {
     expect(tries).toBe(3);
     const state = await stateOf(id);
     expect(state).toMatchObject({ status: "failed", attempts: 3, next_attempt_at: null });
-    expect(state.last_error).toContain("Refusé par le serveur d'envoi");
+    expect(state.last_error).toContain("Refusé par le serveur d’envoi");
     expect(state.last_error).toContain("451");
     expect(state.last_error).not.toContain(PASSWORD);
     expect(received).toHaveLength(0);
@@ -329,7 +329,7 @@ describe("failureReason", () => {
     expect(reason).not.toContain("p%40ss");
     expect(reason).toContain("[masqué]");
     expect(failureReason({ code: "ECONNREFUSED", message: "connect ECONNREFUSED" }, url)).toBe(
-      "Serveur d'envoi injoignable (ECONNREFUSED)",
+      "Serveur d’envoi injoignable (ECONNREFUSED)",
     );
     expect(failureReason({ code: "EAUTH", responseCode: 535, response: "535 Authentication failed" }, url)).toContain(
       "535",

@@ -53,16 +53,16 @@ export function failureReason(error: unknown, smtpUrl: string): string {
   const e = (error ?? {}) as { response?: string; responseCode?: number; code?: string; message?: string };
   let reason: string;
   if (typeof e.responseCode === "number") {
-    reason = `Refusé par le serveur d'envoi\u00a0: ${e.response ?? e.responseCode}`;
+    reason = `Refusé par le serveur d’envoi\u00a0: ${e.response ?? e.responseCode}`;
   } else if (
     e.code &&
     /^E(CONNECTION|CONNREFUSED|TIMEDOUT|DNS|SOCKET|NOTFOUND)|^ETIMEDOUT|^ENOTFOUND|^ECONNREFUSED/.test(e.code)
   ) {
-    reason = `Serveur d'envoi injoignable (${e.code})`;
+    reason = `Serveur d’envoi injoignable (${e.code})`;
   } else if (e.code === "EAUTH") {
-    reason = "Identifiants du serveur d'envoi refusés";
+    reason = "Identifiants du serveur d’envoi refusés";
   } else {
-    reason = `Erreur d'envoi\u00a0: ${e.message ?? String(error)}`;
+    reason = `Erreur d’envoi\u00a0: ${e.message ?? String(error)}`;
   }
   const secrets = new Set<string>([smtpUrl]);
   try {

@@ -82,7 +82,7 @@ export const enqueueMessage: EnqueueMessage = async (tx, message: OutgoingMessag
       message.document.type,
       message.document.id,
     );
-    if (reference === undefined) throw new Error("the message's document is not the company's");
+    if (reference === undefined) throw new Error("the message’s document is not the company’s");
     document = { ...message.document, reference };
   }
 

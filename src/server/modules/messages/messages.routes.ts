@@ -38,7 +38,7 @@ export const messagesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Messages envoyés, du plus récent au plus ancien (recherche sur les destinataires et l'objet, filtres type et statut)",
+          "Messages envoyés, du plus récent au plus ancien (recherche sur les destinataires et l’objet, filtres type et statut)",
         querystring: outboxQuerySchema,
         response: { 200: outboxResponseSchema, ...errorsOf },
       },
@@ -53,7 +53,7 @@ export const messagesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Où partent les messages\u00a0: «\u00a0outbox\u00a0» (aucun serveur SMTP, gardés dans l'application) ou «\u00a0smtp\u00a0»",
+          "Où partent les messages\u00a0: «\u00a0outbox\u00a0» (aucun serveur SMTP, gardés dans l’application) ou «\u00a0smtp\u00a0»",
         response: { 200: outboxTransportSchema, ...errorsOf },
       },
     },
@@ -80,7 +80,7 @@ export const messagesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: MESSAGES_ACCESS.attachment } },
       schema: {
         tags,
-        summary: "La pièce jointe d'un message, telle qu'envoyée (404 pour un message sans pièce jointe)",
+        summary: "La pièce jointe d’un message, telle qu’envoyée (404 pour un message sans pièce jointe)",
         params: idParams,
       },
     },
@@ -100,7 +100,7 @@ export const messagesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: MESSAGES_ACCESS.templates } },
       schema: {
         tags,
-        summary: "Modèles des messages d'envoi et de relance (les modèles par défaut tant qu'ils ne sont pas modifiés)",
+        summary: "Modèles des messages d’envoi et de relance (les modèles par défaut tant qu’ils ne sont pas modifiés)",
         response: { 200: versionedMessageTemplatesSchema, ...errorsOf },
       },
     },

@@ -17,7 +17,7 @@ export const notificationsModule: AppModule = async (app, { db }) => {
       config: { access: { signedIn: true } },
       schema: {
         tags,
-        summary: "Mes dernières notifications (20), les plus récentes d'abord, et le nombre de non lues",
+        summary: "Mes dernières notifications (20), les plus récentes d’abord, et le nombre de non lues",
         response: { 200: notificationsSchema },
       },
     },
@@ -43,7 +43,7 @@ export const notificationsModule: AppModule = async (app, { db }) => {
       config: { access: { signedIn: true } },
       schema: {
         tags,
-        summary: "Marque une de mes notifications comme lue (404 pour celle d'un autre utilisateur)",
+        summary: "Marque une de mes notifications comme lue (404 pour celle d’un autre utilisateur)",
         params: z.object({ id: z.string() }),
         response: { 200: notificationsSchema, 404: errorResponseSchema },
       },

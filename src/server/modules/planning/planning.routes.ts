@@ -26,7 +26,7 @@ export const planningModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "La semaine du lundi au dimanche\u00a0: les chantiers de chaque jour, et leurs conflits d'équipe ou de véhicule",
+          "La semaine du lundi au dimanche\u00a0: les chantiers de chaque jour, et leurs conflits d’équipe ou de véhicule",
         querystring: calendarWeekQuerySchema,
         response: { 200: calendarWeekSchema, ...errorsOf },
       },

@@ -23,7 +23,7 @@ export const projectPhotosModule: AppModule = async (app, { db, fileSecret }) =>
       schema: {
         tags,
         summary:
-          "Les photos d'un chantier, des plus anciennes aux plus récentes (URL signées de l'image et de sa vignette)",
+          "Les photos d’un chantier, des plus anciennes aux plus récentes (URL signées de l’image et de sa vignette)",
         params: z.object({ projectId: z.string() }),
         response: { 200: projectPhotosResponseSchema, ...errorsOf },
       },
@@ -85,7 +85,7 @@ export const projectPhotosModule: AppModule = async (app, { db, fileSecret }) =>
       config: { access: { permission: PROJECT_PHOTOS_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime une photo d'un chantier en cours (l'image et sa vignette avec elle)",
+        summary: "Supprime une photo d’un chantier en cours (l’image et sa vignette avec elle)",
         params: z.object({ id: z.string() }),
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

@@ -193,7 +193,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.tick } },
       schema: {
         tags,
-        summary: "Coche ou décoche une tâche d'un chantier en cours (quand et par qui)",
+        summary: "Coche ou décoche une tâche d’un chantier en cours (quand et par qui)",
         params: idParams,
         body: projectTaskTickSchema,
         response: { 200: projectTaskDetailSchema, ...withConflict },
@@ -208,7 +208,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.issues } },
       schema: {
         tags,
-        summary: "Les imprévus des chantiers visibles, les plus récents d'abord (ceux d'un chantier avec project_id)",
+        summary: "Les imprévus des chantiers visibles, les plus récents d’abord (ceux d’un chantier avec project_id)",
         querystring: projectIssueListQuerySchema,
         response: { 200: projectIssueListResponseSchema, ...errorsOf },
       },
@@ -222,7 +222,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.issues } },
       schema: {
         tags,
-        summary: "Les imprévus d'un chantier, les plus récents d'abord",
+        summary: "Les imprévus d’un chantier, les plus récents d’abord",
         params: z.object({ projectId: z.string() }),
         response: { 200: projectIssuesResponseSchema, ...errorsOf },
       },
@@ -237,7 +237,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Signale un imprévu sur un chantier en cours\u202f; renvoyé avec la même client_key, l'imprévu déjà créé est répondu (200)",
+          "Signale un imprévu sur un chantier en cours\u202f; renvoyé avec la même client_key, l’imprévu déjà créé est répondu (200)",
         body: projectIssueCreateSchema,
         response: { 200: projectIssueSchema, 201: projectIssueSchema, ...withConflict },
       },
@@ -254,7 +254,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.issueUpdate }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie un imprévu d'un chantier en cours",
+        summary: "Modifie un imprévu d’un chantier en cours",
         params: idParams,
         body: projectIssueUpdateSchema,
         response: { 200: projectIssueSchema, ...withConflict },
@@ -270,7 +270,7 @@ export const projectsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: PROJECTS_ACCESS.issueRemove } },
       schema: {
         tags,
-        summary: "Supprime un imprévu d'un chantier en cours",
+        summary: "Supprime un imprévu d’un chantier en cours",
         params: idParams,
         response: { 204: z.null(), ...withConflict },
       },

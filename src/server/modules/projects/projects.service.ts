@@ -135,7 +135,8 @@ function draftOf(quote: QuoteForProject, today: string): ProjectDraft {
     start_date: startDateFromQuote(today),
     address: addressFromQuote(quote.worksite, quote.client_parts),
     notes: notesFromQuote(quote.notes, quote.reference),
-    budget_total: quote.total,
+    // HT, as every budget (docs/domain/projects.md#creation-from-a-quote): the quote's TTC was copied before issue 32.
+    budget_total: quote.total_ht,
     estimated_duration_days: durationDaysFromHours(tasks.map((task) => task.estimated_hours)),
     tasks,
   };

@@ -264,7 +264,8 @@ describe("creation from a quote", () => {
       start_date: addDays(parisToday(), 1),
       address: "3 rue Neuve, 69001 Lyon",
       notes: `Accès par la cour\n\nChantier créé depuis le devis ${quote.reference}`,
-      budget_total: quote.total,
+      // HT (issue 32): 12,5 × 45 + 380 = 942,50 € (its TTC at 10 %: 1 036,75 €).
+      budget_total: 942.5,
       // 45 € → 5 h; 380 € → 38 h, clamped to 16 h; 21 h → 3 days.
       estimated_duration_days: 3,
       tasks: [
@@ -272,6 +273,99 @@ describe("creation from a quote", () => {
         { label: "Pose receveur de douche", estimated_hours: 16, unit_price: 380, quantity: 1 },
       ],
     });
+  });
+
+  it("copies the budget HT after the discount, never the TTC (issue 32)", async () => {
+    const quote = await createQuote(a, { discount_percentage: 10 });
+    const read = (await api(a.admin, "GET", `/api/quotes/${quote.id}`)).json() as {
+      subtotal: number;
+      discount: number;
+      tax_amount: number;
+      total: number;
+    };
+    // 942,50 € HT less 10 % = 848,25 € HT; its TTC is more.
+    expect(read.subtotal - read.discount).toBeCloseTo(848.25, 2);
+    const draft = (await api(a.admin, "GET", `/api/projects/from-quote/${quote.id}`)).json() as ProjectDraft;
+    expect(draft.budget_total).toBe(848.25);
+    expect(draft.budget_total).not.toBe(read.total);
+    const created = (await api(a.admin, "POST", "/api/projects/from-quote", { quote_id: quote.id })).json();
+    expect((created as ProjectDetail).budget_total).toBe(848.25);
+  });
+
+  it("estimates each task from the library's labour time where the line's item knows it, else price / 10 (issue 32)", async () => {
+    const item = async (payload: object) => {
+      const res = await api(a.admin, "POST", "/api/library/items", payload);
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { id: string; unit_price: number; labour_hours: number | null };
+    };
+    const article = {
+      kind: "article",
+      description: null,
+      tax_rate: 10,
+      supplier_reference: null,
+    };
+    const tiles = await item({
+      ...article,
+      name: `Carreau ${tag()}`,
+      unit: "m²",
+      unit_price: 32.5,
+      cost_price: 21.4,
+      category: "fourniture",
+    });
+    const labour = await item({
+      ...article,
+      name: `Main-d'œuvre carreleur ${tag()}`,
+      unit: "heure",
+      unit_price: 45,
+      cost_price: 30,
+      category: "main_oeuvre",
+    });
+    // One m² of tiling: 1,05 m² of tiles and 0,75 h of labour.
+    const tiling = await item({
+      kind: "ouvrage",
+      name: `Pose carrelage ${tag()}`,
+      description: null,
+      unit: "m²",
+      tax_rate: 10,
+      pricing: "parts",
+      components: [
+        { article_id: tiles.id, quantity: 1.05 },
+        { article_id: labour.id, quantity: 0.75 },
+      ],
+    });
+    expect(tiling.labour_hours).toBe(0.75);
+    const line = (library: { id: string; unit_price: number }, name: string, quantity: number, unit: string) => ({
+      name,
+      quantity,
+      unit,
+      unit_price: library.unit_price,
+      tax_rate: 10,
+      library_item_id: library.id,
+    });
+    const quote = await createQuote(a, {
+      items: [
+        line(tiling, "Pose carrelage sol", 9.25, "m²"),
+        line(labour, "Main-d'œuvre carreleur", 3.5, "heure"),
+        // From the library but without labour (tiles), or in another unit than its item's: price / 10.
+        line(tiles, "Carreau", 10, "m²"),
+        line(tiling, "Pose carrelage (forfait)", 1, "forfait"),
+        { name: "Saisi à la main", quantity: 1, unit: "forfait", unit_price: 45, tax_rate: 10 },
+      ],
+    });
+    const draft = (await api(a.admin, "GET", `/api/projects/from-quote/${quote.id}`)).json() as ProjectDraft;
+    expect(draft.tasks.map((t) => [t.label, t.estimated_hours])).toEqual([
+      // 9,25 m² × 0,75 h = 6,9375 h → 6,94 h (« 6 h 56 »), not its price / 10 (67,88 € → 7 h).
+      ["Pose carrelage sol", 6.94],
+      ["Main-d'œuvre carreleur", 3.5],
+      ["Carreau", 4],
+      ["Pose carrelage (forfait)", Math.min(16, Math.max(2, Math.ceil(tiling.unit_price / 10)))],
+      ["Saisi à la main", 5],
+    ]);
+    const created = await api(a.admin, "POST", "/api/projects/from-quote", { quote_id: quote.id });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((created.json() as ProjectDetail).tasks.map((t) => t.estimated_hours)).toEqual(
+      draft.tasks.map((t) => t.estimated_hours),
+    );
   });
 
   it("takes the worksite address chosen on the quote before the client's", async () => {
@@ -297,7 +391,7 @@ describe("creation from a quote", () => {
       quote_id: quote.id,
       quote_reference: quote.reference,
       start_date: addDays(parisToday(), 1),
-      budget_total: quote.total,
+      budget_total: 942.5,
       estimated_duration_days: 3,
       notes: `Accès par la cour\n\nChantier créé depuis le devis ${quote.reference}`,
       documents: [{ id: quote.id, type: "devis", reference: quote.reference }],

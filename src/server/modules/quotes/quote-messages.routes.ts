@@ -21,7 +21,7 @@ export function registerQuoteMessageRoutes(
       messages: "Messages envoyés pour ce devis, du plus récent au plus ancien",
       send: "Envoie le devis au client (PDF joint, nouveau lien de signature)\u202f; un brouillon devient «\u00a0Envoyé au client\u00a0»\u202f; 409 pour un devis validé, refusé ou annulé",
       remind:
-        "Relance le client (PDF joint, nouveau lien de signature)\u202f: le devis devient «\u00a0Client relancé\u00a0»\u202f; 409 s'il n'est ni envoyé ni relancé",
+        "Relance le client (PDF joint, nouveau lien de signature)\u202f: le devis devient «\u00a0Client relancé\u00a0»\u202f; 409 s’il n’est ni envoyé ni relancé",
     },
     service: createQuoteMessagesService(db, quotes),
   });

@@ -64,7 +64,7 @@ describe("GET /api/quotes/:id/send-draft", () => {
     expect(draft.subject).toBe(`Devis ${quote.reference} — ${company.name}`);
     expect(draft.body).toContain("Bonjour Famille Martin,");
     expect(draft.body).toContain(
-      `${quote.reference} (Rénovation salle de bain) d'un montant de ${formatEuro(quote.total)}`,
+      `${quote.reference} (Rénovation salle de bain) d’un montant de ${formatEuro(quote.total)}`,
     );
     expect(draft.body).toContain(`en ligne\u00a0: ${MESSAGE_TEXTS.linkAtSending}`);
     expect(draft.body).not.toContain("{");

@@ -2,7 +2,7 @@ import { cityLine, documentIssuer, insuranceMention, issuerFooter, VAT_EXEMPTION
 import { documentLines } from "@server/pdf/lines";
 import type { AuditPart, CommercialDocument, DocumentPart, SignaturePart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
-import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatEuro, formatPercent, formatPhone } from "@shared/format";
 import type { Quote } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import { reducedRateMentions } from "@shared/vat-rules";
@@ -65,8 +65,9 @@ function signedParts(quote: Quote, signed: SignedQuoteEvidence): { box: Signatur
 
 /**
  * The quote as a document: header (identity, reference, dates, validity), parties, lines, VAT per
- * rate and totals, the mentions and terms, and the client's « Bon pour accord » box — signed, with the
- * signature in the box and a last page « Journal de signature », when the client signed on the app.
+ * rate and totals with the client's « Bon pour accord » box under them (never alone on a page), then
+ * the mentions and terms — signed, with the signature in the box and a last page « Journal de
+ * signature », when the client signed on the app.
  * Dated by the quote's last change (its signature's time once signed): the same content, the same bytes.
  */
 export function quoteDocument(
@@ -90,7 +91,7 @@ export function quoteDocument(
       kind: "header",
       facts: [
         ["Date", formatDate(quote.date) || "—"],
-        ["Valable jusqu'au", formatDate(quote.valid_until) || "—"],
+        ["Valable jusqu’au", formatDate(quote.valid_until) || "—"],
         ...(validityDays !== null ? ([["Durée de validité", `${validityDays} jours`]] as [string, string][]) : []),
       ],
     },
@@ -110,7 +111,7 @@ export function quoteDocument(
           quote.client.address,
           cityLine(quote.client.postal_code, quote.client.city),
           quote.client.email,
-          quote.client.phone ? `Tél. ${quote.client.phone}` : null,
+          quote.client.phone ? `Tél. ${formatPhone(quote.client.phone)}` : null,
         ].filter((l): l is string => Boolean(l)),
       },
     },
@@ -130,6 +131,18 @@ export function quoteDocument(
       taxAmount: quote.tax_amount,
       total: quote.total,
     },
+    // The « Bon pour accord » box right under the totals it accepts, kept on their page (issue 32).
+    {
+      kind: "signature",
+      title: "Bon pour accord",
+      lines: [
+        "Devis reçu avant l’exécution des travaux.",
+        // Non-breaking spaces inside the guillemets and before the colons (French typography).
+        "Date\u00a0:",
+        "Signature du client, précédée de la mention manuscrite «\u00a0Bon pour accord\u00a0»\u00a0:",
+      ],
+      signed: signature?.box ?? null,
+    },
     {
       kind: "mentions",
       paragraphs: [
@@ -142,17 +155,6 @@ export function quoteDocument(
         // Building trades print their décennale insurance on quotes too (loi n° 96-603 art. 22-2).
         ...(insurance ? [{ title: "Assurance décennale", body: insurance }] : []),
       ],
-    },
-    {
-      kind: "signature",
-      title: "Bon pour accord",
-      lines: [
-        "Devis reçu avant l'exécution des travaux.",
-        // Non-breaking spaces inside the guillemets and before the colons (French typography).
-        "Date\u00a0:",
-        "Signature du client, précédée de la mention manuscrite «\u00a0Bon pour accord\u00a0»\u00a0:",
-      ],
-      signed: signature?.box ?? null,
     },
     ...(signature ? [signature.audit] : []),
   ];

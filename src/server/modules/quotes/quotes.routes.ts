@@ -46,7 +46,7 @@ export const quotesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: QUOTES_ACCESS.defaults } },
       schema: {
         tags,
-        summary: "Ce qu'un nouveau devis reprend des réglages : durée de validité, TVA des nouvelles lignes",
+        summary: "Ce qu’un nouveau devis reprend des réglages : durée de validité, TVA des nouvelles lignes",
         response: { 200: quoteDefaultsSchema, ...errorsOf },
       },
     },

@@ -767,7 +767,7 @@ describe("GET /api/quotes/:id/pdf", () => {
       euro(quote.subtotal),
       euro(quote.tax_amount),
       "Bon pour accord",
-      "Devis reçu avant l'exécution des travaux",
+      "Devis reçu avant l’exécution des travaux",
     ]) {
       expect(text).toContain(expected);
     }

@@ -25,7 +25,7 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags: ["Devis"],
         summary:
-          "Nouveau lien de signature pour faire signer sur place (l'ancien lien du devis ne fonctionne plus\u202f; 409 pour un devis finalisé ou expiré)",
+          "Nouveau lien de signature pour faire signer sur place (l’ancien lien du devis ne fonctionne plus\u202f; 409 pour un devis finalisé ou expiré)",
         params: z.object({ id: z.string() }),
         response: {
           201: signingLinkSchema,
@@ -46,7 +46,7 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Ce que lit le client avant de signer\u00a0: l'état du lien (open, signed, expired, refused, cancelled) et le devis tel qu'il a été envoyé quand il peut être signé\u202f; 404 pour un lien inconnu ou remplacé, 410 pour un lien d'une version antérieure du devis, 403 si l'entreprise est suspendue (limité par adresse IP)",
+          "Ce que lit le client avant de signer\u00a0: l’état du lien (open, signed, expired, refused, cancelled) et le devis tel qu’il a été envoyé quand il peut être signé\u202f; 404 pour un lien inconnu ou remplacé, 410 pour un lien d’une version antérieure du devis, 403 si l’entreprise est suspendue (limité par adresse IP)",
         security: [],
         params: tokenParams,
         response: {
@@ -68,7 +68,7 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Le PDF du devis tel qu'il a été envoyé avec ce lien (son empreinte SHA-256 est gardée à la signature)\u202f; le PDF signé une fois signé par ce lien",
+          "Le PDF du devis tel qu’il a été envoyé avec ce lien (son empreinte SHA-256 est gardée à la signature)\u202f; le PDF signé une fois signé par ce lien",
         security: [],
         params: tokenParams,
       },
@@ -90,7 +90,7 @@ export const signingModule: AppModule = async (app, { db, fileSecret }) => {
       schema: {
         tags,
         summary:
-          "Signe le devis tel qu'il a été envoyé («\u00a0Bon pour accord\u00a0», nom, signature dessinée)\u00a0: le devis passe «\u00a0Validé\u00a0» et la preuve est gardée, avec l'empreinte du PDF présenté (404 lien invalide, 409 déjà signé, expiré, refusé ou annulé, 410 devis modifié depuis l'envoi, 403 entreprise suspendue)",
+          "Signe le devis tel qu’il a été envoyé («\u00a0Bon pour accord\u00a0», nom, signature dessinée)\u00a0: le devis passe «\u00a0Validé\u00a0» et la preuve est gardée, avec l’empreinte du PDF présenté (404 lien invalide, 409 déjà signé, expiré, refusé ou annulé, 410 devis modifié depuis l’envoi, 403 entreprise suspendue)",
         security: [],
         params: tokenParams,
         body: signBodySchema,

@@ -16,7 +16,7 @@ export const remindersModule: AppModule = async (app, { db }) => {
       schema: {
         tags: ["Relances"],
         summary:
-          "«\u00a0À relancer\u00a0»\u202f: devis envoyés depuis N jours sans réponse (quotes:view), factures en retard (invoices:view)\u202f; un document relancé il y a moins de N jours n'y figure pas",
+          "«\u00a0À relancer\u00a0»\u202f: devis envoyés depuis N jours sans réponse (quotes:view), factures en retard (invoices:view)\u202f; un document relancé il y a moins de N jours n’y figure pas",
         response: { 200: remindersSchema, 401: errorResponseSchema, 403: errorResponseSchema },
       },
     },

@@ -29,7 +29,7 @@ export const superadminModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Les chiffres de la plateforme, les dernières entreprises créées et les alertes (inactivité, fin d'essai)",
+          "Les chiffres de la plateforme, les dernières entreprises créées et les alertes (inactivité, fin d’essai)",
         response: { 200: platformDashboardSchema, ...errorsOf },
       },
     },
@@ -42,7 +42,7 @@ export const superadminModule: AppModule = async (app, { db }) => {
       config: { access },
       schema: {
         tags,
-        summary: "Liste paginée des entreprises, les plus récentes d'abord (recherche par nom, statut, formule)",
+        summary: "Liste paginée des entreprises, les plus récentes d’abord (recherche par nom, statut, formule)",
         querystring: platformCompaniesQuerySchema,
         response: { 200: platformCompaniesResponseSchema, ...errorsOf },
       },
@@ -71,7 +71,7 @@ export const superadminModule: AppModule = async (app, { db }) => {
       config: { access },
       schema: {
         tags,
-        summary: "Une entreprise\u00a0: formule, statut, nombre d'utilisateurs et dernière activité",
+        summary: "Une entreprise\u00a0: formule, statut, nombre d’utilisateurs et dernière activité",
         params: idParams,
         response: { 200: platformCompanySchema, ...errorsOf },
       },
@@ -85,7 +85,7 @@ export const superadminModule: AppModule = async (app, { db }) => {
       config: { access },
       schema: {
         tags,
-        summary: "Modifie la formule d'une entreprise et la fin de son essai",
+        summary: "Modifie la formule d’une entreprise et la fin de son essai",
         params: idParams,
         body: platformCompanyPatchSchema,
         response: { 200: platformCompanySchema, ...errorsOf },

@@ -432,7 +432,7 @@ describe("the dashboard", () => {
       { type: "inactivity", message: "Aucune connexion depuis 40\u00a0jours", date: dayAgo(40) },
     ]);
     expect(alert(soon.company.id)).toEqual([
-      { type: "expiration", message: "Fin de l'essai dans 3\u00a0jours", date: addDays(today, 3) },
+      { type: "expiration", message: "Fin de l’essai dans 3\u00a0jours", date: addDays(today, 3) },
     ]);
     expect(alert(ended.company.id)).toEqual([
       {

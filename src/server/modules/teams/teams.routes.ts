@@ -28,7 +28,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: TEAMS_ACCESS.list } },
       schema: {
         tags,
-        summary: "Liste paginée des équipes par nom (recherche), avec leur nombre de membres et leur chef d'équipe",
+        summary: "Liste paginée des équipes par nom (recherche), avec leur nombre de membres et leur chef d’équipe",
         querystring: teamListQuerySchema,
         response: { 200: teamListResponseSchema, ...errorsOf },
       },
@@ -42,7 +42,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: TEAMS_ACCESS.candidates } },
       schema: {
         tags,
-        summary: "Les utilisateurs actifs de l'entreprise qu'une équipe peut accueillir (recherche par nom ou e-mail)",
+        summary: "Les utilisateurs actifs de l’entreprise qu’une équipe peut accueillir (recherche par nom ou e-mail)",
         querystring: teamCandidatesQuerySchema,
         response: { 200: teamCandidatesResponseSchema, ...errorsOf },
       },
@@ -70,7 +70,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: TEAMS_ACCESS.create } },
       schema: {
         tags,
-        summary: "Crée une équipe, ses membres et son chef d'équipe",
+        summary: "Crée une équipe, ses membres et son chef d’équipe",
         body: teamCreateSchema,
         response: { 201: teamDetailSchema, ...errorsOf },
       },
@@ -99,7 +99,7 @@ export const teamsModule: AppModule = async (app, { db }) => {
       config: { access: { permission: TEAMS_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime une équipe et ses affectations de membres (409 si un chantier l'utilise)",
+        summary: "Supprime une équipe et ses affectations de membres (409 si un chantier l’utilise)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

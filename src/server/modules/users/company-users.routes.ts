@@ -24,7 +24,7 @@ export const companyUsersModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Les utilisateurs de l'entreprise par nom, avec leurs rôles (recherche par nom ou e-mail, sans tenir compte des accents\u202f; filtre par rôle)",
+          "Les utilisateurs de l’entreprise par nom, avec leurs rôles (recherche par nom ou e-mail, sans tenir compte des accents\u202f; filtre par rôle)",
         querystring: companyUsersQuerySchema,
         response: { 200: companyUsersResponseSchema, ...errorsOf },
       },
@@ -39,7 +39,7 @@ export const companyUsersModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Remplace les rôles d'un utilisateur (400 si un rôle n'est pas de l'entreprise ou donne une permission que l'appelant n'a pas\u202f; 409 si l'entreprise perdrait son dernier administrateur)",
+          "Remplace les rôles d’un utilisateur (400 si un rôle n’est pas de l’entreprise ou donne une permission que l’appelant n’a pas\u202f; 409 si l’entreprise perdrait son dernier administrateur)",
         params: z.object({ userId: z.string() }),
         body: userRolesBodySchema,
         response: { 200: companyUserSchema, ...errorsOf, 409: errorResponseSchema },

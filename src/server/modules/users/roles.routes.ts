@@ -27,7 +27,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: ROLES_ACCESS.list } },
       schema: {
         tags,
-        summary: "Les rôles de l'entreprise par nom, avec leurs permissions et leur nombre d'utilisateurs",
+        summary: "Les rôles de l’entreprise par nom, avec leurs permissions et leur nombre d’utilisateurs",
         response: { 200: z.object({ data: z.array(roleSchema) }), ...errorsOf },
       },
     },
@@ -55,7 +55,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Crée un rôle (avec des permissions\u00a0: roles:assign_permissions en plus\u202f; 409 si le nom est déjà pris dans l'entreprise)",
+          "Crée un rôle (avec des permissions\u00a0: roles:assign_permissions en plus\u202f; 409 si le nom est déjà pris dans l’entreprise)",
         body: roleCreateSchema,
         response: { 201: roleSchema, ...withConflict },
       },
@@ -69,7 +69,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: ROLES_ACCESS.update }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie le nom, la description et le statut par défaut d'un rôle",
+        summary: "Modifie le nom, la description et le statut par défaut d’un rôle",
         params: idParams,
         body: roleUpdateSchema,
         response: { 200: roleSchema, ...withConflict },
@@ -103,7 +103,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary:
-          "Remplace les permissions d'un rôle (jamais une permission SuperAdmin, ni une que l'appelant n'a pas\u202f; 409 si l'entreprise perdrait son dernier administrateur)",
+          "Remplace les permissions d’un rôle (jamais une permission SuperAdmin, ni une que l’appelant n’a pas\u202f; 409 si l’entreprise perdrait son dernier administrateur)",
         params: idParams,
         body: rolePermissionsBodySchema,
         response: { 200: roleSchema, ...withConflict },
@@ -118,7 +118,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: ROLES_ACCESS.addUsers } },
       schema: {
         tags,
-        summary: "Donne le rôle à des utilisateurs de l'entreprise",
+        summary: "Donne le rôle à des utilisateurs de l’entreprise",
         params: idParams,
         body: roleUsersBodySchema,
         response: { 200: roleSchema, ...errorsOf },
@@ -133,7 +133,7 @@ export const rolesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: ROLES_ACCESS.removeUsers } },
       schema: {
         tags,
-        summary: "Retire le rôle à des utilisateurs (409 si l'entreprise perdrait son dernier administrateur)",
+        summary: "Retire le rôle à des utilisateurs (409 si l’entreprise perdrait son dernier administrateur)",
         params: idParams,
         body: roleUsersBodySchema,
         response: { 200: roleSchema, ...withConflict },

@@ -64,7 +64,7 @@ export const vehiclesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: VEHICLES_ACCESS.create } },
       schema: {
         tags,
-        summary: "Ajoute un véhicule (409 si sa plaque est déjà celle d'un autre véhicule de l'entreprise)",
+        summary: "Ajoute un véhicule (409 si sa plaque est déjà celle d’un autre véhicule de l’entreprise)",
         body: vehicleCreateSchema,
         response: { 201: vehicleSchema, ...errorsOf, 409: errorResponseSchema },
       },
@@ -78,7 +78,7 @@ export const vehiclesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: VEHICLES_ACCESS.update }, versioned: true },
       schema: {
         tags,
-        summary: "Modifie un véhicule, tous ses champs (409 si sa plaque est déjà celle d'un autre véhicule)",
+        summary: "Modifie un véhicule, tous ses champs (409 si sa plaque est déjà celle d’un autre véhicule)",
         params: idParams,
         body: vehicleUpdateSchema,
         response: { 200: vehicleSchema, ...errorsOf, 409: errorResponseSchema },
@@ -93,7 +93,7 @@ export const vehiclesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: VEHICLES_ACCESS.remove } },
       schema: {
         tags,
-        summary: "Supprime un véhicule (409 si un chantier l'utilise)",
+        summary: "Supprime un véhicule (409 si un chantier l’utilise)",
         params: idParams,
         response: { 204: z.null(), ...errorsOf, 409: errorResponseSchema },
       },

@@ -1,4 +1,4 @@
-import { formatEuro, formatPercent, formatQuantity } from "@shared/format";
+import { formatEuro, formatPercent, formatQuantity, unitAfter } from "@shared/format";
 import { COLORS, type Frame } from "../layout";
 import type { DocumentLine, LinesPart } from "../model";
 
@@ -82,7 +82,7 @@ export function drawLines(frame: Frame, part: LinesPart): void {
         }
         pdf.font("regular").fontSize(9).fillColor(COLORS.ink);
         cell(cols.quantity, formatQuantity(line.quantity));
-        cell(cols.unit, line.unit);
+        cell(cols.unit, unitAfter(line.quantity, line.unit));
         cell(cols.price, formatEuro(line.unit_price));
         cell(cols.vat, formatPercent(line.tax_rate));
         cell(cols.total, formatEuro(line.subtotal));

@@ -3,6 +3,8 @@ import type { SignaturePart } from "../model";
 
 /** Signed or not, the same box: the signed PDF keeps the pages of the one the client read. */
 const HEIGHT = 110;
+/** The room the box takes on its page, its margin under it included. */
+export const SIGNATURE_HEIGHT = HEIGHT + 10;
 
 /**
  * A box on the right half for the client's agreement, kept whole on one page. Signed on the app, it

@@ -13,7 +13,7 @@ const TOTALS_WIDTH = 220;
 export function drawTotals(frame: Frame, part: TotalsPart): void {
   const { pdf, left, width } = frame;
   const after = part.after ?? [];
-  frame.keep(40 + (part.vatTitle ? 14 : 0) + part.vat.length * ROW + 80 + after.length * 20);
+  frame.keep(totalsHeight(part));
   frame.y += 10;
   const top = frame.y;
 
@@ -61,12 +61,38 @@ export function drawTotals(frame: Frame, part: TotalsPart): void {
   }
   row("Total TVA", formatEuro(part.taxAmount));
   const lastDue = after.findLastIndex((r) => r.due);
+  let dueTop = ty;
   if (lastDue < 0) highlighted("Total TTC", formatEuro(part.total));
   else row("Total TTC", formatEuro(part.total), true);
   after.forEach((r, index) => {
     const value = r.deduction ? formatDeduction(r.amount) : formatEuro(r.amount);
-    if (index === lastDue) highlighted(r.label, value);
-    else row(r.label, value, r.due);
+    if (index === lastDue) {
+      dueTop = ty;
+      highlighted(r.label, value);
+    } else row(r.label, value, r.due);
   });
-  frame.y = Math.max(vatBottom, ty) + 16;
+  let paymentBottom = 0;
+  const payment = part.payment ?? [];
+  if (payment.length > 0) {
+    // On the baseline of the figure due (its 11 pt text starts 2 pt lower), or under the VAT table.
+    let py = Math.max(dueTop + 4, vatBottom + 8);
+    const paymentWidth = width - TOTALS_WIDTH - 24;
+    payment.forEach((line, index) => {
+      pdf
+        .font(index === 0 ? "bold" : "regular")
+        .fontSize(9)
+        .fillColor(COLORS.ink)
+        .text(line, left, py, { width: paymentWidth });
+      py = pdf.y + 2;
+    });
+    paymentBottom = py;
+  }
+  frame.y = Math.max(vatBottom, ty, paymentBottom) + 16;
+}
+
+/** The height the totals take (kept whole on one page; the quote's signature asks for it too). */
+export function totalsHeight(part: TotalsPart): number {
+  const payment = part.payment?.length ?? 0;
+  // Conservative: both columns stacked, as the VAT table and the payment lines may pass the totals.
+  return 40 + (part.vatTitle ? 14 : 0) + part.vat.length * ROW + 80 + (part.after?.length ?? 0) * 20 + payment * 13;
 }

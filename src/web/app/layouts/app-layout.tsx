@@ -164,7 +164,7 @@ function Shell() {
             open={drawerOpen}
             onOpenChange={setDrawerOpen}
             title={superAdmin ? "Navigation plateforme" : DRAWER_TITLE}
-            description={superAdmin ? "Pages de l'administration de la plateforme" : DRAWER_DESCRIPTION}
+            description={superAdmin ? "Pages de l’administration de la plateforme" : DRAWER_DESCRIPTION}
             entries={superAdmin ? PLATFORM_ENTRIES : drawerEntries(subject)}
             user={shellUser}
             onLogout={handleLogout}

@@ -7,7 +7,7 @@ export function EquipmentRoute() {
   const isMobile = useViewport() !== "desktop";
   return (
     <PermissionRoute permission="equipment:view">
-      <title>Modèles d'équipement · Propulse</title>
+      <title>Modèles d’équipement · Propulse</title>
       <EquipmentPage isMobile={isMobile} />
     </PermissionRoute>
   );

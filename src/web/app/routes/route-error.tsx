@@ -24,10 +24,10 @@ export function RouteError({ layout = "page" }: RouteErrorProps) {
   const chunk = isChunkLoadError(error);
   const title = chunk ? "Impossible de charger cette page" : "Une erreur est survenue";
   const detail = chunk
-    ? "Vérifiez votre connexion internet puis réessayez. Si une nouvelle version de Propulse vient d'être installée, le rechargement la récupère."
+    ? "Vérifiez votre connexion internet puis réessayez. Si une nouvelle version de Propulse vient d’être installée, le rechargement la récupère."
     : isRouteErrorResponse(error)
       ? `Erreur ${error.status} : ${error.statusText}`
-      : "Un problème inattendu a interrompu l'affichage. Rechargez la page pour reprendre.";
+      : "Un problème inattendu a interrompu l’affichage. Rechargez la page pour reprendre.";
 
   const Wrapper = layout === "page" ? "main" : "div";
   return (
@@ -51,7 +51,7 @@ export function RouteError({ layout = "page" }: RouteErrorProps) {
             Recharger la page
           </Button>
           <Button variant="outline" asChild>
-            <a href="/">Retour à l'accueil</a>
+            <a href="/">Retour à l’accueil</a>
           </Button>
         </div>
       </div>

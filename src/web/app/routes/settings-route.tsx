@@ -7,7 +7,7 @@ export function SettingsRoute() {
   const isMobile = useViewport() !== "desktop";
   return (
     <PermissionRoute permission="settings:view">
-      <title>Paramètres de l'entreprise · Propulse</title>
+      <title>Paramètres de l’entreprise · Propulse</title>
       <CompanySettingsPage isMobile={isMobile} />
     </PermissionRoute>
   );

@@ -1,4 +1,4 @@
-import { formatEuro, formatPercent, formatQuantity } from "@shared/format";
+import { formatEuro, formatPercent, formatQuantityUnit } from "@shared/format";
 
 /** A stored line of a quote or an invoice, as both answer it. */
 export interface DocumentLineView {
@@ -60,7 +60,7 @@ export function DocumentLinesView({
                 </p>
               )}
               <p className="text-[0.8125rem] text-muted-foreground tabular-nums">
-                {formatQuantity(item.quantity)} {item.unit} × {formatEuro(item.unit_price)} HT · TVA{" "}
+                {formatQuantityUnit(item.quantity, item.unit)} × {formatEuro(item.unit_price)} HT · TVA{" "}
                 {formatPercent(item.tax_rate)}
               </p>
             </li>
@@ -122,7 +122,7 @@ export function DocumentLinesView({
                 )}
               </td>
               <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">
-                {formatQuantity(item.quantity)} {item.unit}
+                {formatQuantityUnit(item.quantity, item.unit)}
               </td>
               <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{formatEuro(item.unit_price)}</td>
               <td className="px-3 py-2.5 text-right whitespace-nowrap tabular-nums">{formatPercent(item.tax_rate)}</td>

@@ -3,7 +3,7 @@ import { createContext, useContext, useEffect } from "react";
 
 export const DISCARD_TEXTS = {
   title: "Abandonner les modifications\u202f?",
-  description: "Les informations saisies depuis l'ouverture seront perdues.",
+  description: "Les informations saisies depuis l’ouverture seront perdues.",
   keep: "Continuer la saisie",
   discard: "Abandonner",
 } as const;

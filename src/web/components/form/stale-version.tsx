@@ -73,7 +73,7 @@ export function useVersionedForm<Q extends { queryKey: QueryKey }>(
 
 /** What « Recharger » does, said before the user chooses. */
 const STALE_VERSION_RELOAD_HINT =
-  "Recharger remplace ce que vous avez saisi ici par la version enregistrée\u00a0; copiez d'abord ce que vous voulez garder.";
+  "Recharger remplace ce que vous avez saisi ici par la version enregistrée\u00a0; copiez d’abord ce que vous voulez garder.";
 
 /**
  * The notice of a refused save: the server's sentence, what reloading does, and « Recharger » (which

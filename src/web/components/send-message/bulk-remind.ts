@@ -70,7 +70,7 @@ export function bulkRemindSummary({ sent, kept, ignored }: BulkRemindResult): st
   if (sent > 0) parts.push(plural(sent, "relance envoyée", "relances envoyées"));
   if (kept > 0)
     parts.push(
-      `${plural(kept, "relance enregistrée", "relances enregistrées")} dans «\u00a0Messages\u00a0» (aucun serveur d'envoi)`,
+      `${plural(kept, "relance enregistrée", "relances enregistrées")} dans «\u00a0Messages\u00a0» (aucun serveur d’envoi)`,
     );
   if (parts.length === 0) parts.push("Aucune relance envoyée");
   if (ignored > 0) parts.push(plural(ignored, "ignorée", "ignorées"));
@@ -79,4 +79,4 @@ export function bulkRemindSummary({ sent, kept, ignored }: BulkRemindResult): st
 
 /** Why some were ignored, under the summary. */
 export const BULK_REMIND_IGNORED =
-  "Ignorés\u00a0: les documents qui ne peuvent pas être relancés et ceux dont le client n'a pas d’e-mail.";
+  "Ignorés\u00a0: les documents qui ne peuvent pas être relancés et ceux dont le client n’a pas d’e-mail.";

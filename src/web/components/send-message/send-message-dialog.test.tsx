@@ -50,7 +50,7 @@ beforeEach(() => {
     to: ["martin@exemple.fr"],
     cc: [],
     subject: query.get("kind") === "remind" ? "Relance\u00a0: devis DEV-2026-0012" : "Devis DEV-2026-0012 — Bâtir SARL",
-    body: "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l'envoi)",
+    body: "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l’envoi)",
     attachment_name: "DEV-2026-0012.pdf",
   }));
   api.post("/api/quotes/:id/send", messageSummarySchema, ({ body }) => summary(body as Partial<MessageSummary>));
@@ -75,7 +75,7 @@ describe("SendMessageDialog", () => {
     expect(screen.getByText(target.label)).toBeTruthy();
     expect((screen.getByLabelText("Objet *") as HTMLInputElement).value).toBe("Devis DEV-2026-0012 — Bâtir SARL");
     expect((screen.getByLabelText("Message *") as HTMLInputElement).value).toBe(
-      "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l'envoi)",
+      "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l’envoi)",
     );
     expect(screen.getByText("DEV-2026-0012.pdf")).toBeTruthy();
     expect(screen.getByRole("button", { name: "Annuler" })).toBeTruthy();
@@ -97,7 +97,7 @@ describe("SendMessageDialog", () => {
       to: ["martin@exemple.fr"],
       cc: ["bureau@exemple.fr"],
       subject: "Votre devis",
-      body: "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l'envoi)",
+      body: "Bonjour Famille Martin,\n\nSignez en ligne\u00a0: (lien créé à l’envoi)",
     });
     expect(toast.success).toHaveBeenCalledWith(MESSAGE_TEXTS.sent, expect.anything());
   });
@@ -173,7 +173,7 @@ describe("DocumentMessages", () => {
     const list = await screen.findByRole("list", { name: "Messages envoyés" });
     const rows = within(list).getAllByRole("listitem");
     expect(rows).toHaveLength(2);
-    expect(rows[0]?.textContent).toMatch(/20 nov\. 2026 à \d\d:30 · Relance de facture/);
+    expect(rows[0]?.textContent).toMatch(/20 nov\. 2026 à \d{1,2}\sh\s30 · Relance de facture/);
     expect(rows[0]?.textContent).toContain("Échec");
     expect(rows[0]?.textContent).toContain("martin@exemple.fr, compta@exemple.fr (copie)");
     expect(rows[0]?.textContent).toContain("Boîte pleine");

@@ -59,12 +59,12 @@ export const SCHEME_SIREN = "0002";
 export const SCHEME_SIRET = "0009";
 
 export const CII_TEXTS = {
-  draft: "Un brouillon n'a pas de Factur-X\u00a0: la facture doit d'abord être émise",
-  sellerCountry: (country: string) => `Pays de l'entreprise non reconnu pour la facture électronique\u00a0: ${country}`,
+  draft: "Un brouillon n’a pas de Factur-X\u00a0: la facture doit d’abord être émise",
+  sellerCountry: (country: string) => `Pays de l’entreprise non reconnu pour la facture électronique\u00a0: ${country}`,
   figures: (what: string) =>
     `Les montants enregistrés de la facture ne concordent pas (${what})\u00a0: Factur-X impossible`,
   creditNoteTerms: (reference: string) =>
-    `Avoir annulant la facture ${reference}\u00a0: montant remboursé ou déduit d'un prochain règlement.`,
+    `Avoir annulant la facture ${reference}\u00a0: montant remboursé ou déduit d’un prochain règlement.`,
   section: (name: string) => `Lot\u00a0: ${name}`,
 } as const;
 
@@ -332,7 +332,7 @@ function notes(invoice: CiiInvoice, seller: InvoiceSeller): XmlChild[] {
     );
   }
   if (invoice.kind === "deposit" && invoice.quote) {
-    out.push(note(`Facture d'acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name}).`, "AAI"));
+    out.push(note(`Facture d’acompte sur le devis ${invoice.quote.reference} (${invoice.quote.name}).`, "AAI"));
   }
   if (invoice.deposits.length > 0) {
     const list = invoice.deposits

@@ -25,15 +25,15 @@ import { NewPasswordFields } from "./new-password-fields";
 const COPY = {
   invitation: {
     invalid: ACCOUNT_TEXTS.invitationInvalid,
-    invalidTitle: "Lien d'invitation invalide",
+    invalidTitle: "Lien d’invitation invalide",
     submit: "Activer mon compte",
-    failure: "Impossible d'activer votre compte",
+    failure: "Impossible d’activer votre compte",
   },
   "password-reset": {
     invalid: ACCOUNT_TEXTS.resetInvalid,
     invalidTitle: "Lien de réinitialisation invalide",
     submit: "Enregistrer le mot de passe",
-    failure: "Impossible d'enregistrer le mot de passe",
+    failure: "Impossible d’enregistrer le mot de passe",
   },
 } as const;
 
@@ -193,7 +193,7 @@ function SetPasswordForm({
           )}
         </Button>
         <p className="text-center text-[0.8125rem] text-muted-foreground">
-          Ce lien est valable jusqu'au {formatDateTime(info.expires_at)}.
+          Ce lien est valable jusqu’au {formatDateTime(info.expires_at)}.
         </p>
       </form>
     </div>

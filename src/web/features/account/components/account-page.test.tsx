@@ -53,7 +53,8 @@ describe("« Mon compte »", () => {
     expect(screen.getByText("admin@durand-renovation.fr")).toBeTruthy();
     expect(screen.getByText("Durand Rénovation")).toBeTruthy();
     expect(screen.getByText("Chef d'équipe")).toBeTruthy();
-    expect(screen.getByText(formatDateTime("2026-11-20T08:30:00.000Z"))).toBeTruthy();
+    // No-break spaces in « 8 h 30 »: Testing Library reads them as spaces.
+    expect(screen.getByText(formatDateTime("2026-11-20T08:30:00.000Z").replace(/\s/g, " "))).toBeTruthy();
     // Nothing changed yet: nothing to save.
     expect((screen.getByRole("button", { name: "Enregistrer" }) as HTMLButtonElement).disabled).toBe(true);
   });

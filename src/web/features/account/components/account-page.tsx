@@ -103,7 +103,7 @@ function ProfileCard({
     } catch (error) {
       const [field] = fieldErrorsFor(error, ["full_name"] as const);
       if (field) setError("full_name", { type: "server", message: field.message }, { shouldFocus: true });
-      toastFailure("Erreur lors de l'enregistrement", error);
+      toastFailure("Erreur lors de l’enregistrement", error);
     }
   });
 
@@ -111,7 +111,7 @@ function ProfileCard({
     <Card>
       <CardHeader className={cn(isMobile && "p-4 pb-2")}>
         <CardTitle>Informations</CardTitle>
-        <CardDescription>Votre nom apparaît dans l'application et sur les documents que vous préparez.</CardDescription>
+        <CardDescription>Votre nom apparaît dans l’application et sur les documents que vous préparez.</CardDescription>
       </CardHeader>
       <CardContent className={cn("flex flex-col gap-6", isMobile && "p-4 pt-2")}>
         <form noValidate onSubmit={submit} aria-label="Votre nom" className="flex flex-col gap-4">
@@ -146,7 +146,7 @@ function ProfileCard({
           </Row>
         </dl>
         <p className="text-[0.8125rem] text-muted-foreground">
-          Pour changer d'adresse e-mail ou de rôles, adressez-vous à l'administrateur de votre entreprise.
+          Pour changer d’adresse e-mail ou de rôles, adressez-vous à l’administrateur de votre entreprise.
         </p>
       </CardContent>
     </Card>

@@ -29,7 +29,7 @@ export async function resolvePermissions(user: AuthUser): Promise<string[]> {
     throw error;
   }
   if (permissions.length === 0) {
-    console.warn("Aucune permission reçue\u00a0: l'utilisateur risque de ne pas avoir accès aux fonctionnalités.");
+    console.warn("Aucune permission reçue\u00a0: l’utilisateur risque de ne pas avoir accès aux fonctionnalités.");
   }
   setStoredUser({ ...(stored ?? user), permissions });
   return permissions;

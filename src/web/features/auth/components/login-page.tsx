@@ -67,7 +67,7 @@ export function LoginPage({ onSubmit }: LoginPageProps) {
           </ul>
         </div>
         <p className="relative mt-10 hidden text-sm text-[#b7b9e4] lg:block">
-          © Propulse — L'ERP des artisans du bâtiment
+          © Propulse — L’ERP des artisans du bâtiment
         </p>
       </section>
 

@@ -18,7 +18,7 @@ export async function exportClients(filters: ClientListFilters & { ids?: readonl
 }
 
 export function useExportClients() {
-  return useMutation({ mutationFn: exportClients, meta: { errorTitle: "Échec de l'export" } });
+  return useMutation({ mutationFn: exportClients, meta: { errorTitle: "Échec de l’export" } });
 }
 
 export interface ClientImportBody {
@@ -44,6 +44,6 @@ export function usePreviewClientImport() {
 export function useCommitClientImport() {
   return useMutation({
     mutationFn: (body: ClientImportBody) => postImport({ ...body, commit: true }),
-    meta: { invalidates: clientRefreshes.import, errorTitle: "Échec de l'import" },
+    meta: { invalidates: clientRefreshes.import, errorTitle: "Échec de l’import" },
   });
 }

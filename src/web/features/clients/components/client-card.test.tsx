@@ -18,7 +18,7 @@ describe("ClientCard", () => {
     const toggle = screen.getByRole("button", { name: /Jean Dupont/ });
     expect(toggle.getAttribute("aria-expanded")).toBe("false");
     expect(toggle.textContent).toContain("Actif");
-    expect(toggle.textContent).toContain("06 12 34 56 78");
+    expect(toggle.textContent).toContain("06\u00a012\u00a034\u00a056\u00a078");
     expect(toggle.textContent).toContain("Lyon");
     expect(toggle.textContent).toContain("jean@exemple.fr");
     expect(screen.queryByText("Portail bleu")).toBeNull();

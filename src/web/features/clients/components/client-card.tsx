@@ -1,6 +1,6 @@
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import type { ClientRecord } from "@shared/clients";
-import { plural } from "@shared/format";
+import { formatPhone, plural } from "@shared/format";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { mailHref, mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
@@ -80,7 +80,7 @@ export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps
               {client.phone && (
                 <span className="inline-flex items-center gap-1.5">
                   <Phone aria-hidden="true" className="size-3.5 shrink-0" />
-                  {client.phone}
+                  {formatPhone(client.phone)}
                 </span>
               )}
               {client.city && (
@@ -138,7 +138,9 @@ export function ClientCard({ client, onView, onEdit, onDelete }: ClientCardProps
                       <li key={contact.id} className="flex items-start gap-2">
                         <UserRound aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-muted-foreground" />
                         <span className="min-w-0 break-words">
-                          {[contact.name, contact.role, contact.phone].filter(Boolean).join(" · ")}
+                          {[contact.name, contact.role, contact.phone && formatPhone(contact.phone)]
+                            .filter(Boolean)
+                            .join(" · ")}
                         </span>
                       </li>
                     ))}

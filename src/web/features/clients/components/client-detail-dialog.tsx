@@ -1,4 +1,5 @@
 import type { ClientDetail, ClientRecord } from "@shared/clients";
+import { formatPhone } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
@@ -91,7 +92,7 @@ function ClientDetailBody({ listClient, isMobile, canEdit, onEdit, descriptionId
                   className="inline-flex items-center gap-1.5 hover:text-primary pointer-coarse:min-h-11"
                 >
                   <Phone aria-hidden="true" className="size-3.5" />
-                  {client.phone}
+                  {formatPhone(client.phone)}
                 </a>
               )}
               {client.email && (

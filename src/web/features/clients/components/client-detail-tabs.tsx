@@ -1,6 +1,6 @@
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import type { ClientDetail, ClientStats } from "@shared/clients";
-import { formatCount, formatEuro, formatLongDate, formatPercent, plural } from "@shared/format";
+import { formatCount, formatEuro, formatLongDate, formatPercent, formatPhone, plural } from "@shared/format";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
@@ -64,7 +64,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
           <FieldRow label="Téléphone">
             {client.phone ? (
               <a className={TOUCH_LINK} href={phoneHref(client.phone)}>
-                {client.phone}
+                {formatPhone(client.phone)}
               </a>
             ) : (
               <EmptyValue />
@@ -110,7 +110,7 @@ export function ClientInfoTab({ client }: { client: ClientDetail }) {
                     <span className="flex flex-wrap gap-x-4">
                       {contact.phone && (
                         <a className={TOUCH_LINK} href={phoneHref(contact.phone)}>
-                          {contact.phone}
+                          {formatPhone(contact.phone)}
                         </a>
                       )}
                       {contact.email && (

@@ -358,7 +358,7 @@ describe("ClientFormDialog — type (Particulier / Professionnel)", () => {
 
     fireEvent.click(screen.getByRole("radio", { name: "Particulier" }));
     expect(
-      screen.getByText("Un particulier n'a ni SIRET, ni numéro de TVA, ni contacts : ils ne seront pas gardés."),
+      screen.getByText("Un particulier n’a ni SIRET, ni numéro de TVA, ni contacts : ils ne seront pas gardés."),
     ).toBeTruthy();
   });
 });

@@ -253,7 +253,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
       >
         <DialogTitle>{editing ? "Modifier le client" : "Nouveau client"}</DialogTitle>
         <DialogDescription id={descriptionId}>
-          Les champs marqués d'un * sont obligatoires. Indiquez au moins un téléphone ou un e-mail.
+          Les champs marqués d’un * sont obligatoires. Indiquez au moins un téléphone ou un e-mail.
         </DialogDescription>
       </div>
 
@@ -272,7 +272,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
           />
           {losesBusinessFields && (
             <p className="text-[0.8125rem] text-warning-soft-foreground">
-              {"Un particulier n'a ni SIRET, ni numéro de TVA, ni contacts\u00a0: ils ne seront pas gardés."}
+              {"Un particulier n’a ni SIRET, ni numéro de TVA, ni contacts\u00a0: ils ne seront pas gardés."}
             </p>
           )}
         </div>
@@ -415,7 +415,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
 
         <FormGroup
           title="Adresses de chantier"
-          description="Où se font les travaux, quand ce n'est pas l'adresse de facturation."
+          description="Où se font les travaux, quand ce n’est pas l’adresse de facturation."
           action={
             <Button type="button" variant="outline" size="sm" onClick={() => addresses.append({ ...EMPTY_ADDRESS })}>
               <MapPinPlus aria-hidden="true" />
@@ -432,7 +432,7 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
               <RowCard
                 key={field.key}
                 label={`Adresse de chantier ${index + 1}`}
-                removeLabel={`Retirer l'adresse de chantier ${index + 1}`}
+                removeLabel={`Retirer l’adresse de chantier ${index + 1}`}
                 onRemove={() => addresses.remove(index)}
               >
                 <div className="flex flex-col gap-3">

@@ -9,7 +9,7 @@ import {
   type DuplicateAction,
 } from "@shared/client-csv";
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
-import { plural } from "@shared/format";
+import { formatPhone, plural } from "@shared/format";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
@@ -161,7 +161,7 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
         <DialogTitle>Importer des clients</DialogTitle>
         <DialogDescription id={descriptionId}>
           {
-            "Un fichier CSV exporté de votre ancien logiciel ou d'un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l'aperçu avant d'importer."
+            "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l’aperçu avant d’importer."
           }
         </DialogDescription>
       </div>
@@ -345,7 +345,7 @@ function ImportPreview({ result, counts, all, choices, onAll, onChoose }: Previe
     plural(result.errors.length, "ligne en erreur", "lignes en erreur"),
   ];
   return (
-    <Section label="Aperçu de l'import" title="Aperçu">
+    <Section label="Aperçu de l’import" title="Aperçu">
       <p className="-mt-1 text-sm" role="status">
         {`${plural(result.rows, "ligne lue", "lignes lues")}\u00a0: ${parts.join(", ")}.`}
       </p>
@@ -381,7 +381,9 @@ function ImportPreview({ result, counts, all, choices, onAll, onChoose }: Previe
                     {row.siret && <span className="block text-xs text-muted-foreground">{formatSiret(row.siret)}</span>}
                   </td>
                   <td className="hidden px-3 py-2 sm:table-cell">{CLIENT_TYPE_LABELS[row.type]}</td>
-                  <td className="hidden max-w-56 truncate px-3 py-2 md:table-cell">{row.email ?? row.phone ?? ""}</td>
+                  <td className="hidden max-w-56 truncate px-3 py-2 md:table-cell">
+                    {row.email ?? (row.phone ? formatPhone(row.phone) : "")}
+                  </td>
                   <td className="px-3 py-2">{row.city ?? ""}</td>
                 </tr>
               ))}

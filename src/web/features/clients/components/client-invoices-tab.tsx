@@ -13,7 +13,7 @@ const CLIENT_INVOICES_TEXTS = {
   balance: "Solde dû",
   balanceHint: "Reste à payer de ses factures émises, moins son avoir disponible",
   /** Below 0: the company owes the client. */
-  balanceInFavour: "En faveur du client\u00a0: son avoir dépasse ce qu'il doit",
+  balanceInFavour: "En faveur du client\u00a0: son avoir dépasse ce qu’il doit",
   invoicesDue: "Reste à payer",
   creditAvailable: "Avoir disponible",
   creditHint: "Gardé sur son compte\u00a0: utilisable en paiement (moyen «\u00a0Avoir\u00a0») ou remboursable",

@@ -92,7 +92,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                     {validUntil && (
                       <>
                         {" "}
-                        Un devis daté d'aujourd'hui sera valable jusqu'au{" "}
+                        Un devis daté d’aujourd’hui sera valable jusqu’au{" "}
                         <span className="font-medium text-foreground">{validUntil}</span>.
                       </>
                     )}
@@ -188,7 +188,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
               <FormField
                 label="Conditions générales de vente"
                 error={errors.terms_and_conditions?.message}
-                hint="Imprimées sur les devis qui n'ont pas leurs propres conditions."
+                hint="Imprimées sur les devis qui n’ont pas leurs propres conditions."
               >
                 {(props) => (
                   <Textarea

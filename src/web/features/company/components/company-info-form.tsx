@@ -62,7 +62,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
   return (
     <Card className="min-w-0">
       <CardHeader className={cn(isMobile ? "p-4 pb-2" : "px-6 pt-5")}>
-        <CardTitle>Identité de l'entreprise</CardTitle>
+        <CardTitle>Identité de l’entreprise</CardTitle>
         <CardDescription>Ces informations apparaissent sur vos devis et vos factures.</CardDescription>
       </CardHeader>
       <form noValidate onSubmit={submit} aria-label="Informations de l'entreprise" aria-busy={isSubmitting}>
@@ -70,7 +70,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
           <div className={cn("flex flex-col gap-7", isMobile ? "px-4 pt-3 pb-6" : "px-6 pt-3 pb-7")}>
             {stale && <StaleVersionNotice onReload={reload} />}
             <FormSection title="Entreprise">
-              <FormField label="Nom de l'entreprise *" error={errors.name?.message}>
+              <FormField label="Nom de l’entreprise *" error={errors.name?.message}>
                 {(props) => <Input autoComplete="organization" required {...props} {...register("name")} />}
               </FormField>
               <div className={twoCols}>
@@ -109,7 +109,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
               <FormField label="Adresse" error={errors.address1?.message}>
                 {(props) => <Input autoComplete="address-line1" {...props} {...register("address1")} />}
               </FormField>
-              <FormField label="Complément d'adresse" error={errors.address2?.message}>
+              <FormField label="Complément d’adresse" error={errors.address2?.message}>
                 {(props) => (
                   <Input
                     autoComplete="address-line2"
@@ -205,7 +205,7 @@ export function CompanyInfoForm({ info, canEdit, isMobile, onDirtyChange }: Comp
 
             <FormSection
               title="Mentions légales"
-              description="Imprimées sur vos factures (et vos devis pour l'assurance)."
+              description="Imprimées sur vos factures (et vos devis pour l’assurance)."
             >
               <div className={twoCols}>
                 <FormField label="Forme juridique" error={errors.legal_form?.message} hint="SARL, SAS, EI…">

@@ -150,7 +150,7 @@ describe("CompanySettingsPage — Informations", () => {
   it("requires the name", async () => {
     renderPage(<CompanySettingsPage isMobile={false} />);
     await screen.findByDisplayValue("Durand Rénovation");
-    type("Nom de l'entreprise *", "   ");
+    type("Nom de l’entreprise *", "   ");
     fireEvent.click(saveButton("Informations de l'entreprise"));
     expect(await screen.findByText(COMPANY_TEXTS.nameRequired)).toBeTruthy();
   });
@@ -160,7 +160,7 @@ describe("CompanySettingsPage — Informations", () => {
     await screen.findByDisplayValue("Durand Rénovation");
     type("SIRET", "812 345 676 00017");
     type("Numéro de TVA intracommunautaire", "FR19812345676");
-    type("Complément d'adresse", "  ");
+    type("Complément d’adresse", "  ");
     fireEvent.click(saveButton("Informations de l'entreprise"));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(COMPANY_TEXTS.infoUpdated));
     const body = calls("PUT", "/api/company/info")[0]?.body as Record<string, unknown>;

@@ -78,7 +78,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
       <div className="flex min-w-0 flex-col gap-1">
         <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Paramètres de l'entreprise</h1>
         <p className="text-sm text-muted-foreground">
-          L'identité de votre entreprise et les règles appliquées à vos devis.
+          L’identité de votre entreprise et les règles appliquées à vos devis.
         </p>
       </div>
 
@@ -140,7 +140,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
             isPending={settings.isPending}
             error={settings.error}
             hasData={settings.data !== undefined}
-            failureTitle="Erreur lors de la récupération des paramètres de l'entreprise"
+            failureTitle="Erreur lors de la récupération des paramètres de l’entreprise"
             onRetry={() => void settings.refetch()}
           >
             {settings.data && (
@@ -178,7 +178,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
 
       <LeaveConfirmDialog
         blocker={blocker}
-        description="Vos modifications des paramètres de l'entreprise n'ont pas été enregistrées et seront perdues."
+        description="Vos modifications des paramètres de l’entreprise n’ont pas été enregistrées et seront perdues."
       />
     </div>
   );

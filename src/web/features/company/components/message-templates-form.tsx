@@ -38,8 +38,8 @@ const TEMPLATE_FIELDS = TEMPLATE_KINDS.flatMap((kind) => [`${kind}.subject`, `${
 const DESCRIPTIONS: Record<TemplateKind, string> = {
   quote_send: "Le message qui accompagne un devis envoyé au client, avec son lien de signature.",
   invoice_send: "Le message qui accompagne une facture émise.",
-  quote_reminder: "La relance d'un devis envoyé resté sans réponse.",
-  invoice_reminder: "La relance d'une facture en retard de paiement.",
+  quote_reminder: "La relance d’un devis envoyé resté sans réponse.",
+  invoice_reminder: "La relance d’une facture en retard de paiement.",
 };
 
 const copy = (templates: MessageTemplates): MessageTemplates =>

@@ -13,7 +13,7 @@ import { StatusBadge } from "./status-badge";
  */
 export function TodayTasksCard() {
   const query = useQuery(todayTasksQueryOptions());
-  useLoggedError(query.error, "planning d'aujourd'hui");
+  useLoggedError(query.error, "planning d’aujourd’hui");
   const tasks = query.data;
   return (
     <DashboardCard title={DASHBOARD_TEXTS.todayPlanning} icon={<CalendarDays />}>

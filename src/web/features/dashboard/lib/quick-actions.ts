@@ -87,7 +87,7 @@ export const PLATFORM_QUICK_ACTIONS: readonly QuickAction[] = [
   {
     id: "trials",
     label: "Essais gratuits",
-    description: "Suivre les entreprises à l'essai",
+    description: "Suivre les entreprises à l’essai",
     to: `${paths.superadminCompanies}?status=essai`,
     icon: Hourglass,
   },

@@ -108,7 +108,7 @@ describe("EquipmentPage", () => {
       target: { value: "clé à molette" },
     });
     expect(within(dialog).getByRole("textbox", { name: "Équipement 4" }).getAttribute("aria-describedby")).toBeTruthy();
-    expect(dialog.textContent).toContain("Déjà dans la liste\u00a0: il ne sera gardé qu'une fois");
+    expect(dialog.textContent).toContain("Déjà dans la liste\u00a0: il ne sera gardé qu’une fois");
 
     const preview = within(dialog).getByRole("list", { name: "Aperçu des équipements" });
     expect(
@@ -118,8 +118,8 @@ describe("EquipmentPage", () => {
     ).toEqual(["Clé à molette", "Téflon"]);
 
     // Moved down, then the blank third row removed.
-    fireEvent.click(within(dialog).getByRole("button", { name: "Descendre l'équipement 1" }));
-    fireEvent.click(within(dialog).getByRole("button", { name: "Retirer l'équipement 3" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Descendre l’équipement 1" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Retirer l’équipement 3" }));
     fireEvent.click(within(dialog).getByRole("button", { name: "Créer le modèle" }));
     await waitFor(() => expect(api.requests("POST", "/api/equipment-templates")).toHaveLength(1));
     expect(api.requests("POST", "/api/equipment-templates")[0]?.body).toEqual({
@@ -146,7 +146,7 @@ describe("EquipmentPage", () => {
     );
     renderWithProviders(<EquipmentPage isMobile={false} />);
     const card = await screen.findByRole("article", { name: "Salle de bain complète" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Salle de bain complète" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Salle de bain complète" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Dupliquer" }));
     const dialog = await screen.findByRole("dialog", { name: "Nouveau modèle" });
     expect((within(dialog).getByLabelText("Nom du modèle *") as HTMLInputElement).value).toBe(
@@ -178,7 +178,7 @@ describe("EquipmentPage", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Modèle mis à jour avec succès"));
 
     const card = screen.getByRole("article", { name: "Salle de bain complète" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Salle de bain complète" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Salle de bain complète" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Supprimer" }));
     const confirm = await screen.findByRole("alertdialog", { name: "Supprimer le modèle\u202f?" });
     expect(confirm.textContent).toContain(
@@ -194,7 +194,7 @@ describe("EquipmentPage", () => {
     renderWithProviders(<EquipmentPage isMobile={false} />, { permissions: ["equipment:view"] });
     fireEvent.click(await screen.findByRole("button", { name: "Salle de bain complète" }));
     expect(screen.queryByRole("button", { name: "Nouveau modèle" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Plus d’actions/ })).toBeNull();
     const dialog = await screen.findByRole("dialog", { name: "Salle de bain complète" });
     expect(within(dialog).getAllByRole("listitem")).toHaveLength(5);
     expect(within(dialog).queryByRole("textbox")).toBeNull();

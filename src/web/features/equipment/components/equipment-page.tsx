@@ -52,9 +52,9 @@ export function EquipmentPage({ isMobile }: { isMobile: boolean }) {
     <div className="flex flex-col gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Modèles d'équipement</h1>
+          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Modèles d’équipement</h1>
           <p className="text-sm text-muted-foreground">
-            L'outillage, les EPI et les consommables de vos chantiers types, à reprendre sur chaque nouveau chantier.
+            L’outillage, les EPI et les consommables de vos chantiers types, à reprendre sur chaque nouveau chantier.
           </p>
         </div>
         {canCreate && (
@@ -81,7 +81,7 @@ export function EquipmentPage({ isMobile }: { isMobile: boolean }) {
         pendingLabel="Recherche des modèles"
         refreshing={query.isFetching && !query.isPending && !query.isFetchingNextPage}
         loading={<ListSkeleton label="Chargement des modèles…" rows={8} className={GRID} />}
-        errorTitle="Impossible de charger les modèles d'équipement"
+        errorTitle="Impossible de charger les modèles d’équipement"
         empty={
           search ? (
             <EmptyState
@@ -99,7 +99,7 @@ export function EquipmentPage({ isMobile }: { isMobile: boolean }) {
               icon={<Wrench aria-hidden="true" className="size-6" />}
               title="Aucun modèle créé"
               text={
-                "Préparez les listes d'équipement de vos chantiers types\u00a0: outillage, EPI, consommables. Vous les reprendrez à la création d'un chantier."
+                "Préparez les listes d’équipement de vos chantiers types\u00a0: outillage, EPI, consommables. Vous les reprendrez à la création d’un chantier."
               }
               action={
                 canCreate ? (
@@ -122,7 +122,7 @@ export function EquipmentPage({ isMobile }: { isMobile: boolean }) {
         }
       >
         {!failed && (
-          <ul aria-label="Modèles d'équipement" className={cn(GRID, "items-stretch")}>
+          <ul aria-label="Modèles d’équipement" className={cn(GRID, "items-stretch")}>
             {templates.map((template) => (
               <li key={template.id}>
                 <EquipmentTemplateCard template={template} on={actions} />

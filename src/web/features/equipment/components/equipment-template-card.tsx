@@ -60,7 +60,7 @@ export function EquipmentTemplateCard({ template, on }: { template: EquipmentTem
         {hasActions && (
           <ActionMenu
             className="relative z-10 -mt-1 -mr-2"
-            label={`Plus d'actions pour ${template.name}`}
+            label={`Plus d’actions pour ${template.name}`}
             groups={groups}
           />
         )}

@@ -270,7 +270,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
                           variant="ghost"
                           size="icon-sm"
                           className="shrink-0 cursor-grab text-muted-foreground active:cursor-grabbing"
-                          aria-label={`Déplacer l'équipement ${line}`}
+                          aria-label={`Déplacer l’équipement ${line}`}
                           title="Glisser pour déplacer (ou ↑ ↓ au clavier)"
                           {...sortable.handleProps(index, count)}
                         >
@@ -296,7 +296,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
                             className="shrink-0"
                             disabled={index === 0}
                             onClick={() => rows.move(index, index - 1)}
-                            aria-label={`Monter l'équipement ${line}`}
+                            aria-label={`Monter l’équipement ${line}`}
                             title="Monter"
                           >
                             <ArrowUp aria-hidden="true" />
@@ -307,7 +307,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
                             className="shrink-0"
                             disabled={index === count - 1}
                             onClick={() => rows.move(index, index + 1)}
-                            aria-label={`Descendre l'équipement ${line}`}
+                            aria-label={`Descendre l’équipement ${line}`}
                             title="Descendre"
                           >
                             <ArrowDown aria-hidden="true" />
@@ -320,7 +320,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
                           size="icon-sm"
                           className="shrink-0 text-muted-foreground hover:bg-destructive-soft hover:text-destructive"
                           onClick={() => rows.remove(index)}
-                          aria-label={`Retirer l'équipement ${line}`}
+                          aria-label={`Retirer l’équipement ${line}`}
                           title="Retirer"
                         >
                           <X aria-hidden="true" />

@@ -17,8 +17,8 @@ import { InvoiceForm } from "./invoice-form";
 
 export const INVOICE_EDIT_TEXTS = {
   title: "Modifier la facture",
-  subtitle: "Le client d'une facture ne change pas. Les totaux se calculent en direct.",
-  leave: "Les modifications de la facture n'ont pas été enregistrées\u00a0: elles seront perdues.",
+  subtitle: "Le client d’une facture ne change pas. Les totaux se calculent en direct.",
+  leave: "Les modifications de la facture n’ont pas été enregistrées\u00a0: elles seront perdues.",
   loading: "Chargement de la facture…",
   failed: "Impossible de charger la facture",
 } as const;

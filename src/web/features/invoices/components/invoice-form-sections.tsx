@@ -12,14 +12,14 @@ import type { InvoiceFormState } from "../hooks/use-invoice-form";
 
 /** Words of the form that are not the spec's messages. */
 export const INVOICE_FORM_TEXTS = {
-  clientLocked: "Le client d'une facture ne change pas.",
+  clientLocked: "Le client d’une facture ne change pas.",
   /** Issue 31: the invoice of a quote is its client's (the server refuses another). */
-  quoteClientLocked: "La facture d'un devis est adressée au client de ce devis.",
+  quoteClientLocked: "La facture d’un devis est adressée au client de ce devis.",
   reverseCharge: "Autoliquidation (sous-traitance BTP)",
   reverseChargeHint:
     "Toutes les lignes passent à 0\u00a0% de TVA et la facture porte la mention «\u00a0Autoliquidation\u00a0».",
   dueDateHint: "30 jours après la date de la facture, sauf si vous en choisissez une autre.",
-  workDateHint: "À indiquer quand les travaux n'ont pas été faits à la date de la facture.",
+  workDateHint: "À indiquer quand les travaux n’ont pas été faits à la date de la facture.",
   legalMentionsHint: "Imprimées sur la facture. Vides\u00a0: le texte par défaut (pénalités, indemnité de 40\u00a0€).",
 } as const;
 
@@ -99,7 +99,7 @@ export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormStat
           {(props) => <Input type="date" required {...props} {...register("date")} />}
         </FormField>
         <FormField
-          label="Date d'échéance"
+          label="Date d’échéance"
           error={errors.due_date?.message}
           hint={editing ? undefined : INVOICE_FORM_TEXTS.dueDateHint}
         >

@@ -74,7 +74,7 @@ describe("InvoiceNewPage", () => {
     }
     const today = parisToday();
     expect(field("Date *").value).toBe(today);
-    expect(field("Date d'échéance").value).toBe(addDays(today, 30));
+    expect(field("Date d’échéance").value).toBe(addDays(today, 30));
     expect((screen.getByLabelText("Moyen de paiement") as HTMLSelectElement).value).toBe("bank_transfer");
     expect((screen.getByLabelText("Mentions légales") as HTMLTextAreaElement).value).toBe(
       INVOICE_DEFAULTS.legalMentions,
@@ -83,11 +83,11 @@ describe("InvoiceNewPage", () => {
     expect(screen.getByRole("list", { name: "Lignes de facturation" }).children).toHaveLength(1);
 
     fireEvent.change(field("Date *"), { target: { value: "2026-05-04" } });
-    await waitFor(() => expect(field("Date d'échéance").value).toBe("2026-06-03"));
-    fireEvent.change(field("Date d'échéance"), { target: { value: "2026-05-20" } });
+    await waitFor(() => expect(field("Date d’échéance").value).toBe("2026-06-03"));
+    fireEvent.change(field("Date d’échéance"), { target: { value: "2026-05-20" } });
     fireEvent.change(field("Date *"), { target: { value: "2026-05-06" } });
     await act(async () => {});
-    expect(field("Date d'échéance").value).toBe("2026-05-20");
+    expect(field("Date d’échéance").value).toBe("2026-05-20");
   });
 
   it("says the spec's three messages and sends nothing", async () => {
@@ -213,7 +213,7 @@ describe("InvoiceNewPage", () => {
     expect(screen.queryByRole("combobox", { name: /Client/ })).toBeNull();
     const origin = screen.getByRole("region", { name: "Depuis le devis DEV-2026-0007" });
     expect(await within(origin).findByTestId("invoice-quote-deposits")).toBeTruthy();
-    expect(within(origin).getByRole("list", { name: "Factures d'acompte du devis" }).textContent).toContain(
+    expect(within(origin).getByRole("list", { name: "Factures d’acompte du devis" }).textContent).toContain(
       "FAC-2026-0003",
     );
     expect((screen.getByLabelText("Notes") as HTMLTextAreaElement).value).toBe("Portail bleu");
@@ -272,7 +272,7 @@ describe("InvoiceEditPage", () => {
     expect(client.readOnly).toBe(true);
     expect(screen.queryByRole("combobox", { name: /Client/ })).toBeNull();
     expect(field("Date des travaux").value).toBe("2026-03-02");
-    expect(field("Date d'échéance").value).toBe("2026-04-09");
+    expect(field("Date d’échéance").value).toBe("2026-04-09");
 
     fireEvent.change(name, { target: { value: "Salle de bain et WC" } });
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));

@@ -106,7 +106,7 @@ export function InvoiceForm({ invoice, quote = null, initialClientId, isMobile, 
             {reverseCharge && <ReverseChargeNote />}
             {quote && (
               <p className="text-[0.8125rem] text-muted-foreground">
-                {"Les acomptes émis sur ce devis seront déduits de ces totaux à l'enregistrement."}
+                {"Les acomptes émis sur ce devis seront déduits de ces totaux à l’enregistrement."}
               </p>
             )}
           </div>

@@ -19,11 +19,11 @@ import { invoicesQueryOptions } from "../api/get-invoices";
 import { InvoiceForm } from "./invoice-form";
 
 export const INVOICE_NEW_TEXTS = {
-  subtitle: "Les champs marqués d'un * sont obligatoires. Les totaux se calculent en direct.",
-  leave: "La facture en cours de saisie n'a pas été enregistrée\u00a0: elle sera perdue.",
+  subtitle: "Les champs marqués d’un * sont obligatoires. Les totaux se calculent en direct.",
+  leave: "La facture en cours de saisie n’a pas été enregistrée\u00a0: elle sera perdue.",
   fromQuote: (reference: string) => `Depuis le devis ${reference}`,
   deposits: (count: number) =>
-    `Ce devis a déjà ${plural(count, "facture d'acompte", "factures d'acompte")}\u00a0: les acomptes émis seront déduits de cette facture, un acompte encore en brouillon ne l'est pas.`,
+    `Ce devis a déjà ${plural(count, "facture d’acompte", "factures d’acompte")}\u00a0: les acomptes émis seront déduits de cette facture, un acompte encore en brouillon ne l’est pas.`,
   loadingQuote: "Chargement du devis…",
   quoteFailed: "Impossible de charger le devis",
 } as const;
@@ -132,7 +132,7 @@ function QuoteOrigin({ quote }: { quote: Quote }) {
           {deposits.length > 0 && (
             <>
               <span data-testid="invoice-quote-deposits">{INVOICE_NEW_TEXTS.deposits(deposits.length)}</span>
-              <ul aria-label="Factures d'acompte du devis" className="flex flex-col gap-0.5">
+              <ul aria-label="Factures d’acompte du devis" className="flex flex-col gap-0.5">
                 {deposits.map((row) => (
                   <DepositLine key={row.id} row={row} />
                 ))}

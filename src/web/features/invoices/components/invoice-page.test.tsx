@@ -88,7 +88,7 @@ describe("InvoicePage", () => {
 
     const lines = screen.getByRole("table");
     expect(within(lines).getByText("Carrelage mural").closest("tr")?.textContent).toBe(
-      "Carrelage mural20 m²40,00\u00a0€10\u00a0%800,00\u00a0€",
+      "Carrelage mural20\u00a0m²40,00\u00a0€10\u00a0%800,00\u00a0€",
     );
     expect(within(lines).getByText("Salle de bain").closest("tr")?.textContent).toContain("1\u202f000,00\u00a0€");
     expect(screen.getByTestId("invoice-total-subtotal").textContent).toBe("1\u202f000,00\u00a0€");
@@ -127,7 +127,7 @@ describe("InvoicePage", () => {
     expect(screen.getByTestId("invoice-header-balance").textContent).toBe("Reste à payer 700,00\u00a0€");
   });
 
-  it("a credit note's total reads « Montant de l'avoir TTC », never « Net à payer » (issue 32)", async () => {
+  it("a credit note's total reads « Montant de l’avoir TTC », never « Net à payer » (issue 32)", async () => {
     serve(
       makeInvoice({
         kind: "credit_note",
@@ -147,7 +147,7 @@ describe("InvoicePage", () => {
     );
     renderPage();
     await heading();
-    expect(screen.getByText("Montant de l'avoir TTC")).toBeTruthy();
+    expect(screen.getByText("Montant de l’avoir TTC")).toBeTruthy();
     expect(screen.queryByText(/Net à payer/)).toBeNull();
   });
 
@@ -511,13 +511,13 @@ describe("InvoicePage", () => {
     unmount();
 
     serve(makeInvoice());
-    api.get("/api/invoices/:id/xml", z.string(), () => apiError(409, "Un brouillon n'a pas de Factur-X"));
+    api.get("/api/invoices/:id/xml", z.string(), () => apiError(409, "Un brouillon n’a pas de Factur-X"));
     renderPage();
     await heading();
     fireEvent.click(button(EINVOICE_TEXTS.downloadXml) as HTMLElement);
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(EINVOICE_TEXTS.xmlFailed, {
-        description: "Un brouillon n'a pas de Factur-X",
+        description: "Un brouillon n’a pas de Factur-X",
       }),
     );
     expect(saved).toHaveLength(0);

@@ -1,6 +1,6 @@
 import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { formatDate, formatDeduction, formatEuro } from "@shared/format";
+import { formatDate, formatDeduction, formatEuro, formatPhone } from "@shared/format";
 import {
   INVOICE_DISPLAY_LABELS,
   INVOICE_TEXTS,
@@ -97,10 +97,10 @@ export const INVOICE_PAGE_TEXTS = {
   refunded: "Remboursé",
   netToRefund: "Net à rembourser",
   creditKept:
-    "Gardé en avoir sur le compte du client\u00a0: utilisable en paiement d'une autre de ses factures (moyen «\u00a0Avoir\u00a0»).",
-  refundTitle: (reference: string) => `Rembourser l'avoir ${reference}\u00a0?`,
+    "Gardé en avoir sur le compte du client\u00a0: utilisable en paiement d’une autre de ses factures (moyen «\u00a0Avoir\u00a0»).",
+  refundTitle: (reference: string) => `Rembourser l’avoir ${reference}\u00a0?`,
   refundDescription: (available: string) =>
-    `Le client a ${available} d'avoir disponible. Le remboursement est enregistré sur l'avoir et ne se supprime pas.`,
+    `Le client a ${available} d’avoir disponible. Le remboursement est enregistré sur l’avoir et ne se supprime pas.`,
 } as const;
 
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
@@ -156,7 +156,7 @@ function ClientCard({ invoice }: { invoice: Invoice }) {
       )}
       {invoice.client_phone && (
         <a href={`tel:${invoice.client_phone.replace(/\s/g, "")}`} className={LINK}>
-          {invoice.client_phone}
+          {formatPhone(invoice.client_phone)}
         </a>
       )}
     </address>
@@ -479,7 +479,7 @@ function Unavailable({ error, onRetry }: { error: unknown; onRetry: () => void }
           <div className="flex flex-col gap-1">
             <h1 className="text-lg font-semibold">{INVOICE_TEXTS.notFound}</h1>
             <p className="max-w-sm text-sm text-muted-foreground">
-              Cette facture n'existe pas ou plus, ou vous n'y avez pas accès.
+              Cette facture n’existe pas ou plus, ou vous n’y avez pas accès.
             </p>
           </div>
           <Button asChild>
@@ -754,7 +754,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         <Alert variant="info" role="status">
           <Info aria-hidden="true" />
           <AlertDescription>
-            {"Facture annulée par l'avoir "}
+            {"Facture annulée par l’avoir "}
             <Link to={paths.invoice(invoice.credit_note.id)} className="font-semibold underline underline-offset-4">
               {invoice.credit_note.reference}
             </Link>
@@ -887,10 +887,10 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Annuler la facture ${invoice.reference}\u00a0?`}
-        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l'annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C'est définitif.`}
+        description={`Une facture émise ne se supprime pas\u00a0: un avoir (AV-année-numéro) du même montant, ${formatEuro(invoice.total)} TTC, est créé pour l’annuler, avec son propre PDF. La facture passe au statut «\u00a0Annulée\u00a0». C’est définitif.`}
         confirmLabel={INVOICE_TEXTS.cancel}
         cancelLabel="Ne pas annuler"
-        pendingLabel="Création de l'avoir…"
+        pendingLabel="Création de l’avoir…"
         onConfirm={onCancel}
         confirmDisabled={cancelBody === null}
       >
@@ -921,7 +921,7 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         onClose={() => setConfirm(null)}
         destructive
         title={`Supprimer le brouillon ${invoice.reference}\u00a0?`}
-        description={`«\u00a0${invoice.name}\u00a0» sera supprimé définitivement. Un brouillon n'a pas encore de numéro de facture\u00a0: la suite des numéros n'est pas touchée.`}
+        description={`«\u00a0${invoice.name}\u00a0» sera supprimé définitivement. Un brouillon n’a pas encore de numéro de facture\u00a0: la suite des numéros n’est pas touchée.`}
         confirmLabel="Supprimer"
         pendingLabel="Suppression…"
         onConfirm={onDelete}

@@ -180,7 +180,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
               icon={<Receipt aria-hidden="true" className="size-6" />}
               title={INVOICE_TEXTS.empty}
               text={
-                "Facturez un devis validé ou un chantier terminé, ou partez d'une facture vierge\u00a0: les totaux et la TVA se calculent pour vous."
+                "Facturez un devis validé ou un chantier terminé, ou partez d’une facture vierge\u00a0: les totaux et la TVA se calculent pour vous."
               }
               action={canCreate ? newInvoice(INVOICE_TEXTS.emptyAction) : undefined}
             />

@@ -47,7 +47,7 @@ describe("invoice list helpers", () => {
     expect(kindBadge("invoice")).toBeNull();
     expect(kindBadge("deposit")).toBe("Acompte");
     expect(kindBadge("credit_note")).toBe("Avoir");
-    expect(documentTitle({ kind: "deposit", reference: "FAC-2026-0002" })).toBe("Facture d'acompte FAC-2026-0002");
+    expect(documentTitle({ kind: "deposit", reference: "FAC-2026-0002" })).toBe("Facture d’acompte FAC-2026-0002");
     expect(documentTitle({ kind: "credit_note", reference: "AV-2026-0001" })).toBe("Avoir AV-2026-0001");
     expect(pdfFileName({ kind: "invoice", reference: "FAC-2026-0001" })).toBe("facture-FAC-2026-0001.pdf");
     expect(pdfFileName({ kind: "credit_note", reference: "AV-2026-0001" })).toBe("avoir-AV-2026-0001.pdf");

@@ -63,7 +63,7 @@ export function kindBadge(kind: InvoiceKind): string | null {
 
 /** « Facture », « Facture d'acompte », « Avoir »: what the document is called in a title. */
 export function documentTitle(invoice: { kind: InvoiceKind; reference: string }): string {
-  const noun = invoice.kind === "credit_note" ? "Avoir" : invoice.kind === "deposit" ? "Facture d'acompte" : "Facture";
+  const noun = invoice.kind === "credit_note" ? "Avoir" : invoice.kind === "deposit" ? "Facture d’acompte" : "Facture";
   return `${noun} ${invoice.reference}`;
 }
 

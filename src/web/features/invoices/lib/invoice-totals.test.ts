@@ -69,10 +69,10 @@ describe("totalsRows: the server's figures, in the order an accountant reads the
     expect([totals.grandLabel, totals.grandValue]).toEqual(["Net à payer TTC", "798,00\u00a0€"]);
   });
 
-  it("a credit note's total is « Montant de l'avoir TTC », with or without deposits, never « Net à payer » (issue 32)", () => {
+  it("a credit note's total is « Montant de l’avoir TTC », with or without deposits, never « Net à payer » (issue 32)", () => {
     const plain = totalsRows({ ...base, kind: "credit_note" });
-    expect([plain.grandLabel, plain.grandValue]).toEqual(["Montant de l'avoir TTC", "1\u202f140,00\u00a0€"]);
+    expect([plain.grandLabel, plain.grandValue]).toEqual(["Montant de l’avoir TTC", "1\u202f140,00\u00a0€"]);
     const ofFinal = totalsRows({ ...base, kind: "credit_note", deposits_net: 300, deposits: [{}] });
-    expect(ofFinal.grandLabel).toBe("Montant de l'avoir TTC");
+    expect(ofFinal.grandLabel).toBe("Montant de l’avoir TTC");
   });
 });

@@ -16,7 +16,7 @@ type TotalsSource = Pick<
 > & { deposits: readonly unknown[] };
 
 /** A credit note's total, on its page as on its PDF (« Montant de l'avoir »). */
-const CREDIT_NOTE_TOTAL_LABEL = "Montant de l'avoir TTC";
+const CREDIT_NOTE_TOTAL_LABEL = "Montant de l’avoir TTC";
 
 /** A final invoice that deducts deposits already invoiced (docs/domain/invoices.md#final-invoice). */
 export const deductsDeposits = (invoice: TotalsSource): boolean =>

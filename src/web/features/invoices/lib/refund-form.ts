@@ -73,12 +73,12 @@ export const CANCEL_CHOICE_TEXTS = {
   received: (paid: string) => `Cette facture a déjà reçu ${paid} de paiements.`,
   question: "Que faire de cet argent\u00a0?",
   refund: "Rembourser le client",
-  refundHint: "Le remboursement est enregistré sur l'avoir (date, moyen, montant).",
+  refundHint: "Le remboursement est enregistré sur l’avoir (date, moyen, montant).",
   credit: "Garder en avoir sur le compte du client",
   creditHint: (paid: string) =>
-    `${paid} restent disponibles pour ce client\u00a0: en paiement d'une autre de ses factures (moyen «\u00a0Avoir\u00a0»), ou remboursés plus tard.`,
+    `${paid} restent disponibles pour ce client\u00a0: en paiement d’une autre de ses factures (moyen «\u00a0Avoir\u00a0»), ou remboursés plus tard.`,
   /** A refund of part of it: the rest is kept. */
   restKept: (rest: number) => `Le reste, ${formatEuro(rest)}, reste en avoir sur le compte du client.`,
   /** Without invoices:pay, the money cannot be refunded here. */
-  refundNotAllowed: "Rembourser demande la permission d'enregistrer les paiements.",
+  refundNotAllowed: "Rembourser demande la permission d’enregistrer les paiements.",
 } as const;

@@ -60,7 +60,7 @@ export function makeInvoice(overrides: Partial<Invoice> = {}): Invoice {
     payment_date: null,
     notes: "Portail bleu",
     terms: "Paiement à 30 jours",
-    legal_mentions: "Pénalités de retard\u00a0: trois fois le taux d'intérêt légal.",
+    legal_mentions: "Pénalités de retard\u00a0: trois fois le taux d’intérêt légal.",
     reverse_charge: false,
     discount_percentage: 0,
     discount_amount: 0,

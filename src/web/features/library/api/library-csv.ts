@@ -21,13 +21,13 @@ export async function exportLibrary(filters: LibraryListFilters & { ids?: readon
 }
 
 export function useExportLibrary() {
-  return useMutation({ mutationFn: exportLibrary, meta: { errorTitle: "Échec de l'export" } });
+  return useMutation({ mutationFn: exportLibrary, meta: { errorTitle: "Échec de l’export" } });
 }
 
 /** POST /api/library/import: the preview (`commit: false`) or the import of the valid rows. */
 export function useImportLibrary() {
   return useMutation({
     mutationFn: (body: { csv: string; commit: boolean }) => api.post<LibraryImportResult>("/library/import", body),
-    meta: { invalidates: libraryRefreshes.save, errorTitle: "Échec de l'import" },
+    meta: { invalidates: libraryRefreshes.save, errorTitle: "Échec de l’import" },
   });
 }

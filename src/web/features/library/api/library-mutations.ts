@@ -37,7 +37,7 @@ export function useArchiveLibraryItem() {
   return useMutation({
     mutationFn: ({ id, archived }: { id: string; archived: boolean }) =>
       api.post<LibraryItemDetail>(`${itemPath(id)}/${archived ? "archive" : "restore"}`),
-    meta: { invalidates: libraryRefreshes.archive, errorTitle: "Échec de l'archivage" },
+    meta: { invalidates: libraryRefreshes.archive, errorTitle: "Échec de l’archivage" },
   });
 }
 

@@ -23,7 +23,7 @@ describe("ArticleSearch", () => {
   it("adds the highlighted article with Enter, never one of a list for an earlier term", async () => {
     const onPick = vi.fn();
     renderWithProviders(<ArticleSearch exclude={new Set()} onPick={onPick} />);
-    const input = screen.getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
+    const input = screen.getByRole("combobox", { name: "Ajouter un article à l’ouvrage" });
     fireEvent.focus(input);
     expect(await screen.findByRole("option", { name: /Colle carrelage/ })).toBeTruthy();
 
@@ -46,7 +46,7 @@ describe("ArticleSearch", () => {
 
   it("does not offer an article already in the ouvrage", async () => {
     renderWithProviders(<ArticleSearch exclude={new Set([glue.id])} onPick={() => {}} />);
-    fireEvent.focus(screen.getByRole("combobox", { name: "Ajouter un article à l'ouvrage" }));
+    fireEvent.focus(screen.getByRole("combobox", { name: "Ajouter un article à l’ouvrage" }));
     expect(await screen.findByRole("option", { name: /Carreau 45×45/ })).toBeTruthy();
     expect(screen.queryByRole("option", { name: /Colle carrelage/ })).toBeNull();
   });

@@ -51,7 +51,7 @@ export function ArticleSearch({ exclude, onPick }: ArticleSearchProps) {
       />
       <Input
         role="combobox"
-        aria-label="Ajouter un article à l'ouvrage"
+        aria-label="Ajouter un article à l’ouvrage"
         aria-expanded={combobox.expanded}
         aria-controls={combobox.open ? listId : undefined}
         aria-activedescendant={combobox.expanded && combobox.current ? `${listId}-${combobox.current.id}` : undefined}

@@ -58,7 +58,7 @@ describe("LibraryImportDialog", () => {
     fireEvent.change(within(dialog).getByLabelText("Fichier CSV"), { target: { files: [file] } });
 
     await waitFor(() =>
-      expect(within(dialog).getByLabelText("Aperçu de l'import").textContent).toContain(
+      expect(within(dialog).getByLabelText("Aperçu de l’import").textContent).toContain(
         "3\u00a0lignes lues\u00a0: 2\u00a0articles à importer, 1\u00a0ligne en erreur.",
       ),
     );

@@ -87,7 +87,7 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
         <DialogTitle>Importer des articles</DialogTitle>
         <DialogDescription id={descriptionId}>
           {
-            "Un fichier CSV exporté de votre ancien logiciel ou d'un tableur\u00a0: une ligne par article, avec au moins le nom et le prix de vente HT. Vous verrez l'aperçu avant d'importer."
+            "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par article, avec au moins le nom et le prix de vente HT. Vous verrez l’aperçu avant d’importer."
           }
         </DialogDescription>
       </div>
@@ -95,7 +95,7 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
         <CsvFileField
           fileName={fileName}
           columns={
-            "Colonnes reconnues\u00a0: Nom (ou Désignation), Prix de vente HT (ou PU HT), Unité, Déboursé (ou Prix d'achat), TVA, Catégorie, Référence fournisseur."
+            "Colonnes reconnues\u00a0: Nom (ou Désignation), Prix de vente HT (ou PU HT), Unité, Déboursé (ou Prix d’achat), TVA, Catégorie, Référence fournisseur."
           }
           tooLarge={tooLarge}
           onChoose={(file) => void choose(file)}
@@ -139,7 +139,7 @@ function ImportPreview({ result }: { result: LibraryImportResult }) {
     );
   }
   return (
-    <section aria-label="Aperçu de l'import" className="flex flex-col gap-3">
+    <section aria-label="Aperçu de l’import" className="flex flex-col gap-3">
       <p className="text-sm" role="status">
         {`${plural(result.rows, "ligne lue", "lignes lues")}\u00a0: ${plural(result.valid, "article à importer", "articles à importer")}, ${plural(result.errors.length, "ligne en erreur", "lignes en erreur")}.`}
       </p>

@@ -74,7 +74,7 @@ export function LibraryItemCard({
         </p>
       </div>
       {groups.length > 0 && (
-        <ActionMenu className="relative z-10" label={`Plus d'actions pour ${item.name}`} busy={busy} groups={groups} />
+        <ActionMenu className="relative z-10" label={`Plus d’actions pour ${item.name}`} busy={busy} groups={groups} />
       )}
     </article>
   );

@@ -74,14 +74,14 @@ export function LibraryItemDialog({ form, isMobile, readOnly, onClose }: Library
         <div className="p-6">
           <DialogTitle className="sr-only">{item?.name}</DialogTitle>
           <DialogDescription id={descriptionId} className="sr-only">
-            Chargement de l'ouvrage
+            Chargement de l’ouvrage
           </DialogDescription>
           {detail.isError ? (
             <p role="alert" className="text-sm text-destructive">
               Impossible de charger cet ouvrage. Fermez et réessayez.
             </p>
           ) : (
-            <Spinner label="Chargement de l'ouvrage…" />
+            <Spinner label="Chargement de l’ouvrage…" />
           )}
         </div>
       )}
@@ -151,7 +151,7 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
     } catch (error) {
       // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
       if (versioned.refused(error)) return;
-      toastFailure(editing ? "Échec de la modification" : "Échec de l'ajout", error);
+      toastFailure(editing ? "Échec de la modification" : "Échec de l’ajout", error);
     }
   });
 
@@ -175,8 +175,8 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
         <DialogTitle>{readOnly && editing ? item.name : title.charAt(0).toUpperCase() + title.slice(1)}</DialogTitle>
         <DialogDescription id={descriptionId}>
           {isOuvrage
-            ? "Un ouvrage se compose d'articles\u00a0: son déboursé et son prix se calculent à partir d'eux."
-            : "Les champs marqués d'un * sont obligatoires. Les prix s'entendent hors taxes."}
+            ? "Un ouvrage se compose d’articles\u00a0: son déboursé et son prix se calculent à partir d’eux."
+            : "Les champs marqués d’un * sont obligatoires. Les prix s’entendent hors taxes."}
         </DialogDescription>
       </div>
 

@@ -75,7 +75,7 @@ describe("LibraryPage", () => {
     const dialog = await screen.findByRole("dialog", { name: "Nouvel ouvrage" });
     fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Pose carrelage sol" } });
 
-    const search = within(dialog).getByRole("combobox", { name: "Ajouter un article à l'ouvrage" });
+    const search = within(dialog).getByRole("combobox", { name: "Ajouter un article à l’ouvrage" });
     for (const [term, name] of [
       ["carreau", "Carreau 45×45"],
       ["colle", "Colle carrelage"],
@@ -96,7 +96,7 @@ describe("LibraryPage", () => {
         .getAllByRole("definition")
         .map((figure) => figure.textContent);
     await waitFor(() =>
-      expect(figures()).toEqual(["73,88\u00a0€", "48,97\u00a0€", "24,91\u00a0€ (33,72\u00a0%)", "0,75\u00a0h"]),
+      expect(figures()).toEqual(["73,88\u00a0€", "48,97\u00a0€", "24,91\u00a0€ (33,72\u00a0%)", "45\u00a0min"]),
     );
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter à la bibliothèque" }));
@@ -141,7 +141,7 @@ describe("LibraryPage", () => {
     renderWithProviders(<LibraryPage isMobile={false} />, { permissions: ["library:view"] });
     await screen.findByRole("article", { name: "Carreau 45×45" });
     expect(screen.queryByRole("button", { name: "Nouvel article" })).toBeNull();
-    expect(screen.queryByRole("button", { name: /Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /Plus d’actions/ })).toBeNull();
   });
 });
 

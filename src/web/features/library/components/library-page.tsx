@@ -224,7 +224,7 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
               icon={<BookOpen aria-hidden="true" className="size-6" />}
               title="Votre bibliothèque est vide"
               text={
-                "Ajoutez vos articles (fournitures, main-d'œuvre…) puis composez vos ouvrages\u00a0: vos devis se rempliront en quelques frappes."
+                "Ajoutez vos articles (fournitures, main-d’œuvre…) puis composez vos ouvrages\u00a0: vos devis se rempliront en quelques frappes."
               }
               action={
                 canEdit ? (
@@ -279,7 +279,7 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
           <>
             {"Cette action est irréversible\u00a0: "}
             <strong className="font-semibold text-foreground">{toDelete?.name}</strong>
-            {" sera supprimé de la bibliothèque. Un élément utilisé s'archive plutôt."}
+            {" sera supprimé de la bibliothèque. Un élément utilisé s’archive plutôt."}
           </>
         }
         confirmLabel="Supprimer"

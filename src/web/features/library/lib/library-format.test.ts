@@ -12,7 +12,8 @@ describe("library labels", () => {
   it("names a category, an ouvrage and its labour time", () => {
     expect(kindLabel("article", "main_oeuvre")).toBe("Main-d'œuvre");
     expect(kindLabel("ouvrage", null)).toBe("Ouvrage");
-    expect(labourLabel(0.75)).toBe("0,75\u00a0h de main-d'œuvre");
+    expect(labourLabel(0.75)).toBe("45\u00a0min de main-d’œuvre");
+    expect(labourLabel(6 + 56 / 60)).toBe("6\u00a0h\u00a056 de main-d’œuvre");
     expect(labourLabel(0)).toBeNull();
   });
 });

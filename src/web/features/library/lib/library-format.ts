@@ -1,4 +1,4 @@
-import { formatEuro, formatNumber, formatPercent } from "@shared/format";
+import { formatEuro, formatHours, formatPercent } from "@shared/format";
 import {
   LIBRARY_CATEGORY_LABELS,
   LIBRARY_KIND_LABELS,
@@ -36,12 +36,12 @@ export function kindLabel(kind: LibraryKind, category: LibraryCategory | null): 
   return category ? LIBRARY_CATEGORY_LABELS[category] : LIBRARY_KIND_LABELS[kind];
 }
 
-/** « 0,75 h ». */
+/** « 45 min », « 6 h 56 » (`formatHours`). */
 export function hoursText(hours: number): string {
-  return `${formatNumber(hours)}\u00a0h`;
+  return formatHours(hours);
 }
 
-/** « 0,75 h de main-d'œuvre », or null without labour. */
+/** « 45 min de main-d'œuvre », or null without labour. */
 export function labourLabel(hours: number | null): string | null {
-  return hours ? `${hoursText(hours)} de main-d'œuvre` : null;
+  return hours ? `${hoursText(hours)} de main-d’œuvre` : null;
 }

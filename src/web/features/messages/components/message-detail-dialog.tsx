@@ -114,7 +114,7 @@ function MessageDetailBody({ message, isMobile }: { message: MessageSummary; isM
         <Spinner className="py-8" label="Chargement du message…" />
       ) : detail.isError ? (
         <LoadError
-          title="Impossible d'afficher le message"
+          title="Impossible d’afficher le message"
           message={errorDescription(detail.error)}
           onRetry={() => void detail.refetch()}
         />

@@ -34,7 +34,7 @@ const reminderFailed = makeMessage({
   document: { type: "invoice", id: crypto.randomUUID(), reference: "FAC-2026-0007" },
   attachment_name: null,
   attempts: 5,
-  error: "Refusé par le serveur d'envoi\u00a0: 550 Boîte inconnue",
+  error: "Refusé par le serveur d’envoi\u00a0: 550 Boîte inconnue",
   sent_at: null,
 });
 
@@ -85,15 +85,15 @@ describe("OutboxPage", () => {
     );
     expect(screen.getByRole("heading", { name: "2\u00a0messages" })).toBeTruthy();
     expect((await screen.findByText(/Aucun serveur d.envoi configuré/)).textContent).toContain(
-      "Aucun serveur d'envoi configuré\u00a0: les messages restent ici.",
+      "Aucun serveur d’envoi configuré\u00a0: les messages restent ici.",
     );
   });
 
   it("says the messages go through the SMTP server when one is configured", async () => {
     serve([quoteSent], "smtp");
     renderWithProviders(<OutboxPage isMobile={false} />);
-    expect(await screen.findByText(/Les messages partent par votre serveur d'envoi/)).toBeTruthy();
-    expect(screen.queryByText(/Aucun serveur d'envoi configuré/)).toBeNull();
+    expect(await screen.findByText(/Les messages partent par votre serveur d’envoi/)).toBeTruthy();
+    expect(screen.queryByText(/Aucun serveur d’envoi configuré/)).toBeNull();
   });
 
   it("searches on the server and filters by status", async () => {

@@ -61,7 +61,7 @@ export function OutboxPage({ isMobile }: { isMobile: boolean }) {
           <Info aria-hidden="true" />
           <AlertDescription>
             {
-              "Aucun serveur d'envoi configuré\u00a0: les messages restent ici. Ouvrez un message pour le lire, le copier ou télécharger sa pièce jointe."
+              "Aucun serveur d’envoi configuré\u00a0: les messages restent ici. Ouvrez un message pour le lire, le copier ou télécharger sa pièce jointe."
             }
           </AlertDescription>
         </Alert>
@@ -69,7 +69,7 @@ export function OutboxPage({ isMobile }: { isMobile: boolean }) {
       {transport.data?.transport === "smtp" && (
         <p className="-mt-3 inline-flex items-center gap-2 text-sm text-muted-foreground">
           <Send aria-hidden="true" className="size-4 shrink-0" />
-          Les messages partent par votre serveur d'envoi et sont réessayés en cas d'échec.
+          Les messages partent par votre serveur d’envoi et sont réessayés en cas d’échec.
         </p>
       )}
 

@@ -105,7 +105,7 @@ const announcements: Announcements = {
 
 const screenReaderInstructions = {
   draggable:
-    "Pour déplacer ce chantier, appuyez sur Espace, choisissez le jour avec les flèches gauche et droite, l'équipe avec les flèches haut et bas, puis appuyez de nouveau sur Espace. Échap annule.",
+    "Pour déplacer ce chantier, appuyez sur Espace, choisissez le jour avec les flèches gauche et droite, l’équipe avec les flèches haut et bas, puis appuyez de nouveau sur Espace. Échap annule.",
 };
 
 /**

@@ -101,7 +101,7 @@ export function PlanningCard({
                 ? "absolute top-1 right-1 size-6 bg-card opacity-0 shadow-xs group-hover:opacity-100 group-focus-within:opacity-100 pointer-coarse:opacity-100 aria-expanded:opacity-100"
                 : "relative -my-1 -mr-1.5 size-7",
             )}
-            label={`Plus d'actions pour ${project.name}`}
+            label={`Plus d’actions pour ${project.name}`}
             groups={[
               [
                 {

@@ -159,7 +159,7 @@ export function PlanningDayView({ week, today, day, onDay, canMove, onMove }: Pl
             <CalendarX2 aria-hidden="true" className="size-6 text-muted-foreground" />
             <p className="text-sm font-medium">{PLANNING_TEXTS.emptyDay}</p>
             <p className="text-xs text-muted-foreground">
-              {isWeekend(day) ? "Rien de prévu ce week-end." : "Aucun chantier n'est prévu ce jour-là."}
+              {isWeekend(day) ? "Rien de prévu ce week-end." : "Aucun chantier n’est prévu ce jour-là."}
             </p>
           </div>
         )}

@@ -78,7 +78,10 @@ describe("PlanningPage on desktop", () => {
       `Du mardi ${formatLongDate(addDays(monday, 1))} au jeudi ${formatLongDate(addDays(monday, 3))}`,
     );
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Planning");
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(/^\d{1,2} \S+ - \d{1,2} \S+ \d{4}$/);
+    // « 23–29 novembre 2026 », or « 30 novembre – 6 décembre 2026 » across months (docs/glossary.md).
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toMatch(
+      /^\d{1,2}(\u2013\d{1,2}| \S+(?: \d{4})?\u00a0\u2013 \d{1,2}) \S+ \d{4}$/,
+    );
     for (const day of ["Lundi", "Mardi", "Mercredi", "Jeudi", "Vendredi", "Samedi", "Dimanche"]) {
       expect(screen.getByText(day)).toBeTruthy();
     }
@@ -200,7 +203,7 @@ describe("PlanningPage on desktop", () => {
     serve([]);
     const { unmount } = renderPlanning(<PlanningPage isMobile={false} />, { url: "/calendar?week=2030-03-04" });
     await waitFor(() => expect(weekRequests()[0]).toBe("2030-03-04"));
-    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("4 mars - 10 mars 2030");
+    expect(screen.getByRole("heading", { level: 2 }).textContent).toBe("4\u201310 mars 2030");
     unmount();
     api.reset();
     serve([]);
@@ -236,7 +239,7 @@ describe("PlanningPage on desktop", () => {
     await screen.findByRole("article", { name: "Fuite sous évier" });
     expect(screen.queryByRole("combobox", { name: "Filtrer par équipe" })).toBeNull();
     expect(screen.queryByRole("button", { name: /^Déplacer/ })).toBeNull();
-    expect(screen.queryByRole("button", { name: /^Plus d'actions/ })).toBeNull();
+    expect(screen.queryByRole("button", { name: /^Plus d’actions/ })).toBeNull();
     expect(api.requests("GET", "/api/teams")).toHaveLength(0);
   });
 
@@ -270,7 +273,7 @@ describe("PlanningPage on a phone", () => {
     fireEvent.click(within(tabs).getAllByRole("tab")[2] as HTMLElement);
     expect(await screen.findByRole("article", { name: "Tableau électrique" })).toBeTruthy();
     fireEvent.click(within(tabs).getAllByRole("tab")[1] as HTMLElement);
-    expect(screen.getByText("Aucun chantier n'est prévu ce jour-là.")).toBeTruthy();
+    expect(screen.getByText("Aucun chantier n’est prévu ce jour-là.")).toBeTruthy();
     // « Jour précédent » from Monday goes to the Sunday of the week before.
     fireEvent.click(within(tabs).getAllByRole("tab")[0] as HTMLElement);
     fireEvent.click(screen.getByRole("button", { name: "Jour précédent" }));
@@ -302,7 +305,7 @@ describe("PlanningPage on a phone", () => {
     renderPlanning(<PlanningPage isMobile />, { url: `/calendar?week=${monday}` });
     fireEvent.click(within(await screen.findByRole("tablist")).getAllByRole("tab")[0] as HTMLElement);
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     const wednesday = addDays(monday, 2);
@@ -363,7 +366,7 @@ describe("a clash said before saving", () => {
     }));
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     // On Monday with its own team: nothing clashes; both teams (its own, once it leaves) and both vans are free.
@@ -406,7 +409,7 @@ describe("« Annuler » on the move toast", () => {
     });
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });
@@ -437,7 +440,7 @@ describe("a refused move", () => {
     api.patch("/api/projects/:id/schedule", projectScheduleResponseSchema, () => apiError(404, "Chantier introuvable"));
     renderPlanning(<PlanningPage isMobile={false} />, { url: `/calendar?week=${monday}` });
     const card = await screen.findByRole("article", { name: "Remplacement du chauffe-eau" });
-    fireEvent.click(within(card).getByRole("button", { name: "Plus d'actions pour Remplacement du chauffe-eau" }));
+    fireEvent.click(within(card).getByRole("button", { name: "Plus d’actions pour Remplacement du chauffe-eau" }));
     fireEvent.click(await screen.findByRole("menuitem", { name: "Déplacer" }));
     const dialog = await screen.findByRole("dialog", { name: "Déplacer le chantier" });
     fireEvent.change(within(dialog).getByLabelText("Date de début *"), { target: { value: addDays(monday, 3) } });

@@ -276,12 +276,13 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
   );
 }
 
-/** « 23 novembre - 29 novembre 2026 », broken after the dash when the phone is narrow. */
+/** « 23–29 novembre 2026 »; across two months, broken after the dash when the phone is narrow. */
 function RangeLabel({ monday }: { monday: string }) {
-  const [first, second] = weekRangeLabel(monday).split(" - ");
+  const [first, second] = weekRangeLabel(monday).split("\u2013 ");
+  if (second === undefined) return <span className="inline-block">{first}</span>;
   return (
     <>
-      <span className="inline-block">{`${first} -`}</span> <span className="inline-block">{second}</span>
+      <span className="inline-block">{`${first}\u2013`}</span> <span className="inline-block">{second}</span>
     </>
   );
 }

@@ -121,7 +121,7 @@ export function ProjectCard({
               {project.vehicle?.name ?? "Sans véhicule"}
             </Fact>
             {project.gate_code && (
-              <Fact icon={<KeyRound />} label="Code d'accès">
+              <Fact icon={<KeyRound />} label="Code d’accès">
                 Code {project.gate_code}
               </Fact>
             )}

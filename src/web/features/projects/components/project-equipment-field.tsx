@@ -58,12 +58,12 @@ export function ProjectEquipmentField({ form }: { form: UseFormReturn<ProjectFor
             Équipement
           </h4>
           <p className="text-[0.8125rem] text-muted-foreground">
-            {count > 0 ? plural(count, "équipement") : "Ce que l'équipe emporte sur le chantier."}
+            {count > 0 ? plural(count, "équipement") : "Ce que l’équipe emporte sur le chantier."}
           </p>
         </div>
         {canListEquipment && (
           <NativeSelect
-            aria-label="Ajouter les équipements d'un modèle"
+            aria-label="Ajouter les équipements d’un modèle"
             value=""
             disabled={!templates.data || templates.data.length === 0}
             onChange={(event) => applyTemplate(event.target.value)}
@@ -73,7 +73,7 @@ export function ProjectEquipmentField({ form }: { form: UseFormReturn<ProjectFor
               {templates.isPending
                 ? "Chargement des modèles…"
                 : templates.data && templates.data.length === 0
-                  ? "Aucun modèle d'équipement"
+                  ? "Aucun modèle d’équipement"
                   : "Remplir depuis un modèle…"}
             </option>
             {templates.data?.map((template) => (
@@ -110,7 +110,7 @@ export function ProjectEquipmentField({ form }: { form: UseFormReturn<ProjectFor
                     size="icon-sm"
                     className="shrink-0 text-muted-foreground hover:bg-destructive-soft hover:text-destructive"
                     onClick={() => rows.remove(index)}
-                    aria-label={`Retirer l'équipement ${index + 1}`}
+                    aria-label={`Retirer l’équipement ${index + 1}`}
                     title="Retirer"
                   >
                     <X aria-hidden="true" />

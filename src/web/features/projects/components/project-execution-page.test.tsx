@@ -195,7 +195,7 @@ describe("ProjectExecutionPage", () => {
     expect(screen.getByText(/^Démarré le \d{2}\/\d{2}\/2026$/)).toBeTruthy();
     expect(screen.getByRole("heading", { name: "Photos (1/20)" })).toBeTruthy();
     const issue = await screen.findByRole("article", { name: "Tuyau d'évacuation fendu" });
-    expect(issue.textContent).toMatch(/24\/11\/2026 à \d{2}:05 · par Marc Petit/);
+    expect(issue.textContent).toMatch(/24\/11\/2026 à \d{1,2}\sh\s05 · par Marc Petit/);
 
     fireEvent.click(await task(/Dépose de l'ancienne baignoire/));
     await waitFor(() => expect(api.requests("PUT", "/api/project-tasks/:id")).toHaveLength(1));
@@ -203,7 +203,7 @@ describe("ProjectExecutionPage", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.taskUpdated));
     expect(state.project.tasks[0]?.is_done).toBe(true);
     expect(((await task(/Dépose/)) as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByText(/^Estimation\s:\s16h$/)).toBeTruthy();
+    expect(screen.getByText(/^Estimation\s:\s16\sh$/)).toBeTruthy();
   });
 
   it("shows on arrival the gate code, « Appeler client » (tel:) and « Y aller » (the route)", async () => {
@@ -241,24 +241,24 @@ describe("ProjectExecutionPage", () => {
     page();
     fireEvent.click(await screen.findByRole("button", { name: "Signaler un imprévu" }));
     const form = screen.getByRole("form", { name: "Signaler un imprévu" });
-    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l’imprévu" }));
     expect(await within(form).findByText(PROJECT_TEXTS.issueTitleRequired)).toBeTruthy();
     fireEvent.change(within(form).getByLabelText("Titre *"), { target: { value: "  Fuite sous l'évier " } });
-    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(within(form).getByRole("button", { name: "Ajouter l’imprévu" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueAdded));
     const sent = api.requests("POST", "/api/project-issues")[0]?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ project_id: SITE_IDS.project, title: "Fuite sous l'évier" });
     expect(sent.client_key).toMatch(/^[0-9a-f-]{36}$/);
 
-    fireEvent.click(await screen.findByRole("button", { name: "Modifier l'imprévu Fuite sous l'évier" }));
-    const edit = screen.getByRole("form", { name: "Modifier l'imprévu Fuite sous l'évier" });
+    fireEvent.click(await screen.findByRole("button", { name: "Modifier l’imprévu Fuite sous l'évier" }));
+    const edit = screen.getByRole("form", { name: "Modifier l’imprévu Fuite sous l'évier" });
     fireEvent.change(within(edit).getByLabelText("Description"), { target: { value: "Joint à changer" } });
     fireEvent.click(within(edit).getByRole("button", { name: "Enregistrer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueUpdated));
     expect(state.issues[0]?.description).toBe("Joint à changer");
     expect(api.requests("PUT", "/api/project-issues/:id")[0]?.path).toBe(`/api/project-issues/${state.issues[0]?.id}`);
 
-    fireEvent.click(screen.getByRole("button", { name: "Supprimer l'imprévu Fuite sous l'évier" }));
+    fireEvent.click(screen.getByRole("button", { name: "Supprimer l’imprévu Fuite sous l'évier" }));
     const confirm = await screen.findByRole("alertdialog");
     fireEvent.click(within(confirm).getByRole("button", { name: "Supprimer" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROJECT_TEXTS.issueDeleted));
@@ -274,7 +274,7 @@ describe("ProjectExecutionPage", () => {
     fireEvent.click(await task(/Carrelage mural/));
     fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
     fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
-    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l’imprévu" }));
 
     expect(await screen.findAllByText("en attente de synchronisation (2)")).toHaveLength(2);
     expect(screen.getByText("Hors ligne")).toBeTruthy();
@@ -307,7 +307,7 @@ describe("ProjectExecutionPage", () => {
     const writing = Date.now();
     fireEvent.click(screen.getByRole("button", { name: "Signaler un imprévu" }));
     fireEvent.change(screen.getByLabelText("Titre *"), { target: { value: "Mur humide" } });
-    fireEvent.click(screen.getByRole("button", { name: "Ajouter l'imprévu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Ajouter l’imprévu" }));
     expect(await screen.findByRole("article", { name: "Mur humide" })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve, 50));
     const reconnected = Date.now();

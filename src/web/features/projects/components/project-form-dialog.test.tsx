@@ -85,6 +85,10 @@ describe("ProjectCreateDialog from a quote", () => {
     // A task of the quote is removed only by unchecking it: no bin.
     expect(within(dialog).queryByRole("button", { name: /Supprimer la tâche/ })).toBeNull();
     expect((within(dialog).getByLabelText("Durée estimée (jours)") as HTMLInputElement).value).toBe("3");
+    // The budget is the quote's HT, labelled so (issue 32).
+    const budget = within(dialog).getByLabelText("Budget HT (€)");
+    expect(budget).toBeTruthy();
+    expect(within(dialog).getByText("Le total HT du devis, remise déduite.")).toBeTruthy();
 
     fireEvent.click(first);
     // The duration follows the checked tasks: 16 h → 2 days.
@@ -92,7 +96,7 @@ describe("ProjectCreateDialog from a quote", () => {
       expect((within(dialog).getByLabelText("Durée estimée (jours)") as HTMLInputElement).value).toBe("2"),
     );
 
-    const templates = within(dialog).getByRole("combobox", { name: "Ajouter les équipements d'un modèle" });
+    const templates = within(dialog).getByRole("combobox", { name: "Ajouter les équipements d’un modèle" });
     await waitFor(() => expect(within(templates).getByRole("option", { name: /Salle de bain/ })).toBeTruthy());
     fireEvent.change(templates, { target: { value: FIXTURE_IDS.template } });
     expect((within(dialog).getByRole("textbox", { name: "Équipement 1" }) as HTMLInputElement).value).toBe(
@@ -216,8 +220,8 @@ describe("ProjectEditDialog", () => {
       { permissions: ["projects:view", "projects:edit", "teams:view", "vehicles:view", "equipment:view"] },
     );
     const dialog = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
-    expect(within(dialog).getByLabelText("Code d'accès")).toBeTruthy();
-    expect(within(dialog).queryByLabelText("Budget (€)")).toBeNull();
+    expect(within(dialog).getByLabelText("Code d’accès")).toBeTruthy();
+    expect(within(dialog).queryByLabelText("Budget HT (€)")).toBeNull();
     expect(within(dialog).queryAllByText("Prix unit. HT")).toEqual([]);
     first.unmount();
 
@@ -226,7 +230,7 @@ describe("ProjectEditDialog", () => {
       <ProjectEditDialog open onOpenChange={vi.fn()} projectId={FIXTURE_IDS.project} isMobile={false} />,
     );
     const again = await screen.findByRole("dialog", { name: "Modifier le chantier CH-2026-0001" });
-    expect(within(again).getByLabelText("Budget (€)")).toBeTruthy();
+    expect(within(again).getByLabelText("Budget HT (€)")).toBeTruthy();
     expect(within(again).queryAllByText("Prix unit. HT").length).toBeGreaterThan(0);
   });
 });

@@ -235,7 +235,7 @@ function FormState({
       >
         <DialogTitle>{title}</DialogTitle>
         <DialogDescription id={descriptionId}>
-          {failed ? "Le formulaire ne peut pas s'ouvrir." : loadingText}
+          {failed ? "Le formulaire ne peut pas s’ouvrir." : loadingText}
         </DialogDescription>
       </div>
       <div className={cn("min-h-0 flex-1 overflow-y-auto py-5", isMobile ? "px-4" : "px-6")}>{body}</div>

@@ -319,7 +319,7 @@ function FormDescription({ mode, id }: { mode: ProjectFormMode; id: string | und
     <DialogDescription id={id}>
       {mode.kind === "fromQuote"
         ? fromQuoteDescription(mode.draft.client.name)
-        : "Les champs marqués d'un * sont obligatoires."}
+        : "Les champs marqués d’un * sont obligatoires."}
     </DialogDescription>
   );
 }

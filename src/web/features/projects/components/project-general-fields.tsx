@@ -129,7 +129,7 @@ export function ProjectGeneralFields({
       <FormField
         label="Durée estimée (jours)"
         error={errors.estimated_duration_days?.message}
-        hint={kind === "fromQuote" ? "D'après les heures des tâches retenues (8\u00a0h par jour)." : undefined}
+        hint={kind === "fromQuote" ? "D’après les heures des tâches retenues (8\u00a0h par jour)." : undefined}
         className={HALF}
       >
         {(props) => (
@@ -193,17 +193,17 @@ export function ProjectGeneralFields({
           />
         )}
       </FormField>
-      <FormField label="Code d'accès" error={errors.gate_code?.message} className={HALF}>
+      <FormField label="Code d’accès" error={errors.gate_code?.message} className={HALF}>
         {(props) => (
           <Input autoComplete="off" placeholder={"Ex.\u00a0: portail 4521B"} {...props} {...register("gate_code")} />
         )}
       </FormField>
       {access.canSeeAmounts && (
         <FormField
-          label="Budget (€)"
+          label="Budget HT (€)"
           error={errors.budget_total?.message}
           className={HALF}
-          hint={kind === "fromQuote" ? "Le total TTC du devis." : undefined}
+          hint={kind === "fromQuote" ? "Le total HT du devis, remise déduite." : undefined}
         >
           {(props) => <DecimalInput placeholder="—" {...props} {...register("budget_total")} />}
         </FormField>

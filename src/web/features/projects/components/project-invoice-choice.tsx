@@ -7,7 +7,7 @@ import { useId } from "react";
 const PROJECT_INVOICE_TEXTS = {
   title: "Que facturer\u00a0?",
   description: (quoteReference: string) => `Ce chantier vient du devis ${quoteReference}.`,
-  deposit: "Facture d'acompte",
+  deposit: "Facture d’acompte",
   depositHint: "Une part du devis, déduite ensuite de la facture de solde.",
   final: "Facture de solde",
   finalHint: "Le devis entier, les acomptes émis déduits.",

@@ -24,12 +24,12 @@ export function ProjectNewPage({ quoteId, isMobile }: { quoteId: string | null; 
         </Button>
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{PROJECT_TEXTS.newProject}</h1>
-          <p className="text-sm text-muted-foreground">Les champs marqués d'un * sont obligatoires.</p>
+          <p className="text-sm text-muted-foreground">Les champs marqués d’un * sont obligatoires.</p>
         </div>
       </div>
       <PageLeaveGuard
         onCancel={leave}
-        description={"Le chantier en cours de saisie n'a pas été enregistré\u00a0: il sera perdu."}
+        description={"Le chantier en cours de saisie n’a pas été enregistré\u00a0: il sera perdu."}
       >
         <ProjectCreateBody
           quoteId={quoteId}

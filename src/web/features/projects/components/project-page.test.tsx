@@ -115,7 +115,7 @@ describe("ProjectPage", () => {
     expect(screen.getByRole("list", { name: "Matériel du chantier" }).textContent).toBe("Niveau laser");
     const tasks = screen.getByRole("list", { name: "Tâches de Salle de bain" });
     expect(tasks.textContent).toContain("Fait\u00a0: Dépose de l'ancienne baignoire");
-    expect(tasks.textContent).toContain("Estimation\u00a0: 16h");
+    expect(tasks.textContent).toContain("Estimation\u00a0: 16\u00a0h");
     expect(screen.getByRole("link", { name: "DEV-2026-0007" }).getAttribute("href")).toBe(
       "/quotes?search=DEV-2026-0007",
     );
@@ -123,7 +123,7 @@ describe("ProjectPage", () => {
 
     const issues = await screen.findByRole("list", { name: "Imprévus du chantier" });
     expect(issues.textContent).toContain("Fuite sous l'évier");
-    expect(issues.textContent).toMatch(/\d{2}\/\d{2}\/\d{4} à \d{2}:\d{2} · par Julien Moreau/);
+    expect(issues.textContent).toMatch(/\d{2}\/\d{2}\/\d{4} à \d{1,2}\sh(\s\d{2})? · par Julien Moreau/);
     const photo = await screen.findByRole("link", { name: "Ouvrir la photo 1 (mur.jpg)" });
     expect(photo.getAttribute("href")).toBe(`/api/files/${PHOTO}?sig=full`);
     expect(photo.getAttribute("target")).toBe("_blank");
@@ -168,7 +168,7 @@ describe("ProjectPage", () => {
     serve(withoutBudget as ProjectDetail, { issues: false, photos: false });
     const first = renderPage({ permissions: ["dashboard:view", "calendar:view", "projects:view", "projects:execute"] });
     await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
-    expect(screen.queryByText("Budget")).toBeNull();
+    expect(screen.queryByText("Budget HT")).toBeNull();
     const documents = screen.getByRole("list", { name: "Documents du chantier" });
     expect(within(documents).getByText("DEV-2026-0007")).toBeTruthy();
     expect(within(documents).queryByRole("link")).toBeNull();
@@ -177,7 +177,7 @@ describe("ProjectPage", () => {
     serve(makeProjectDetail(), { issues: false, photos: false });
     renderPage();
     await screen.findByRole("heading", { level: 1, name: "Salle de bain" });
-    expect(screen.getByText("Budget")).toBeTruthy();
+    expect(screen.getByText("Budget HT")).toBeTruthy();
     expect(screen.getByText(/^4.380,50.€$/)).toBeTruthy();
     expect(within(screen.getByRole("list", { name: "Documents du chantier" })).getByRole("link")).toBeTruthy();
   });
@@ -196,7 +196,7 @@ describe("ProjectPage", () => {
     expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.created, { description: "PROV-2026-0009" });
   });
 
-  it("« Facturer » › « Facture d'acompte »: the quote's deposit dialog on the quotes screen, nothing written here (issue 32)", async () => {
+  it("« Facturer » › « Facture d’acompte »: the quote's deposit dialog on the quotes screen, nothing written here (issue 32)", async () => {
     const project = makeProjectDetail();
     serve(project, { issues: false, photos: false });
     api.post("/api/invoices/from-project/:projectId", invoiceSchema, () => invoiceOfProject());
@@ -204,7 +204,7 @@ describe("ProjectPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Facturer" }));
     const choice = await screen.findByRole("dialog", { name: "Que facturer\u00a0?" });
     expect(within(choice).getByText(`Ce chantier vient du devis ${project.quote_reference}.`)).toBeTruthy();
-    fireEvent.click(within(choice).getByRole("button", { name: /^Facture d'acompte/ }));
+    fireEvent.click(within(choice).getByRole("button", { name: /^Facture d’acompte/ }));
     const query = new URLSearchParams({ search: project.quote_reference ?? "", deposit: project.quote_id ?? "" });
     expect(await screen.findByText(`Écran des devis ?${query}`)).toBeTruthy();
     expect(api.requests("POST", "/api/invoices/from-project/:projectId")).toHaveLength(0);

@@ -95,10 +95,10 @@ function Information({ project }: { project: ProjectDetail }) {
       <Fact label="Équipe">{project.team?.name ?? <Missing>Sans équipe</Missing>}</Fact>
       <Fact label="Véhicule">{project.vehicle?.name ?? <Missing>Sans véhicule</Missing>}</Fact>
       <Fact label="Adresse">{project.address ?? <Missing />}</Fact>
-      <Fact label="Code d'accès">{project.gate_code ?? <Missing />}</Fact>
+      <Fact label="Code d’accès">{project.gate_code ?? <Missing />}</Fact>
       {/* Left out of the answer for a user who does not see the amounts (projects:budget). */}
       {project.budget_total !== undefined && (
-        <Fact label="Budget">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
+        <Fact label="Budget HT">{project.budget_total === null ? <Missing /> : formatEuro(project.budget_total)}</Fact>
       )}
       {project.started_at && <Fact label="Démarré le">{formatDate(new Date(project.started_at))}</Fact>}
       {project.finished_at && <Fact label="Livré le">{formatDate(new Date(project.finished_at))}</Fact>}
@@ -295,7 +295,7 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
             <div className="flex flex-col gap-1">
               <h1 className="text-lg font-semibold">{PROJECT_TEXTS.notFound}</h1>
               <p className="max-w-sm text-sm text-muted-foreground">
-                Ce chantier n'existe pas ou plus, ou vous n'y avez pas accès.
+                Ce chantier n’existe pas ou plus, ou vous n’y avez pas accès.
               </p>
             </div>
             <Button asChild>

@@ -230,7 +230,7 @@ export function ProjectsPage({ isMobile }: { isMobile: boolean }) {
         }
       >
         {!failed && (
-          <ul aria-label="Chantiers de l'entreprise" className={cn(GRID, "items-stretch")}>
+          <ul aria-label="Chantiers de l’entreprise" className={cn(GRID, "items-stretch")}>
             {rendered.map((project) => (
               <li key={project.id}>
                 <ProjectCard

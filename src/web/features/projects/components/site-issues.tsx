@@ -119,7 +119,7 @@ export function SiteIssues({ issues, canExecute, onAdd, onUpdate, onDelete }: Si
               {editing === issue.key ? (
                 <IssueForm
                   initial={{ title: issue.title, description: issue.description ?? "" }}
-                  label={`Modifier l'imprévu ${issue.title}`}
+                  label={`Modifier l’imprévu ${issue.title}`}
                   submitLabel={SITE_TEXTS.saveIssue}
                   onSubmit={(values) => {
                     onUpdate(issue, values);
@@ -158,7 +158,7 @@ export function SiteIssues({ issues, canExecute, onAdd, onUpdate, onDelete }: Si
                       <Button
                         variant="ghost"
                         size="icon-sm"
-                        aria-label={`Modifier l'imprévu ${issue.title}`}
+                        aria-label={`Modifier l’imprévu ${issue.title}`}
                         onClick={() => {
                           setAdding(false);
                           setEditing(issue.key);
@@ -170,7 +170,7 @@ export function SiteIssues({ issues, canExecute, onAdd, onUpdate, onDelete }: Si
                         variant="ghost"
                         size="icon-sm"
                         className="text-destructive hover:bg-destructive-soft"
-                        aria-label={`Supprimer l'imprévu ${issue.title}`}
+                        aria-label={`Supprimer l’imprévu ${issue.title}`}
                         onClick={() => setToDelete(issue)}
                       >
                         <Trash2 aria-hidden="true" />
@@ -191,7 +191,7 @@ export function SiteIssues({ issues, canExecute, onAdd, onUpdate, onDelete }: Si
         title={SITE_TEXTS.deleteIssueTitle}
         description={
           <>
-            {"Cette action est irréversible\u00a0: l'imprévu "}
+            {"Cette action est irréversible\u00a0: l’imprévu "}
             <strong className="font-semibold text-foreground">{toDelete?.title}</strong>
             {" sera supprimé du chantier."}
           </>

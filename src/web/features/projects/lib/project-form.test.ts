@@ -262,7 +262,7 @@ describe("project form helpers", () => {
     const task = (hours: string, kept = true) => ({ estimated_hours: hours, kept });
     expect(durationOfKeptTasks([task("16"), task("4"), task("8", false)])).toBe(3);
     expect(durationOfKeptTasks([])).toBe(1);
-    expect(tasksSummary([task("16"), task("4.5"), task("8", false)])).toBe("2\u00a0tâches · 20,5\u00a0h");
+    expect(tasksSummary([task("16"), task("4.5"), task("8", false)])).toBe("2\u00a0tâches · 20\u00a0h\u00a030");
   });
 
   it("a template fills the equipment list: blanks dropped, an item already there not added twice", () => {

@@ -1,5 +1,5 @@
 import { toNestErrors } from "@hookform/resolvers";
-import { formatNumber, plural } from "@shared/format";
+import { formatHours, plural } from "@shared/format";
 import {
   DEFAULT_PROJECT_STATUS,
   durationDaysFromHours,
@@ -331,7 +331,7 @@ export function durationOfKeptTasks(tasks: readonly Pick<ProjectTaskRow, "kept" 
   );
 }
 
-/** « 3 tâches · 24 h »: the tasks sent and their hours (the footer, the closed section). */
+/** « 3 tâches · 24 h », « 2 tâches · 6 h 56 »: the tasks sent and their hours (the footer, the closed section). */
 export function tasksSummary(tasks: readonly Pick<ProjectTaskRow, "kept" | "estimated_hours">[]): string {
   const kept = tasks.filter((task) => task.kept);
   const hours = kept.reduce((sum, task) => {
@@ -339,7 +339,7 @@ export function tasksSummary(tasks: readonly Pick<ProjectTaskRow, "kept" | "esti
     return sum + (typeof value === "number" && value > 0 ? Math.round(value * 100) : 0);
   }, 0);
   const count = plural(kept.length, "tâche");
-  return hours > 0 ? `${count} · ${formatNumber(hours / 100)}\u00a0h` : count;
+  return hours > 0 ? `${count} · ${formatHours(hours / 100)}` : count;
 }
 
 /**

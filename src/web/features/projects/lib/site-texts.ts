@@ -1,4 +1,4 @@
-import { formatDate, plural } from "@shared/format";
+import { formatDate, formatHours, formatTime, plural } from "@shared/format";
 
 /**
  * The texts of « Mode chantier » beyond the spec (its own are in PROJECT_TEXTS): the offline outbox
@@ -7,7 +7,7 @@ import { formatDate, plural } from "@shared/format";
 export const SITE_TEXTS = {
   title: "Mode chantier",
   /** The header (issue 32): the gate code, a call to the client, the route to the worksite. */
-  gateCode: "Code d'accès",
+  gateCode: "Code d’accès",
   callClient: "Appeler client",
   route: "Y aller",
   tasksTitle: "Tâches du chantier",
@@ -15,11 +15,11 @@ export const SITE_TEXTS = {
   reportIssue: "Signaler un imprévu",
   issueTitleLabel: "Titre",
   issueDescriptionLabel: "Description",
-  issueTitlePlaceholder: "Ex.\u00a0: fuite sous l'évier",
-  addIssue: "Ajouter l'imprévu",
+  issueTitlePlaceholder: "Ex.\u00a0: fuite sous l’évier",
+  addIssue: "Ajouter l’imprévu",
   saveIssue: "Enregistrer",
   cancel: "Annuler",
-  deleteIssueTitle: "Supprimer l'imprévu\u202f?",
+  deleteIssueTitle: "Supprimer l’imprévu\u202f?",
   deletePhotoTitle: "Supprimer la photo\u202f?",
   deletePhotoText: "Cette action est irréversible\u00a0: la photo sera retirée du chantier.",
   takePhoto: "Prendre une photo",
@@ -32,10 +32,10 @@ export const SITE_TEXTS = {
   finishAfterSync: "Les actions en attente doivent être envoyées avant de terminer le chantier.",
   finishOffline: "Reconnectez-vous pour terminer le chantier.",
   viewProject: "Voir le chantier",
-  readOnly: "Consultation seule\u00a0: vous n'avez pas la permission d'agir sur ce chantier.",
+  readOnly: "Consultation seule\u00a0: vous n’avez pas la permission d’agir sur ce chantier.",
   loadFailed: "Impossible de charger le chantier",
   neverSeenOffline:
-    "Ce chantier n'a pas encore été ouvert sur ce téléphone\u00a0: il s'affichera hors ligne une fois consulté avec du réseau.",
+    "Ce chantier n’a pas encore été ouvert sur ce téléphone\u00a0: il s’affichera hors ligne une fois consulté avec du réseau.",
   // Offline
   offline: "Hors ligne",
   offlineText: "Vos actions sont gardées sur cet appareil et seront envoyées au retour du réseau.",
@@ -58,15 +58,14 @@ export const pendingLabel = (count: number): string => `en attente de synchronis
 /** « 2 actions envoyées »: what a synchronisation sent (its toast). */
 export const syncedLabel = (count: number): string => plural(count, "action envoyée", "actions envoyées");
 
-/** « Estimation : 4h » (spec 2 §2), the hours as the server gives them (4, 2,5). */
-export const estimateLabel = (hours: number): string => `Estimation\u00a0: ${String(hours).replace(".", ",")}h`;
+/** « Estimation : 4 h », « Estimation : 2 h 30 » (spec 2 §2 « 4h », in the glossary's typography). */
+export const estimateLabel = (hours: number): string => `Estimation\u00a0: ${formatHours(hours)}`;
 
-/** « 25/11/2026 à 14:05 » (spec 2 §2: dd/MM/yyyy à HH:mm), in the phone's time zone. */
+/** « 25/11/2026 à 14 h 05 » (spec 2 §2: dd/MM/yyyy à HH:mm, times as the glossary writes them), in the phone's time zone. */
 export function issueDateLabel(value: string): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "";
-  const time = new Intl.DateTimeFormat("fr-FR", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }).format(date);
-  return `${formatDate(date)} à ${time}`;
+  return `${formatDate(date)} à ${formatTime(date)}`;
 }
 
 /** « Démarré le 25/11/2026 ». */

@@ -32,7 +32,7 @@ export function InstallPrompt({ isMobile, aboveBottomBar = false }: InstallPromp
           Installer l'application
         </h2>
         <p className="text-[0.8125rem] text-muted-foreground">
-          Ouvrez Propulse en un geste depuis votre écran d'accueil, comme une application.
+          Ouvrez Propulse en un geste depuis votre écran d’accueil, comme une application.
         </p>
         <div className="mt-2">
           <Button size="sm" onClick={() => void install()}>

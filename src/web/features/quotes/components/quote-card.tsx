@@ -1,5 +1,5 @@
 import { parisToday } from "@shared/dates";
-import { formatDate, formatEuro, formatQuantity } from "@shared/format";
+import { formatDate, formatEuro, formatQuantityUnit } from "@shared/format";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
@@ -146,7 +146,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
             <span className={cn("inline-flex items-center gap-1.5", expired && "font-medium text-destructive")}>
               <CalendarClock aria-hidden="true" className="size-3.5 shrink-0" />
               <span>
-                {"Valable jusqu'au\u00a0"}
+                {"Valable jusqu’au\u00a0"}
                 <time dateTime={quote.valid_until}>{formatDate(quote.valid_until)}</time>
               </span>
             </span>
@@ -162,7 +162,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
               <li key={item.id} className="flex min-w-0 items-baseline justify-between gap-3">
                 <span className="truncate">{item.name}</span>
                 <span className="shrink-0 text-muted-foreground tabular-nums">
-                  {formatQuantity(item.quantity)} {item.unit}
+                  {formatQuantityUnit(item.quantity, item.unit)}
                 </span>
               </li>
             ))}
@@ -252,7 +252,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
         )}
         <ActionMenu
           className="ml-auto"
-          label={`Plus d'actions pour le devis ${quote.reference}`}
+          label={`Plus d’actions pour le devis ${quote.reference}`}
           busy={busy}
           groups={[
             [
@@ -283,7 +283,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
                 ]
               : [],
             actions.showCreateInvoice && permissions.canCreateInvoice
-              ? [{ label: "Facture d'acompte", icon: HandCoins, onSelect: () => on.onDeposit(quote) }]
+              ? [{ label: "Facture d’acompte", icon: HandCoins, onSelect: () => on.onDeposit(quote) }]
               : [],
             permissions.canCreate
               ? [

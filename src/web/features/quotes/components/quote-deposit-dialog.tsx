@@ -17,15 +17,15 @@ import { useCreateDepositInvoice } from "../api/create-deposit-invoice";
 import { DEFAULT_DEPOSIT_PERCENTAGE, type DepositMode, depositBody, depositFigures } from "../lib/quote-deposit";
 
 export const DEPOSIT_TEXTS = {
-  title: "Facture d'acompte",
+  title: "Facture d’acompte",
   description: (reference: string, total: string) => `Devis ${reference} · ${total} TTC`,
   percentage: "Pourcentage du devis",
   amount: "Montant TTC",
   figure: (mode: DepositMode) => (mode === "percentage" ? "Acompte (%)" : "Acompte (€ TTC)"),
   invalid: (mode: DepositMode) =>
     mode === "percentage" ? INVOICE_TEXTS.depositPercentageRange : "Le montant doit être entre 0 et le total du devis",
-  submit: "Créer la facture d'acompte",
-  hint: "La TVA se répartit entre les taux du devis. L'acompte sera déduit de la facture de solde.",
+  submit: "Créer la facture d’acompte",
+  hint: "La TVA se répartit entre les taux du devis. L’acompte sera déduit de la facture de solde.",
 } as const;
 
 const MODES = [

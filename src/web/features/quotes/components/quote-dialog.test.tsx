@@ -144,7 +144,7 @@ describe("QuoteDialog — creation", () => {
       EVERY_PERMISSION.filter((code) => canReadSettings || code !== "settings:view"),
     );
     await screen.findByRole("combobox", { name: "Client *" });
-    const validUntil = screen.getByLabelText("Valable jusqu'au") as HTMLInputElement;
+    const validUntil = screen.getByLabelText("Valable jusqu’au") as HTMLInputElement;
     await waitFor(() => expect(validUntil.value).toBe(addDays(today, 45)));
     type("Nom du devis *", "Cuisine Martin");
     await chooseClient("Jean Dupont");
@@ -229,7 +229,7 @@ describe("QuoteDialog — creation", () => {
     // valid_until = date + the company's 45 days once the settings are read.
     const date = (screen.getByLabelText("Date *") as HTMLInputElement).value;
     await waitFor(() => {
-      const validUntil = (screen.getByLabelText("Valable jusqu'au") as HTMLInputElement).value;
+      const validUntil = (screen.getByLabelText("Valable jusqu’au") as HTMLInputElement).value;
       expect((Date.parse(validUntil) - Date.parse(date)) / 86_400_000).toBe(45);
     });
   });
@@ -313,7 +313,7 @@ describe("QuoteDialog — creation", () => {
   it("applies a template: name with the date, lines, discount and terms", async () => {
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
     fireEvent.click(await screen.findByRole("button", { name: /^Appliquer\s*:\s*Cuisine$/ }));
     await waitFor(() =>
       expect((screen.getByLabelText("Nom du devis *") as HTMLInputElement).value).toMatch(
@@ -336,7 +336,7 @@ describe("QuoteDialog — creation", () => {
     );
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
     fireEvent.click(await screen.findByRole("button", { name: "Renommer le modèle Cuisine" }));
     const editor = screen.getByRole("group", { name: "Renommer le modèle Cuisine" });
 
@@ -378,7 +378,7 @@ describe("QuoteDialog — creation", () => {
     api.put("/api/quote-templates/:id", quoteTemplateSchema, () => apiError(404, QUOTE_TEXTS.templateNotFound));
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
     fireEvent.click(await screen.findByRole("button", { name: "Renommer le modèle Cuisine" }));
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
@@ -394,7 +394,7 @@ describe("QuoteDialog — creation", () => {
     renderDialog({ mode: "create" });
     await screen.findByText("1 modèle disponible");
     type("Nom du devis *", "Salle d'eau Martin");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
     const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" });
     expect((within(editor).getByLabelText("Nom du modèle *") as HTMLInputElement).value).toBe("Salle d'eau Martin");
@@ -442,11 +442,11 @@ describe("QuoteDialog — creation", () => {
     api.get("/api/quote-templates", templateListSchema, () => ({ data: [] }));
     renderDialog({ mode: "create" });
     await screen.findByText("Aucun modèle enregistré");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
-    expect(screen.getByText(/Aucun modèle pour l'instant/)).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
+    expect(screen.getByText(/Aucun modèle pour l’instant/)).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
     expect(screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" })).toBeTruthy();
-    expect(screen.queryByText(/Aucun modèle pour l'instant/)).toBeNull();
+    expect(screen.queryByText(/Aucun modèle pour l’instant/)).toBeNull();
   });
 
   it("warns that an amount discount stays out of the template, and toasts a failed creation", async () => {
@@ -459,10 +459,10 @@ describe("QuoteDialog — creation", () => {
     fireEvent.click(screen.getByRole("button", { name: /Totaux et remise/ }));
     fireEvent.click(screen.getByRole("radio", { name: "Montant fixe" }));
     type("Remise (€ HT)", "100");
-    fireEvent.click(screen.getByRole("button", { name: /Partir d'un modèle/ }));
+    fireEvent.click(screen.getByRole("button", { name: /Partir d’un modèle/ }));
     fireEvent.click(screen.getByRole("button", { name: "Enregistrer ce devis comme modèle" }));
     const editor = screen.getByRole("group", { name: "Enregistrer ce devis comme modèle" });
-    expect(within(editor).getByText(/La remise en euros n'est pas reprise/)).toBeTruthy();
+    expect(within(editor).getByText(/La remise en euros n’est pas reprise/)).toBeTruthy();
     fireEvent.click(within(editor).getByRole("button", { name: "Enregistrer" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith("Erreur lors de la création du modèle", {

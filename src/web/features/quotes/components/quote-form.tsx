@@ -103,7 +103,7 @@ export function QuoteForm({
                 <QuoteStatusBadge status={quote.status} />
               </>
             ) : (
-              "Les champs marqués d'un * sont obligatoires. Les totaux se calculent en direct."
+              "Les champs marqués d’un * sont obligatoires. Les totaux se calculent en direct."
             )}
           </DialogDescription>
         </div>

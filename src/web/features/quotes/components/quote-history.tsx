@@ -43,7 +43,7 @@ export function QuoteHistoryList({ quoteId, className }: QuoteHistoryListProps) 
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Chargement de l'historique" className={cn("flex flex-col gap-3", className)}>
+      <div role="status" aria-label="Chargement de l’historique" className={cn("flex flex-col gap-3", className)}>
         {[0, 1, 2].map((n) => (
           <div key={n} className="flex gap-3">
             <Skeleton className="size-8 rounded-full" />

@@ -150,11 +150,11 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
           {(props) => <Input type="date" required {...props} {...register("date")} />}
         </FormField>
         <FormField
-          label="Valable jusqu'au"
+          label="Valable jusqu’au"
           error={errors.valid_until?.message}
           hint={
             !editing && !validityDays && !watched.valid_until
-              ? "Laissée vide, elle suit la durée de validité de l'entreprise."
+              ? "Laissée vide, elle suit la durée de validité de l’entreprise."
               : undefined
           }
         >
@@ -171,7 +171,7 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
         <FormField
           label="Conditions"
           error={errors.terms?.message}
-          hint={"Imprimées sur le PDF. Vides\u00a0: les conditions générales de l'entreprise."}
+          hint={"Imprimées sur le PDF. Vides\u00a0: les conditions générales de l’entreprise."}
           className="sm:col-span-2"
         >
           {(props) => (

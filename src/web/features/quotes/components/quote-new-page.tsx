@@ -30,13 +30,13 @@ export function QuoteNewPage({ isMobile, clientId, draftScope, onCancel, onCreat
         <div className="flex flex-col gap-1">
           <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Nouveau devis</h1>
           <p className="text-sm text-muted-foreground">
-            Les champs marqués d'un * sont obligatoires. Les totaux se calculent en direct.
+            Les champs marqués d’un * sont obligatoires. Les totaux se calculent en direct.
           </p>
         </div>
       </div>
       <PageLeaveGuard
         onCancel={onCancel}
-        description={"Le devis en cours de saisie n'a pas été enregistré\u00a0: il sera perdu."}
+        description={"Le devis en cours de saisie n’a pas été enregistré\u00a0: il sera perdu."}
       >
         <QuoteForm
           quote={null}

@@ -40,7 +40,7 @@ afterEach(() => {
 
 async function openPicker() {
   renderWithProviders(<QuoteTemplatePicker onApply={() => {}} canDelete canEdit appliedId={null} current={current} />);
-  fireEvent.click(await screen.findByRole("button", { name: /Partir d'un modèle/ }));
+  fireEvent.click(await screen.findByRole("button", { name: /Partir d’un modèle/ }));
   fireEvent.click(await screen.findByRole("button", { name: "Supprimer le modèle Cuisine" }));
 }
 

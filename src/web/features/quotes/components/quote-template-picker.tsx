@@ -69,7 +69,7 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
         <CollapsibleTrigger className="flex min-h-12 w-full items-center gap-3 rounded-lg px-4 py-3 text-left text-sm hover:bg-primary-soft focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring">
           <LayoutTemplate aria-hidden="true" className="size-4 shrink-0 text-primary" />
           <span className="min-w-0 flex-1">
-            <span className="font-semibold text-primary-soft-foreground">Partir d'un modèle</span>
+            <span className="font-semibold text-primary-soft-foreground">Partir d’un modèle</span>
             <span className="ml-2 text-muted-foreground">
               {count === null
                 ? "Chargement…"
@@ -90,8 +90,8 @@ export function QuoteTemplatePicker({ onApply, canDelete, canEdit, appliedId, cu
             // While the quote is being saved as a template, its form says what to do instead.
             !savingCurrent && (
               <p className="text-[0.8125rem] text-muted-foreground">
-                Aucun modèle pour l'instant&nbsp;: enregistrez ce devis comme modèle, ou choisissez «&nbsp;Utiliser
-                comme modèle&nbsp;» dans les actions d'un devis existant.
+                Aucun modèle pour l’instant&nbsp;: enregistrez ce devis comme modèle, ou choisissez «&nbsp;Utiliser
+                comme modèle&nbsp;» dans les actions d’un devis existant.
               </p>
             )
           ) : (
@@ -224,7 +224,7 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
 
   const save = async (name: string, description: string) => {
     if (!(await current.validateLines())) {
-      setProblem("Complétez d'abord les lignes signalées du devis\u00a0: le modèle les reprend.");
+      setProblem("Complétez d’abord les lignes signalées du devis\u00a0: le modèle les reprend.");
       return;
     }
     const { fields, discountMode } = current.read();
@@ -247,7 +247,7 @@ function SaveAsTemplateForm({ current, onDone }: { current: QuoteBeingWritten; o
       pending={create.isPending}
       notice={
         initial.losesDiscount
-          ? "La remise en euros n'est pas reprise\u00a0: un modèle ne garde qu'une remise en pourcentage."
+          ? "La remise en euros n’est pas reprise\u00a0: un modèle ne garde qu’une remise en pourcentage."
           : "Le modèle reprend les lignes, la remise en pourcentage et les conditions de ce devis."
       }
       problem={problem}

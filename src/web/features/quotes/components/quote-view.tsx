@@ -109,7 +109,7 @@ export function QuoteView({
             <Fact icon={<CalendarDays />} label="Date">
               {formatDate(quote.date)}
             </Fact>
-            <Fact icon={<CalendarClock />} label="Valable jusqu'au">
+            <Fact icon={<CalendarClock />} label="Valable jusqu’au">
               {formatDate(quote.valid_until) || "—"}
             </Fact>
             {quote.worksite && (

@@ -30,7 +30,7 @@ export function QuoteWorksiteField({ value, addresses, onChange, error }: QuoteW
     <FormField
       label="Adresse du chantier"
       error={error}
-      hint={value ? worksiteLine(value) : "Les travaux ont lieu à l'adresse du client."}
+      hint={value ? worksiteLine(value) : "Les travaux ont lieu à l’adresse du client."}
     >
       {(props) => (
         <div className="relative">

@@ -68,7 +68,7 @@ function listCalls(): URLSearchParams[] {
 /** Opens a card's « … » menu. */
 async function openMenu(card: HTMLElement, reference: string): Promise<HTMLElement> {
   await act(async () => {
-    fireEvent.click(within(card).getByRole("button", { name: `Plus d'actions pour le devis ${reference}` }));
+    fireEvent.click(within(card).getByRole("button", { name: `Plus d’actions pour le devis ${reference}` }));
   });
   return screen.findByRole("menu");
 }
@@ -203,7 +203,7 @@ describe("QuotesPage", () => {
     expect(within(card).getByText("Validé")).toBeTruthy();
     expect(within(card).getByText("10/03/2026")).toBeTruthy();
     // The validity date, so that a quote about to lapse can be chased (issue 10).
-    expect(card.textContent).toContain("Valable jusqu'au\u00a009/04/2026");
+    expect(card.textContent).toContain("Valable jusqu’au\u00a009/04/2026");
     expect(within(card).getByText("Carrelage")).toBeTruthy();
     expect(within(card).getByText("Peinture")).toBeTruthy();
     expect(within(card).queryByText("Plinthes")).toBeNull();
@@ -243,7 +243,7 @@ describe("QuotesPage", () => {
     expect((within(sent).getByRole("button", { name: "Modifier" }) as HTMLButtonElement).disabled).toBe(false);
   });
 
-  it("invoices only a validated quote, for a user who may: « Créer une facture » and « Facture d'acompte »", async () => {
+  it("invoices only a validated quote, for a user who may: « Créer une facture » and « Facture d’acompte »", async () => {
     serve([
       makeQuote({ id: "a", reference: "DEV-2026-0001", status: "valide" }),
       makeQuote({ id: "b", reference: "DEV-2026-0002", status: "envoye au client" }),
@@ -251,19 +251,19 @@ describe("QuotesPage", () => {
     renderPage();
     const validated = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
     expect(within(validated).getByRole("link", { name: "Créer une facture" })).toBeTruthy();
-    expect(await menuItems(validated, "DEV-2026-0001")).toContain("Facture d'acompte");
+    expect(await menuItems(validated, "DEV-2026-0001")).toContain("Facture d’acompte");
     const sent = screen.getByText("DEV-2026-0002").closest("article") as HTMLElement;
     expect(within(sent).queryByRole("link", { name: "Créer une facture" })).toBeNull();
-    expect(await menuItems(sent, "DEV-2026-0002")).not.toContain("Facture d'acompte");
+    expect(await menuItems(sent, "DEV-2026-0002")).not.toContain("Facture d’acompte");
     cleanup();
 
     renderPage(EVERY_PERMISSION.filter((code) => code !== "invoices:create"));
     const card = (await screen.findByText("DEV-2026-0001")).closest("article") as HTMLElement;
     expect(within(card).queryByRole("link", { name: "Créer une facture" })).toBeNull();
-    expect(await menuItems(card, "DEV-2026-0001")).not.toContain("Facture d'acompte");
+    expect(await menuItems(card, "DEV-2026-0001")).not.toContain("Facture d’acompte");
   });
 
-  it("« Facture d'acompte »: 30 % shown as the server splits it, or an amount TTC; created, « Facture {reference} créée avec succès »", async () => {
+  it("« Facture d’acompte »: 30 % shown as the server splits it, or an amount TTC; created, « Facture {reference} créée avec succès »", async () => {
     const quote = makeQuote({ status: "valide" });
     serve([quote]);
     api.post("/api/invoices/deposit/:quoteId", invoiceSchema, () => makeDepositInvoice());
@@ -271,9 +271,9 @@ describe("QuotesPage", () => {
     const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
     await openMenu(card, "DEV-2026-0007");
     await act(async () => {
-      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d'acompte" }));
+      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d’acompte" }));
     });
-    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
+    const dialog = await screen.findByRole("dialog", { name: "Facture d’acompte" });
     // 30 % of 100 € HT at 20 % and 200 € HT at 10 %: 30 + 6 + 60 + 6.
     expect((within(dialog).getByLabelText("Acompte (%)") as HTMLInputElement).value).toBe("30");
     expect(within(dialog).getByTestId("deposit-total").textContent).toBe(formatEuro(102));
@@ -281,27 +281,27 @@ describe("QuotesPage", () => {
     fireEvent.click(within(dialog).getByRole("radio", { name: "Montant TTC" }));
     fireEvent.change(within(dialog).getByLabelText("Acompte (€ TTC)"), { target: { value: "500" } });
     expect(within(dialog).getByTestId("deposit-total").textContent).toBe("—");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d’acompte" }));
     expect(await within(dialog).findByText("Le montant doit être entre 0 et le total du devis")).toBeTruthy();
     expect(api.requests("POST", "/api/invoices/deposit/:quoteId")).toHaveLength(0);
 
     fireEvent.change(within(dialog).getByLabelText("Acompte (€ TTC)"), { target: { value: "170" } });
     expect(within(dialog).getByTestId("deposit-total").textContent).toBe(formatEuro(170));
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d’acompte" }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(INVOICE_TEXTS.createdFromQuote("PROV-2026-0004")));
     const [request] = api.requests("POST", "/api/invoices/deposit/:quoteId");
     expect(request?.params.quoteId).toBe(quote.id);
     expect(request?.body).toEqual({ amount: 170 });
-    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Facture d'acompte" })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole("dialog", { name: "Facture d’acompte" })).toBeNull());
   });
 
-  it("?deposit=<quote id> (a worksite's « Facturer » › « Facture d'acompte ») opens that quote's deposit dialog", async () => {
+  it("?deposit=<quote id> (a worksite's « Facturer » › « Facture d’acompte ») opens that quote's deposit dialog", async () => {
     const quote = makeQuote({ status: "valide" });
     serve([makeQuote({ id: "3a1c2a8e-1b2c-4d5e-8f90-a1b2c3d4e5f6", reference: "DEV-2026-0001" }), quote]);
     renderWithProviders(<QuotesPage isMobile={false} />, {
       path: `/quotes?deposit=${quote.id}`,
     });
-    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
+    const dialog = await screen.findByRole("dialog", { name: "Facture d’acompte" });
     expect(within(dialog).getByText(/Devis DEV-2026-0007/)).toBeTruthy();
   });
 
@@ -312,17 +312,17 @@ describe("QuotesPage", () => {
     const card = (await screen.findByText("DEV-2026-0007")).closest("article") as HTMLElement;
     await openMenu(card, "DEV-2026-0007");
     await act(async () => {
-      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d'acompte" }));
+      fireEvent.click(screen.getByRole("menuitem", { name: "Facture d’acompte" }));
     });
-    const dialog = await screen.findByRole("dialog", { name: "Facture d'acompte" });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d'acompte" }));
+    const dialog = await screen.findByRole("dialog", { name: "Facture d’acompte" });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer la facture d’acompte" }));
     await waitFor(() =>
       expect(toast.error).toHaveBeenCalledWith(INVOICE_TEXTS.createFailed, {
         description: "Seuls les devis validés peuvent être transformés en factures",
       }),
     );
     expect(api.requests("POST", "/api/invoices/deposit/:quoteId")[0]?.body).toEqual({ percentage: 30 });
-    expect(screen.getByRole("dialog", { name: "Facture d'acompte" })).toBeTruthy();
+    expect(screen.getByRole("dialog", { name: "Facture d’acompte" })).toBeTruthy();
   });
 
   it("quick filters and search go to the server; no match offers to clear the filters", async () => {
@@ -524,7 +524,7 @@ describe("QuotesPage as a table (docs/domain/quotes.md#as-a-table)", () => {
       .replace(/^\uFEFF/, "")
       .trim()
       .split("\r\n");
-    expect(lines[0]).toBe("Référence;Objet;Client;Date;Valable jusqu'au;Statut;Total HT;TVA;Total TTC");
+    expect(lines[0]).toBe("Référence;Objet;Client;Date;Valable jusqu’au;Statut;Total HT;TVA;Total TTC");
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(
       /^DEV-2026-0002;Rénovation salle de bain;Jean Dupont;.*;Client relancé;300,00;40,00;100,10$/,
@@ -579,7 +579,7 @@ describe("QuotesPage as a table (docs/domain/quotes.md#as-a-table)", () => {
     });
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith(
-        "1\u00a0relance enregistrée dans «\u00a0Messages\u00a0» (aucun serveur d'envoi)",
+        "1\u00a0relance enregistrée dans «\u00a0Messages\u00a0» (aucun serveur d’envoi)",
       ),
     );
     view.unmount();

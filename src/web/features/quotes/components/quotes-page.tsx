@@ -183,7 +183,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
           <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
             {isMobile ? "Mes devis" : "Gestion des devis"}
           </h1>
-          <p className="text-sm text-muted-foreground">Vos devis, leur suivi et votre chiffre d'affaires à venir.</p>
+          <p className="text-sm text-muted-foreground">Vos devis, leur suivi et votre chiffre d’affaires à venir.</p>
         </div>
         {createButton}
       </div>

@@ -10,7 +10,7 @@ import type { Quote } from "@shared/quotes";
  */
 export function quotesCsv(quotes: readonly Quote[]): string {
   return toCsv([
-    ["Référence", "Objet", "Client", "Date", "Valable jusqu'au", "Statut", "Total HT", "TVA", "Total TTC"],
+    ["Référence", "Objet", "Client", "Date", "Valable jusqu’au", "Statut", "Total HT", "TVA", "Total TTC"],
     ...quotes.map((quote) => [
       quote.reference,
       quote.name,

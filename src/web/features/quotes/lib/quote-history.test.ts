@@ -11,8 +11,8 @@ const squash = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 describe("history formatting", () => {
   it("dates entries as 'dd MMM yyyy à HH:mm' in French", () => {
-    expect(formatHistoryDate(new Date(2026, 2, 12, 14, 5).toISOString())).toBe("12 mars 2026 à 14:05");
-    expect(formatHistoryDate(new Date(2026, 0, 3, 9, 0).toISOString())).toBe("03 janv. 2026 à 09:00");
+    expect(formatHistoryDate(new Date(2026, 2, 12, 14, 5).toISOString())).toBe("12 mars 2026 à 14\u00a0h\u00a005");
+    expect(formatHistoryDate(new Date(2026, 0, 3, 9, 0).toISOString())).toBe("03 janv. 2026 à 9\u00a0h");
     expect(formatHistoryDate("pas une date")).toBe("pas une date");
   });
 
@@ -41,7 +41,7 @@ describe("history formatting", () => {
     expect(changes.map((c) => c.label)).toEqual([
       "Client",
       "Statut",
-      "Valable jusqu'au",
+      "Valable jusqu’au",
       "Remise (%)",
       "Lignes",
       "Total TTC",

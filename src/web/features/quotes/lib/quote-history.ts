@@ -10,7 +10,7 @@ import type { z } from "zod";
 
 export type QuoteHistoryEntry = z.infer<typeof quoteHistoryEntrySchema>;
 
-/** « 12 mars 2026 à 14:05 » (docs/domain/money.md#formatting). */
+/** « 12 mars 2026 à 14 h 05 » (docs/domain/money.md#formatting). */
 export function formatHistoryDate(iso: string): string {
   return formatDateTime(iso) || iso;
 }
@@ -24,7 +24,7 @@ const FIELD_LABELS: Record<string, string> = {
   client_id: "Client",
   status: "Statut",
   date: "Date",
-  valid_until: "Valable jusqu'au",
+  valid_until: "Valable jusqu’au",
   notes: "Notes internes",
   terms: "Conditions",
   discount_percentage: "Remise (%)",

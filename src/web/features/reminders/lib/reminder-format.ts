@@ -16,7 +16,7 @@ export const REMINDER_TEXTS = {
 
 /** « Devis envoyés depuis 7 jours ou plus sans réponse, factures échues non réglées. » */
 export function remindersIntro(afterDays: number): string {
-  return `Devis envoyés depuis ${plural(afterDays, "jour")} ou plus sans réponse, factures échues non réglées. Un document relancé revient ici ${plural(afterDays, "jour")} plus tard s'il reste sans suite.`;
+  return `Devis envoyés depuis ${plural(afterDays, "jour")} ou plus sans réponse, factures échues non réglées. Un document relancé revient ici ${plural(afterDays, "jour")} plus tard s’il reste sans suite.`;
 }
 
 /** A quote's line: « Envoyé il y a 10 jours · 1 234,00 € TTC ». */

@@ -46,7 +46,7 @@ function TriStateCheckbox({
 
 /**
  * The permissions of a role, grouped by category (spec 3 §2.10, §2.11): each category with a tri-state
- * « Tout sélectionner » and its « choisies / total » count, then its permissions (name and code).
+ * « Tout sélectionner » and its « choisies / total » count, then its permissions by their French name (the code as a tooltip only).
  */
 export function PermissionPicker({ groups, chosen, onChange, disabled = false }: PermissionPickerProps) {
   const baseId = useId();
@@ -91,7 +91,11 @@ export function PermissionPicker({ groups, chosen, onChange, disabled = false }:
             <ul className="flex flex-col py-1">
               {group.permissions.map((permission) => (
                 <li key={permission.id}>
-                  <label className="flex cursor-pointer items-start gap-3 px-4 py-2 hover:bg-muted/60 pointer-coarse:py-3">
+                  {/* The French label only; the code (« quotes:view ») is a tooltip for whoever asks (issue 32). */}
+                  <label
+                    title={permission.code}
+                    className="flex cursor-pointer items-start gap-3 px-4 py-2 hover:bg-muted/60 pointer-coarse:py-3"
+                  >
                     <input
                       type="checkbox"
                       checked={chosen.has(permission.id)}
@@ -99,10 +103,7 @@ export function PermissionPicker({ groups, chosen, onChange, disabled = false }:
                       onChange={(event) => onChange(togglePermission(permission.id, chosen, event.target.checked))}
                       className="mt-0.5 size-[1.125rem] shrink-0 cursor-pointer accent-primary"
                     />
-                    <span className="flex min-w-0 flex-col">
-                      <span className="text-sm">{permission.name}</span>
-                      <span className="font-mono text-xs break-all text-muted-foreground">{permission.code}</span>
-                    </span>
+                    <span className="min-w-0 text-sm">{permission.name}</span>
                   </label>
                 </li>
               ))}

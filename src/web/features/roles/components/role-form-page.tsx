@@ -166,7 +166,7 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
 
   const picker = !canAssignPermissions ? (
     <p className="text-sm text-muted-foreground">
-      Les permissions se choisissent avec le droit d'attribuer des permissions aux rôles.
+      Les permissions se choisissent avec le droit d’attribuer des permissions aux rôles.
     </p>
   ) : catalogue.isPending ? (
     <Spinner label="Chargement des permissions…" />

@@ -91,6 +91,17 @@ describe("RoleFormPage", () => {
     expect(await screen.findByText("Liste des rôles")).toBeTruthy();
   });
 
+  it("names each permission in French only: its code is no text of the page, a tooltip at most (issue 32)", async () => {
+    serveRole();
+    renderPage(<RoleFormPage roleId={null} isMobile={false} />);
+    await screen.findByRole("region", { name: "Clients" });
+    const quotes = screen.getByRole("checkbox", { name: "Voir les devis" });
+    expect(quotes).toBeTruthy();
+    expect(screen.queryByText("quotes:view")).toBeNull();
+    expect(screen.queryByText(/\b[a-z_]+:[a-z_]+\b/)).toBeNull();
+    expect(quotes.closest("label")?.getAttribute("title")).toBe("quotes:view");
+  });
+
   it("says the name is taken under the field, and « Annuler » goes back to the list", async () => {
     serveRole();
     api.post("/api/company/roles", roleSchema, () => apiError(409, ACCOUNT_TEXTS.roleNameTaken));
@@ -212,7 +223,7 @@ describe("RoleUsersPage", () => {
     api.post("/api/company/roles/:id/users", roleSchema, () => metreur);
     api.deleteWithBody("/api/company/roles/:id/users", roleSchema, () => apiError(409, ACCOUNT_TEXTS.lastAdmin));
     renderPage(<RoleUsersPage roleId={metreur.id} isMobile={false} />);
-    const table = await screen.findByRole("table", { name: "Utilisateurs de l'entreprise" });
+    const table = await screen.findByRole("table", { name: "Utilisateurs de l’entreprise" });
     expect(
       within(table)
         .getAllByRole("columnheader")

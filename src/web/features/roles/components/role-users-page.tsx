@@ -141,7 +141,7 @@ function RoleUsers({ role, isMobile }: { role: Role; isMobile: boolean }) {
           <EmptyState
             icon={<UsersRound aria-hidden="true" className="size-6" />}
             title={ACCOUNT_TEXTS.usersEmptyTitle}
-            text={search ? ACCOUNT_TEXTS.usersEmptyText : "L'entreprise n'a pas encore d'utilisateur."}
+            text={search ? ACCOUNT_TEXTS.usersEmptyText : "L’entreprise n’a pas encore d’utilisateur."}
           />
         }
       >
@@ -186,7 +186,7 @@ function RoleUsers({ role, isMobile }: { role: Role; isMobile: boolean }) {
           ) : (
             <div className="overflow-hidden rounded-lg border border-border bg-card shadow-card">
               <table className="w-full text-sm">
-                <caption className="sr-only">Utilisateurs de l'entreprise</caption>
+                <caption className="sr-only">Utilisateurs de l’entreprise</caption>
                 <thead className="border-b border-border bg-muted/50 text-left text-[0.8125rem] text-muted-foreground">
                   <tr>
                     <th scope="col" className="w-12 px-4 py-2.5">

@@ -35,7 +35,7 @@ describe("RolesPage", () => {
   it("lists the roles in a table: name, description, default Oui / Non, and the actions as links", async () => {
     api.get("/api/company/roles", rolesSchema, () => ({ data: [admin, custom] }));
     renderWithProviders(<RolesPage isMobile={false} />);
-    const table = await screen.findByRole("table", { name: "Rôles de l'entreprise" });
+    const table = await screen.findByRole("table", { name: "Rôles de l’entreprise" });
     const headers = within(table)
       .getAllByRole("columnheader")
       .map((h) => h.textContent);

@@ -86,7 +86,7 @@ export function RolesPage({ isMobile }: { isMobile: boolean }) {
             )}
           </div>
           <p className="text-sm text-muted-foreground">
-            Les rôles de l'entreprise, leurs utilisateurs et leurs permissions.
+            Les rôles de l’entreprise, leurs utilisateurs et leurs permissions.
           </p>
         </div>
         {newRole}
@@ -104,14 +104,14 @@ export function RolesPage({ isMobile }: { isMobile: boolean }) {
           <EmptyState
             icon={<ShieldCheck aria-hidden="true" className="size-6" />}
             title={ACCOUNT_TEXTS.rolesEmpty}
-            text="Créez un rôle pour regrouper des permissions et l'attribuer à vos utilisateurs."
+            text="Créez un rôle pour regrouper des permissions et l’attribuer à vos utilisateurs."
             action={newRole || undefined}
           />
         }
       >
         {!failed &&
           (isMobile ? (
-            <ul aria-label="Rôles de l'entreprise" className="flex flex-col gap-3">
+            <ul aria-label="Rôles de l’entreprise" className="flex flex-col gap-3">
               {roles.map((role) => (
                 <li key={role.id}>
                   <RoleCard role={role} onDelete={setToDelete} />
@@ -121,7 +121,7 @@ export function RolesPage({ isMobile }: { isMobile: boolean }) {
           ) : (
             <div className="overflow-hidden rounded-lg border border-border bg-card shadow-card">
               <table className="w-full text-sm">
-                <caption className="sr-only">Rôles de l'entreprise</caption>
+                <caption className="sr-only">Rôles de l’entreprise</caption>
                 <thead className="border-b border-border bg-muted/50 text-left text-[0.8125rem] text-muted-foreground">
                   <tr>
                     <th scope="col" className="px-4 py-2.5 font-medium">

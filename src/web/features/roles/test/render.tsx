@@ -59,6 +59,6 @@ export const CATALOGUE: PermissionGroup[] = [
   },
   {
     category: "SuperAdmin",
-    permissions: [permission("superadmin:access", "Accès à l'administration de la plateforme", "SuperAdmin")],
+    permissions: [permission("superadmin:access", "Accès à l’administration de la plateforme", "SuperAdmin")],
   },
 ];

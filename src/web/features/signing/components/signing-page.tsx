@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime, formatEuro } from "@shared/format";
+import { formatDate, formatDateTime, formatEuro, formatPhone } from "@shared/format";
 import type { SigningView } from "@shared/signing";
 import { SIGNING_TEXTS, type SigningRefusal, type SigningState } from "@shared/signing-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -159,7 +159,7 @@ export function SigningPage({ token }: SigningPageProps) {
         ) : (
           <Card className="mx-auto w-full max-w-md">
             <LoadError
-              title="Impossible d'afficher le devis"
+              title="Impossible d’afficher le devis"
               message={query.error.message}
               onRetry={() => void query.refetch()}
             />
@@ -223,7 +223,7 @@ function CompanyHeader({ quote }: { quote: OpenQuote }) {
               className="flex min-h-8 items-center gap-1.5 text-primary"
             >
               <Phone aria-hidden="true" className="size-4" />
-              {company.phone}
+              {formatPhone(company.phone)}
             </a>
           )}
           {company.email && (
@@ -287,7 +287,7 @@ function QuoteToSign({
             <dd>{formatDate(quote.date)}</dd>
           </div>
           <div>
-            <dt className="text-xs text-muted-foreground">Valable jusqu'au</dt>
+            <dt className="text-xs text-muted-foreground">Valable jusqu’au</dt>
             <dd>{formatDate(quote.valid_until) || "—"}</dd>
           </div>
         </dl>
@@ -426,7 +426,7 @@ function SigningForm({
               className="mt-0.5 size-5 shrink-0 accent-primary"
             />
             <span>
-              <span className="font-semibold">{SIGNING_TEXTS.approval}</span> — j'accepte le devis {quote.reference} et
+              <span className="font-semibold">{SIGNING_TEXTS.approval}</span> — j’accepte le devis {quote.reference} et
               ses conditions.
             </span>
           </label>

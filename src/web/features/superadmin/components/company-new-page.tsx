@@ -66,8 +66,8 @@ export function CompanyNewPage({ isMobile }: { isMobile: boolean }) {
         <BackLink to={paths.superadminCompanies} label="Retour aux entreprises" />
         <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Nouvelle entreprise</h1>
         <p className="text-sm text-muted-foreground">
-          L'entreprise reçoit ses rôles par défaut&nbsp;; son administrateur choisit son mot de passe depuis le lien
-          d'invitation.
+          L’entreprise reçoit ses rôles par défaut&nbsp;; son administrateur choisit son mot de passe depuis le lien
+          d’invitation.
         </p>
       </div>
       {created ? (
@@ -118,7 +118,7 @@ function CompanyForm({
       if (fields.length === 0 && isApiError(error) && error.message === ACCOUNT_TEXTS.emailTaken) {
         setError("admin.email", { type: "server", message: error.message }, { shouldFocus: true });
       }
-      toastFailure("Impossible de créer l'entreprise", error);
+      toastFailure("Impossible de créer l’entreprise", error);
     }
   });
 
@@ -129,7 +129,7 @@ function CompanyForm({
         <div className={cn("flex flex-col gap-7", isMobile ? "p-4 pb-6" : "p-6 pb-7")}>
           <FormSection title="Entreprise">
             <div className={twoCols}>
-              <FormField label="Nom de l'entreprise *" error={errors.name?.message}>
+              <FormField label="Nom de l’entreprise *" error={errors.name?.message}>
                 {(props) => <Input autoComplete="off" {...props} {...register("name")} />}
               </FormField>
               <FormField label="Formule *" error={errors.plan?.message}>
@@ -160,7 +160,7 @@ function CompanyForm({
           </FormSection>
           <FormSection
             title="Premier administrateur"
-            description="Il reçoit le rôle Administrateur et un lien d'invitation valable 7 jours."
+            description="Il reçoit le rôle Administrateur et un lien d’invitation valable 7 jours."
           >
             <div className={twoCols}>
               <FormField label="Nom complet *" error={errors.admin?.full_name?.message}>
@@ -177,7 +177,7 @@ function CompanyForm({
             isMobile={isMobile}
             pending={isSubmitting}
             onCancel={() => navigate(paths.superadminCompanies)}
-            submitLabel="Créer l'entreprise"
+            submitLabel="Créer l’entreprise"
           />
         </div>
       </form>
@@ -221,7 +221,7 @@ function CreatedCard({
             Créer une autre entreprise
           </Button>
           <Button asChild>
-            <Link to={paths.superadminCompany(created.company.id)}>Voir l'entreprise</Link>
+            <Link to={paths.superadminCompany(created.company.id)}>Voir l’entreprise</Link>
           </Button>
         </div>
       </CardContent>

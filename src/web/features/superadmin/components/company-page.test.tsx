@@ -25,7 +25,7 @@ describe("a company's page", () => {
     const company = makeCompany({ status: "essai", plan: "essai", trial_ends_at: "2026-12-20", users: 3 });
     api.get("/api/superadmin/companies/:id", platformCompanySchema, () => never());
     const { unmount } = renderAt(<CompanyPage id={company.id} isMobile={false} />, "/");
-    expect(screen.getByRole("status", { name: "Chargement de l'entreprise" })).toBeTruthy();
+    expect(screen.getByRole("status", { name: "Chargement de l’entreprise" })).toBeTruthy();
     unmount();
 
     api.get("/api/superadmin/companies/:id", platformCompanySchema, () => company);
@@ -68,7 +68,7 @@ describe("a company's page", () => {
     );
     renderAt(<CompanyPage id={company.id} isMobile={false} />, "/");
     fireEvent.click(await screen.findByRole("button", { name: "Suspendre" }));
-    const dialog = await screen.findByRole("alertdialog", { name: "Suspendre l'entreprise\u202f?" });
+    const dialog = await screen.findByRole("alertdialog", { name: "Suspendre l’entreprise\u202f?" });
     // « Annuler » keeps it active.
     fireEvent.click(within(dialog).getByRole("button", { name: "Annuler" }));
     await waitFor(() => expect(screen.queryByRole("alertdialog")).toBeNull());

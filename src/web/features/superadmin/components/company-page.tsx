@@ -40,7 +40,7 @@ export function CompanyPage({ id, isMobile }: { id: string; isMobile: boolean })
 
   if (query.isPending) {
     return (
-      <div role="status" aria-label="Chargement de l'entreprise" className="flex flex-col gap-5">
+      <div role="status" aria-label="Chargement de l’entreprise" className="flex flex-col gap-5">
         {back}
         <Skeleton className="h-8 w-2/3 max-w-md" />
         <div className="grid gap-4 lg:grid-cols-2">
@@ -60,7 +60,7 @@ export function CompanyPage({ id, isMobile }: { id: string; isMobile: boolean })
         </h1>
         {!missing && (
           <LoadError
-            title="Impossible de charger l'entreprise"
+            title="Impossible de charger l’entreprise"
             message={query.error.message}
             onRetry={() => void query.refetch()}
           />
@@ -79,7 +79,7 @@ function CompanyDetail({ company, isMobile, back }: { company: PlatformCompany; 
       await suspension.mutateAsync(false);
       toastSuccess(ACCOUNT_TEXTS.companyReactivated);
     } catch (error) {
-      toastFailure("Impossible de réactiver l'entreprise", error);
+      toastFailure("Impossible de réactiver l’entreprise", error);
     }
   };
 
@@ -162,7 +162,7 @@ function CompanyDetail({ company, isMobile, back }: { company: PlatformCompany; 
         open={confirmSuspend}
         onClose={() => setConfirmSuspend(false)}
         destructive
-        title={"Suspendre l'entreprise\u202f?"}
+        title={"Suspendre l’entreprise\u202f?"}
         description={
           <>
             <strong className="font-semibold text-foreground">{company.name}</strong>
@@ -178,7 +178,7 @@ function CompanyDetail({ company, isMobile, back }: { company: PlatformCompany; 
             await suspension.mutateAsync(true);
             toastSuccess(ACCOUNT_TEXTS.companySuspended);
           } catch (error) {
-            toastFailure("Impossible de suspendre l'entreprise", error);
+            toastFailure("Impossible de suspendre l’entreprise", error);
           }
         }}
       />
@@ -203,7 +203,7 @@ function PlanForm({ company, isMobile }: { company: PlatformCompany; isMobile: b
     <div className="flex flex-col gap-4 py-1">
       <dl className="flex flex-col divide-y divide-border">
         <Fact label="Formule actuelle">{PLAN_LABELS[company.plan]}</Fact>
-        <Fact label="Fin de l'essai">
+        <Fact label="Fin de l’essai">
           {company.trial_ends_at ? formatLongDate(company.trial_ends_at) : <Missing>Sans objet</Missing>}
         </Fact>
       </dl>
@@ -232,7 +232,7 @@ function PlanForm({ company, isMobile }: { company: PlatformCompany; isMobile: b
         </Button>
       </form>
       {plan === "essai" && dirty && (
-        <p className="text-[0.8125rem] text-muted-foreground">{`L'essai gratuit dure ${TRIAL_DAYS} jours à partir d'aujourd'hui.`}</p>
+        <p className="text-[0.8125rem] text-muted-foreground">{`L’essai gratuit dure ${TRIAL_DAYS} jours à partir d’aujourd’hui.`}</p>
       )}
     </div>
   );

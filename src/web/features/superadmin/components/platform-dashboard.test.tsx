@@ -76,7 +76,7 @@ describe("the SuperAdmin dashboard", () => {
     }));
     renderWithProviders(<PlatformDashboardPanels isMobile={false} quickActions={null} />);
     expect(await screen.findByText(/^Aucune alerte\s:\stout va bien\.$/)).toBeTruthy();
-    expect(screen.getByText("Aucune entreprise pour l'instant.")).toBeTruthy();
+    expect(screen.getByText("Aucune entreprise pour l’instant.")).toBeTruthy();
   });
 
   it("shows the reason of a failure with « Réessayer », the quick actions still there", async () => {

@@ -134,7 +134,7 @@ export function PlatformDashboardPanels({ isMobile, quickActions }: { isMobile: 
                 ))}
               </ul>
             ) : (
-              <p className="px-4 py-6 text-sm text-muted-foreground">Aucune entreprise pour l'instant.</p>
+              <p className="px-4 py-6 text-sm text-muted-foreground">Aucune entreprise pour l’instant.</p>
             )
           ) : (
             <PanelSkeleton />

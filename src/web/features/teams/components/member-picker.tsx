@@ -91,7 +91,7 @@ export function MemberPicker({ exclude, onPick }: MemberPickerProps) {
               ? "Recherche…"
               : search
                 ? `Aucun utilisateur ne correspond à «\u00a0${search}\u00a0»`
-                : "Tous les utilisateurs actifs font déjà partie de l'équipe"}
+                : "Tous les utilisateurs actifs font déjà partie de l’équipe"}
           </p>
         ))}
     </div>

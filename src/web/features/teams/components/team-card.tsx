@@ -59,7 +59,7 @@ export function TeamCard({ team, onEdit, onDelete }: TeamCardProps) {
               <Button
                 variant="ghost"
                 size="icon-sm"
-                aria-label={`Modifier l'équipe ${team.name}`}
+                aria-label={`Modifier l’équipe ${team.name}`}
                 onClick={() => onEdit(team)}
               >
                 <Pencil aria-hidden="true" />
@@ -92,7 +92,7 @@ export function TeamCard({ team, onEdit, onDelete }: TeamCardProps) {
         </div>
         <p className="flex min-w-0 items-center gap-1.5 text-[0.8125rem]">
           <Crown aria-hidden="true" className="size-3.5 shrink-0 text-accent" />
-          <span className="text-muted-foreground">Chef d'équipe&nbsp;:</span>
+          <span className="text-muted-foreground">Chef d’équipe&nbsp;:</span>
           <span className={team.leader ? "truncate font-medium" : "text-muted-foreground"}>
             {team.leader?.full_name ?? "aucun"}
           </span>

@@ -62,14 +62,14 @@ export function TeamFormDialog({ form, isMobile, onClose }: TeamFormDialogProps)
         <div className="p-6">
           <DialogTitle className="sr-only">{team?.name}</DialogTitle>
           <DialogDescription id={descriptionId} className="sr-only">
-            Chargement de l'équipe
+            Chargement de l’équipe
           </DialogDescription>
           {detail.isError ? (
             <p role="alert" className="text-sm text-destructive">
               Impossible de charger cette équipe. Fermez et réessayez.
             </p>
           ) : (
-            <Spinner label="Chargement de l'équipe…" />
+            <Spinner label="Chargement de l’équipe…" />
           )}
         </div>
       )}
@@ -160,9 +160,9 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
           isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
         )}
       >
-        <DialogTitle>{editing ? "Modifier l'équipe" : "Nouvelle équipe"}</DialogTitle>
+        <DialogTitle>{editing ? "Modifier l’équipe" : "Nouvelle équipe"}</DialogTitle>
         <DialogDescription id={descriptionId}>
-          Son nom, ses membres et, si vous le souhaitez, son chef d'équipe.
+          Son nom, ses membres et, si vous le souhaitez, son chef d’équipe.
         </DialogDescription>
       </div>
 
@@ -210,7 +210,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
                         {!member.is_active && <Badge variant="warning">Compte désactivé</Badge>}
                       </span>
                       {leads && isMobile ? (
-                        <span className="truncate text-xs font-medium text-accent-soft-foreground">Chef d'équipe</span>
+                        <span className="truncate text-xs font-medium text-accent-soft-foreground">Chef d’équipe</span>
                       ) : (
                         <span className="truncate text-xs text-muted-foreground">{member.email}</span>
                       )}
@@ -220,7 +220,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
                       variant={leads ? "secondary" : "ghost"}
                       size={isMobile ? "icon-sm" : "sm"}
                       aria-pressed={leads}
-                      aria-label={`Chef d'équipe\u00a0: ${member.full_name}`}
+                      aria-label={`Chef d’équipe\u00a0: ${member.full_name}`}
                       onClick={() => toggleLeader(member.id)}
                       className={cn(
                         "shrink-0",
@@ -230,7 +230,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
                       )}
                     >
                       <Crown aria-hidden="true" />
-                      <span className={cn(isMobile && "sr-only")}>Chef d'équipe</span>
+                      <span className={cn(isMobile && "sr-only")}>Chef d’équipe</span>
                     </Button>
                     <Button
                       type="button"
@@ -262,7 +262,7 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
           isMobile={isMobile}
           pending={isSubmitting}
           onCancel={cancel}
-          submitLabel={editing ? "Enregistrer" : "Créer l'équipe"}
+          submitLabel={editing ? "Enregistrer" : "Créer l’équipe"}
         />
       </ModalFooter>
     </form>

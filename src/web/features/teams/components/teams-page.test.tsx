@@ -69,7 +69,7 @@ describe("TeamsPage", () => {
     const card = await screen.findByRole("article", { name: "Équipe Plomberie" });
     expect(card.textContent).toContain("Salles de bain, sanitaires et dépannages");
     expect(card.textContent).toContain("2\u00a0membres");
-    expect(card.textContent).toContain("Chef d'équipe\u00a0:Marc Lefèvre");
+    expect(card.textContent).toContain("Chef d’équipe\u00a0:Marc Lefèvre");
     expect(within(within(card).getByRole("list", { name: "Membres" })).getAllByRole("listitem")).toHaveLength(2);
     expect(screen.getByRole("article", { name: "Équipe Gros œuvre" }).textContent).toContain("Aucun membre");
     expect(screen.getByText("2 équipes", { selector: ".sr-only" })).toBeTruthy();
@@ -107,7 +107,7 @@ describe("TeamsPage", () => {
       permissions: ["teams:view", "teams:create", "teams:edit"],
     });
     const chefCard = await screen.findByRole("article", { name: "Équipe Plomberie" });
-    expect(within(chefCard).getByRole("button", { name: "Modifier l'équipe Équipe Plomberie" })).toBeTruthy();
+    expect(within(chefCard).getByRole("button", { name: "Modifier l’équipe Équipe Plomberie" })).toBeTruthy();
     expect(within(chefCard).queryByRole("button", { name: "Supprimer l'équipe Équipe Plomberie" })).toBeNull();
     expect(screen.getByRole("button", { name: "Nouvelle équipe" })).toBeTruthy();
   });
@@ -117,7 +117,7 @@ describe("TeamsPage", () => {
     api.put("/api/teams/:id", teamDetailSchema, () => makeTeamDetail(plumbing, [marc, julien]));
     renderWithProviders(<TeamsPage isMobile={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "Équipe Plomberie" }));
-    const dialog = await screen.findByRole("dialog", { name: "Modifier l'équipe" });
+    const dialog = await screen.findByRole("dialog", { name: "Modifier l’équipe" });
     const chosen = within(dialog).getByRole("list", { name: "Membres choisis" });
     expect(
       within(chosen)
@@ -125,7 +125,7 @@ describe("TeamsPage", () => {
         .map((li) => li.textContent),
     ).toEqual([expect.stringContaining("Marc Lefèvre"), expect.stringContaining("Julien Moreau")]);
     expect(
-      within(dialog).getByRole("button", { name: "Chef d'équipe\u00a0: Marc Lefèvre" }).getAttribute("aria-pressed"),
+      within(dialog).getByRole("button", { name: "Chef d’équipe\u00a0: Marc Lefèvre" }).getAttribute("aria-pressed"),
     ).toBe("true");
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Retirer Julien Moreau" }));
@@ -134,9 +134,9 @@ describe("TeamsPage", () => {
     fireEvent.change(picker, { target: { value: "girard" } });
     fireEvent.mouseDown(await within(dialog).findByRole("option", { name: /Thomas Girard/ }));
     // The leader moves to Thomas: one at most.
-    fireEvent.click(within(dialog).getByRole("button", { name: "Chef d'équipe\u00a0: Thomas Girard" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Chef d’équipe\u00a0: Thomas Girard" }));
     expect(
-      within(dialog).getByRole("button", { name: "Chef d'équipe\u00a0: Marc Lefèvre" }).getAttribute("aria-pressed"),
+      within(dialog).getByRole("button", { name: "Chef d’équipe\u00a0: Marc Lefèvre" }).getAttribute("aria-pressed"),
     ).toBe("false");
 
     fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer" }));
@@ -159,11 +159,11 @@ describe("TeamsPage", () => {
     renderWithProviders(<TeamsPage isMobile={false} />);
     fireEvent.click(await screen.findByRole("button", { name: "Nouvelle équipe" }));
     const dialog = await screen.findByRole("dialog", { name: "Nouvelle équipe" });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l'équipe" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l’équipe" }));
     expect(await within(dialog).findByText(TEAM_TEXTS.nameRequired)).toBeTruthy();
     expect(api.requests("POST", "/api/teams")).toHaveLength(0);
     fireEvent.change(within(dialog).getByLabelText("Nom *"), { target: { value: "Équipe Peinture" } });
-    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l'équipe" }));
+    fireEvent.click(within(dialog).getByRole("button", { name: "Créer l’équipe" }));
     await waitFor(() => expect(api.requests("POST", "/api/teams")).toHaveLength(1));
     expect(api.requests("POST", "/api/teams")[0]?.body).toEqual({
       name: "Équipe Peinture",

@@ -58,7 +58,7 @@ export function TeamsPage({ isMobile }: { isMobile: boolean }) {
               </span>
             )}
           </div>
-          <p className="text-sm text-muted-foreground">Vos équipes, leurs membres et leur chef d'équipe.</p>
+          <p className="text-sm text-muted-foreground">Vos équipes, leurs membres et leur chef d’équipe.</p>
         </div>
         {canCreate && (
           <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
@@ -130,7 +130,7 @@ export function TeamsPage({ isMobile }: { isMobile: boolean }) {
       >
         {!failed && (
           <ul
-            aria-label="Équipes de l'entreprise"
+            aria-label="Équipes de l’entreprise"
             className="grid grid-cols-1 gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4"
           >
             {teams.map((team) => (
@@ -154,9 +154,9 @@ export function TeamsPage({ isMobile }: { isMobile: boolean }) {
         title={TEAM_TEXTS.deleteTitle}
         description={
           <>
-            {"Cette action est irréversible\u00a0: l'équipe "}
+            {"Cette action est irréversible\u00a0: l’équipe "}
             <strong className="font-semibold text-foreground">{toDelete?.name}</strong>
-            {" sera supprimée et ses membres n'en feront plus partie."}
+            {" sera supprimée et ses membres n’en feront plus partie."}
           </>
         }
         confirmLabel="Supprimer"

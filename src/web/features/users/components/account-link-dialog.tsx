@@ -13,7 +13,7 @@ export interface ShownLink {
 }
 
 const TITLES: Record<ShownLink["kind"], string> = {
-  invitation: "Nouveau lien d'invitation",
+  invitation: "Nouveau lien d’invitation",
   reset: "Lien de réinitialisation du mot de passe",
 };
 
@@ -50,7 +50,7 @@ export function AccountLinkDialog({
             <DialogDescription id={descriptionId}>
               {shown.kind === "invitation"
                 ? `Pour ${shown.name}\u00a0: le lien précédent ne fonctionne plus.`
-                : `Pour ${shown.name}\u00a0: il choisira un nouveau mot de passe en l'ouvrant.`}
+                : `Pour ${shown.name}\u00a0: il choisira un nouveau mot de passe en l’ouvrant.`}
             </DialogDescription>
           </div>
           <div className={cn("flex flex-col gap-4", isMobile ? "px-5 py-4" : "px-6 py-5")}>

@@ -180,7 +180,7 @@ function InviteForm({
           <fieldset aria-describedby={`${rolesId}-hint`} className="flex flex-col gap-2">
             <legend className="mb-1 text-sm font-medium">Rôles</legend>
             <p id={`${rolesId}-hint`} className="text-[0.8125rem] text-muted-foreground">
-              Sans rôle coché, il reçoit les rôles par défaut de l'entreprise.
+              Sans rôle coché, il reçoit les rôles par défaut de l’entreprise.
             </p>
             {roles.data && (
               <ul className="flex flex-col divide-y divide-border rounded-md border border-border sm:max-h-56 sm:overflow-y-auto">

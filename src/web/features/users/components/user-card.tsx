@@ -43,7 +43,7 @@ export function UserCard({ user, busy, on }: { user: CompanyUser; busy: boolean;
   const groups: ActionMenuItem[][] = [
     [
       ...(canInvite && user.invitation_pending
-        ? [{ label: "Nouveau lien d'invitation", icon: Link2, onSelect: () => on.onNewInvitation(user) }]
+        ? [{ label: "Nouveau lien d’invitation", icon: Link2, onSelect: () => on.onNewInvitation(user) }]
         : []),
       ...(canEdit && !user.invitation_pending && user.is_active
         ? [{ label: "Lien de réinitialisation du mot de passe", icon: KeyRound, onSelect: () => on.onResetLink(user) }]
@@ -86,7 +86,7 @@ export function UserCard({ user, busy, on }: { user: CompanyUser; busy: boolean;
           </p>
         </div>
         {hasActions && (
-          <ActionMenu label={`Plus d'actions pour ${name}`} groups={groups} busy={busy} className="-mt-1 -mr-1" />
+          <ActionMenu label={`Plus d’actions pour ${name}`} groups={groups} busy={busy} className="-mt-1 -mr-1" />
         )}
       </div>
 

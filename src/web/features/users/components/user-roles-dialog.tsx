@@ -114,7 +114,7 @@ function RolesForm({
         </section>
         <fieldset className="flex min-h-0 flex-col gap-2">
           <legend id={listId} className="mb-2 text-sm font-semibold">
-            Rôles de l'entreprise
+            Rôles de l’entreprise
           </legend>
           {roles.isPending ? (
             <Spinner label="Chargement des rôles…" />

@@ -77,7 +77,7 @@ const opened = new Set<string>();
 
 /** Opens a card's « … » menu and picks `item`. */
 async function chooseAction(userName: string, item: string) {
-  const label = `Plus d'actions pour ${userName}`;
+  const label = `Plus d’actions pour ${userName}`;
   await act(async () => {
     if (opened.has(label)) fireEvent.keyDown(screen.getByRole("button", { name: label }), { key: "Enter" });
     else fireEvent.click(screen.getByRole("button", { name: label }));
@@ -252,7 +252,7 @@ describe("UsersPage", () => {
     const field = within(done).getByLabelText("Lien à envoyer") as HTMLInputElement;
     expect(field.value).toBe(`${window.location.origin}/invitation/tok-123`);
     expect(field.readOnly).toBe(true);
-    expect(done.textContent).toMatch(/Valable jusqu'au 29 nov\. 2026 à \d\d:00\. Il ne sert qu'une fois\./);
+    expect(done.textContent).toMatch(/Valable jusqu’au 29 nov\. 2026 à \d{1,2}\sh\. Il ne sert qu’une fois\./);
     fireEvent.click(within(done).getByRole("button", { name: "Copier le lien" }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invitation/tok-123`));
     expect(toast.success).toHaveBeenCalledWith(ACCOUNT_TEXTS.linkCopied);
@@ -270,8 +270,8 @@ describe("UsersPage", () => {
     }));
     renderWithProviders(<UsersPage isMobile={false} />);
     await screen.findByRole("article", { name: "Léa Martin" });
-    await chooseAction("Léa Martin", "Nouveau lien d'invitation");
-    const invitation = await screen.findByRole("dialog", { name: "Nouveau lien d'invitation" });
+    await chooseAction("Léa Martin", "Nouveau lien d’invitation");
+    const invitation = await screen.findByRole("dialog", { name: "Nouveau lien d’invitation" });
     expect(api.requests("POST", "/api/company/users/:id/invitation")[0]?.params.id).toBe(invited.id);
     expect((within(invitation).getByLabelText("Lien à envoyer") as HTMLInputElement).value).toBe(
       `${window.location.origin}/invitation/nouveau`,
@@ -296,7 +296,7 @@ describe("UsersPage", () => {
     renderWithProviders(<UsersPage isMobile={false} />);
     await screen.findByRole("article", { name: "Julien Moreau" });
     await chooseAction("Julien Moreau", "Désactiver");
-    const confirm = await screen.findByRole("alertdialog", { name: "Désactiver l'utilisateur\u202f?" });
+    const confirm = await screen.findByRole("alertdialog", { name: "Désactiver l’utilisateur\u202f?" });
     expect(confirm.textContent).toContain("Julien Moreau ne pourra plus se connecter");
     fireEvent.click(within(confirm).getByRole("button", { name: "Désactiver" }));
     await waitFor(() =>

@@ -159,7 +159,7 @@ export function UsersPage({ isMobile }: { isMobile: boolean }) {
         }
       >
         {!failed && (
-          <ul aria-label="Utilisateurs de l'entreprise" className={GRID}>
+          <ul aria-label="Utilisateurs de l’entreprise" className={GRID}>
             {rendered.map((user) => (
               <li key={user.id}>
                 <UserCard
@@ -214,7 +214,7 @@ export function UsersPage({ isMobile }: { isMobile: boolean }) {
         open={toDeactivate !== null}
         onClose={() => setToDeactivate(null)}
         destructive
-        title={"Désactiver l'utilisateur\u202f?"}
+        title={"Désactiver l’utilisateur\u202f?"}
         description={
           <>
             <strong className="font-semibold text-foreground">

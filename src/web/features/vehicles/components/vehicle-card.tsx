@@ -29,7 +29,7 @@ export function VehicleCard({ vehicle, dues, on }: { vehicle: Vehicle; dues: Veh
       ...(canEdit
         ? [
             { label: "Modifier", icon: Pencil, onSelect: () => on.onEdit(vehicle) },
-            { label: "Planifier l'entretien", icon: CalendarClock, onSelect: () => on.onPlan(vehicle) },
+            { label: "Planifier l’entretien", icon: CalendarClock, onSelect: () => on.onPlan(vehicle) },
           ]
         : []),
     ],
@@ -75,7 +75,7 @@ export function VehicleCard({ vehicle, dues, on }: { vehicle: Vehicle; dues: Veh
         </div>
         <ActionMenu
           className="relative z-10 -mt-1 -mr-2"
-          label={`Plus d'actions pour ${vehicle.name}`}
+          label={`Plus d’actions pour ${vehicle.name}`}
           groups={groups}
         />
       </div>

@@ -162,8 +162,8 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
         <DialogTitle>{editing ? "Modifier le véhicule" : "Ajouter un véhicule"}</DialogTitle>
         <DialogDescription id={descriptionId}>
           {focusDates
-            ? "Planifiez le prochain entretien et gardez à jour le contrôle technique et l'assurance."
-            : "Les champs marqués d'un * sont obligatoires."}
+            ? "Planifiez le prochain entretien et gardez à jour le contrôle technique et l’assurance."
+            : "Les champs marqués d’un * sont obligatoires."}
         </DialogDescription>
       </div>
 
@@ -183,7 +183,7 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
             )}
           </FormField>
           <FormField
-            label="Plaque d'immatriculation"
+            label="Plaque d’immatriculation"
             error={errors.registration_number?.message}
             hint={errors.registration_number ? undefined : "En majuscules, par exemple AB-123-CD."}
           >

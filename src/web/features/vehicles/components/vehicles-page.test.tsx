@@ -73,7 +73,7 @@ function serve(fleet: Vehicle[]) {
 
 async function openMenu(name: string, item: string) {
   const card = await screen.findByRole("article", { name });
-  fireEvent.click(within(card).getByRole("button", { name: `Plus d'actions pour ${name}` }));
+  fireEvent.click(within(card).getByRole("button", { name: `Plus d’actions pour ${name}` }));
   fireEvent.click(await screen.findByRole("menuitem", { name: item }));
 }
 
@@ -172,7 +172,7 @@ describe("VehiclesPage", () => {
     fireEvent.change(within(dialog).getByLabelText("Nom du véhicule *"), { target: { value: "Kangoo dépannage" } });
     expect(submit.disabled).toBe(false);
 
-    const plate = within(dialog).getByLabelText("Plaque d'immatriculation") as HTMLInputElement;
+    const plate = within(dialog).getByLabelText("Plaque d’immatriculation") as HTMLInputElement;
     fireEvent.change(plate, { target: { value: "f" } });
     expect(plate.value).toBe("F");
     fireEvent.click(submit);
@@ -216,9 +216,9 @@ describe("VehiclesPage", () => {
     fireEvent.click(await screen.findByRole("button", { name: "Ajouter un véhicule" }));
     const dialog = await screen.findByRole("dialog", { name: "Ajouter un véhicule" });
     fireEvent.change(within(dialog).getByLabelText("Nom du véhicule *"), { target: { value: "Doublon" } });
-    fireEvent.change(within(dialog).getByLabelText("Plaque d'immatriculation"), { target: { value: "fh-482-kt" } });
+    fireEvent.change(within(dialog).getByLabelText("Plaque d’immatriculation"), { target: { value: "fh-482-kt" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Ajouter le véhicule" }));
-    const plate = within(dialog).getByLabelText("Plaque d'immatriculation");
+    const plate = within(dialog).getByLabelText("Plaque d’immatriculation");
     await waitFor(() => expect(plate.getAttribute("aria-invalid")).toBe("true"));
     expect(dialog.textContent).toContain("porte déjà la plaque FH-482-KT");
   });
@@ -227,7 +227,7 @@ describe("VehiclesPage", () => {
     serve([master]);
     api.put("/api/vehicles/:id", vehicleSchema, ({ body }) => ({ ...master, ...(body as object) }));
     renderWithProviders(<VehiclesPage isMobile={false} />);
-    await openMenu("Master benne", "Planifier l'entretien");
+    await openMenu("Master benne", "Planifier l’entretien");
     const dialog = await screen.findByRole("dialog", { name: "Modifier le véhicule" });
     const service = within(dialog).getByLabelText("Prochain entretien") as HTMLInputElement;
     await waitFor(() => expect(document.activeElement).toBe(service));

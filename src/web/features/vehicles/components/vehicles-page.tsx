@@ -196,7 +196,7 @@ export function VehiclesPage({ isMobile }: { isMobile: boolean }) {
         }
       >
         {!failed && (
-          <ul aria-label="Véhicules de l'entreprise" className={cn(GRID, "items-stretch")}>
+          <ul aria-label="Véhicules de l’entreprise" className={cn(GRID, "items-stretch")}>
             {rendered.map((vehicle) => (
               <li key={vehicle.id}>
                 <VehicleCard vehicle={vehicle} dues={vehicleAttention(vehicle, today)} on={actions} />
