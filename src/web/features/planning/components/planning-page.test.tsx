@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import { vehicleListResponseSchema } from "@shared/vehicles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@web/lib/toast";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
   type FakeApi,
@@ -48,6 +48,10 @@ function serve(projects: CalendarProject[]) {
 
 const weekRequests = () => api.requests("GET", "/api/calendar/week").map((r) => r.query.get("week_start"));
 const location = () => screen.getByTestId("location").textContent;
+
+// The desktop board is a chunk of its own (planning-page.tsx): loaded once here, as a wide screen asks
+// for it on mounting, so that its first transform does not eat the first test's wait.
+beforeAll(() => import("./planning-board"));
 
 beforeEach(() => {
   installBrowserStubs();
