@@ -84,7 +84,10 @@ function routeDocuments(routes: Record<string, string[]>): Plugin {
           const files = new Set<string>();
           for (const module of modules) {
             const id = fromRoot(module);
-            const chunk = [...chunks.values()].find((file) => file.facadeModuleId === id);
+            // The module's own chunk, or the chunk of the plan it was put in (scripts/chunk-plan.ts).
+            const chunk =
+              [...chunks.values()].find((file) => file.facadeModuleId === id) ??
+              [...chunks.values()].find((file) => file.moduleIds.includes(id));
             if (!chunk) return this.error(`no chunk for ${module}`);
             for (const file of closure(chunk.fileName)) if (!loaded.has(file)) files.add(file);
           }

@@ -39,11 +39,10 @@ const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
  *   icons and they use React, so a chunk of their own would import core while core imports it, and
  *   whichever ran first would call the other before it is defined), loaded by every page;
  * - `common`: what the login screen shares with any signed-in page (buttons, fields…);
- * - `shell`: what the signed-in shell and the home screen add;
+ * - `shell`: the signed-in shell and the home screen, and what they add;
  * - `screens`: what at least two of the other signed-in screens share beyond that (list scaffold…);
- * - `screen-<route>`: the feature code and packages one of them alone imports, beside its route module
- *   (which keeps the chunk its import() loads), instead of a small chunk per module it shares with a
- *   form loaded later;
+ * - `screen-<route>`: its route module, its data preload, and the feature code and packages it alone
+ *   imports, instead of a small chunk per module it shares with a form loaded later;
  * - `screen-<route>-rules`: the shared rules (src/shared) it alone imports, which forms opened from
  *   other screens import too.
  * Forms and other parts loaded on demand keep their automatic chunks. Each module still lives in exactly one chunk: no module state is duplicated
@@ -109,11 +108,19 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
           else ownScreen.set(id, name);
         }
       }
-      // A lazily imported module keeps a chunk of its own, the one its import() loads.
+      // The lazily imported modules: the login keeps a chunk of its own, the one its import() loads;
+      // the shell's go to `shell`, and a screen's route module and data preload to its screen's chunk,
+      // which their import() then loads (two requests fewer per route: on a phone's connection each
+      // request of the first load waits its turn, ADR 0005 §10 (l)).
       for (const id of [...rootIds, loginId]) {
         for (const set of [common, shell, screens]) set.delete(id);
         ownScreen.delete(id);
         ownRules.delete(id);
+      }
+      for (const root of roots.shell) shell.add(fromRoot(root));
+      for (const screen of screenRoots) {
+        const name = `screen-${(screen[0] ?? "").replace(/^.*\//, "").replace(/\.tsx?$/, "")}`;
+        for (const root of screen) ownScreen.set(fromRoot(root), name);
       }
       core.delete(entryId);
     },
