@@ -49,9 +49,10 @@ function serve(projects: CalendarProject[]) {
 const weekRequests = () => api.requests("GET", "/api/calendar/week").map((r) => r.query.get("week_start"));
 const location = () => screen.getByTestId("location").textContent;
 
-// The desktop board is a chunk of its own (planning-page.tsx): loaded once here, as a wide screen asks
-// for it on mounting, so that its first transform does not eat the first test's wait.
-beforeAll(() => import("./planning-board"));
+// The desktop board and the move dialog are chunks of their own (planning-page.tsx): loaded once here
+// (a wide screen asks for the board on mounting), so that their first transform, slow on a busy
+// machine, does not eat a test's wait for what they show.
+beforeAll(() => Promise.all([import("./planning-board"), import("./move-project-dialog")]));
 
 beforeEach(() => {
   installBrowserStubs();
