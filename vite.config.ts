@@ -84,7 +84,10 @@ function routeDocuments(routes: Record<string, string[]>): Plugin {
           const files = new Set<string>();
           for (const module of modules) {
             const id = fromRoot(module);
-            const chunk = [...chunks.values()].find((file) => file.facadeModuleId === id);
+            // The module's own chunk, or the chunk of the plan it was put in (scripts/chunk-plan.ts).
+            const chunk =
+              [...chunks.values()].find((file) => file.facadeModuleId === id) ??
+              [...chunks.values()].find((file) => file.moduleIds.includes(id));
             if (!chunk) return this.error(`no chunk for ${module}`);
             for (const file of closure(chunk.fileName)) if (!loaded.has(file)) files.add(file);
           }
@@ -137,35 +140,26 @@ const chunks = chunkPlan({
   login: "src/web/app/routes/login-route.tsx",
   shell: [SHELL, "src/web/app/routes/home-route.tsx"],
   screens: [
-    "src/web/app/routes/clients-route.tsx",
-    "src/web/app/routes/quotes-route.tsx",
-    "src/web/app/routes/settings-route.tsx",
-    "src/web/app/routes/library-route.tsx",
-    "src/web/app/routes/teams-route.tsx",
-    "src/web/app/routes/equipment-route.tsx",
-    "src/web/app/routes/vehicles-route.tsx",
-    "src/web/features/clients/api/prefetch-clients.ts",
-    "src/web/features/quotes/api/prefetch-quotes.ts",
-    "src/web/features/company/api/prefetch-company.ts",
-    "src/web/features/library/api/prefetch-library.ts",
-    "src/web/features/teams/api/prefetch-teams.ts",
-    "src/web/features/equipment/api/prefetch-equipment.ts",
-    "src/web/features/vehicles/api/prefetch-vehicles.ts",
-    "src/web/app/routes/projects-route.tsx",
-    "src/web/features/projects/api/prefetch-projects.ts",
-    "src/web/app/routes/calendar-route.tsx",
-    "src/web/features/planning/api/prefetch-planning.ts",
-    "src/web/app/routes/invoices-route.tsx",
-    "src/web/features/invoices/api/prefetch-invoices.ts",
-    "src/web/app/routes/users-route.tsx",
-    "src/web/features/users/api/prefetch-users.ts",
-    "src/web/app/routes/roles-route.tsx",
-    "src/web/features/roles/api/prefetch-roles.ts",
-    // Not « Mon compte » (/account): a form screen, its schemas bring zod, and a screen of this list
-    // puts the src/shared modules it imports in the chunk every list screen loads (scripts/chunk-plan.ts).
-    "src/web/app/routes/superadmin-home-route.tsx",
-    "src/web/app/routes/superadmin-companies-route.tsx",
-    "src/web/features/superadmin/api/prefetch-superadmin.ts",
+    ["src/web/app/routes/clients-route.tsx", "src/web/features/clients/api/prefetch-clients.ts"],
+    ["src/web/app/routes/quotes-route.tsx", "src/web/features/quotes/api/prefetch-quotes.ts"],
+    ["src/web/app/routes/settings-route.tsx", "src/web/features/company/api/prefetch-company.ts"],
+    ["src/web/app/routes/library-route.tsx", "src/web/features/library/api/prefetch-library.ts"],
+    ["src/web/app/routes/teams-route.tsx", "src/web/features/teams/api/prefetch-teams.ts"],
+    ["src/web/app/routes/equipment-route.tsx", "src/web/features/equipment/api/prefetch-equipment.ts"],
+    ["src/web/app/routes/vehicles-route.tsx", "src/web/features/vehicles/api/prefetch-vehicles.ts"],
+    ["src/web/app/routes/projects-route.tsx", "src/web/features/projects/api/prefetch-projects.ts"],
+    ["src/web/app/routes/calendar-route.tsx", "src/web/features/planning/api/prefetch-planning.ts"],
+    ["src/web/app/routes/invoices-route.tsx", "src/web/features/invoices/api/prefetch-invoices.ts"],
+    ["src/web/app/routes/users-route.tsx", "src/web/features/users/api/prefetch-users.ts"],
+    ["src/web/app/routes/roles-route.tsx", "src/web/features/roles/api/prefetch-roles.ts"],
+    // Not « Mon compte » (/account): a form screen, its schemas bring zod, which a second screen of this
+    // list importing it would put in the chunk every list screen loads (scripts/chunk-plan.ts).
+    // The platform's two screens share their data preload: one screen.
+    [
+      "src/web/app/routes/superadmin-home-route.tsx",
+      "src/web/app/routes/superadmin-companies-route.tsx",
+      "src/web/features/superadmin/api/prefetch-superadmin.ts",
+    ],
   ],
 });
 

@@ -208,7 +208,7 @@ test.describe("Poids de la page de connexion", () => {
   test("une page connectée charge son code en quelques fichiers, pas un par module partagé", async ({ request }) => {
     // Over HTTP/1.1 a browser fetches six files at a time: 36 small chunks for /clients cost it five
     // extra round trips before the first paint. scripts/chunk-plan.ts groups them (ADR 0005 §10).
-    for (const route of ["/", "/clients", "/quotes", "/settings", "/library"]) {
+    for (const route of ["/", "/clients", "/quotes", "/settings", "/library", "/projects", "/calendar", "/invoices"]) {
       const html = await (await request.get(route)).text();
       const scripts = new Set(
         [...html.matchAll(/<(?:script[^>]+src|link[^>]+rel="modulepreload"[^>]+href)="(\/assets\/[^"]+\.js)"/g)].map(
@@ -221,8 +221,10 @@ test.describe("Poids de la page de connexion", () => {
       // (src/shared/<domain>-rules.ts holds what a list needs, without the schemas).
       for (const src of scripts) {
         const code = await (await request.get(src)).text();
-        if (route === "/clients" || route === "/quotes" || route === "/library")
+        if (route !== "/" && route !== "/settings")
           expect(code, `${route} : ${src} sans zod`).not.toContain("ZodError");
+        // The planning's desktop board and its drag and drop (dnd-kit) load on a wide screen only.
+        expect(code, `${route} : ${src} sans dnd-kit`).not.toContain("DndDescribedBy");
         // The desktop sidebar and the « Plus » drawer (tooltips, their positioning engine) load when needed.
         expect(code, `${route} : ${src} sans Radix Tooltip`).not.toContain("TooltipProvider");
       }

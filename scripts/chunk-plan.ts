@@ -10,10 +10,11 @@ export interface ChunkPlanRoots {
   /** The signed-in shell and the home screen: loaded by every signed-in page. */
   shell: string[];
   /**
-   * The other signed-in screens a page can open on (with a route document), and their data preloads:
-   * what two of them share is loaded together. Screens reached from another one are left out.
+   * The other signed-in screens a page can open on (with a route document), each with its data preload
+   * (`[route, prefetch]`, counted as one screen): what two of them share is loaded together. Screens
+   * reached from another one are left out.
    */
-  screens: string[];
+  screens: (string | string[])[];
 }
 
 export interface ChunkGroup {
@@ -38,11 +39,12 @@ const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
  *   icons and they use React, so a chunk of their own would import core while core imports it, and
  *   whichever ran first would call the other before it is defined), loaded by every page;
  * - `common`: what the login screen shares with any signed-in page (buttons, fields…);
- * - `shell`: what the signed-in shell and the home screen add;
+ * - `shell`: the signed-in shell and the home screen, and what they add;
  * - `screens`: what at least two of the other signed-in screens share beyond that (list scaffold…);
- * - `screen-<route>`: the feature code and packages one of them alone imports, beside its route module
- *   (which keeps the chunk its import() loads), instead of a small chunk per module it shares with a
- *   form loaded later; the shared rules it alone imports go to `screens`.
+ * - `screen-<route>`: its route module, its data preload, and the feature code and packages it alone
+ *   imports, instead of a small chunk per module it shares with a form loaded later;
+ * - `screen-<route>-rules`: the shared rules (src/shared) it alone imports, which forms opened from
+ *   other screens import too.
  * Forms and other parts loaded on demand keep their automatic chunks. Each module still lives in exactly one chunk: no module state is duplicated
  * (inlining common chunks into each importer did, and lost zod's global configuration). Reachability
  * is read from the static imports of the module graph once it is built (ADR 0005 §10).
@@ -54,7 +56,11 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
   const screens = new Set<string>();
   /** A module only one screen imports (of those listed), by that screen's chunk name. */
   const ownScreen = new Map<string, string>();
-  const rootIds = [...roots.shell, ...roots.screens].map(fromRoot);
+  /** A shared rule only one screen imports (of those listed), by the name of that screen's rules chunk. */
+  const ownRules = new Map<string, string>();
+  /** Each screen's modules: its route module first, then its data preload. */
+  const screenRoots = roots.screens.map((screen) => (Array.isArray(screen) ? screen : [screen]));
+  const rootIds = [...roots.shell, ...screenRoots.flat()].map(fromRoot);
   const entryId = fromRoot(roots.entry);
   const loginId = fromRoot(roots.login);
 
@@ -79,26 +85,42 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
       for (const id of closure(entryId)) core.add(id);
       const shellUses = new Set(roots.shell.flatMap((root) => [...closure(fromRoot(root), [core])]));
       const screenUses = new Map<string, number>();
-      for (const screen of roots.screens)
-        for (const id of closure(fromRoot(screen), [core])) screenUses.set(id, (screenUses.get(id) ?? 0) + 1);
+      // A module the route and its data preload both import is used by one screen, not two (counted
+      // twice, every feature's API module and rules went to `screens`, loaded by every list page).
+      for (const screen of screenRoots) {
+        const uses = new Set(screen.flatMap((root) => [...closure(fromRoot(root), [core])]));
+        for (const id of uses) screenUses.set(id, (screenUses.get(id) ?? 0) + 1);
+      }
       // Everything the login shares with a signed-in page: a module the login needs never waits in a
       // chunk of the signed-in screens (it would load them all with it).
       for (const id of closure(loginId, [core])) if (shellUses.has(id) || screenUses.has(id)) common.add(id);
       for (const id of shellUses) if (!common.has(id)) shell.add(id);
       for (const [id, count] of screenUses) if (count >= 2 && !common.has(id) && !shell.has(id)) screens.add(id);
-      for (const screen of roots.screens) {
-        const name = `screen-${screen.replace(/^.*\//, "").replace(/\.tsx?$/, "")}`;
-        for (const id of closure(fromRoot(screen), [core, common, shell, screens])) {
-          // A shared rule is for every screen (a form loaded later imports it too): with the list
-          // screens' shared code, so that a settings form does not load the quotes screen's chunk.
-          if (SHARED.test(id)) screens.add(id);
+      for (const screen of screenRoots) {
+        const name = `screen-${(screen[0] ?? "").replace(/^.*\//, "").replace(/\.tsx?$/, "")}`;
+        const own = new Set(screen.flatMap((root) => [...closure(fromRoot(root), [core, common, shell, screens])]));
+        for (const id of own) {
+          // A shared rule is also for the forms loaded later, from any screen: in a small chunk of the
+          // screen's rules, so that a form opened elsewhere does not load the screen's chunk, and
+          // the other screens do not load it with theirs (it was in `screens`: 10 kB compressed of
+          // every screen's rules on each list page's first load).
+          if (SHARED.test(id)) ownRules.set(id, `${name}-rules`);
           else ownScreen.set(id, name);
         }
       }
-      // A lazily imported module keeps a chunk of its own, the one its import() loads.
+      // The lazily imported modules: the login keeps a chunk of its own, the one its import() loads;
+      // the shell's go to `shell`, and a screen's route module and data preload to its screen's chunk,
+      // which their import() then loads (two requests fewer per route: on a phone's connection each
+      // request of the first load waits its turn, ADR 0005 §10 (l)).
       for (const id of [...rootIds, loginId]) {
         for (const set of [common, shell, screens]) set.delete(id);
         ownScreen.delete(id);
+        ownRules.delete(id);
+      }
+      for (const root of roots.shell) shell.add(fromRoot(root));
+      for (const screen of screenRoots) {
+        const name = `screen-${(screen[0] ?? "").replace(/^.*\//, "").replace(/\.tsx?$/, "")}`;
+        for (const root of screen) ownScreen.set(fromRoot(root), name);
       }
       core.delete(entryId);
     },
@@ -110,6 +132,7 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
     { name: "shell", priority: 1, test: (id) => shell.has(id) },
     { name: "screens", priority: 0, test: (id) => screens.has(id) },
     { name: (id) => ownScreen.get(id) ?? null, priority: -1, test: (id) => ownScreen.has(id) },
+    { name: (id) => ownRules.get(id) ?? null, priority: -2, test: (id) => ownRules.has(id) },
   ];
   return { plugin, groups };
 }

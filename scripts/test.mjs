@@ -42,7 +42,7 @@ run("npm", ["run", "build"]);
 step("Browser journeys (Playwright, /usr/bin/chromium)");
 run("npx", ["playwright", "test"], { env: { ...process.env, CI: process.env.CI ?? "1" } });
 step(
-  "Lighthouse 12 (mobile) on /login and, signed in, /, /clients, /quotes, /settings: thresholds in scripts/lighthouse.mjs",
+  "Lighthouse 12 (mobile) on /login and, signed in, /, /clients, /quotes, /settings, /projects, /calendar, /invoices, /library: thresholds in scripts/lighthouse.mjs",
 );
 run(process.execPath, ["scripts/lighthouse.mjs"]);
 console.info("\n✓ Tous les tests sont passés.");

@@ -67,6 +67,9 @@ describe("CalendarRoute", () => {
     const { CalendarRoute } = await import("./calendar-route");
     const { AuthContext } = await import("@web/features/auth/hooks/auth-context");
     const { renderWithProviders } = await import("@web/test/render");
+    // The board is a chunk of its own that a wide screen asks for on mounting: loaded here, so that its
+    // first transform on a busy machine does not eat the wait below.
+    await import("@web/features/planning/components/planning-board");
     const monday = mondayOf(parisToday());
     const team = { id: "11111111-1111-4111-8111-111111111111", name: "Équipe Plomberie" };
     api.get("/api/calendar/week", calendarWeekSchema, () => ({

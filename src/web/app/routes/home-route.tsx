@@ -18,7 +18,8 @@ const DashboardPanels = lazyScreen(screens.homeFigures, (m) => m.DashboardPanels
 
 /**
  * The room the KPI cards will take (two per row on a phone, one row from 1024 px), so that the quick
- * actions below do not move when they arrive.
+ * actions below do not move when they arrive: 9.375rem a row, 10rem from 1024 px, the cards' and their
+ * skeletons' height (KPI_CARD_HEIGHT, kpi-frame.tsx).
  */
 function KpiPlace({ count }: { count: number }) {
   if (count === 0) return null;
@@ -26,7 +27,7 @@ function KpiPlace({ count }: { count: number }) {
   return (
     <div
       aria-hidden="true"
-      className="lg:!min-h-[9.75rem]"
+      className="lg:!min-h-[10rem]"
       style={{ minHeight: `${rows * 9.375 + (rows - 1) * 0.75}rem` }}
     />
   );

@@ -14,6 +14,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/re
 import { apiError, type FakeApi, fakeApi, never } from "@web/test/fake-api";
 import { EVERY_PERMISSION, installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { HOME_TEXTS } from "../lib/figures";
 import {
   makeActiveProject,
   makeAlert,
@@ -25,6 +26,7 @@ import {
 } from "../test/fixtures";
 import { DashboardPage } from "./dashboard-page";
 import { DashboardPanels, KpiCards } from "./home-figures";
+import { KPI_CARD_HEIGHT } from "./kpi-frame";
 
 // The chart draws on a canvas jsdom lacks: its lazily loaded module is replaced; the table is the test's.
 vi.mock("./history-chart", () => ({ HistoryChart: () => <div data-testid="history-chart" /> }));
@@ -196,6 +198,30 @@ describe("the company home", () => {
     fireEvent.click(within(projects).getByRole("button", { name: "Réessayer" }));
     expect(await within(projects).findByRole("link", { name: /Cuisine Martin/ })).toBeTruthy();
     expect(within(projects).queryByText(DASHBOARD_TEXTS.loadFailed)).toBeNull();
+  });
+
+  it("each KPI card, its figures loading or there, is as tall as the home's place for it (nothing below moves)", async () => {
+    serve();
+    let answer: (() => void) | undefined;
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    api.get("/api/dashboard/stats", dashboardStatsSchema, async () => {
+      await held;
+      return makeDashboardStats();
+    });
+    page();
+    const grid = await screen.findByRole("list", { name: HOME_TEXTS.kpis });
+    expect(grid.getAttribute("aria-busy")).toBe("true");
+    const skeletons = within(grid).getAllByRole("listitem");
+    expect(skeletons.length).toBeGreaterThan(0);
+    // KpiPlace (home-route.tsx) holds 9.375rem a row, 10rem from 1024 px: the skeletons and the cards too.
+    for (const card of skeletons) expect(card.className).toContain(KPI_CARD_HEIGHT);
+    answer?.();
+    const kpis = () => screen.getByRole("list", { name: HOME_TEXTS.kpis });
+    await waitFor(() => expect(kpis().getAttribute("aria-busy")).toBe("false"));
+    for (const card of within(kpis()).getAllByRole("listitem")) expect(card.className).toContain(KPI_CARD_HEIGHT);
+    expect(KPI_CARD_HEIGHT).toBe("min-h-[9.375rem] lg:min-h-[10rem]");
   });
 
   it("failed stats leave the lists; the lists loading show skeletons, not an empty text", async () => {

@@ -46,7 +46,10 @@ export function KpiCard({ kpiKey, children }: { kpiKey: KpiKey; children: ReactN
   return (
     <li
       data-testid={`kpi-${kpiKey}`}
-      className="flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-card sm:gap-3 sm:p-4"
+      className={cn(
+        "flex min-w-0 flex-col gap-2 rounded-lg border border-border bg-card p-3 shadow-card sm:gap-3 sm:p-4",
+        KPI_CARD_HEIGHT,
+      )}
     >
       <div className="flex items-start justify-between gap-2">
         <span className="text-[0.8125rem] leading-snug font-medium text-muted-foreground">{look.label}</span>
@@ -61,6 +64,14 @@ export function KpiCard({ kpiKey, children }: { kpiKey: KpiKey; children: ReactN
     </li>
   );
 }
+
+/**
+ * The height of a card, with its figures or their skeleton, and of the home's place for them (`KpiPlace`,
+ * home-route.tsx): 9.375rem, 10rem from 1024 px. The skeletons were shorter, so the quick actions below
+ * moved up when they replaced the place and down when the figures came (Lighthouse on a phone: CLS 0.06;
+ * on a laptop the cards were 3 px taller than the place: ADR 0005 §10 (l)).
+ */
+export const KPI_CARD_HEIGHT = "min-h-[9.375rem] lg:min-h-[10rem]";
 
 /** The cards the user's permissions promise, figures still to come. */
 export function KpiSkeletons({ keys }: { keys: readonly KpiKey[] }) {

@@ -7,7 +7,7 @@ import { VEHICLE_STATUSES } from "@shared/vehicle-rules";
 import { vehicleListResponseSchema } from "@shared/vehicles";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { toast } from "@web/lib/toast";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
   type FakeApi,
@@ -48,6 +48,11 @@ function serve(projects: CalendarProject[]) {
 
 const weekRequests = () => api.requests("GET", "/api/calendar/week").map((r) => r.query.get("week_start"));
 const location = () => screen.getByTestId("location").textContent;
+
+// The desktop board and the move dialog are chunks of their own (planning-page.tsx): loaded once here
+// (a wide screen asks for the board on mounting), so that their first transform, slow on a busy
+// machine, does not eat a test's wait for what they show.
+beforeAll(() => Promise.all([import("./planning-board"), import("./move-project-dialog")]));
 
 beforeEach(() => {
   installBrowserStubs();

@@ -27,9 +27,16 @@ import {
   weekdayName,
   weekFromParam,
 } from "../lib/planning-week";
-import { PlanningBoard } from "./planning-board";
 import { conflictLabel } from "./planning-card";
 import { PlanningDayView } from "./planning-day-view";
+
+/**
+ * The desktop board and its drag and drop (dnd-kit, two thirds of the screen's code): a chunk of its own,
+ * asked as soon as the page renders on a wide screen, never on a phone, which shows the day view
+ * (ADR 0005 §10 (l)).
+ */
+const loadBoard = () => import("./planning-board");
+const PlanningBoard = lazy(() => loadBoard().then((m) => ({ default: m.PlanningBoard })));
 
 /** The move dialog loads when first opened, not with the week (ADR 0005 §10). */
 const MoveProjectDialog = lazy(() => import("./move-project-dialog").then((m) => ({ default: m.MoveProjectDialog })));
@@ -92,6 +99,10 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
   const dialogLoaded = useOpenedOnce(moving !== null);
   const schedule = useScheduleProject();
 
+  useEffect(() => {
+    if (!isMobile) void loadBoard();
+  }, [isMobile]);
+
   // The weeks before and after, once the page is idle: « Semaine suivante » shows at once.
   const idle = useWhenIdle();
   const queryClient = useQueryClient();
@@ -121,6 +132,15 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
     if (mondayOf(next) === monday) setChosenDay(next);
     else goToWeek(mondayOf(next), next);
   };
+
+  const skeleton = (
+    <ListSkeleton
+      label="Chargement du planning…"
+      rows={isMobile ? 3 : 7}
+      className={isMobile ? "grid-cols-1" : "grid-cols-7 gap-2 lg:grid-cols-7"}
+      item={<Skeleton className={cn("w-full rounded-lg", isMobile ? "h-32" : "h-64")} />}
+    />
+  );
 
   const knownTeams = useMemo(
     () => lanesOf(week, teams.data ?? [], null).filter((l) => l.id !== null),
@@ -238,14 +258,16 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
             onMove={openMove}
           />
         ) : (
-          <PlanningBoard
-            week={week}
-            today={today}
-            lanes={lanes}
-            canMove={access.canMove}
-            onDrop={drop}
-            onMove={openMove}
-          />
+          <Suspense fallback={skeleton}>
+            <PlanningBoard
+              week={week}
+              today={today}
+              lanes={lanes}
+              canMove={access.canMove}
+              onDrop={drop}
+              onMove={openMove}
+            />
+          </Suspense>
         )
       ) : query.isError ? (
         <LoadError
@@ -254,12 +276,7 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
           onRetry={() => void query.refetch()}
         />
       ) : (
-        <ListSkeleton
-          label="Chargement du planning…"
-          rows={isMobile ? 3 : 7}
-          className={isMobile ? "grid-cols-1" : "grid-cols-7 gap-2 lg:grid-cols-7"}
-          item={<Skeleton className={cn("w-full rounded-lg", isMobile ? "h-32" : "h-64")} />}
-        />
+        skeleton
       )}
 
       {dialogLoaded && (

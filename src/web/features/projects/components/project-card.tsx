@@ -3,7 +3,6 @@ import { canStartProject, PROJECT_LIMITS, PROJECT_TEXTS } from "@shared/project-
 import type { Project } from "@shared/projects";
 import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Button } from "@web/components/ui/button";
-import { Collapsible, CollapsibleContent, CollapsibleTrigger } from "@web/components/ui/collapsible";
 import { cn } from "@web/lib/cn";
 import { mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
@@ -69,6 +68,7 @@ export function ProjectCard({
   const { canEdit, canExecute } = useProjectAccess();
   const [open, setOpen] = useState(defaultOpen);
   const titleId = useId();
+  const detailsId = useId();
   const more = project.task_count - project.tasks_preview.length;
   const phone = project.client?.phone;
   const address = project.address ?? project.client?.address ?? null;
@@ -78,7 +78,9 @@ export function ProjectCard({
       aria-labelledby={titleId}
       className="flex h-full flex-col rounded-lg border border-border bg-card shadow-card"
     >
-      <Collapsible open={open} onOpenChange={setOpen} className="flex flex-1 flex-col">
+      {/* A plain disclosure, not a Radix Collapsible: its code (and a Presence per card) is no longer part
+          of the list's first load (ADR 0005 §10 (l)). */}
+      <div className="flex flex-1 flex-col">
         <div className="flex flex-col gap-3 p-4 pb-3">
           <div className="flex items-start justify-between gap-3">
             <div className="flex min-w-0 flex-col gap-1">
@@ -96,67 +98,74 @@ export function ProjectCard({
               </h3>
               {project.client && <p className="text-[0.8125rem] text-muted-foreground">{project.client.name}</p>}
             </div>
-            <CollapsibleTrigger asChild>
-              <Button variant="ghost" size="icon" className="-mt-1 -mr-2 shrink-0">
-                <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
-                <span className="sr-only">
-                  {open ? "Masquer le détail de " : "Afficher le détail de "}
-                  {project.name}
-                </span>
-              </Button>
-            </CollapsibleTrigger>
+            <Button
+              variant="ghost"
+              size="icon"
+              aria-expanded={open}
+              aria-controls={detailsId}
+              onClick={() => setOpen((value) => !value)}
+              className="-mt-1 -mr-2 shrink-0"
+            >
+              <ChevronDown aria-hidden="true" className={cn("transition-transform", open && "rotate-180")} />
+              <span className="sr-only">
+                {open ? "Masquer le détail de " : "Afficher le détail de "}
+                {project.name}
+              </span>
+            </Button>
           </div>
           <ProjectProgress done={project.done_count} total={project.task_count} />
         </div>
 
-        <CollapsibleContent className="flex flex-col gap-3 border-t border-border px-4 py-3 text-[0.8125rem]">
-          <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
-            <Fact icon={<CalendarDays />} label="Début">
-              {project.start_date ? `Début le ${formatDate(project.start_date)}` : "Date à planifier"}
-            </Fact>
-            <Fact icon={<Users />} label="Équipe">
-              {project.team?.name ?? "Sans équipe"}
-            </Fact>
-            <Fact icon={<Truck />} label="Véhicule">
-              {project.vehicle?.name ?? "Sans véhicule"}
-            </Fact>
-            {project.gate_code && (
-              <Fact icon={<KeyRound />} label="Code d’accès">
-                Code {project.gate_code}
+        {open && (
+          <div id={detailsId} className="flex flex-col gap-3 border-t border-border px-4 py-3 text-[0.8125rem]">
+            <ul className="grid grid-cols-1 gap-1.5 sm:grid-cols-2">
+              <Fact icon={<CalendarDays />} label="Début">
+                {project.start_date ? `Début le ${formatDate(project.start_date)}` : "Date à planifier"}
               </Fact>
-            )}
-            {address && (
-              <Fact icon={<MapPin />} label="Adresse">
-                {address}
+              <Fact icon={<Users />} label="Équipe">
+                {project.team?.name ?? "Sans équipe"}
               </Fact>
-            )}
-          </ul>
-          {project.task_count === 0 ? (
-            <p className="text-muted-foreground">{PROJECT_TEXTS.noTasks}</p>
-          ) : (
-            <ul aria-label={`Tâches de ${project.name}`} className="flex flex-col gap-1">
-              {project.tasks_preview.slice(0, PROJECT_LIMITS.cardTasks).map((task) => (
-                <li key={task.id} className="flex items-start gap-2">
-                  {task.is_done ? (
-                    <Check aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-success" />
-                  ) : (
-                    <Circle aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" />
-                  )}
-                  <span className={cn(task.is_done && "text-muted-foreground line-through")}>
-                    <span className="sr-only">{task.is_done ? "Fait\u00a0: " : "À faire\u00a0: "}</span>
-                    {task.label}
-                  </span>
-                </li>
-              ))}
-              {more > 0 && (
-                <li className="pl-5.5 text-muted-foreground">
-                  +{plural(more, PROJECT_TEXTS.otherTasks, PROJECT_TEXTS.otherTasksPlural)}
-                </li>
+              <Fact icon={<Truck />} label="Véhicule">
+                {project.vehicle?.name ?? "Sans véhicule"}
+              </Fact>
+              {project.gate_code && (
+                <Fact icon={<KeyRound />} label="Code d’accès">
+                  Code {project.gate_code}
+                </Fact>
+              )}
+              {address && (
+                <Fact icon={<MapPin />} label="Adresse">
+                  {address}
+                </Fact>
               )}
             </ul>
-          )}
-          {project.notes && <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{project.notes}</p>}
-        </CollapsibleContent>
+            {project.task_count === 0 ? (
+              <p className="text-muted-foreground">{PROJECT_TEXTS.noTasks}</p>
+            ) : (
+              <ul aria-label={`Tâches de ${project.name}`} className="flex flex-col gap-1">
+                {project.tasks_preview.slice(0, PROJECT_LIMITS.cardTasks).map((task) => (
+                  <li key={task.id} className="flex items-start gap-2">
+                    {task.is_done ? (
+                      <Check aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-success" />
+                    ) : (
+                      <Circle aria-hidden="true" className="mt-0.5 size-3.5 shrink-0 text-muted-foreground" />
+                    )}
+                    <span className={cn(task.is_done && "text-muted-foreground line-through")}>
+                      <span className="sr-only">{task.is_done ? "Fait\u00a0: " : "À faire\u00a0: "}</span>
+                      {task.label}
+                    </span>
+                  </li>
+                ))}
+                {more > 0 && (
+                  <li className="pl-5.5 text-muted-foreground">
+                    +{plural(more, PROJECT_TEXTS.otherTasks, PROJECT_TEXTS.otherTasksPlural)}
+                  </li>
+                )}
+              </ul>
+            )}
+            {project.notes && <p className="line-clamp-3 whitespace-pre-line text-muted-foreground">{project.notes}</p>}
+          </div>
+        )}
 
         <div className="mt-auto flex flex-wrap gap-2 border-t border-border px-4 py-3 max-sm:[&>*]:grow">
           {phone && (
@@ -200,7 +209,7 @@ export function ProjectCard({
             </Button>
           )}
         </div>
-      </Collapsible>
+      </div>
     </article>
   );
 }

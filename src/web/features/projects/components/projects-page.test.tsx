@@ -99,6 +99,26 @@ describe("ProjectsPage", () => {
     expect(within(done).queryByRole("button", { name: /Démarrer|Continuer/ })).toBeNull();
   });
 
+  it("on a phone, a card is folded: its toggle says so and unfolds the dates, team and tasks it controls", async () => {
+    serve();
+    renderWithProviders(<ProjectsPage isMobile />);
+    const card = await screen.findByRole("article", { name: "Salle de bain Leroy" });
+    const toggle = within(card).getByRole("button", { name: "Afficher le détail de Salle de bain Leroy" });
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(card.textContent).not.toContain("Équipe Martin");
+    expect(within(card).queryByRole("list", { name: "Tâches de Salle de bain Leroy" })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(within(card).getByRole("button", { name: "Masquer le détail de Salle de bain Leroy" })).toBe(toggle);
+    const details = document.getElementById(toggle.getAttribute("aria-controls") ?? "") as HTMLElement;
+    expect(card.contains(details)).toBe(true);
+    expect(details.textContent).toContain("Équipe Martin");
+    expect(within(details).getByRole("list", { name: "Tâches de Salle de bain Leroy" })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(card.textContent).not.toContain("Équipe Martin");
+  });
+
   it("searches from 2 characters after a pause, filters by status on the server, clears both", async () => {
     serve();
     renderPage();
