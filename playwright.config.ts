@@ -45,7 +45,9 @@ export default defineConfig({
     baseURL: serverURL(0),
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // Recording a trace costs every action a DOM snapshot: on CI only the retry of a failed journey records
+    // one (kept, passed or not); locally, every journey, kept when it fails.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions,
   },
