@@ -15,7 +15,12 @@ const launchOptions = {
   ],
 };
 
-/** The screen review (issue 9) runs on these viewports; the journeys keep desktop and mobile. */
+/**
+ * The journeys run on desktop, and those whose phone layout differs (bottom bar, « Plus » drawer, bottom
+ * sheets, cards instead of tables, the planning's day list, the offline banner over the bottom bar, a
+ * signature drawn with a finger…), tagged `@phone` in their title or their `describe`'s, on the phone
+ * too (docs/conventions.md, Tests). The screen review (issue 9) runs on these viewports.
+ */
 const REVIEW_SPEC = "**/review.spec.ts";
 const REVIEW_DEVICES = [
   { name: "review-phone", width: 390, height: 844, touch: true },
@@ -40,7 +45,9 @@ export default defineConfig({
     baseURL: serverURL(0),
     locale: "fr-FR",
     timezoneId: "Europe/Paris",
-    trace: "retain-on-failure",
+    // Recording a trace costs every action a DOM snapshot: on CI only the retry of a failed journey records
+    // one (kept, passed or not); locally, every journey, kept when it fails.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions,
   },
@@ -53,6 +60,7 @@ export default defineConfig({
     {
       name: "mobile",
       testIgnore: REVIEW_SPEC,
+      grep: /@phone/,
       use: {
         browserName: "chromium",
         viewport: { width: 390, height: 844 },

@@ -27,6 +27,7 @@ export default defineConfig({
           environment: "jsdom",
           // Rendering a hundred cards in jsdom takes seconds on a loaded 2-core machine.
           testTimeout: 20_000,
+          setupFiles: ["src/web/test/setup.ts"],
           include: ["src/web/**/*.test.tsx"],
         },
       },

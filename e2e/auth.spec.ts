@@ -57,7 +57,7 @@ test.describe("Connexion", () => {
     await expect(page).toHaveURL(/localhost:\d+\/$/);
   });
 
-  test("déconnexion : toast, session effacée, retour à /login", async ({ page }, testInfo) => {
+  test("déconnexion : toast, session effacée, retour à /login @phone", async ({ page }, testInfo) => {
     await signIn(page, "admin", "/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.admin.firstName);
     if (isMobileProject(testInfo.project.name)) {

@@ -98,7 +98,7 @@ async function deleteMatching(page: Page, bearer: string, term: string) {
 }
 
 test.describe("Clients professionnels et import CSV", () => {
-  test("créer un client professionnel avec SIRET et contact, puis importer 200 clients dont 3 lignes en erreur", async ({
+  test("créer un client professionnel avec SIRET et contact, puis importer 200 clients dont 3 lignes en erreur @phone", async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);

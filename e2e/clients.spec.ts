@@ -48,7 +48,7 @@ async function counterValue(page: Page, label: string): Promise<number> {
 }
 
 test.describe("Mes clients", () => {
-  test("créer, rechercher, déplier, modifier, consulter et supprimer un client", async ({ page }, testInfo) => {
+  test("créer, rechercher, déplier, modifier, consulter et supprimer un client @phone", async ({ page }, testInfo) => {
     test.setTimeout(150_000);
     const mobile = isMobileProject(testInfo.project.name);
     const run = runId(testInfo);

@@ -14,7 +14,7 @@ function runId(testInfo: TestInfo): string {
 }
 
 test.describe("Modèles d’équipement", () => {
-  test("créer un modèle ligne à ligne, le retrouver, le modifier, le dupliquer et supprimer la copie", async ({
+  test("créer un modèle ligne à ligne, le retrouver, le modifier, le dupliquer et supprimer la copie @phone", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);

@@ -13,7 +13,7 @@ function runId(testInfo: TestInfo): string {
 }
 
 test.describe("Bibliothèque", () => {
-  test("composer un ouvrage de la bibliothèque de démo, voir son prix et sa marge, l’archiver", async ({
+  test("composer un ouvrage de la bibliothèque de démo, voir son prix et sa marge, l’archiver @phone", async ({
     page,
   }, testInfo) => {
     test.setTimeout(120_000);

@@ -118,7 +118,7 @@ test.describe("deleting a quote template asks first (issue 9, defect 8)", () => 
 });
 
 test.describe("the quotes client filter is the searchable client picker (issue 9, defect 9)", () => {
-  test("typing part of a demo client's name, choosing it by keyboard, shows only its quotes", async ({
+  test("typing part of a demo client's name, choosing it by keyboard, shows only its quotes @phone", async ({
     page,
   }, testInfo) => {
     const mobile = testInfo.project.name === "mobile";

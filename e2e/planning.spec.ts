@@ -117,7 +117,7 @@ async function openDay(page: Page, day: string): Promise<Locator> {
 }
 
 test.describe("Planning", () => {
-  test("naviguer entre les semaines, filtrer par équipe, déplacer un chantier, recharger", async ({
+  test("naviguer entre les semaines, filtrer par équipe, déplacer un chantier, recharger @phone", async ({
     page,
     request,
   }, testInfo) => {
@@ -268,7 +268,7 @@ test.describe("Planning", () => {
     }
   });
 
-  test("un compagnon voit la semaine de ses équipes, sans filtre ni déplacement", async ({
+  test("un compagnon voit la semaine de ses équipes, sans filtre ni déplacement @phone", async ({
     page,
     request,
   }, testInfo) => {

@@ -81,7 +81,7 @@ async function waitForServiceWorker(page: Page) {
 }
 
 test.describe("Chantiers", () => {
-  test("du devis validé au chantier livré, en passant par une coupure de réseau", async ({
+  test("du devis validé au chantier livré, en passant par une coupure de réseau @phone", async ({
     page,
     context,
     request,

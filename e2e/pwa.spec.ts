@@ -120,7 +120,7 @@ async function offerInstall(page: import("@playwright/test").Page, outcome: "acc
 }
 
 test.describe("Invitation à installer", () => {
-  test("mobile : proposée dès la première visite, « Fermer » s'en souvient", async ({ page }) => {
+  test("mobile : proposée dès la première visite, « Fermer » s'en souvient @phone", async ({ page }) => {
     test.skip(!test.info().project.use.isMobile, "mobile uniquement");
     await signIn(page, "chef", "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

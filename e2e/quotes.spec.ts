@@ -103,7 +103,7 @@ const LINES = [
 ] as const;
 
 test.describe("Gestion des devis", () => {
-  test("créer un devis avec remise, PDF, envoyer, valider, lecture seule, dupliquer, historique", async ({
+  test("créer un devis avec remise, PDF, envoyer, valider, lecture seule, dupliquer, historique @phone", async ({
     page,
   }, testInfo) => {
     test.setTimeout(180_000);

@@ -76,7 +76,7 @@ async function drawSignature(page: Page, mobile: boolean) {
   await cdp.detach();
 }
 
-test("le devis envoyé au client → « Messages envoyés » → le client signe sur son lien → « Validé » avec son PDF signé", async ({
+test("le devis envoyé au client → « Messages envoyés » → le client signe sur son lien → « Validé » avec son PDF signé @phone", async ({
   page,
   request,
   browser,

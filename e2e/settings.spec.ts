@@ -86,7 +86,7 @@ function field(scope: Page | Locator, label: string): Locator {
 }
 
 test.describe("Paramètres de l'entreprise", () => {
-  test("identité : enregistrer, recharger, email invalide ; logo : ajouter, refuser un faux PNG, supprimer", async ({
+  test("identité : enregistrer, recharger, email invalide ; logo : ajouter, refuser un faux PNG, supprimer @phone", async ({
     page,
   }, testInfo) => {
     test.setTimeout(240_000);

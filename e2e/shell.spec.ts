@@ -36,7 +36,7 @@ const visibility: Record<Exclude<AccountName, "superadmin">, { sees: string[]; h
   },
 };
 
-test.describe("Navigation selon le rôle", () => {
+test.describe("Navigation selon le rôle @phone", () => {
   for (const [account, { sees, hidden }] of Object.entries(visibility)) {
     test(`${account} voit ses entrées et pas les autres`, async ({ page }, testInfo) => {
       await signIn(page, account as AccountName, "/");
@@ -140,7 +140,7 @@ test.describe("Barre latérale (bureau)", () => {
   });
 });
 
-test.describe("Navigation mobile", () => {
+test.describe("Navigation mobile @phone", () => {
   test.skip(({ isMobile }) => !isMobile, "mobile uniquement");
 
   test("barre du bas et tiroir « Autres rubriques »", async ({ page }, testInfo) => {
@@ -185,7 +185,7 @@ test.describe("Navigation mobile", () => {
   });
 });
 
-test.describe("Hors ligne", () => {
+test.describe("Hors ligne @phone", () => {
   test("la bannière apparaît hors connexion et disparaît au retour", async ({ page, context }) => {
     await signIn(page, "chef", "/");
     await expect(page.getByRole("heading", { level: 1 })).toContainText(ACCOUNTS.chef.firstName);
@@ -225,14 +225,14 @@ test.describe("Accessibilité", () => {
     await snapshot(page, testInfo, "login");
   });
 
-  test("accueil sans violation grave", async ({ page }) => {
+  test("accueil sans violation grave @phone", async ({ page }) => {
     await signIn(page, "admin", "/");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await expect(page.getByRole("heading", { level: 1 })).toHaveCount(1);
   });
 
-  test("tiroir et placeholder sans violation grave", async ({ page }, testInfo) => {
+  test("tiroir et placeholder sans violation grave @phone", async ({ page }, testInfo) => {
     // Ten imprévus written by the admin on a worksite of his own: the chef's bell shows « 9+ ».
     const login = await page.request.post("/api/auth/login", {
       data: { email: ACCOUNTS.admin.email, password: DEMO_PASSWORD },

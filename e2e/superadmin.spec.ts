@@ -36,7 +36,7 @@ async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
 
 const PASSWORD = "Charpente-Chêne-2026!";
 
-test.describe("Plateforme SuperAdmin", () => {
+test.describe("Plateforme SuperAdmin @phone", () => {
   test("créer une entreprise et son administrateur, qui choisit son mot de passe, invite un compagnon, change ses droits, le désactive", async ({
     page,
     browser,

@@ -20,7 +20,7 @@ function runId(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-test.describe("Utilisateurs et rôles", () => {
+test.describe("Utilisateurs et rôles @phone", () => {
   test("filtrer les utilisateurs, inviter un collègue, créer un rôle, lui donner un utilisateur, le supprimer", async ({
     page,
   }, testInfo) => {
