@@ -242,7 +242,7 @@ describe("InvoicePage", () => {
     const amount = within(dialog).getByLabelText("Montant (€) *") as HTMLInputElement;
     fireEvent.change(amount, { target: { value: "150" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
-    expect(await within(dialog).findByText("Le montant dépasse l'avoir disponible")).toBeTruthy();
+    expect(await within(dialog).findByText("Le montant dépasse l’avoir disponible")).toBeTruthy();
     expect(api.requests("POST", "/api/invoices/:id/payments")).toHaveLength(0);
     fireEvent.change(amount, { target: { value: "100" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer le paiement" }));
@@ -378,7 +378,7 @@ describe("InvoicePage", () => {
     const amount = within(dialog).getByLabelText("Montant remboursé (€) *") as HTMLInputElement;
     expect(amount.value).toBe("700.00");
     fireEvent.change(amount, { target: { value: "800" } });
-    expect(within(dialog).getByText("Le remboursement dépasse l'avoir disponible")).toBeTruthy();
+    expect(within(dialog).getByText("Le remboursement dépasse l’avoir disponible")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "700" } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Enregistrer un remboursement" }));
     await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/refunds")).toHaveLength(1));
