@@ -21,6 +21,7 @@ import {
   INVOICE_DEFAULTS,
   INVOICE_KIND_LABELS,
   INVOICE_STATUS_LABELS,
+  INVOICE_SORT_ORDERS,
   INVOICE_TEXTS,
   type Invoice,
   type InvoiceExportQuery,
@@ -755,7 +756,8 @@ export function createInvoicesService(
       const filter = filterOf(query);
       return db.run(t.scope, async (tx) => {
         const offset = (query.page - 1) * query.limit;
-        const { total, rows } = await repo.page(tx, t.companyId, filter, { limit: query.limit, offset }, today);
+        const order = { sort: query.sort, order: query.order ?? INVOICE_SORT_ORDERS[query.sort] };
+        const { total, rows } = await repo.page(tx, t.companyId, filter, { limit: query.limit, offset }, today, order);
         return {
           invoices: rows.map((row) => withOverdue(row, today)),
           pagination: {
