@@ -12,12 +12,8 @@ export interface SortKey<T> {
   against?: boolean;
 }
 
-/** fold() of drizzle/0042 for the tests' texts: accents and case aside. */
-export const fold = (text: string) =>
-  text
-    .normalize("NFD")
-    .replace(/[\u0300-\u036f]/g, "")
-    .toLowerCase();
+/** fold() of drizzle/0042: accents and case aside. */
+export { foldOracle as fold } from "./helpers";
 
 function compare(a: string | number | null, b: string | number | null, desc: boolean): number {
   if (a === b) return 0;
