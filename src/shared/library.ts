@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { SELECTION_MAX } from "./csv";
-import { decimals, idsParam, limitParam, optionalText, orderParam, pageParam, requiredText, searchParam } from "./fields";
+import {
+  decimals,
+  idsParam,
+  limitParam,
+  optionalText,
+  orderParam,
+  pageParam,
+  requiredText,
+  searchParam,
+} from "./fields";
 import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
 import { QUOTE_TEXTS, UNITS } from "./quote-rules";
 

@@ -14,8 +14,8 @@ import type {
   ClientStats,
   ClientValues,
 } from "@shared/clients";
-import { PENDING_QUOTE_STATUSES } from "@shared/quote-rules";
 import type { SortOrder } from "@shared/fields";
+import { PENDING_QUOTE_STATUSES } from "@shared/quote-rules";
 import type { Premises } from "@shared/vat-rules";
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
 

@@ -494,7 +494,11 @@ describe("GET /api/clients: sort and order", () => {
   type Row = { id: string; name: string; city: string | null; created_at: string };
   const KEYS: Record<string, SortKey<Row>[]> = {
     name: [{ value: (c) => fold(c.name) }, { value: (c) => c.id }],
-    city: [{ value: (c) => (c.city === null ? null : fold(c.city)) }, { value: (c) => fold(c.name) }, { value: (c) => c.id }],
+    city: [
+      { value: (c) => (c.city === null ? null : fold(c.city)) },
+      { value: (c) => fold(c.name) },
+      { value: (c) => c.id },
+    ],
     created_at: [{ value: (c) => c.created_at }, { value: (c) => c.id }],
   };
   let tag: string;
@@ -531,14 +535,19 @@ describe("GET /api/clients: sort and order", () => {
     expect(ids(book.data).filter((id) => expected.includes(id))).toEqual(expected);
     const pages: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await api(admin, "GET", `/api/clients?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`);
+      const res = await api(
+        admin,
+        "GET",
+        `/api/clients?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`,
+      );
       pages.push(...ids(res.json().data));
     }
     expect(pages).toEqual(expected);
   });
 
   it("keeps each sort's own direction when order is left out, the name A → Z by default", async () => {
-    const get = async (query: string) => ids((await api(admin, "GET", `/api/clients?search=${tag}&${query}`)).json().data);
+    const get = async (query: string) =>
+      ids((await api(admin, "GET", `/api/clients?search=${tag}&${query}`)).json().data);
     expect(await get("")).toEqual(await get("sort=name&order=asc"));
     expect(await get("sort=city")).toEqual(await get("sort=city&order=asc"));
     expect(await get("sort=created_at")).toEqual(await get("sort=created_at&order=desc"));

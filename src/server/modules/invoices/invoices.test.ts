@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { buildApp } from "@server/app";
 import { bearer, foldOracle, TEST_JWT_SECRET } from "@server/test/helpers";
-import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { png, VALID_PNG } from "@server/test/images";
+import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { parisToday } from "@shared/dates";
 import {
   INVOICE_DEFAULTS,
@@ -740,28 +740,33 @@ describe("the list's sorts (sort and order)", () => {
     [sort, "desc"],
   ]) as [InvoiceSort, "asc" | "desc"][];
 
-  it.each(cases)("sort=%s&order=%s: the order computed from the rows, with a search too, pages without overlap", async (sort, order) => {
-    const rows = (await ownList("?limit=100")).invoices;
-    expect(rows.length).toBeGreaterThan(6);
-    const expected = ids(sortRows(rows, KEYS[sort], order));
-    expect(ids((await ownList(`?sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(expected);
-    const pages: string[] = [];
-    for (let page = 1; page <= Math.ceil(rows.length / 2); page++) {
-      pages.push(...ids((await ownList(`?sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices));
-    }
-    expect(pages).toEqual(expected);
+  it.each(cases)(
+    "sort=%s&order=%s: the order computed from the rows, with a search too, pages without overlap",
+    async (sort, order) => {
+      const rows = (await ownList("?limit=100")).invoices;
+      expect(rows.length).toBeGreaterThan(6);
+      const expected = ids(sortRows(rows, KEYS[sort], order));
+      expect(ids((await ownList(`?sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(expected);
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(rows.length / 2); page++) {
+        pages.push(...ids((await ownList(`?sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices));
+      }
+      expect(pages).toEqual(expected);
 
-    // A search (invoices_search_page()): the same order over the matches, its pages too.
-    const matched = new Set(ids((await ownList("?search=e&limit=100")).invoices));
-    expect(matched.size).toBeGreaterThan(3);
-    const found = expected.filter((id) => matched.has(id));
-    expect(ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(found);
-    const searchedPages: string[] = [];
-    for (let page = 1; page <= Math.ceil(found.length / 2); page++) {
-      searchedPages.push(...ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices));
-    }
-    expect(searchedPages).toEqual(found);
-  });
+      // A search (invoices_search_page()): the same order over the matches, its pages too.
+      const matched = new Set(ids((await ownList("?search=e&limit=100")).invoices));
+      expect(matched.size).toBeGreaterThan(3);
+      const found = expected.filter((id) => matched.has(id));
+      expect(ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(found);
+      const searchedPages: string[] = [];
+      for (let page = 1; page <= Math.ceil(found.length / 2); page++) {
+        searchedPages.push(
+          ...ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices),
+        );
+      }
+      expect(searchedPages).toEqual(found);
+    },
+  );
 
   it("keeps each sort's own direction when order is left out, the date most recent first by default", async () => {
     const get = async (query: string) => ids((await ownList(`?limit=100${query}`)).invoices);

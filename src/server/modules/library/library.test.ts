@@ -647,7 +647,11 @@ describe("GET /api/library/items: sort and order", () => {
     expect(ids(all.data).filter((id) => expected.includes(id))).toEqual(expected);
     const pages: string[] = [];
     for (let page = 1; page <= 3; page++) {
-      const res = await api(admin, "GET", `/api/library/items?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`);
+      const res = await api(
+        admin,
+        "GET",
+        `/api/library/items?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`,
+      );
       pages.push(...ids(res.json().data));
     }
     expect(pages).toEqual(expected);

@@ -1,7 +1,7 @@
 import type { Db } from "@server/db/client";
 import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
-import { containsPattern } from "@server/lib/search";
 import { direction } from "@server/db/sql";
+import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { SortOrder } from "@shared/fields";
 import { isPricedLine } from "@shared/money";
@@ -73,7 +73,12 @@ function orderOf(sort: QuoteSort, order: SortOrder): SQL[] {
   // By client: the clients' (company, fold(name), id) index gives them in order, each one's quotes then
   // sorted among themselves (an incremental sort), so a page reads a few clients, not every quote.
   if (sort === "client") {
-    return [sql`fold(${clients.name}) ${d}`, sql`${clients.id} ${d}`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+    return [
+      sql`fold(${clients.name}) ${d}`,
+      sql`${clients.id} ${d}`,
+      sql`${quotes.date} DESC`,
+      sql`${quotes.reference} DESC`,
+    ];
   }
   return [sql`${quotes.date} ${d}`, sql`${quotes.reference} ${d}`];
 }
