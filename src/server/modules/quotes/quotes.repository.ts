@@ -8,7 +8,7 @@ import { isPricedLine } from "@shared/money";
 import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import type { Premises } from "@shared/vat-rules";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
