@@ -18,6 +18,12 @@ export type SortDirection = "ascending" | "descending";
 
 const directionOf = (order: SortOrder): SortDirection => (order === "asc" ? "ascending" : "descending");
 
+/** A column's `sort`: the API's `key` in that sort's own direction (the shared `*_SORT_ORDERS`). */
+export const sortOf = <S extends string>(key: S, own: Readonly<Record<S, SortOrder>>) => ({
+  key,
+  direction: directionOf(own[key]),
+});
+
 export interface DataColumn<T, S extends string = never> {
   id: string;
   header: string;
