@@ -66,6 +66,29 @@ function Harness({ onOpen = vi.fn(), onSort = vi.fn() }: { onOpen?: (row: Row) =
   );
 }
 
+/** A table whose headers set the sort and its order, as the list pages do. */
+function Sorting({ onSort }: { onSort: (sort: Sort, order: "asc" | "desc" | undefined) => void }) {
+  const [sort, setSort] = useState<Sort>("ref");
+  const [order, setOrder] = useState<"asc" | "desc" | undefined>(undefined);
+  return (
+    <DataTable
+      label="Devis"
+      rows={ROWS}
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+      rowLabel={(r) => `le devis ${r.ref}`}
+      onOpen={vi.fn()}
+      sort={sort}
+      order={order}
+      onSortChange={(next, nextOrder) => {
+        onSort(next, nextOrder);
+        setSort(next);
+        setOrder(nextOrder);
+      }}
+    />
+  );
+}
+
 beforeEach(() => {
   localStorage.clear();
   viewport.resize(1366);
@@ -94,28 +117,7 @@ describe("DataTable", () => {
 
   it("sorts by a header in its column's own order, then the other way round at each click (aria-sort follows)", () => {
     const asked: [Sort, string | undefined][] = [];
-    function Sorting() {
-      const [sort, setSort] = useState<Sort>("ref");
-      const [order, setOrder] = useState<"asc" | "desc" | undefined>(undefined);
-      return (
-        <DataTable
-          label="Devis"
-          rows={ROWS}
-          columns={COLUMNS}
-          rowKey={(r) => r.id}
-          rowLabel={(r) => `le devis ${r.ref}`}
-          onOpen={vi.fn()}
-          sort={sort}
-          order={order}
-          onSortChange={(next, nextOrder) => {
-            asked.push([next, nextOrder]);
-            setSort(next);
-            setOrder(nextOrder);
-          }}
-        />
-      );
-    }
-    render(<Sorting />);
+    render(<Sorting onSort={(next, order) => asked.push([next, order])} />);
     const header = (name: string) => screen.getByRole("columnheader", { name });
     const click = (name: string) => fireEvent.click(within(header(name)).getByRole("button", { name }));
     expect(header("Référence").getAttribute("aria-sort")).toBe("ascending");

@@ -1,7 +1,7 @@
 import { CLIENT_TYPE_LABELS } from "@shared/client-rules";
 import { CLIENT_SORT_ORDERS, type ClientRecord, type ClientSort } from "@shared/clients";
-import type { SortOrder } from "@shared/fields";
 import { SELECTION_MAX } from "@shared/csv";
+import type { SortOrder } from "@shared/fields";
 import { formatDate, plural } from "@shared/format";
 import {
   type DataColumn,

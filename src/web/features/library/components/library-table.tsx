@@ -1,6 +1,6 @@
 import { SELECTION_MAX } from "@shared/csv";
-import { formatEuro, formatPercent, plural } from "@shared/format";
 import type { SortOrder } from "@shared/fields";
+import { formatEuro, formatPercent, plural } from "@shared/format";
 import { LIBRARY_SORT_ORDERS, type LibraryItem, type LibrarySort } from "@shared/library";
 import {
   type DataColumn,
