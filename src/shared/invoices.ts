@@ -491,6 +491,10 @@ export const invoiceListQuerySchema = z.object({
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
 
+/** GET /api/invoices/stats: the list's filters (its order means nothing to figures). */
+export const invoiceStatsQuerySchema = invoiceListQuerySchema.omit({ sort: true, order: true });
+export type InvoiceStatsQuery = z.output<typeof invoiceStatsQuerySchema>;
+
 /** `yyyy-mm-dd` a year later, as text (29 February gives one that sorts after 28 February). */
 const sameDayNextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;
 

@@ -31,6 +31,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
   type InvoiceStats,
+  type InvoiceStatsQuery,
   type InvoiceStatusChange,
   type InvoiceUpdate,
   isOneDepositFigure,
@@ -770,7 +771,7 @@ export function createInvoicesService(
       });
     },
 
-    async stats(auth: AuthContext, query: InvoiceListQuery): Promise<InvoiceStats> {
+    async stats(auth: AuthContext, query: InvoiceStatsQuery): Promise<InvoiceStats> {
       const t = tenant(auth, INVOICES_ACCESS.stats, noCompany);
       const today = parisToday();
       return db.run(t.scope, (tx) => repo.stats(tx, t.companyId, filterOf(query), today));
@@ -1209,7 +1210,7 @@ export function createInvoicesService(
   };
 }
 
-function filterOf(query: InvoiceListQuery): InvoiceFilter {
+function filterOf(query: InvoiceStatsQuery): InvoiceFilter {
   return {
     search: query.search,
     status: query.status,
