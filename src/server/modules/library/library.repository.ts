@@ -154,8 +154,8 @@ export const libraryRepository = {
     lockTenantVersion(tx, version, libraryItems, companyId, id),
 
   /**
-   * One page and the total. Without a search, from the (company, archived, [kind|category,] name)
-   * indexes; with one, the matching rows come from library_items_matching() (trigram index under RLS).
+   * One page and the total. Without a search, the page from the index of its order (the (company,
+   * archived, [kind|category,] name) ones, drizzle/0045's), then a count; with one, the matching rows come from library_items_matching() (trigram index under RLS).
    */
   async list(
     tx: Db,
@@ -164,9 +164,20 @@ export const libraryRepository = {
     page: { limit: number; offset: number },
     order: LibraryOrder = { sort: "name", order: "asc" },
   ) {
-    const source = filter.search
-      ? sql`library_items_matching(${containsPattern(filter.search)}) AS i`
-      : sql`library_items AS i`;
+    if (!filter.search) {
+      // The page straight from the order's index (a window count would read and sort every item first:
+      // fold() of 6,000 names for 50 rows), then the count.
+      const rows = await tx.execute<RawItem>(sql`
+        SELECT ${SELECT_LIST} FROM library_items AS i
+        WHERE ${conditions(companyId, filter)}
+        ORDER BY ${orderBy(order)}
+        LIMIT ${page.limit} OFFSET ${page.offset}`);
+      const counted = await tx.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM library_items AS i WHERE ${conditions(companyId, filter)}`,
+      );
+      return { data: rows.rows.map(toItem), total: counted.rows[0]?.n ?? 0 };
+    }
+    const source = sql`library_items_matching(${containsPattern(filter.search)}) AS i`;
     const result = await tx.execute<RawItem & { total: number }>(sql`
       SELECT ${SELECT_LIST}, (count(*) OVER ())::int AS total
       FROM ${source}
