@@ -24,22 +24,16 @@ CREATE FUNCTION invoices_search_page(company uuid, pattern text, status_filter t
       SELECT invoice_id, client_id, date, reference, due_date, total, paid_amount
       FROM invoice_search_matches(company, pattern, status_filter, client_filter, overdue_on)
     ),
-    -- By client: the name of each client among the matches, folded once per client (not once per match);
-    -- nothing read for another sort.
-    named AS (
-      SELECT c.id, fold(c.name) AS name_key
-      FROM clients c
-      WHERE sort_key = 'client' AND c.company_id = company AND c.id IN (SELECT DISTINCT client_id FROM m)
-    ),
     k AS (
       SELECT m.invoice_id, m.date, m.reference,
              CASE sort_key WHEN 'total' THEN m.total WHEN 'balance' THEN m.total - m.paid_amount END AS k_amount,
-             n.name_key AS k_name,
-             n.id AS k_client,
+             CASE WHEN sort_key = 'client'
+                  THEN (SELECT fold(c.name) FROM clients c WHERE c.company_id = company AND c.id = m.client_id) END AS k_name,
+             CASE WHEN sort_key = 'client' THEN m.client_id END AS k_client,
              CASE sort_key WHEN 'date' THEN m.date WHEN 'due_date' THEN m.due_date END AS k_day,
              CASE WHEN sort_key IN ('date', 'reference') THEN m.reference END AS k_ref,
              CASE WHEN sort_key IN ('total', 'due_date', 'balance') THEN m.invoice_id END AS k_id
-      FROM m LEFT JOIN named n ON n.id = m.client_id
+      FROM m
     )
     SELECT (SELECT count(*)::int FROM m),
            (SELECT array_agg(p.invoice_id
