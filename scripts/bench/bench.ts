@@ -1014,6 +1014,77 @@ async function main() {
           target: { p99At10: 100, ratio: 0.6 },
         }),
       ]),
+      // Issue 32 item 7: the office tables sorted by a column, both ways (drizzle/0045's indexes; the invoices'
+      // search sorted by invoices_search_page()). Every page one index walk, never a sort of the company.
+      ...(
+        [
+          { sort: "city" },
+          { sort: "city", order: "desc" },
+          { sort: "created_at" },
+          { sort: "name", order: "desc" },
+        ] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/clients?${query(params)} (tri)`,
+          url: `/api/clients?${query(params)}`,
+          direct: async () => clients.list(await auth.authenticate(token), clientListQuerySchema.parse(params)),
+          answer: list("clients"),
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
+      ...(
+        [
+          { sort: "reference", order: "asc" },
+          { sort: "date", order: "asc" },
+          { sort: "client" },
+          { sort: "client", order: "desc" },
+          { sort: "total" },
+          { sort: "total", order: "asc" },
+          { sort: "due_date" },
+          { sort: "balance" },
+          { sort: "total", search: "cuisine" },
+          { sort: "client", order: "desc", search: "cuisine" },
+        ] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/invoices?${query(params)} (tri, 50 000 factures)`,
+          url: `/api/invoices?${query(params)}`,
+          direct: async () => invoices.list(await auth.authenticate(token), invoiceListQuerySchema.parse(params)),
+          answer: invoicePage,
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
+      ...(
+        [
+          { sort: "unit_price" },
+          { sort: "unit_price", order: "desc" },
+          { sort: "kind" },
+          { sort: "name", order: "desc" },
+        ] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/library/items?${query(params)} (tri)`,
+          url: `/api/library/items?${query(params)}`,
+          direct: async () => library.list(await auth.authenticate(token), libraryListQuerySchema.parse(params)),
+          answer: list("éléments de bibliothèque"),
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
+      ...(
+        [
+          { sort: "date", order: "asc" },
+          { sort: "amount", order: "asc" },
+          { sort: "client", order: "desc" },
+        ] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/quotes?${query(params)} (tri)`,
+          url: `/api/quotes?${query(params)}`,
+          direct: async () => quotes.list(await auth.authenticate(token), quoteListQuerySchema.parse(params)),
+          answer: list("devis"),
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
       // Issue 16: the company home — each of its five endpoints one statement over the large company's
       // 50,000 invoices, 20,000 quotes and 5,000 worksites.
       line({

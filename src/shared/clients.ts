@@ -27,6 +27,7 @@ import {
   limitParam,
   optional,
   optionalText,
+  orderParam,
   pageParam,
   phoneNumber,
   requiredField,
@@ -405,11 +406,25 @@ export type Client = z.input<typeof clientSchema>;
 /** A client as the API answers it, every field there. */
 export type ClientRecord = z.output<typeof clientSchema>;
 
+/**
+ * The list's orders (docs/domain/clients.md#as-a-table): name A → Z (the default), city (then name)
+ * A → Z, or the newest clients first; `order` reverses.
+ */
+export const CLIENT_SORTS = ["name", "city", "created_at"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const CLIENT_SORT_ORDERS: Record<ClientSort, "asc" | "desc"> = { name: "asc", city: "asc", created_at: "desc" };
+
 export const clientListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(CLIENT_LIMITS.maxLimit, CLIENT_LIMITS.defaultLimit),
   status: z.enum(["active", "inactive"], { error: "Statut invalide (active ou inactive)" }).optional(),
   search: searchParam(),
+  sort: z
+    .enum(CLIENT_SORTS, { error: "Tri invalide (name, city ou created_at)" })
+    .default("name")
+    .describe("name (nom A → Z), city (ville A → Z) ou created_at (plus récents)"),
+  order: orderParam(),
 });
 export type ClientListQuery = z.input<typeof clientListQuerySchema>;
 
@@ -418,7 +433,7 @@ export type ClientListQuery = z.input<typeof clientListQuerySchema>;
  * selection (docs/domain/clients.md#as-a-table).
  */
 export const clientExportQuerySchema = clientListQuerySchema
-  .omit({ page: true, limit: true })
+  .omit({ page: true, limit: true, sort: true, order: true })
   .extend({ ids: idsParam(SELECTION_MAX) });
 export type ClientExportQuery = z.output<typeof clientExportQuerySchema>;
 

@@ -83,6 +83,20 @@ export const searchParam = () =>
     .optional()
     .transform((v) => v || undefined);
 
+/** The two directions of a list's order (`order=asc|desc`, docs/architecture.md#office-lists-as-tables). */
+export const SORT_ORDERS = ["asc", "desc"] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+/**
+ * `order=asc|desc`: the direction of the list's `sort`; left out, that sort's own direction (each list
+ * says it: names A → Z, dates and amounts highest first…).
+ */
+export const orderParam = () =>
+  z
+    .enum(SORT_ORDERS, { error: "Ordre invalide (asc ou desc)" })
+    .optional()
+    .describe("asc (croissant) ou desc (décroissant) ; absent : l’ordre propre au tri");
+
 const UUID_LIST =
   /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}(,[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})*$/i;
 

@@ -5,6 +5,7 @@ import {
   isoDay,
   limitParam,
   optionalText,
+  orderParam,
   pageParam,
   requiredField,
   searchParam,
@@ -456,6 +457,22 @@ export const invoiceSchema = invoiceRowSchema.extend({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
+/**
+ * The list's orders (docs/domain/invoices.md#list): date, most recent first (the default), reference,
+ * client name A → Z, total TTC, due date, balance due (highest first); `order` reverses.
+ */
+export const INVOICE_SORTS = ["date", "reference", "client", "total", "due_date", "balance"] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const INVOICE_SORT_ORDERS: Record<InvoiceSort, "asc" | "desc"> = {
+  date: "desc",
+  reference: "desc",
+  client: "asc",
+  total: "desc",
+  due_date: "asc",
+  balance: "desc",
+};
+
 export const invoiceListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(100, INVOICE_DEFAULTS.pageSize),
@@ -466,8 +483,17 @@ export const invoiceListQuerySchema = z.object({
   client_id: z.uuid({ error: INVOICE_TEXTS.clientNotFound }).optional(),
   quote_id: z.uuid({ error: INVOICE_TEXTS.quoteNotFound }).optional(),
   project_id: z.uuid({ error: INVOICE_TEXTS.projectNotFound }).optional(),
+  sort: z
+    .enum(INVOICE_SORTS, { error: "Tri invalide (date, reference, client, total, due_date ou balance)" })
+    .default("date")
+    .describe("date (plus récentes), reference, client (nom A → Z), total, due_date (échéance) ou balance (reste dû)"),
+  order: orderParam(),
 });
 export type InvoiceListQuery = z.output<typeof invoiceListQuerySchema>;
+
+/** GET /api/invoices/stats: the list's filters (its order means nothing to figures). */
+export const invoiceStatsQuerySchema = invoiceListQuerySchema.omit({ sort: true, order: true });
+export type InvoiceStatsQuery = z.output<typeof invoiceStatsQuerySchema>;
 
 /** `yyyy-mm-dd` a year later, as text (29 February gives one that sorts after 28 February). */
 const sameDayNextYear = (day: string) => `${Number(day.slice(0, 4)) + 1}${day.slice(4)}`;

@@ -1,6 +1,15 @@
 import { z } from "zod";
 import { SELECTION_MAX } from "./csv";
-import { decimals, idsParam, limitParam, optionalText, pageParam, requiredText, searchParam } from "./fields";
+import {
+  decimals,
+  idsParam,
+  limitParam,
+  optionalText,
+  orderParam,
+  pageParam,
+  requiredText,
+  searchParam,
+} from "./fields";
 import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
 import { QUOTE_TEXTS, UNITS } from "./quote-rules";
 
@@ -127,6 +136,15 @@ export const libraryItemDetailSchema = libraryItemSchema.extend({
 });
 export type LibraryItemDetail = z.infer<typeof libraryItemDetailSchema>;
 
+/**
+ * The list's orders (docs/domain/library.md#as-a-table): name A → Z (the default), selling price HT
+ * (lowest first), or type (articles then ouvrages, by category, then name); `order` reverses.
+ */
+export const LIBRARY_SORTS = ["name", "unit_price", "kind"] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const LIBRARY_SORT_ORDERS: Record<LibrarySort, "asc" | "desc"> = { name: "asc", unit_price: "asc", kind: "asc" };
+
 export const libraryListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(LIBRARY_LIMITS.maxLimit, LIBRARY_LIMITS.defaultLimit),
@@ -134,6 +152,11 @@ export const libraryListQuerySchema = z.object({
   kind: z.enum(LIBRARY_KINDS, { error: "Type invalide (article ou ouvrage)" }).optional(),
   category: z.enum(LIBRARY_CATEGORIES, { error: "Catégorie invalide" }).optional(),
   status: z.enum(["active", "archived"], { error: "Statut invalide (active ou archived)" }).default("active"),
+  sort: z
+    .enum(LIBRARY_SORTS, { error: "Tri invalide (name, unit_price ou kind)" })
+    .default("name")
+    .describe("name (nom A → Z), unit_price (prix de vente HT croissant) ou kind (type)"),
+  order: orderParam(),
 });
 export type LibraryListQuery = z.output<typeof libraryListQuerySchema>;
 
@@ -186,6 +209,6 @@ export type LibraryImportResult = z.infer<typeof libraryImportResultSchema>;
 
 /** GET /api/library/export: the list's filters, and `ids` for a table's selection (docs/domain/library.md#as-a-table). */
 export const libraryExportQuerySchema = libraryListQuerySchema
-  .omit({ page: true, limit: true })
+  .omit({ page: true, limit: true, sort: true, order: true })
   .extend({ ids: idsParam(SELECTION_MAX) });
 export type LibraryExportQuery = z.output<typeof libraryExportQuerySchema>;

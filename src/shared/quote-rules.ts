@@ -58,6 +58,8 @@ export const QUOTE_SORT_LABELS: Record<QuoteSort, string> = {
   amount: "Montant HT",
   client: "Client (A → Z)",
 };
+/** Each sort's direction when `order` is left out (the published orders above). */
+export const QUOTE_SORT_ORDERS: Record<QuoteSort, "asc" | "desc"> = { date: "desc", amount: "desc", client: "asc" };
 
 /**
  * A quote line's kind (docs/domain/quotes.md#line-kinds): a priced line (article or ouvrage, from the

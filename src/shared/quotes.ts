@@ -6,6 +6,7 @@ import {
   isoDay,
   limitParam,
   optionalText,
+  orderParam,
   pageParam,
   requiredField,
   requiredText,
@@ -350,6 +351,7 @@ export const quoteListQuerySchema = z.object({
     .enum(QUOTE_SORTS, { error: "Tri invalide (date, amount ou client)" })
     .default("date")
     .describe("date (plus récents), amount (montant HT décroissant) ou client (nom A → Z)"),
+  order: orderParam(),
 });
 
 /**

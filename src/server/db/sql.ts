@@ -1,4 +1,5 @@
-import type { SQL } from "drizzle-orm";
+import type { SortOrder } from "@shared/fields";
+import { type SQL, sql } from "drizzle-orm";
 import { CasingCache } from "drizzle-orm/casing";
 import { PgDialect } from "drizzle-orm/pg-core";
 import pg from "pg";
@@ -8,6 +9,13 @@ import pg from "pg";
  * the number of ids, where drizzle's `sql` would bind each element apart. The ids are checked UUIDs.
  */
 export const uuidArray = (ids: readonly string[]): string => `{${ids.join(",")}}`;
+
+/**
+ * A list's direction as SQL: `ASC` or `DESC`, from the checked `order=asc|desc` (never user text), and
+ * the other one (the sort's keys that run against it, docs/architecture.md#office-lists-as-tables).
+ */
+export const direction = (order: SortOrder, reversed = false): SQL =>
+  sql.raw((order === "desc") !== reversed ? "DESC" : "ASC");
 
 /**
  * A value written as a SQL literal, for `inlineQuery`: text by node-postgres's `escapeLiteral` (quotes

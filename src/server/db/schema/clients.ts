@@ -50,6 +50,9 @@ export const clients = pgTable(
   (t) => [
     index("clients_company_name_idx").on(t.companyId, sql`fold(${t.name})`, t.id),
     index("clients_company_active_idx").on(t.companyId, t.isActive),
+    // The list's other orders (docs/domain/clients.md#as-a-table), read either way.
+    index("clients_company_city_idx").on(t.companyId, sql`fold(${t.city})`, sql`fold(${t.name})`, t.id),
+    index("clients_company_created_idx").on(t.companyId, t.createdAt, t.id),
     index("clients_company_last_document_idx").on(t.companyId, t.lastDocumentOn),
     index("clients_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // An import's duplicates: the same e-mail or the same SIREN in the company.

@@ -93,6 +93,10 @@ export const invoices = pgTable(
     index("invoices_company_client_idx").on(t.companyId, t.clientId),
     index("invoices_company_quote_idx").on(t.companyId, t.quoteId),
     index("invoices_company_project_idx").on(t.companyId, t.projectId),
+    // The list's other orders (docs/domain/invoices.md#list), read either way; by reference, the unique key.
+    index("invoices_company_total_idx").on(t.companyId, t.total, t.id),
+    index("invoices_company_due_idx").on(t.companyId, t.dueDate, t.id),
+    index("invoices_company_balance_idx").on(t.companyId, sql`(${t.total} - ${t.paidAmount})`, t.id),
   ],
 );
 

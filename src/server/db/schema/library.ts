@@ -54,6 +54,9 @@ export const libraryItems = pgTable(
     index("library_items_company_name_idx").on(t.companyId, t.archived, sql`fold(${t.name})`, t.id),
     index("library_items_company_kind_idx").on(t.companyId, t.archived, t.kind, sql`fold(${t.name})`),
     index("library_items_company_category_idx").on(t.companyId, t.archived, t.category, sql`fold(${t.name})`),
+    // The list's other orders (docs/domain/library.md#as-a-table), read either way.
+    index("library_items_company_price_idx").on(t.companyId, t.archived, t.unitPrice, t.id),
+    index("library_items_company_type_idx").on(t.companyId, t.archived, t.kind, t.category, sql`fold(${t.name})`, t.id),
     index("library_items_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
     // Suggestions of two characters (too short for trigrams): active names starting with them.
     index("library_items_name_prefix_idx")

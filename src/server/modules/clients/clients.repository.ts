@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Db } from "@server/db/client";
 import { clientAddresses, clientContacts, clients } from "@server/db/schema";
-import { uuidArray } from "@server/db/sql";
+import { direction, uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import type { ExistingClientKey } from "@shared/client-csv";
@@ -10,9 +10,11 @@ import type {
   ClientContactInput,
   ClientDocumentCounts,
   ClientRecord,
+  ClientSort,
   ClientStats,
   ClientValues,
 } from "@shared/clients";
+import type { SortOrder } from "@shared/fields";
 import { PENDING_QUOTE_STATUSES } from "@shared/quote-rules";
 import type { Premises } from "@shared/vat-rules";
 import { and, eq, notInArray, type SQL, sql } from "drizzle-orm";
@@ -55,6 +57,24 @@ export interface ClientFilter {
 function statusCondition(filter: ClientFilter): SQL {
   const status = filter.status ? sql`AND c.is_active = ${filter.status === "active"}` : sql``;
   return filter.ids ? sql`${status} AND c.id = ANY(${uuidArray(filter.ids)}::uuid[])` : status;
+}
+
+/** The list's order (docs/domain/clients.md#as-a-table). */
+export interface ClientOrder {
+  sort: ClientSort;
+  order: SortOrder;
+}
+
+/**
+ * The list's ORDER BY on alias `c`, every key in the one direction so that an index scanned either way
+ * gives it (the name's (company, fold(name), id); drizzle/0045: (company, fold(city), fold(name), id),
+ * (company, created_at, id)); each ends on the id, so pages never overlap.
+ */
+function orderBy({ sort, order }: ClientOrder): SQL {
+  const d = direction(order);
+  if (sort === "city") return sql`fold(c.city) ${d}, fold(c.name) ${d}, c.id ${d}`;
+  if (sort === "created_at") return sql`c.created_at ${d}, c.id ${d}`;
+  return sql`fold(c.name) ${d}, c.id ${d}`;
 }
 
 /** The stored columns of a client's values. */
@@ -125,12 +145,18 @@ export const clientsRepository = {
    * clients_matching() (drizzle/0004_clients_search.sql: the trigram index stays usable under RLS)
    * and the total from a window count over them.
    */
-  async list(tx: Db, companyId: string, filter: ClientFilter, page: { limit: number; offset: number }) {
+  async list(
+    tx: Db,
+    companyId: string,
+    filter: ClientFilter,
+    page: { limit: number; offset: number },
+    order: ClientOrder = { sort: "name", order: "asc" },
+  ) {
     if (!filter.search) {
       const result = await tx.execute<RawRow>(sql`
         SELECT ${CLIENT_COLUMNS} FROM clients c
         WHERE c.company_id = ${companyId} ${statusCondition(filter)}
-        ORDER BY fold(c.name), c.id
+        ORDER BY ${orderBy(order)}
         LIMIT ${page.limit} OFFSET ${page.offset}`);
       return { data: result.rows.map(toClient), total: await this.count(tx, companyId, filter) };
     }
@@ -138,7 +164,7 @@ export const clientsRepository = {
       SELECT ${CLIENT_COLUMNS}, (count(*) OVER ())::int AS total
       FROM clients_matching(${containsPattern(filter.search)}) AS c
       WHERE c.company_id = ${companyId} ${statusCondition(filter)}
-      ORDER BY fold(c.name), c.id
+      ORDER BY ${orderBy(order)}
       LIMIT ${page.limit} OFFSET ${page.offset}`);
     const rows = result.rows;
     // A page past the end has no row to carry the total: count separately (rare).

@@ -23,6 +23,7 @@ import type {
 } from "@shared/clients";
 import {
   CLIENT_LIMITS,
+  CLIENT_SORT_ORDERS,
   CLIENT_TEXTS,
   clientHasDocuments,
   clientHasDocumentsMessage,
@@ -65,7 +66,13 @@ export function createClientsService(db: Database) {
       const t = tenant(auth, CLIENTS_ACCESS.list, noCompany);
       const filter = { status: query.status, search: query.search };
       const { data, total } = await db.run(t.scope, (tx) =>
-        clientsRepository.list(tx, t.companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        clientsRepository.list(
+          tx,
+          t.companyId,
+          filter,
+          { limit: query.limit, offset: (query.page - 1) * query.limit },
+          { sort: query.sort, order: query.order ?? CLIENT_SORT_ORDERS[query.sort] },
+        ),
       );
       return { data, meta: { total, page: query.page, limit: query.limit } };
     },

@@ -7,6 +7,7 @@ import {
   setupApp,
   type TestCompany,
 } from "@server/test/helpers";
+import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/clients";
 import { parisToday } from "@shared/dates";
 import { sql } from "drizzle-orm";
@@ -486,5 +487,85 @@ describe("rights per role", () => {
 
   it("requires a session", async () => {
     expect((await app.inject({ method: "GET", url: "/api/clients" })).statusCode).toBe(401);
+  });
+});
+
+describe("GET /api/clients: sort and order", () => {
+  type Row = { id: string; name: string; city: string | null; created_at: string };
+  const KEYS: Record<string, SortKey<Row>[]> = {
+    name: [{ value: (c) => fold(c.name) }, { value: (c) => c.id }],
+    city: [
+      { value: (c) => (c.city === null ? null : fold(c.city)) },
+      { value: (c) => fold(c.name) },
+      { value: (c) => c.id },
+    ],
+    created_at: [{ value: (c) => c.created_at }, { value: (c) => c.id }],
+  };
+  let tag: string;
+  let mine: Row[];
+  beforeAll(async () => {
+    tag = `s${randomUUID().slice(0, 6)}`;
+    const made = [
+      { name: `Émile ${tag}`, city: "Lyon" },
+      { name: `alain ${tag}`, city: "annecy" },
+      { name: `Bruno ${tag}`, city: null },
+      { name: `Chloé ${tag}`, city: "Lyon" },
+      { name: `Denis ${tag}`, city: "Évian" },
+    ];
+    for (const client of made) await createClient(chef, { ...client, phone: "04 78 00 00 00" });
+    await createClient(otherAdmin, { name: `aaron ${tag}`, city: "Aix", phone: "04 78 00 00 00" });
+    mine = (await api(admin, "GET", `/api/clients?search=${tag}&limit=1000`)).json().data;
+    expect(mine).toHaveLength(5);
+  });
+
+  const ids = (rows: Row[]) => rows.map((c) => c.id);
+
+  it.each([
+    ["name", "asc"],
+    ["name", "desc"],
+    ["city", "asc"],
+    ["city", "desc"],
+    ["created_at", "asc"],
+    ["created_at", "desc"],
+  ] as const)("sort=%s&order=%s, with or without a search, pages without overlap", async (sort, order) => {
+    const expected = ids(sortRows(mine, KEYS[sort] ?? [], order));
+    const searched = (await api(admin, "GET", `/api/clients?search=${tag}&sort=${sort}&order=${order}`)).json();
+    expect(ids(searched.data)).toEqual(expected);
+    const book = (await api(admin, "GET", `/api/clients?sort=${sort}&order=${order}&limit=1000`)).json();
+    expect(ids(book.data).filter((id) => expected.includes(id))).toEqual(expected);
+    const pages: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await api(
+        admin,
+        "GET",
+        `/api/clients?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`,
+      );
+      pages.push(...ids(res.json().data));
+    }
+    expect(pages).toEqual(expected);
+  });
+
+  it("keeps each sort's own direction when order is left out, the name A → Z by default", async () => {
+    const get = async (query: string) =>
+      ids((await api(admin, "GET", `/api/clients?search=${tag}&${query}`)).json().data);
+    expect(await get("")).toEqual(await get("sort=name&order=asc"));
+    expect(await get("sort=city")).toEqual(await get("sort=city&order=asc"));
+    expect(await get("sort=created_at")).toEqual(await get("sort=created_at&order=desc"));
+    expect(await get("sort=name&order=desc")).toEqual([...(await get("sort=name"))].reverse());
+  });
+
+  it("never shows another company's clients, whatever the order", async () => {
+    const res = await api(admin, "GET", `/api/clients?sort=city&order=asc&limit=1000`);
+    expect(res.json().data.map((c: Row) => c.name)).not.toContain(`aaron ${tag}`);
+  });
+
+  it.each([
+    ["sort=email", "Tri invalide (name, city ou created_at)"],
+    ["order=up", "Ordre invalide (asc ou desc)"],
+    ["sort=name&order=DESC", "Ordre invalide (asc ou desc)"],
+  ])("refuses ?%s", async (query, message) => {
+    const res = await api(admin, "GET", `/api/clients?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
   });
 });

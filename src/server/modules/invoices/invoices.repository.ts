@@ -1,9 +1,10 @@
 import type { Db } from "@server/db/client";
 import { invoiceItems, invoicePayments, invoiceRefunds, invoices } from "@server/db/schema";
-import { uuidArray } from "@server/db/sql";
+import { direction, uuidArray } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { normaliseSiret, sirenOf } from "@shared/client-rules";
+import type { SortOrder } from "@shared/fields";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
 import type {
   ClientBalance,
@@ -13,6 +14,7 @@ import type {
   InvoiceItemInput,
   InvoiceKind,
   InvoiceRow,
+  InvoiceSort,
   InvoiceStats,
   InvoiceStatus,
   Payment,
@@ -145,6 +147,39 @@ function searchArguments(companyId: string, f: InvoiceFilter, today: string): SQ
   const status = overdue ? null : (f.status ?? null);
   return sql`${companyId}::uuid, ${containsPattern(f.search ?? "")}, ${status}::text, ${f.clientId ?? null}::uuid, ${overdue ? today : null}::date`;
 }
+
+/** The list's order (docs/domain/invoices.md#list). */
+export interface InvoiceOrder {
+  sort: InvoiceSort;
+  order: SortOrder;
+}
+
+/**
+ * The list's ORDER BY on `invoices i` (and `clients c` for the client's order), every key in the one
+ * direction so that an index scanned either way gives it: (company, date, reference), the unique
+ * (company, reference), drizzle/0045's (company, total, id), (company, due_date, id) and
+ * (company, (total - paid_amount), id); by client, the clients' (company, fold(name), id) then each
+ * client's invoices, the most recent first in both directions (as the quotes). Each ends on a unique key.
+ */
+function orderBy({ sort, order }: InvoiceOrder): SQL {
+  const d = direction(order);
+  switch (sort) {
+    case "reference":
+      return sql`i.reference ${d}`;
+    case "client":
+      return sql`fold(c.name) ${d}, c.id ${d}, i.date DESC, i.reference DESC`;
+    case "total":
+      return sql`i.total ${d}, i.id ${d}`;
+    case "due_date":
+      return sql`i.due_date ${d}, i.id ${d}`;
+    case "balance":
+      return sql`(i.total - i.paid_amount) ${d}, i.id ${d}`;
+    default:
+      return sql`i.date ${d}, i.reference ${d}`;
+  }
+}
+
+const DEFAULT_ORDER: InvoiceOrder = { sort: "date", order: "desc" };
 
 type Numeric = string | number;
 
@@ -406,9 +441,9 @@ export const invoicesRepository = {
     lockTenantVersion(tx, version, invoices, companyId, id),
 
   /**
-   * One page in the list's order (date, then reference, most recent first) and the number of invoices
-   * of the filtered set. A search: the count and the page's ids from invoices_search() in one statement,
-   * then the page's rows by id.
+   * One page in the list's order (by default date, then reference, most recent first) and the number
+   * of invoices of the filtered set. A search: the count and the page's ids, in that order, from
+   * invoices_search_page() in one statement, then the page's rows by id.
    */
   async page(
     tx: Db,
@@ -416,10 +451,12 @@ export const invoicesRepository = {
     filter: InvoiceFilter,
     page: { limit: number; offset: number },
     today: string,
+    order: InvoiceOrder = DEFAULT_ORDER,
   ): Promise<{ total: number; rows: StoredRow[] }> {
     if (searchesCopies(filter)) {
       const found = await tx.execute<{ total: number; ids: string[] | null }>(
-        sql`SELECT total, ids FROM invoices_search_page(${searchArguments(companyId, filter, today)}, ${page.limit}, ${page.offset})`,
+        sql`SELECT total, ids FROM invoices_search_page(${searchArguments(companyId, filter, today)}, ${page.limit}, ${page.offset},
+                                                        ${order.sort}::text, ${order.order === "desc"})`,
       );
       const total = found.rows[0]?.total ?? 0;
       const ids = found.rows[0]?.ids ?? [];
@@ -430,28 +467,31 @@ export const invoicesRepository = {
     );
     const total = counted.rows[0]?.n ?? 0;
     if (total <= page.offset) return { total, rows: [] };
-    // The page first, in the order of the (company_id, date, reference) index, then its clients: 20 rows
-    // joined, whatever the number of invoices.
+    // The page first, in the order of an index (orderBy), then its clients: 20 rows joined, whatever the
+    // number of invoices. By client, the clients are walked by name and each one's invoices read.
+    const byClient = order.sort === "client";
     const result = await tx.execute<RawRow>(sql`
       WITH page AS MATERIALIZED (
         SELECT i.* FROM invoices i
+        ${byClient ? sql`JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id` : sql``}
         WHERE ${conditions(companyId, filter, today)}
-        ORDER BY i.date DESC, i.reference DESC
+        ORDER BY ${orderBy(order)}
         LIMIT ${page.limit} OFFSET ${page.offset}
       )
       SELECT ${ROW_COLUMNS}
       FROM page i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
-      ORDER BY i.date DESC, i.reference DESC`);
+      ORDER BY ${orderBy(order)}`);
     return { total, rows: result.rows.map(toRow) };
   },
 
-  /** These invoices, in the list's order. */
+  /** These invoices, in the order of `ids` (the page invoices_search_page() sorted). */
   async rows(tx: Db, companyId: string, ids: readonly string[]): Promise<StoredRow[]> {
+    const list = uuidArray(ids);
     const result = await tx.execute<RawRow>(sql`
       SELECT ${ROW_COLUMNS}
       FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
-      WHERE i.company_id = ${companyId} AND i.id = ANY(${uuidArray(ids)}::uuid[])
-      ORDER BY i.date DESC, i.reference DESC`);
+      WHERE i.company_id = ${companyId} AND i.id = ANY(${list}::uuid[])
+      ORDER BY array_position(${list}::uuid[], i.id)`);
     return result.rows.map(toRow);
   },
 

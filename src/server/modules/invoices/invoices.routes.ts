@@ -10,6 +10,7 @@ import {
   invoiceListQuerySchema,
   invoiceListResponseSchema,
   invoiceSchema,
+  invoiceStatsQuerySchema,
   invoiceStatsSchema,
   invoiceStatusSchema,
   invoiceUpdateSchema,
@@ -57,7 +58,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       schema: {
         tags,
         summary: "Chiffres des factures émises du filtre (mêmes filtres que la liste), calculés en SQL",
-        querystring: invoiceListQuerySchema,
+        querystring: invoiceStatsQuerySchema,
         response: { 200: invoiceStatsSchema, ...errorsOf },
       },
     },

@@ -20,6 +20,7 @@ import {
   type FacturxState,
   INVOICE_DEFAULTS,
   INVOICE_KIND_LABELS,
+  INVOICE_SORT_ORDERS,
   INVOICE_STATUS_LABELS,
   INVOICE_TEXTS,
   type Invoice,
@@ -30,6 +31,7 @@ import {
   type InvoiceList,
   type InvoiceListQuery,
   type InvoiceStats,
+  type InvoiceStatsQuery,
   type InvoiceStatusChange,
   type InvoiceUpdate,
   isOneDepositFigure,
@@ -753,7 +755,8 @@ export function createInvoicesService(
       const filter = filterOf(query);
       return db.run(t.scope, async (tx) => {
         const offset = (query.page - 1) * query.limit;
-        const { total, rows } = await repo.page(tx, t.companyId, filter, { limit: query.limit, offset }, today);
+        const order = { sort: query.sort, order: query.order ?? INVOICE_SORT_ORDERS[query.sort] };
+        const { total, rows } = await repo.page(tx, t.companyId, filter, { limit: query.limit, offset }, today, order);
         return {
           invoices: rows.map((row) => withOverdue(row, today)),
           pagination: {
@@ -766,7 +769,7 @@ export function createInvoicesService(
       });
     },
 
-    async stats(auth: AuthContext, query: InvoiceListQuery): Promise<InvoiceStats> {
+    async stats(auth: AuthContext, query: InvoiceStatsQuery): Promise<InvoiceStats> {
       const t = tenant(auth, INVOICES_ACCESS.stats, noCompany);
       const today = parisToday();
       return db.run(t.scope, (tx) => repo.stats(tx, t.companyId, filterOf(query), today));
@@ -1205,7 +1208,7 @@ export function createInvoicesService(
   };
 }
 
-function filterOf(query: InvoiceListQuery): InvoiceFilter {
+function filterOf(query: InvoiceStatsQuery): InvoiceFilter {
   return {
     search: query.search,
     status: query.status,

@@ -2,8 +2,17 @@ import { randomUUID } from "node:crypto";
 import { buildApp } from "@server/app";
 import { bearer, foldOracle, TEST_JWT_SECRET } from "@server/test/helpers";
 import { png, VALID_PNG } from "@server/test/images";
+import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { parisToday } from "@shared/dates";
-import { INVOICE_DEFAULTS, INVOICE_TEXTS, type Invoice, type InvoiceList } from "@shared/invoices";
+import {
+  INVOICE_DEFAULTS,
+  INVOICE_SORT_ORDERS,
+  INVOICE_SORTS,
+  INVOICE_TEXTS,
+  type Invoice,
+  type InvoiceList,
+  type InvoiceSort,
+} from "@shared/invoices";
 import { MONEY_TEXTS } from "@shared/money";
 import { QUOTE_TEXTS } from "@shared/quotes";
 import { sql } from "drizzle-orm";
@@ -707,5 +716,83 @@ describe("another company's invoice", () => {
     for (const id of ["pas-un-id", randomUUID()]) {
       expect((await api(admin, "GET", `/api/invoices/${id}`)).statusCode).toBe(404);
     }
+  });
+});
+
+describe("the list's sorts (sort and order)", () => {
+  type Row = InvoiceList["invoices"][number];
+  const KEYS: Record<InvoiceSort, SortKey<Row>[]> = {
+    date: [{ value: (i) => i.date }, { value: (i) => i.reference }],
+    reference: [{ value: (i) => i.reference }],
+    client: [
+      { value: (i) => fold(i.client_name) },
+      { value: (i) => i.client_id },
+      { value: (i) => i.date, fixed: "desc" },
+      { value: (i) => i.reference, fixed: "desc" },
+    ],
+    total: [{ value: (i) => i.total }, { value: (i) => i.id }],
+    due_date: [{ value: (i) => i.due_date }, { value: (i) => i.id }],
+    balance: [{ value: (i) => i.balance_due }, { value: (i) => i.id }],
+  };
+  const ids = (rows: Row[]) => rows.map((i) => i.id);
+  const cases = INVOICE_SORTS.flatMap((sort) => [
+    [sort, "asc"],
+    [sort, "desc"],
+  ]) as [InvoiceSort, "asc" | "desc"][];
+
+  it.each(cases)(
+    "sort=%s&order=%s: the order computed from the rows, with a search too, pages without overlap",
+    async (sort, order) => {
+      const rows = (await ownList("?limit=100")).invoices;
+      expect(rows.length).toBeGreaterThan(6);
+      const expected = ids(sortRows(rows, KEYS[sort], order));
+      expect(ids((await ownList(`?sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(expected);
+      const pages: string[] = [];
+      for (let page = 1; page <= Math.ceil(rows.length / 2); page++) {
+        pages.push(...ids((await ownList(`?sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices));
+      }
+      expect(pages).toEqual(expected);
+
+      // A search (invoices_search_page()): the same order over the matches, its pages too.
+      const matched = new Set(ids((await ownList("?search=e&limit=100")).invoices));
+      expect(matched.size).toBeGreaterThan(3);
+      const found = expected.filter((id) => matched.has(id));
+      expect(ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=100`)).invoices)).toEqual(found);
+      const searchedPages: string[] = [];
+      for (let page = 1; page <= Math.ceil(found.length / 2); page++) {
+        searchedPages.push(
+          ...ids((await ownList(`?search=e&sort=${sort}&order=${order}&limit=2&page=${page}`)).invoices),
+        );
+      }
+      expect(searchedPages).toEqual(found);
+    },
+  );
+
+  it("keeps each sort's own direction when order is left out, the date most recent first by default", async () => {
+    const get = async (query: string) => ids((await ownList(`?limit=100${query}`)).invoices);
+    expect(await get("")).toEqual(await get("&sort=date&order=desc"));
+    for (const sort of INVOICE_SORTS) {
+      expect(await get(`&sort=${sort}`)).toEqual(await get(`&sort=${sort}&order=${INVOICE_SORT_ORDERS[sort]}`));
+    }
+  });
+
+  it("never shows another company's invoices, whatever the order", async () => {
+    const theirs = new Set(ids((await ownList("?limit=100")).invoices));
+    for (const sort of INVOICE_SORTS) {
+      const mine = ids((await list(`?sort=${sort}&order=asc&limit=100`)).invoices);
+      expect(mine.filter((id) => theirs.has(id))).toEqual([]);
+      const searched = ids((await list(`?search=e&sort=${sort}&order=desc&limit=100`)).invoices);
+      expect(searched.filter((id) => theirs.has(id))).toEqual([]);
+    }
+  });
+
+  it.each([
+    ["sort=name", "Tri invalide (date, reference, client, total, due_date ou balance)"],
+    ["order=croissant", "Ordre invalide (asc ou desc)"],
+    ["search=e&sort=montant", "Tri invalide (date, reference, client, total, due_date ou balance)"],
+  ])("refuses ?%s", async (query, message) => {
+    const res = await own.api(own.admin, "GET", `/api/invoices?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(messageOf(res)).toBe(message);
   });
 });

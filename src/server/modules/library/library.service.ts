@@ -4,6 +4,7 @@ import { errors } from "@server/lib/errors";
 import type { ExpectedVersion } from "@server/lib/versions";
 import { toCsv } from "@shared/csv";
 import {
+  LIBRARY_SORT_ORDERS,
   LIBRARY_TEXTS,
   type LibraryCategory,
   type LibraryExportQuery,
@@ -175,7 +176,13 @@ export function createLibraryService(db: Database) {
         archived: query.status === "archived",
       };
       const { data, total } = await db.run(t.scope, (tx) =>
-        libraryRepository.list(tx, t.companyId, filter, { limit: query.limit, offset: (query.page - 1) * query.limit }),
+        libraryRepository.list(
+          tx,
+          t.companyId,
+          filter,
+          { limit: query.limit, offset: (query.page - 1) * query.limit },
+          { sort: query.sort, order: query.order ?? LIBRARY_SORT_ORDERS[query.sort] },
+        ),
       );
       return { data, meta: { total, page: query.page, limit: query.limit } };
     },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { bearer, createTestCompany, login, setupApp, type TestCompany } from "@server/test/helpers";
+import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { CSV_TEXTS } from "@shared/csv";
 import { LIBRARY_TEXTS, type LibraryItemDetail, type LibraryListResponse } from "@shared/library";
 import { MONEY_TEXTS } from "@shared/money";
@@ -589,5 +590,92 @@ describe("CSV: GET /api/library/export and POST /api/library/import", () => {
     expect((await api(compagnon, "POST", "/api/library/import", { csv: "Nom;Prix\nA;1" })).statusCode).toBe(403);
     expect((await api(compagnon, "GET", "/api/library/export")).statusCode).toBe(403);
     expect((await api(chef, "GET", "/api/library/export")).statusCode).toBe(200);
+  });
+});
+
+describe("GET /api/library/items: sort and order", () => {
+  type Row = { id: string; name: string; kind: string; category: string | null; unit_price: number };
+  const KEYS: Record<string, SortKey<Row>[]> = {
+    name: [{ value: (i) => fold(i.name) }, { value: (i) => i.id }],
+    unit_price: [{ value: (i) => i.unit_price }, { value: (i) => i.id }],
+    kind: [
+      { value: (i) => i.kind },
+      { value: (i) => i.category },
+      { value: (i) => fold(i.name) },
+      { value: (i) => i.id },
+    ],
+  };
+  let tag: string;
+  let mine: Row[];
+  beforeAll(async () => {
+    tag = `s${randomUUID().slice(0, 6)}`;
+    const plaster = await create(chef, article({ name: `Plâtre ${tag}`, unit_price: 12, category: "fourniture" }));
+    await create(chef, article({ name: `échafaudage ${tag}`, unit_price: 80, category: "materiel" }));
+    const labour = await create(chef, article({ name: `Manœuvre ${tag}`, unit_price: 12, category: "main_oeuvre" }));
+    await create(chef, article({ name: `Bâche ${tag}`, unit_price: 4.5, category: "fourniture" }));
+    await create(chef, {
+      kind: "ouvrage",
+      name: `Doublage ${tag}`,
+      description: null,
+      unit: "m²",
+      tax_rate: 10,
+      pricing: "parts",
+      components: [
+        { article_id: plaster.id, quantity: 2 },
+        { article_id: labour.id, quantity: 0.5 },
+      ],
+    });
+    await create(otherAdmin, article({ name: `Aaa ${tag}`, unit_price: 1 }));
+    mine = ((await api(admin, "GET", `/api/library/items?search=${tag}&limit=100`)).json() as LibraryListResponse).data;
+    expect(mine).toHaveLength(5);
+  });
+
+  const ids = (rows: { id: string }[]) => rows.map((i) => i.id);
+
+  it.each([
+    ["name", "asc"],
+    ["name", "desc"],
+    ["unit_price", "asc"],
+    ["unit_price", "desc"],
+    ["kind", "asc"],
+    ["kind", "desc"],
+  ] as const)("sort=%s&order=%s, with or without a search, pages without overlap", async (sort, order) => {
+    const expected = ids(sortRows(mine, KEYS[sort] ?? [], order));
+    const searched = (await api(admin, "GET", `/api/library/items?search=${tag}&sort=${sort}&order=${order}`)).json();
+    expect(ids(searched.data)).toEqual(expected);
+    const all = (await api(admin, "GET", `/api/library/items?sort=${sort}&order=${order}&limit=200`)).json();
+    expect(ids(all.data).filter((id) => expected.includes(id))).toEqual(expected);
+    const pages: string[] = [];
+    for (let page = 1; page <= 3; page++) {
+      const res = await api(
+        admin,
+        "GET",
+        `/api/library/items?search=${tag}&sort=${sort}&order=${order}&limit=2&page=${page}`,
+      );
+      pages.push(...ids(res.json().data));
+    }
+    expect(pages).toEqual(expected);
+  });
+
+  it("keeps each sort's own direction when order is left out, the name A → Z by default", async () => {
+    const get = async (query: string) =>
+      ids((await api(admin, "GET", `/api/library/items?search=${tag}&${query}`)).json().data);
+    expect(await get("")).toEqual(await get("sort=name&order=asc"));
+    expect(await get("sort=unit_price")).toEqual(await get("sort=unit_price&order=asc"));
+    expect(await get("sort=kind")).toEqual(await get("sort=kind&order=asc"));
+  });
+
+  it("never shows another company's items, whatever the order", async () => {
+    const res = await api(admin, "GET", "/api/library/items?sort=unit_price&order=asc&limit=200");
+    expect(res.json().data.map((i: Row) => i.name)).not.toContain(`Aaa ${tag}`);
+  });
+
+  it.each([
+    ["sort=cost_price", "Tri invalide (name, unit_price ou kind)"],
+    ["order=haut", "Ordre invalide (asc ou desc)"],
+  ])("refuses ?%s", async (query, message) => {
+    const res = await api(admin, "GET", `/api/library/items?${query}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe(message);
   });
 });

@@ -1,5 +1,8 @@
 import { createTestCompany, login } from "@server/test/helpers";
+import { fold, type SortKey, sortRows } from "@server/test/sorting";
 import { addDays, parisToday } from "@shared/dates";
+import { toCents } from "@shared/money";
+import { QUOTE_SORT_ORDERS, QUOTE_SORTS, type QuoteSort } from "@shared/quotes";
 import { describe, expect, it } from "vitest";
 import { type SummedQuote, setupQuotesTest, summaryOfQuotes } from "./quotes.fixtures";
 
@@ -112,5 +115,61 @@ describe("the list's figures, filters and orders", () => {
     }
     expect(pages).toEqual(byClient.map((q) => q.id));
     expect((await api(token, "GET", "/api/quotes?sort=prix")).statusCode).toBe(400);
+  });
+});
+
+describe("the list's orders in both directions (order=asc|desc)", () => {
+  type Row = Listed & { client_id: string; date: string; reference: string };
+  const KEYS: Record<QuoteSort, SortKey<Row>[]> = {
+    date: [{ value: (q) => q.date }, { value: (q) => q.reference }],
+    // Highest first by default, then the id the other way (as it always was).
+    amount: [{ value: (q) => toCents(q.subtotal) - toCents(q.discount) }, { value: (q) => q.id, against: true }],
+    client: [
+      { value: (q) => fold(q.client.name) },
+      { value: (q) => q.client_id },
+      { value: (q) => q.date, fixed: "desc" },
+      { value: (q) => q.reference, fixed: "desc" },
+    ],
+  };
+  const ids = (rows: { id: string }[]) => rows.map((q) => q.id);
+  const cases = QUOTE_SORTS.flatMap((sort) => [
+    [sort, "asc"],
+    [sort, "desc"],
+  ]) as [QuoteSort, "asc" | "desc"][];
+
+  it.each(cases)(
+    "sort=%s&order=%s: the order computed from the rows, with a search too, pages without overlap",
+    async (sort, order) => {
+      const rows = (await list("")).data as Row[];
+      const expected = ids(sortRows(rows, KEYS[sort], order));
+      expect(ids((await list(`&sort=${sort}&order=${order}`)).data)).toEqual(expected);
+      const pages: string[] = [];
+      for (const page of [1, 2, 3]) {
+        const res = (await api(token, "GET", `/api/quotes?limit=3&page=${page}&sort=${sort}&order=${order}`)).json();
+        pages.push(...ids(res.data));
+      }
+      expect(pages).toEqual(expected);
+      const matched = new Set(ids((await list("&search=envoy")).data));
+      expect(matched.size).toBe(2);
+      const found = expected.filter((id) => matched.has(id));
+      expect(ids((await list(`&search=envoy&sort=${sort}&order=${order}`)).data)).toEqual(found);
+      const all = new Set(ids((await list("&search=a")).data));
+      expect(ids((await list(`&search=a&sort=${sort}&order=${order}`)).data)).toEqual(
+        expected.filter((id) => all.has(id)),
+      );
+    },
+  );
+
+  it("keeps the published orders when order is left out, and refuses another value", async () => {
+    for (const sort of QUOTE_SORTS) {
+      expect(ids((await list(`&sort=${sort}`)).data)).toEqual(
+        ids((await list(`&sort=${sort}&order=${QUOTE_SORT_ORDERS[sort]}`)).data),
+      );
+    }
+    const bad = await api(token, "GET", "/api/quotes?order=desc&sort=date&limit=abc");
+    expect(bad.statusCode).toBe(400);
+    const res = await api(token, "GET", "/api/quotes?order=z-a");
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toBe("Ordre invalide (asc ou desc)");
   });
 });

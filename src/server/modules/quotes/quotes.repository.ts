@@ -1,12 +1,14 @@
 import type { Db } from "@server/db/client";
 import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
+import { direction } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
+import type { SortOrder } from "@shared/fields";
 import { isPricedLine } from "@shared/money";
 import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummary } from "@shared/quotes";
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import type { Premises } from "@shared/vat-rules";
-import { and, desc, eq, type SQL, sql } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
@@ -21,6 +23,8 @@ export interface QuoteFilter {
 export interface ListContext {
   today: string;
   sort: QuoteSort;
+  /** The sort's direction (its own when the call leaves `order` out: QUOTE_SORT_ORDERS). */
+  order: SortOrder;
 }
 
 const PENDING = sql.join(
@@ -58,15 +62,25 @@ function where(companyId: string, filter: QuoteFilter, today: string): SQL | und
   );
 }
 
-/** The page's order; every order ends on a unique key, so pages never overlap. */
-function orderOf(sort: QuoteSort): SQL[] {
-  if (sort === "amount") return [sql`${quotes.netHt} DESC`, sql`${quotes.id}`];
+/**
+ * The page's order; every order ends on a unique key, so pages never overlap. `order` turns the sort's
+ * keys around (the amount's id runs against it, as it always did); a client's quotes stay the most recent
+ * first in both directions.
+ */
+function orderOf(sort: QuoteSort, order: SortOrder): SQL[] {
+  const d = direction(order);
+  if (sort === "amount") return [sql`${quotes.netHt} ${d}`, sql`${quotes.id} ${direction(order, true)}`];
   // By client: the clients' (company, fold(name), id) index gives them in order, each one's quotes then
   // sorted among themselves (an incremental sort), so a page reads a few clients, not every quote.
   if (sort === "client") {
-    return [sql`fold(${clients.name})`, sql`${clients.id}`, sql`${quotes.date} DESC`, sql`${quotes.reference} DESC`];
+    return [
+      sql`fold(${clients.name}) ${d}`,
+      sql`${clients.id} ${d}`,
+      sql`${quotes.date} DESC`,
+      sql`${quotes.reference} DESC`,
+    ];
   }
-  return [desc(quotes.date), desc(quotes.reference)];
+  return [sql`${quotes.date} ${d}`, sql`${quotes.reference} ${d}`];
 }
 
 /**
@@ -266,12 +280,13 @@ export const quotesRepository = {
     const status = filter.status ?? null;
     const client = filter.clientId ?? null;
     const state = stateCondition(filter.state, context.today, "m");
+    const d = direction(context.order);
     const order =
       context.sort === "amount"
-        ? sql`net_ht DESC, id`
+        ? sql`net_ht ${d}, id ${direction(context.order, true)}`
         : context.sort === "client"
-          ? sql`client_key, client_id, date DESC, reference DESC`
-          : sql`date DESC, reference DESC`;
+          ? sql`client_key ${d}, client_id ${d}, date DESC, reference DESC`
+          : sql`date ${d}, reference ${d}`;
     const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
         SELECT m.id, m.client_id, m.date, m.reference, m.status, m.total, m.net_ht, m.valid_until
@@ -301,7 +316,7 @@ export const quotesRepository = {
   ) {
     // The clients' company said too: the order by client then walks that company's clients by name.
     const rows = await selectQuotes(tx, and(where(companyId, filter, context.today), eq(clients.companyId, companyId)))
-      .orderBy(...orderOf(filter.ids ? "date" : context.sort))
+      .orderBy(...orderOf(filter.ids ? "date" : context.sort, filter.ids ? "desc" : context.order))
       .limit(page.limit)
       .offset(page.offset);
     return rows.map(toQuote);

@@ -12,6 +12,7 @@ import {
   isFinalQuoteStatus,
   lineFromStored,
   PENDING_QUOTE_STATUSES,
+  QUOTE_SORT_ORDERS,
   QUOTE_TEXTS,
   type Quote,
   type QuoteDefaults,
@@ -190,7 +191,7 @@ export function createQuotesService(db: Database) {
       const filter = { status: query.status, clientId: query.client_id, state: query.state };
       const page = { limit: query.limit, offset: (query.page - 1) * query.limit };
       // Validity dates are read against the business day (Europe/Paris).
-      const context = { today: parisToday(), sort: query.sort };
+      const context = { today: parisToday(), sort: query.sort, order: query.order ?? QUOTE_SORT_ORDERS[query.sort] };
       return db.run(t.scope, async (tx) => {
         if (query.search) {
           const found = await quotesRepository.search(tx, t.companyId, query.search, filter, page, context);

@@ -66,6 +66,29 @@ function Harness({ onOpen = vi.fn(), onSort = vi.fn() }: { onOpen?: (row: Row) =
   );
 }
 
+/** A table whose headers set the sort and its order, as the list pages do. */
+function Sorting({ onSort }: { onSort: (sort: Sort, order: "asc" | "desc" | undefined) => void }) {
+  const [sort, setSort] = useState<Sort>("ref");
+  const [order, setOrder] = useState<"asc" | "desc" | undefined>(undefined);
+  return (
+    <DataTable
+      label="Devis"
+      rows={ROWS}
+      columns={COLUMNS}
+      rowKey={(r) => r.id}
+      rowLabel={(r) => `le devis ${r.ref}`}
+      onOpen={vi.fn()}
+      sort={sort}
+      order={order}
+      onSortChange={(next, nextOrder) => {
+        onSort(next, nextOrder);
+        setSort(next);
+        setOrder(nextOrder);
+      }}
+    />
+  );
+}
+
 beforeEach(() => {
   localStorage.clear();
   viewport.resize(1366);
@@ -90,6 +113,27 @@ describe("DataTable", () => {
     expect(onSort).toHaveBeenCalledWith("ht");
     expect(ht?.getAttribute("aria-sort")).toBe("descending");
     expect(ref?.getAttribute("aria-sort")).toBeNull();
+  });
+
+  it("sorts by a header in its column's own order, then the other way round at each click (aria-sort follows)", () => {
+    const asked: [Sort, string | undefined][] = [];
+    render(<Sorting onSort={(next, order) => asked.push([next, order])} />);
+    const header = (name: string) => screen.getByRole("columnheader", { name });
+    const click = (name: string) => fireEvent.click(within(header(name)).getByRole("button", { name }));
+    expect(header("Référence").getAttribute("aria-sort")).toBe("ascending");
+    click("Référence");
+    expect(asked.at(-1)).toEqual(["ref", "desc"]);
+    expect(header("Référence").getAttribute("aria-sort")).toBe("descending");
+    click("Référence");
+    expect(asked.at(-1)).toEqual(["ref", "asc"]);
+    expect(header("Référence").getAttribute("aria-sort")).toBe("ascending");
+    click("Total HT");
+    expect(asked.at(-1)).toEqual(["ht", undefined]);
+    expect(header("Total HT").getAttribute("aria-sort")).toBe("descending");
+    expect(header("Référence").getAttribute("aria-sort")).toBeNull();
+    click("Total HT");
+    expect(asked.at(-1)).toEqual(["ht", "asc"]);
+    expect(header("Total HT").getAttribute("aria-sort")).toBe("ascending");
   });
 
   it("ticks one row, then the page from the header box (indeterminate meanwhile), then none", () => {

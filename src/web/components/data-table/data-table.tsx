@@ -1,3 +1,4 @@
+import type { SortOrder } from "@shared/fields";
 import { formatEuro, plural } from "@shared/format";
 import { fromCents, toCents } from "@shared/money";
 import { Button } from "@web/components/ui/button";
@@ -8,12 +9,20 @@ import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef,
 
 /**
  * The office lists as a dense table (docs/architecture.md#office-lists-as-tables): one component for
- * clients, quotes, invoices and the library. The sort is the server's (the page passes the API's sort
- * key and its direction); the selection is the page's rows; the footer sums the money columns of the
+ * clients, quotes, invoices and the library. The sort is the server's (the page passes the API's `sort`
+ * and `order`; a header sorts by its column, clicked again the other way round); the selection is the page's rows; the footer sums the money columns of the
  * rows shown, in integer cents (ADR 0002).
  */
 
 export type SortDirection = "ascending" | "descending";
+
+const directionOf = (order: SortOrder): SortDirection => (order === "asc" ? "ascending" : "descending");
+
+/** A column's `sort`: the API's `key` in that sort's own direction (the shared `*_SORT_ORDERS`). */
+export const sortOf = <S extends string>(key: S, own: Readonly<Record<S, SortOrder>>) => ({
+  key,
+  direction: directionOf(own[key]),
+});
 
 export interface DataColumn<T, S extends string = never> {
   id: string;
@@ -21,7 +30,10 @@ export interface DataColumn<T, S extends string = never> {
   cell: (row: T) => ReactNode;
   /** Figures and amounts: right-aligned, tabular numbers. */
   numeric?: boolean;
-  /** The API sorts the list by this column: its `sort` value and the order it gives. */
+  /**
+   * The API sorts the list by this column: its `sort` value and the order that sort gives when `order`
+   * is left out (the direction a first click asks; a second click asks the other).
+   */
   sort?: { key: S; direction: SortDirection };
   /** An amount in euros: the footer shows its sum over the rows shown. */
   money?: (row: T) => number;
@@ -45,11 +57,14 @@ export interface DataTableProps<T, S extends string = never> {
   /** Clicking a row, or Enter on it, opens the item as its card does. */
   onOpen: (row: T) => void;
   /**
-   * The API's sort in force, and how to change it; without `onSortChange`, the column of `sort` is
-   * marked as the list's order (aria-sort) and no column offers another.
+   * The API's sort in force, its direction (left out: the column's own), and how to change them: a
+   * header not in force asks `onSortChange(key)` (that sort's own direction), the one in force
+   * `onSortChange(key, the other order)`. Without `onSortChange`, the column of `sort` is marked as the
+   * list's order (aria-sort) and no column offers another.
    */
   sort?: S | undefined;
-  onSortChange?: ((sort: S) => void) | undefined;
+  order?: SortOrder | undefined;
+  onSortChange?: ((sort: S, order?: SortOrder) => void) | undefined;
   /** The ticked rows (their keys); without them, no checkboxes. */
   selected?: ReadonlySet<string> | undefined;
   onSelectedChange?: ((next: ReadonlySet<string>) => void) | undefined;
@@ -84,6 +99,7 @@ export function DataTable<T, S extends string = never>({
   rowLabel,
   onOpen,
   sort,
+  order,
   onSortChange,
   selected,
   onSelectedChange,
@@ -133,24 +149,31 @@ export function DataTable<T, S extends string = never>({
             )}
             {columns.map((column) => {
               const active = column.sort !== undefined && column.sort.key === sort;
+              // The column's direction: in force, the order asked (else its own); not in force, its own.
+              const shown = active && order ? directionOf(order) : column.sort?.direction;
+              const onClick = () => {
+                if (!column.sort || !onSortChange) return;
+                if (!active) onSortChange(column.sort.key);
+                else onSortChange(column.sort.key, shown === "ascending" ? "desc" : "asc");
+              };
               return (
                 <th
                   key={column.id}
                   scope="col"
-                  aria-sort={active ? column.sort?.direction : undefined}
+                  aria-sort={active ? shown : undefined}
                   className={cn("px-2.5 whitespace-nowrap", column.numeric && "text-right", column.className)}
                 >
                   {column.sort && onSortChange ? (
                     <button
                       type="button"
-                      onClick={() => column.sort && onSortChange(column.sort.key)}
+                      onClick={onClick}
                       className={cn(
                         "inline-flex items-center gap-1 rounded-sm hover:text-foreground focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-ring",
                         active && "text-foreground",
                       )}
                     >
                       {column.header}
-                      {column.sort.direction === "ascending" ? (
+                      {shown === "ascending" ? (
                         <ArrowUp aria-hidden="true" className={cn("size-3.5", !active && "opacity-40")} />
                       ) : (
                         <ArrowDown aria-hidden="true" className={cn("size-3.5", !active && "opacity-40")} />
@@ -160,7 +183,7 @@ export function DataTable<T, S extends string = never>({
                     // The API's one order (no other offered): said, not offered as a button.
                     <span className="inline-flex items-center gap-1 text-foreground">
                       {column.header}
-                      {column.sort?.direction === "ascending" ? (
+                      {shown === "ascending" ? (
                         <ArrowUp aria-hidden="true" className="size-3.5" />
                       ) : (
                         <ArrowDown aria-hidden="true" className="size-3.5" />

@@ -1,7 +1,13 @@
+import type { ClientSort } from "@shared/clients";
+import type { SortOrder } from "@shared/fields";
+
 /** Query keys of the clients feature: invalidating `all` refreshes lists, counters and details. */
 export interface ClientListFilters {
   search: string;
   status: "active" | "inactive" | undefined;
+  /** The table's order (left out: by name, A → Z); `order` left out: the sort's own direction. */
+  sort?: ClientSort | undefined;
+  order?: SortOrder | undefined;
 }
 
 export const clientKeys = {

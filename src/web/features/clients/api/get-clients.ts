@@ -5,7 +5,7 @@ import { api } from "@web/lib/api-client";
 import { nextPage } from "@web/lib/next-page";
 import { type ClientListFilters, clientKeys } from "./client-keys";
 
-/** GET /api/clients?page&limit&status&search — one page, sorted by name, with the filtered total. */
+/** GET /api/clients?page&limit&status&search&sort&order — one page (by name by default), with the filtered total. */
 export async function getClients(
   filters: ClientListFilters & { page: number; limit?: number },
   signal?: AbortSignal,
@@ -17,6 +17,8 @@ export async function getClients(
       limit: filters.limit ?? CLIENT_LIMITS.defaultLimit,
       status: filters.status,
       search: filters.search.trim() || undefined,
+      sort: filters.sort,
+      order: filters.order,
     },
     { signal },
   );

@@ -1,6 +1,7 @@
 import { CLIENT_TYPE_LABELS } from "@shared/client-rules";
-import type { ClientRecord } from "@shared/clients";
+import { CLIENT_SORT_ORDERS, type ClientRecord, type ClientSort } from "@shared/clients";
 import { SELECTION_MAX } from "@shared/csv";
+import type { SortOrder } from "@shared/fields";
 import { formatDate, plural } from "@shared/format";
 import {
   type DataColumn,
@@ -8,6 +9,7 @@ import {
   ExportSelection,
   SelectionBar,
   selectedLabel,
+  sortOf,
 } from "@web/components/data-table/data-table";
 import { useRowSelection } from "@web/components/data-table/use-row-selection";
 import { toastSuccess } from "@web/lib/api-errors";
@@ -16,17 +18,22 @@ import { useExportClients } from "../api/client-csv";
 import type { ClientListFilters } from "../api/client-keys";
 import { ClientStatusBadge } from "./client-status-badge";
 
-const COLUMNS: readonly DataColumn<ClientRecord, "name">[] = [
+const COLUMNS: readonly DataColumn<ClientRecord, ClientSort>[] = [
   {
     id: "name",
     header: "Nom",
-    sort: { key: "name", direction: "ascending" },
+    sort: sortOf("name", CLIENT_SORT_ORDERS),
     cell: (c) => <span className="font-medium">{c.name}</span>,
   },
   { id: "type", header: "Type", cell: (c) => CLIENT_TYPE_LABELS[c.type], className: "w-[7.5rem]" },
   { id: "email", header: "E-mail", cell: (c) => c.email ?? "—" },
   { id: "phone", header: "Téléphone", cell: (c) => c.phone ?? "—", numeric: true, className: "w-[8.5rem]" },
-  { id: "city", header: "Ville", cell: (c) => [c.postal_code, c.city].filter(Boolean).join(" ") || "—" },
+  {
+    id: "city",
+    header: "Ville",
+    cell: (c) => [c.postal_code, c.city].filter(Boolean).join(" ") || "—",
+    sort: sortOf("city", CLIENT_SORT_ORDERS),
+  },
   {
     id: "status",
     header: "Statut",
@@ -39,6 +46,7 @@ const COLUMNS: readonly DataColumn<ClientRecord, "name">[] = [
     header: "Client depuis",
     cell: (c) => <time dateTime={c.created_at}>{formatDate(c.created_at)}</time>,
     numeric: true,
+    sort: sortOf("created_at", CLIENT_SORT_ORDERS),
     className: "w-[7.5rem]",
   },
 ];
@@ -47,16 +55,20 @@ export interface ClientTableProps {
   clients: readonly ClientRecord[];
   /** The list's filters: the export of the selection is taken within them. */
   filters: ClientListFilters;
+  sort: ClientSort;
+  /** The sort's direction; left out, its own. */
+  order?: SortOrder | undefined;
+  onSortChange: (sort: ClientSort, order?: SortOrder) => void;
   onOpen: (client: ClientRecord) => void;
   busy: boolean;
 }
 
 /**
- * The clients loaded as a table (docs/domain/clients.md#as-a-table): no money, so no totals; the API
- * orders the book by name only, so no column sorts. « Exporter la sélection » is the server's export
- * of those ids (ADR 0022's writer).
+ * The clients loaded as a table (docs/domain/clients.md#as-a-table): no money, so no totals; the name,
+ * the city and « Client depuis » sort on the server, both ways. « Exporter la sélection » is the
+ * server's export of those ids (ADR 0022's writer).
  */
-export function ClientTable({ clients, filters, onOpen, busy }: ClientTableProps) {
+export function ClientTable({ clients, filters, sort, order, onSortChange, onOpen, busy }: ClientTableProps) {
   const selection = useRowSelection(clients, (c) => c.id);
   const exporting = useExportClients();
 
@@ -92,7 +104,9 @@ export function ClientTable({ clients, filters, onOpen, busy }: ClientTableProps
         rowKey={(c) => c.id}
         rowLabel={(c) => `le client ${c.name}`}
         onOpen={onOpen}
-        sort="name"
+        sort={sort}
+        order={order}
+        onSortChange={onSortChange}
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}

@@ -31,6 +31,9 @@ function serve(book: Client[], pageSize = Number.POSITIVE_INFINITY) {
     const found = book.filter((c) =>
       [c.name, c.email ?? "", c.phone ?? "", c.city ?? ""].join(" ").toLowerCase().includes(search),
     );
+    // The server's orders the tables ask for (sort=city, order=desc): enough to see the rows follow.
+    if (query.get("sort") === "city") found.sort((x, y) => (x.city ?? "").localeCompare(y.city ?? ""));
+    if (query.get("order") === "desc") found.reverse();
     return { data: found.slice((page - 1) * limit, page * limit), meta: { total: found.length, page, limit } };
   });
 }
@@ -224,5 +227,41 @@ describe("ClientsPage as a table (docs/domain/clients.md#as-a-table)", () => {
     fireEvent.click(screen.getByRole("button", { name: "Exporter la sélection" }));
     await waitFor(() => expect(api.requests("GET", "/api/clients/export")).toHaveLength(1));
     expect(api.requests("GET", "/api/clients/export")[0]?.query.get("ids")).toBe(b.id);
+  });
+
+  it("sorts on the server from a header, clicked again the other way round; aria-sort follows", async () => {
+    serve([
+      makeClient({ id: crypto.randomUUID(), name: "Anne Roux", city: "Valence" }),
+      makeClient({ id: crypto.randomUUID(), name: "Bruno Petit", city: "Annecy" }),
+      makeClient({ id: crypto.randomUUID(), name: "Chloé Blanc", city: "Lyon" }),
+    ]);
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Clients" });
+    const header = (name: string) => within(table).getByRole("columnheader", { name });
+    const names = () =>
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => within(row).getAllByRole("cell")[1]?.textContent);
+    expect(header("Nom").getAttribute("aria-sort")).toBe("ascending");
+    expect(listCalls().at(-1)?.get("sort")).toBeNull();
+
+    fireEvent.click(within(header("Ville")).getByRole("button", { name: "Ville" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("city"));
+    expect(listCalls().at(-1)?.get("order")).toBeNull();
+    await waitFor(() => expect(names()).toEqual(["Bruno Petit", "Chloé Blanc", "Anne Roux"]));
+    expect(header("Ville").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Nom").getAttribute("aria-sort")).toBeNull();
+
+    fireEvent.click(within(header("Ville")).getByRole("button", { name: "Ville" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("order")).toBe("desc"));
+    expect(listCalls().at(-1)?.get("sort")).toBe("city");
+    await waitFor(() => expect(names()).toEqual(["Anne Roux", "Chloé Blanc", "Bruno Petit"]));
+    expect(header("Ville").getAttribute("aria-sort")).toBe("descending");
+
+    fireEvent.click(within(header("Client depuis")).getByRole("button", { name: "Client depuis" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("created_at"));
+    expect(listCalls().at(-1)?.get("order")).toBeNull();
+    expect(header("Client depuis").getAttribute("aria-sort")).toBe("descending");
   });
 });

@@ -1,9 +1,10 @@
 import { CLIENT_LIMITS } from "@shared/client-rules";
-import type { ClientRecord } from "@shared/clients";
+import { CLIENT_SORT_ORDERS, type ClientRecord, type ClientSort } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
+import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
@@ -64,7 +65,13 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
   const [term, setTerm] = useState("");
   const [status, setStatus] = useState<StatusFilter>("all");
   const debouncedTerm = useDebouncedValue(term, CLIENT_LIMITS.searchDebounceMs);
-  const filters: ClientListFilters = { search: normaliseSearch(debouncedTerm), status: STATUS_QUERY[status] };
+  // The table's headers order the list on the server (docs/domain/clients.md#as-a-table).
+  const sorting = useTableSort<ClientSort>("name", CLIENT_SORT_ORDERS);
+  const filters: ClientListFilters = {
+    search: normaliseSearch(debouncedTerm),
+    status: STATUS_QUERY[status],
+    ...sorting.params,
+  };
 
   const query = useInfiniteQuery(clientsInfiniteQueryOptions(filters));
   const loaded = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
@@ -220,7 +227,15 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
         }
       >
         {table ? (
-          <ClientTable clients={visible} filters={filters} onOpen={setDetail} busy={query.isPlaceholderData} />
+          <ClientTable
+            clients={visible}
+            filters={filters}
+            sort={sorting.sort}
+            order={sorting.order}
+            onSortChange={sorting.setSort}
+            onOpen={setDetail}
+            busy={query.isPlaceholderData}
+          />
         ) : (
           <ul aria-label="Clients" className="grid grid-cols-1 items-start gap-3 lg:grid-cols-2">
             {rendered.map((client) => (

@@ -16,14 +16,20 @@ export function invoiceFilterQuery(filters: InvoiceFilters) {
 }
 
 /**
- * GET /api/invoices?page&limit&search&status&client_id&quote_id&project_id — one page
+ * GET /api/invoices?page&limit&search&status&client_id&quote_id&project_id&sort&order — one page
  * (`invoices` + `pagination`, spec 3 §3). Page and limit first: the cold start's URL
  * (first-answers.ts) is the one the page asks.
  */
 export function getInvoices(params: InvoiceListParams, signal?: AbortSignal): Promise<InvoiceList> {
   return api.get<InvoiceList>(
     "/invoices",
-    { page: params.page, limit: INVOICE_DEFAULTS.pageSize, ...invoiceFilterQuery(params) },
+    {
+      page: params.page,
+      limit: INVOICE_DEFAULTS.pageSize,
+      ...invoiceFilterQuery(params),
+      sort: params.sort,
+      order: params.order,
+    },
     { signal },
   );
 }

@@ -1,4 +1,6 @@
+import type { SortOrder } from "@shared/fields";
 import type { InvoiceFilterStatus } from "@shared/invoice-rules";
+import type { InvoiceSort } from "@shared/invoices";
 
 /**
  * The list's filters (GET /api/invoices and GET /api/invoices/stats take the same ones): the search as
@@ -12,9 +14,12 @@ export interface InvoiceFilters {
   projectId?: string | undefined;
 }
 
-/** One page of the list: the filters and the page number. */
+/** One page of the list: the filters, the page number and the table's order (not the stats'). */
 export interface InvoiceListParams extends InvoiceFilters {
   page: number;
+  /** Left out: by date, the most recent first; `order` left out: the sort's own direction. */
+  sort?: InvoiceSort | undefined;
+  order?: SortOrder | undefined;
 }
 
 /** The filters as a key: absent ones as null, so `{}` and `{ status: undefined }` share an entry. */
@@ -30,7 +35,17 @@ const filterKey = (filters: InvoiceFilters) => ({
 export const invoiceKeys = {
   all: ["invoices"] as const,
   lists: () => [...invoiceKeys.all, "list"] as const,
-  list: (params: InvoiceListParams) => [...invoiceKeys.lists(), { ...filterKey(params), page: params.page }] as const,
+  list: (params: InvoiceListParams) =>
+    [
+      ...invoiceKeys.lists(),
+      {
+        ...filterKey(params),
+        page: params.page,
+        // Only when set: the default order's key stays the cold start's.
+        ...(params.sort ? { sort: params.sort } : {}),
+        ...(params.order ? { order: params.order } : {}),
+      },
+    ] as const,
   allStats: () => [...invoiceKeys.all, "stats"] as const,
   stats: (filters: InvoiceFilters) => [...invoiceKeys.allStats(), filterKey(filters)] as const,
   details: () => [...invoiceKeys.all, "detail"] as const,

@@ -1,12 +1,14 @@
 import { parisToday } from "@shared/dates";
+import type { SortOrder } from "@shared/fields";
 import { formatDate, formatEuro } from "@shared/format";
-import type { InvoiceRow } from "@shared/invoices";
+import { INVOICE_SORT_ORDERS, type InvoiceRow, type InvoiceSort } from "@shared/invoices";
 import {
   type DataColumn,
   DataTable,
   ExportSelection,
   SelectionBar,
   selectedLabel,
+  sortOf,
 } from "@web/components/data-table/data-table";
 import { useRowSelection } from "@web/components/data-table/use-row-selection";
 import { RemindSelection } from "@web/components/send-message/remind-selection";
@@ -15,19 +17,20 @@ import { toast } from "@web/lib/toast";
 import { useInvoiceAccess } from "../hooks/use-invoice-access";
 import { InvoiceBadges } from "./invoice-badges";
 
-const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
+const COLUMNS: readonly DataColumn<InvoiceRow, InvoiceSort>[] = [
   {
     id: "reference",
     header: "Référence",
+    sort: sortOf("reference", INVOICE_SORT_ORDERS),
     cell: (i) => <span className="font-medium tabular-nums">{i.reference}</span>,
     className: "w-[9.5rem]",
   },
   { id: "name", header: "Objet", cell: (i) => i.name },
-  { id: "client", header: "Client", cell: (i) => i.client_name },
+  { id: "client", header: "Client", cell: (i) => i.client_name, sort: sortOf("client", INVOICE_SORT_ORDERS) },
   {
     id: "date",
     header: "Date",
-    sort: { key: "date", direction: "descending" },
+    sort: sortOf("date", INVOICE_SORT_ORDERS),
     cell: (i) => <time dateTime={i.date}>{formatDate(i.date)}</time>,
     numeric: true,
     className: "w-[6.75rem]",
@@ -49,6 +52,7 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     cell: (i) => <span className="font-semibold">{formatEuro(i.total)}</span>,
     numeric: true,
     money: (i) => i.total,
+    sort: sortOf("total", INVOICE_SORT_ORDERS),
     className: "w-[7.5rem]",
   },
   {
@@ -57,18 +61,23 @@ const COLUMNS: readonly DataColumn<InvoiceRow, "date">[] = [
     cell: (i) => formatEuro(i.balance_due),
     numeric: true,
     money: (i) => i.balance_due,
+    sort: sortOf("balance", INVOICE_SORT_ORDERS),
     className: "w-[7.5rem]",
   },
 ];
 
 export interface InvoiceTableProps {
   invoices: readonly InvoiceRow[];
+  sort: InvoiceSort;
+  /** The sort's direction; left out, its own. */
+  order?: SortOrder | undefined;
+  onSortChange: (sort: InvoiceSort, order?: SortOrder) => void;
   onOpen: (invoice: InvoiceRow) => void;
   busy: boolean;
 }
 
 /** The invoices of the page as a table (docs/domain/invoices.md#as-a-table), with its selection's actions. */
-export function InvoiceTable({ invoices, onOpen, busy }: InvoiceTableProps) {
+export function InvoiceTable({ invoices, sort, order, onSortChange, onOpen, busy }: InvoiceTableProps) {
   const { canEdit } = useInvoiceAccess();
   const selection = useRowSelection(invoices, (i) => i.id);
   // A reminder goes to a late invoice only (docs/domain/messages.md#sending).
@@ -105,7 +114,9 @@ export function InvoiceTable({ invoices, onOpen, busy }: InvoiceTableProps) {
         rowKey={(i) => i.id}
         rowLabel={(i) => `la facture ${i.reference}`}
         onOpen={onOpen}
-        sort="date"
+        sort={sort}
+        order={order}
+        onSortChange={onSortChange}
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}

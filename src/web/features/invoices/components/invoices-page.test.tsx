@@ -289,13 +289,47 @@ describe("InvoicesPage as a table (docs/domain/invoices.md#as-a-table)", () => {
         .map((h) => h.textContent),
     ).toEqual(["", "Référence", "Objet", "Client", "Date", "Statut", "Total TTC", "Reste dû"]);
     expect(within(table).getByText("12 jours de retard")).toBeTruthy();
-    // The API's one order, said on its column, no other offered.
+    // The API's default order, said on its column; the others offered (issue 32 item 7: sort by column).
     expect(within(table).getByRole("columnheader", { name: "Date" }).getAttribute("aria-sort")).toBe("descending");
-    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total TTC)$/ })).toHaveLength(0);
+    expect(within(table).queryAllByRole("button", { name: /^(Date|Client|Total TTC)$/ })).toHaveLength(3);
     expect(screen.getByTestId("page-total-ttc").textContent).toBe(formatEuro(2200));
     expect(screen.getByTestId("page-total-balance").textContent).toBe(formatEuro(2200));
     fireEvent.click(within(table).getByText("Cuisine Bernard"));
     expect(await screen.findByText("Page de la facture")).toBeTruthy();
+  });
+
+  it("sorts on the server from a header, clicked again the other way round; aria-sort follows, back to page 1", async () => {
+    serve([sent, late]);
+    renderPage();
+    const table = await screen.findByRole("table", { name: "Factures" });
+    const header = (name: string) => within(table).getByRole("columnheader", { name });
+    const click = (name: string) => fireEvent.click(within(header(name)).getByRole("button", { name }));
+    expect(lastQuery("/api/invoices")?.get("sort")).toBeNull();
+
+    click("Reste dû");
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("sort")).toBe("balance"));
+    expect(lastQuery("/api/invoices")?.get("order")).toBeNull();
+    expect(lastQuery("/api/invoices")?.get("page")).toBe("1");
+    expect(header("Reste dû").getAttribute("aria-sort")).toBe("descending");
+    expect(header("Date").getAttribute("aria-sort")).toBeNull();
+
+    click("Reste dû");
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("order")).toBe("asc"));
+    expect(lastQuery("/api/invoices")?.get("sort")).toBe("balance");
+    expect(header("Reste dû").getAttribute("aria-sort")).toBe("ascending");
+
+    click("Client");
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("sort")).toBe("client"));
+    expect(lastQuery("/api/invoices")?.get("order")).toBeNull();
+    expect(header("Client").getAttribute("aria-sort")).toBe("ascending");
+    click("Client");
+    await waitFor(() => expect(lastQuery("/api/invoices")?.get("order")).toBe("desc"));
+    expect(header("Client").getAttribute("aria-sort")).toBe("descending");
+
+    click("Date");
+    // The default order again: the first list's key, answered from the cache.
+    await waitFor(() => expect(header("Date").getAttribute("aria-sort")).toBe("descending"));
+    expect(header("Client").getAttribute("aria-sort")).toBeNull();
   });
 
   it("exports the ticked invoices and reminds the late ones only: « 1 relance envoyée, 1 ignorée »", async () => {

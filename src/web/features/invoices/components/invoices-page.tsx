@@ -1,8 +1,10 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_TEXTS } from "@shared/invoice-rules";
+import { INVOICE_SORT_ORDERS, type InvoiceSort } from "@shared/invoices";
 import { useQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
+import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
@@ -53,8 +55,11 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
   const search = useDebouncedValue(term, SEARCH_DEBOUNCE_MS).trim();
   const filters: InvoiceFilters = { search, status: statusQuery(status) };
 
-  // The page goes back to 1 whenever the filters change.
-  const filterKey = JSON.stringify([search, status]);
+  // The table's headers order the list on the server (docs/domain/invoices.md#as-a-table).
+  const sorting = useTableSort<InvoiceSort>("date", INVOICE_SORT_ORDERS);
+
+  // The page goes back to 1 whenever the filters or the order change.
+  const filterKey = JSON.stringify([search, status, sorting.sort, sorting.order]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number) => {
@@ -63,7 +68,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
   };
 
   // The list and its stats are asked side by side.
-  const query = useQuery(invoicesQueryOptions({ ...filters, page }));
+  const query = useQuery(invoicesQueryOptions({ ...filters, page, ...sorting.params }));
   const stats = useQuery(invoiceStatsQueryOptions(filters));
   const pdf = useInvoicePdf();
   const [exporting, setExporting] = useState(false);
@@ -199,6 +204,9 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
         {table ? (
           <InvoiceTable
             invoices={invoices}
+            sort={sorting.sort}
+            order={sorting.order}
+            onSortChange={sorting.setSort}
             onOpen={(row) => navigate(paths.invoice(row.id))}
             busy={query.isPlaceholderData}
           />

@@ -5,7 +5,7 @@ import { api } from "@web/lib/api-client";
 import { nextPage } from "@web/lib/next-page";
 import { type LibraryListFilters, libraryKeys } from "./library-keys";
 
-/** GET /api/library/items — one page, sorted by name, with the filtered total. */
+/** GET /api/library/items — one page (by name by default, else `sort` and `order`), with the filtered total. */
 export async function getLibraryItems(
   filters: LibraryListFilters & { page: number; limit?: number },
   signal?: AbortSignal,
@@ -19,6 +19,8 @@ export async function getLibraryItems(
       kind: filters.kind,
       category: filters.category,
       status: filters.status,
+      sort: filters.sort,
+      order: filters.order,
     },
     { signal },
   );

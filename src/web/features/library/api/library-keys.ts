@@ -1,3 +1,5 @@
+import type { SortOrder } from "@shared/fields";
+import type { LibrarySort } from "@shared/library";
 import type { LibraryCategory, LibraryKind } from "@shared/library-rules";
 
 /** What the library list is filtered by (the query string of GET /api/library/items). */
@@ -6,6 +8,9 @@ export interface LibraryListFilters {
   kind: LibraryKind | undefined;
   category: LibraryCategory | undefined;
   status: "active" | "archived";
+  /** The table's order (left out: by name, A → Z); `order` left out: the sort's own direction. */
+  sort?: LibrarySort | undefined;
+  order?: SortOrder | undefined;
 }
 
 /** Query keys of the library feature: invalidating `all` refreshes lists, details and suggestions. */

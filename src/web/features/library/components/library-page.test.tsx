@@ -38,6 +38,9 @@ function serve(book: LibraryItem[]) {
         (i.archived ? "archived" : "active") === (query.get("status") ?? "active") &&
         `${i.name} ${i.supplier_reference ?? ""}`.toLowerCase().includes(search),
     );
+    // The server's orders the table asks for (sort=unit_price, order=desc): enough to see the rows follow.
+    if (query.get("sort") === "unit_price") found.sort((x, y) => x.unit_price - y.unit_price);
+    if (query.get("order") === "desc") found.reverse();
     const limit = Number(query.get("limit"));
     return { data: found.slice(0, limit), meta: { total: found.length, page: 1, limit } };
   });
@@ -176,5 +179,36 @@ describe("LibraryPage as a table (docs/domain/library.md#as-a-table)", () => {
     // A row opens its item, as the card does.
     fireEvent.click(within(row).getByText("Carreau 45×45"));
     expect(await screen.findByRole("dialog")).toBeTruthy();
+  });
+
+  it("sorts on the server from a header, clicked again the other way round; aria-sort follows", async () => {
+    serve([tiles, glue, labour]);
+    renderWithProviders(<LibraryPage isMobile={false} />);
+    const table = await screen.findByRole("table", { name: "Éléments de la bibliothèque" });
+    const calls = () => api.requests("GET", "/api/library/items").map((request) => request.query);
+    const header = (name: string) => within(table).getByRole("columnheader", { name });
+    const names = () =>
+      within(table)
+        .getAllByRole("row")
+        .slice(1)
+        .map((row) => within(row).getAllByRole("cell")[1]?.textContent);
+    expect(header("Nom").getAttribute("aria-sort")).toBe("ascending");
+
+    fireEvent.click(within(header("Prix de vente HT")).getByRole("button", { name: "Prix de vente HT" }));
+    await waitFor(() => expect(calls().at(-1)?.get("sort")).toBe("unit_price"));
+    expect(calls().at(-1)?.get("order")).toBeNull();
+    await waitFor(() => expect(names()).toEqual(["Colle carrelage", "Carreau 45×45", "Main-d'œuvre carreleur"]));
+    expect(header("Prix de vente HT").getAttribute("aria-sort")).toBe("ascending");
+    expect(header("Nom").getAttribute("aria-sort")).toBeNull();
+
+    fireEvent.click(within(header("Prix de vente HT")).getByRole("button", { name: "Prix de vente HT" }));
+    await waitFor(() => expect(calls().at(-1)?.get("order")).toBe("desc"));
+    await waitFor(() => expect(names()).toEqual(["Main-d'œuvre carreleur", "Carreau 45×45", "Colle carrelage"]));
+    expect(header("Prix de vente HT").getAttribute("aria-sort")).toBe("descending");
+
+    fireEvent.click(within(header("Type")).getByRole("button", { name: "Type" }));
+    await waitFor(() => expect(calls().at(-1)?.get("sort")).toBe("kind"));
+    expect(calls().at(-1)?.get("order")).toBeNull();
+    expect(header("Type").getAttribute("aria-sort")).toBe("ascending");
   });
 });

@@ -1,5 +1,5 @@
 import { formatCount, plural } from "@shared/format";
-import type { LibraryItem } from "@shared/library";
+import { LIBRARY_SORT_ORDERS, type LibraryItem, type LibrarySort } from "@shared/library";
 import {
   LIBRARY_CATEGORIES,
   LIBRARY_CATEGORY_LABELS,
@@ -11,6 +11,7 @@ import {
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
+import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
@@ -64,11 +65,14 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
   const [category, setCategory] = useState<LibraryCategory | "">("");
   const [status, setStatus] = useState<LibraryListFilters["status"]>("active");
   const search = useDebouncedValue(term, LIBRARY_LIMITS.searchDebounceMs).trim();
+  // The table's headers order the list on the server (docs/domain/library.md#as-a-table).
+  const sorting = useTableSort<LibrarySort>("name", LIBRARY_SORT_ORDERS);
   const filters: LibraryListFilters = {
     search,
     kind: kind === "all" ? undefined : kind,
     category: category || undefined,
     status,
+    ...sorting.params,
   };
   const query = useInfiniteQuery(libraryInfiniteQueryOptions(filters));
   const items = useMemo(() => query.data?.pages.flatMap((page) => page.data) ?? [], [query.data]);
@@ -247,7 +251,15 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
         }
       >
         {!failed && table && (
-          <LibraryTable items={items} filters={filters} onOpen={actions.onOpen} busy={query.isPlaceholderData} />
+          <LibraryTable
+            items={items}
+            filters={filters}
+            sort={sorting.sort}
+            order={sorting.order}
+            onSortChange={sorting.setSort}
+            onOpen={actions.onOpen}
+            busy={query.isPlaceholderData}
+          />
         )}
         {!failed && !table && (
           <ul aria-label="Éléments de la bibliothèque" className="grid grid-cols-1 items-start gap-3 xl:grid-cols-2">

@@ -1,12 +1,14 @@
 import { SELECTION_MAX } from "@shared/csv";
+import type { SortOrder } from "@shared/fields";
 import { formatEuro, formatPercent, plural } from "@shared/format";
-import type { LibraryItem } from "@shared/library";
+import { LIBRARY_SORT_ORDERS, type LibraryItem, type LibrarySort } from "@shared/library";
 import {
   type DataColumn,
   DataTable,
   ExportSelection,
   SelectionBar,
   selectedLabel,
+  sortOf,
 } from "@web/components/data-table/data-table";
 import { useRowSelection } from "@web/components/data-table/use-row-selection";
 import { toastSuccess } from "@web/lib/api-errors";
@@ -15,20 +17,27 @@ import { useExportLibrary } from "../api/library-csv";
 import type { LibraryListFilters } from "../api/library-keys";
 import { kindLabel, marginText } from "../lib/library-format";
 
-const COLUMNS: readonly DataColumn<LibraryItem, "name">[] = [
+const COLUMNS: readonly DataColumn<LibraryItem, LibrarySort>[] = [
   {
     id: "name",
     header: "Nom",
-    sort: { key: "name", direction: "ascending" },
+    sort: sortOf("name", LIBRARY_SORT_ORDERS),
     cell: (i) => <span className="font-medium">{i.name}</span>,
   },
-  { id: "kind", header: "Type", cell: (i) => kindLabel(i.kind, i.category), className: "w-[8.5rem]" },
+  {
+    id: "kind",
+    header: "Type",
+    cell: (i) => kindLabel(i.kind, i.category),
+    sort: sortOf("kind", LIBRARY_SORT_ORDERS),
+    className: "w-[8.5rem]",
+  },
   { id: "unit", header: "Unité", cell: (i) => i.unit, className: "w-[5rem]" },
   {
     id: "price",
     header: "Prix de vente HT",
     cell: (i) => formatEuro(i.unit_price),
     numeric: true,
+    sort: sortOf("unit_price", LIBRARY_SORT_ORDERS),
     className: "w-[9rem]",
   },
   { id: "cost", header: "Déboursé HT", cell: (i) => formatEuro(i.cost_price), numeric: true, className: "w-[7.5rem]" },
@@ -46,16 +55,20 @@ export interface LibraryTableProps {
   items: readonly LibraryItem[];
   /** The list's filters: the export of the selection is taken within them. */
   filters: LibraryListFilters;
+  sort: LibrarySort;
+  /** The sort's direction; left out, its own. */
+  order?: SortOrder | undefined;
+  onSortChange: (sort: LibrarySort, order?: SortOrder) => void;
   onOpen: (item: LibraryItem) => void;
   busy: boolean;
 }
 
 /**
  * The items loaded as a table (docs/domain/library.md#as-a-table): unit prices are not added up (a
- * sum of prices per m², per hour and per unit means nothing), and the API orders by name only, so no
- * column sorts. « Exporter la sélection » is the server's export of those ids.
+ * sum of prices per m², per hour and per unit means nothing); the name, the type and the selling price
+ * sort on the server, both ways. « Exporter la sélection » is the server's export of those ids.
  */
-export function LibraryTable({ items, filters, onOpen, busy }: LibraryTableProps) {
+export function LibraryTable({ items, filters, sort, order, onSortChange, onOpen, busy }: LibraryTableProps) {
   const selection = useRowSelection(items, (i) => i.id);
   const exporting = useExportLibrary();
 
@@ -91,7 +104,9 @@ export function LibraryTable({ items, filters, onOpen, busy }: LibraryTableProps
         rowKey={(i) => i.id}
         rowLabel={(i) => i.name}
         onOpen={onOpen}
-        sort="name"
+        sort={sort}
+        order={order}
+        onSortChange={onSortChange}
         selected={selection.selected}
         onSelectedChange={selection.setSelected}
         busy={busy}

@@ -1,4 +1,4 @@
-import { QUOTE_DEFAULTS } from "@shared/quote-rules";
+import { QUOTE_DEFAULTS, QUOTE_SORT_ORDERS } from "@shared/quote-rules";
 import type { quoteListResponseSchema } from "@shared/quotes";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
@@ -8,8 +8,8 @@ import { QUOTE_STALE_TIMES, type QuoteListParams, quoteKeys } from "./quote-keys
 export type QuoteListResponse = z.infer<typeof quoteListResponseSchema>;
 
 /**
- * GET /api/quotes?page&limit&status&client_id&search&state&sort — one page and the summary of the filtered
- * set. The default order is left out, so the first page's URL is the one the cold start asks for.
+ * GET /api/quotes?page&limit&status&client_id&search&state&sort&order — one page and the summary of the
+ * filtered set. The default order is left out, so the first page's URL is the one the cold start asks for.
  */
 export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): Promise<QuoteListResponse> {
   return api.get<QuoteListResponse>(
@@ -22,6 +22,7 @@ export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): 
       search: params.search.trim() || undefined,
       state: params.state,
       sort: params.sort && params.sort !== "date" ? params.sort : undefined,
+      order: params.order,
     },
     { signal },
   );
@@ -32,7 +33,13 @@ export async function getQuotes(params: QuoteListParams, signal?: AbortSignal): 
  * is keyed as no order, so the page prefetched at start-up is the one the list reads.
  */
 export function quotesQueryOptions(params: QuoteListParams) {
-  const normalised = { ...params, sort: params.sort === "date" ? undefined : params.sort };
+  const sort = params.sort ?? "date";
+  const normalised = {
+    ...params,
+    sort: sort === "date" ? undefined : sort,
+    // A sort's own direction is no order (the key and URL of the default list stay the same).
+    order: params.order === QUOTE_SORT_ORDERS[sort] ? undefined : params.order,
+  };
   return queryOptions({
     queryKey: quoteKeys.list(normalised),
     queryFn: ({ signal }) => getQuotes(normalised, signal),

@@ -1,3 +1,4 @@
+import type { SortOrder } from "@shared/fields";
 import type { QuoteSort, QuoteState, QuoteStatus } from "@shared/quote-rules";
 
 /** Query keys of the quotes feature: invalidating `all` refreshes lists, details and histories. */
@@ -8,6 +9,8 @@ export interface QuoteListParams {
   search: string;
   state?: QuoteState | undefined;
   sort?: QuoteSort | undefined;
+  /** The sort's direction; left out, its own (QUOTE_SORT_ORDERS). */
+  order?: SortOrder | undefined;
 }
 
 export const quoteKeys = {

@@ -1,4 +1,5 @@
 import { parisToday } from "@shared/dates";
+import type { SortOrder } from "@shared/fields";
 import { formatDate, formatEuro } from "@shared/format";
 import { fromCents, toCents } from "@shared/money";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, type QuoteSort } from "@shared/quote-rules";
@@ -80,13 +81,15 @@ const COLUMNS: readonly DataColumn<Quote, QuoteSort>[] = [
 export interface QuoteTableProps {
   quotes: readonly Quote[];
   sort: QuoteSort;
-  onSortChange: (sort: QuoteSort) => void;
+  /** The sort's direction; left out, its own. */
+  order?: SortOrder | undefined;
+  onSortChange: (sort: QuoteSort, order?: SortOrder) => void;
   onOpen: (quote: Quote) => void;
   busy: boolean;
 }
 
 /** The quotes of the page as a table (docs/domain/quotes.md#as-a-table), with its selection's actions. */
-export function QuoteTable({ quotes, sort, onSortChange, onOpen, busy }: QuoteTableProps) {
+export function QuoteTable({ quotes, sort, order, onSortChange, onOpen, busy }: QuoteTableProps) {
   const { canEdit } = useQuoteAccess();
   const selection = useRowSelection(quotes, (q) => q.id);
   const today = parisToday();
@@ -124,6 +127,7 @@ export function QuoteTable({ quotes, sort, onSortChange, onOpen, busy }: QuoteTa
         rowLabel={(q) => `le devis ${q.reference}`}
         onOpen={onOpen}
         sort={sort}
+        order={order}
         onSortChange={onSortChange}
         selected={selection.selected}
         onSelectedChange={selection.setSelected}

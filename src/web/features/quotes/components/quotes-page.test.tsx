@@ -499,6 +499,28 @@ describe("QuotesPage as a table (docs/domain/quotes.md#as-a-table)", () => {
     expect(within(grid).getByRole("columnheader", { name: "Client" }).getAttribute("aria-sort")).toBe("ascending");
   });
 
+  it("a header clicked again asks the server the other way round (order), and back; aria-sort follows", async () => {
+    serve(QUOTES);
+    renderPage();
+    const grid = await table();
+    const date = within(grid).getByRole("columnheader", { name: "Date" });
+    fireEvent.click(within(date).getByRole("button", { name: "Date" }));
+    await waitFor(() => expect(listCalls().at(-1)?.get("order")).toBe("asc"));
+    expect(listCalls().at(-1)?.get("sort")).toBeNull();
+    await waitFor(() => expect(date.getAttribute("aria-sort")).toBe("ascending"));
+    fireEvent.click(within(date).getByRole("button", { name: "Date" }));
+    // Back to the sort's own direction: the default list's URL again (no sort, no order).
+    await waitFor(() => expect(date.getAttribute("aria-sort")).toBe("descending"));
+    const amount = within(grid).getByRole("columnheader", { name: "Total HT" });
+    fireEvent.click(within(amount).getByRole("button"));
+    await waitFor(() => expect(listCalls().at(-1)?.get("sort")).toBe("amount"));
+    expect(listCalls().at(-1)?.get("order")).toBeNull();
+    fireEvent.click(within(amount).getByRole("button"));
+    await waitFor(() => expect(listCalls().at(-1)?.get("order")).toBe("asc"));
+    expect(listCalls().at(-1)?.get("sort")).toBe("amount");
+    await waitFor(() => expect(amount.getAttribute("aria-sort")).toBe("ascending"));
+  });
+
   it("exports the ticked quotes as a CSV written by the one writer (a formula neutralised)", async () => {
     const blobs: Blob[] = [];
     vi.stubGlobal(

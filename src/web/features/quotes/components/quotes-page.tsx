@@ -1,3 +1,4 @@
+import type { SortOrder } from "@shared/fields";
 import { QUOTE_TEXTS, type QuoteSort, type QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
@@ -66,7 +67,11 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
   const [status, setStatusOnly] = useState<QuoteStatus | undefined>(undefined);
   const [state, setState] = useState<QuoteState | undefined>(undefined);
   const [clientId, setClientId] = useState<string | undefined>(undefined);
-  const [sort, setSort] = useState<QuoteSort>("date");
+  // The order: the sort select or a table header sets the sort (its own direction), a header clicked
+  // again the other direction.
+  const [sorting, setSorting] = useState<{ sort: QuoteSort; order?: SortOrder | undefined }>({ sort: "date" });
+  const { sort, order } = sorting;
+  const setSort = (next: QuoteSort, nextOrder?: SortOrder) => setSorting({ sort: next, order: nextOrder });
   const search = useDebouncedValue(term, SEARCH_DEBOUNCE_MS).trim();
   const filters: QuoteFilterState = { search, status, state, clientId, sort };
   // A status chosen in the select replaces a quick filter's « Envoyés » or « Expirés ».
@@ -80,7 +85,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
   };
 
   // The page goes back to 1 whenever the filters or the order change.
-  const filterKey = JSON.stringify([search, status, state, clientId, sort]);
+  const filterKey = JSON.stringify([search, status, state, clientId, sort, order]);
   const [paging, setPaging] = useState({ key: filterKey, page: 1 });
   const page = paging.key === filterKey ? paging.page : 1;
   const setPage = (next: number) => {
@@ -88,7 +93,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
     window.scrollTo({ top: 0, behavior: "smooth" });
   };
 
-  const query = useQuery(quotesQueryOptions({ page, status, clientId, search, state, sort }));
+  const query = useQuery(quotesQueryOptions({ page, status, clientId, search, state, sort, order }));
 
   const actions = useQuoteActions();
   const [dialog, setDialog] = useState<QuoteDialogState>(null);
@@ -311,6 +316,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
           <QuoteTable
             quotes={quotes}
             sort={sort}
+            order={order}
             onSortChange={setSort}
             onOpen={(q) => setDialog({ mode: "view", quote: q })}
             busy={query.isPlaceholderData}
