@@ -33,7 +33,7 @@ test.describe("Bibliothèque", () => {
     const demo = page.getByRole("article", { name: "Pose carrelage sol 45×45" });
     await expect(demo).toBeVisible();
     await expect(demo).toContainText("83,14\u00a0€ HT / m²");
-    await expect(demo).toContainText("0,8\u00a0h de main-d'œuvre");
+    await expect(demo).toContainText("48\u00a0min de main-d’œuvre");
     await search.fill("");
     await expectNoSeriousA11yViolations(page, "bibliothèque");
 

@@ -108,7 +108,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(page.getByText("Chargement…").first()).toBeVisible();
       await page.unrouteAll({ behavior: "wait" });
       await expect(page.getByRole("heading", { level: 1, name: "Paramètres de l'entreprise" })).toBeVisible();
-      await expect(page).toHaveTitle("Paramètres de l'entreprise · Propulse");
+      await expect(page).toHaveTitle("Paramètres de l’entreprise · Propulse");
       await expect(page.getByRole("tab", { name: "Informations" })).toHaveAttribute("aria-selected", "true");
       await expect(page.getByRole("tab", { name: /^(Paramètres commerciaux|Commercial)/ })).toBeVisible();
 

@@ -288,8 +288,8 @@ export function sirenOf(siret: string | null | undefined): string | null {
   return siret && /^\d{9}(\d{5})?$/.test(siret) ? siret.slice(0, 9) : null;
 }
 
-/** « 812 345 678 » / « 812 345 678 00021 »: written by `@shared/format` (one formatter for every screen and PDF). */
-export { formatSiret } from "./format";
+/** « 812 345 678 » / « 812 345 678 00021 »: written by `@shared/format-trade` (one formatter for every screen and PDF). */
+export { formatSiret } from "./format-trade";
 
 /**
  * What is wrong with a VAT number once normalised; null when it is right. Its key and shape are checked
@@ -304,3 +304,12 @@ export function vatNumberIssue(vat: string, siren: string | null = null): string
   if (siren && held && held !== siren) return CLIENT_TEXTS.vatSirenMismatch;
   return null;
 }
+
+/**
+ * The list's orders (docs/domain/clients.md#as-a-table): name A → Z (the default), city (then name)
+ * A → Z, or the newest clients first; `order` reverses.
+ */
+export const CLIENT_SORTS = ["name", "city", "created_at"] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const CLIENT_SORT_ORDERS: Record<ClientSort, "asc" | "desc"> = { name: "asc", city: "asc", created_at: "desc" };

@@ -9,8 +9,11 @@ import {
   CIVILITIES,
   type Civility,
   CLIENT_LIMITS,
+  CLIENT_SORT_ORDERS,
+  CLIENT_SORTS,
   CLIENT_TEXTS,
   CLIENT_TYPES,
+  type ClientSort,
   type ClientType,
   clientDisplayName,
   identityOfType,
@@ -406,15 +409,6 @@ export type Client = z.input<typeof clientSchema>;
 /** A client as the API answers it, every field there. */
 export type ClientRecord = z.output<typeof clientSchema>;
 
-/**
- * The list's orders (docs/domain/clients.md#as-a-table): name A → Z (the default), city (then name)
- * A → Z, or the newest clients first; `order` reverses.
- */
-export const CLIENT_SORTS = ["name", "city", "created_at"] as const;
-export type ClientSort = (typeof CLIENT_SORTS)[number];
-/** Each sort's direction when `order` is left out. */
-export const CLIENT_SORT_ORDERS: Record<ClientSort, "asc" | "desc"> = { name: "asc", city: "asc", created_at: "desc" };
-
 export const clientListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(CLIENT_LIMITS.maxLimit, CLIENT_LIMITS.defaultLimit),
@@ -508,3 +502,5 @@ export const clientDetailSchema = clientSchema.extend({
   stats: clientStatsSchema.optional(),
 });
 export type ClientDetail = z.infer<typeof clientDetailSchema>;
+
+export { CLIENT_SORT_ORDERS, CLIENT_SORTS, type ClientSort };

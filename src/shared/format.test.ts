@@ -6,20 +6,16 @@ import {
   formatDayRange,
   formatDeduction,
   formatEuro,
-  formatHours,
   formatLongDate,
   formatMonthYear,
   formatNumber,
   formatPercent,
-  formatPhone,
   formatQuantity,
-  formatQuantityUnit,
-  formatSiret,
   formatTime,
   formatWeekdayDate,
   plural,
-  unitAfter,
 } from "./format";
+import { formatHours, formatPhone, formatQuantityUnit, formatSiret, unitAfter } from "./format-trade";
 
 describe("numbers", () => {
   it("writes euros with two decimals, digit groups split by U+202F and U+00A0 before the sign", () => {

@@ -382,3 +382,19 @@ export function finalInvoiceFigures(quote: Totals, deposits: readonly (readonly 
     total: totalOf(remainder),
   };
 }
+
+/**
+ * The list's orders (docs/domain/invoices.md#list): date, most recent first (the default), reference,
+ * client name A → Z, total TTC, due date, balance due (highest first); `order` reverses.
+ */
+export const INVOICE_SORTS = ["date", "reference", "client", "total", "due_date", "balance"] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const INVOICE_SORT_ORDERS: Record<InvoiceSort, "asc" | "desc"> = {
+  date: "desc",
+  reference: "desc",
+  client: "asc",
+  total: "desc",
+  due_date: "asc",
+  balance: "desc",
+};

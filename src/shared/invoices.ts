@@ -15,9 +15,12 @@ import {
   INVOICE_DEFAULTS,
   INVOICE_FILTER_STATUSES,
   INVOICE_KINDS,
+  INVOICE_SORT_ORDERS,
+  INVOICE_SORTS,
   INVOICE_STATUS_TARGETS,
   INVOICE_STATUSES,
   INVOICE_TEXTS,
+  type InvoiceSort,
   PAYMENT_METHODS,
   PAYMENT_RECORD_METHODS,
 } from "./invoice-rules";
@@ -457,22 +460,6 @@ export const invoiceSchema = invoiceRowSchema.extend({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 
-/**
- * The list's orders (docs/domain/invoices.md#list): date, most recent first (the default), reference,
- * client name A → Z, total TTC, due date, balance due (highest first); `order` reverses.
- */
-export const INVOICE_SORTS = ["date", "reference", "client", "total", "due_date", "balance"] as const;
-export type InvoiceSort = (typeof INVOICE_SORTS)[number];
-/** Each sort's direction when `order` is left out. */
-export const INVOICE_SORT_ORDERS: Record<InvoiceSort, "asc" | "desc"> = {
-  date: "desc",
-  reference: "desc",
-  client: "asc",
-  total: "desc",
-  due_date: "asc",
-  balance: "desc",
-};
-
 export const invoiceListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(100, INVOICE_DEFAULTS.pageSize),
@@ -542,3 +529,5 @@ export const clientBalanceSchema = z.object({
   credits: z.array(z.object({ id: z.string(), reference: z.string(), date: z.string(), available: z.number() })),
 });
 export type ClientBalance = z.infer<typeof clientBalanceSchema>;
+
+export { INVOICE_SORT_ORDERS, INVOICE_SORTS, type InvoiceSort };

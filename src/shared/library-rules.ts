@@ -134,3 +134,12 @@ export function priceOuvrage(input: OuvragePricingInput): OuvragePrice {
     labour_hours: Number(labourMilliHours) / 1000,
   };
 }
+
+/**
+ * The list's orders (docs/domain/library.md#as-a-table): name A → Z (the default), selling price HT
+ * (lowest first), or type (articles then ouvrages, by category, then name); `order` reverses.
+ */
+export const LIBRARY_SORTS = ["name", "unit_price", "kind"] as const;
+export type LibrarySort = (typeof LIBRARY_SORTS)[number];
+/** Each sort's direction when `order` is left out. */
+export const LIBRARY_SORT_ORDERS: Record<LibrarySort, "asc" | "desc"> = { name: "asc", unit_price: "asc", kind: "asc" };

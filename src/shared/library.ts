@@ -10,7 +10,16 @@ import {
   requiredText,
   searchParam,
 } from "./fields";
-import { LIBRARY_CATEGORIES, LIBRARY_KINDS, LIBRARY_LIMITS, LIBRARY_TEXTS, OUVRAGE_PRICINGS } from "./library-rules";
+import {
+  LIBRARY_CATEGORIES,
+  LIBRARY_KINDS,
+  LIBRARY_LIMITS,
+  LIBRARY_SORT_ORDERS,
+  LIBRARY_SORTS,
+  LIBRARY_TEXTS,
+  type LibrarySort,
+  OUVRAGE_PRICINGS,
+} from "./library-rules";
 import { QUOTE_TEXTS, UNITS } from "./quote-rules";
 
 export * from "./library-rules";
@@ -136,15 +145,6 @@ export const libraryItemDetailSchema = libraryItemSchema.extend({
 });
 export type LibraryItemDetail = z.infer<typeof libraryItemDetailSchema>;
 
-/**
- * The list's orders (docs/domain/library.md#as-a-table): name A → Z (the default), selling price HT
- * (lowest first), or type (articles then ouvrages, by category, then name); `order` reverses.
- */
-export const LIBRARY_SORTS = ["name", "unit_price", "kind"] as const;
-export type LibrarySort = (typeof LIBRARY_SORTS)[number];
-/** Each sort's direction when `order` is left out. */
-export const LIBRARY_SORT_ORDERS: Record<LibrarySort, "asc" | "desc"> = { name: "asc", unit_price: "asc", kind: "asc" };
-
 export const libraryListQuerySchema = z.object({
   page: pageParam(),
   limit: limitParam(LIBRARY_LIMITS.maxLimit, LIBRARY_LIMITS.defaultLimit),
@@ -212,3 +212,5 @@ export const libraryExportQuerySchema = libraryListQuerySchema
   .omit({ page: true, limit: true, sort: true, order: true })
   .extend({ ids: idsParam(SELECTION_MAX) });
 export type LibraryExportQuery = z.output<typeof libraryExportQuerySchema>;
+
+export { LIBRARY_SORT_ORDERS, LIBRARY_SORTS, type LibrarySort };

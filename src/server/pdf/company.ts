@@ -1,6 +1,7 @@
 /** The issuing company as every commercial document shows it: identity, legal lines, footer. */
 import type { CompanyInfo } from "@shared/company";
-import { formatNumber, formatPhone, formatSiret } from "@shared/format";
+import { formatNumber } from "@shared/format";
+import { formatPhone, formatSiret } from "@shared/format-trade";
 import type { DocumentIssuer } from "./model";
 
 /** Printed when no VAT applies (VAT franchise of small businesses). */

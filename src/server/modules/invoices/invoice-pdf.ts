@@ -2,7 +2,8 @@ import { cityLine, insuranceMention, issuerFooter, legalLines } from "@server/pd
 import { documentLines } from "@server/pdf/lines";
 import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
 import { formatIban } from "@shared/einvoice-rules";
-import { formatDate, formatEuro, formatPercent, formatPhone } from "@shared/format";
+import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import {
   FACTURX_PROFILE,
   FACTURX_VERSION,

@@ -2,7 +2,8 @@ import { cityLine, documentIssuer, insuranceMention, issuerFooter, VAT_EXEMPTION
 import { documentLines } from "@server/pdf/lines";
 import type { AuditPart, CommercialDocument, DocumentPart, SignaturePart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
-import { formatDate, formatEuro, formatPercent, formatPhone } from "@shared/format";
+import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import type { Quote } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import { reducedRateMentions } from "@shared/vat-rules";

@@ -1,4 +1,5 @@
-import { formatEuro, formatPercent, formatQuantity, unitAfter } from "@shared/format";
+import { formatEuro, formatPercent, formatQuantity } from "@shared/format";
+import { unitAfter } from "@shared/format-trade";
 import { COLORS, type Frame } from "../layout";
 import type { DocumentLine, LinesPart } from "../model";
 

@@ -1,10 +1,11 @@
 import { SegmentedControl } from "@web/components/ui/segmented-control";
-import { LayoutGrid, Table2 } from "lucide-react";
 import type { ListView } from "./use-list-view";
 
+// Words only: every icon of the app is in the first load of every page, the login's included
+// (scripts/chunk-plan.ts, its budget in e2e/pwa.spec.ts), and « Cartes / Tableau » says it plainly.
 const VIEWS = [
-  { value: "cards", label: "Cartes", icon: LayoutGrid },
-  { value: "table", label: "Tableau", icon: Table2 },
+  { value: "cards", label: "Cartes" },
+  { value: "table", label: "Tableau" },
 ] as const;
 
 /** « Cartes / Tableau »: shown by a list page only when `useListView` says the choice is offered. */

@@ -1,4 +1,5 @@
-import { formatEuro, formatPercent, formatQuantityUnit } from "@shared/format";
+import { formatEuro, formatPercent } from "@shared/format";
+import { formatQuantityUnit } from "@shared/format-trade";
 
 /** A stored line of a quote or an invoice, as both answer it. */
 export interface DocumentLineView {

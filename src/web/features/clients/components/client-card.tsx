@@ -1,6 +1,7 @@
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import type { ClientRecord } from "@shared/clients";
-import { formatPhone, plural } from "@shared/format";
+import { plural } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import { Button } from "@web/components/ui/button";
 import { cn } from "@web/lib/cn";
 import { mailHref, mapsSearchUrl, phoneHref } from "@web/lib/contact-links";

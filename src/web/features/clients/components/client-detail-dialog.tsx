@@ -1,5 +1,5 @@
 import type { ClientDetail, ClientRecord } from "@shared/clients";
-import { formatPhone } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";

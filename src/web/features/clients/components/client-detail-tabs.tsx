@@ -1,6 +1,7 @@
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
 import type { ClientDetail, ClientStats } from "@shared/clients";
-import { formatCount, formatEuro, formatLongDate, formatPercent, formatPhone, plural } from "@shared/format";
+import { formatCount, formatEuro, formatLongDate, formatPercent, plural } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import { Badge } from "@web/components/ui/badge";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";

@@ -9,7 +9,8 @@ import {
   type DuplicateAction,
 } from "@shared/client-csv";
 import { CLIENT_TYPE_LABELS, formatSiret } from "@shared/client-rules";
-import { formatPhone, plural } from "@shared/format";
+import { plural } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";

@@ -1,5 +1,5 @@
-import { CLIENT_TYPE_LABELS } from "@shared/client-rules";
-import { CLIENT_SORT_ORDERS, type ClientRecord, type ClientSort } from "@shared/clients";
+import { CLIENT_SORT_ORDERS, CLIENT_TYPE_LABELS, type ClientSort } from "@shared/client-rules";
+import type { ClientRecord } from "@shared/clients";
 import { SELECTION_MAX } from "@shared/csv";
 import type { SortOrder } from "@shared/fields";
 import { formatDate, plural } from "@shared/format";

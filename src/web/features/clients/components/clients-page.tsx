@@ -1,5 +1,5 @@
-import { CLIENT_LIMITS } from "@shared/client-rules";
-import { CLIENT_SORT_ORDERS, type ClientRecord, type ClientSort } from "@shared/clients";
+import { CLIENT_LIMITS, CLIENT_SORT_ORDERS, type ClientSort } from "@shared/client-rules";
+import type { ClientRecord } from "@shared/clients";
 import { formatCount } from "@shared/format";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";

@@ -1,6 +1,7 @@
 import { parisToday } from "@shared/dates";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { formatDate, formatDeduction, formatEuro, formatPhone } from "@shared/format";
+import { formatDate, formatDeduction, formatEuro } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import {
   INVOICE_DISPLAY_LABELS,
   INVOICE_TEXTS,

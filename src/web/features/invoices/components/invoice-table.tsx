@@ -1,7 +1,8 @@
 import { parisToday } from "@shared/dates";
 import type { SortOrder } from "@shared/fields";
 import { formatDate, formatEuro } from "@shared/format";
-import { INVOICE_SORT_ORDERS, type InvoiceRow, type InvoiceSort } from "@shared/invoices";
+import { INVOICE_SORT_ORDERS, type InvoiceSort } from "@shared/invoice-rules";
+import type { InvoiceRow } from "@shared/invoices";
 import {
   type DataColumn,
   DataTable,

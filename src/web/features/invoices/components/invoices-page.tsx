@@ -1,6 +1,5 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
-import { INVOICE_DEFAULTS, INVOICE_TEXTS } from "@shared/invoice-rules";
-import { INVOICE_SORT_ORDERS, type InvoiceSort } from "@shared/invoices";
+import { INVOICE_DEFAULTS, INVOICE_SORT_ORDERS, INVOICE_TEXTS, type InvoiceSort } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";

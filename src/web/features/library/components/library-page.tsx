@@ -1,12 +1,14 @@
 import { formatCount, plural } from "@shared/format";
-import { LIBRARY_SORT_ORDERS, type LibraryItem, type LibrarySort } from "@shared/library";
+import type { LibraryItem } from "@shared/library";
 import {
   LIBRARY_CATEGORIES,
   LIBRARY_CATEGORY_LABELS,
   LIBRARY_LIMITS,
+  LIBRARY_SORT_ORDERS,
   LIBRARY_TEXTS,
   type LibraryCategory,
   type LibraryKind,
+  type LibrarySort,
 } from "@shared/library-rules";
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { DataTableSkeleton } from "@web/components/data-table/data-table";

@@ -1,7 +1,8 @@
 import { SELECTION_MAX } from "@shared/csv";
 import type { SortOrder } from "@shared/fields";
 import { formatEuro, formatPercent, plural } from "@shared/format";
-import { LIBRARY_SORT_ORDERS, type LibraryItem, type LibrarySort } from "@shared/library";
+import type { LibraryItem } from "@shared/library";
+import { LIBRARY_SORT_ORDERS, type LibrarySort } from "@shared/library-rules";
 import {
   type DataColumn,
   DataTable,

@@ -1,4 +1,5 @@
-import { formatEuro, formatHours, formatPercent } from "@shared/format";
+import { formatEuro, formatPercent } from "@shared/format";
+import { formatHours } from "@shared/format-trade";
 import {
   LIBRARY_CATEGORY_LABELS,
   LIBRARY_KIND_LABELS,

@@ -1,5 +1,6 @@
 import { toNestErrors } from "@hookform/resolvers";
-import { formatHours, plural } from "@shared/format";
+import { plural } from "@shared/format";
+import { formatHours } from "@shared/format-trade";
 import {
   DEFAULT_PROJECT_STATUS,
   durationDaysFromHours,

@@ -1,4 +1,5 @@
-import { formatDate, formatHours, formatTime, plural } from "@shared/format";
+import { formatDate, formatTime, plural } from "@shared/format";
+import { formatHours } from "@shared/format-trade";
 
 /**
  * The texts of « Mode chantier » beyond the spec (its own are in PROJECT_TEXTS): the offline outbox

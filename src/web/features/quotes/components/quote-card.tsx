@@ -1,5 +1,6 @@
 import { parisToday } from "@shared/dates";
-import { formatDate, formatEuro, formatQuantityUnit } from "@shared/format";
+import { formatDate, formatEuro } from "@shared/format";
+import { formatQuantityUnit } from "@shared/format-trade";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";

@@ -1,4 +1,5 @@
-import { formatDate, formatDateTime, formatEuro, formatPhone } from "@shared/format";
+import { formatDate, formatDateTime, formatEuro } from "@shared/format";
+import { formatPhone } from "@shared/format-trade";
 import type { SigningView } from "@shared/signing";
 import { SIGNING_TEXTS, type SigningRefusal, type SigningState } from "@shared/signing-rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
