@@ -322,7 +322,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
             busy={query.isPlaceholderData}
           />
         ) : (
-          <ul aria-label="Devis" className={cn("grid items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
+          <ul aria-label="Devis" className={cn("grid grid-cols-1 items-stretch gap-3", !isMobile && "lg:grid-cols-2")}>
             {rendered.map((quote) => (
               <li key={quote.id}>
                 <QuoteCard
