@@ -68,7 +68,7 @@ test.describe("Bibliothèque", () => {
     await expect(figures).toContainText("67,00\u00a0€");
     await expect(figures).toContainText("43,00\u00a0€");
     await expect(figures).toContainText("24,00\u00a0€ (35,82\u00a0%)");
-    await expect(figures).toContainText("0,5\u00a0h");
+    await expect(figures).toContainText("30\u00a0min");
     await shot(page, testInfo, "ouvrage-form");
     await expectNoSeriousA11yViolations(page, "formulaire d'ouvrage");
     await form.getByRole("button", { name: "Ajouter à la bibliothèque" }).click();
