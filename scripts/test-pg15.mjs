@@ -50,7 +50,9 @@ try {
   await admin.end();
   const owner = `postgres://propulse_owner:owner-pass@127.0.0.1:${port}/propulse_test`;
   const app = `postgres://propulse_app:app-pass@127.0.0.1:${port}/propulse_test`;
-  const result = spawnSync("npx", ["vitest", "run", "--project", "server", ...PG15_FILES], {
+  // PG15_ONLY=<files> runs these only (while working on them).
+  const files = process.env.PG15_ONLY ? process.env.PG15_ONLY.split(",") : PG15_FILES;
+  const result = spawnSync("npx", ["vitest", "run", "--project", "server", ...files], {
     cwd: root,
     stdio: "inherit",
     env: { ...process.env, TEST_DATABASE_URL: app, TEST_MIGRATION_DATABASE_URL: owner },

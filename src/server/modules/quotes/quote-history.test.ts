@@ -109,7 +109,9 @@ describe("GET /api/quotes/:id/history", () => {
       }),
     );
 
-    const history = (await api(compagnon, "GET", `/api/quotes/${quote.id}/history`)).json();
+    const res = await api(compagnon, "GET", `/api/quotes/${quote.id}/history`);
+    expect(res.statusCode, res.body).toBe(200);
+    const history = res.json();
     expect(history.map((h: { action: string }) => h.action)).toEqual(["created", "updated", "updated"]);
     expect(history[0].client_names).toEqual({});
     expect(history[1].changes.client_id).toEqual({ from: clientId, to: bois.id });
