@@ -6,6 +6,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
 import { ArrowDown, ArrowUp, Download, LoaderCircle } from "lucide-react";
 import { type KeyboardEvent, type MouseEvent, type ReactNode, useEffect, useRef, useState } from "react";
+import { type RowSelection, useRowSelection } from "./use-row-selection";
 
 /**
  * The office lists as a dense table (docs/architecture.md#office-lists-as-tables): one component for
@@ -342,5 +343,35 @@ export function ExportSelection({ onExport }: { onExport: () => Promise<unknown>
       {pending ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
       Exporter la sélection
     </Button>
+  );
+}
+
+export interface SelectableDataTableProps<T, S extends string = never>
+  extends Omit<DataTableProps<T, S>, "selected" | "onSelectedChange"> {
+  /** The rows' noun in the bar's label: « 3 factures sélectionnées ». */
+  noun: { one: string; many: string; feminine?: boolean };
+  /** The bar's actions on the ticked rows (« Exporter la sélection », « Relancer la sélection »). */
+  actions: (selection: RowSelection<T>) => ReactNode;
+}
+
+/**
+ * A table whose rows can be ticked, and the bar of what can be done with them: the selection (rows on
+ * screen only), its label and « Désélectionner » in one place for every office list.
+ */
+export function SelectableDataTable<T, S extends string = never>({
+  noun,
+  actions,
+  ...table
+}: SelectableDataTableProps<T, S>) {
+  const selection = useRowSelection(table.rows, table.rowKey);
+  return (
+    <div className="flex flex-col gap-3">
+      {selection.selected.size > 0 && (
+        <SelectionBar label={selectedLabel(selection.selected.size, noun)} onClear={selection.clear}>
+          {actions(selection)}
+        </SelectionBar>
+      )}
+      <DataTable {...table} selected={selection.selected} onSelectedChange={selection.setSelected} />
+    </div>
   );
 }

@@ -3,15 +3,7 @@ import type { ClientRecord } from "@shared/clients";
 import { SELECTION_MAX } from "@shared/csv";
 import type { SortOrder } from "@shared/fields";
 import { formatDate, plural } from "@shared/format";
-import {
-  type DataColumn,
-  DataTable,
-  ExportSelection,
-  SelectionBar,
-  selectedLabel,
-  sortOf,
-} from "@web/components/data-table/data-table";
-import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { type DataColumn, ExportSelection, SelectableDataTable, sortOf } from "@web/components/data-table/data-table";
 import { toastSuccess } from "@web/lib/api-errors";
 import { toast } from "@web/lib/toast";
 import { useExportClients } from "../api/client-csv";
@@ -69,18 +61,17 @@ export interface ClientTableProps {
  * server's export of those ids (ADR 0022's writer).
  */
 export function ClientTable({ clients, filters, sort, order, onSortChange, onOpen, busy }: ClientTableProps) {
-  const selection = useRowSelection(clients, (c) => c.id);
   const exporting = useExportClients();
 
-  const exportSelection = async () => {
-    if (selection.selected.size > SELECTION_MAX) {
+  const exportSelection = async (ids: ReadonlySet<string>) => {
+    if (ids.size > SELECTION_MAX) {
       toast.error(`${plural(SELECTION_MAX, "client", "clients")} au plus par export de sélection`, {
         description: "Exportez la liste filtrée avec «\u00a0Exporter\u00a0».",
       });
       return;
     }
     try {
-      await exporting.mutateAsync({ ...filters, ids: [...selection.selected] });
+      await exporting.mutateAsync({ ...filters, ids: [...ids] });
       toastSuccess("Clients exportés");
     } catch {
       // Toasted by the mutation (its errorTitle).
@@ -88,29 +79,19 @@ export function ClientTable({ clients, filters, sort, order, onSortChange, onOpe
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      {selection.selected.size > 0 && (
-        <SelectionBar
-          label={selectedLabel(selection.selected.size, { one: "client", many: "clients" })}
-          onClear={selection.clear}
-        >
-          <ExportSelection onExport={exportSelection} />
-        </SelectionBar>
-      )}
-      <DataTable
-        label="Clients"
-        rows={clients}
-        columns={COLUMNS}
-        rowKey={(c) => c.id}
-        rowLabel={(c) => `le client ${c.name}`}
-        onOpen={onOpen}
-        sort={sort}
-        order={order}
-        onSortChange={onSortChange}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
-        busy={busy}
-      />
-    </div>
+    <SelectableDataTable
+      label="Clients"
+      noun={{ one: "client", many: "clients" }}
+      actions={(selection) => <ExportSelection onExport={() => exportSelection(selection.selected)} />}
+      rows={clients}
+      columns={COLUMNS}
+      rowKey={(c) => c.id}
+      rowLabel={(c) => `le client ${c.name}`}
+      onOpen={onOpen}
+      sort={sort}
+      order={order}
+      onSortChange={onSortChange}
+      busy={busy}
+    />
   );
 }

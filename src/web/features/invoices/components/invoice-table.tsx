@@ -3,15 +3,8 @@ import type { SortOrder } from "@shared/fields";
 import { formatDate, formatEuro } from "@shared/format";
 import { INVOICE_SORT_ORDERS, type InvoiceSort } from "@shared/invoice-rules";
 import type { InvoiceRow } from "@shared/invoices";
-import {
-  type DataColumn,
-  DataTable,
-  ExportSelection,
-  SelectionBar,
-  selectedLabel,
-  sortOf,
-} from "@web/components/data-table/data-table";
-import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { type DataColumn, ExportSelection, SelectableDataTable, sortOf } from "@web/components/data-table/data-table";
+import type { RowSelection } from "@web/components/data-table/use-row-selection";
 import { RemindSelection } from "@web/components/send-message/remind-selection";
 import { saveCsv } from "@web/lib/save-file";
 import { toast } from "@web/lib/toast";
@@ -80,48 +73,45 @@ export interface InvoiceTableProps {
 /** The invoices of the page as a table (docs/domain/invoices.md#as-a-table), with its selection's actions. */
 export function InvoiceTable({ invoices, sort, order, onSortChange, onOpen, busy }: InvoiceTableProps) {
   const { canEdit } = useInvoiceAccess();
-  const selection = useRowSelection(invoices, (i) => i.id);
-  // A reminder goes to a late invoice only (docs/domain/messages.md#sending).
-  const remindable = selection.selectedRows.filter((i) => i.overdue).map((i) => i.id);
 
-  const exportSelection = async () => {
+  const exportSelection = async (rows: readonly InvoiceRow[]) => {
     const { invoicesCsv } = await import("../lib/invoice-csv");
-    const name = saveCsv(invoicesCsv(selection.selectedRows), "factures", parisToday());
+    const name = saveCsv(invoicesCsv(rows), "factures", parisToday());
     toast.success("Factures exportées", { description: name });
   };
 
+  const actions = (selection: RowSelection<InvoiceRow>) => {
+    // A reminder goes to a late invoice only (docs/domain/messages.md#sending).
+    const remindable = selection.selectedRows.filter((i) => i.overdue).map((i) => i.id);
+    return (
+      <>
+        <ExportSelection onExport={() => exportSelection(selection.selectedRows)} />
+        {canEdit && (
+          <RemindSelection
+            type="invoice"
+            remindable={remindable}
+            notRemindable={selection.selected.size - remindable.length}
+            noun={{ one: "facture", many: "factures" }}
+          />
+        )}
+      </>
+    );
+  };
+
   return (
-    <div className="flex flex-col gap-3">
-      {selection.selected.size > 0 && (
-        <SelectionBar
-          label={selectedLabel(selection.selected.size, { one: "facture", many: "factures", feminine: true })}
-          onClear={selection.clear}
-        >
-          <ExportSelection onExport={exportSelection} />
-          {canEdit && (
-            <RemindSelection
-              type="invoice"
-              remindable={remindable}
-              notRemindable={selection.selected.size - remindable.length}
-              noun={{ one: "facture", many: "factures" }}
-            />
-          )}
-        </SelectionBar>
-      )}
-      <DataTable
-        label="Factures"
-        rows={invoices}
-        columns={COLUMNS}
-        rowKey={(i) => i.id}
-        rowLabel={(i) => `la facture ${i.reference}`}
-        onOpen={onOpen}
-        sort={sort}
-        order={order}
-        onSortChange={onSortChange}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
-        busy={busy}
-      />
-    </div>
+    <SelectableDataTable
+      label="Factures"
+      noun={{ one: "facture", many: "factures", feminine: true }}
+      actions={actions}
+      rows={invoices}
+      columns={COLUMNS}
+      rowKey={(i) => i.id}
+      rowLabel={(i) => `la facture ${i.reference}`}
+      onOpen={onOpen}
+      sort={sort}
+      order={order}
+      onSortChange={onSortChange}
+      busy={busy}
+    />
   );
 }

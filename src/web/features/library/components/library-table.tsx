@@ -3,15 +3,7 @@ import type { SortOrder } from "@shared/fields";
 import { formatEuro, formatPercent, plural } from "@shared/format";
 import type { LibraryItem } from "@shared/library";
 import { LIBRARY_SORT_ORDERS, type LibrarySort } from "@shared/library-rules";
-import {
-  type DataColumn,
-  DataTable,
-  ExportSelection,
-  SelectionBar,
-  selectedLabel,
-  sortOf,
-} from "@web/components/data-table/data-table";
-import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { type DataColumn, ExportSelection, SelectableDataTable, sortOf } from "@web/components/data-table/data-table";
 import { toastSuccess } from "@web/lib/api-errors";
 import { toast } from "@web/lib/toast";
 import { useExportLibrary } from "../api/library-csv";
@@ -70,18 +62,17 @@ export interface LibraryTableProps {
  * sort on the server, both ways. « Exporter la sélection » is the server's export of those ids.
  */
 export function LibraryTable({ items, filters, sort, order, onSortChange, onOpen, busy }: LibraryTableProps) {
-  const selection = useRowSelection(items, (i) => i.id);
   const exporting = useExportLibrary();
 
-  const exportSelection = async () => {
-    if (selection.selected.size > SELECTION_MAX) {
+  const exportSelection = async (ids: ReadonlySet<string>) => {
+    if (ids.size > SELECTION_MAX) {
       toast.error(`${plural(SELECTION_MAX, "élément", "éléments")} au plus par export de sélection`, {
         description: "Exportez la liste filtrée avec «\u00a0Exporter\u00a0».",
       });
       return;
     }
     try {
-      await exporting.mutateAsync({ ...filters, ids: [...selection.selected] });
+      await exporting.mutateAsync({ ...filters, ids: [...ids] });
       toastSuccess("Bibliothèque exportée");
     } catch {
       // Toasted by the mutation (its errorTitle).
@@ -89,29 +80,19 @@ export function LibraryTable({ items, filters, sort, order, onSortChange, onOpen
   };
 
   return (
-    <div className="flex flex-col gap-3">
-      {selection.selected.size > 0 && (
-        <SelectionBar
-          label={selectedLabel(selection.selected.size, { one: "élément", many: "éléments" })}
-          onClear={selection.clear}
-        >
-          <ExportSelection onExport={exportSelection} />
-        </SelectionBar>
-      )}
-      <DataTable
-        label="Éléments de la bibliothèque"
-        rows={items}
-        columns={COLUMNS}
-        rowKey={(i) => i.id}
-        rowLabel={(i) => i.name}
-        onOpen={onOpen}
-        sort={sort}
-        order={order}
-        onSortChange={onSortChange}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
-        busy={busy}
-      />
-    </div>
+    <SelectableDataTable
+      label="Éléments de la bibliothèque"
+      noun={{ one: "élément", many: "éléments" }}
+      actions={(selection) => <ExportSelection onExport={() => exportSelection(selection.selected)} />}
+      rows={items}
+      columns={COLUMNS}
+      rowKey={(i) => i.id}
+      rowLabel={(i) => i.name}
+      onOpen={onOpen}
+      sort={sort}
+      order={order}
+      onSortChange={onSortChange}
+      busy={busy}
+    />
   );
 }

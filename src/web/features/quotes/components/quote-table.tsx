@@ -4,14 +4,8 @@ import { formatDate, formatEuro } from "@shared/format";
 import { fromCents, toCents } from "@shared/money";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, type QuoteSort } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
-import {
-  type DataColumn,
-  DataTable,
-  ExportSelection,
-  SelectionBar,
-  selectedLabel,
-} from "@web/components/data-table/data-table";
-import { useRowSelection } from "@web/components/data-table/use-row-selection";
+import { type DataColumn, ExportSelection, SelectableDataTable } from "@web/components/data-table/data-table";
+import type { RowSelection } from "@web/components/data-table/use-row-selection";
 import { RemindSelection } from "@web/components/send-message/remind-selection";
 import { saveCsv } from "@web/lib/save-file";
 import { toast } from "@web/lib/toast";
@@ -91,48 +85,45 @@ export interface QuoteTableProps {
 /** The quotes of the page as a table (docs/domain/quotes.md#as-a-table), with its selection's actions. */
 export function QuoteTable({ quotes, sort, order, onSortChange, onOpen, busy }: QuoteTableProps) {
   const { canEdit } = useQuoteAccess();
-  const selection = useRowSelection(quotes, (q) => q.id);
   const today = parisToday();
-  const remindable = selection.selectedRows.filter((q) => remindableQuote(q, today)).map((q) => q.id);
 
-  const exportSelection = async () => {
+  const exportSelection = async (rows: readonly Quote[]) => {
     const { quotesCsv } = await import("../lib/quote-csv");
-    const name = saveCsv(quotesCsv(selection.selectedRows), "devis", today);
+    const name = saveCsv(quotesCsv(rows), "devis", today);
     toast.success("Devis exportés", { description: name });
   };
 
+  const actions = (selection: RowSelection<Quote>) => {
+    const remindable = selection.selectedRows.filter((q) => remindableQuote(q, today)).map((q) => q.id);
+    return (
+      <>
+        <ExportSelection onExport={() => exportSelection(selection.selectedRows)} />
+        {canEdit && (
+          <RemindSelection
+            type="quote"
+            remindable={remindable}
+            notRemindable={selection.selected.size - remindable.length}
+            noun={{ one: "devis", many: "devis" }}
+          />
+        )}
+      </>
+    );
+  };
+
   return (
-    <div className="flex flex-col gap-3">
-      {selection.selected.size > 0 && (
-        <SelectionBar
-          label={selectedLabel(selection.selected.size, { one: "devis", many: "devis" })}
-          onClear={selection.clear}
-        >
-          <ExportSelection onExport={exportSelection} />
-          {canEdit && (
-            <RemindSelection
-              type="quote"
-              remindable={remindable}
-              notRemindable={selection.selected.size - remindable.length}
-              noun={{ one: "devis", many: "devis" }}
-            />
-          )}
-        </SelectionBar>
-      )}
-      <DataTable
-        label="Devis"
-        rows={quotes}
-        columns={COLUMNS}
-        rowKey={(q) => q.id}
-        rowLabel={(q) => `le devis ${q.reference}`}
-        onOpen={onOpen}
-        sort={sort}
-        order={order}
-        onSortChange={onSortChange}
-        selected={selection.selected}
-        onSelectedChange={selection.setSelected}
-        busy={busy}
-      />
-    </div>
+    <SelectableDataTable
+      label="Devis"
+      noun={{ one: "devis", many: "devis" }}
+      actions={actions}
+      rows={quotes}
+      columns={COLUMNS}
+      rowKey={(q) => q.id}
+      rowLabel={(q) => `le devis ${q.reference}`}
+      onOpen={onOpen}
+      sort={sort}
+      order={order}
+      onSortChange={onSortChange}
+      busy={busy}
+    />
   );
 }
