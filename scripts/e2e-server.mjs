@@ -1,7 +1,8 @@
-// The server Playwright starts: the built app on port 3100 with a fresh demo database in data-e2e/.
+// The server Playwright starts: the built app on port E2E_PORT (3100) with a fresh demo database in
+// data-e2e/ (data-e2e-<port>/ on another port).
 import { rmSync } from "node:fs";
 import path from "node:path";
-import { ensureBuilt, root, startServer } from "./lib.mjs";
+import { ensureBuilt, freePort, root, startServer } from "./lib.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = path.join(root, port === "3100" ? "data-e2e" : `data-e2e-${port}`);
@@ -9,7 +10,9 @@ rmSync(dataDir, { recursive: true, force: true });
 ensureBuilt();
 startServer({
   PORT: port,
-  PG_PORT: process.env.E2E_PG_PORT ?? String(54400 + Number(port) - 3100),
+  // PostgreSQL on a port the system finds free (a run beside this one, or a server left over, never
+  // stops the journeys); E2E_PG_PORT pins it.
+  PG_PORT: process.env.E2E_PG_PORT ?? String(await freePort()),
   DATA_DIR: dataDir,
   LOG_LEVEL: "warn",
 });

@@ -1,6 +1,7 @@
 // Shared by the npm scripts: each command does its own set-up on a fresh machine.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -21,6 +22,39 @@ function newestMtime(entry) {
   let newest = stat.mtimeMs;
   for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
   return newest;
+}
+
+/** Whether nothing listens on 127.0.0.1:`port` (the servers bind there and on localhost). */
+function isFree(port) {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once("error", () => resolve(false));
+    probe.listen({ port, host: "127.0.0.1", exclusive: true }, () => probe.close(() => resolve(true)));
+  });
+}
+
+/** A port the system has just found free (for a server nobody types the address of: PostgreSQL's). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen({ port: 0, host: "127.0.0.1", exclusive: true }, () => {
+      const { port } = /** @type {import("node:net").AddressInfo} */ (probe.address());
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The first of `count` free consecutive ports from `start` on (tried ten apart): the test servers stay
+ * where the docs say (3100, 3200) unless something else — another run, a server left over — holds them.
+ */
+export async function freePorts(start, count = 1) {
+  for (let base = start; base < start + 1000; base += 10) {
+    const ports = Array.from({ length: count }, (_, index) => base + index);
+    if ((await Promise.all(ports.map(isFree))).every(Boolean)) return base;
+  }
+  throw new Error(`Aucun port libre entre ${start} et ${start + 1000}.`);
 }
 
 /** npm install when node_modules is missing or older than package.json / the lockfile. */

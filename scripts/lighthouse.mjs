@@ -8,7 +8,7 @@
 // (issue 9): performance 90 and LCP under 2.5 s (ADR 0005 §10). Each route prints how long it took.
 // A run Chromium failed to record (Lighthouse runtime error) is run again, four times at most per route (nine routes make NO_NAVSTART more likely in one run).
 // Report of each route's median run in test-results/lighthouse-<route>.html.
-// LIGHTHOUSE_PORT (default 3200) and LIGHTHOUSE_PG_PORT (default 54410) let two runs share a machine;
+// LIGHTHOUSE_PORT (3200, or the next free one) and LIGHTHOUSE_PG_PORT (one the system finds free) pin the ports;
 // LIGHTHOUSE_ROUTES=/quotes,/clients measures some routes only (while working on them).
 // LIGHTHOUSE_SERVER: see below; LIGHTHOUSE_REPORTS: the reports' folder instead of test-results/.
 import { spawn } from "node:child_process";
@@ -17,10 +17,10 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { ensureBuilt, root } from "./lib.mjs";
+import { ensureBuilt, freePort, freePorts, root } from "./lib.mjs";
 
-const PORT = process.env.LIGHTHOUSE_PORT ?? "3200";
-const PG_PORT = process.env.LIGHTHOUSE_PG_PORT ?? "54410";
+const PORT = process.env.LIGHTHOUSE_PORT ?? String(await freePorts(3200));
+const PG_PORT = process.env.LIGHTHOUSE_PG_PORT ?? String(await freePort());
 const ORIGIN = `http://localhost:${PORT}`;
 const RUNS = 3;
 const MAX_FAILED_RECORDINGS = 4;

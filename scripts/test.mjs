@@ -8,7 +8,7 @@
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { ensureInstalled, root, run } from "./lib.mjs";
+import { ensureInstalled, freePorts, root, run } from "./lib.mjs";
 
 const PG15_BIN = "/usr/lib/postgresql/15/bin";
 const startedAt = performance.now();
@@ -132,7 +132,13 @@ await together({
   title: "Browser journeys (Playwright, /usr/bin/chromium)",
   command: "npx",
   args: ["playwright", "test"],
-  env: { ...process.env, CI: process.env.CI ?? "1" },
+  env: {
+    ...process.env,
+    CI: process.env.CI ?? "1",
+    // The journeys' servers on 3100, 3101… unless something else holds those ports (another run on the
+    // machine, a server left over): then on the next free ones, never failing for a busy port.
+    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 2))),
+  },
 });
 await together({
   label: "Lighthouse",
