@@ -41,6 +41,12 @@ import { preloadRoute } from "./route-preload";
 
 let api: FakeApi;
 
+/**
+ * `vi.waitFor` for 5 s instead of 1 (as Testing Library's waits, src/web/test/setup.ts): each screen's
+ * prefetch module is imported first, which takes more than a second on a busy machine.
+ */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 5_000 });
+
 /** A stored session as the login leaves it (src/web/lib/session.ts keys). */
 function storeSession(permissions: string[], role = "Administrateur") {
   localStorage.setItem("token", "stored-token");
@@ -67,7 +73,7 @@ function serveQuotes() {
   }));
 }
 
-const waitForRequests = () => vi.waitFor(() => expect(api.fetch).toHaveBeenCalled());
+const waitForRequests = () => until(() => expect(api.fetch).toHaveBeenCalled());
 
 function renderWith(queryClient: ReturnType<typeof testQueryClient>, ui: ReactElement) {
   return render(
@@ -94,7 +100,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     const queryClient = testQueryClient();
     preloadRoute(queryClient, "/quotes");
     await waitForRequests();
-    await vi.waitFor(() => expect(api.requests("GET", "/api/quotes")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/quotes")).toHaveLength(1));
     expect(api.requests("GET", "/api/quotes")[0]?.query.get("page")).toBe("1");
 
     renderWith(queryClient, <QuotesPage isMobile={false} />);
@@ -113,8 +119,8 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     api.get("/api/clients/counters", clientCountersSchema, () => ({ total: 1, active: 1, with_phone: 0 }));
     const queryClient = testQueryClient();
     preloadRoute(queryClient, "/clients/");
-    await vi.waitFor(() => expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1));
-    await vi.waitFor(() => expect(api.requests("GET", "/api/clients")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/clients/counters")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/clients")).toHaveLength(1));
 
     renderWith(queryClient, <ClientsPage isMobile={false} hasCompany />);
     expect((await screen.findAllByText("Famille Martin")).length).toBeGreaterThan(0);
@@ -128,7 +134,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     api.get("/api/projects", projectListResponseSchema, ({ query }) => listAnswer([site], query));
     const queryClient = testQueryClient();
     preloadRoute(queryClient, "/projects");
-    await vi.waitFor(() => expect(api.requests("GET", "/api/projects")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/projects")).toHaveLength(1));
 
     renderWith(queryClient, <ProjectsPage isMobile={false} />);
     expect(await screen.findByRole("article", { name: "Salle de bain Leroy" })).toBeTruthy();
@@ -142,13 +148,33 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     api.get("/api/invoices/stats", invoiceStatsSchema, () => makeStats());
     const queryClient = testQueryClient();
     preloadRoute(queryClient, "/invoices");
-    await vi.waitFor(() => expect(api.requests("GET", "/api/invoices")).toHaveLength(1));
-    await vi.waitFor(() => expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/invoices")).toHaveLength(1));
+    await until(() => expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1));
 
     renderWith(queryClient, <InvoicesPage isMobile={false} />);
     expect(await screen.findByText("FAC-2026-0042")).toBeTruthy();
     expect(api.requests("GET", "/api/invoices")).toHaveLength(1);
     expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1);
+  });
+
+  it("/calendar: the week and, for whoever has the team filter, the teams — together, before the page's code", async () => {
+    api.get("/api/calendar/week", calendarWeekSchema, ({ query }) => ({
+      week_start: query.get("week_start") ?? "",
+      days: [],
+    }));
+    api.get("/api/teams", teamListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 100 } }));
+    storeSession(["calendar:view", "team:view", "teams:view"]);
+    preloadRoute(testQueryClient(), "/calendar");
+    await until(() => expect(api.requests("GET", "/api/teams")).toHaveLength(1));
+    expect(api.requests("GET", "/api/calendar/week")).toHaveLength(1);
+    expect(api.requests("GET", "/api/teams")[0]?.query.get("limit")).toBe("100");
+
+    // A compagnon sees his own team's week: no filter, no teams asked.
+    storeSession(["calendar:view", "teams:view"], "Compagnon");
+    preloadRoute(testQueryClient(), "/calendar");
+    await until(() => expect(api.requests("GET", "/api/calendar/week")).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(api.requests("GET", "/api/teams")).toHaveLength(1);
   });
 
   it("/: nothing of the dashboard before the first paint (the cards ask for their figures once the greeting is on screen)", async () => {
@@ -170,6 +196,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
       "teams:view",
       "vehicles:view",
       "calendar:view",
+      "team:view",
       "projects:view",
       "invoices:view",
       "users:view",
@@ -225,7 +252,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     const companyPaths = Object.keys(FIRST_REQUESTS).filter((path) => !path.startsWith("/superadmin"));
     for (const path of companyPaths) preloadRoute(testQueryClient(), path);
     const expected = companyPaths.flatMap((path) => firstRequestsOf(path));
-    await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
+    await until(() => expect(api.requests("GET")).toHaveLength(expected.length));
     const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
     expect(asked.sort()).toEqual([...expected].sort());
   });
@@ -245,7 +272,7 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     expect(platformPaths.length).toBeGreaterThan(0);
     for (const path of platformPaths) preloadRoute(testQueryClient(), path);
     const expected = platformPaths.flatMap((path) => firstRequestsOf(path));
-    await vi.waitFor(() => expect(api.requests("GET")).toHaveLength(expected.length));
+    await until(() => expect(api.requests("GET")).toHaveLength(expected.length));
     const asked = api.requests("GET").map((r) => (r.query.size > 0 ? `${r.path}?${r.query}` : r.path));
     expect(asked.sort()).toEqual([...expected].sort());
   });
