@@ -7,6 +7,7 @@ import { equipmentTemplatesModule } from "./equipment-templates/equipment-templa
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
 import { invoicesModule } from "./invoices/invoices.routes";
+import { journalModule } from "./journal/journal.routes";
 import { libraryModule } from "./library/library.routes";
 import { messagesModule } from "./messages/messages.routes";
 import type { AppModule } from "./module";
@@ -55,4 +56,5 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   messagesModule,
   remindersModule,
+  journalModule,
 ];

@@ -1,0 +1,6 @@
+/**
+ * What the journal publishes to other modules (docs/conventions.md, module boundaries): recording an
+ * entry in the caller's transaction, and checking a company's chain (the CLI).
+ */
+export type { JournalRecord } from "./journal.repository";
+export { recordInJournal, verifyCompanyJournal } from "./journal.service";

@@ -1,0 +1,169 @@
+import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
+import { JOURNAL_GENESIS_HASH, JOURNAL_TEXTS, type JournalVerification } from "@shared/journal";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { type JournalRecord, recordInJournal } from "./journal.queries";
+
+const { app, db } = await setupApp();
+
+interface Company {
+  id: string;
+  admin: string;
+  compagnon: string;
+  norole: string;
+}
+
+async function company(name: string): Promise<Company> {
+  const created = await createTestCompany(db, name);
+  return {
+    id: created.id,
+    admin: (await login(app, created.emails.admin)).token,
+    compagnon: (await login(app, created.emails.compagnon)).token,
+    norole: (await login(app, created.emails.norole)).token,
+  };
+}
+
+let a: Company;
+let b: Company;
+let owner: pg.Client;
+
+beforeAll(async () => {
+  a = await company("Journal SARL");
+  b = await company("Autre Journal SARL");
+  owner = new pg.Client({ connectionString: inject("ownerDatabaseUrl") });
+  await owner.connect();
+});
+afterAll(async () => {
+  await owner?.end();
+});
+
+const invoice = (n: number, amountCents: number): JournalRecord => ({
+  kind: "invoice",
+  documentId: null,
+  reference: `FAC-2026-${String(n).padStart(4, "0")}`,
+  amountCents,
+  content: { total: amountCents, client: "Famille Martin", vat: [{ rate: 10, net: amountCents / 1.1 }] },
+  userName: "Jean Durand",
+});
+
+const record = (c: Company, entry: JournalRecord) =>
+  db.run({ companyId: c.id }, (tx) => recordInJournal(tx, c.id, entry));
+
+const verify = async (token: string) => {
+  const res = await app.inject({ method: "GET", url: "/api/journal/verify", headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as JournalVerification;
+};
+
+describe("GET /api/journal/verify", () => {
+  it("an empty journal is intact", async () => {
+    const empty = await company("Journal vide SARL");
+    expect(await verify(empty.admin)).toEqual({
+      ok: true,
+      entries: 0,
+      last_hash: null,
+      grand_total: 0,
+      first_broken: null,
+      message: JOURNAL_TEXTS.intact,
+    });
+  });
+
+  it("walks the company's entries: numbered 1, 2, 3 without gap, chained, their grand total", async () => {
+    const first = await record(a, invoice(1, 132_000));
+    const second = await record(a, { ...invoice(2, 0), kind: "payment", amountCents: 50_000 });
+    const third = await record(a, { ...invoice(3, 0), kind: "credit_note", amountCents: -12_345 });
+    expect([first.seq, second.seq, third.seq]).toEqual([1, 2, 3]);
+    expect(first.previousHash).toBe(JOURNAL_GENESIS_HASH);
+    expect(second.previousHash).toBe(first.hash);
+    expect(third.previousHash).toBe(second.hash);
+    const result = await verify(a.admin);
+    expect(result).toMatchObject({ ok: true, entries: 3, last_hash: third.hash, grand_total: 1_696.55 });
+    expect(result.first_broken).toBeNull();
+  });
+
+  it("asks for invoices:view (the Compagnon has it not), a session, a company", async () => {
+    expect((await app.inject({ method: "GET", url: "/api/journal/verify" })).statusCode).toBe(401);
+    for (const token of [a.compagnon, a.norole]) {
+      const res = await app.inject({ method: "GET", url: "/api/journal/verify", headers: bearer(token) });
+      expect(res.statusCode).toBe(403);
+    }
+  });
+
+  it("another company sees only its own journal", async () => {
+    await record(b, invoice(1, 1_000));
+    const other = await verify(b.admin);
+    expect(other).toMatchObject({ ok: true, entries: 1, grand_total: 10 });
+    const seen = await db.run({ companyId: b.id }, (tx) =>
+      tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM journal_entries WHERE company_id = ${a.id}`),
+    );
+    expect(seen.rows[0]?.n).toBe(0);
+  });
+
+  it("concurrent entries queue: the numbers stay gapless and the chain one line", async () => {
+    const busy = await company("Journal concurrent SARL");
+    await Promise.all(Array.from({ length: 12 }, (_, i) => record(busy, invoice(i + 1, 100))));
+    const result = await verify(busy.admin);
+    expect(result).toMatchObject({ ok: true, entries: 12, grand_total: 12 });
+    const seqs = await db.run({ companyId: busy.id }, (tx) =>
+      tx.execute<{ seq: number }>(sql`SELECT seq FROM journal_entries WHERE company_id = ${busy.id} ORDER BY seq`),
+    );
+    expect(seqs.rows.map((r) => r.seq)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+  });
+});
+
+describe("the journal is append-only", () => {
+  it("the app's role can neither change nor delete nor empty it, even in the platform scope", async () => {
+    const statements = [
+      sql`UPDATE journal_entries SET amount_cents = 1 WHERE company_id = ${a.id}`,
+      sql`DELETE FROM journal_entries WHERE company_id = ${a.id}`,
+      sql`TRUNCATE journal_entries`,
+    ];
+    for (const statement of statements) {
+      await expect(db.run("platform", (tx) => tx.execute(statement))).rejects.toThrow();
+    }
+    expect((await verify(a.admin)).entries).toBe(3);
+  });
+
+  it("the owner cannot either: the trigger refuses it to every role, with a French message", async () => {
+    await expect(
+      owner.query("UPDATE journal_entries SET amount_cents = 1 WHERE company_id = $1", [a.id]),
+    ).rejects.toThrow(/Le journal est inaltérable/);
+    await expect(owner.query("DELETE FROM journal_entries WHERE company_id = $1", [a.id])).rejects.toThrow(
+      /Le journal est inaltérable/,
+    );
+    await expect(owner.query("TRUNCATE journal_entries")).rejects.toThrow(/Le journal est inaltérable/);
+  });
+
+  it("an entry changed behind the triggers' back (as the table's owner who disables them) is named by the check", async () => {
+    const victim = await company("Journal falsifié SARL");
+    for (let n = 1; n <= 4; n++) await record(victim, invoice(n, n * 1_000));
+    // In one transaction: the table locked meanwhile, the triggers back on for everyone at its end.
+    await owner.query("BEGIN");
+    await owner.query("ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("UPDATE journal_entries SET amount_cents = 99 WHERE company_id = $1 AND seq = 3", [victim.id]);
+    await owner.query("ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("COMMIT");
+    const result = await verify(victim.admin);
+    expect(result.ok).toBe(false);
+    expect(result.first_broken).toEqual({
+      seq: 3,
+      reference: "FAC-2026-0003",
+      reason: "hash",
+      message: JOURNAL_TEXTS.broken.hash,
+    });
+    expect(result.message).toBe(`Écriture n°\u00a03 (FAC-2026-0003)\u00a0: ${JOURNAL_TEXTS.broken.hash}`);
+  });
+
+  it("the last entries deleted behind its back: the check names the first one missing", async () => {
+    const victim = await company("Journal tronqué SARL");
+    for (let n = 1; n <= 3; n++) await record(victim, invoice(n, 500));
+    await owner.query("BEGIN");
+    await owner.query("ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("DELETE FROM journal_entries WHERE company_id = $1 AND seq = 3", [victim.id]);
+    await owner.query("ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("COMMIT");
+    const result = await verify(victim.admin);
+    expect(result).toMatchObject({ ok: false, entries: 2, first_broken: { seq: 3, reason: "head" } });
+  });
+});
