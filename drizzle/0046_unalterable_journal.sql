@@ -18,7 +18,8 @@ CREATE TABLE "journal_heads" (
 	"company_id" uuid PRIMARY KEY NOT NULL,
 	"last_seq" bigint DEFAULT 0 NOT NULL,
 	"last_hash" text NOT NULL,
-	"grand_total_cents" bigint DEFAULT 0 NOT NULL
+	"sales_total_cents" bigint DEFAULT 0 NOT NULL,
+	"receipts_total_cents" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "journal_entries" ADD CONSTRAINT "journal_entries_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -28,7 +29,7 @@ CREATE INDEX "journal_entries_document_idx" ON "journal_entries" USING btree ("c
 ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_seq_check CHECK (seq > 0);
 --> statement-breakpoint
 ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_kind_check
-  CHECK (kind IN ('invoice', 'credit_note', 'payment', 'payment_reversal', 'refund'));
+  CHECK (kind IN ('invoice', 'credit_note', 'payment', 'payment_reversal', 'refund', 'closing'));
 --> statement-breakpoint
 ALTER TABLE journal_entries ADD CONSTRAINT journal_entries_hash_check
   CHECK (hash ~ '^[0-9a-f]{64}$' AND previous_hash ~ '^[0-9a-f]{64}$');

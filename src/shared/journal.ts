@@ -4,9 +4,16 @@ import { z } from "zod";
  * The unalterable journal (docs/domain/journal.md, ADR 0033): what is recorded, and what its check answers.
  */
 
-/** What an entry records: an issued invoice (deposits included), a credit note, a payment, its reversal, a refund. */
-export const JOURNAL_KINDS = ["invoice", "credit_note", "payment", "payment_reversal", "refund"] as const;
+/**
+ * What an entry records: an issued invoice (deposits included), a credit note, a payment, its reversal, a
+ * refund, the closing of a period (its totals, frozen).
+ */
+export const JOURNAL_KINDS = ["invoice", "credit_note", "payment", "payment_reversal", "refund", "closing"] as const;
 export type JournalKind = (typeof JOURNAL_KINDS)[number];
+
+/** Sales (TTC): invoices less credit notes. Receipts: payments less reversals and refunds. */
+export const SALES_KINDS: readonly JournalKind[] = ["invoice", "credit_note"];
+export const RECEIPT_KINDS: readonly JournalKind[] = ["payment", "payment_reversal", "refund"];
 
 export const JOURNAL_KIND_LABELS: Record<JournalKind, string> = {
   invoice: "Facture émise",
@@ -14,7 +21,24 @@ export const JOURNAL_KIND_LABELS: Record<JournalKind, string> = {
   payment: "Règlement",
   payment_reversal: "Annulation de règlement",
   refund: "Remboursement",
+  closing: "Clôture de période",
 };
+
+/** The periods the journal totals and closes: a day, a month, a fiscal year (the calendar year). */
+export const JOURNAL_PERIODS = ["day", "month", "year"] as const;
+export type JournalPeriod = (typeof JOURNAL_PERIODS)[number];
+export const JOURNAL_PERIOD_LABELS: Record<JournalPeriod, string> = { day: "Jour", month: "Mois", year: "Exercice" };
+
+/** « 2026-11-29 », « 2026-11 », « 2026 »: a period's key by its kind. */
+export const JOURNAL_PERIOD_KEY: Record<JournalPeriod, RegExp> = {
+  day: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/,
+  month: /^\d{4}-(0[1-9]|1[0-2])$/,
+  year: /^\d{4}$/,
+};
+
+/** The key of the period of `kind` that holds the Paris day `day` (yyyy-mm-dd). */
+export const periodKeyOf = (kind: JournalPeriod, day: string): string =>
+  kind === "day" ? day : kind === "month" ? day.slice(0, 7) : day.slice(0, 4);
 
 /** The chain's start: the « previous hash » of entry 1. */
 export const JOURNAL_GENESIS_HASH = "0".repeat(64);
@@ -31,7 +55,11 @@ export const JOURNAL_TEXTS = {
     hash: "Le contenu de cette écriture a été modifié après son enregistrement.",
     head: "La dernière écriture connue ne correspond plus au journal (des écritures ont disparu).",
   } satisfies Record<JournalBreak, string>,
-  companyRequired: "Vous devez être connecté à une entreprise pour vérifier le journal",
+  companyRequired: "Vous devez être connecté à une entreprise pour consulter le journal",
+  periodInvalid: "Période invalide\u00a0: jour (AAAA-MM-JJ), mois (AAAA-MM) ou exercice (AAAA)",
+  periodNotOver: "Cette période n’est pas terminée\u00a0: elle ne peut être clôturée qu’une fois passée",
+  periodClosed: "Cette période est déjà clôturée",
+  closed: "Période clôturée",
 } as const;
 
 /** GET /api/journal/verify: the chain walked from entry 1, and the first entry that breaks it. */
@@ -41,8 +69,10 @@ export const journalVerificationSchema = z.object({
   entries: z.number().int().nonnegative(),
   /** The last entry's hash (the journal's fingerprint), null when it is empty. */
   last_hash: z.string().nullable(),
-  /** The perpetual grand total (euros): every entry's amount, signed. */
+  /** The perpetual grand total of sales (euros, TTC): invoices less credit notes, from entry 1. */
   grand_total: z.number(),
+  /** The perpetual total received (euros): payments less reversals and refunds, from entry 1. */
+  receipts_total: z.number(),
   /** The first entry that breaks the chain, null when it holds. */
   first_broken: z
     .object({
@@ -55,3 +85,44 @@ export const journalVerificationSchema = z.object({
   message: z.string(),
 });
 export type JournalVerification = z.infer<typeof journalVerificationSchema>;
+
+/** A period's totals (euros): what the journal recorded in it. */
+export const journalPeriodTotalsSchema = z.object({
+  key: z.string(),
+  invoices: z.number(),
+  credit_notes: z.number(),
+  /** Invoices less credit notes, TTC. */
+  sales: z.number(),
+  payments: z.number(),
+  payment_reversals: z.number(),
+  refunds: z.number(),
+  /** Payments less reversals and refunds. */
+  receipts: z.number(),
+  entries: z.number().int(),
+  /** The closing entry when the period is closed: its totals are those it froze. */
+  closing: z.object({ seq: z.number().int(), recorded_at: z.string(), hash: z.string() }).nullable(),
+});
+export type JournalPeriodTotals = z.infer<typeof journalPeriodTotalsSchema>;
+
+/** GET /api/journal/totals?period=&year=: the periods of a year (the years, for `year`) that hold entries. */
+export const journalTotalsSchema = z.object({
+  period: z.enum(JOURNAL_PERIODS),
+  periods: z.array(journalPeriodTotalsSchema),
+  grand_total: z.number(),
+  receipts_total: z.number(),
+});
+export type JournalTotals = z.infer<typeof journalTotalsSchema>;
+
+export const journalTotalsQuerySchema = z.object({
+  period: z.enum(JOURNAL_PERIODS).default("month"),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+
+/** POST /api/journal/closings: the period to close. */
+export const journalClosingBodySchema = z
+  .object({ period: z.enum(JOURNAL_PERIODS), key: z.string().trim() })
+  .refine((body) => JOURNAL_PERIOD_KEY[body.period].test(body.key), {
+    message: JOURNAL_TEXTS.periodInvalid,
+    path: ["key"],
+  });
+export type JournalClosingBody = z.infer<typeof journalClosingBodySchema>;

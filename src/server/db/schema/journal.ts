@@ -4,7 +4,7 @@ import { companies } from "./companies";
 
 /**
  * The company's unalterable journal (docs/domain/journal.md, ADR 0033): issued invoices, credit notes,
- * payments and their reversals, one entry each, in a gapless sequence, each entry's hash chained to the
+ * payments, their reversals, refunds and the closings of periods, one entry each, in a gapless sequence, each entry's hash chained to the
  * previous one's. Append-only: a trigger refuses UPDATE, DELETE and TRUNCATE to every role, and the
  * application's role is not even granted them. The company is never deleted under it (no cascade).
  */
@@ -23,7 +23,7 @@ export const journalEntries = pgTable(
     /** « FAC-2026-0042 », « AV-2026-0003 »: what the entry is about, as printed. */
     reference: text("reference").notNull(),
     recordedAt: timestamp("recorded_at", { withTimezone: true, precision: 3 }).notNull(),
-    /** Signed, in cents: + an invoice or a payment, − a credit note or a reversal. */
+    /** Signed, in cents: + an invoice or a payment, − a credit note, a reversal or a refund; 0 a closing. */
     amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
     /** What was recorded (canonical JSON: the hash is computed over its sorted keys). */
     content: jsonb("content").notNull(),
@@ -48,6 +48,8 @@ export const journalHeads = pgTable("journal_heads", {
     .references(() => companies.id),
   lastSeq: bigint("last_seq", { mode: "number" }).notNull().default(0),
   lastHash: text("last_hash").notNull(),
-  /** The perpetual grand total (sum of every entry's amount), in cents. */
-  grandTotalCents: bigint("grand_total_cents", { mode: "number" }).notNull().default(0),
+  /** The perpetual grand total of sales: invoices less credit notes, TTC, in cents. */
+  salesTotalCents: bigint("sales_total_cents", { mode: "number" }).notNull().default(0),
+  /** The perpetual total of money received: payments less reversals and refunds, in cents. */
+  receiptsTotalCents: bigint("receipts_total_cents", { mode: "number" }).notNull().default(0),
 });

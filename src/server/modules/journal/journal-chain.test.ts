@@ -80,13 +80,15 @@ describe("walkChain", () => {
     expect(await walkChain(pagesOf(entries), headOf(entries))).toEqual({
       entries: 5,
       lastHash: entries[4]?.hash,
-      totalCents: 1_500,
+      salesCents: 1_500,
+      receiptsCents: 0,
       firstBroken: null,
     });
     expect(await walkChain(pagesOf([]), null)).toEqual({
       entries: 0,
       lastHash: null,
-      totalCents: 0,
+      salesCents: 0,
+      receiptsCents: 0,
       firstBroken: null,
     });
   });

@@ -1,4 +1,4 @@
-import { JOURNAL_GENESIS_HASH, type JournalBreak } from "@shared/journal";
+import { JOURNAL_GENESIS_HASH, type JournalBreak, RECEIPT_KINDS, SALES_KINDS } from "@shared/journal";
 import type { StoredEntry } from "./journal.repository";
 import { entryHash } from "./journal-chain";
 
@@ -11,7 +11,9 @@ import { entryHash } from "./journal-chain";
 export interface ChainWalk {
   entries: number;
   lastHash: string | null;
-  totalCents: number;
+  /** Invoices less credit notes, and payments less reversals and refunds, over the entries walked. */
+  salesCents: number;
+  receiptsCents: number;
   firstBroken: { seq: number; reference: string | null; reason: JournalBreak } | null;
 }
 
@@ -22,7 +24,8 @@ export async function walkChain(
   let expectedSeq = 1;
   let previous = JOURNAL_GENESIS_HASH;
   let entries = 0;
-  let totalCents = 0;
+  let salesCents = 0;
+  let receiptsCents = 0;
   let lastSeq = 0;
   for (;;) {
     const page = await pages(lastSeq);
@@ -31,7 +34,8 @@ export async function walkChain(
       const broken = (reason: JournalBreak): ChainWalk => ({
         entries,
         lastHash: entries ? previous : null,
-        totalCents,
+        salesCents,
+        receiptsCents,
         firstBroken: { seq: entry.seq, reference: entry.reference, reason },
       });
       if (entry.seq !== expectedSeq) return broken("sequence");
@@ -40,7 +44,8 @@ export async function walkChain(
       previous = entry.hash;
       entries += 1;
       expectedSeq += 1;
-      totalCents += entry.amountCents;
+      if (SALES_KINDS.includes(entry.kind)) salesCents += entry.amountCents;
+      if (RECEIPT_KINDS.includes(entry.kind)) receiptsCents += entry.amountCents;
       lastSeq = entry.seq;
     }
   }
@@ -49,7 +54,8 @@ export async function walkChain(
     return {
       entries,
       lastHash: entries ? previous : null,
-      totalCents,
+      salesCents,
+      receiptsCents,
       // Entries cut from the end: the first missing one; entries added past the head: the first of them;
       // the last entry replaced: the last one.
       firstBroken: {
@@ -59,5 +65,5 @@ export async function walkChain(
       },
     };
   }
-  return { entries, lastHash: entries ? previous : null, totalCents, firstBroken: null };
+  return { entries, lastHash: entries ? previous : null, salesCents, receiptsCents, firstBroken: null };
 }

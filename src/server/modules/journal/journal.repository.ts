@@ -1,6 +1,12 @@
 import type { Db } from "@server/db/client";
 import { journalEntries } from "@server/db/schema";
-import { JOURNAL_GENESIS_HASH, type JournalKind } from "@shared/journal";
+import {
+  JOURNAL_GENESIS_HASH,
+  type JournalKind,
+  type JournalPeriod,
+  RECEIPT_KINDS,
+  SALES_KINDS,
+} from "@shared/journal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type ChainedFields, entryHash } from "./journal-chain";
 
@@ -27,8 +33,22 @@ export interface StoredEntry extends ChainedFields {
 type Head = {
   last_seq: number;
   last_hash: string;
-  grand_total_cents: number;
+  sales_total_cents: number;
+  receipts_total_cents: number;
 };
+
+/** A period's sums by kind, in cents, and its closing entry if any. */
+export type PeriodRow = {
+  key: string;
+  kind: JournalKind;
+  cents: number;
+  entries: number;
+};
+
+export type ClosingRow = { seq: number; recorded_at: Date; hash: string; key: string; content: unknown };
+
+/** The SQL text of a period's key in Paris time. */
+const KEY_FORMAT: Record<JournalPeriod, string> = { day: "YYYY-MM-DD", month: "YYYY-MM", year: "YYYY" };
 
 export const journalRepository = {
   /**
@@ -36,13 +56,7 @@ export const journalRepository = {
    * queue on it: no gap, no fork), the entry hashed on the head's hash, then the head moved on.
    */
   async append(tx: Db, companyId: string, record: JournalRecord): Promise<StoredEntry> {
-    await tx.execute(sql`
-      INSERT INTO journal_heads (company_id, last_seq, last_hash, grand_total_cents)
-      VALUES (${companyId}, 0, ${JOURNAL_GENESIS_HASH}, 0) ON CONFLICT (company_id) DO NOTHING`);
-    const locked = await tx.execute<Head>(sql`
-      SELECT last_seq, last_hash, grand_total_cents FROM journal_heads WHERE company_id = ${companyId} FOR UPDATE`);
-    const head = locked.rows[0];
-    if (!head) throw new Error("journal head not found");
+    const head = await journalRepository.lockHead(tx, companyId);
     const fields: ChainedFields = {
       seq: head.last_seq + 1,
       kind: record.kind,
@@ -68,17 +82,72 @@ export const journalRepository = {
       hash,
       userName: fields.userName,
     });
+    const sales = SALES_KINDS.includes(fields.kind) ? fields.amountCents : 0;
+    const receipts = RECEIPT_KINDS.includes(fields.kind) ? fields.amountCents : 0;
     await tx.execute(sql`
       UPDATE journal_heads
-      SET last_seq = ${fields.seq}, last_hash = ${hash}, grand_total_cents = grand_total_cents + ${fields.amountCents}
+      SET last_seq = ${fields.seq}, last_hash = ${hash},
+          sales_total_cents = sales_total_cents + ${sales}, receipts_total_cents = receipts_total_cents + ${receipts}
       WHERE company_id = ${companyId}`);
     return { ...fields, previousHash: head.last_hash, hash };
   },
 
+  /** The company's head row, created at the first entry, locked until the transaction ends. */
+  async lockHead(tx: Db, companyId: string): Promise<Head> {
+    await tx.execute(sql`
+      INSERT INTO journal_heads (company_id, last_seq, last_hash)
+      VALUES (${companyId}, 0, ${JOURNAL_GENESIS_HASH}) ON CONFLICT (company_id) DO NOTHING`);
+    const locked = await tx.execute<Head>(sql`
+      SELECT last_seq, last_hash, sales_total_cents, receipts_total_cents
+      FROM journal_heads WHERE company_id = ${companyId} FOR UPDATE`);
+    const head = locked.rows[0];
+    if (!head) throw new Error("journal head not found");
+    return head;
+  },
+
   async head(tx: Db, companyId: string): Promise<Head | null> {
     const result = await tx.execute<Head>(sql`
-      SELECT last_seq, last_hash, grand_total_cents FROM journal_heads WHERE company_id = ${companyId}`);
+      SELECT last_seq, last_hash, sales_total_cents, receipts_total_cents
+      FROM journal_heads WHERE company_id = ${companyId}`);
     return result.rows[0] ?? null;
+  },
+
+  /**
+   * The sums by period of `period` (Paris time) and kind, closings left out, within [from, to) when given
+   * (Paris days). Reads journal_entries_company_recorded_idx.
+   */
+  async sums(tx: Db, companyId: string, period: JournalPeriod, from: string | null, to: string | null) {
+    const format = KEY_FORMAT[period];
+    const result = await tx.execute<PeriodRow>(sql`
+      SELECT to_char(recorded_at AT TIME ZONE 'Europe/Paris', ${format}) AS key, kind,
+             sum(amount_cents)::bigint AS cents, count(*)::int AS entries
+      FROM journal_entries
+      WHERE company_id = ${companyId} AND kind <> 'closing'
+        ${from ? sql`AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+        ${to ? sql`AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+      GROUP BY 1, 2 ORDER BY 1, 2`);
+    return result.rows;
+  },
+
+  /** The first and last entry numbers recorded within [from, to) (Paris days), closings left out. */
+  async seqRange(tx: Db, companyId: string, from: string, to: string) {
+    const result = await tx.execute<{ first: number | null; last: number | null }>(sql`
+      SELECT min(seq)::bigint AS first, max(seq)::bigint AS last FROM journal_entries
+      WHERE company_id = ${companyId} AND kind <> 'closing'
+        AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')
+        AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')`);
+    return result.rows[0] ?? { first: null, last: null };
+  },
+
+  /** The closings of `period` (every key, or the one given). */
+  async closings(tx: Db, companyId: string, period: JournalPeriod, key?: string): Promise<ClosingRow[]> {
+    const result = await tx.execute<ClosingRow>(sql`
+      SELECT seq, recorded_at, hash, content->>'key' AS key, content
+      FROM journal_entries
+      WHERE company_id = ${companyId} AND kind = 'closing' AND content->>'period' = ${period}
+        ${key ? sql`AND content->>'key' = ${key}` : sql``}
+      ORDER BY seq`);
+    return result.rows;
   },
 
   /** The entries after `afterSeq`, in order, `limit` at most (the check walks the journal in pages). */

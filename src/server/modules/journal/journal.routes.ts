@@ -1,6 +1,12 @@
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
-import { journalVerificationSchema } from "@shared/journal";
+import {
+  journalClosingBodySchema,
+  journalPeriodTotalsSchema,
+  journalTotalsQuerySchema,
+  journalTotalsSchema,
+  journalVerificationSchema,
+} from "@shared/journal";
 import type { AppModule } from "../module";
 import { createJournalService, JOURNAL_ACCESS } from "./journal.service";
 
@@ -11,7 +17,7 @@ export const journalModule: AppModule = async (app, { db }) => {
   app.get(
     "/api/journal/verify",
     {
-      config: { access: { permission: JOURNAL_ACCESS.verify } },
+      config: { access: { permission: JOURNAL_ACCESS.view } },
       schema: {
         tags: ["Journal"],
         summary:
@@ -24,5 +30,46 @@ export const journalModule: AppModule = async (app, { db }) => {
       },
     },
     async (request) => journal.verify(requireAuth(request)),
+  );
+
+  app.get(
+    "/api/journal/totals",
+    {
+      config: { access: { permission: JOURNAL_ACCESS.view } },
+      schema: {
+        tags: ["Journal"],
+        summary:
+          "Totaux du journal par jour, mois ou exercice (ventes TTC, encaissements), les périodes clôturées à leurs totaux figés, et les grands totaux perpétuels",
+        querystring: journalTotalsQuerySchema,
+        response: {
+          200: journalTotalsSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+        },
+      },
+    },
+    async (request) => journal.totals(requireAuth(request), request.query.period, request.query.year),
+  );
+
+  app.post(
+    "/api/journal/closings",
+    {
+      config: { access: { permission: JOURNAL_ACCESS.close } },
+      schema: {
+        tags: ["Journal"],
+        summary:
+          "Clôture une période terminée (jour, mois, exercice) : une écriture chaînée qui fige ses totaux ; 409 si elle l’est déjà",
+        body: journalClosingBodySchema,
+        response: {
+          201: journalPeriodTotalsSchema,
+          400: errorResponseSchema,
+          401: errorResponseSchema,
+          403: errorResponseSchema,
+          409: errorResponseSchema,
+        },
+      },
+    },
+    async (request, reply) => reply.code(201).send(await journal.close(requireAuth(request), request.body)),
   );
 };

@@ -1,5 +1,5 @@
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
-import { JOURNAL_GENESIS_HASH, JOURNAL_TEXTS, type JournalVerification } from "@shared/journal";
+import { JOURNAL_GENESIS_HASH, JOURNAL_TEXTS, type JournalTotals, type JournalVerification } from "@shared/journal";
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -64,6 +64,7 @@ describe("GET /api/journal/verify", () => {
       entries: 0,
       last_hash: null,
       grand_total: 0,
+      receipts_total: 0,
       first_broken: null,
       message: JOURNAL_TEXTS.intact,
     });
@@ -78,7 +79,14 @@ describe("GET /api/journal/verify", () => {
     expect(second.previousHash).toBe(first.hash);
     expect(third.previousHash).toBe(second.hash);
     const result = await verify(a.admin);
-    expect(result).toMatchObject({ ok: true, entries: 3, last_hash: third.hash, grand_total: 1_696.55 });
+    // Sales: 1 320 € invoiced less 123,45 € credited; received: 500 €.
+    expect(result).toMatchObject({
+      ok: true,
+      entries: 3,
+      last_hash: third.hash,
+      grand_total: 1_196.55,
+      receipts_total: 500,
+    });
     expect(result.first_broken).toBeNull();
   });
 
@@ -165,5 +173,68 @@ describe("the journal is append-only", () => {
     await owner.query("COMMIT");
     const result = await verify(victim.admin);
     expect(result).toMatchObject({ ok: false, entries: 2, first_broken: { seq: 3, reason: "head" } });
+  });
+});
+
+describe("period totals and closings", () => {
+  const at = (iso: string) => new Date(iso);
+
+  it("totals each month's sales and receipts (Paris time), closes a month that is over and freezes its totals", async () => {
+    const c = await company("Journal clôture SARL");
+    // 31 March 2025 at 23:30 in Paris is still March (21:30 UTC); 1 April at 00:30 is April (31 March 22:30 UTC).
+    await record(c, { ...invoice(1, 120_000), recordedAt: at("2025-03-10T09:00:00Z") });
+    await record(c, { ...invoice(2, 0), kind: "payment", amountCents: 40_000, recordedAt: at("2025-03-31T21:30:00Z") });
+    await record(c, {
+      ...invoice(3, 0),
+      kind: "credit_note",
+      amountCents: -20_000,
+      recordedAt: at("2025-03-31T22:30:00Z"),
+    });
+
+    const totals = async (query: string) => {
+      const res = await app.inject({ method: "GET", url: `/api/journal/totals?${query}`, headers: bearer(c.admin) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as JournalTotals;
+    };
+    const months = await totals("period=month&year=2025");
+    expect(months.periods.map((p) => [p.key, p.sales, p.receipts, p.entries, p.closing])).toEqual([
+      ["2025-03", 1_200, 400, 2, null],
+      ["2025-04", -200, 0, 1, null],
+    ]);
+    expect(months).toMatchObject({ period: "month", grand_total: 1_000, receipts_total: 400 });
+    expect((await totals("period=day&year=2025")).periods.map((p) => p.key)).toEqual([
+      "2025-03-10",
+      "2025-03-31",
+      "2025-04-01",
+    ]);
+    expect((await totals("period=month&year=2024")).periods).toEqual([]);
+
+    const close = (token: string, payload: object) =>
+      app.inject({ method: "POST", url: "/api/journal/closings", headers: bearer(token), payload });
+    const closed = await close(c.admin, { period: "month", key: "2025-03" });
+    expect(closed.statusCode, closed.body).toBe(201);
+    expect(closed.json()).toMatchObject({ key: "2025-03", invoices: 1_200, payments: 400, sales: 1_200, entries: 2 });
+    expect(closed.json().closing.seq).toBe(4);
+
+    // An entry slipped into March afterwards (the app never back-dates one): March keeps its frozen totals.
+    await record(c, { ...invoice(4, 99_900), recordedAt: at("2025-03-15T09:00:00Z") });
+    const march = (await totals("period=month&year=2025")).periods[0];
+    expect(march).toMatchObject({ key: "2025-03", sales: 1_200, entries: 2, closing: { seq: 4 } });
+
+    // Closed once only; a period not over, a malformed key, without invoices:issue: refused.
+    const again = await close(c.admin, { period: "month", key: "2025-03" });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(JOURNAL_TEXTS.periodClosed);
+    const thisMonth = new Intl.DateTimeFormat("en-CA", { timeZone: "Europe/Paris" }).format(new Date()).slice(0, 7);
+    const early = await close(c.admin, { period: "month", key: thisMonth });
+    expect(early.statusCode).toBe(400);
+    expect(early.json().message).toBe(JOURNAL_TEXTS.periodNotOver);
+    const malformed = await close(c.admin, { period: "month", key: "2025-13" });
+    expect(malformed.statusCode).toBe(400);
+    expect(JSON.stringify(malformed.json())).toContain(JOURNAL_TEXTS.periodInvalid);
+    expect((await close(c.compagnon, { period: "year", key: "2024" })).statusCode).toBe(403);
+
+    // The closing is an entry of the chain like the others.
+    expect(await verify(c.admin)).toMatchObject({ ok: true, entries: 5 });
   });
 });
