@@ -59,6 +59,7 @@ export const JOURNAL_TEXTS = {
   periodInvalid: "Période invalide\u00a0: jour (AAAA-MM-JJ), mois (AAAA-MM) ou exercice (AAAA)",
   periodNotOver: "Cette période n’est pas terminée\u00a0: elle ne peut être clôturée qu’une fois passée",
   periodClosed: "Cette période est déjà clôturée",
+  periodNotClosed: "Cette période n’est pas clôturée\u00a0: seule une période clôturée s’archive",
   closed: "Période clôturée",
 } as const;
 
@@ -117,6 +118,14 @@ export const journalTotalsQuerySchema = z.object({
   period: z.enum(JOURNAL_PERIODS).default("month"),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
+
+/** GET /api/journal/archives/:period/:key: a closed period. */
+export const journalArchiveParamsSchema = z
+  .object({ period: z.enum(JOURNAL_PERIODS), key: z.string() })
+  .refine((params) => JOURNAL_PERIOD_KEY[params.period].test(params.key), {
+    message: JOURNAL_TEXTS.periodInvalid,
+    path: ["key"],
+  });
 
 /** POST /api/journal/closings: the period to close. */
 export const journalClosingBodySchema = z

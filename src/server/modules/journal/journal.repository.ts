@@ -150,6 +150,18 @@ export const journalRepository = {
     return result.rows;
   },
 
+  /** The entries numbered `fromSeq` to `toSeq`, in order (an archive's slice of the chain). */
+  async range(tx: Db, companyId: string, fromSeq: number, toSeq: number): Promise<StoredEntry[]> {
+    const pages: StoredEntry[] = [];
+    for (let after = fromSeq - 1; after < toSeq; ) {
+      const page = (await journalRepository.page(tx, companyId, after, 1_000)).filter((e) => e.seq <= toSeq);
+      if (page.length === 0) break;
+      pages.push(...page);
+      after = page.at(-1)?.seq ?? toSeq;
+    }
+    return pages;
+  },
+
   /** The entries after `afterSeq`, in order, `limit` at most (the check walks the journal in pages). */
   async page(tx: Db, companyId: string, afterSeq: number, limit: number): Promise<StoredEntry[]> {
     const rows = await tx

@@ -1,6 +1,7 @@
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
+  journalArchiveParamsSchema,
   journalClosingBodySchema,
   journalPeriodTotalsSchema,
   journalTotalsQuerySchema,
@@ -50,6 +51,26 @@ export const journalModule: AppModule = async (app, { db }) => {
       },
     },
     async (request) => journal.totals(requireAuth(request), request.query.period, request.query.year),
+  );
+
+  app.get(
+    "/api/journal/archives/:period/:key",
+    {
+      config: { access: { permission: JOURNAL_ACCESS.view } },
+      schema: {
+        tags: ["Journal"],
+        summary:
+          "Archive ZIP d’une période clôturée : ses écritures jusqu’à la clôture, le manifeste des empreintes SHA-256 et un vérificateur hors ligne (node verifier.mjs)",
+        params: journalArchiveParamsSchema,
+      },
+    },
+    async (request, reply) => {
+      const { filename, zip } = await journal.archive(requireAuth(request), request.params.period, request.params.key);
+      return reply
+        .type("application/zip")
+        .header("content-disposition", `attachment; filename="${filename}"`)
+        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+    },
   );
 
   app.post(

@@ -13,7 +13,9 @@ import {
   periodKeyOf,
 } from "@shared/journal";
 import { fromCents } from "@shared/money";
+import { companyInfoQueries } from "../company/company.queries";
 import { type JournalRecord, journalRepository, type PeriodRow, type StoredEntry } from "./journal.repository";
+import { buildArchive } from "./journal-archive";
 import { walkChain } from "./journal-verify";
 
 /**
@@ -142,6 +144,29 @@ export function createJournalService(db: Database, options: { today?: () => stri
           grand_total: fromCents(head?.sales_total_cents ?? 0),
           receipts_total: fromCents(head?.receipts_total_cents ?? 0),
         };
+      });
+    },
+
+    /**
+     * The archive of a closed period (docs/domain/journal.md#archive): its slice of the chain, from its first
+     * entry to its closing, the manifest of hashes and the offline verifier; 404 for a period not closed.
+     */
+    async archive(auth: AuthContext, period: JournalPeriod, key: string) {
+      const { companyId, scope } = tenant(auth, JOURNAL_ACCESS.view, JOURNAL_TEXTS.companyRequired);
+      return db.run(scope, async (tx) => {
+        const [closing] = await journalRepository.closings(tx, companyId, period, key);
+        if (!closing) throw errors.notFound(JOURNAL_TEXTS.periodNotClosed);
+        const content = closing.content as ClosingContent;
+        const entries = await journalRepository.range(tx, companyId, content.first_seq ?? closing.seq, closing.seq);
+        const company = await companyInfoQueries.forDocuments(tx, companyId);
+        return buildArchive({
+          company: { name: company.name, siren: company.siret ? company.siret.slice(0, 9) : null },
+          period,
+          key,
+          entries,
+          documents: [],
+          createdAt: new Date(),
+        });
       });
     },
 

@@ -1,6 +1,11 @@
+import { execFileSync, spawnSync } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { bearer, createTestCompany, login, setupApp } from "@server/test/helpers";
 import { JOURNAL_GENESIS_HASH, JOURNAL_TEXTS, type JournalTotals, type JournalVerification } from "@shared/journal";
 import { sql } from "drizzle-orm";
+import { unzipSync } from "fflate";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type JournalRecord, recordInJournal } from "./journal.queries";
@@ -236,5 +241,79 @@ describe("period totals and closings", () => {
 
     // The closing is an entry of the chain like the others.
     expect(await verify(c.admin)).toMatchObject({ ok: true, entries: 5 });
+  });
+});
+
+describe("GET /api/journal/archives/:period/:key", () => {
+  /** The archive unzipped in a temporary folder. */
+  function unpack(bytes: Buffer): string {
+    const dir = mkdtempSync(path.join(os.tmpdir(), "journal-archive-"));
+    for (const [name, data] of Object.entries(unzipSync(new Uint8Array(bytes)))) {
+      if (name.endsWith("/")) continue;
+      const file = path.join(dir, name);
+      execFileSync("mkdir", ["-p", path.dirname(file)]);
+      writeFileSync(file, data);
+    }
+    return dir;
+  }
+  const verifyOffline = (dir: string) => spawnSync(process.execPath, ["verifier.mjs"], { cwd: dir, encoding: "utf8" });
+
+  it("a closed period's archive checks offline (manifest, chain, closing totals) and a changed byte is found", async () => {
+    const c = await company("Journal archive SARL");
+    await record(c, { ...invoice(1, 120_000), recordedAt: new Date("2025-06-03T08:00:00Z") });
+    await record(c, {
+      ...invoice(2, 0),
+      kind: "payment",
+      amountCents: 60_000,
+      recordedAt: new Date("2025-06-20T08:00:00Z"),
+    });
+    await record(c, { ...invoice(3, 8_000), recordedAt: new Date("2025-07-01T08:00:00Z") });
+    const get = (token: string, url: string) => app.inject({ method: "GET", url, headers: bearer(token) });
+
+    const notClosed = await get(c.admin, "/api/journal/archives/month/2025-06");
+    expect(notClosed.statusCode).toBe(404);
+    expect(notClosed.json().message).toBe(JOURNAL_TEXTS.periodNotClosed);
+    expect((await get(c.admin, "/api/journal/archives/month/juin")).statusCode).toBe(400);
+
+    const closed = await app.inject({
+      method: "POST",
+      url: "/api/journal/closings",
+      headers: bearer(c.admin),
+      payload: { period: "month", key: "2025-06" },
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const res = await get(c.admin, "/api/journal/archives/month/2025-06");
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/zip");
+    expect(res.headers["content-disposition"]).toBe('attachment; filename="journal-month-2025-06.zip"');
+    expect((await get(c.compagnon, "/api/journal/archives/month/2025-06")).statusCode).toBe(403);
+    expect((await get(b.admin, "/api/journal/archives/month/2025-06")).statusCode).toBe(404);
+
+    const dir = unpack(res.rawPayload);
+    try {
+      const journal = JSON.parse(readFileSync(path.join(dir, "journal.json"), "utf8"));
+      // From the period's first entry to its closing: June's two, July's, the closing.
+      expect(journal.entries.map((e: { seq: number; kind: string }) => [e.seq, e.kind])).toEqual([
+        [1, "invoice"],
+        [2, "payment"],
+        [3, "invoice"],
+        [4, "closing"],
+      ]);
+      const ok = verifyOffline(dir);
+      expect(ok.status, ok.stderr).toBe(0);
+      expect(ok.stdout).toContain(`Empreinte de la clôture : ${closed.json().closing.hash}`);
+      // sha256sum reads the manifest too.
+      expect(spawnSync("sha256sum", ["-c", "MANIFEST.sha256"], { cwd: dir }).status).toBe(0);
+
+      // One amount changed in journal.json: the manifest no longer matches, nor does the entry's hash.
+      const file = path.join(dir, "journal.json");
+      writeFileSync(file, readFileSync(file, "utf8").replace('"amount_cents": 60000', '"amount_cents": 6000'));
+      const tampered = verifyOffline(dir);
+      expect(tampered.status).toBe(1);
+      expect(tampered.stderr).toContain("journal.json : modifié");
+      expect(tampered.stderr).toContain("écriture n° 2 (FAC-2026-0002) : contenu modifié");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
