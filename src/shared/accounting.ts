@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * The accounts the FEC export writes (docs/domain/accounting.md): the French chart of accounts' usual
  * ones for a building company, which its accountant may change in the settings.
@@ -63,3 +65,19 @@ export const FEC_JOURNALS = {
   sales: { code: "VT", label: "Journal des ventes" },
   bank: { code: "BQ", label: "Journal de banque" },
 } as const;
+
+export const ACCOUNTING_TEXTS = {
+  companyRequired: "Vous devez être connecté à une entreprise pour exporter sa comptabilité",
+  sirenRequired:
+    "Renseignez le SIRET de l’entreprise dans les paramètres\u00a0: le nom du fichier des écritures comptables commence par son SIREN",
+  yearInvalid: "Exercice invalide\u00a0: une année sur quatre chiffres",
+} as const;
+
+/** GET /api/accounting/fec?year=2026. */
+export const fecQuerySchema = z.object({
+  year: z.coerce
+    .number({ error: ACCOUNTING_TEXTS.yearInvalid })
+    .int(ACCOUNTING_TEXTS.yearInvalid)
+    .min(2000, ACCOUNTING_TEXTS.yearInvalid)
+    .max(2100, ACCOUNTING_TEXTS.yearInvalid),
+});

@@ -1,3 +1,4 @@
+import { accountingModule } from "./accounting/accounting.routes";
 import { accountsModule } from "./accounts/accounts.routes";
 import { authModule } from "./auth/auth.routes";
 import { clientsModule } from "./clients/clients.routes";
@@ -57,4 +58,5 @@ export const MODULES: readonly AppModule[] = [
   messagesModule,
   remindersModule,
   journalModule,
+  accountingModule,
 ];

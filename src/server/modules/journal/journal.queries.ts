@@ -4,3 +4,8 @@
  */
 export type { JournalRecord } from "./journal.repository";
 export { recordInJournal, verifyCompanyJournal } from "./journal.service";
+
+import { journalRepository } from "./journal.repository";
+
+/** The entries of some kinds recorded in a span of Paris days, in order (the FEC). */
+export const journalQueries: Pick<typeof journalRepository, "ofKinds"> = journalRepository;
