@@ -73,11 +73,12 @@ export const ACCOUNTING_TEXTS = {
   yearInvalid: "Exercice invalide\u00a0: une année sur quatre chiffres",
 } as const;
 
-/** GET /api/accounting/fec?year=2026. */
+/** GET /api/accounting/fec?year=2026 (this year without it). */
 export const fecQuerySchema = z.object({
   year: z.coerce
     .number({ error: ACCOUNTING_TEXTS.yearInvalid })
     .int(ACCOUNTING_TEXTS.yearInvalid)
     .min(2000, ACCOUNTING_TEXTS.yearInvalid)
-    .max(2100, ACCOUNTING_TEXTS.yearInvalid),
+    .max(2100, ACCOUNTING_TEXTS.yearInvalid)
+    .optional(),
 });

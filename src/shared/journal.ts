@@ -119,8 +119,8 @@ export const journalTotalsQuerySchema = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
 
-/** GET /api/journal/archives/:period/:key: a closed period. */
-export const journalArchiveParamsSchema = z
+/** GET /api/journal/archive?period=&key=: a closed period. */
+export const journalArchiveQuerySchema = z
   .object({ period: z.enum(JOURNAL_PERIODS), key: z.string() })
   .refine((params) => JOURNAL_PERIOD_KEY[params.period].test(params.key), {
     message: JOURNAL_TEXTS.periodInvalid,

@@ -2,6 +2,7 @@ import type { Database } from "@server/db/client";
 import { type AuthContext, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { ACCOUNTING_TEXTS, DEFAULT_ACCOUNTS } from "@shared/accounting";
+import { parisToday } from "@shared/dates";
 import { companyInfoQueries } from "../company/company.queries";
 import { journalQueries } from "../journal/journal.queries";
 import { buildFec } from "./fec";
@@ -12,11 +13,11 @@ export const ACCOUNTING_ACCESS = permissions({ fec: "invoices:view" });
 export function createAccountingService(db: Database) {
   return {
     /**
-     * The FEC of `year`: the journal's sales and money entries whose document or payment is dated in the
+     * The FEC of `year` (this year by default): the journal's sales and money entries whose document or payment is dated in the
      * year (read from the year's first day to the end of the next year's January, when late entries of
      * the year are recorded), in the journal's order. 409 without a SIREN (the file's name needs it).
      */
-    async fec(auth: AuthContext, year: number) {
+    async fec(auth: AuthContext, year = Number(parisToday().slice(0, 4))) {
       const { companyId, scope } = tenant(auth, ACCOUNTING_ACCESS.fec, ACCOUNTING_TEXTS.companyRequired);
       return db.run(scope, async (tx) => {
         const company = await companyInfoQueries.forDocuments(tx, companyId);

@@ -1,7 +1,7 @@
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
-  journalArchiveParamsSchema,
+  journalArchiveQuerySchema,
   journalClosingBodySchema,
   journalPeriodTotalsSchema,
   journalTotalsQuerySchema,
@@ -54,18 +54,18 @@ export const journalModule: AppModule = async (app, { db }) => {
   );
 
   app.get(
-    "/api/journal/archives/:period/:key",
+    "/api/journal/archive",
     {
       config: { access: { permission: JOURNAL_ACCESS.view } },
       schema: {
         tags: ["Journal"],
         summary:
           "Archive ZIP d’une période clôturée : ses écritures jusqu’à la clôture, le manifeste des empreintes SHA-256 et un vérificateur hors ligne (node verifier.mjs)",
-        params: journalArchiveParamsSchema,
+        querystring: journalArchiveQuerySchema,
       },
     },
     async (request, reply) => {
-      const { filename, zip } = await journal.archive(requireAuth(request), request.params.period, request.params.key);
+      const { filename, zip } = await journal.archive(requireAuth(request), request.query.period, request.query.key);
       return reply
         .type("application/zip")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -244,7 +244,7 @@ describe("period totals and closings", () => {
   });
 });
 
-describe("GET /api/journal/archives/:period/:key", () => {
+describe("GET /api/journal/archive?period=&key=", () => {
   /** The archive unzipped in a temporary folder. */
   function unpack(bytes: Buffer): string {
     const dir = mkdtempSync(path.join(os.tmpdir(), "journal-archive-"));
@@ -270,10 +270,10 @@ describe("GET /api/journal/archives/:period/:key", () => {
     await record(c, { ...invoice(3, 8_000), recordedAt: new Date("2025-07-01T08:00:00Z") });
     const get = (token: string, url: string) => app.inject({ method: "GET", url, headers: bearer(token) });
 
-    const notClosed = await get(c.admin, "/api/journal/archives/month/2025-06");
+    const notClosed = await get(c.admin, "/api/journal/archive?period=month&key=2025-06");
     expect(notClosed.statusCode).toBe(404);
     expect(notClosed.json().message).toBe(JOURNAL_TEXTS.periodNotClosed);
-    expect((await get(c.admin, "/api/journal/archives/month/juin")).statusCode).toBe(400);
+    expect((await get(c.admin, "/api/journal/archive?period=month&key=juin")).statusCode).toBe(400);
 
     const closed = await app.inject({
       method: "POST",
@@ -282,12 +282,12 @@ describe("GET /api/journal/archives/:period/:key", () => {
       payload: { period: "month", key: "2025-06" },
     });
     expect(closed.statusCode, closed.body).toBe(201);
-    const res = await get(c.admin, "/api/journal/archives/month/2025-06");
+    const res = await get(c.admin, "/api/journal/archive?period=month&key=2025-06");
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="journal-month-2025-06.zip"');
-    expect((await get(c.compagnon, "/api/journal/archives/month/2025-06")).statusCode).toBe(403);
-    expect((await get(b.admin, "/api/journal/archives/month/2025-06")).statusCode).toBe(404);
+    expect((await get(c.compagnon, "/api/journal/archive?period=month&key=2025-06")).statusCode).toBe(403);
+    expect((await get(b.admin, "/api/journal/archive?period=month&key=2025-06")).statusCode).toBe(404);
 
     const dir = unpack(res.rawPayload);
     try {
