@@ -266,3 +266,68 @@ describe("every searchable list folds accents and case (HTTP)", () => {
     await expectFolded("/api/superadmin/companies", names, superadmin);
   });
 });
+
+describe("a search sorted by client follows the client's name (ADR 0032: its key kept on the search rows)", () => {
+  /** The clients of a list's page for `search`, in the page's order (quotes: `data`, invoices: `invoices`). */
+  async function clientOrder(url: string, search: string): Promise<string[]> {
+    const res = await api("GET", `${url}&search=${encodeURIComponent(search)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data?: { client_id: string }[]; invoices?: { client_id: string }[] };
+    return (body.data ?? body.invoices ?? []).map((row) => row.client_id);
+  }
+
+  it("quotes and invoices, after a rename and a change of client", async () => {
+    const zoe = await created("/api/clients", { name: "Zoé Tri", email: "zoe@test.fr" });
+    const bruno = await created("/api/clients", { name: "Bruno Tri", email: "bruno@test.fr" });
+    const line = { name: "Pose", quantity: 1, unit: "forfait", unit_price: 100, tax_rate: 20 };
+    await created("/api/quotes", { name: "Véranda triable", client_id: zoe.id, date: "2026-11-02", items: [line] });
+    const moved = await created("/api/quotes", {
+      name: "Véranda triable",
+      client_id: bruno.id,
+      date: "2026-11-02",
+      items: [line],
+    });
+    await created("/api/invoices", { name: "Véranda triable", client_id: zoe.id, items: [line] });
+    await created("/api/invoices", { name: "Véranda triable", client_id: bruno.id, items: [line] });
+    const quotes = "/api/quotes?sort=client&order=asc";
+    const invoices = "/api/invoices?sort=client&order=asc";
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([bruno.id, zoe.id]);
+    expect(await clientOrder(invoices, "veranda triable")).toEqual([bruno.id, zoe.id]);
+
+    // « Zoé Tri » becomes « Ámélie Tri »: first, accents aside, in both lists at once.
+    const renamed = await api("PUT", `/api/clients/${zoe.id}`, {
+      name: "Ámélie Tri",
+      email: "zoe@test.fr",
+      phone: null,
+      address: null,
+      postal_code: null,
+      city: null,
+      notes: null,
+      is_active: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([zoe.id, bruno.id]);
+    expect(await clientOrder(invoices, "veranda triable")).toEqual([zoe.id, bruno.id]);
+    expect(await clientOrder("/api/invoices?sort=client&order=desc", "veranda triable")).toEqual([bruno.id, zoe.id]);
+    // The client's new name is searched too (the name decides), the old one no more.
+    expect(await clientOrder(quotes, "amelie")).toHaveLength(1);
+    expect(await clientOrder(quotes, "zoe tri")).toEqual([]);
+
+    // A quote moved to another client takes that client's key: « Aaron Tri » comes first.
+    const aaron = await created("/api/clients", { name: "Aaron Tri", email: "aaron@test.fr" });
+    const edited = await api("PUT", `/api/quotes/${moved.id}`, {
+      name: "Véranda triable",
+      client_id: aaron.id,
+      status: "en cours de redaction",
+      date: "2026-11-02",
+      valid_until: null,
+      notes: null,
+      terms: null,
+      discount_percentage: 0,
+      discount_amount: 0,
+      items: [line],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([aaron.id, zoe.id]);
+  });
+});
