@@ -130,13 +130,24 @@ CREATE FUNCTION quotes_search(pattern text, status_filter text DEFAULT NULL, cli
 --> statement-breakpoint
 REVOKE ALL ON FUNCTION quotes_search(text, text, uuid) FROM PUBLIC;
 --> statement-breakpoint
--- The invoices' search sorted by client reads the key of each match (0045 read the client of each one).
+-- The invoices' search page (0045), each sort planned for its own keys (a custom plan per call: the sort and
+-- its direction are constants there, and the CASE keys of the others fold away):
+-- - by date, the default and the most asked: the count from the matches (a bitmap of the trigram index, no
+--   copy of the rows), the page from (company_id, date, reference) walked from its end, the words, the client
+--   and the status checked in the index itself (INCLUDE: an index-only scan, whatever the order of the rows
+--   in the table) until the page is full — a few thousand index entries at most, not a sort of the matches;
+-- - by any other key: the matches read once (MATERIALIZED), counted and cut as before; by client, the key
+--   kept on each copy (0045 read the client of each match).
+CREATE INDEX invoice_search_rows_company_date_idx ON invoice_search_rows USING btree (company_id, date, reference)
+  INCLUDE (invoice_id, client_id, status, search_text);
+--> statement-breakpoint
 CREATE OR REPLACE FUNCTION invoices_search_page(company uuid, pattern text, status_filter text, client_filter uuid,
                                                 overdue_on date, page_limit integer, page_offset integer,
                                                 sort_key text, descending boolean)
   RETURNS TABLE (total integer, ids uuid[])
   LANGUAGE sql STABLE SECURITY DEFINER
   SET search_path = public, pg_temp
+  SET plan_cache_mode = force_custom_plan
   AS $$
     WITH m AS MATERIALIZED (
       SELECT invoice_id, client_id, client_key, date, reference, due_date, total, paid_amount
@@ -147,27 +158,40 @@ CREATE OR REPLACE FUNCTION invoices_search_page(company uuid, pattern text, stat
              CASE sort_key WHEN 'total' THEN m.total WHEN 'balance' THEN m.total - m.paid_amount END AS k_amount,
              CASE WHEN sort_key = 'client' THEN m.client_key END AS k_name,
              CASE WHEN sort_key = 'client' THEN m.client_id END AS k_client,
-             CASE sort_key WHEN 'date' THEN m.date WHEN 'due_date' THEN m.due_date END AS k_day,
-             CASE WHEN sort_key IN ('date', 'reference') THEN m.reference END AS k_ref,
+             CASE WHEN sort_key = 'due_date' THEN m.due_date END AS k_day,
+             CASE WHEN sort_key = 'reference' THEN m.reference END AS k_ref,
              CASE WHEN sort_key IN ('total', 'due_date', 'balance') THEN m.invoice_id END AS k_id
       FROM m
     )
-    SELECT (SELECT count(*)::int FROM m),
-           (SELECT array_agg(p.invoice_id
-                             ORDER BY CASE WHEN descending THEN p.k_amount END DESC, CASE WHEN NOT descending THEN p.k_amount END,
-                   CASE WHEN descending THEN p.k_name END DESC, CASE WHEN NOT descending THEN p.k_name END,
-                   CASE WHEN descending THEN p.k_client END DESC, CASE WHEN NOT descending THEN p.k_client END,
-                   CASE WHEN descending THEN p.k_day END DESC, CASE WHEN NOT descending THEN p.k_day END,
-                   CASE WHEN descending THEN p.k_ref END DESC, CASE WHEN NOT descending THEN p.k_ref END,
-                   CASE WHEN descending THEN p.k_id END DESC, CASE WHEN NOT descending THEN p.k_id END,
-                   p.date DESC, p.reference DESC)
-            FROM (SELECT * FROM k
-                  ORDER BY CASE WHEN descending THEN k_amount END DESC, CASE WHEN NOT descending THEN k_amount END,
-                   CASE WHEN descending THEN k_name END DESC, CASE WHEN NOT descending THEN k_name END,
-                   CASE WHEN descending THEN k_client END DESC, CASE WHEN NOT descending THEN k_client END,
-                   CASE WHEN descending THEN k_day END DESC, CASE WHEN NOT descending THEN k_day END,
-                   CASE WHEN descending THEN k_ref END DESC, CASE WHEN NOT descending THEN k_ref END,
-                   CASE WHEN descending THEN k_id END DESC, CASE WHEN NOT descending THEN k_id END,
-                   date DESC, reference DESC
-                  LIMIT page_limit OFFSET page_offset) p)
+    SELECT
+      CASE WHEN sort_key = 'date'
+           THEN (SELECT count(*)::int FROM invoice_search_matches(company, pattern, status_filter, client_filter, overdue_on))
+           ELSE (SELECT count(*)::int FROM m) END,
+      CASE WHEN sort_key = 'date'
+           THEN (SELECT array_agg(d.invoice_id ORDER BY CASE WHEN descending THEN d.date END DESC,
+                                                     CASE WHEN descending THEN d.reference END DESC,
+                                                     CASE WHEN NOT descending THEN d.date END,
+                                                     CASE WHEN NOT descending THEN d.reference END)
+                 FROM (SELECT r.invoice_id, r.date, r.reference
+                       FROM invoice_search_matches(company, pattern, status_filter, client_filter, overdue_on) r
+                       ORDER BY CASE WHEN descending THEN r.date END DESC, CASE WHEN descending THEN r.reference END DESC,
+                                CASE WHEN NOT descending THEN r.date END, CASE WHEN NOT descending THEN r.reference END
+                       LIMIT page_limit OFFSET page_offset) d)
+           ELSE (SELECT array_agg(p.invoice_id
+                                  ORDER BY CASE WHEN descending THEN p.k_amount END DESC, CASE WHEN NOT descending THEN p.k_amount END,
+                        CASE WHEN descending THEN p.k_name END DESC, CASE WHEN NOT descending THEN p.k_name END,
+                        CASE WHEN descending THEN p.k_client END DESC, CASE WHEN NOT descending THEN p.k_client END,
+                        CASE WHEN descending THEN p.k_day END DESC, CASE WHEN NOT descending THEN p.k_day END,
+                        CASE WHEN descending THEN p.k_ref END DESC, CASE WHEN NOT descending THEN p.k_ref END,
+                        CASE WHEN descending THEN p.k_id END DESC, CASE WHEN NOT descending THEN p.k_id END,
+                        p.date DESC, p.reference DESC)
+                 FROM (SELECT * FROM k
+                       ORDER BY CASE WHEN descending THEN k_amount END DESC, CASE WHEN NOT descending THEN k_amount END,
+                        CASE WHEN descending THEN k_name END DESC, CASE WHEN NOT descending THEN k_name END,
+                        CASE WHEN descending THEN k_client END DESC, CASE WHEN NOT descending THEN k_client END,
+                        CASE WHEN descending THEN k_day END DESC, CASE WHEN NOT descending THEN k_day END,
+                        CASE WHEN descending THEN k_ref END DESC, CASE WHEN NOT descending THEN k_ref END,
+                        CASE WHEN descending THEN k_id END DESC, CASE WHEN NOT descending THEN k_id END,
+                        date DESC, reference DESC
+                       LIMIT page_limit OFFSET page_offset) p) END
   $$;
