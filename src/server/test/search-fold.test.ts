@@ -295,14 +295,11 @@ describe("a search sorted by client follows the client's name (ADR 0032: its key
     expect(await clientOrder(invoices, "veranda triable")).toEqual([bruno.id, zoe.id]);
 
     // « Zoé Tri » becomes « Ámélie Tri »: first, accents aside, in both lists at once.
+    const empty = Object.fromEntries(["phone", "address", "postal_code", "city", "notes"].map((key) => [key, null]));
     const renamed = await api("PUT", `/api/clients/${zoe.id}`, {
+      ...empty,
       name: "Ámélie Tri",
       email: "zoe@test.fr",
-      phone: null,
-      address: null,
-      postal_code: null,
-      city: null,
-      notes: null,
       is_active: true,
     });
     expect(renamed.statusCode, renamed.body).toBe(200);
