@@ -26,7 +26,7 @@ let db: Awaited<ReturnType<typeof setupApp>>["db"];
 let company: TestCompany;
 let admin: string;
 
-const api = (method: "GET" | "POST", url: string, payload?: object, token = admin) =>
+const api = (method: "GET" | "POST" | "PUT", url: string, payload?: object, token = admin) =>
   app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function created(url: string, payload: object): Promise<{ id: string }> {
