@@ -807,6 +807,8 @@ async function main() {
     const teams = createTeamsService(database);
     const teamSearch = { search: "plomberie" };
     const companyUsers = createCompanyUsersService(database);
+    // A first name of one compagnon in twenty, typed without its accent (« Chloé »: ten found among 200).
+    const userSearch = { search: "chloe" };
     const projects = createProjectsService(database);
     // A kind of work in one worksite of ten (500 found, their counts by status, a page of 20).
     const projectSearch = { search: "toiture" };
@@ -955,6 +957,14 @@ async function main() {
       // with its roles and whether it is an administrator: one statement. The spec's list is not paged
       // (`{ data }`, every user at once, ~50 kB here): the target of the unpaged lists, as the invoices'.
       line({
+        name: `GET /api/company/users?${query(userSearch)} (200 utilisateurs et leurs rôles)`,
+        url: `/api/company/users?${query(userSearch)}`,
+        direct: async () =>
+          companyUsers.list(await auth.authenticate(token), companyUsersQuerySchema.parse(userSearch)),
+        answer: suggestions,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
+      line({
         name: "GET /api/company/users (200 utilisateurs et leurs rôles)",
         url: "/api/company/users",
         direct: async () => companyUsers.list(await auth.authenticate(token), companyUsersQuerySchema.parse({})),
@@ -977,6 +987,27 @@ async function main() {
         answer: list("chantiers"),
         target: { p99At10: 100, ratio: 0.6 },
       }),
+      // Issue 33: the worksites' orders (drizzle/0046: by name folded, under a status, by start date latest
+      // first), each page read from its index, never a sort of the company's 5,000 worksites.
+      ...(
+        [
+          { sort: "name" },
+          { sort: "name", order: "asc" },
+          { status: "en cours", sort: "name" },
+          { sort: "start_date" },
+          { sort: "start_date", order: "asc" },
+          { sort: "reference" },
+          { search: "toiture", sort: "name" },
+        ] as Record<string, string>[]
+      ).map((params) =>
+        line({
+          name: `GET /api/projects?${query(params)} (tri, 5 000 chantiers)`,
+          url: `/api/projects?${query(params)}`,
+          direct: async () => projects.list(await auth.authenticate(token), projectListQuerySchema.parse(params)),
+          answer: list("chantiers"),
+          target: { p99At10: 100, ratio: 0.6 },
+        }),
+      ),
       // Issue 13: the planning's week (this week of the large company's 5,000 worksites and 50 teams),
       // one query, the clashes computed among them.
       line({
@@ -1022,6 +1053,7 @@ async function main() {
           { sort: "city", order: "desc" },
           { sort: "created_at" },
           { sort: "name", order: "desc" },
+          { search: "dupont", sort: "city" },
         ] as Record<string, string>[]
       ).map((params) =>
         line({
@@ -1044,6 +1076,8 @@ async function main() {
           { sort: "balance" },
           { sort: "total", search: "cuisine" },
           { sort: "client", order: "desc", search: "cuisine" },
+          { sort: "client", search: "cuisine" },
+          { sort: "due_date", status: "overdue" },
         ] as Record<string, string>[]
       ).map((params) =>
         line({
@@ -1060,6 +1094,7 @@ async function main() {
           { sort: "unit_price", order: "desc" },
           { sort: "kind" },
           { sort: "name", order: "desc" },
+          { search: "colle", sort: "unit_price" },
         ] as Record<string, string>[]
       ).map((params) =>
         line({
@@ -1075,6 +1110,10 @@ async function main() {
           { sort: "date", order: "asc" },
           { sort: "amount", order: "asc" },
           { sort: "client", order: "desc" },
+          // Issue 33: the search sorted (drizzle/0046: the client's key kept on the search rows).
+          { search: "cuisine", sort: "client" },
+          { search: "cuisine", sort: "amount", order: "asc" },
+          { status: "valide", search: "cuisine", sort: "client", order: "desc" },
         ] as Record<string, string>[]
       ).map((params) =>
         line({

@@ -26,7 +26,7 @@ let db: Awaited<ReturnType<typeof setupApp>>["db"];
 let company: TestCompany;
 let admin: string;
 
-const api = (method: "GET" | "POST", url: string, payload?: object, token = admin) =>
+const api = (method: "GET" | "POST" | "PUT", url: string, payload?: object, token = admin) =>
   app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function created(url: string, payload: object): Promise<{ id: string }> {
@@ -264,5 +264,67 @@ describe("every searchable list folds accents and case (HTTP)", () => {
       names[key as keyof typeof names] = made.name;
     }
     await expectFolded("/api/superadmin/companies", names, superadmin);
+  });
+});
+
+describe("a search sorted by client follows the client's name (ADR 0032: its key kept on the search rows)", () => {
+  /** The clients of a list's page for `search`, in the page's order (quotes: `data`, invoices: `invoices`). */
+  async function clientOrder(url: string, search: string): Promise<string[]> {
+    const res = await api("GET", `${url}&search=${encodeURIComponent(search)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { data?: { client_id: string }[]; invoices?: { client_id: string }[] };
+    return (body.data ?? body.invoices ?? []).map((row) => row.client_id);
+  }
+
+  it("quotes and invoices, after a rename and a change of client", async () => {
+    const zoe = await created("/api/clients", { name: "Zoé Tri", email: "zoe@test.fr" });
+    const bruno = await created("/api/clients", { name: "Bruno Tri", email: "bruno@test.fr" });
+    const line = { name: "Pose", quantity: 1, unit: "forfait", unit_price: 100, tax_rate: 20 };
+    await created("/api/quotes", { name: "Véranda triable", client_id: zoe.id, date: "2026-11-02", items: [line] });
+    const moved = await created("/api/quotes", {
+      name: "Véranda triable",
+      client_id: bruno.id,
+      date: "2026-11-02",
+      items: [line],
+    });
+    await created("/api/invoices", { name: "Véranda triable", client_id: zoe.id, items: [line] });
+    await created("/api/invoices", { name: "Véranda triable", client_id: bruno.id, items: [line] });
+    const quotes = "/api/quotes?sort=client&order=asc";
+    const invoices = "/api/invoices?sort=client&order=asc";
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([bruno.id, zoe.id]);
+    expect(await clientOrder(invoices, "veranda triable")).toEqual([bruno.id, zoe.id]);
+
+    // « Zoé Tri » becomes « Ámélie Tri »: first, accents aside, in both lists at once.
+    const empty = Object.fromEntries(["phone", "address", "postal_code", "city", "notes"].map((key) => [key, null]));
+    const renamed = await api("PUT", `/api/clients/${zoe.id}`, {
+      ...empty,
+      name: "Ámélie Tri",
+      email: "zoe@test.fr",
+      is_active: true,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([zoe.id, bruno.id]);
+    expect(await clientOrder(invoices, "veranda triable")).toEqual([zoe.id, bruno.id]);
+    expect(await clientOrder("/api/invoices?sort=client&order=desc", "veranda triable")).toEqual([bruno.id, zoe.id]);
+    // The client's new name is searched too (the name decides), the old one no more.
+    expect(await clientOrder(quotes, "amelie")).toHaveLength(1);
+    expect(await clientOrder(quotes, "zoe tri")).toEqual([]);
+
+    // A quote moved to another client takes that client's key: « Aaron Tri » comes first.
+    const aaron = await created("/api/clients", { name: "Aaron Tri", email: "aaron@test.fr" });
+    const edited = await api("PUT", `/api/quotes/${moved.id}`, {
+      name: "Véranda triable",
+      client_id: aaron.id,
+      status: "en cours de redaction",
+      date: "2026-11-02",
+      valid_until: null,
+      notes: null,
+      terms: null,
+      discount_percentage: 0,
+      discount_amount: 0,
+      items: [line],
+    });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(await clientOrder(quotes, "veranda triable")).toEqual([aaron.id, zoe.id]);
   });
 });

@@ -97,6 +97,14 @@ export const invoices = pgTable(
     index("invoices_company_total_idx").on(t.companyId, t.total, t.id),
     index("invoices_company_due_idx").on(t.companyId, t.dueDate, t.id),
     index("invoices_company_balance_idx").on(t.companyId, sql`(${t.total} - ${t.paidAmount})`, t.id),
+    // « En retard » (overdue: sent, not a credit note, due before today): counted from the first, its page
+    // in the list's order from the second — only the sent invoices, never the whole company (ADR 0032).
+    index("invoices_company_sent_due_idx")
+      .on(t.companyId, t.dueDate)
+      .where(sql`status = 'sent' AND kind <> 'credit_note'`),
+    index("invoices_company_sent_date_idx")
+      .on(t.companyId, t.date, t.reference, t.dueDate)
+      .where(sql`status = 'sent' AND kind <> 'credit_note'`),
   ],
 );
 
@@ -225,9 +233,15 @@ export const invoiceSearchRows = pgTable(
     paidAmount: money("paid_amount").notNull(),
     /** invoices.search_text of the invoice. */
     searchText: text("search_text").notNull(),
+    /**
+     * fold() of the client's name: the search's order by client without reading a client per match
+     * (ADR 0032); kept by the invoices' triggers and by the clients' rename trigger (drizzle/0046).
+     */
+    clientKey: text("client_key").notNull(),
   },
   (t) => [
-    // The client filter, and the invoices of the clients whose name matches (bitmap OR with the trigrams).
+    // The client filter, the invoices of the clients whose name matches (bitmap OR with the trigrams), and
+    // a renamed client's rows.
     index("invoice_search_rows_company_client_idx").on(t.companyId, t.clientId),
     index("invoice_search_rows_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

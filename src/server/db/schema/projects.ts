@@ -77,6 +77,16 @@ export const projects = pgTable(
     index("projects_company_created_idx").on(t.companyId, t.createdAt.desc(), t.id.desc()),
     index("projects_company_status_idx").on(t.companyId, t.status, t.createdAt.desc(), t.id.desc()),
     index("projects_company_start_idx").on(t.companyId, t.startDate),
+    // The list's other orders (docs/domain/projects.md#list, ADR 0032): by name (accents and case aside),
+    // also under a status filter, either way; by start date, latest first, as orderBy() writes it.
+    index("projects_company_name_idx").on(t.companyId, sql`fold(${t.name})`, t.id),
+    index("projects_company_status_name_idx").on(t.companyId, t.status, sql`fold(${t.name})`, t.id),
+    index("projects_company_start_desc_idx").on(
+      t.companyId,
+      t.startDate.desc().nullsLast(),
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     /** The planning's week: worksites ending on or after its Monday, started by its Sunday. */
     index("projects_company_end_idx").on(t.companyId, t.endDate, t.startDate),
     index("projects_company_team_idx").on(t.companyId, t.teamId, t.startDate),

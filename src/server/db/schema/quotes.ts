@@ -93,8 +93,12 @@ export const quotes = pgTable(
     // A status filter in the list's order (the summary reads quote_status_totals, drizzle/0008).
     index("quotes_company_status_date_idx").on(t.companyId, t.status, t.date, t.reference),
     index("quotes_client_idx").on(t.clientId),
-    // The « Montant » sort, largest first.
-    index("quotes_company_amount_idx").on(t.companyId, t.netHt, t.id),
+    // The « Montant » sort, both ways: its id runs against the amount (orderOf), as this index's (ADR 0032).
+    index("quotes_company_amount_idx").on(t.companyId, t.netHt, t.id.desc().nullsFirst()),
+    // « En attente » (sent, still valid) sorted by amount: the sent quotes alone, in that order (ADR 0032).
+    index("quotes_company_pending_amount_idx")
+      .on(t.companyId, t.netHt, t.id.desc().nullsFirst())
+      .where(sql`status IN ('envoye au client', 'client relance')`),
     // Sent quotes by validity: the expired ones of the summary and the « Expirés » filter, index only.
     index("quotes_company_pending_validity_idx")
       .on(t.companyId, t.validUntil, t.status, t.netHt, t.total)
@@ -132,9 +136,15 @@ export const quoteSearchRows = pgTable(
     validUntil: date("valid_until"),
     /** quotes.search_text of the quote. */
     searchText: text("search_text").notNull(),
+    /**
+     * fold() of the client's name: the search's order by client without reading a client per match
+     * (ADR 0032); kept by the quotes' triggers and by the clients' rename trigger (drizzle/0046).
+     */
+    clientKey: text("client_key").notNull(),
   },
   (t) => [
-    // The client filter, and the quotes of the clients whose name matches (bitmap OR with the trigrams).
+    // The client filter, the quotes of the clients whose name matches (bitmap OR with the trigrams), and
+    // a renamed client's rows.
     index("quote_search_rows_company_client_idx").on(t.companyId, t.clientId),
     index("quote_search_rows_search_trgm_idx").using("gin", sql`${t.searchText} gin_trgm_ops`),
   ],

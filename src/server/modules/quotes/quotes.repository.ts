@@ -281,6 +281,9 @@ export const quotesRepository = {
     const client = filter.clientId ?? null;
     const state = stateCondition(filter.state, context.today, "m");
     const d = direction(context.order);
+    // Each order ends on a unique key; the page is a top-N of the matches, its ids aggregated in that order.
+    // By client, the key kept on the search rows (fold() of the client's name, drizzle/0046): no client
+    // read per match.
     const order =
       context.sort === "amount"
         ? sql`net_ht ${d}, id ${direction(context.order, true)}`
@@ -289,7 +292,7 @@ export const quotesRepository = {
           : sql`date ${d}, reference ${d}`;
     const result = await tx.execute<{ summary: RawSummary; ids: string[] | null }>(sql`
       WITH m AS MATERIALIZED (
-        SELECT m.id, m.client_id, m.date, m.reference, m.status, m.total, m.net_ht, m.valid_until
+        SELECT m.id, m.client_id, m.client_key, m.date, m.reference, m.status, m.total, m.net_ht, m.valid_until
         FROM quotes_search(${containsPattern(term)}, ${status}::text, ${client}::uuid) m
         WHERE m.company_id = ${companyId} ${state ? sql`AND ${state}` : sql``}
       )
@@ -297,11 +300,8 @@ export const quotesRepository = {
         (${summaryOf(
           sql`SELECT status, ${expiredColumn(context.today, "m")} AS expired, 1 AS n, total AS amount, net_ht AS ht FROM m`,
         )}) AS summary,
-        (SELECT array_agg(id ORDER BY ord)
-         FROM (SELECT id, row_number() OVER (ORDER BY ${order}) AS ord
-               FROM (SELECT m.*, ${context.sort === "client" ? sql`(SELECT fold(c.name) FROM clients c WHERE c.id = m.client_id)` : sql`NULL::text`} AS client_key FROM m) k
-               ORDER BY ${order}
-               LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
+        (SELECT array_agg(id ORDER BY ${order})
+         FROM (SELECT * FROM m ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) p) AS ids`);
     const row = result.rows[0];
     return { summary: toSummary(row?.summary), ids: row?.ids ?? [] };
   },
