@@ -59,7 +59,7 @@ export const JOURNAL_TEXTS = {
   periodInvalid: "Période invalide\u00a0: jour (AAAA-MM-JJ), mois (AAAA-MM) ou exercice (AAAA)",
   periodNotOver: "Cette période n’est pas terminée\u00a0: elle ne peut être clôturée qu’une fois passée",
   periodClosed: "Cette période est déjà clôturée",
-  periodNotClosed: "Cette période n’est pas clôturée\u00a0: seule une période clôturée s’archive",
+  closingNotFound: "Clôture introuvable",
   closed: "Période clôturée",
 } as const;
 
@@ -101,7 +101,15 @@ export const journalPeriodTotalsSchema = z.object({
   receipts: z.number(),
   entries: z.number().int(),
   /** The closing entry when the period is closed: its totals are those it froze. */
-  closing: z.object({ seq: z.number().int(), recorded_at: z.string(), hash: z.string() }).nullable(),
+  closing: z
+    .object({
+      /** The closing entry's id: its archive is GET /api/journal/closings/:id/archive. */
+      id: z.string(),
+      seq: z.number().int(),
+      recorded_at: z.string(),
+      hash: z.string(),
+    })
+    .nullable(),
 });
 export type JournalPeriodTotals = z.infer<typeof journalPeriodTotalsSchema>;
 
@@ -118,14 +126,6 @@ export const journalTotalsQuerySchema = z.object({
   period: z.enum(JOURNAL_PERIODS).default("month"),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
-
-/** GET /api/journal/archive?period=&key=: a closed period. */
-export const journalArchiveQuerySchema = z
-  .object({ period: z.enum(JOURNAL_PERIODS), key: z.string() })
-  .refine((params) => JOURNAL_PERIOD_KEY[params.period].test(params.key), {
-    message: JOURNAL_TEXTS.periodInvalid,
-    path: ["key"],
-  });
 
 /** POST /api/journal/closings: the period to close. */
 export const journalClosingBodySchema = z

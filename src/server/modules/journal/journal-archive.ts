@@ -19,7 +19,6 @@ export interface ArchiveInput {
   entries: readonly StoredEntry[];
   /** The period's documents as issued: `FAC-2026-0001.pdf`… */
   documents: readonly { name: string; bytes: Uint8Array }[];
-  createdAt: Date;
 }
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -90,7 +89,6 @@ export function buildArchive(input: ArchiveInput): { filename: string; zip: Uint
     company: input.company,
     period: input.period,
     key: input.key,
-    created_at: input.createdAt.toISOString(),
     entries: input.entries.map((e) => ({
       seq: e.seq,
       kind: e.kind,
@@ -126,11 +124,16 @@ export function buildArchive(input: ArchiveInput): { filename: string; zip: Uint
     .sort(([a], [b]) => (a < b ? -1 : 1))
     .map(([name, bytes]) => `${sha256(bytes)}  ${name}\n`)
     .join("");
-  const zip = zipSync({
-    ...files,
-    "MANIFEST.sha256": encoder.encode(manifest),
-    "verifier.mjs": encoder.encode(ARCHIVE_VERIFIER),
-    "LISEZMOI.txt": encoder.encode(readme),
-  });
+  // The same closing gives the same bytes: every file dated by the closing itself.
+  const mtime = closing ? new Date(closing.recordedAt) : new Date(0);
+  const zip = zipSync(
+    {
+      ...files,
+      "MANIFEST.sha256": encoder.encode(manifest),
+      "verifier.mjs": encoder.encode(ARCHIVE_VERIFIER),
+      "LISEZMOI.txt": encoder.encode(readme),
+    },
+    { mtime },
+  );
   return { filename: `journal-${input.period}-${input.key}.zip`, zip };
 }

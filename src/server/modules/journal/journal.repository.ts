@@ -30,6 +30,11 @@ export interface StoredEntry extends ChainedFields {
   hash: string;
 }
 
+/** An entry just appended, with its id. */
+export interface AppendedEntry extends StoredEntry {
+  id: string;
+}
+
 type Head = {
   last_seq: number;
   last_hash: string;
@@ -45,7 +50,15 @@ export type PeriodRow = {
   entries: number;
 };
 
-export type ClosingRow = { seq: number; recorded_at: Date; hash: string; key: string; content: unknown };
+export type ClosingRow = {
+  id: string;
+  seq: number;
+  recorded_at: Date;
+  hash: string;
+  period: JournalPeriod;
+  key: string;
+  content: unknown;
+};
 
 /** The SQL text of a period's key in Paris time. */
 const KEY_FORMAT: Record<JournalPeriod, string> = { day: "YYYY-MM-DD", month: "YYYY-MM", year: "YYYY" };
@@ -55,7 +68,7 @@ export const journalRepository = {
    * Appends an entry in the caller's transaction: the company's head row is locked (concurrent entries
    * queue on it: no gap, no fork), the entry hashed on the head's hash, then the head moved on.
    */
-  async append(tx: Db, companyId: string, record: JournalRecord): Promise<StoredEntry> {
+  async append(tx: Db, companyId: string, record: JournalRecord): Promise<AppendedEntry> {
     const head = await journalRepository.lockHead(tx, companyId);
     const fields: ChainedFields = {
       seq: head.last_seq + 1,
@@ -69,19 +82,23 @@ export const journalRepository = {
       userName: record.userName,
     };
     const hash = entryHash(head.last_hash, fields);
-    await tx.insert(journalEntries).values({
-      companyId,
-      seq: fields.seq,
-      kind: fields.kind,
-      documentId: fields.documentId,
-      reference: fields.reference,
-      recordedAt: new Date(fields.recordedAt),
-      amountCents: fields.amountCents,
-      content: fields.content,
-      previousHash: head.last_hash,
-      hash,
-      userName: fields.userName,
-    });
+    const [inserted] = await tx
+      .insert(journalEntries)
+      .values({
+        companyId,
+        seq: fields.seq,
+        kind: fields.kind,
+        documentId: fields.documentId,
+        reference: fields.reference,
+        recordedAt: new Date(fields.recordedAt),
+        amountCents: fields.amountCents,
+        content: fields.content,
+        previousHash: head.last_hash,
+        hash,
+        userName: fields.userName,
+      })
+      .returning({ id: journalEntries.id });
+    if (!inserted) throw new Error("journal entry not inserted");
     const sales = SALES_KINDS.includes(fields.kind) ? fields.amountCents : 0;
     const receipts = RECEIPT_KINDS.includes(fields.kind) ? fields.amountCents : 0;
     await tx.execute(sql`
@@ -89,7 +106,7 @@ export const journalRepository = {
       SET last_seq = ${fields.seq}, last_hash = ${hash},
           sales_total_cents = sales_total_cents + ${sales}, receipts_total_cents = receipts_total_cents + ${receipts}
       WHERE company_id = ${companyId}`);
-    return { ...fields, previousHash: head.last_hash, hash };
+    return { ...fields, id: inserted.id, previousHash: head.last_hash, hash };
   },
 
   /** The company's head row, created at the first entry, locked until the transaction ends. */
@@ -139,10 +156,18 @@ export const journalRepository = {
     return result.rows[0] ?? { first: null, last: null };
   },
 
+  /** The closing entry `id` of the company, or null. */
+  async closing(tx: Db, companyId: string, id: string): Promise<ClosingRow | null> {
+    const result = await tx.execute<ClosingRow>(sql`
+      SELECT id, seq, recorded_at, hash, content->>'period' AS period, content->>'key' AS key, content
+      FROM journal_entries WHERE company_id = ${companyId} AND id = ${id} AND kind = 'closing'`);
+    return result.rows[0] ?? null;
+  },
+
   /** The closings of `period` (every key, or the one given). */
   async closings(tx: Db, companyId: string, period: JournalPeriod, key?: string): Promise<ClosingRow[]> {
     const result = await tx.execute<ClosingRow>(sql`
-      SELECT seq, recorded_at, hash, content->>'key' AS key, content
+      SELECT id, seq, recorded_at, hash, content->>'period' AS period, content->>'key' AS key, content
       FROM journal_entries
       WHERE company_id = ${companyId} AND kind = 'closing' AND content->>'period' = ${period}
         ${key ? sql`AND content->>'key' = ${key}` : sql``}

@@ -1,13 +1,13 @@
 import { requireAuth } from "@server/plugins/auth";
 import { errorResponseSchema } from "@shared/http";
 import {
-  journalArchiveQuerySchema,
   journalClosingBodySchema,
   journalPeriodTotalsSchema,
   journalTotalsQuerySchema,
   journalTotalsSchema,
   journalVerificationSchema,
 } from "@shared/journal";
+import { z } from "zod";
 import type { AppModule } from "../module";
 import { createJournalService, JOURNAL_ACCESS } from "./journal.service";
 
@@ -54,18 +54,18 @@ export const journalModule: AppModule = async (app, { db }) => {
   );
 
   app.get(
-    "/api/journal/archive",
+    "/api/journal/closings/:id/archive",
     {
       config: { access: { permission: JOURNAL_ACCESS.view } },
       schema: {
         tags: ["Journal"],
         summary:
-          "Archive ZIP d’une période clôturée : ses écritures jusqu’à la clôture, le manifeste des empreintes SHA-256 et un vérificateur hors ligne (node verifier.mjs)",
-        querystring: journalArchiveQuerySchema,
+          "Archive ZIP de la période d’une clôture\u202f: ses écritures jusqu’à la clôture, le manifeste des empreintes SHA-256 et un vérificateur hors ligne (node verifier.mjs)",
+        params: z.object({ id: z.string() }),
       },
     },
     async (request, reply) => {
-      const { filename, zip } = await journal.archive(requireAuth(request), request.query.period, request.query.key);
+      const { filename, zip } = await journal.archive(requireAuth(request), request.params.id);
       return reply
         .type("application/zip")
         .header("content-disposition", `attachment; filename="${filename}"`)

@@ -1,5 +1,5 @@
 import type { Database, Db } from "@server/db/client";
-import { type AuthContext, permissions, tenant } from "@server/lib/access";
+import { type AuthContext, idOr404, permissions, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { parisToday } from "@shared/dates";
 import {
@@ -14,7 +14,7 @@ import {
 } from "@shared/journal";
 import { fromCents } from "@shared/money";
 import { companyInfoQueries } from "../company/company.queries";
-import { type JournalRecord, journalRepository, type PeriodRow, type StoredEntry } from "./journal.repository";
+import { type JournalRecord, journalRepository, type PeriodRow } from "./journal.repository";
 import { buildArchive } from "./journal-archive";
 import { walkChain } from "./journal-verify";
 
@@ -134,7 +134,12 @@ export function createJournalService(db: Database, options: { today?: () => stri
           return {
             ...inEuros({ ...totals, key }),
             closing: closing
-              ? { seq: closing.seq, recorded_at: new Date(closing.recorded_at).toISOString(), hash: closing.hash }
+              ? {
+                  id: closing.id,
+                  seq: closing.seq,
+                  recorded_at: new Date(closing.recorded_at).toISOString(),
+                  hash: closing.hash,
+                }
               : null,
           };
         });
@@ -148,24 +153,24 @@ export function createJournalService(db: Database, options: { today?: () => stri
     },
 
     /**
-     * The archive of a closed period (docs/domain/journal.md#archive): its slice of the chain, from its first
-     * entry to its closing, the manifest of hashes and the offline verifier; 404 for a period not closed.
+     * The archive of a closed period, named by its closing entry (docs/domain/journal.md#archive): its slice
+     * of the chain, from its first entry to its closing, the manifest of hashes and the offline verifier.
      */
-    async archive(auth: AuthContext, period: JournalPeriod, key: string) {
+    async archive(auth: AuthContext, id: string) {
       const { companyId, scope } = tenant(auth, JOURNAL_ACCESS.view, JOURNAL_TEXTS.companyRequired);
+      const closingId = idOr404(id, JOURNAL_TEXTS.closingNotFound);
       return db.run(scope, async (tx) => {
-        const [closing] = await journalRepository.closings(tx, companyId, period, key);
-        if (!closing) throw errors.notFound(JOURNAL_TEXTS.periodNotClosed);
+        const closing = await journalRepository.closing(tx, companyId, closingId);
+        if (!closing) throw errors.notFound(JOURNAL_TEXTS.closingNotFound);
         const content = closing.content as ClosingContent;
         const entries = await journalRepository.range(tx, companyId, content.first_seq ?? closing.seq, closing.seq);
         const company = await companyInfoQueries.forDocuments(tx, companyId);
         return buildArchive({
           company: { name: company.name, siren: company.siret ? company.siret.slice(0, 9) : null },
-          period,
-          key,
+          period: closing.period,
+          key: closing.key,
           entries,
           documents: [],
-          createdAt: new Date(),
         });
       });
     },
@@ -193,7 +198,7 @@ export function createJournalService(db: Database, options: { today?: () => stri
           first_seq: range.first,
           last_seq: range.last,
         };
-        const entry: StoredEntry = await journalRepository.append(tx, companyId, {
+        const entry = await journalRepository.append(tx, companyId, {
           kind: "closing",
           documentId: null,
           reference: `Clôture ${JOURNAL_PERIOD_LABELS[body.period].toLowerCase()} ${body.key}`,
@@ -203,7 +208,7 @@ export function createJournalService(db: Database, options: { today?: () => stri
         });
         return {
           ...inEuros(totals),
-          closing: { seq: entry.seq, recorded_at: entry.recordedAt, hash: entry.hash },
+          closing: { id: entry.id, seq: entry.seq, recorded_at: entry.recordedAt, hash: entry.hash },
         };
       });
     },

@@ -244,7 +244,7 @@ describe("period totals and closings", () => {
   });
 });
 
-describe("GET /api/journal/archive?period=&key=", () => {
+describe("GET /api/journal/closings/:id/archive", () => {
   /** The archive unzipped in a temporary folder. */
   function unpack(bytes: Buffer): string {
     const dir = mkdtempSync(path.join(os.tmpdir(), "journal-archive-"));
@@ -270,11 +270,6 @@ describe("GET /api/journal/archive?period=&key=", () => {
     await record(c, { ...invoice(3, 8_000), recordedAt: new Date("2025-07-01T08:00:00Z") });
     const get = (token: string, url: string) => app.inject({ method: "GET", url, headers: bearer(token) });
 
-    const notClosed = await get(c.admin, "/api/journal/archive?period=month&key=2025-06");
-    expect(notClosed.statusCode).toBe(404);
-    expect(notClosed.json().message).toBe(JOURNAL_TEXTS.periodNotClosed);
-    expect((await get(c.admin, "/api/journal/archive?period=month&key=juin")).statusCode).toBe(400);
-
     const closed = await app.inject({
       method: "POST",
       url: "/api/journal/closings",
@@ -282,12 +277,23 @@ describe("GET /api/journal/archive?period=&key=", () => {
       payload: { period: "month", key: "2025-06" },
     });
     expect(closed.statusCode, closed.body).toBe(201);
-    const res = await get(c.admin, "/api/journal/archive?period=month&key=2025-06");
+    const url = `/api/journal/closings/${closed.json().closing.id}/archive`;
+    const res = await get(c.admin, url);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toBe("application/zip");
     expect(res.headers["content-disposition"]).toBe('attachment; filename="journal-month-2025-06.zip"');
-    expect((await get(c.compagnon, "/api/journal/archive?period=month&key=2025-06")).statusCode).toBe(403);
-    expect((await get(b.admin, "/api/journal/archive?period=month&key=2025-06")).statusCode).toBe(404);
+    // The same closing, the same bytes (every file dated by the closing).
+    expect((await get(c.admin, url)).rawPayload.equals(res.rawPayload)).toBe(true);
+    expect((await get(c.compagnon, url)).statusCode).toBe(403);
+    // Another company's closing, an entry that is not a closing, an id that is none: 404.
+    const other = await get(b.admin, url);
+    expect(other.statusCode).toBe(404);
+    expect(other.json().message).toBe(JOURNAL_TEXTS.closingNotFound);
+    const firstEntry = await db.run({ companyId: c.id }, (tx) =>
+      tx.execute<{ id: string }>(sql`SELECT id FROM journal_entries WHERE company_id = ${c.id} AND seq = 1`),
+    );
+    expect((await get(c.admin, `/api/journal/closings/${firstEntry.rows[0]?.id}/archive`)).statusCode).toBe(404);
+    expect((await get(c.admin, "/api/journal/closings/juin/archive")).statusCode).toBe(404);
 
     const dir = unpack(res.rawPayload);
     try {
