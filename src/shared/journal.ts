@@ -61,6 +61,40 @@ export const JOURNAL_TEXTS = {
   periodClosed: "Cette période est déjà clôturée",
   closingNotFound: "Clôture introuvable",
   closed: "Période clôturée",
+  page: {
+    title: "Journal et comptabilité",
+    subtitle:
+      "Le journal inaltérable des factures et des règlements, ses clôtures mensuelles et le fichier des écritures comptables (FEC) pour votre comptable.",
+    integrity: "Intégrité du journal",
+    verifyAgain: "Vérifier à nouveau",
+    fingerprint: "Empreinte",
+    months: "Totaux par mois",
+    year: "Exercice",
+    month: "Mois",
+    sales: "Ventes TTC",
+    receipts: "Encaissements",
+    entries: "Écritures",
+    state: "Clôture",
+    noEntries: "Aucune écriture sur cet exercice",
+    noEntriesText: "Les factures émises, les avoirs et les règlements s’inscrivent ici au fil de l’eau.",
+    inProgress: "En cours",
+    close: "Clôturer",
+    closing: "Clôture…",
+    closeTitle: (month: string) => `Clôturer ${month}\u00a0?`,
+    closeText:
+      "Ses totaux seront figés dans le journal par une écriture chaînée\u00a0: ils ne pourront plus changer. L’archive de la période sera téléchargeable.",
+    closedToast: (month: string) => `${month} clôturé`,
+    closeFailed: "La période n’a pas pu être clôturée",
+    archive: "Archive",
+    archiveLabel: (month: string) => `Télécharger l’archive de ${month}`,
+    archiveFailed: "L’archive n’a pas pu être téléchargée",
+    fec: "Fichier des écritures comptables (FEC)",
+    fecText:
+      "Le journal des ventes et le journal de banque de l’exercice, au format de l’article A47 A-1 du livre des procédures fiscales, à transmettre à votre comptable.",
+    fecDownload: "Télécharger le FEC",
+    fecFailed: "Le FEC n’a pas pu être téléchargé",
+    loadFailed: "Impossible de charger le journal.",
+  },
 } as const;
 
 /** GET /api/journal/verify: the chain walked from entry 1, and the first entry that breaks it. */
