@@ -19,6 +19,7 @@ import {
 } from "@shared/invoices";
 import { amountFits, MONEY_TEXTS, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
+import { documentLinesQueries } from "../documents/documents.queries";
 import { quotesQueries } from "../quotes/quotes.queries";
 import { type ValidationReport, validateCii } from "./facturx/validate";
 import { type InvoiceRecord, invoicesRepository, type StoredInvoice } from "./invoices.repository";
@@ -205,7 +206,7 @@ export function invoiceContext(db: Database, options: InvoiceServiceOptions) {
     );
     if (!final) return;
     const record = await locked(tx, t, final.id);
-    const items = await repo.items(tx, t.companyId, record.id);
+    const items = await documentLinesQueries.read(tx, t.companyId, "invoice", record.id);
     const result = await compute(
       tx,
       t,

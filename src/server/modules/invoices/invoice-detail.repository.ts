@@ -2,6 +2,7 @@ import type { Db } from "@server/db/client";
 import type { StoredVat } from "@shared/invoice-figures";
 import type { CreditState, Invoice, Payment, PaymentMethod, Refund } from "@shared/invoices";
 import { type SQL, sql } from "drizzle-orm";
+import { linesJson } from "../documents/documents.queries";
 import {
   type ClientSnapshot,
   clientSnapshotOf,
@@ -93,11 +94,7 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
             'vat', d.vat_breakdown, 'total', d.total) ORDER BY d.date, d.reference)
           FROM invoices d
           WHERE d.company_id = ${companyId} AND d.quote_id = i.quote_id AND d.deducted_by_id = i.id) END AS deposits,
-        (SELECT json_agg(json_build_object('id', it.id, 'position', it.position, 'kind', it.kind, 'name', it.name,
-            'description', it.description, 'quantity', it.quantity, 'unit', it.unit, 'unit_price', it.unit_price,
-            'tax_rate', it.tax_rate, 'subtotal', it.subtotal, 'tax_amount', it.tax_amount, 'total', it.total)
-            ORDER BY it.position)
-          FROM invoice_items it WHERE it.company_id = ${companyId} AND it.invoice_id = i.id) AS items,
+        ${linesJson("invoice", sql`${companyId}`, sql`i.id`)} AS items,
         (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
             'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at,
             'credit_note', CASE WHEN pm.credit_note_id IS NOT NULL THEN (SELECT json_build_object('id', cr.id,

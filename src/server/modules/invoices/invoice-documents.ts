@@ -1,8 +1,7 @@
 import type { Db } from "@server/db/client";
 import { type AuthContext, idOr404, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
-import { DocumentCache, documentKey } from "@server/pdf/cache";
-import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
+import type { RenderLog } from "@server/pdf/document";
 import { csvNumber, toCsv } from "@shared/csv";
 import { formatDate, formatNumber } from "@shared/format";
 import {
@@ -15,16 +14,13 @@ import {
 import { fromCents, toCents } from "@shared/money";
 import { formatReference } from "@shared/references";
 import { zipSync } from "fflate";
-import { companyInfoQueries } from "../company/company.queries";
+import { createDocumentPdfs } from "../documents/document-pdf";
 import { buildCii, CII_TEXTS, CiiError } from "./facturx/cii";
 import { briefFailure } from "./facturx/validate";
 import { INVOICES_ACCESS, type InvoiceContext, noCompany, repo } from "./invoice-context";
 import { invoiceDocument } from "./invoice-pdf";
 import type { InvoiceSeller } from "./invoice-seller";
 import type { InvoiceDocumentRow } from "./invoices.repository";
-
-/** Rendered invoice PDFs kept per process (src/server/pdf/cache.ts). */
-const PDF_CACHE_BYTES = 32 * 1024 * 1024;
 
 /** At most this many documents in one export (each a Factur-X PDF rendered, or read from the cache). */
 export const EXPORT_MAX_DOCUMENTS = 1000;
@@ -74,7 +70,7 @@ function exportSummary(rows: readonly InvoiceDocumentRow[]): string {
  */
 export function invoiceDocuments(ctx: InvoiceContext) {
   const { db, validate, answer } = ctx;
-  const pdfCache = new DocumentCache(PDF_CACHE_BYTES);
+  const pdfs = createDocumentPdfs();
 
   /**
    * The document just issued in this transaction, as it will be once committed, checked by the EN 16931
@@ -111,53 +107,30 @@ export function invoiceDocuments(ctx: InvoiceContext) {
   }
 
   /**
-   * The document of an invoice, keyed for the cache: an issued one is its Factur-X (PDF/A-3b with its XML),
-   * the seller frozen at issue; a draft is watermarked, the live company printing it.
+   * The document of an invoice as it prints: an issued one is its Factur-X (PDF/A-3b with its XML), the
+   * seller frozen at issue; a draft is watermarked, the live company printing it.
    */
-  function documentOf(row: InvoiceDocumentRow, live: InvoiceSeller | null, companyId: string) {
+  function documentOf(row: InvoiceDocumentRow, live: InvoiceSeller | null) {
     const seller = row.seller ?? live;
     if (!seller) throw new Error("invoice without seller");
     const invoice = answer(row.invoice);
     const xml = invoice.status === "draft" ? null : ciiOf(row, seller);
-    const document = invoiceDocument(invoice, seller, xml === null ? null : { xml });
-    // Per company: no tenant can learn from timing that another one rendered the same document.
-    const key = `${companyId}:${documentKey(document, seller.logo_file_id)}`;
-    return { invoice, seller, document, key, xml };
+    const print = {
+      document: invoiceDocument(invoice, seller, xml === null ? null : { xml }),
+      logoFileId: seller.logo_file_id,
+    };
+    return { invoice, print };
   }
 
-  type Rendered = ReturnType<typeof documentOf>;
-
-  /**
-   * The logos the documents not in the cache print, read once per file (stored files never change):
-   * in the transaction, so that rendering happens after it.
-   */
-  async function logosFor(tx: Db, companyId: string, docs: readonly Rendered[]): Promise<Map<string, Buffer | null>> {
-    const logos = new Map<string, Buffer | null>();
-    for (const doc of docs) {
-      const fileId = doc.seller.logo_file_id;
-      if (!fileId || logos.has(fileId) || pdfCache.get(doc.key)) continue;
-      logos.set(fileId, await companyInfoQueries.logoData(tx, companyId, fileId));
-    }
-    return logos;
-  }
-
-  /** A document's PDF: from the cache, or rendered with its logo and kept. */
-  async function pdfOf(doc: Rendered, logos: Map<string, Buffer | null>, log?: RenderLog): Promise<Buffer> {
-    const cached = pdfCache.get(doc.key);
-    if (cached) return cached;
-    const logo = doc.seller.logo_file_id ? (logos.get(doc.seller.logo_file_id) ?? null) : null;
-    const pdf = await renderCommercialDocument({ ...doc.document, company: { ...doc.document.company, logo } }, log);
-    pdfCache.set(doc.key, pdf);
-    return pdf;
-  }
-
-  /** The document of an invoice (the live company for a draft) and the logos it needs, read in `tx`. */
+  /** The document of an invoice (the live company for a draft), prepared to render, read in `tx`. */
   async function documentIn(tx: Db, companyId: string, id: string) {
     const row = await repo.document(tx, companyId, id);
     if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
     const live = row.seller ? null : (await repo.seller(tx, companyId)).seller;
-    const doc = documentOf(row, live, companyId);
-    return { doc, logos: await logosFor(tx, companyId, [doc]) };
+    const { invoice, print } = documentOf(row, live);
+    const [prepared] = await pdfs.prepare(tx, companyId, [print]);
+    if (!prepared) throw new Error("invoice document not prepared");
+    return { invoice, prepared };
   }
 
   /**
@@ -166,15 +139,15 @@ export function invoiceDocuments(ctx: InvoiceContext) {
    * committed: a rendering failure is logged, and the PDF rendered when asked.
    */
   async function issued(t: TenantAccess, id: string, log: RenderLog): Promise<Invoice> {
-    const { row, doc, logos } = await db.run(t.scope, async (tx) => {
+    const { row, prepared } = await db.run(t.scope, async (tx) => {
       const row = await repo.document(tx, t.companyId, id);
       if (!row) throw errors.notFound(INVOICE_TEXTS.notFound);
-      const doc = row.seller ? documentOf(row, null, t.companyId) : null;
-      return { row, doc, logos: doc ? await logosFor(tx, t.companyId, [doc]) : new Map<string, Buffer | null>() };
+      const prepared = row.seller ? await pdfs.prepare(tx, t.companyId, [documentOf(row, null).print]) : [];
+      return { row, prepared };
     });
-    if (doc) {
+    for (const doc of prepared) {
       try {
-        await pdfOf(doc, logos, log);
+        await pdfs.render(doc, log);
       } catch (error) {
         log.warn({ invoiceId: id, error: (error as Error).message }, "Factur-X not rendered after issue");
       }
@@ -194,10 +167,10 @@ export function invoiceDocuments(ctx: InvoiceContext) {
       async pdf(auth: AuthContext, id: string, log?: RenderLog): Promise<{ filename: string; pdf: Buffer }> {
         const t = tenant(auth, INVOICES_ACCESS.pdf, noCompany);
         const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-        const { doc, logos } = await db.run(t.scope, (tx) => documentIn(tx, t.companyId, invoiceId));
-        const pdf = await pdfOf(doc, logos, log);
-        const prefix = doc.invoice.kind === "credit_note" ? "avoir" : "facture";
-        return { filename: `${prefix}-${doc.invoice.reference}.pdf`, pdf };
+        const { invoice, prepared } = await db.run(t.scope, (tx) => documentIn(tx, t.companyId, invoiceId));
+        const pdf = await pdfs.render(prepared, log);
+        const prefix = invoice.kind === "credit_note" ? "avoir" : "facture";
+        return { filename: `${prefix}-${invoice.reference}.pdf`, pdf };
       },
 
       /**
@@ -206,8 +179,8 @@ export function invoiceDocuments(ctx: InvoiceContext) {
        * remind messages attach (docs/domain/messages.md). No permission checked here (the caller's service did).
        */
       async pdfInTransaction(tx: Db, companyId: string, id: string, log?: RenderLog): Promise<Buffer> {
-        const { doc, logos } = await documentIn(tx, companyId, id);
-        return pdfOf(doc, logos, log);
+        const { prepared } = await documentIn(tx, companyId, id);
+        return pdfs.render(prepared, log);
       },
 
       /**
@@ -235,20 +208,26 @@ export function invoiceDocuments(ctx: InvoiceContext) {
         log?: RenderLog,
       ): Promise<{ filename: string; zip: Uint8Array; count: number }> {
         const t = tenant(auth, INVOICES_ACCESS.export, noCompany);
-        const { rows, docs, logos } = await db.run(t.scope, async (tx) => {
+        const { rows, docs } = await db.run(t.scope, async (tx) => {
           const rows = await repo.issuedBetween(tx, t.companyId, query, EXPORT_MAX_DOCUMENTS + 1);
           if (rows.length > EXPORT_MAX_DOCUMENTS) {
             throw errors.validation(INVOICE_TEXTS.exportTooMany(formatNumber(EXPORT_MAX_DOCUMENTS)));
           }
-          const docs = rows.map((row) => documentOf(row, null, t.companyId));
-          return { rows, docs, logos: await logosFor(tx, t.companyId, docs) };
+          const docs = rows.map((row) => documentOf(row, null));
+          const prepared = await pdfs.prepare(
+            tx,
+            t.companyId,
+            docs.map((doc) => doc.print),
+          );
+          return { rows, docs: docs.map((doc, index) => ({ invoice: doc.invoice, prepared: prepared[index] })) };
         });
         // Each document's modification time in the archive is its issue date: the same period gives the same bytes.
         const files: Record<string, [Uint8Array, { level: 0 | 6; mtime: Date }]> = {};
         for (const doc of docs) {
+          if (!doc.prepared) throw new Error("invoice document not prepared");
           const mtime = new Date(doc.invoice.issued_at ?? `${doc.invoice.date}T00:00:00Z`);
           // PDFs are compressed already: stored as they are.
-          files[`${doc.invoice.reference}.pdf`] = [await pdfOf(doc, logos, log), { level: 0, mtime }];
+          files[`${doc.invoice.reference}.pdf`] = [await pdfs.render(doc.prepared, log), { level: 0, mtime }];
         }
         files["recapitulatif.csv"] = [
           Buffer.from(exportSummary(rows), "utf8"),

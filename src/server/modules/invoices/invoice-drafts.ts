@@ -18,6 +18,7 @@ import {
 import { fromCents, toCents } from "@shared/money";
 import type { Quote } from "@shared/quotes";
 import { assertLineTaxRates } from "../company/tax-rates";
+import { lineAsWritten } from "../documents/document-lines";
 import {
   INVOICES_ACCESS,
   type InvoiceContext,
@@ -29,16 +30,29 @@ import {
 import { type InvoiceRecord, type InvoiceValues, invoicesRepository } from "./invoices.repository";
 
 /** The lines of an invoice made from a quote: every line as written on it (costs never). */
-const linesOfQuote = (quote: Quote): InvoiceItemInput[] =>
-  quote.items.map((item) => ({
-    kind: item.kind,
-    name: item.name,
-    description: item.description,
-    quantity: item.quantity,
-    unit: item.unit,
-    unit_price: item.unit_price,
-    tax_rate: item.tax_rate,
-  }));
+const linesOfQuote = (quote: Quote): InvoiceItemInput[] => quote.items.map(lineAsWritten);
+
+/** What a draft the server makes (from a quote, a deposit, a worksite) is written with. */
+type MadeDraft = Pick<InvoiceValues, "kind" | "name" | "clientId" | "quoteId" | "projectId"> &
+  Partial<Pick<InvoiceValues, "notes" | "terms" | "discountPercentage" | "discountAmount">>;
+
+/**
+ * A draft the server makes, dated `date`: due at the default term, paid by the default method, the
+ * default mentions, no reverse charge, no discount unless `values` says otherwise.
+ */
+const madeDraft = (date: string, values: MadeDraft): Omit<InvoiceValues, "figures" | "items"> => ({
+  date,
+  dueDate: defaultDueDate(date),
+  workDate: null,
+  paymentMethod: INVOICE_DEFAULTS.paymentMethod,
+  notes: null,
+  terms: null,
+  legalMentions: INVOICE_DEFAULTS.legalMentions,
+  reverseCharge: false,
+  discountPercentage: 0,
+  discountAmount: 0,
+  ...values,
+});
 
 /**
  * Drafts: written (POST, PUT), deleted, made from a validated quote (its final invoice, its deposits) or
@@ -58,13 +72,13 @@ export function invoiceDrafts(ctx: InvoiceContext) {
     tx: Db,
     t: TenantAccess,
     values: Omit<InvoiceValues, "figures" | "items">,
-    input: { items: readonly InvoiceItemInput[]; discount_percentage: number; discount_amount: number },
+    items: readonly InvoiceItemInput[],
   ): Promise<string> {
     const computed = await compute(
       tx,
       t,
       { id: null, kind: values.kind, quoteId: values.quoteId, reverseCharge: values.reverseCharge },
-      input,
+      { items, discount_percentage: values.discountPercentage, discount_amount: values.discountAmount },
     );
     const meta = { createdBy: t.auth.userId, createdByName: t.auth.user.full_name };
     const full = { ...values, items: computed.items, figures: computed.figures };
@@ -84,32 +98,21 @@ export function invoiceDrafts(ctx: InvoiceContext) {
   async function draftFromQuote(tx: Db, t: TenantAccess, quoteId: string, projectId?: string): Promise<string> {
     const quote = await validQuote(tx, t, quoteId);
     await assertNoFinalInvoice(tx, t, quote.id);
-    const today = parisToday();
     return insertDraft(
       tx,
       t,
-      {
+      madeDraft(parisToday(), {
         kind: "invoice",
         name: quote.name,
         clientId: quote.client_id,
         quoteId: quote.id,
         projectId: projectId ?? quote.project_id,
-        date: today,
-        dueDate: defaultDueDate(today),
-        workDate: null,
-        paymentMethod: INVOICE_DEFAULTS.paymentMethod,
         notes: quote.notes,
         terms: quote.terms,
-        legalMentions: INVOICE_DEFAULTS.legalMentions,
-        reverseCharge: false,
         discountPercentage: quote.discount_percentage,
         discountAmount: quote.discount_amount,
-      },
-      {
-        items: linesOfQuote(quote),
-        discount_percentage: quote.discount_percentage,
-        discount_amount: quote.discount_amount,
-      },
+      }),
+      linesOfQuote(quote),
     );
   }
 
@@ -162,7 +165,7 @@ export function invoiceDrafts(ctx: InvoiceContext) {
           tx,
           t,
           { kind: "invoice", clientId: input.client_id, quoteId, projectId, ...draftFields(input, parisToday()) },
-          input,
+          input.items,
         );
         return detail(tx, t.companyId, id);
       });
@@ -205,28 +208,18 @@ export function invoiceDrafts(ctx: InvoiceContext) {
           unit_price: fromCents(r.net),
           tax_rate: r.rate,
         }));
-        const date = body.date ?? parisToday();
         const depositId = await insertDraft(
           tx,
           t,
-          {
+          madeDraft(body.date ?? parisToday(), {
             kind: "deposit",
             name: INVOICE_TEXTS.depositName(quote.name),
             clientId: quote.client_id,
             quoteId: quote.id,
             projectId: quote.project_id,
-            date,
-            dueDate: defaultDueDate(date),
-            workDate: null,
-            paymentMethod: INVOICE_DEFAULTS.paymentMethod,
-            notes: null,
             terms: quote.terms,
-            legalMentions: INVOICE_DEFAULTS.legalMentions,
-            reverseCharge: false,
-            discountPercentage: 0,
-            discountAmount: 0,
-          },
-          { items, discount_percentage: 0, discount_amount: 0 },
+          }),
+          items,
         );
         return detail(tx, t.companyId, depositId);
       });
@@ -273,28 +266,17 @@ export function invoiceDrafts(ctx: InvoiceContext) {
                   tax_rate: defaultTaxRate,
                 },
               ];
-        const today = parisToday();
         const invoiceId = await insertDraft(
           tx,
           t,
-          {
+          madeDraft(parisToday(), {
             kind: "invoice",
             name: project.name,
             clientId: project.client_id,
             quoteId: null,
             projectId: project.id,
-            date: today,
-            dueDate: defaultDueDate(today),
-            workDate: null,
-            paymentMethod: INVOICE_DEFAULTS.paymentMethod,
-            notes: null,
-            terms: null,
-            legalMentions: INVOICE_DEFAULTS.legalMentions,
-            reverseCharge: false,
-            discountPercentage: 0,
-            discountAmount: 0,
-          },
-          { items, discount_percentage: 0, discount_amount: 0 },
+          }),
+          items,
         );
         return detail(tx, t.companyId, invoiceId);
       });

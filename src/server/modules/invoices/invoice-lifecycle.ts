@@ -17,6 +17,7 @@ import {
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
 import { allowedTaxRates, isAllowedTaxRate, taxRatesList } from "@shared/quote-rules";
+import { documentLinesQueries } from "../documents/documents.queries";
 import {
   blockingInvoice,
   INVOICES_ACCESS,
@@ -45,7 +46,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     if (invoice.status !== "draft") throw errors.conflict(INVOICE_TEXTS.alreadyIssued);
     // Issued at the company's VAT rates only (ADR 0020): a draft saved before the check, or at a rate the
     // company has since removed, is corrected first.
-    const stored = await repo.lineRates(tx, t.companyId, invoice.id);
+    const stored = await documentLinesQueries.rates(tx, t.companyId, "invoice", invoice.id);
     const allowed = allowedTaxRates(stored.extra);
     if (stored.rates.some((rate) => !isAllowedTaxRate(rate, allowed))) {
       throw errors.conflict(INVOICE_TEXTS.issueTaxRateNotAllowed(taxRatesList(allowed)));
@@ -62,7 +63,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       }
       if (invoice.kind === "invoice") {
         // The deposits issued since the draft was written are deducted now.
-        const items = await repo.items(tx, t.companyId, invoice.id);
+        const items = await documentLinesQueries.read(tx, t.companyId, "invoice", invoice.id);
         const result = await compute(
           tx,
           t,
@@ -181,7 +182,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       await repo.freeDeposit(tx, t.companyId, invoice.id);
       finalDraftOf = invoice.quote_id;
     }
-    const items = await repo.items(tx, t.companyId, invoice.id);
+    const items = await documentLinesQueries.read(tx, t.companyId, "invoice", invoice.id);
     const figures = invoiceFigures(
       { items, discount_percentage: invoice.discount_percentage, discount_amount: invoice.discount_amount },
       [],

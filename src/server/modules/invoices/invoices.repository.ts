@@ -1,10 +1,11 @@
 import type { Db } from "@server/db/client";
-import { invoiceItems, invoices } from "@server/db/schema";
+import { invoices } from "@server/db/schema";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { normaliseSiret, sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
 import type { InvoiceItemInput, InvoiceKind, InvoiceStatus, PaymentMethod } from "@shared/invoices";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
+import { documentLinesQueries } from "../documents/documents.queries";
 import { invoiceDetailRepository } from "./invoice-detail.repository";
 import { type ClientSnapshot, clientSnapshotOf, invoiceListRepository, type Numeric } from "./invoice-list.repository";
 import { invoicePaymentsRepository } from "./invoice-payments.repository";
@@ -132,38 +133,6 @@ export const invoicesRepository = {
     };
   },
 
-  /**
-   * The VAT rates of an invoice's priced lines and the company's own rates, in one round trip: what
-   * issuing checks (docs/decisions/0020-vat-rates.md).
-   */
-  async lineRates(tx: Db, companyId: string, invoiceId: string): Promise<{ rates: number[]; extra: number[] }> {
-    const rows = await tx.execute<{ rates: string[] | null; extra: number[] | null }>(sql`
-      SELECT
-        (SELECT array_agg(DISTINCT tax_rate)::text[] FROM invoice_items
-          WHERE company_id = ${companyId} AND invoice_id = ${invoiceId} AND kind = 'item') AS rates,
-        (SELECT extra_tax_rates FROM companies WHERE id = ${companyId}) AS extra`);
-    const row = rows.rows[0];
-    return { rates: (row?.rates ?? []).map(Number), extra: row?.extra ?? [] };
-  },
-
-  /** An invoice's lines in order, as they were written (figures aside). */
-  async items(tx: Db, companyId: string, invoiceId: string): Promise<InvoiceItemInput[]> {
-    const rows = await tx
-      .select({
-        kind: invoiceItems.kind,
-        name: invoiceItems.name,
-        description: invoiceItems.description,
-        quantity: invoiceItems.quantity,
-        unit: invoiceItems.unit,
-        unit_price: invoiceItems.unitPrice,
-        tax_rate: invoiceItems.taxRate,
-      })
-      .from(invoiceItems)
-      .where(and(eq(invoiceItems.companyId, companyId), eq(invoiceItems.invoiceId, invoiceId)))
-      .orderBy(invoiceItems.position);
-    return rows.map((row) => ({ ...row, kind: row.kind as InvoiceItemInput["kind"] }));
-  },
-
   /** A draft with its lines; `reference` is its provisional one. */
   async insert(
     tx: Db,
@@ -184,7 +153,7 @@ export const invoicesRepository = {
       })
       .returning({ id: invoices.id });
     if (!row) throw new Error("invoice not inserted");
-    await this.replaceItems(tx, companyId, row.id, values);
+    await documentLinesQueries.replace(tx, companyId, "invoice", row.id, values.items, values.figures.lines);
     return row.id;
   },
 
@@ -194,7 +163,7 @@ export const invoicesRepository = {
       .update(invoices)
       .set({ ...columns(values), updatedAt: sql`now()` })
       .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-    await this.replaceItems(tx, companyId, id, values);
+    await documentLinesQueries.replace(tx, companyId, "invoice", id, values.items, values.figures.lines);
   },
 
   /** A draft's figures only (a final invoice whose deductions changed). */
@@ -212,35 +181,6 @@ export const invoicesRepository = {
         updatedAt: sql`now()`,
       })
       .where(and(eq(invoices.companyId, companyId), eq(invoices.id, id)));
-  },
-
-  async replaceItems(tx: Db, companyId: string, invoiceId: string, values: InvoiceValues): Promise<void> {
-    await tx
-      .delete(invoiceItems)
-      .where(and(eq(invoiceItems.companyId, companyId), eq(invoiceItems.invoiceId, invoiceId)));
-    if (values.items.length === 0) return;
-    await tx.insert(invoiceItems).values(
-      values.items.map((item, index) => {
-        const line = values.figures.lines[index];
-        if (!line) throw new Error("figures do not match the lines");
-        return {
-          companyId,
-          invoiceId,
-          // The server numbers the lines in their order.
-          position: index + 1,
-          kind: item.kind,
-          name: item.name,
-          description: item.description,
-          quantity: item.quantity,
-          unit: item.unit,
-          unitPrice: item.unit_price,
-          taxRate: item.tax_rate,
-          subtotal: line.subtotal,
-          taxAmount: line.tax_amount,
-          total: line.total,
-        };
-      }),
-    );
   },
 
   async delete(tx: Db, companyId: string, id: string): Promise<void> {
