@@ -144,4 +144,25 @@ describe("module boundaries (docs/conventions.md « Ce qu'un module publie »)",
     });
     expect(found).toEqual([]);
   });
+
+  it("only the document core writes a document's lines (docs/architecture.md « Document core »)", () => {
+    // SQL or Drizzle that inserts, updates or deletes lines of a quote or an invoice by their table's name.
+    const writes = [
+      /\b(INSERT\s+INTO|UPDATE|DELETE\s+FROM)\s+(quote|invoice)_items\b/i,
+      /\.(insert|update|delete)\(\s*(quoteItems|invoiceItems)\s*\)/,
+    ];
+    expect(writes.some((w) => w.test("await tx.insert(invoiceItems).values(rows)"))).toBe(true);
+    const core = join(MODULES, "documents");
+    const found = sources(MODULES)
+      .filter((file) => !file.startsWith(`${core}${sep}`))
+      .filter((file) => {
+        const text = readFileSync(file, "utf8");
+        return writes.some((w) => w.test(text));
+      })
+      .map(
+        (file) =>
+          `${relative(SRC, file)} écrit des lignes de document : passer par documentLinesQueries (documents.queries) / writes document lines outside the document core`,
+      );
+    expect(found).toEqual([]);
+  });
 });

@@ -10,6 +10,7 @@ import {
 } from "@server/test/helpers";
 import type { Invoice, InvoiceStats } from "@shared/invoices";
 import { expect, vi } from "vitest";
+import { lineAsWritten } from "../documents/document-lines";
 
 /** Three lines at three VAT rates, a section and a text (subtotal 573.40 €, as the quotes' tests). */
 export const LINES = [
@@ -164,17 +165,7 @@ export function invoiceBody(invoice: Invoice, changes: object = {}) {
     discount_percentage: invoice.discount_percentage,
     discount_amount: invoice.discount_amount,
     items: invoice.items.map((item) =>
-      item.kind === "item"
-        ? {
-            kind: item.kind,
-            name: item.name,
-            description: item.description,
-            quantity: item.quantity,
-            unit: item.unit,
-            unit_price: item.unit_price,
-            tax_rate: item.tax_rate,
-          }
-        : { kind: item.kind, name: item.name },
+      item.kind === "item" ? lineAsWritten(item) : { kind: item.kind, name: item.name },
     ),
     ...changes,
   };

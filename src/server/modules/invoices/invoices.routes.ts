@@ -19,6 +19,7 @@ import {
   refundInputSchema,
 } from "@shared/invoices";
 import { z } from "zod";
+import { registerDocumentPdfRoute, sendAttachment } from "../documents/document-pdf.routes";
 import type { AppModule } from "../module";
 import { registerInvoiceMessageRoutes } from "./invoice-messages.routes";
 import { createInvoicesService, INVOICES_ACCESS } from "./invoices.service";
@@ -93,10 +94,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
     },
     async (request, reply) => {
       const { filename, zip } = await invoices.exportZip(requireAuth(request), request.query, request.log);
-      return reply
-        .type("application/zip")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(Buffer.from(zip.buffer, zip.byteOffset, zip.byteLength));
+      return sendAttachment(reply, { type: "application/zip", filename, body: zip });
     },
   );
 
@@ -114,25 +112,14 @@ export const invoicesModule: AppModule = async (app, { db }) => {
     async (request) => invoices.get(requireAuth(request), request.params.id),
   );
 
-  app.get(
-    "/api/invoices/:id/pdf",
-    {
-      config: { access: { permission: INVOICES_ACCESS.pdf } },
-      schema: {
-        tags,
-        summary:
-          "PDF (facture-{référence}.pdf, avoir-{référence}.pdf)\u202f: émis, un Factur-X (PDF/A-3b, factur-x.xml joint)\u202f; un brouillon porte «\u00a0BROUILLON\u00a0»",
-        params: idParams,
-      },
-    },
-    async (request, reply) => {
-      const { filename, pdf } = await invoices.pdf(requireAuth(request), request.params.id, request.log);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
-    },
-  );
+  registerDocumentPdfRoute(app, {
+    base: "/api/invoices",
+    tags,
+    access: INVOICES_ACCESS.pdf,
+    summary:
+      "PDF (facture-{référence}.pdf, avoir-{référence}.pdf)\u202f: émis, un Factur-X (PDF/A-3b, factur-x.xml joint)\u202f; un brouillon porte «\u00a0BROUILLON\u00a0»",
+    pdf: invoices.pdf,
+  });
 
   app.get(
     "/api/invoices/:id/xml",
@@ -147,10 +134,7 @@ export const invoicesModule: AppModule = async (app, { db }) => {
     },
     async (request, reply) => {
       const { filename, xml } = await invoices.xml(requireAuth(request), request.params.id);
-      return reply
-        .type("application/xml; charset=utf-8")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(xml);
+      return sendAttachment(reply, { type: "application/xml; charset=utf-8", filename, body: xml });
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Database, Db } from "@server/db/client";
-import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
+import { type AuthContext, can, idOr404, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import { isUniqueViolation } from "@server/lib/pg-errors";
 import type { ExpectedVersion } from "@server/lib/versions";
@@ -11,8 +11,6 @@ import {
   canStartProject,
   durationDaysFromHours,
   isExecutable,
-  issueNotificationBody,
-  issueWrittenAt,
   notesFromQuote,
   PROJECT_LIMITS,
   PROJECT_TEXTS,
@@ -20,50 +18,21 @@ import {
   type ProjectDetail,
   type ProjectDraft,
   type ProjectFromQuote,
-  type ProjectIssue,
-  type ProjectIssueCreate,
-  type ProjectIssueList,
-  type ProjectIssueListQuery,
-  type ProjectIssues,
-  type ProjectIssueUpdate,
   type ProjectListQuery,
   type ProjectListResponse,
   type ProjectTaskDetail,
   type ProjectTaskTick,
   type ProjectUpdate,
-  seesEveryProject,
   startDateFromQuote,
   tasksFromQuoteLines,
 } from "@shared/projects";
 import { QUOTE_TEXTS } from "@shared/quotes";
-import { notificationsQueries } from "../notifications/notifications.queries";
 import { nextReference } from "../references/references.queries";
-import { teamsQueries } from "../teams/teams.queries";
+import { checkReferences, noCompany, PROJECTS_ACCESS, sees, visibleTeams } from "./project-access";
+import { createProjectIssuesService } from "./project-issues.service";
 import { type ProjectValues, projectsRepository, type QuoteForProject, type TaskValues } from "./projects.repository";
 
-/**
- * Who may do what with the worksites (docs/domain/projects.md#permissions). Execution (start, finish,
- * ticks, imprévus) is `projects:execute`, which a Compagnon holds without `projects:edit`.
- */
-export const PROJECTS_ACCESS = permissions({
-  list: "projects:view",
-  get: "projects:view",
-  draft: "projects:create",
-  create: "projects:create",
-  fromQuote: "projects:create",
-  update: "projects:edit",
-  remove: "projects:delete",
-  start: "projects:execute",
-  finish: "projects:execute",
-  task: "projects:view",
-  tick: "projects:execute",
-  issues: "projects:view",
-  issueCreate: "projects:execute",
-  issueUpdate: "projects:execute",
-  issueRemove: "projects:execute",
-  /** The budget and the tasks' prices in every answer (docs/domain/projects.md#amounts). */
-  amounts: "projects:budget",
-});
+export { checkReferences, PROJECTS_ACCESS, restrictedMember, sees, visibleTeams } from "./project-access";
 
 /** A task as a caller without `projects:budget` gets it: without its price. */
 function taskShown<T extends { unit_price?: number | null }>(auth: AuthContext, task: T): T {
@@ -86,41 +55,6 @@ function shown<
   if (can(auth, PROJECTS_ACCESS.amounts)) return project;
   const { budget_total: _budget, ...rest } = project;
   return (rest.tasks ? { ...rest, tasks: rest.tasks.map((task) => taskShown(auth, task)) } : rest) as T;
-}
-
-const noCompany = PROJECT_TEXTS.companyRequired;
-
-/**
- * The teams whose worksites the caller sees: null for all (an admin, a holder of `team:view`), else
- * the teams he belongs to (docs/domain/projects.md#who-sees-which-worksites).
- */
-export async function visibleTeams(tx: Db, t: TenantAccess): Promise<string[] | null> {
-  const member = restrictedMember(t);
-  return member === null ? null : teamsQueries.teamIdsOfUser(tx, t.companyId, member);
-}
-
-/** The user whose teams bound what they see (`visibleTeams`), or null for one who sees every worksite. */
-export function restrictedMember(t: TenantAccess): string | null {
-  return seesEveryProject({ role: t.auth.user.role, permissions: t.auth.permissions }) ? null : t.auth.userId;
-}
-
-export const sees = (teamIds: readonly string[] | null, teamId: string | null) =>
-  teamIds === null || (teamId !== null && teamIds.includes(teamId));
-
-/** The client, team and vehicle named are the company's: 400 on the field otherwise (never another company's). */
-export async function checkReferences(
-  tx: Db,
-  companyId: string,
-  ids: { client_id: string | null; team_id: string | null; vehicle_id: string | null },
-) {
-  const found = await projectsRepository.references(tx, companyId, ids);
-  const details = [
-    ...(found.client ? [] : [{ path: "client_id", message: PROJECT_TEXTS.clientNotFound }]),
-    ...(found.team ? [] : [{ path: "team_id", message: PROJECT_TEXTS.teamNotFound }]),
-    ...(found.vehicle ? [] : [{ path: "vehicle_id", message: PROJECT_TEXTS.vehicleNotFound }]),
-  ];
-  const first = details[0];
-  if (first) throw errors.validation(first.message, details);
 }
 
 /** The worksite the server proposes for a quote (spec 2 §5), `today` being the business day. */
@@ -404,122 +338,7 @@ export function createProjectsService(db: Database) {
       });
     },
 
-    // -------------------------------------------------------------------------------------------
-    // Imprévus
-
-    /** A worksite's imprévus, newest first (any status: the page of a delivered worksite shows them). */
-    async issues(auth: AuthContext, projectId: string): Promise<ProjectIssues> {
-      const t = tenant(auth, PROJECTS_ACCESS.issues, noCompany);
-      const id = idOr404(projectId, PROJECT_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => {
-        const project = await projectsRepository.find(tx, t.companyId, id, await visibleTeams(tx, t));
-        if (!project) throw errors.notFound(PROJECT_TEXTS.notFound);
-        return { data: await projectsRepository.issues(tx, t.companyId, id) };
-      });
-    },
-
-    async issueList(auth: AuthContext, query: ProjectIssueListQuery): Promise<ProjectIssueList> {
-      const t = tenant(auth, PROJECTS_ACCESS.issues, noCompany);
-      return db.run(t.scope, async (tx) => {
-        const { data, total } = await projectsRepository.issueList(
-          tx,
-          t.companyId,
-          { projectId: query.project_id, teamIds: await visibleTeams(tx, t) },
-          { limit: query.limit, offset: (query.page - 1) * query.limit },
-        );
-        return { data, meta: { total, page: query.page, limit: query.limit } };
-      });
-    },
-
-    /**
-     * Reports an imprévu on a worksite in progress. Sent again with the same `client_key` (a phone that
-     * lost the answer), the imprévu already made is answered (`replayed`), whatever the status now.
-     */
-    async createIssue(
-      auth: AuthContext,
-      input: ProjectIssueCreate,
-    ): Promise<{ issue: ProjectIssue; replayed: boolean }> {
-      const t = tenant(auth, PROJECTS_ACCESS.issueCreate, noCompany);
-      return db.run(t.scope, async (tx) => {
-        const teamIds = await visibleTeams(tx, t);
-        const replay = async () => {
-          if (!input.client_key) return undefined;
-          const before = await projectsRepository.issueByClientKey(tx, t.companyId, input.client_key);
-          if (!before) return undefined;
-          if (before.project_id !== input.project_id) throw errors.conflict(PROJECT_TEXTS.clientKeyTaken);
-          return before;
-        };
-        const project = await projectsRepository.find(tx, t.companyId, input.project_id, teamIds, true);
-        if (!project) throw errors.notFound(PROJECT_TEXTS.notFound);
-        const earlier = await replay();
-        if (earlier) return { issue: earlier, replayed: true };
-        if (!isExecutable(project.status)) throw errors.conflict(PROJECT_TEXTS.notInProgress);
-        const id = await projectsRepository.insertIssue(tx, t.companyId, {
-          projectId: input.project_id,
-          title: input.title,
-          description: input.description,
-          clientKey: input.client_key ?? null,
-          createdAt: issueWrittenAt(input.written_at, new Date()).toISOString(),
-          createdBy: t.auth.userId,
-          createdByName: t.auth.user.full_name,
-        });
-        if (!id) {
-          const raced = await replay();
-          if (raced) return { issue: raced, replayed: true };
-          throw errors.conflict(PROJECT_TEXTS.clientKeyTaken);
-        }
-        const issue = await projectsRepository.issue(tx, t.companyId, id);
-        if (!issue) throw errors.notFound(PROJECT_TEXTS.issueNotFound);
-        // The office is told, once: a replay answered above made no second imprévu, and no notification.
-        await notificationsQueries.add(
-          tx,
-          t.companyId,
-          await projectsRepository.issueWatchers(tx, t.companyId, t.auth.userId),
-          {
-            kind: "project_issue",
-            title: PROJECT_TEXTS.issueNotification,
-            body: issueNotificationBody(issue.title, project.reference, project.name, t.auth.user.full_name),
-            href: `/projects/${project.id}`,
-          },
-        );
-        const { project_status: _s, team_id: _t, ...rest } = issue;
-        return { issue: rest, replayed: false };
-      });
-    },
-
-    async updateIssue(
-      auth: AuthContext,
-      id: string,
-      input: ProjectIssueUpdate,
-      version?: ExpectedVersion,
-    ): Promise<ProjectIssue> {
-      const t = tenant(auth, PROJECTS_ACCESS.issueUpdate, noCompany);
-      const issueId = idOr404(id, PROJECT_TEXTS.issueNotFound);
-      return db.run(t.scope, async (tx) => {
-        const issue = await projectsRepository.issue(tx, t.companyId, issueId, true);
-        if (!issue || !sees(await visibleTeams(tx, t), issue.team_id))
-          throw errors.notFound(PROJECT_TEXTS.issueNotFound);
-        await projectsRepository.lockIssueVersion(tx, t.companyId, issueId, version);
-        if (!isExecutable(issue.project_status)) throw errors.conflict(PROJECT_TEXTS.notInProgress);
-        await projectsRepository.updateIssue(tx, t.companyId, issueId, input);
-        const after = await projectsRepository.issue(tx, t.companyId, issueId);
-        if (!after) throw errors.notFound(PROJECT_TEXTS.issueNotFound);
-        const { project_status: _s, team_id: _t, ...rest } = after;
-        return rest;
-      });
-    },
-
-    async removeIssue(auth: AuthContext, id: string): Promise<void> {
-      const t = tenant(auth, PROJECTS_ACCESS.issueRemove, noCompany);
-      const issueId = idOr404(id, PROJECT_TEXTS.issueNotFound);
-      await db.run(t.scope, async (tx) => {
-        const issue = await projectsRepository.issue(tx, t.companyId, issueId, true);
-        if (!issue || !sees(await visibleTeams(tx, t), issue.team_id))
-          throw errors.notFound(PROJECT_TEXTS.issueNotFound);
-        if (!isExecutable(issue.project_status)) throw errors.conflict(PROJECT_TEXTS.notInProgress);
-        await projectsRepository.deleteIssue(tx, t.companyId, issueId);
-      });
-    },
+    ...createProjectIssuesService(db),
   };
 }
 

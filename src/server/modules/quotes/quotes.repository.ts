@@ -1,5 +1,5 @@
 import type { Db } from "@server/db/client";
-import { clients, quoteItems, quoteStatusTotals, quotes } from "@server/db/schema";
+import { clients, quoteStatusTotals, quotes } from "@server/db/schema";
 import { direction } from "@server/db/sql";
 import { containsPattern } from "@server/lib/search";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
@@ -9,6 +9,7 @@ import type { Quote, QuoteInput, QuoteSort, QuoteState, QuoteStatus, QuoteSummar
 import { PENDING_QUOTE_STATUSES } from "@shared/quotes";
 import type { Premises } from "@shared/vat-rules";
 import { and, eq, type SQL, sql } from "drizzle-orm";
+import { documentLinesQueries, linesJson } from "../documents/documents.queries";
 
 export interface QuoteFilter {
   status?: QuoteStatus | undefined;
@@ -85,15 +86,9 @@ function orderOf(sort: QuoteSort, order: SortOrder): SQL[] {
 
 /**
  * The quote's lines in their order, as the wire shows them, read in the same statement as the quote
- * (one round trip per page or quote instead of two).
+ * (one round trip per page or quote instead of two): the document kernel's lines.
  */
-const quoteLines = sql<Quote["items"]>`coalesce((
-  SELECT json_agg(json_build_object(
-           'id', i.id, 'position', i.position, 'kind', i.kind, 'name', i.name, 'description', i.description,
-           'quantity', i.quantity, 'unit', i.unit, 'unit_price', i.unit_price, 'tax_rate', i.tax_rate,
-           'subtotal', i.subtotal, 'tax_amount', i.tax_amount, 'total', i.total,
-           'library_item_id', i.library_item_id, 'cost_price', i.cost_price) ORDER BY i.position)
-  FROM ${quoteItems} i WHERE i.company_id = ${quotes.companyId} AND i.quote_id = ${quotes.id}), '[]'::json)`;
+const quoteLines = sql<Quote["items"]>`${linesJson("quote", sql`${quotes.companyId}`, sql`${quotes.id}`)}`;
 
 const quoteColumns = {
   id: quotes.id,
@@ -371,7 +366,7 @@ export const quotesRepository = {
       .values({ companyId, reference: meta.reference, createdBy: meta.createdBy, ...quoteValues(input, totals) })
       .returning({ id: quotes.id });
     if (!row) throw new Error("quote not inserted");
-    await this.replaceItems(tx, companyId, row.id, input, totals);
+    await documentLinesQueries.replace(tx, companyId, "quote", row.id, input.items, totals.lines);
     return row.id;
   },
 
@@ -380,7 +375,7 @@ export const quotesRepository = {
       .update(quotes)
       .set({ ...quoteValues(input, totals), updatedAt: sql`now()` })
       .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
-    await this.replaceItems(tx, companyId, id, input, totals);
+    await documentLinesQueries.replace(tx, companyId, "quote", id, input.items, totals.lines);
   },
 
   /**
@@ -403,36 +398,6 @@ export const quotesRepository = {
       .update(quotes)
       .set({ status, updatedAt: sql`now()` })
       .where(and(eq(quotes.companyId, companyId), eq(quotes.id, id)));
-  },
-
-  async replaceItems(tx: Db, companyId: string, quoteId: string, input: QuoteInput, totals: StoredTotals) {
-    await tx.delete(quoteItems).where(and(eq(quoteItems.companyId, companyId), eq(quoteItems.quoteId, quoteId)));
-    if (input.items.length === 0) return;
-    await tx.insert(quoteItems).values(
-      input.items.map((item, index) => {
-        const line = totals.lines[index];
-        if (!line) throw new Error("totals do not match the items");
-        return {
-          companyId,
-          quoteId,
-          // The server numbers the lines in their order (a position sent with a line is dropped).
-          position: index + 1,
-          kind: item.kind,
-          name: item.name,
-          description: item.description,
-          quantity: item.quantity,
-          unit: item.unit,
-          unitPrice: item.unit_price,
-          taxRate: item.tax_rate,
-          subtotal: line.subtotal,
-          taxAmount: line.tax_amount,
-          total: line.total,
-          // Resolved by the service before writing (docs/domain/quotes.md#margins): never left unsaid here.
-          costPrice: item.cost_price ?? null,
-          libraryItemId: item.library_item_id,
-        };
-      }),
-    );
   },
 
   async clientExists(tx: Db, companyId: string, clientId: string): Promise<boolean> {

@@ -12,6 +12,7 @@ import {
   quoteUpdateSchema,
 } from "@shared/quotes";
 import { z } from "zod";
+import { registerDocumentPdfRoute } from "../documents/document-pdf.routes";
 import type { AppModule } from "../module";
 import { createQuoteHistoryService, QUOTE_HISTORY_ACCESS } from "./quote-history.service";
 import { registerQuoteMessageRoutes } from "./quote-messages.routes";
@@ -128,20 +129,13 @@ export const quotesModule: AppModule = async (app, { db }) => {
     async (request) => history.list(requireAuth(request), request.params.id),
   );
 
-  app.get(
-    "/api/quotes/:id/pdf",
-    {
-      config: { access: { permission: QUOTES_ACCESS.pdf } },
-      schema: { tags, summary: "PDF du devis (devis-{référence}.pdf)", params: idParams },
-    },
-    async (request, reply) => {
-      const { filename, pdf } = await quotes.pdf(requireAuth(request), request.params.id, request.log);
-      return reply
-        .type("application/pdf")
-        .header("content-disposition", `attachment; filename="${filename}"`)
-        .send(pdf);
-    },
-  );
+  registerDocumentPdfRoute(app, {
+    base: "/api/quotes",
+    tags,
+    access: QUOTES_ACCESS.pdf,
+    summary: "PDF du devis (devis-{référence}.pdf)",
+    pdf: quotes.pdf,
+  });
 
   registerQuoteMessageRoutes(app, db, quotes);
 };

@@ -2,8 +2,7 @@ import type { Database, Db } from "@server/db/client";
 import { type AuthContext, can, idOr404, permissions, type TenantAccess, tenant } from "@server/lib/access";
 import { errors } from "@server/lib/errors";
 import type { ExpectedVersion } from "@server/lib/versions";
-import { DocumentCache, documentKey } from "@server/pdf/cache";
-import { type RenderLog, renderCommercialDocument } from "@server/pdf/document";
+import type { RenderLog } from "@server/pdf/document";
 import { addDays, parisToday } from "@shared/dates";
 import { isPricedLine } from "@shared/money";
 import type { QuoteWorksite } from "@shared/quote-rules";
@@ -33,6 +32,7 @@ import type { z } from "zod";
 import { clientsQueries } from "../clients/clients.queries";
 import { companyInfoQueries, companySettingsQueries } from "../company/company.queries";
 import { assertLineTaxRates } from "../company/tax-rates";
+import { createDocumentPdfs } from "../documents/document-pdf";
 import { libraryQueries } from "../library/library.queries";
 import { nextReference } from "../references/references.queries";
 import { type NewQuoteHistoryEntry, quoteHistoryRepository } from "./quote-history.repository";
@@ -54,9 +54,6 @@ export const QUOTES_ACCESS = permissions({
   /** Sees and sets the lines' costs and the quote's margin (docs/domain/quotes.md#margins). */
   margins: "quotes:margins",
 });
-
-/** Rendered quote PDFs kept per process (src/server/pdf/cache.ts). */
-const PDF_CACHE_BYTES = 32 * 1024 * 1024;
 
 type ListQuery = z.output<typeof quoteListQuerySchema>;
 type DuplicateBody = z.output<typeof quoteDuplicateSchema>;
@@ -146,7 +143,7 @@ async function rememberPremises(
 }
 
 export function createQuotesService(db: Database) {
-  const pdfCache = new DocumentCache(PDF_CACHE_BYTES);
+  const pdfs = createDocumentPdfs();
 
   /** One quote as its detail answers it: with its signature (only a validated quote may have one, docs/domain/signing.md). */
   async function load(t: TenantAccess, quoteId: string): Promise<Quote> {
@@ -161,28 +158,17 @@ export function createQuotesService(db: Database) {
   }
 
   /**
-   * The document of `quote` and its cache key, with the company's identity and terms; the logo's bytes
-   * only when the cache has no rendering of it.
+   * The document of `quote` with the company's identity and terms, prepared in `tx` by the document
+   * kernel's PDF pipeline (its cache key; the logo's bytes only when the cache has no rendering of it).
    */
   async function documentOf(tx: Db, companyId: string, quote: Quote) {
     const { logo_file_id, terms_and_conditions, ...identity } = await companyInfoQueries.forDocuments(tx, companyId);
     // Signed by the client: the signature in its box and the « Journal de signature » (docs/domain/signing.md).
     const signed = quote.status === "valide" ? await signaturesRepository.evidence(tx, companyId, quote.id) : null;
     const document = quoteDocument(quote, identity, null, terms_and_conditions, signed);
-    // Per company: no tenant can learn from timing that another one rendered the same document.
-    const key = `${companyId}:${documentKey(document, logo_file_id)}`;
-    const cached = pdfCache.get(key);
-    if (cached) return { document, key, cached };
-    const logo = logo_file_id ? await companyInfoQueries.logoData(tx, companyId, logo_file_id) : null;
-    return { document: { ...document, company: { ...document.company, logo } }, key, cached: undefined };
-  }
-
-  /** The PDF of a document from documentOf: the cached one, or rendered and kept. */
-  async function rendered(found: Awaited<ReturnType<typeof documentOf>>, log?: RenderLog): Promise<Buffer> {
-    if (found.cached) return found.cached;
-    const pdf = await renderCommercialDocument(found.document, log);
-    pdfCache.set(found.key, pdf);
-    return pdf;
+    const [prepared] = await pdfs.prepare(tx, companyId, [{ document, logoFileId: logo_file_id }]);
+    if (!prepared) throw new Error("quote document not prepared");
+    return prepared;
   }
 
   return {
@@ -248,9 +234,9 @@ export function createQuotesService(db: Database) {
       const found = await db.run(t.scope, async (tx) => {
         const quote = await quotesRepository.find(tx, t.companyId, quoteId);
         if (!quote) throw errors.notFound(QUOTE_TEXTS.notFound);
-        return { quote, ...(await documentOf(tx, t.companyId, quote)) };
+        return { quote, prepared: await documentOf(tx, t.companyId, quote) };
       });
-      return { filename: `devis-${found.quote.reference}.pdf`, pdf: await rendered(found, log) };
+      return { filename: `devis-${found.quote.reference}.pdf`, pdf: await pdfs.render(found.prepared, log) };
     },
 
     /**
@@ -259,7 +245,7 @@ export function createQuotesService(db: Database) {
      * Rendered within the caller's transaction; no permission checked here (the caller's service did).
      */
     async pdfInTransaction(tx: Db, companyId: string, quote: Quote, log?: RenderLog): Promise<Buffer> {
-      return rendered(await documentOf(tx, companyId, quote), log);
+      return pdfs.render(await documentOf(tx, companyId, quote), log);
     },
 
     async create(auth: AuthContext, input: QuoteInput) {

@@ -4,6 +4,7 @@ import { cityLine } from "@server/pdf/company";
 import type { Quote } from "@shared/quotes";
 import type { SigningView } from "@shared/signing";
 import { companyInfoQueries } from "../company/company.queries";
+import { lineAsWritten } from "../documents/document-lines";
 
 type ShownQuote = NonNullable<SigningView["quote"]>;
 
@@ -37,16 +38,7 @@ export async function signingContentOf(tx: Db, companyId: string, quote: Quote):
       name: quote.client.name,
       address_lines: lines(quote.client.address, cityLine(quote.client.postal_code, quote.client.city)),
     },
-    lines: quote.items.map((item) => ({
-      kind: item.kind,
-      name: item.name,
-      description: item.description,
-      quantity: item.quantity,
-      unit: item.unit,
-      unit_price: item.unit_price,
-      tax_rate: item.tax_rate,
-      total: item.subtotal,
-    })),
+    lines: quote.items.map((item) => ({ ...lineAsWritten(item), total: item.subtotal })),
     totals: {
       net: quote.subtotal,
       discount: quote.discount,

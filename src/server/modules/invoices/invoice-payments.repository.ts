@@ -1,0 +1,135 @@
+import type { Db } from "@server/db/client";
+import { invoicePayments, invoiceRefunds } from "@server/db/schema";
+import type { ClientBalance, PaymentMethod, PaymentRecordMethod } from "@shared/invoices";
+import { and, eq, sql } from "drizzle-orm";
+import { creditFigures, type Numeric } from "./invoice-list.repository";
+
+/** An invoice's payments, a credit note's refunds and credit, a client's balance. */
+export const invoicePaymentsRepository = {
+  async payments(tx: Db, companyId: string, invoiceId: string) {
+    return tx
+      .select({ id: invoicePayments.id, date: invoicePayments.date, amount: invoicePayments.amount })
+      .from(invoicePayments)
+      .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.invoiceId, invoiceId)));
+  },
+
+  async insertPayment(
+    tx: Db,
+    companyId: string,
+    invoiceId: string,
+    payment: {
+      date: string;
+      amount: number;
+      method: PaymentRecordMethod;
+      reference: string | null;
+      creditNoteId?: string | null;
+    },
+    author: { id: string; name: string | null },
+  ): Promise<void> {
+    await tx.insert(invoicePayments).values({
+      companyId,
+      invoiceId,
+      date: payment.date,
+      amount: payment.amount,
+      method: payment.method,
+      reference: payment.reference,
+      creditNoteId: payment.creditNoteId ?? null,
+      createdBy: author.id,
+      createdByName: author.name,
+    });
+  },
+
+  // ---------------------------------------------------------------------------------------------
+  // Refund or credit (docs/domain/invoices.md#refund-or-credit)
+
+  /**
+   * A credit note of the company locked (`FOR UPDATE`: refunds and payments with its credit are decided
+   * one at a time) with its client and the credit it still keeps (cents); undefined when it is not one.
+   */
+  async lockedCredit(
+    tx: Db,
+    companyId: string,
+    id: string,
+  ): Promise<{ id: string; reference: string; client_id: string; available: number } | undefined> {
+    const locked = await tx.execute<{ id: string; reference: string; client_id: string }>(sql`
+      SELECT id, reference, client_id FROM invoices
+      WHERE company_id = ${companyId} AND id = ${id} AND kind = 'credit_note' AND status <> 'draft'
+      FOR UPDATE`);
+    const row = locked.rows[0];
+    if (!row) return undefined;
+    const credit = creditFigures(companyId, "cn");
+    const figures = await tx.execute<{ available: Numeric }>(sql`
+      SELECT ${credit.available} AS available FROM invoices cn WHERE cn.company_id = ${companyId} AND cn.id = ${id}`);
+    return { ...row, available: Math.round(Number(figures.rows[0]?.available ?? 0) * 100) };
+  },
+
+  async insertRefund(
+    tx: Db,
+    companyId: string,
+    creditNoteId: string,
+    refund: { date: string; amount: number; method: PaymentMethod; reference: string | null },
+    author: { id: string; name: string | null },
+  ): Promise<void> {
+    await tx.insert(invoiceRefunds).values({
+      companyId,
+      creditNoteId,
+      date: refund.date,
+      amount: refund.amount,
+      method: refund.method,
+      reference: refund.reference,
+      createdBy: author.id,
+      createdByName: author.name,
+    });
+  },
+
+  /**
+   * What a client owes, in one statement (the one source of the client's balance, ADR 0030): the unpaid
+   * remainder of its issued invoices and deposit invoices (as the stats' `pending_amount`), and each of
+   * its credit notes that still keeps credit. Undefined for another company's client.
+   */
+  async clientBalance(tx: Db, companyId: string, clientId: string): Promise<ClientBalance | undefined> {
+    const credit = creditFigures(companyId, "cn");
+    const result = await tx.execute<{
+      due: Numeric;
+      credits: { id: string; reference: string; date: string; available: Numeric }[] | null;
+    }>(sql`
+      SELECT
+        (SELECT coalesce(sum(i.total - i.paid_amount), 0) FROM invoices i
+          WHERE i.company_id = ${companyId} AND i.client_id = c.id AND i.status = 'sent'
+            AND i.kind <> 'credit_note') AS due,
+        (SELECT json_agg(json_build_object('id', x.id, 'reference', x.reference, 'date', x.date,
+            'available', x.available) ORDER BY x.date, x.reference)
+          FROM (SELECT cn.id, cn.reference, cn.date, ${credit.available} AS available FROM invoices cn
+                WHERE cn.company_id = ${companyId} AND cn.client_id = c.id AND cn.kind = 'credit_note'
+                  AND cn.status <> 'draft') x
+          WHERE x.available > 0) AS credits
+      FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${clientId}`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    const cents = (v: Numeric) => Math.round(Number(v) * 100);
+    const credits = (row.credits ?? []).map((c) => ({ ...c, available: Number(c.available) }));
+    const due = cents(row.due);
+    const available = credits.reduce((sum, c) => sum + cents(c.available), 0);
+    return {
+      client_id: clientId,
+      invoices_due: due / 100,
+      credit_available: available / 100,
+      balance_due: (due - available) / 100,
+      credits,
+    };
+  },
+
+  async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string): Promise<boolean> {
+    const rows = await tx
+      .delete(invoicePayments)
+      .where(
+        and(
+          eq(invoicePayments.companyId, companyId),
+          eq(invoicePayments.invoiceId, invoiceId),
+          eq(invoicePayments.id, paymentId),
+        ),
+      )
+      .returning({ id: invoicePayments.id });
+    return rows.length === 1;
+  },
+};
