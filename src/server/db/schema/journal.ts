@@ -53,3 +53,20 @@ export const journalHeads = pgTable("journal_heads", {
   /** The perpetual total of money received: payments less reversals and refunds, in cents. */
   receiptsTotalCents: bigint("receipts_total_cents", { mode: "number" }).notNull().default(0),
 });
+
+/**
+ * An issued document's entry waiting for its number (docs/domain/journal.md#documents): written by the
+ * issue with the entry's content, turned into the journal entry as the transaction commits, once the
+ * numbering trigger has given the document its FAC / AV number (drizzle/0027), then removed.
+ */
+export const journalPending = pgTable("journal_pending", {
+  invoiceId: uuid("invoice_id").primaryKey(),
+  companyId: uuid("company_id")
+    .notNull()
+    .references(() => companies.id),
+  kind: text("kind").notNull(),
+  amountCents: bigint("amount_cents", { mode: "number" }).notNull(),
+  /** The entry's content as canonical JSON (journal-chain.ts), hashed as written. */
+  content: text("content").notNull(),
+  userName: text("user_name").notNull(),
+});

@@ -1,5 +1,5 @@
 import type { Db } from "@server/db/client";
-import { journalEntries } from "@server/db/schema";
+import { journalEntries, journalPending } from "@server/db/schema";
 import {
   JOURNAL_GENESIS_HASH,
   type JournalKind,
@@ -8,7 +8,7 @@ import {
   SALES_KINDS,
 } from "@shared/journal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
-import { type ChainedFields, entryHash } from "./journal-chain";
+import { type ChainedFields, canonicalJson } from "./journal-chain";
 
 /** What a module records (docs/domain/journal.md#entries). */
 export interface JournalRecord {
@@ -69,44 +69,48 @@ export const journalRepository = {
    * queue on it: no gap, no fork), the entry hashed on the head's hash, then the head moved on.
    */
   async append(tx: Db, companyId: string, record: JournalRecord): Promise<AppendedEntry> {
-    const head = await journalRepository.lockHead(tx, companyId);
-    const fields: ChainedFields = {
-      seq: head.last_seq + 1,
+    const content = canonicalJson(record.content);
+    const result = await tx.execute<{
+      id: string;
+      seq: number;
+      previous_hash: string;
+      hash: string;
+      recorded_at: Date;
+    }>(
+      sql`SELECT * FROM journal_append(${companyId}, ${record.kind}, ${record.documentId}, ${record.reference},
+            ${record.recordedAt ? record.recordedAt.toISOString() : null}::timestamptz, ${record.amountCents},
+            ${record.userName}, ${content})`,
+    );
+    const row = result.rows[0];
+    if (!row) throw new Error("journal entry not appended");
+    return {
+      id: row.id,
+      seq: row.seq,
       kind: record.kind,
       documentId: record.documentId,
       reference: record.reference,
-      recordedAt: (record.recordedAt ?? new Date()).toISOString(),
+      recordedAt: new Date(row.recorded_at).toISOString(),
       amountCents: record.amountCents,
-      // Read back from jsonb as it will be: the hash then covers what is stored.
-      content: JSON.parse(JSON.stringify(record.content)),
+      content: JSON.parse(content),
       userName: record.userName,
+      previousHash: row.previous_hash,
+      hash: row.hash,
     };
-    const hash = entryHash(head.last_hash, fields);
-    const [inserted] = await tx
-      .insert(journalEntries)
-      .values({
-        companyId,
-        seq: fields.seq,
-        kind: fields.kind,
-        documentId: fields.documentId,
-        reference: fields.reference,
-        recordedAt: new Date(fields.recordedAt),
-        amountCents: fields.amountCents,
-        content: fields.content,
-        previousHash: head.last_hash,
-        hash,
-        userName: fields.userName,
-      })
-      .returning({ id: journalEntries.id });
-    if (!inserted) throw new Error("journal entry not inserted");
-    const sales = SALES_KINDS.includes(fields.kind) ? fields.amountCents : 0;
-    const receipts = RECEIPT_KINDS.includes(fields.kind) ? fields.amountCents : 0;
-    await tx.execute(sql`
-      UPDATE journal_heads
-      SET last_seq = ${fields.seq}, last_hash = ${hash},
-          sales_total_cents = sales_total_cents + ${sales}, receipts_total_cents = receipts_total_cents + ${receipts}
-      WHERE company_id = ${companyId}`);
-    return { ...fields, id: inserted.id, previousHash: head.last_hash, hash };
+  },
+
+  /**
+   * An issued document's entry, recorded as the transaction commits under the number the database gives
+   * it then (drizzle/0027, 0047: journal_record_pending).
+   */
+  async pending(tx: Db, companyId: string, invoiceId: string, record: Omit<JournalRecord, "documentId" | "reference">) {
+    await tx.insert(journalPending).values({
+      invoiceId,
+      companyId,
+      kind: record.kind,
+      amountCents: record.amountCents,
+      content: canonicalJson(record.content),
+      userName: record.userName,
+    });
   },
 
   /** The company's head row, created at the first entry, locked until the transaction ends. */
