@@ -10,28 +10,28 @@ const labels = (stored: StoredTotals) => {
   return [...rows.map((r) => [r.key, r.label, r.amount]), [grand.key, grand.label, grand.amount]];
 };
 
+/** A quote of 1 500 € HT: 500 € at 20 %, 1 000 € at 5,5 %. */
 const quote: StoredTotals = {
-  subtotal: 1000,
-  discount: 0,
-  discount_percentage: 0,
   vat_breakdown: [
-    { rate: 20, net: 400, tax: 80 },
-    { rate: 10, net: 600, tax: 60 },
+    { rate: 20, net: 500, tax: 100 },
+    { rate: 5.5, net: 1000, tax: 55 },
   ],
-  tax_amount: 140,
-  total: 1140,
+  subtotal: 1500,
+  tax_amount: 155,
+  total: 1655,
+  discount: 0,
 };
 
 describe("totalsRows: the stored figures as every reader prints them, in integer cents", () => {
   it("Total HT, VAT per rate on its base, Total TVA, Total TTC", () => {
     expect(labels(quote)).toEqual([
-      ["subtotal", "Total HT", 100_000],
-      ["vat-20", "TVA 20\u00a0%", 8_000],
-      ["vat-10", "TVA 10\u00a0%", 6_000],
-      ["tax", "Total TVA", 14_000],
-      ["total", "Total TTC", 114_000],
+      ["subtotal", "Total HT", 150_000],
+      ["vat-20", "TVA 20\u00a0%", 10_000],
+      ["vat-5.5", "TVA 5,5\u00a0%", 5_500],
+      ["tax", "Total TVA", 15_500],
+      ["total", "Total TTC", 165_500],
     ]);
-    expect(totalsRows(quote).rows[1]?.vat).toEqual({ rate: 20, base: 40_000 });
+    expect(totalsRows(quote).rows[1]?.vat).toEqual({ rate: 20, base: 50_000 });
   });
 
   it("« Total HT après remise » is exact in cents where floating point is not (0.1 + 0.2 − 0.1)", () => {
@@ -47,16 +47,19 @@ describe("totalsRows: the stored figures as every reader prints them, in integer
   it("a discount: « Remise (10 %) » taken off, then « Total HT après remise »; a fixed amount is « Remise »", () => {
     const stored = {
       ...quote,
-      discount: 100,
+      discount: 150,
       discount_percentage: 10,
-      vat_breakdown: [{ rate: 20, net: 900, tax: 180 }],
-      tax_amount: 180,
-      total: 1080,
+      vat_breakdown: [
+        { rate: 20, net: 450, tax: 90 },
+        { rate: 5.5, net: 900, tax: 49.5 },
+      ],
+      tax_amount: 139.5,
+      total: 1489.5,
     };
     expect(labels(stored).slice(0, 3)).toEqual([
-      ["subtotal", "Total HT", 100_000],
-      ["discount", "Remise (10\u00a0%)", 10_000],
-      ["net", "Total HT après remise", 90_000],
+      ["subtotal", "Total HT", 150_000],
+      ["discount", "Remise (10\u00a0%)", 15_000],
+      ["net", "Total HT après remise", 135_000],
     ]);
     expect(totalsRows(stored).rows[1]?.tone).toBe("deduction");
     expect(totalsRows({ ...stored, discount_percentage: 0 }).rows[1]?.label).toBe("Remise");
@@ -106,7 +109,7 @@ describe("totalsRows: the stored figures as every reader prints them, in integer
     expect(totalsRows({ ...quote, kind: "credit_note" }).grand).toEqual({
       key: "total",
       label: "Montant de l’avoir TTC",
-      amount: 114_000,
+      amount: 165_500,
     });
     const ofFinal = totalsRows({ ...quote, kind: "credit_note", deposits_net: 300, deposits: [{}] });
     expect(ofFinal.grand.label).toBe("Montant de l’avoir TTC");
