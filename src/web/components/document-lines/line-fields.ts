@@ -1,5 +1,4 @@
-import { type LineKind, UNITS } from "@shared/documents";
-import { applicableDiscount } from "@shared/documents";
+import { applicableDiscount, type LineKind, UNITS } from "@shared/documents";
 import { QUOTE_DEFAULTS, quoteTotalsInEuros } from "@shared/quote-rules";
 
 /**
