@@ -66,7 +66,7 @@ export const quoteItemInputSchema = lineInputSchema(
       cost_price: z
         .preprocess(emptyIsNull, unitPrice(QUOTE_TEXTS.costPositive).nullable().optional())
         .describe(
-          "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu’elle avait (ou celui de la bibliothèque) ; null : aucun",
+          "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu’elle avait (ou celui de la bibliothèque) ; null : aucun",
         ),
       library_item_id: z
         .preprocess(emptyIsNull, z.uuid({ error: QUOTE_TEXTS.libraryItemNotFound }).nullable().default(null))
