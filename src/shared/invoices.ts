@@ -4,6 +4,7 @@ import {
   discountFields,
   discountUpdateFields,
   lineInputSchema,
+  storedLineSchema,
   withDiscountRules,
 } from "./documents/schema";
 import {
@@ -32,7 +33,6 @@ import {
   PAYMENT_RECORD_METHODS,
 } from "./invoice-rules";
 import { AMOUNT_MAX, MONEY_TEXTS } from "./money";
-import { quoteItemSchema } from "./quotes";
 
 export * from "./invoice-rules";
 
@@ -253,7 +253,7 @@ export const invoiceStatusSchema = z.object({
 export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
 
 /** A stored line, as a quote's (docs/domain/quotes.md#line-kinds) without its library link and cost. */
-export const invoiceItemSchema = quoteItemSchema.omit({ library_item_id: true, cost_price: true });
+export const invoiceItemSchema = storedLineSchema.omit({ library_item_id: true, cost_price: true });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 export const invoiceVatSchema = z.object({ rate: z.number(), net: z.number(), tax: z.number() });

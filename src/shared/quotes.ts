@@ -1,6 +1,12 @@
 import { z } from "zod";
 import { clientSchema, premisesField } from "./clients";
-import { discountFields, discountUpdateFields, lineInputSchema, withDiscountRules } from "./documents/schema";
+import {
+  discountFields,
+  discountUpdateFields,
+  lineInputSchema,
+  storedLineSchema,
+  withDiscountRules,
+} from "./documents/schema";
 import {
   clearableText,
   decimals,
@@ -15,7 +21,6 @@ import {
 } from "./fields";
 import {
   DRAFT_QUOTE_STATUS,
-  LINE_KINDS,
   type LineKind,
   QUOTE_DEFAULTS,
   QUOTE_SORTS,
@@ -190,24 +195,8 @@ export const quoteUpdateSchema = withQuoteRules(
 );
 export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
 
-export const quoteItemSchema = z.object({
-  id: z.string(),
-  position: z.number(),
-  kind: z.enum(LINE_KINDS),
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
-  unit: z.string(),
-  unit_price: z.number(),
-  tax_rate: z.number(),
-  /** A heading's: its section's subtotal HT. */
-  subtotal: z.number(),
-  tax_amount: z.number(),
-  total: z.number(),
-  library_item_id: z.string().nullable(),
-  /** Unit cost HT: only in answers to users holding quotes:margins. */
-  cost_price: z.number().nullable().optional(),
-});
+/** A stored line as the API answers it (src/shared/documents/schema.ts): every document's. */
+export const quoteItemSchema = storedLineSchema;
 
 /** The quote's cost and margin (quotes:margins only, never printed). */
 export const quoteMarginSchema = z.object({

@@ -1,7 +1,8 @@
 /**
  * The document core (issue 33): what quotes, invoices, deposit invoices and credit notes — and the kinds
- * to come — share in `src/shared`. Zod-free, so a list page may import it; the input schemas are
- * `./schema.ts` (imported by name where a form or the API needs them).
+ * to come — share in `src/shared`. Zod-free, so a list page may import it; the schemas — the one line
+ * input schema, a stored line, the discount fields and rules — are `./schema.ts` (imported by path where
+ * a form or the API needs them).
  *
  * - `lines.ts`: line kinds, units, VAT rates, section subtotals, a line's stored figures;
  * - `discount.ts`: the one discount rule and « Total HT après remise »;

@@ -2,13 +2,14 @@ import { z } from "zod";
 import { decimals, optionalText, requiredField } from "../fields";
 import { AMOUNT_MAX, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "../money";
 import { applicableDiscount } from "./discount";
-import { type LineKind, UNITS, type Unit } from "./lines";
+import { LINE_KINDS, type LineKind, UNITS, type Unit } from "./lines";
 import { DOCUMENT_TEXTS } from "./texts";
 
 /**
  * The input schemas every commercial document shares (zod: the forms and the API load it, never a list
- * page): the ONE line input schema — a document kind words its messages and says its few rules — the
- * discount fields, and the rules across fields of a body with lines and a discount.
+ * page): the ONE line input schema — a document kind words its messages and says its few rules — a
+ * stored line as answered, the discount fields, and the rules across fields of a body with lines and a
+ * discount.
  */
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
@@ -125,6 +126,29 @@ export function lineInputSchema<E extends z.ZodRawShape = Record<never, never>>(
       ) as Line;
     });
 }
+
+/**
+ * A stored line as the API answers it (a quote's `items`, an invoice's without its library link and cost):
+ * its id and position, its kind and words, its figures as stored.
+ */
+export const storedLineSchema = z.object({
+  id: z.string(),
+  position: z.number(),
+  kind: z.enum(LINE_KINDS),
+  name: z.string(),
+  description: z.string().nullable(),
+  quantity: z.number(),
+  unit: z.string(),
+  unit_price: z.number(),
+  tax_rate: z.number(),
+  /** A heading's: its section's subtotal HT. */
+  subtotal: z.number(),
+  tax_amount: z.number(),
+  total: z.number(),
+  library_item_id: z.string().nullable(),
+  /** Unit cost HT: only in answers to users holding quotes:margins. */
+  cost_price: z.number().nullable().optional(),
+});
 
 const discountPercentage = z.coerce
   .number({ error: DOCUMENT_TEXTS.discountRange })
