@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { COMPANY_TEXTS, DEFAULT_COUNTRY, DEFAULT_QUOTE_VALIDITY_DAYS } from "./company-rules";
+import { EXTRA_TAX_RATES_MAX, VAT_RATES } from "./documents/lines";
 import {
   bicIssue,
   ibanIssue,
@@ -11,7 +12,6 @@ import {
   vatNumberIssue,
 } from "./einvoice-rules";
 import { clearable, clearableText, decimals, phoneNumber, requiredField, requiredText } from "./fields";
-import { EXTRA_TAX_RATES_MAX, VAT_RATES } from "./quote-rules";
 
 export * from "./company-rules";
 

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { UNITS } from "./documents/lines";
 import {
   bicIssue,
   countryCode,
@@ -23,7 +24,6 @@ import {
   vatNumberFromSiren,
   vatNumberIssue,
 } from "./einvoice-rules";
-import { UNITS } from "./quote-rules";
 
 describe("units (UN/ECE Recommendation 20)", () => {
   it("gives every unit of a line its code", () => {

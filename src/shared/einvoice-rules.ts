@@ -1,4 +1,4 @@
-import type { Unit } from "./quote-rules";
+import type { Unit } from "./documents/lines";
 
 /**
  * Electronic invoicing's pure rules (docs/domain/einvoicing.md, ADR 0016): the UN/ECE codes of the

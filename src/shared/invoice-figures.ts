@@ -1,6 +1,6 @@
+import { storedLineFigures } from "./documents/lines";
 import { depositByRate, finalInvoiceFigures, type RateAmounts } from "./invoice-rules";
 import { computeTotals, fromCents, isPricedLine, type TotalsLineInput, toCents } from "./money";
-import { sectionSubtotals } from "./quote-rules";
 
 /**
  * The figures an invoice is stored with (docs/domain/invoices.md#figures), computed by the server from
@@ -51,16 +51,8 @@ export function invoiceFigures(
   const totals = computeTotals(input);
   const final = finalInvoiceFigures(totals, deposits);
   if (!final) return null;
-  const sections = sectionSubtotals(
-    input.items,
-    totals.lines.map((l) => l.subtotal),
-  );
   return {
-    lines: totals.lines.map((line, index) =>
-      input.items[index]?.kind === "section"
-        ? { subtotal: fromCents(sections[index] ?? 0), tax_amount: 0, total: 0 }
-        : { subtotal: fromCents(line.subtotal), tax_amount: fromCents(line.tax), total: fromCents(line.total) },
-    ),
+    lines: storedLineFigures(input.items, totals),
     subtotal: fromCents(final.subtotal),
     discount: fromCents(final.discount),
     deposits_net: fromCents(final.deposits_net),

@@ -1,4 +1,5 @@
 import { addDays, dayNumber } from "./dates";
+import { DOCUMENT_TEXTS } from "./documents/texts";
 import { roundDiv, type Totals, type VatBreakdown } from "./money";
 import { VAT_RULE_TEXTS } from "./vat-rules";
 
@@ -100,9 +101,7 @@ export const INVOICE_TEXTS = {
   dateRequired: "La date est obligatoire",
   dueDateInvalid: "Date d’échéance invalide",
   dueBeforeDate: "La date d’échéance doit être postérieure à la date de la facture",
-  discountRange: "La remise doit être entre 0 et 100 %",
-  discountAmountPositive: "La remise doit être positive",
-  discountTooLarge: "La remise ne peut pas dépasser le sous-total",
+  ...DOCUMENT_TEXTS,
   paymentMethodInvalid: "Moyen de paiement invalide",
   notFound: "Facture non trouvée",
   notEditable: "Facture non éditable",

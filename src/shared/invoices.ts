@@ -1,5 +1,13 @@
 import { z } from "zod";
 import {
+  type DocumentLineInput,
+  discountFields,
+  discountUpdateFields,
+  lineInputSchema,
+  storedLineSchema,
+  withDiscountRules,
+} from "./documents/schema";
+import {
   clearableText,
   decimals,
   isoDay,
@@ -24,9 +32,7 @@ import {
   PAYMENT_METHODS,
   PAYMENT_RECORD_METHODS,
 } from "./invoice-rules";
-import { AMOUNT_MAX, applicableDiscount, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "./money";
-import { type LINE_KINDS, UNITS } from "./quote-rules";
-import { quoteItemSchema } from "./quotes";
+import { AMOUNT_MAX, MONEY_TEXTS } from "./money";
 
 export * from "./invoice-rules";
 
@@ -36,64 +42,32 @@ const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const emptyIsNull = (v: unknown) => (v === "" ? null : v);
 const lines = INVOICE_TEXTS.linesInvalid;
 
-/** A priced line (spec 3 §5): a name, a quantity above 0, a unit price above 0 — else « Veuillez vérifier les lignes de facturation ». */
-const itemLine = z.object({
-  kind: z.literal("item"),
-  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(300, lines)),
-  description: optionalText(2000),
-  quantity: z.coerce
-    .number({ error: lines })
-    .gt(0, lines)
-    .max(1_000_000, lines)
-    .refine((v) => decimals(v, 3), lines),
-  unit: z.enum(UNITS, { error: lines }).default(INVOICE_DEFAULTS.unit),
-  unit_price: z.coerce
-    .number({ error: lines })
-    .gt(0, lines)
-    .max(10_000_000, lines)
-    .refine((v) => decimals(v, 2), lines),
-  tax_rate: z.coerce
-    .number({ error: lines })
-    .min(0, lines)
-    .max(100, lines)
-    .refine((v) => decimals(v, 2), lines)
-    .default(INVOICE_DEFAULTS.taxRate),
+/**
+ * A line as sent (src/shared/documents/schema.ts, in the invoices' words: spec 3 §5, every refusal is
+ * « Veuillez vérifier les lignes de facturation »): its kind defaults to "item"; a priced line has a
+ * quantity and a unit price above 0, its unit and rate default to « unité » and 20 %.
+ */
+export const invoiceItemInputSchema = lineInputSchema({
+  texts: {
+    itemName: lines,
+    sectionTitle: lines,
+    text: lines,
+    quantity: lines,
+    quantityTooLarge: lines,
+    quantityDecimals: lines,
+    unit: lines,
+    unitPrice: lines,
+    unitPriceTooLarge: lines,
+    unitPriceDecimals: lines,
+    taxRate: lines,
+    tooLong: () => lines,
+    kind: () => lines,
+  },
+  freeLines: false,
+  defaults: { unit: INVOICE_DEFAULTS.unit, tax_rate: INVOICE_DEFAULTS.taxRate },
 });
-/** A section heading (lot), as on quotes. */
-const sectionLine = z.object({
-  kind: z.literal("section"),
-  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(300, lines)),
-});
-/** A line of text without amount. */
-const textLine = z.object({
-  kind: z.literal("text"),
-  name: z.preprocess(trimmed, z.string({ error: lines }).min(1, lines).max(2000, lines)),
-});
-
 /** What a stored line is made from: a heading's or a text's figures are 0. */
-export interface InvoiceItemInput {
-  kind: (typeof LINE_KINDS)[number];
-  name: string;
-  description: string | null;
-  quantity: number;
-  unit: string;
-  unit_price: number;
-  tax_rate: number;
-}
-
-/** A line as sent; its kind defaults to "item"; ids, positions and figures sent are ignored. */
-export const invoiceItemInputSchema = z
-  .preprocess(
-    (v) =>
-      v && typeof v === "object" && !Array.isArray(v) && !(v as { kind?: unknown }).kind ? { ...v, kind: "item" } : v,
-    z.discriminatedUnion("kind", [itemLine, sectionLine, textLine], { error: lines }),
-  )
-  .transform(
-    (line): InvoiceItemInput =>
-      line.kind === "item"
-        ? { ...line, description: line.description ?? null }
-        : { kind: line.kind, name: line.name, description: null, quantity: 0, unit: "", unit_price: 0, tax_rate: 0 },
-  );
+export type InvoiceItemInput = DocumentLineInput;
 
 const items = z
   .array(invoiceItemInputSchema, { error: lines })
@@ -107,18 +81,6 @@ const name = z.preprocess(
     .min(1, INVOICE_TEXTS.nameRequired)
     .max(200, "200 caractères au maximum"),
 );
-const percentageOff = z.coerce
-  .number({ error: INVOICE_TEXTS.discountRange })
-  .min(0, INVOICE_TEXTS.discountRange)
-  .max(100, INVOICE_TEXTS.discountRange)
-  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountRange);
-const amountOff = z.coerce
-  .number({ error: INVOICE_TEXTS.discountAmountPositive })
-  .min(0, INVOICE_TEXTS.discountAmountPositive)
-  .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
-  .refine((v) => decimals(v, 2), INVOICE_TEXTS.discountAmountPositive);
-const discountPercentage = percentageOff.default(0);
-const discountAmount = amountOff.default(0);
 const paymentMethod = z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid });
 
 /** The fields of a draft an edit may change (PUT: the creation's minus client, quote and worksite). */
@@ -142,8 +104,7 @@ const editable = {
     .describe("Mentions légales\u00a0; absentes\u00a0: le texte par défaut (pénalités, indemnité de 40\u00a0€)"),
   /** Building subcontracting: VAT 0 with the « Autoliquidation » mention (CGI art. 283-2 nonies). */
   reverse_charge: z.boolean().default(false),
-  discount_percentage: discountPercentage,
-  discount_amount: discountAmount,
+  ...discountFields,
   items,
 };
 
@@ -155,22 +116,13 @@ interface InvoiceBody {
   items: InvoiceItemInput[];
 }
 
-/** Rules across fields: the due date after the date; one discount applies, never above the subtotal. */
+/** Rules across fields: the due date after the date, then every document's (one discount, never above the subtotal…). */
 function withInvoiceRules<T extends z.ZodType<InvoiceBody>>(schema: T) {
-  return (
-    schema
-      .refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
-        message: INVOICE_TEXTS.dueBeforeDate,
-        path: ["due_date"],
-      })
-      // A transform, so the rules below never compute on a body with a refused field (as quotes).
-      .transform((i) => ({ ...i, ...applicableDiscount(i) }))
-      .refine((i) => toCents(i.discount_amount) <= computeTotals({ items: i.items }).subtotal, {
-        message: INVOICE_TEXTS.discountTooLarge,
-        path: ["discount_amount"],
-      })
-      // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
-      .refine((i) => totalsFit(computeTotals(i)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] })
+  return withDiscountRules(
+    schema.refine((i) => !i.due_date || !i.date || i.due_date >= i.date, {
+      message: INVOICE_TEXTS.dueBeforeDate,
+      path: ["due_date"],
+    }),
   );
 }
 
@@ -201,8 +153,7 @@ export const invoiceUpdateSchema = withInvoiceRules(
     terms: clearableText(10000),
     legal_mentions: clearableText(5000),
     reverse_charge: requiredField(z.boolean({ error: "Autoliquidation\u00a0: oui ou non" })),
-    discount_percentage: requiredField(percentageOff),
-    discount_amount: requiredField(amountOff),
+    ...discountUpdateFields,
     items: requiredField(items),
   }),
 );
@@ -302,7 +253,7 @@ export const invoiceStatusSchema = z.object({
 export type InvoiceStatusChange = z.output<typeof invoiceStatusSchema>;
 
 /** A stored line, as a quote's (docs/domain/quotes.md#line-kinds) without its library link and cost. */
-export const invoiceItemSchema = quoteItemSchema.omit({ library_item_id: true, cost_price: true });
+export const invoiceItemSchema = storedLineSchema.omit({ library_item_id: true, cost_price: true });
 export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
 
 export const invoiceVatSchema = z.object({ rate: z.number(), net: z.number(), tax: z.number() });

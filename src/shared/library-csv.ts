@@ -12,10 +12,11 @@ import {
   parseFrenchNumber,
   unreadableCells,
 } from "./csv";
+import { isAllowedTaxRate, UNITS, VAT_RATES } from "./documents/lines";
 import { formatNumber } from "./format";
 import { type ArticleInput, articleInputSchema, type LibraryItem } from "./library";
 import { LIBRARY_CATEGORY_LABELS, LIBRARY_KIND_LABELS, type LibraryCategory } from "./library-rules";
-import { isAllowedTaxRate, QUOTE_DEFAULTS, QUOTE_TEXTS, UNITS, VAT_RATES } from "./quote-rules";
+import { QUOTE_DEFAULTS, QUOTE_TEXTS } from "./quote-rules";
 
 export const LIBRARY_CSV_LIMITS = { maxRows: 10_000, maxBytes: 5_000_000, preview: 20 } as const;
 

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { UNITS } from "./documents/lines";
 import { LIBRARY_CATEGORIES, type OuvragePart, priceOuvrage } from "./library-rules";
 import { lineAmount } from "./money";
-import { UNITS } from "./quote-rules";
 
 const tiles: OuvragePart = {
   quantity: 1.05,

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { SELECTION_MAX } from "./csv";
+import { UNITS } from "./documents/lines";
 import {
   decimals,
   idsParam,
@@ -20,7 +21,7 @@ import {
   type LibrarySort,
   OUVRAGE_PRICINGS,
 } from "./library-rules";
-import { QUOTE_TEXTS, UNITS } from "./quote-rules";
+import { QUOTE_TEXTS } from "./quote-rules";
 
 export * from "./library-rules";
 

@@ -57,7 +57,11 @@ export function roundDiv(a: bigint, b: bigint): bigint {
   return negative ? -q : q;
 }
 
+import { applicableDiscount, htAfterDiscount } from "./documents/discount";
 import { formatEuro } from "./format";
+
+/** The one discount rule (ADR 0002) lives with the documents; here for the callers of money. */
+export { applicableDiscount };
 
 /**
  * The largest amount a money column holds (numeric(12,2)): every amount a body sends (a price, a
@@ -123,21 +127,6 @@ export function marginOf(saleCents: number, costCents: number): Margin {
 /** Percent with 2 decimals → hundredths of a percent. */
 const toBasisPoints = (percent: number) => BigInt(Math.round(percent * 100));
 
-/**
- * One discount applies (ADR 0002): a percentage above 0, otherwise the fixed amount; the one that
- * does not apply is 0. The only statement of this rule: the totals below and the quote input schema
- * (which stores what it returns) both go through it.
- */
-export function applicableDiscount(input: Pick<TotalsInput, "discount_percentage" | "discount_amount">): {
-  discount_percentage: number;
-  discount_amount: number;
-} {
-  const percentage = input.discount_percentage ?? 0;
-  return toBasisPoints(percentage) > 0n
-    ? { discount_percentage: percentage, discount_amount: 0 }
-    : { discount_percentage: 0, discount_amount: input.discount_amount ?? 0 };
-}
-
 export function computeTotals(input: TotalsInput): Totals {
   // Every line keeps its place (index i of `lines` is item i); unpriced ones are 0 and have no rate.
   const lines = input.items.map((item) => {
@@ -190,6 +179,6 @@ export function computeTotals(input: TotalsInput): Totals {
     discount: Number(discount),
     vat,
     tax_amount: taxAmount,
-    total: Number(subtotal) - Number(discount) + taxAmount,
+    total: htAfterDiscount({ subtotal: Number(subtotal), discount: Number(discount) }) + taxAmount,
   };
 }

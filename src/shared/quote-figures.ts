@@ -1,4 +1,6 @@
 import { parisToday } from "./dates";
+import { storedHtAfterDiscount } from "./documents/totals";
+import { fromCents } from "./money";
 import { isExpiredQuote, PENDING_QUOTE_STATUSES } from "./quote-rules";
 
 /**
@@ -21,7 +23,7 @@ export function summaryOfQuotes(quotes: readonly SummedQuote[], today = parisTod
   const cents = (list: readonly SummedQuote[], amount: (q: SummedQuote) => number) =>
     Math.round(list.reduce((s, q) => s + Math.round(amount(q) * 100), 0)) / 100;
   const ttc = (list: readonly SummedQuote[]) => cents(list, (q) => q.total);
-  const ht = (list: readonly SummedQuote[]) => cents(list, (q) => q.subtotal - q.discount);
+  const ht = (list: readonly SummedQuote[]) => cents(list, (q) => fromCents(storedHtAfterDiscount(q)));
   const sent = quotes.filter((q) => (PENDING_QUOTE_STATUSES as string[]).includes(q.status));
   const expired = quotes.filter((q) => isExpiredQuote(q, today));
   const validated = quotes.filter((q) => q.status === "valide");

@@ -1,4 +1,8 @@
+import { htAfterDiscount } from "./documents/discount";
+import { type LineKind, storedLineFigures, taxRatesList } from "./documents/lines";
+import { DOCUMENT_TEXTS } from "./documents/texts";
 import { computeTotals, fromCents, isPricedLine, lineAmount, marginOf, type TotalsLineInput, toCents } from "./money";
+import type { QuoteItemInput } from "./quotes";
 
 /**
  * What a quote screen needs without zod: statuses and their labels, units, VAT rates, defaults, texts,
@@ -62,39 +66,21 @@ export const QUOTE_SORT_LABELS: Record<QuoteSort, string> = {
 export const QUOTE_SORT_ORDERS: Record<QuoteSort, "asc" | "desc"> = { date: "desc", amount: "desc", client: "asc" };
 
 /**
- * A quote line's kind (docs/domain/quotes.md#line-kinds): a priced line (article or ouvrage, from the
- * library or typed), a section heading (« lot ») whose subtotal HT is shown and printed, or a text
- * line without amount. Lines sent without a kind are priced lines (the spec's API).
+ * Line kinds, units and VAT rates are every document's (src/shared/documents/lines.ts): re-exported
+ * here for the modules that read them with the quotes' words.
  */
-export const LINE_KINDS = ["item", "section", "text"] as const;
-export type LineKind = (typeof LINE_KINDS)[number];
-
-/** Units (docs/domain/quotes.md#form-rules). */
-export const UNITS = ["unité", "heure", "jour", "m²", "m", "ml", "kg", "forfait"] as const;
-export type Unit = (typeof UNITS)[number];
-/**
- * The VAT rates in force in metropolitan France (0: a line without VAT, category Z, or E / AE under the
- * franchise or reverse charge: docs/domain/einvoicing.md#vat-categories). A line carries one of them or
- * one of the company's own (`extra_tax_rates`, docs/decisions/0020-vat-rates.md).
- */
-export const VAT_RATES = [20, 10, 5.5, 2.1, 0] as const;
-/** At most this many rates of its own per company (Corsica or overseas: a handful). */
-export const EXTRA_TAX_RATES_MAX = 10;
-
-/** The rates a company's lines may carry: those in force and its own, highest first. */
-export function allowedTaxRates(extra: readonly number[] = []): number[] {
-  return [...new Set<number>([...VAT_RATES, ...extra])].sort((a, b) => b - a);
-}
-
-/** Whether `rate` is one of `allowed` (rates are compared to the hundredth, as stored). */
-export const isAllowedTaxRate = (rate: number, allowed: readonly number[]): boolean =>
-  allowed.some((r) => Math.round(r * 100) === Math.round(rate * 100));
-
-/** « 20, 10, 5,5, 2,1 ou 0 » (French decimal commas). */
-export function taxRatesList(rates: readonly number[]): string {
-  const words = rates.map((r) => String(r).replace(".", ","));
-  return words.length > 1 ? `${words.slice(0, -1).join(", ")} ou ${words.at(-1)}` : (words[0] ?? "");
-}
+export {
+  allowedTaxRates,
+  EXTRA_TAX_RATES_MAX,
+  isAllowedTaxRate,
+  LINE_KINDS,
+  type LineKind,
+  sectionSubtotals,
+  taxRatesList,
+  UNITS,
+  type Unit,
+  VAT_RATES,
+} from "./documents/lines";
 export const QUOTE_DEFAULTS = { unit: "unité", taxRate: 20, quantity: 1, validityDays: 30, pageSize: 20 } as const;
 
 /**
@@ -133,9 +119,7 @@ export const QUOTE_TEXTS = {
   /** Issue 31: a rate outside the company's list (docs/decisions/0020-vat-rates.md). */
   taxRateNotAllowed: (allowed: readonly number[]) =>
     `Taux de TVA non autorisé\u00a0: choisissez ${taxRatesList(allowed)}\u00a0%`,
-  discountRange: "La remise doit être entre 0 et 100 %",
-  discountAmountPositive: "La remise doit être positive",
-  discountTooLarge: "La remise ne peut pas dépasser le sous-total",
+  ...DOCUMENT_TEXTS,
   linesRequired:
     "Un devis sans ligne reste «\u00a0En cours de rédaction\u00a0»\u00a0: ajoutez au moins une ligne avant de changer son statut",
   finalLocked: "Ce devis ne peut plus être modifié car son statut est finalisé",
@@ -168,20 +152,6 @@ export const QUOTE_TEXTS = {
 export type PricedLineInput = TotalsLineInput & { cost_price?: number | null };
 
 /**
- * Each section heading's subtotal HT (cents) at its index, 0 elsewhere: the amounts of the priced
- * lines that follow it, up to the next heading (docs/domain/quotes.md#line-kinds).
- */
-export function sectionSubtotals(items: readonly Pick<TotalsLineInput, "kind">[], lineSubtotals: readonly number[]) {
-  const result = items.map(() => 0);
-  let current = -1;
-  items.forEach((item, index) => {
-    if (item.kind === "section") current = index;
-    else if (current >= 0 && isPricedLine(item)) result[current] = (result[current] ?? 0) + (lineSubtotals[index] ?? 0);
-  });
-  return result;
-}
-
-/**
  * Totals in euros for the wire, from the shared cents computation. A section heading's line carries
  * its section's subtotal HT (never counted again: the totals read priced lines only); a text line 0.
  */
@@ -191,16 +161,8 @@ export function quoteTotalsInEuros(input: {
   discount_amount: number;
 }) {
   const t = computeTotals(input);
-  const sections = sectionSubtotals(
-    input.items,
-    t.lines.map((l) => l.subtotal),
-  );
   return {
-    lines: t.lines.map((l, index) =>
-      input.items[index]?.kind === "section"
-        ? { subtotal: fromCents(sections[index] ?? 0), tax_amount: 0, total: 0 }
-        : { subtotal: fromCents(l.subtotal), tax_amount: fromCents(l.tax), total: fromCents(l.total) },
-    ),
+    lines: storedLineFigures(input.items, t),
     subtotal: fromCents(t.subtotal),
     discount: fromCents(t.discount),
     tax_amount: fromCents(t.tax_amount),
@@ -249,7 +211,7 @@ export function quoteMargin(input: {
     if (line.cost_price === null || line.cost_price === undefined) missing += 1;
     else cost += lineAmount(line.quantity, toCents(line.cost_price));
   }
-  const margin = marginOf(totals.subtotal - totals.discount, cost);
+  const margin = marginOf(htAfterDiscount(totals), cost);
   return { cost: fromCents(cost), amount: fromCents(margin.amount_cents), rate: margin.rate, missing_costs: missing };
 }
 
@@ -323,20 +285,6 @@ export function resolveLineCosts(
   });
 }
 
-/** Every line once validated, whatever its kind: a heading or a text line has no figures (0, unit ''). */
-export interface QuoteItemInput {
-  kind: LineKind;
-  name: string;
-  description: string | null;
-  quantity: number;
-  unit: Unit | "";
-  unit_price: number;
-  tax_rate: number;
-  /** undefined: not said (the server keeps the cost the line had, docs/domain/quotes.md#margins). */
-  cost_price?: number | null | undefined;
-  library_item_id: string | null;
-}
-
 /** A line as a client sends it: its kind and words, and a priced line's figures. */
 export type QuoteLinePayload = Pick<QuoteItemInput, "kind" | "name"> & Partial<Omit<QuoteItemInput, "kind" | "name">>;
 
@@ -367,7 +315,7 @@ export function lineFromStored(item: StoredLine): QuoteItemInput {
     name: item.name,
     description: item.description,
     quantity: item.quantity,
-    unit: item.unit as Unit | "",
+    unit: item.unit,
     unit_price: item.unit_price,
     tax_rate: item.tax_rate,
     cost_price: item.cost_price,

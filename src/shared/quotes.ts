@@ -1,6 +1,13 @@
 import { z } from "zod";
 import { clientSchema, premisesField } from "./clients";
 import {
+  discountFields,
+  discountUpdateFields,
+  lineInputSchema,
+  storedLineSchema,
+  withDiscountRules,
+} from "./documents/schema";
+import {
   clearableText,
   decimals,
   isoDay,
@@ -12,28 +19,21 @@ import {
   requiredText,
   searchParam,
 } from "./fields";
-import { AMOUNT_MAX, applicableDiscount, computeTotals, MONEY_TEXTS, toCents, totalsFit } from "./money";
 import {
   DRAFT_QUOTE_STATUS,
-  LINE_KINDS,
   type LineKind,
   QUOTE_DEFAULTS,
   QUOTE_SORTS,
   QUOTE_STATES,
   QUOTE_STATUSES,
   QUOTE_TEXTS,
-  type QuoteItemInput,
-  UNITS,
 } from "./quote-rules";
 import { quoteSignatureSchema } from "./signing";
 import { PREMISES } from "./vat-rules";
 
 export * from "./quote-rules";
 
-const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 const emptyIsNull = (v: unknown) => (v === "" ? null : v);
-const lineText = (max: number, message: string) =>
-  z.preprocess(trimmed, z.string({ error: message }).min(1, message).max(max, `${max} caractères au maximum`));
 const unitPrice = (message: string) =>
   z.coerce
     .number({ error: message })
@@ -41,93 +41,56 @@ const unitPrice = (message: string) =>
     .max(10_000_000, "Prix unitaire trop grand")
     .refine((v) => decimals(v, 2), "Le prix a au plus 2 décimales");
 
-/** A priced line: an article or an ouvrage, picked from the library or typed. */
-const itemLineSchema = z.object({
-  kind: z.literal("item"),
-  name: lineText(300, QUOTE_TEXTS.itemNameRequired),
-  description: optionalText(2000),
-  quantity: z.coerce
-    .number({ error: QUOTE_TEXTS.quantityPositive })
-    .min(0.01, QUOTE_TEXTS.quantityPositive)
-    .max(1_000_000, "Quantité trop grande")
-    .refine((v) => decimals(v, 3), "La quantité a au plus 3 décimales"),
-  unit: z.enum(UNITS, { error: QUOTE_TEXTS.unitRequired }),
-  unit_price: unitPrice(QUOTE_TEXTS.unitPricePositive),
-  tax_rate: z.coerce
-    .number({ error: QUOTE_TEXTS.taxRateRange })
-    .min(0, QUOTE_TEXTS.taxRateRange)
-    .max(100, QUOTE_TEXTS.taxRateRange)
-    .refine((v) => decimals(v, 2), QUOTE_TEXTS.taxRateRange),
-  cost_price: z
-    .preprocess(emptyIsNull, unitPrice(QUOTE_TEXTS.costPositive).nullable().optional())
-    .describe(
-      "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu’elle avait (ou celui de la bibliothèque) ; null : aucun",
-    ),
-  library_item_id: z
-    .preprocess(emptyIsNull, z.uuid({ error: QUOTE_TEXTS.libraryItemNotFound }).nullable().default(null))
-    .describe("L’article ou l’ouvrage de la bibliothèque dont la ligne vient"),
-});
-/** A section heading (« lot »): its title; its subtotal HT is computed. */
-const sectionLineSchema = z.object({
-  kind: z.literal("section"),
-  name: lineText(300, QUOTE_TEXTS.sectionTitleRequired),
-});
-/** A text line: words without amount. */
-const textLineSchema = z.object({ kind: z.literal("text"), name: lineText(2000, QUOTE_TEXTS.textRequired) });
-
 /**
- * A line as sent. Its kind defaults to "item" (the spec's lines). Its position is its place in
- * `items` (the server numbers them 1, 2, …) and its id is the server's: a `position` or `id` sent with
- * a line is not part of the schema and is dropped, as are the figures sent with a heading or a text.
+ * A line as sent (src/shared/documents/schema.ts, in the quotes' words): its kind defaults to "item"
+ * (the spec's lines); a priced line may come from the library and carry its unit cost.
  */
-export const quoteItemInputSchema = z
-  .preprocess(
-    (v) =>
-      v && typeof v === "object" && !Array.isArray(v) && !(v as { kind?: unknown }).kind ? { ...v, kind: "item" } : v,
-    z.discriminatedUnion("kind", [itemLineSchema, sectionLineSchema, textLineSchema], {
+export const quoteItemInputSchema = lineInputSchema(
+  {
+    texts: {
+      itemName: QUOTE_TEXTS.itemNameRequired,
+      sectionTitle: QUOTE_TEXTS.sectionTitleRequired,
+      text: QUOTE_TEXTS.textRequired,
+      quantity: QUOTE_TEXTS.quantityPositive,
+      quantityTooLarge: "Quantité trop grande",
+      quantityDecimals: "La quantité a au plus 3 décimales",
+      unit: QUOTE_TEXTS.unitRequired,
+      unitPrice: QUOTE_TEXTS.unitPricePositive,
+      unitPriceTooLarge: "Prix unitaire trop grand",
+      unitPriceDecimals: "Le prix a au plus 2 décimales",
+      taxRate: QUOTE_TEXTS.taxRateRange,
+      tooLong: (max) => `${max} caractères au maximum`,
       // An unknown kind; a line that is no object keeps the general « Un objet est attendu ».
-      error: (issue) => (issue.code === "invalid_union" ? QUOTE_TEXTS.lineKindInvalid : undefined),
-    }),
-  )
-  .transform(
-    (line): QuoteItemInput =>
-      line.kind === "item"
-        ? line
-        : {
-            kind: line.kind,
-            name: line.name,
-            description: null,
-            quantity: 0,
-            unit: "",
-            unit_price: 0,
-            tax_rate: 0,
-            cost_price: null,
-            library_item_id: null,
-          },
-  );
-
-const discountPercentage = z.coerce
-  .number({ error: QUOTE_TEXTS.discountRange })
-  .min(0, QUOTE_TEXTS.discountRange)
-  .max(100, QUOTE_TEXTS.discountRange)
-  .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountRange);
-const discountAmount = z.coerce
-  .number({ error: QUOTE_TEXTS.discountAmountPositive })
-  .min(0, QUOTE_TEXTS.discountAmountPositive)
-  .max(AMOUNT_MAX, MONEY_TEXTS.amountTooLarge)
-  .refine((v) => decimals(v, 2), QUOTE_TEXTS.discountAmountPositive);
+      kind: (issue) => (issue.code === "invalid_union" ? QUOTE_TEXTS.lineKindInvalid : undefined),
+    },
+    quantityMin: 0.01,
+    freeLines: true,
+  },
+  {
+    shape: {
+      cost_price: z
+        .preprocess(emptyIsNull, unitPrice(QUOTE_TEXTS.costPositive).nullable().optional())
+        .describe(
+          "Coût unitaire HT (jamais imprimé). Absent : la ligne garde le coût qu’elle avait (ou celui de la bibliothèque) ; null : aucun",
+        ),
+      library_item_id: z
+        .preprocess(emptyIsNull, z.uuid({ error: QUOTE_TEXTS.libraryItemNotFound }).nullable().default(null))
+        .describe("L’article ou l’ouvrage de la bibliothèque dont la ligne vient"),
+    },
+    empty: { cost_price: null, library_item_id: null },
+  },
+);
+/**
+ * Every quote line once validated, whatever its kind: a heading or a text line has no figures (0, unit
+ * ''); `cost_price` undefined: not said (the server keeps the cost the line had, docs/domain/quotes.md#margins).
+ */
+export type QuoteItemInput = z.output<typeof quoteItemInputSchema>;
 
 /** The discounts of a creation (POST): 0 when left out. */
-export const quoteDiscountFields = {
-  discount_percentage: discountPercentage.default(0),
-  discount_amount: discountAmount.default(0),
-};
+export const quoteDiscountFields = discountFields;
 
 /** The discounts of a whole-resource body (PUT): required, as published; null or empty text is 0. */
-export const quoteDiscountUpdateFields = {
-  discount_percentage: requiredField(discountPercentage),
-  discount_amount: requiredField(discountAmount),
-};
+export const quoteDiscountUpdateFields = discountUpdateFields;
 
 const itemList = z
   .array(quoteItemInputSchema)
@@ -172,26 +135,13 @@ interface QuoteBody {
   items: { kind: LineKind; quantity: number; unit_price: number; tax_rate: number }[];
 }
 
-/**
- * The rules across fields of a quote body. Totals sent by a client are ignored; of the two discounts
- * only the one that applies is kept (a percentage above 0 sets the amount to 0).
- */
+/** The rules across fields of a quote body: its validity after its date, then every document's (one discount…). */
 function withQuoteRules<T extends z.ZodType<QuoteBody>>(schema: T) {
-  return (
-    schema
-      .refine((q) => !q.valid_until || q.valid_until >= q.date, {
-        message: QUOTE_TEXTS.validUntilBeforeDate,
-        path: ["valid_until"],
-      })
-      // One discount applies: what is validated, stored and compared from here on (ADR 0002). A transform,
-      // so the rules below never compute on a body with a refused field (a figure beyond its bounds).
-      .transform((q) => ({ ...q, ...applicableDiscount(q) }))
-      .refine((q) => toCents(q.discount_amount) <= computeTotals({ items: q.items }).subtotal, {
-        message: QUOTE_TEXTS.discountTooLarge,
-        path: ["discount_amount"],
-      })
-      // Every amount computed from the figures fits its column (docs/domain/money.md#limits).
-      .refine((q) => totalsFit(computeTotals(q)), { message: MONEY_TEXTS.totalTooLarge, path: ["items"] })
+  return withDiscountRules(
+    schema.refine((q) => !q.valid_until || q.valid_until >= q.date, {
+      message: QUOTE_TEXTS.validUntilBeforeDate,
+      path: ["valid_until"],
+    }),
   );
 }
 
@@ -245,24 +195,8 @@ export const quoteUpdateSchema = withQuoteRules(
 );
 export type QuoteUpdate = z.output<typeof quoteUpdateSchema>;
 
-export const quoteItemSchema = z.object({
-  id: z.string(),
-  position: z.number(),
-  kind: z.enum(LINE_KINDS),
-  name: z.string(),
-  description: z.string().nullable(),
-  quantity: z.number(),
-  unit: z.string(),
-  unit_price: z.number(),
-  tax_rate: z.number(),
-  /** A heading's: its section's subtotal HT. */
-  subtotal: z.number(),
-  tax_amount: z.number(),
-  total: z.number(),
-  library_item_id: z.string().nullable(),
-  /** Unit cost HT: only in answers to users holding quotes:margins. */
-  cost_price: z.number().nullable().optional(),
-});
+/** A stored line as the API answers it (src/shared/documents/schema.ts): every document's. */
+export const quoteItemSchema = storedLineSchema;
 
 /** The quote's cost and margin (quotes:margins only, never printed). */
 export const quoteMarginSchema = z.object({

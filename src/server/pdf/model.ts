@@ -80,14 +80,18 @@ export interface TotalsRow {
   due?: boolean;
 }
 
-/** VAT breakdown per rate (left) and the totals (right), the amounts as stored. */
+/**
+ * VAT breakdown per rate (left) and the totals (right), the amounts as stored (euros): the right column is
+ * drawn from the shared rows (`totalsRows`, src/shared/documents/totals.ts), which derive « Total HT
+ * après remise » for every reader.
+ */
 export interface TotalsPart {
   kind: "totals";
   vat: VatRow[];
   /** Over the VAT table when its figures need saying (an invoice that deducts deposits). */
   vatTitle?: string | null;
   subtotal: number;
-  /** Printed with « Total HT après remise » when there is one. */
+  /** Printed with « Total HT après remise » (the shared rows' figure) when there is one. */
   discount: { label: string; amount: number } | null;
   taxAmount: number;
   total: number;

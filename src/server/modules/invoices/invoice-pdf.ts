@@ -1,8 +1,9 @@
 import { cityLine, insuranceMention, issuerFooter, legalLines } from "@server/pdf/company";
 import { documentLines } from "@server/pdf/lines";
 import type { CommercialDocument, DocumentIssuer, DocumentPart, MentionsPart, TotalsRow } from "@server/pdf/model";
+import { discountLabel, documentFigures } from "@shared/documents";
 import { formatIban } from "@shared/einvoice-rules";
-import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatEuro } from "@shared/format";
 import { formatPhone } from "@shared/format-trade";
 import {
   FACTURX_PROFILE,
@@ -93,8 +94,10 @@ function vatRows(invoice: Invoice, seller: InvoiceSeller, deducts: boolean) {
  * and the balance follow. A credit note ends on « Montant de l'avoir » (its `total`), never « Net à payer ».
  */
 function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
-  const depositsTotal = plus(invoice.deposits_net, invoice.deposits_tax);
-  const deducts = depositsTotal > 0;
+  // The figures derived once, in cents (src/shared/documents/totals.ts): the deposits TTC, the whole work.
+  const figures = documentFigures(invoice);
+  const depositsTotal = fromCents(figures.deposits);
+  const deducts = figures.deposits > 0;
   const after: TotalsRow[] = [];
   const credit = invoice.kind === "credit_note";
   if (deducts) {
@@ -124,15 +127,9 @@ function totalsPart(invoice: Invoice, seller: InvoiceSeller): DocumentPart {
           : null,
     subtotal: invoice.subtotal,
     discount:
-      invoice.discount > 0
-        ? {
-            label:
-              invoice.discount_percentage > 0 ? `Remise (${formatPercent(invoice.discount_percentage)})` : "Remise",
-            amount: invoice.discount,
-          }
-        : null,
-    taxAmount: deducts ? plus(invoice.tax_amount, invoice.deposits_tax) : invoice.tax_amount,
-    total: deducts ? plus(invoice.total, depositsTotal) : invoice.total,
+      invoice.discount > 0 ? { label: discountLabel(invoice.discount_percentage), amount: invoice.discount } : null,
+    taxAmount: deducts ? fromCents(figures.whole_tax) : invoice.tax_amount,
+    total: deducts ? fromCents(figures.whole_total) : invoice.total,
     after,
     payment: credit ? null : paymentBox(invoice, seller),
   };

@@ -2,7 +2,8 @@ import { cityLine, documentIssuer, insuranceMention, issuerFooter, VAT_EXEMPTION
 import { documentLines } from "@server/pdf/lines";
 import type { AuditPart, CommercialDocument, DocumentPart, SignaturePart } from "@server/pdf/model";
 import type { CompanyInfo } from "@shared/company";
-import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { discountLabel } from "@shared/documents";
+import { formatDate, formatEuro } from "@shared/format";
 import { formatPhone } from "@shared/format-trade";
 import type { Quote } from "@shared/quotes";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
@@ -122,13 +123,7 @@ export function quoteDocument(
       vat: quote.vat_breakdown.map((v) => ({ rate: v.rate, net: v.net, tax: v.tax })),
       subtotal: quote.subtotal,
       // The discount stored with the totals (ADR 0002), not derived again from them.
-      discount:
-        quote.discount > 0
-          ? {
-              label: quote.discount_percentage > 0 ? `Remise (${formatPercent(quote.discount_percentage)})` : "Remise",
-              amount: quote.discount,
-            }
-          : null,
+      discount: quote.discount > 0 ? { label: discountLabel(quote.discount_percentage), amount: quote.discount } : null,
       taxAmount: quote.tax_amount,
       total: quote.total,
     },

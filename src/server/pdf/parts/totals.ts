@@ -1,5 +1,6 @@
+import { totalsRows } from "@shared/documents";
 import { formatDeduction, formatEuro, formatPercent } from "@shared/format";
-import { fromCents, toCents } from "@shared/money";
+import { fromCents } from "@shared/money";
 import { COLORS, type Frame } from "../layout";
 import type { TotalsPart } from "../model";
 
@@ -54,16 +55,24 @@ export function drawTotals(frame: Frame, part: TotalsPart): void {
     ty += 2;
     row(label, value, true);
   };
-  row("Total HT", formatEuro(part.subtotal));
-  if (part.discount) {
-    row(part.discount.label, formatDeduction(part.discount.amount));
-    row("Total HT après remise", formatEuro(fromCents(toCents(part.subtotal) - toCents(part.discount.amount))));
+  // The rows and their figures are every screen's (`totalsRows`, in cents): Total HT, the discount and
+  // « Total HT après remise » when there is one, Total TVA, Total TTC.
+  const totals = totalsRows({
+    subtotal: part.subtotal,
+    discount: part.discount?.amount ?? 0,
+    vat_breakdown: [],
+    tax_amount: part.taxAmount,
+    total: part.total,
+  });
+  for (const r of totals.rows) {
+    const label = r.key === "discount" && part.discount ? part.discount.label : r.label;
+    row(label, r.tone === "deduction" ? formatDeduction(fromCents(r.amount)) : formatEuro(fromCents(r.amount)));
   }
-  row("Total TVA", formatEuro(part.taxAmount));
   const lastDue = after.findLastIndex((r) => r.due);
   let dueTop = ty;
-  if (lastDue < 0) highlighted("Total TTC", formatEuro(part.total));
-  else row("Total TTC", formatEuro(part.total), true);
+  const grand = formatEuro(fromCents(totals.grand.amount));
+  if (lastDue < 0) highlighted(totals.grand.label, grand);
+  else row(totals.grand.label, grand, true);
   after.forEach((r, index) => {
     const value = r.deduction ? formatDeduction(r.amount) : formatEuro(r.amount);
     if (index === lastDue) {

@@ -1,5 +1,5 @@
-import { applicableDiscount } from "@shared/money";
-import { type LineKind, QUOTE_DEFAULTS, quoteTotalsInEuros, UNITS } from "@shared/quote-rules";
+import { applicableDiscount, type LineKind, UNITS } from "@shared/documents";
+import { QUOTE_DEFAULTS, quoteTotalsInEuros } from "@shared/quote-rules";
 
 /**
  * The lines of a document with lines (a quote, an invoice) as a form holds them: the pure half of

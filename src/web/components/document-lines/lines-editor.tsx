@@ -1,5 +1,6 @@
+import type { LineKind } from "@shared/documents";
 import { formatEuro, formatPercent } from "@shared/format";
-import { type LineKind, lineMargin } from "@shared/quote-rules";
+import { lineMargin } from "@shared/quote-rules";
 import { Button } from "@web/components/ui/button";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";

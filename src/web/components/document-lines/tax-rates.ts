@@ -1,5 +1,5 @@
 import type { CompanyTaxRates } from "@shared/company";
-import { VAT_RATES } from "@shared/quote-rules";
+import { VAT_RATES } from "@shared/documents";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 

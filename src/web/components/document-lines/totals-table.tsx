@@ -1,4 +1,6 @@
-import { formatDeduction, formatEuro, formatPercent } from "@shared/format";
+import { type TotalsRow, totalsRows } from "@shared/documents";
+import { formatDeduction, formatEuro } from "@shared/format";
+import { fromCents } from "@shared/money";
 import { cn } from "@web/lib/cn";
 
 export interface TotalsView {
@@ -20,9 +22,15 @@ export interface DocumentTotalsTableProps {
   className?: string;
 }
 
+/** The test ids of the rows, as the tests and journeys know them (`quote-total-ht`, `quote-total-vat-5_5`…). */
+const TEST_IDS: Record<string, string> = { subtotal: "ht", tax: "tva" };
+const testIdOf = (row: TotalsRow) =>
+  row.vat ? `vat-${String(row.vat.rate).replace(".", "_")}` : (TEST_IDS[row.key] ?? row.key);
+
 /**
- * Total HT, remise, VAT per rate on the base after the discount, total VAT, total TTC
- * (docs/domain/money.md#totals: the same figures as the API and the PDF).
+ * Total HT, remise, VAT per rate on the base after the discount, total VAT, total TTC: the shared rows
+ * (`totalsRows`, src/shared/documents/totals.ts, in cents: the same figures as the API and the PDF),
+ * formatted (docs/domain/money.md#totals).
  */
 export function DocumentTotalsTable({
   totals,
@@ -31,41 +39,25 @@ export function DocumentTotalsTable({
   discountPercentage = 0,
   className,
 }: DocumentTotalsTableProps) {
-  const hasDiscount = totals.discount > 0;
+  const { rows, grand } = totalsRows({ ...totals, discount_percentage: discountPercentage });
   const testId = (name: string) => `${testIdPrefix}-total-${name}`;
   return (
     <dl className={cn("flex flex-col gap-2 text-sm", className)} aria-label={label}>
-      <Row label="Total HT" value={formatEuro(totals.subtotal)} testId={testId("ht")} />
-      {hasDiscount && (
-        <>
-          <Row
-            label={discountPercentage > 0 ? `Remise (${formatPercent(discountPercentage)})` : "Remise"}
-            value={formatDeduction(totals.discount)}
-            testId={testId("discount")}
-            className="text-success"
-          />
-          <Row
-            label="Total HT après remise"
-            value={formatEuro(totals.subtotal - totals.discount)}
-            testId={testId("net")}
-          />
-        </>
-      )}
-      {totals.vat_breakdown.map((line) => (
+      {rows.map((row) => (
         <Row
-          key={line.rate}
-          label={`TVA ${formatPercent(line.rate)}`}
-          hint={`sur ${formatEuro(line.net)}`}
-          value={formatEuro(line.tax)}
-          testId={testId(`vat-${String(line.rate).replace(".", "_")}`)}
-          muted
+          key={row.key}
+          label={row.label}
+          hint={row.vat && `sur ${formatEuro(fromCents(row.vat.base))}`}
+          value={row.tone === "deduction" ? formatDeduction(fromCents(row.amount)) : formatEuro(fromCents(row.amount))}
+          testId={testId(testIdOf(row))}
+          muted={row.tone === "muted"}
+          className={row.tone === "deduction" ? "text-success" : undefined}
         />
       ))}
-      <Row label="Total TVA" value={formatEuro(totals.tax_amount)} testId={testId("tva")} />
       <div className="mt-1 flex items-baseline justify-between gap-4 border-t border-border pt-3">
-        <dt className="text-base font-semibold">Total TTC</dt>
+        <dt className="text-base font-semibold">{grand.label}</dt>
         <dd className="text-xl font-semibold text-primary tabular-nums" data-testid={testId("ttc")}>
-          {formatEuro(totals.total)}
+          {formatEuro(fromCents(grand.amount))}
         </dd>
       </div>
     </dl>

@@ -1,5 +1,6 @@
 import { insuranceMention, legalLines } from "@server/pdf/company";
 import { normaliseSiret, normaliseVatNumber, sirenOf } from "@shared/client-rules";
+import { discountLabel, documentFigures } from "@shared/documents";
 import {
   countryCode,
   normaliseBic,
@@ -9,7 +10,7 @@ import {
   vatCategory,
   vatExemption,
 } from "@shared/einvoice-rules";
-import { formatDate, formatEuro, formatPercent } from "@shared/format";
+import { formatDate, formatEuro } from "@shared/format";
 import {
   INVOICE_DEFAULTS,
   INVOICE_TEXTS,
@@ -423,24 +424,33 @@ function paymentMeans(invoice: CiiInvoice, bank: CiiInput["bank"]): XmlChild {
   ]);
 }
 
-/** The figures of the header (cents), checked against the stored ones. */
+/**
+ * The figures of the header (cents): the document's own (`documentFigures`, the rows every screen and
+ * the PDF print) — BT-106 Total HT, BT-107 the discount, BT-109 « Total HT après remise », BT-110 the
+ * whole work's VAT, BT-112 its TTC, BT-113 the deposits, BT-115 what is due — checked against the lines
+ * and the VAT breakdown the XML carries.
+ */
 function summation(invoice: CiiInvoice, rows: readonly RateRow[]) {
-  const lineTotal = invoice.items.filter((i) => i.kind === "item").reduce((s, i) => s + toCents(i.subtotal), 0);
-  const allowance = rows.reduce((s, r) => s + r.discount, 0);
-  const taxBasis = rows.reduce((s, r) => s + r.net, 0);
-  const tax = rows.reduce((s, r) => s + r.tax, 0);
-  const grand = taxBasis + tax;
-  const prepaid = toCents(invoice.deposits_net) + toCents(invoice.deposits_tax);
-  const due = grand - prepaid;
+  const f = documentFigures(invoice);
   const check = (ok: boolean, what: string) => {
     if (!ok) throw new CiiError(CII_TEXTS.figures(what));
   };
-  check(lineTotal === toCents(invoice.subtotal), "total des lignes");
-  check(allowance === toCents(invoice.discount) && rows.every((r) => r.discount >= 0), "remise");
-  check(taxBasis === lineTotal - allowance, "base HT");
-  check(tax === toCents(invoice.tax_amount) + toCents(invoice.deposits_tax), "TVA");
-  check(due === toCents(invoice.total), "net à payer");
-  return { lineTotal, allowance, taxBasis, tax, grand, prepaid, due };
+  const lines = invoice.items.filter((i) => i.kind === "item").reduce((s, i) => s + toCents(i.subtotal), 0);
+  const sum = (amount: (r: RateRow) => number) => rows.reduce((s, r) => s + amount(r), 0);
+  check(lines === f.subtotal, "total des lignes");
+  check(sum((r) => r.discount) === f.discount && rows.every((r) => r.discount >= 0), "remise");
+  check(sum((r) => r.net) === f.net, "base HT");
+  check(sum((r) => r.tax) === f.whole_tax, "TVA");
+  check(f.net + f.whole_tax === f.whole_total, "net à payer");
+  return {
+    lineTotal: f.subtotal,
+    allowance: f.discount,
+    taxBasis: f.net,
+    tax: f.whole_tax,
+    grand: f.whole_total,
+    prepaid: f.deposits,
+    due: f.total,
+  };
 }
 
 /** The CII D16B XML (EN 16931 profile) of an issued invoice, deposit invoice or credit note. */
@@ -451,8 +461,7 @@ export function buildCii(input: CiiInput): string {
   const rows = rateRows(invoice, regime);
   const sum = summation(invoice, rows);
   const sellerAddress = input.sellerAddress ?? addressOfLines(seller.address_lines);
-  const discountReason =
-    invoice.discount_percentage > 0 ? `Remise (${formatPercent(invoice.discount_percentage)})` : "Remise";
+  const discountReason = discountLabel(invoice.discount_percentage);
 
   const root = el(
     "rsm:CrossIndustryInvoice",

@@ -5,8 +5,8 @@ import {
   companySettingsInputSchema,
   DEFAULT_QUOTE_VALIDITY_DAYS,
 } from "@shared/company";
+import { allowedTaxRates, taxRatesList, VAT_RATES } from "@shared/documents";
 import { formatPercent } from "@shared/format";
-import { allowedTaxRates, taxRatesList, VAT_RATES } from "@shared/quote-rules";
 import { useQueryClient } from "@tanstack/react-query";
 import { StaleVersionNotice } from "@web/components/form/stale-version";
 import { useSaveForm } from "@web/components/form/use-save-form";

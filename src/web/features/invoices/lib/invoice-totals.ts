@@ -1,5 +1,8 @@
-import { formatDeduction, formatEuro, formatPercent } from "@shared/format";
-import type { Invoice } from "@shared/invoices";
+import { deductsDeposits, totalsRows as documentTotalsRows, type StoredTotals } from "@shared/documents";
+import { formatDeduction, formatEuro } from "@shared/format";
+import { fromCents } from "@shared/money";
+
+export { deductsDeposits };
 
 export interface TotalsRow {
   key: string;
@@ -10,60 +13,22 @@ export interface TotalsRow {
   tone?: "muted" | "deduction";
 }
 
-type TotalsSource = Pick<
-  Invoice,
-  "subtotal" | "discount" | "discount_percentage" | "vat_breakdown" | "tax_amount" | "total" | "deposits_net" | "kind"
-> & { deposits: readonly unknown[] };
-
-/** A credit note's total, on its page as on its PDF (« Montant de l'avoir »). */
-const CREDIT_NOTE_TOTAL_LABEL = "Montant de l’avoir TTC";
-
-/** A final invoice that deducts deposits already invoiced (docs/domain/invoices.md#final-invoice). */
-export const deductsDeposits = (invoice: TotalsSource): boolean =>
-  invoice.deposits.length > 0 || invoice.deposits_net > 0;
-
 /**
- * The totals of a document as the server computed them (ADR 0002: read, never re-derived): total HT,
- * the discount, the deposits deducted (HT) for a final invoice, VAT per rate on its base, total VAT,
- * then « Total TTC » — « Net à payer TTC » when deposits are deducted (what the client still owes).
+ * The totals of a document as the server stored them, written for the screen: the rows, labels and
+ * figures are the shared `totalsRows` (src/shared/documents/totals.ts, in cents: the PDF's and the
+ * Factur-X XML's), formatted here — a deduction « − 100,00 € », a VAT rate « sur » its base.
  */
-export function totalsRows(invoice: TotalsSource): { rows: TotalsRow[]; grandLabel: string; grandValue: string } {
-  const rows: TotalsRow[] = [{ key: "subtotal", label: "Total HT", value: formatEuro(invoice.subtotal) }];
-  const net = invoice.subtotal - invoice.discount;
-  if (invoice.discount > 0) {
-    rows.push({
-      key: "discount",
-      label: invoice.discount_percentage > 0 ? `Remise (${formatPercent(invoice.discount_percentage)})` : "Remise",
-      value: formatDeduction(invoice.discount),
-      tone: "deduction",
-    });
-    rows.push({ key: "net", label: "Total HT après remise", value: formatEuro(net) });
-  }
-  const deposits = deductsDeposits(invoice);
-  if (deposits) {
-    rows.push({
-      key: "deposits",
-      label: "Acomptes déjà facturés HT",
-      value: formatDeduction(invoice.deposits_net),
-      tone: "deduction",
-    });
-    rows.push({ key: "remaining", label: "Reste HT", value: formatEuro(net - invoice.deposits_net) });
-  }
-  for (const vat of invoice.vat_breakdown) {
-    rows.push({
-      key: `vat-${vat.rate}`,
-      label: `TVA ${formatPercent(vat.rate)}`,
-      hint: `sur ${formatEuro(vat.net)}`,
-      value: formatEuro(vat.tax),
-      tone: "muted",
-    });
-  }
-  rows.push({ key: "tax", label: "Total TVA", value: formatEuro(invoice.tax_amount) });
+export function totalsRows(invoice: StoredTotals): { rows: TotalsRow[]; grandLabel: string; grandValue: string } {
+  const totals = documentTotalsRows(invoice);
   return {
-    rows,
-    // A credit note repeats the invoice it cancels, deductions included: its total is what it credits
-    // (issue 32: never « Net à payer »).
-    grandLabel: invoice.kind === "credit_note" ? CREDIT_NOTE_TOTAL_LABEL : deposits ? "Net à payer TTC" : "Total TTC",
-    grandValue: formatEuro(invoice.total),
+    rows: totals.rows.map((row) => ({
+      key: row.key,
+      label: row.label,
+      ...(row.vat && { hint: `sur ${formatEuro(fromCents(row.vat.base))}` }),
+      value: row.tone === "deduction" ? formatDeduction(fromCents(row.amount)) : formatEuro(fromCents(row.amount)),
+      ...(row.tone && { tone: row.tone }),
+    })),
+    grandLabel: totals.grand.label,
+    grandValue: formatEuro(fromCents(totals.grand.amount)),
   };
 }

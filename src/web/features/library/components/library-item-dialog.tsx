@@ -1,3 +1,4 @@
+import { UNITS } from "@shared/documents";
 import { formatEuro, formatPercent } from "@shared/format";
 import { type LibraryItem, libraryItemInputSchema } from "@shared/library";
 import {
@@ -8,7 +9,6 @@ import {
   OUVRAGE_PRICINGS,
   priceOuvrage,
 } from "@shared/library-rules";
-import { UNITS } from "@shared/quote-rules";
 import { useQuery } from "@tanstack/react-query";
 import { taxRateOptions, useTaxRates } from "@web/components/document-lines/tax-rates";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";

@@ -1,7 +1,9 @@
 import { parisToday } from "@shared/dates";
+import { storedHtAfterDiscount } from "@shared/documents";
 import { formatDate, formatEuro } from "@shared/format";
 import { formatQuantityUnit } from "@shared/format-trade";
 import { MESSAGE_TEXTS } from "@shared/message-rules";
+import { fromCents } from "@shared/money";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import type { MessageAction } from "@web/components/send-message/send-message-api";
@@ -127,7 +129,7 @@ export function QuoteCard({ quote, pending, compact = false, ...on }: QuoteCardP
               {formatEuro(quote.total)}
             </span>
             <span className="text-xs text-muted-foreground tabular-nums">
-              TTC · {formatEuro(quote.subtotal - quote.discount)} HT
+              TTC · {formatEuro(fromCents(storedHtAfterDiscount(quote)))} HT
             </span>
           </div>
         </div>

@@ -1,7 +1,8 @@
 import { parisToday } from "@shared/dates";
+import { storedHtAfterDiscount } from "@shared/documents";
 import type { SortOrder } from "@shared/fields";
 import { formatDate, formatEuro } from "@shared/format";
-import { fromCents, toCents } from "@shared/money";
+import { fromCents } from "@shared/money";
 import { EXPIRED_LABEL, isExpiredQuote, PENDING_QUOTE_STATUSES, type QuoteSort } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 import { type DataColumn, ExportSelection, SelectableDataTable } from "@web/components/data-table/data-table";
@@ -13,7 +14,7 @@ import { useQuoteAccess } from "../hooks/use-quote-access";
 import { QuoteStatusBadge } from "./quote-status-badge";
 
 /** HT after the discount, as the card shows it, in cents then euros. */
-const netHt = (quote: Quote) => fromCents(toCents(quote.subtotal) - toCents(quote.discount));
+const netHt = (quote: Quote) => fromCents(storedHtAfterDiscount(quote));
 
 /** A reminder may go to a sent or reminded quote still valid (docs/domain/messages.md#sending). */
 export const remindableQuote = (quote: Quote, today: string) =>

@@ -1,5 +1,7 @@
 import { csvNumber, toCsv } from "@shared/csv";
+import { storedHtAfterDiscount } from "@shared/documents";
 import { formatDate } from "@shared/format";
+import { fromCents } from "@shared/money";
 import { QUOTE_STATUS_LABELS } from "@shared/quote-rules";
 import type { Quote } from "@shared/quotes";
 
@@ -18,7 +20,7 @@ export function quotesCsv(quotes: readonly Quote[]): string {
       formatDate(quote.date),
       quote.valid_until ? formatDate(quote.valid_until) : "",
       QUOTE_STATUS_LABELS[quote.status],
-      csvNumber(quote.subtotal - quote.discount, 2),
+      csvNumber(fromCents(storedHtAfterDiscount(quote)), 2),
       csvNumber(quote.tax_amount, 2),
       csvNumber(quote.total, 2),
     ]),

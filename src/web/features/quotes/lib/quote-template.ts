@@ -1,6 +1,6 @@
+import type { LineKind, UNITS } from "@shared/documents";
 import { formatDate, formatPercent, plural } from "@shared/format";
 import type { quoteTemplateInputSchema, quoteTemplateSchema, quoteTemplateUpdateSchema } from "@shared/quote-templates";
-import type { LineKind, UNITS } from "@shared/quotes";
 import { type DiscountMode, lineToFields, numberText, readNumber } from "@web/components/document-lines/line-fields";
 import type { z } from "zod";
 import type { QuoteFormFields } from "./quote-form";
