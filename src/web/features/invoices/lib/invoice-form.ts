@@ -2,6 +2,7 @@ import { defaultDueDate, INVOICE_DEFAULTS, type PaymentMethod } from "@shared/in
 import type { Invoice, InvoiceInput, InvoiceUpdate } from "@shared/invoices";
 import { applicableDiscount } from "@shared/money";
 import type { Quote } from "@shared/quotes";
+import { documentSectionOf } from "@web/components/document-form/document-form";
 import {
   type DocumentLineFields,
   emptyLine,
@@ -50,14 +51,29 @@ export const INVOICE_FORM_FIELDS = [
   "items",
 ] as const satisfies readonly (keyof InvoiceFormFields)[];
 
+/** The form's fields in screen order (« items » where the lines are): the first invalid one is focused. */
+export const INVOICE_FORM_ORDER = [
+  "client_id",
+  "name",
+  "date",
+  "due_date",
+  "payment_method",
+  "work_date",
+  "items",
+  "discount_percentage",
+  "discount_amount",
+  "notes",
+  "terms",
+  "legal_mentions",
+] as const satisfies readonly (keyof InvoiceFormFields)[];
+
 /** Which section of the form holds a field (to open it when the field is invalid). */
 export type InvoiceFormSection = "info" | "items" | "totals" | "notes";
 
+const NOTES_SECTION = { notes: "notes", terms: "notes", legal_mentions: "notes" } as const;
+
 export function sectionOfField(path: string): InvoiceFormSection {
-  if (path.startsWith("items")) return "items";
-  if (path.startsWith("discount")) return "totals";
-  if (path === "notes" || path === "terms" || path === "legal_mentions") return "notes";
-  return "info";
+  return documentSectionOf<InvoiceFormSection>(path, NOTES_SECTION);
 }
 
 export interface InvoiceDefaultsOptions {
