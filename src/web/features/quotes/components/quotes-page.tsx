@@ -9,6 +9,7 @@ import type { MessageAction, SendTarget } from "@web/components/send-message/sen
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -183,15 +184,11 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
   return (
     // On a phone the last card can scroll clear of the toasts above the bottom bar.
     <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
-            {isMobile ? "Mes devis" : "Gestion des devis"}
-          </h1>
-          <p className="text-sm text-muted-foreground">Vos devis, leur suivi et votre chiffre d’affaires à venir.</p>
-        </div>
-        {createButton}
-      </div>
+      <PageHeader
+        title={isMobile ? "Mes devis" : "Gestion des devis"}
+        subtitle="Vos devis, leur suivi et votre chiffre d’affaires à venir."
+        actions={createButton}
+      />
 
       {/* The list could not be loaded: its error shows alone, without figures over it. */}
       {!failed && !isMobile && <QuoteTiles summary={summary} />}
