@@ -1,12 +1,19 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_SORT_ORDERS, INVOICE_TEXTS, type InvoiceSort } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
-import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { ListViewSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
 import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
-import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import {
+  ClearFiltersLink,
+  EmptyState,
+  ListPagination,
+  ListSection,
+  listFailed,
+  NoMatchState,
+} from "@web/components/ui/list-state";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
@@ -15,7 +22,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { FileArchive, Plus, Receipt, SearchX } from "lucide-react";
+import { FileArchive, Plus, Receipt } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
@@ -143,36 +150,19 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
         rows={invoices.length}
         countLabel={invoicesCountLabel(total, filtered)}
         pendingLabel="Recherche des factures"
-        headingAction={
-          filtered && (
-            <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
-              Effacer les filtres
-            </Button>
-          )
-        }
-        loading={
-          table ? (
-            <DataTableSkeleton label="Chargement des factures" />
-          ) : (
-            <ListSkeleton label="Chargement des factures" item={<InvoiceCardSkeleton />} />
-          )
-        }
+        headingAction={filtered && <ClearFiltersLink onClear={clearFilters} />}
+        loading={<ListViewSkeleton table={table} label="Chargement des factures" item={<InvoiceCardSkeleton />} />}
         errorTitle="Impossible de charger vos factures"
         empty={
           filtered ? (
-            <EmptyState
-              icon={<SearchX aria-hidden="true" className="size-6" />}
+            <NoMatchState
               title={INVOICE_TEXTS.empty}
               text={
                 term.trim()
                   ? `Aucune facture ne correspond à «\u00a0${term.trim()}\u00a0» avec ces filtres.`
                   : "Aucune facture avec ce statut."
               }
-              action={
-                <Button variant="outline" onClick={clearFilters}>
-                  Effacer les filtres
-                </Button>
-              }
+              onClear={clearFilters}
             />
           ) : (
             <EmptyState

@@ -35,22 +35,6 @@ export interface InvoiceFormFields {
   items: DocumentLineFields[];
 }
 
-/** The top-level fields the server may name in a validation answer (fieldErrorsFor). */
-export const INVOICE_FORM_FIELDS = [
-  "client_id",
-  "name",
-  "date",
-  "due_date",
-  "payment_method",
-  "work_date",
-  "discount_percentage",
-  "discount_amount",
-  "notes",
-  "terms",
-  "legal_mentions",
-  "items",
-] as const satisfies readonly (keyof InvoiceFormFields)[];
-
 /** The form's fields in screen order (« items » where the lines are): the first invalid one is focused. */
 export const INVOICE_FORM_ORDER = [
   "client_id",
@@ -66,6 +50,9 @@ export const INVOICE_FORM_ORDER = [
   "terms",
   "legal_mentions",
 ] as const satisfies readonly (keyof InvoiceFormFields)[];
+
+/** The top-level fields the server may name in a validation answer: all of them, « items » too (a line missing). */
+export const INVOICE_FORM_FIELDS: readonly string[] = INVOICE_FORM_ORDER;
 
 /** Which section of the form holds a field (to open it when the field is invalid). */
 export type InvoiceFormSection = "info" | "items" | "totals" | "notes";
