@@ -1,5 +1,5 @@
 import { cn } from "@web/lib/cn";
-import { ArrowLeft } from "lucide-react";
+import { ArrowLeft, Download, LoaderCircle, Upload } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { Button } from "./button";
@@ -95,6 +95,38 @@ export function PageHeader({
     <div className="flex flex-col gap-3">
       <BackLink to={back.to}>{back.label}</BackLink>
       {row}
+    </div>
+  );
+}
+
+/**
+ * « Exporter » (a spreadsheet of the list as filtered) and « Importer » (a CSV file, for who may) beside a
+ * list's title; on a phone the two share the row.
+ */
+export function ExportImportActions({
+  isMobile,
+  exporting,
+  onExport,
+  onImport,
+}: {
+  isMobile: boolean;
+  exporting: boolean;
+  onExport: () => void;
+  /** Absent: no import for this user. */
+  onImport?: () => void;
+}) {
+  return (
+    <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
+      <Button variant="ghost" onClick={onExport} disabled={exporting}>
+        {exporting ? <LoaderCircle aria-hidden="true" className="animate-spin" /> : <Download aria-hidden="true" />}
+        Exporter
+      </Button>
+      {onImport && (
+        <Button variant="ghost" onClick={onImport}>
+          <Upload aria-hidden="true" />
+          Importer
+        </Button>
+      )}
     </div>
   );
 }

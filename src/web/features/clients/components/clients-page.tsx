@@ -8,7 +8,7 @@ import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
-import { PageHeader } from "@web/components/ui/page-header";
+import { ExportImportActions, PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -16,7 +16,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { Download, LoaderCircle, Plus, SearchX, Upload, UserPlus, Users } from "lucide-react";
+import { Plus, SearchX, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useExportClients } from "../api/client-csv";
 import type { ClientListFilters } from "../api/client-keys";
@@ -114,26 +114,12 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
         subtitle="Votre fichier clients, leurs coordonnées et leur activité."
         actions={
           <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
-            <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-              <Button
-                variant="ghost"
-                onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Clients exportés") })}
-                disabled={exporting.isPending}
-              >
-                {exporting.isPending ? (
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <Download aria-hidden="true" />
-                )}
-                Exporter
-              </Button>
-              {permissions.canCreate && (
-                <Button variant="ghost" onClick={() => setImporting(true)}>
-                  <Upload aria-hidden="true" />
-                  Importer
-                </Button>
-              )}
-            </div>
+            <ExportImportActions
+              isMobile={isMobile}
+              exporting={exporting.isPending}
+              onExport={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Clients exportés") })}
+              onImport={permissions.canCreate ? () => setImporting(true) : undefined}
+            />
             {permissions.canCreate && (
               <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
                 <Plus aria-hidden="true" />

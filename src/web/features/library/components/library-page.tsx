@@ -19,7 +19,7 @@ import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { PageHeader } from "@web/components/ui/page-header";
+import { ExportImportActions, PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -27,7 +27,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { BookOpen, Download, Layers, LoaderCircle, Plus, SearchX, Upload } from "lucide-react";
+import { BookOpen, Layers, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { libraryInfiniteQueryOptions } from "../api/get-library";
 import { useExportLibrary } from "../api/library-csv";
@@ -126,26 +126,12 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
         subtitle="Vos articles et ouvrages, avec leur prix de vente HT, leur déboursé et leur marge."
         actions={
           <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
-            <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-              <Button
-                variant="ghost"
-                onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Bibliothèque exportée") })}
-                disabled={exporting.isPending}
-              >
-                {exporting.isPending ? (
-                  <LoaderCircle aria-hidden="true" className="animate-spin" />
-                ) : (
-                  <Download aria-hidden="true" />
-                )}
-                Exporter
-              </Button>
-              {canEdit && (
-                <Button variant="ghost" onClick={() => setImporting(true)}>
-                  <Upload aria-hidden="true" />
-                  Importer
-                </Button>
-              )}
-            </div>
+            <ExportImportActions
+              isMobile={isMobile}
+              exporting={exporting.isPending}
+              onExport={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Bibliothèque exportée") })}
+              onImport={canEdit ? () => setImporting(true) : undefined}
+            />
             {canEdit && (
               <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
                 <Button variant="outline" onClick={() => setForm({ mode: "create", kind: "ouvrage" })}>
