@@ -142,6 +142,8 @@ export interface ListSectionProps {
   empty: ReactNode;
   /** Pagination or « Charger plus ». */
   footer?: ReactNode;
+  /** The pages of a paginated list: « Précédent » / « Suivant » under it, disabled while a page loads. */
+  pages?: Omit<ListPaginationProps, "disabled">;
   /** The list itself. */
   children: ReactNode;
 }
@@ -158,7 +160,8 @@ export function ListSection({
   loading,
   errorTitle,
   empty,
-  footer,
+  pages,
+  footer = pages && <ListPagination {...pages} disabled={query.isFetching} />,
   children,
 }: ListSectionProps) {
   const failed = listFailed(query, rows);

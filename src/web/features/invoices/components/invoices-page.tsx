@@ -6,14 +6,7 @@ import { useListView } from "@web/components/data-table/use-list-view";
 import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
-import {
-  ClearFiltersLink,
-  EmptyState,
-  ListPagination,
-  ListSection,
-  listFailed,
-  NoMatchState,
-} from "@web/components/ui/list-state";
+import { ClearFiltersLink, EmptyState, ListSection, listFailed, NoMatchState } from "@web/components/ui/list-state";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
@@ -175,15 +168,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             />
           )
         }
-        footer={
-          <ListPagination
-            label="Pagination des factures"
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            disabled={query.isFetching}
-          />
-        }
+        pages={{ label: "Pagination des factures", page, pageCount: pages, onPageChange: setPage }}
       >
         {table ? (
           <InvoiceTable

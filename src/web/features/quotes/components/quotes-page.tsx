@@ -8,14 +8,7 @@ import { ViewToggle } from "@web/components/data-table/view-toggle";
 import type { MessageAction, SendTarget } from "@web/components/send-message/send-message-api";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import {
-  ClearFiltersLink,
-  EmptyState,
-  ListPagination,
-  ListSection,
-  listFailed,
-  NoMatchState,
-} from "@web/components/ui/list-state";
+import { ClearFiltersLink, EmptyState, ListSection, listFailed, NoMatchState } from "@web/components/ui/list-state";
 import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -289,15 +282,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
             />
           )
         }
-        footer={
-          <ListPagination
-            label="Pagination des devis"
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            disabled={query.isFetching}
-          />
-        }
+        pages={{ label: "Pagination des devis", page, pageCount: pages, onPageChange: setPage }}
       >
         {table ? (
           <QuoteTable
