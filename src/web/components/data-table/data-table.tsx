@@ -2,6 +2,7 @@ import type { SortOrder } from "@shared/fields";
 import { formatEuro, plural } from "@shared/format";
 import { fromCents, toCents } from "@shared/money";
 import { Button } from "@web/components/ui/button";
+import { ListSkeleton } from "@web/components/ui/list-state";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
 import { ArrowDown, ArrowUp, Download, LoaderCircle } from "lucide-react";
@@ -273,6 +274,11 @@ export function DataTable<T, S extends string = never>({
       </table>
     </div>
   );
+}
+
+/** A list's shape while it loads, as a table or as cards (`item`: a card's skeleton). */
+export function ListViewSkeleton({ table, label, item }: { table: boolean; label: string; item: ReactNode }) {
+  return table ? <DataTableSkeleton label={label} /> : <ListSkeleton label={label} item={item} />;
 }
 
 /** The table's shape while the list loads (the scaffold's `loading`). */

@@ -4,10 +4,10 @@ import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { LoadError } from "@web/components/ui/list-state";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { Textarea } from "@web/components/ui/textarea";
@@ -93,12 +93,12 @@ interface PartProps {
 
 function Header({ target, isMobile, descriptionId }: Omit<PartProps, "onDone">) {
   return (
-    <div
-      className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
-    >
-      <DialogTitle>{SEND_DIALOG_TEXTS[target.kind].title}</DialogTitle>
-      <DialogDescription id={descriptionId}>{target.label}</DialogDescription>
-    </div>
+    <ModalHeader
+      title={SEND_DIALOG_TEXTS[target.kind].title}
+      description={target.label}
+      descriptionId={descriptionId}
+      isMobile={isMobile}
+    />
   );
 }
 

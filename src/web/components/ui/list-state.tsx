@@ -1,5 +1,5 @@
 import { cn } from "@web/lib/cn";
-import { ChevronLeft, ChevronRight, LoaderCircle, RotateCw } from "lucide-react";
+import { ChevronLeft, ChevronRight, LoaderCircle, RotateCw, SearchX } from "lucide-react";
 import type { ReactNode } from "react";
 import { Alert, AlertDescription, AlertTitle } from "./alert";
 import { Button } from "./button";
@@ -28,6 +28,31 @@ export function EmptyState({ icon, title, text, action }: EmptyStateProps) {
       </div>
       {action}
     </div>
+  );
+}
+
+/** « Effacer les filtres », beside the count of a filtered list. */
+export function ClearFiltersLink({ onClear }: { onClear: () => void }) {
+  return (
+    <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={onClear}>
+      Effacer les filtres
+    </Button>
+  );
+}
+
+/** A filtered list found nothing: why, and « Effacer les filtres ». */
+export function NoMatchState({ title, text, onClear }: { title: string; text: string; onClear: () => void }) {
+  return (
+    <EmptyState
+      icon={<SearchX aria-hidden="true" className="size-6" />}
+      title={title}
+      text={text}
+      action={
+        <Button variant="outline" onClick={onClear}>
+          Effacer les filtres
+        </Button>
+      }
+    />
   );
 }
 
@@ -117,6 +142,8 @@ export interface ListSectionProps {
   empty: ReactNode;
   /** Pagination or « Charger plus ». */
   footer?: ReactNode;
+  /** The pages of a paginated list: « Précédent » / « Suivant » under it, disabled while a page loads. */
+  pages?: Omit<ListPaginationProps, "disabled">;
   /** The list itself. */
   children: ReactNode;
 }
@@ -133,7 +160,8 @@ export function ListSection({
   loading,
   errorTitle,
   empty,
-  footer,
+  pages,
+  footer = pages && <ListPagination {...pages} disabled={query.isFetching} />,
   children,
 }: ListSectionProps) {
   const failed = listFailed(query, rows);

@@ -10,6 +10,7 @@ import { Missing } from "@web/components/ui/detail-section";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { LoadError } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { PasswordInput } from "@web/components/ui/password-input";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { isApiError } from "@web/lib/api-client";
@@ -38,10 +39,7 @@ export function AccountPage({ isMobile, onNameSaved }: AccountPageProps) {
   const query = useQuery(accountQueryOptions());
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Mon compte</h1>
-        <p className="text-sm text-muted-foreground">Vos informations de connexion et votre mot de passe.</p>
-      </div>
+      <PageHeader title="Mon compte" subtitle="Vos informations de connexion et votre mot de passe." />
       {query.isPending ? (
         <div role="status" aria-label="Chargement de votre compte" className="grid gap-6 lg:grid-cols-2">
           <Skeleton className="h-80 w-full rounded-lg" />

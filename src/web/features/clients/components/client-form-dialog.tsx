@@ -16,9 +16,9 @@ import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { EmailInput, Input, PhoneInput } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
@@ -248,14 +248,13 @@ function ClientForm({ client, isMobile, hasCompany, descriptionId, onCancel, onS
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
-      <div
-        className={cn("flex flex-col gap-1.5 border-b border-border", isMobile ? "pt-3 pb-4" : "py-5", pad, "pr-14")}
-      >
-        <DialogTitle>{editing ? "Modifier le client" : "Nouveau client"}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          Les champs marqués d’un * sont obligatoires. Indiquez au moins un téléphone ou un e-mail.
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={editing ? "Modifier le client" : "Nouveau client"}
+        description="Les champs marqués d’un * sont obligatoires. Indiquez au moins un téléphone ou un e-mail."
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+        className={cn(isMobile ? "pt-3 pb-4" : "py-5", pad)}
+      />
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "py-4" : "py-5", pad)}>
         {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}

@@ -14,7 +14,7 @@ import { formatPhone } from "@shared/format-trade";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
@@ -153,19 +153,14 @@ export function ClientImportDialog({ open, isMobile, onClose }: ClientImportDial
       dialogClassName="flex max-h-[92dvh] max-w-4xl flex-col gap-0 overflow-hidden p-0"
       sheetClassName="h-[92dvh] max-h-[92dvh]"
     >
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>Importer des clients</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {
-            "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l’aperçu avant d’importer."
-          }
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title="Importer des clients"
+        description={
+          "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par client. Vous choisissez les colonnes et les doublons, et voyez l’aperçu avant d’importer."
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         <CsvFileField
           fileName={fileName}

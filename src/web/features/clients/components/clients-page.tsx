@@ -8,6 +8,7 @@ import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { ExportImportActions, PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -15,7 +16,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { Download, LoaderCircle, Plus, SearchX, Upload, UserPlus, Users } from "lucide-react";
+import { Plus, SearchX, UserPlus, Users } from "lucide-react";
 import { lazy, Suspense, useEffect, useMemo, useState } from "react";
 import { useExportClients } from "../api/client-csv";
 import type { ClientListFilters } from "../api/client-keys";
@@ -108,40 +109,26 @@ export function ClientsPage({ isMobile, hasCompany, createRequested = false, onC
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Mes clients</h1>
-          <p className="text-sm text-muted-foreground">Votre fichier clients, leurs coordonnées et leur activité.</p>
-        </div>
-        <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
-          <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-            <Button
-              variant="ghost"
-              onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Clients exportés") })}
-              disabled={exporting.isPending}
-            >
-              {exporting.isPending ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Download aria-hidden="true" />
-              )}
-              Exporter
-            </Button>
+      <PageHeader
+        title="Mes clients"
+        subtitle="Votre fichier clients, leurs coordonnées et leur activité."
+        actions={
+          <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
+            <ExportImportActions
+              isMobile={isMobile}
+              exporting={exporting.isPending}
+              onExport={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Clients exportés") })}
+              onImport={permissions.canCreate ? () => setImporting(true) : undefined}
+            />
             {permissions.canCreate && (
-              <Button variant="ghost" onClick={() => setImporting(true)}>
-                <Upload aria-hidden="true" />
-                Importer
+              <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
+                <Plus aria-hidden="true" />
+                Créer un client
               </Button>
             )}
           </div>
-          {permissions.canCreate && (
-            <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
-              <Plus aria-hidden="true" />
-              Créer un client
-            </Button>
-          )}
-        </div>
-      </div>
+        }
+      />
 
       {!failed && <ClientCounters />}
 

@@ -3,6 +3,7 @@ import { LeaveConfirmDialog } from "@web/components/form/leave-confirm-dialog";
 import { useUnsavedChanges } from "@web/components/form/use-unsaved-changes";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { LoadError } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Spinner } from "@web/components/ui/spinner";
 import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tabs";
 import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
@@ -75,12 +76,10 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Paramètres de l'entreprise</h1>
-        <p className="text-sm text-muted-foreground">
-          L’identité de votre entreprise et les règles appliquées à vos devis.
-        </p>
-      </div>
+      <PageHeader
+        title="Paramètres de l'entreprise"
+        subtitle="L’identité de votre entreprise et les règles appliquées à vos devis."
+      />
 
       {!canEdit && (
         <Alert variant="info">

@@ -5,6 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -50,20 +51,18 @@ export function EquipmentPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Modèles d’équipement</h1>
-          <p className="text-sm text-muted-foreground">
-            L’outillage, les EPI et les consommables de vos chantiers types, à reprendre sur chaque nouveau chantier.
-          </p>
-        </div>
-        {canCreate && (
-          <Button onClick={create} className={cn(isMobile && "w-full")}>
-            <Plus aria-hidden="true" />
-            Nouveau modèle
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title="Modèles d’équipement"
+        subtitle="L’outillage, les EPI et les consommables de vos chantiers types, à reprendre sur chaque nouveau chantier."
+        actions={
+          canCreate && (
+            <Button onClick={create} className={cn(isMobile && "w-full")}>
+              <Plus aria-hidden="true" />
+              Nouveau modèle
+            </Button>
+          )
+        }
+      />
 
       <SearchField
         value={term}

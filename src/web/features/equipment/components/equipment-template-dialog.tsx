@@ -4,9 +4,9 @@ import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useSortable } from "@web/components/ui/sortable";
 import { fieldErrorsOf, toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -76,15 +76,13 @@ function Header({
   isMobile: boolean;
 }) {
   return (
-    <div
-      className={cn(
-        "flex flex-col gap-1.5 border-b border-border",
-        isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-      )}
-    >
-      <DialogTitle className="break-words">{title}</DialogTitle>
-      <DialogDescription id={id}>{description}</DialogDescription>
-    </div>
+    <ModalHeader
+      title={title}
+      titleClassName="break-words"
+      description={description}
+      descriptionId={id}
+      isMobile={isMobile}
+    />
   );
 }
 

@@ -1,9 +1,9 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { invoiceExportQuerySchema } from "@shared/invoices";
 import { FormActions } from "@web/components/form/form-actions";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
@@ -95,12 +95,12 @@ function ExportForm({
       aria-label={EINVOICE_TEXTS.exportTitle}
       aria-busy={isSubmitting}
     >
-      <div
-        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
-      >
-        <DialogTitle>{EINVOICE_TEXTS.exportTitle}</DialogTitle>
-        <DialogDescription id={descriptionId}>{EINVOICE_TEXTS.exportDescription}</DialogDescription>
-      </div>
+      <ModalHeader
+        title={EINVOICE_TEXTS.exportTitle}
+        description={EINVOICE_TEXTS.exportDescription}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
 
       <div
         className={cn("grid min-h-0 flex-1 grid-cols-2 gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}

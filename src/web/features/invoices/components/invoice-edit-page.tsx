@@ -1,16 +1,15 @@
 import { INVOICE_TEXTS, isEditable } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
 import { PageLeaveGuard } from "@web/components/form/page-leave-guard";
-import { Button } from "@web/components/ui/button";
 import { LoadError } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { isApiError } from "@web/lib/api-client";
 import { errorDescription } from "@web/lib/api-errors";
 import { paths } from "@web/lib/paths";
 import { toast } from "@web/lib/toast";
-import { ArrowLeft } from "lucide-react";
 import { type ReactNode, useEffect } from "react";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { invoiceQueryOptions } from "../api/get-invoice";
 import { InvoiceStatusBadge } from "./invoice-badges";
 import { InvoiceForm } from "./invoice-form";
@@ -73,26 +72,26 @@ export function InvoiceEditPage({ invoiceId, isMobile }: { invoiceId: string; is
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
-      <div className="flex flex-col gap-3">
-        <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
-          <Link to={invoice ? paths.invoice(invoice.id) : paths.invoices}>
-            <ArrowLeft aria-hidden="true" />
-            {invoice ? "Retour à la facture" : "Retour aux factures"}
-          </Link>
-        </Button>
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{INVOICE_EDIT_TEXTS.title}</h1>
-          {invoice && !locked ? (
-            <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+      <PageHeader
+        back={
+          invoice
+            ? { to: paths.invoice(invoice.id), label: "Retour à la facture" }
+            : { to: paths.invoices, label: "Retour aux factures" }
+        }
+        title={INVOICE_EDIT_TEXTS.title}
+        subtitle={
+          invoice && !locked ? (
+            <>
               <span className="font-medium text-foreground tabular-nums">{invoice.reference}</span>
               <InvoiceStatusBadge status={invoice.status} />
               <span>{invoice.client_name}</span>
-            </p>
+            </>
           ) : (
-            <p className="text-sm text-muted-foreground">{INVOICE_EDIT_TEXTS.subtitle}</p>
-          )}
-        </div>
-      </div>
+            INVOICE_EDIT_TEXTS.subtitle
+          )
+        }
+        subtitleClassName={invoice && !locked ? "flex flex-wrap items-center gap-2" : undefined}
+      />
       {body}
     </div>
   );

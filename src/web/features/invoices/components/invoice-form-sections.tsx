@@ -1,5 +1,5 @@
 import { INVOICE_TEXTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@shared/invoice-rules";
-import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { DocumentClientField, DocumentNameField } from "@web/components/document-form/document-fields";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
@@ -7,7 +7,6 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { Textarea } from "@web/components/ui/textarea";
 import { FileText, Lock } from "lucide-react";
 import { type ReactNode, useId } from "react";
-import { Controller } from "react-hook-form";
 import type { InvoiceFormState } from "../hooks/use-invoice-form";
 
 /** Words of the form that are not the spec's messages. */
@@ -64,37 +63,18 @@ export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormStat
             )}
           </FormField>
         ) : (
-          <FormField label="Client *" error={errors.client_id?.message}>
-            {(props) => (
-              <Controller
-                control={control}
-                name="client_id"
-                render={({ field }) => (
-                  <ClientPicker
-                    {...props}
-                    value={field.value || undefined}
-                    onChange={(id) => field.onChange(id ?? "")}
-                    activeOnly
-                    canCreate={permissions.canCreateClients}
-                    placeholder="Rechercher ou créer un client…"
-                  />
-                )}
-              />
-            )}
-          </FormField>
+          <DocumentClientField
+            control={control}
+            error={errors.client_id?.message}
+            canCreate={permissions.canCreateClients}
+          />
         )}
-        <FormField label="Nom de la facture *" error={errors.name?.message}>
-          {(props) => (
-            <Input
-              autoComplete="off"
-              placeholder="Ex. Rénovation salle de bain"
-              required
-              data-autofocus={!editing && !isMobile ? "" : undefined}
-              {...props}
-              {...register("name")}
-            />
-          )}
-        </FormField>
+        <DocumentNameField
+          label="Nom de la facture *"
+          register={register}
+          error={errors.name?.message}
+          autoFocus={!editing && !isMobile}
+        />
         <FormField label="Date *" error={errors.date?.message}>
           {(props) => <Input type="date" required {...props} {...register("date")} />}
         </FormField>

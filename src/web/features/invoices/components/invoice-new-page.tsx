@@ -7,11 +7,12 @@ import { PageLeaveGuard } from "@web/components/form/page-leave-guard";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { LoadError } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { isApiError } from "@web/lib/api-client";
 import { errorDescription } from "@web/lib/api-errors";
 import { paths } from "@web/lib/paths";
-import { ArrowLeft, FileWarning, ReceiptText } from "lucide-react";
+import { FileWarning, ReceiptText } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useNavigate } from "react-router";
 import { invoiceQuoteQueryOptions } from "../api/get-invoice-quote";
@@ -99,18 +100,11 @@ export function InvoiceNewPage({ quoteId, clientId, isMobile }: InvoiceNewPagePr
 
   return (
     <div className="mx-auto flex w-full max-w-5xl flex-col gap-5">
-      <div className="flex flex-col gap-3">
-        <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
-          <Link to={paths.invoices}>
-            <ArrowLeft aria-hidden="true" />
-            Retour aux factures
-          </Link>
-        </Button>
-        <div className="flex flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{INVOICE_TEXTS.newInvoice}</h1>
-          <p className="text-sm text-muted-foreground">{INVOICE_NEW_TEXTS.subtitle}</p>
-        </div>
-      </div>
+      <PageHeader
+        back={{ to: paths.invoices, label: "Retour aux factures" }}
+        title={INVOICE_TEXTS.newInvoice}
+        subtitle={INVOICE_NEW_TEXTS.subtitle}
+      />
       {body}
     </div>
   );

@@ -20,6 +20,7 @@ import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
+import { BackLink as KitBackLink, PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { isApiError } from "@web/lib/api-client";
@@ -27,7 +28,6 @@ import { errorDescription, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
 import {
-  ArrowLeft,
   Banknote,
   BellRing,
   CheckCircle2,
@@ -114,15 +114,11 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** The way back from an invoice. */
+const BACK = { to: paths.invoices, label: "Retour aux factures" };
+
 function BackLink() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
-      <Link to={paths.invoices}>
-        <ArrowLeft aria-hidden="true" />
-        Retour aux factures
-      </Link>
-    </Button>
-  );
+  return <KitBackLink to={BACK.to}>{BACK.label}</KitBackLink>;
 }
 
 function PageSkeleton() {
@@ -710,38 +706,41 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   return (
     <div className={cn("flex flex-col gap-5", isMobile && "pb-16")}>
       <title>{`${invoice.reference} · Propulse`}</title>
-      <div className="flex flex-col gap-3">
-        <BackLink />
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-xs font-semibold text-muted-foreground">{title}</span>
-              <InvoiceBadges invoice={invoice} />
-              <FacturxBadge facturx={invoice.facturx} />
-            </div>
-            <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{invoice.name}</h1>
-            <p className="text-sm text-muted-foreground">
-              <span className="sr-only">Client&nbsp;: </span>
-              <span className="font-medium text-foreground">{invoice.client.name}</span>
-              {" · "}
-              <span className="tabular-nums">{formatEuro(invoice.total)} TTC</span>
-              {/* Issue 32: what is still owed, in the header, once part of it was paid. */}
-              {!creditNote && invoice.status === "sent" && invoice.paid_amount > 0 && invoice.balance_due > 0 && (
-                <>
-                  {" · "}
-                  <span data-testid="invoice-header-balance" className="font-medium text-foreground tabular-nums">
-                    {`Reste à payer ${formatEuro(invoice.balance_due)}`}
-                  </span>
-                </>
-              )}
-            </p>
-          </div>
+      <PageHeader
+        back={BACK}
+        eyebrow={
+          <>
+            <span className="font-mono text-xs font-semibold text-muted-foreground">{title}</span>
+            <InvoiceBadges invoice={invoice} />
+            <FacturxBadge facturx={invoice.facturx} />
+          </>
+        }
+        title={invoice.name}
+        titleClassName="break-words"
+        subtitle={
+          <>
+            <span className="sr-only">Client&nbsp;: </span>
+            <span className="font-medium text-foreground">{invoice.client.name}</span>
+            {" · "}
+            <span className="tabular-nums">{formatEuro(invoice.total)} TTC</span>
+            {/* Issue 32: what is still owed, in the header, once part of it was paid. */}
+            {!creditNote && invoice.status === "sent" && invoice.paid_amount > 0 && invoice.balance_due > 0 && (
+              <>
+                {" · "}
+                <span data-testid="invoice-header-balance" className="font-medium text-foreground tabular-nums">
+                  {`Reste à payer ${formatEuro(invoice.balance_due)}`}
+                </span>
+              </>
+            )}
+          </>
+        }
+        actions={
           <div className={cn("flex gap-2", isMobile ? "w-full flex-col" : "flex-wrap")}>
             {/* The main action last on a wide screen (at the right), first on a phone (under the thumb). */}
             {isMobile ? [...actionButtons].reverse() : actionButtons}
           </div>
-        </div>
-      </div>
+        }
+      />
 
       {invoice.status === "draft" && !creditNote && (
         <Alert variant="warning" role="status">

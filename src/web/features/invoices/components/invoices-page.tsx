@@ -1,12 +1,13 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_SORT_ORDERS, INVOICE_TEXTS, type InvoiceSort } from "@shared/invoice-rules";
 import { useQuery } from "@tanstack/react-query";
-import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { ListViewSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
 import { useTableSort } from "@web/components/data-table/use-table-sort";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import { Button } from "@web/components/ui/button";
-import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import { ClearFiltersLink, EmptyState, ListSection, listFailed, NoMatchState } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -14,7 +15,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { FileArchive, Plus, Receipt, SearchX } from "lucide-react";
+import { FileArchive, Plus, Receipt } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
@@ -97,30 +98,24 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
   return (
     // On a phone the last card can scroll clear of the toasts above the bottom bar.
     <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{INVOICE_TEXTS.title}</h1>
-            {query.data && !failed && !filtered && (
-              <span className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums">
-                <span aria-hidden="true">{countBadge(total)}</span>
-                <span className="sr-only">{invoicesCountLabel(total)}</span>
-              </span>
-            )}
+      <PageHeader
+        title={INVOICE_TEXTS.title}
+        count={
+          query.data && !failed && !filtered ? { shown: countBadge(total), label: invoicesCountLabel(total) } : null
+        }
+        subtitle="Vos factures, leurs paiements et ce qui reste à encaisser."
+        subtitleClassName="hidden sm:block"
+        actions={
+          <div className={cn("flex gap-2", isMobile && "w-full")}>
+            {/* The period's issued documents as a ZIP of Factur-X, for the accountant or the platform. */}
+            <Button variant="outline" onClick={() => setExporting(true)} className={cn(isMobile && "flex-1")}>
+              <FileArchive aria-hidden="true" />
+              {EINVOICE_TEXTS.exportAction}
+            </Button>
+            {canCreate && newInvoice(INVOICE_TEXTS.newInvoice, true)}
           </div>
-          <p className="hidden text-sm text-muted-foreground sm:block">
-            Vos factures, leurs paiements et ce qui reste à encaisser.
-          </p>
-        </div>
-        <div className={cn("flex gap-2", isMobile && "w-full")}>
-          {/* The period's issued documents as a ZIP of Factur-X, for the accountant or the platform. */}
-          <Button variant="outline" onClick={() => setExporting(true)} className={cn(isMobile && "flex-1")}>
-            <FileArchive aria-hidden="true" />
-            {EINVOICE_TEXTS.exportAction}
-          </Button>
-          {canCreate && newInvoice(INVOICE_TEXTS.newInvoice, true)}
-        </div>
-      </div>
+        }
+      />
       {exportLoaded && (
         <Suspense fallback={null}>
           <ExportDialog open={exporting} isMobile={isMobile} onClose={() => setExporting(false)} />
@@ -148,36 +143,19 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
         rows={invoices.length}
         countLabel={invoicesCountLabel(total, filtered)}
         pendingLabel="Recherche des factures"
-        headingAction={
-          filtered && (
-            <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
-              Effacer les filtres
-            </Button>
-          )
-        }
-        loading={
-          table ? (
-            <DataTableSkeleton label="Chargement des factures" />
-          ) : (
-            <ListSkeleton label="Chargement des factures" item={<InvoiceCardSkeleton />} />
-          )
-        }
+        headingAction={filtered && <ClearFiltersLink onClear={clearFilters} />}
+        loading={<ListViewSkeleton table={table} label="Chargement des factures" item={<InvoiceCardSkeleton />} />}
         errorTitle="Impossible de charger vos factures"
         empty={
           filtered ? (
-            <EmptyState
-              icon={<SearchX aria-hidden="true" className="size-6" />}
+            <NoMatchState
               title={INVOICE_TEXTS.empty}
               text={
                 term.trim()
                   ? `Aucune facture ne correspond à «\u00a0${term.trim()}\u00a0» avec ces filtres.`
                   : "Aucune facture avec ce statut."
               }
-              action={
-                <Button variant="outline" onClick={clearFilters}>
-                  Effacer les filtres
-                </Button>
-              }
+              onClear={clearFilters}
             />
           ) : (
             <EmptyState
@@ -190,15 +168,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             />
           )
         }
-        footer={
-          <ListPagination
-            label="Pagination des factures"
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            disabled={query.isFetching}
-          />
-        }
+        pages={{ label: "Pagination des factures", page, pageCount: pages, onPageChange: setPage }}
       >
         {table ? (
           <InvoiceTable

@@ -5,9 +5,9 @@ import { toCents } from "@shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { DecimalInput, Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -132,14 +132,12 @@ function PaymentForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
-      <div
-        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
-      >
-        <DialogTitle>{INVOICE_TEXTS.recordPayment}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {`${invoice.reference} · reste à payer\u00a0: ${formatEuro(invoice.balance_due)}`}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={INVOICE_TEXTS.recordPayment}
+        description={`${invoice.reference} · reste à payer\u00a0: ${formatEuro(invoice.balance_due)}`}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
 
       <div
         className={cn(

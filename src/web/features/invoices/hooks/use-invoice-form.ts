@@ -9,13 +9,10 @@ import {
   invoiceUpdateSchema,
 } from "@shared/invoices";
 import type { Quote } from "@shared/quotes";
-import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
-import { useDirtyGuard } from "@web/components/form/dirty-guard";
-import { useVersionedForm } from "@web/components/form/stale-version";
-import { fieldErrorsFor, fieldErrorsOf, GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
+import { useDocumentForm } from "@web/components/document-form/use-document-form";
 import { toast } from "@web/lib/toast";
-import { useEffect, useMemo, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { useEffect, useMemo, useRef } from "react";
+import { type Resolver, useWatch } from "react-hook-form";
 import { useCreateInvoice } from "../api/create-invoice";
 import { invoiceQueryOptions } from "../api/get-invoice";
 import { useUpdateInvoice } from "../api/update-invoice";
@@ -23,6 +20,7 @@ import {
   createInvoiceDefaults,
   dueDateFor,
   INVOICE_FORM_FIELDS,
+  INVOICE_FORM_ORDER,
   type InvoiceFormFields,
   type InvoiceFormSection,
   invoiceToFields,
@@ -45,7 +43,8 @@ const updateResolver = zodResolver(invoiceUpdateSchema) as unknown as Resolver<
   InvoiceInput
 >;
 
-const ITEM_FIELDS = ["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const;
+const INFO_FIELDS = ["client_id", "name", "date", "due_date", "payment_method", "work_date"] as const;
+const NOTES_FIELDS = ["notes", "terms", "legal_mentions"] as const;
 
 export interface InvoiceFormOptions {
   /** The draft being edited; creation when null. */
@@ -59,10 +58,10 @@ export interface InvoiceFormOptions {
 }
 
 /**
- * The invoice form's state and rules (docs/domain/invoices.md#forms-web): the fields (react-hook-form
- * with the shared schema), the due date that follows the date, the discount given one way only, the
- * live totals (every line at 0 % under reverse charge), the sections open, and the save with the
- * server's field errors put back under their fields.
+ * The invoice form's state and rules (docs/domain/invoices.md#forms-web) over the document form
+ * (`useDocumentForm`: fields with the shared schema, discount given one way only, live totals, sections,
+ * the save with the server's field errors under their fields): the due date that follows the date and
+ * every line at 0 % under reverse charge.
  */
 export function useInvoiceForm({ invoice, quote = null, initialClientId, onCancel, onSaved }: InvoiceFormOptions) {
   const editing = invoice !== null;
@@ -77,46 +76,41 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
           : createInvoiceDefaults({ today, clientId: initialClientId }),
     [invoice, quote, today, initialClientId],
   );
-  const form = useForm<InvoiceFormFields, unknown, InvoiceInput>({
+  const createMutation = useCreateInvoice();
+  const updateMutation = useUpdateInvoice();
+  const document = useDocumentForm({
+    document: invoice,
     resolver: editing ? updateResolver : createResolver,
-    defaultValues: defaults,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
+    defaults,
+    toFields: invoiceToFields,
+    query: invoiceQueryOptions,
+    sections: { info: true, items: true, totals: true, notes: true } as Record<InvoiceFormSection, boolean>,
+    sectionOf: sectionOfField,
+    order: INVOICE_FORM_ORDER,
+    serverFields: INVOICE_FORM_FIELDS,
+    vatExempt: (watched) => Boolean(watched.reverse_charge),
+    save: (input, version) =>
+      invoice
+        ? updateMutation.mutateAsync({
+            id: invoice.id,
+            body: toInvoiceUpdatePayload(input as InvoiceUpdate),
+            version,
+          })
+        : createMutation.mutateAsync(
+            toInvoiceCreatePayload(input, { quoteId: quote?.id ?? null, projectId: quote?.project_id ?? null }),
+          ),
+    onSuccess: (saved) =>
+      toast.success(editing ? INVOICE_TEXTS.updated : INVOICE_TEXTS.created, { description: saved.reference }),
+    failureTitle: editing ? INVOICE_TEXTS.updateFailed : INVOICE_TEXTS.createFailed,
+    onCancel,
+    onSaved,
   });
   const {
     control,
-    handleSubmit,
-    reset,
-    setError,
-    setFocus,
-    setValue,
     getValues,
-    formState: { errors, isDirty },
-  } = form;
-  const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel);
-  const createMutation = useCreateInvoice();
-  const updateMutation = useUpdateInvoice();
-  // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(
-    invoice,
-    invoice && {
-      query: () => invoiceQueryOptions(invoice.id),
-      apply: (fresh) => {
-        const fields = invoiceToFields(fresh);
-        reset(fields);
-        setDiscountMode(discountModeOf(fields));
-      },
-    },
-  );
-
-  const [open, setOpen] = useState<Record<InvoiceFormSection, boolean>>({
-    info: true,
-    items: true,
-    totals: true,
-    notes: true,
-  });
-  const toggle = (section: InvoiceFormSection) => (next: boolean) =>
-    setOpen((current) => ({ ...current, [section]: next }));
+    setValue,
+    formState: { errors },
+  } = document.form;
 
   // The due date follows the date (+30 days) on creation until the user sets it.
   const dueDateTouched = useRef(editing);
@@ -127,141 +121,14 @@ export function useInvoiceForm({ invoice, quote = null, initialClientId, onCance
     if (due && due !== getValues("due_date")) setValue("due_date", due);
   }, [date, getValues, setValue]);
 
-  // One discount at a time: the mode chosen, the other reset to 0 (spec 3 §5).
-  const [discountMode, setDiscountMode] = useState<DiscountMode>(() => discountModeOf(defaults));
-  const switchDiscountMode = (mode: DiscountMode) => {
-    setDiscountMode(mode);
-    if (mode === "percentage") setValue("discount_amount", "0", { shouldDirty: true });
-    else setValue("discount_percentage", "0", { shouldDirty: true });
-  };
-
-  const watched = useWatch({ control });
-  const reverseCharge = Boolean(watched.reverse_charge);
-  const totals = useMemo(
-    () =>
-      liveTotals({
-        items: (watched.items ?? []).map((item) => item ?? {}),
-        discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
-        discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
-        vatExempt: reverseCharge,
-      }),
-    [watched, discountMode, reverseCharge],
-  );
-  const lineCount = (watched.items ?? []).filter((item) => (item?.kind ?? "item") === "item").length;
-  const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
-
-  const openSectionsFor = (paths: string[]) => {
-    if (paths.length === 0) return;
-    setOpen((current) => {
-      const next = { ...current };
-      for (const path of paths) next[sectionOfField(path)] = true;
-      return next;
-    });
-    const first = paths[0];
-    if (first)
-      window.setTimeout(() => {
-        try {
-          setFocus(first as keyof InvoiceFormFields);
-        } catch {
-          // the field is not on screen (the client picker): nothing to focus
-        }
-      }, 60);
-  };
-
-  const onInvalid = (formErrors: FieldErrors<InvoiceFormFields>) => {
-    const paths: string[] = [];
-    for (const key of ["client_id", "name", "date", "due_date", "payment_method", "work_date"] as const) {
-      if (formErrors[key]) paths.push(key);
-    }
-    const items = formErrors.items;
-    if (Array.isArray(items)) {
-      items.forEach((itemErrors, index) => {
-        if (!itemErrors) return;
-        for (const field of ITEM_FIELDS) {
-          if ((itemErrors as Record<string, unknown>)[field]) paths.push(`items.${index}.${field}`);
-        }
-      });
-    } else if (items) paths.push("items");
-    for (const key of ["discount_percentage", "discount_amount", "notes", "terms", "legal_mentions"] as const) {
-      if (formErrors[key]) paths.push(key);
-    }
-    openSectionsFor(paths);
-  };
-
-  /** The server's field errors under their fields: the form's own, and those of a line. */
-  const showServerErrors = (error: unknown) => {
-    const paths: string[] = [];
-    for (const { field, message } of fieldErrorsFor(error, INVOICE_FORM_FIELDS)) {
-      setError(field, { type: "server", message });
-      paths.push(field);
-    }
-    const itemCount = getValues("items").length;
-    for (const { path, message } of fieldErrorsOf(error)) {
-      const line = /^items\.(\d+)\.([a-z_]+)$/.exec(path);
-      const index = Number(line?.[1]);
-      const field = line?.[2] as (typeof ITEM_FIELDS)[number] | undefined;
-      if (!field || !ITEM_FIELDS.includes(field) || index >= itemCount || paths.includes(path)) continue;
-      setError(`items.${index}.${field}`, { type: "server", message });
-      paths.push(path);
-    }
-    openSectionsFor(paths);
-  };
-
-  const submit = handleSubmit(async (values) => {
-    // The discount that is not chosen is 0 whatever it held before the switch.
-    const input: InvoiceInput =
-      discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
-    try {
-      const saved = editing
-        ? await updateMutation.mutateAsync({
-            id: invoice.id,
-            body: toInvoiceUpdatePayload(input as InvoiceUpdate),
-            version: versioned.version,
-          })
-        : await createMutation.mutateAsync(
-            toInvoiceCreatePayload(input, { quoteId: quote?.id ?? null, projectId: quote?.project_id ?? null }),
-          );
-      if (editing) toast.success(INVOICE_TEXTS.updated, { description: saved.reference });
-      else toast.success(INVOICE_TEXTS.created, { description: saved.reference });
-      markSaved();
-      onSaved(saved);
-    } catch (error) {
-      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
-      if (versioned.refused(error)) return;
-      showServerErrors(error);
-      toastFailure(editing ? INVOICE_TEXTS.updateFailed : INVOICE_TEXTS.createFailed, error, GENERIC_ERROR_MESSAGE);
-    }
-  }, onInvalid);
-
-  /** « Recharger » after a stale save: the stored draft in the form. */
-
-  const infoErrors = (["client_id", "name", "date", "due_date", "payment_method", "work_date"] as const).some(
-    (key) => errors[key],
-  );
-  const notesErrors = (["notes", "terms", "legal_mentions"] as const).some((key) => errors[key]);
-
   return {
-    form,
+    ...document,
     invoice,
     quote,
-    editing,
     permissions,
-    cancel,
-    open,
-    toggle,
-    discountMode,
-    switchDiscountMode,
-    discountPercentage,
-    watched,
-    reverseCharge,
-    totals,
-    lineCount,
-    submit,
-    /** A save was refused: someone else saved the draft since it was loaded (ADR 0024). */
-    stale: versioned.stale,
-    reload: versioned.reload,
-    infoErrors,
-    notesErrors,
+    reverseCharge: Boolean(document.watched.reverse_charge),
+    infoErrors: INFO_FIELDS.some((key) => errors[key]),
+    notesErrors: NOTES_FIELDS.some((key) => errors[key]),
     /** The user set the due date himself: it stops following the date. */
     dueDateTouched: () => {
       dueDateTouched.current = true;

@@ -2,6 +2,7 @@ import { defaultDueDate, INVOICE_DEFAULTS, type PaymentMethod } from "@shared/in
 import type { Invoice, InvoiceInput, InvoiceUpdate } from "@shared/invoices";
 import { applicableDiscount } from "@shared/money";
 import type { Quote } from "@shared/quotes";
+import { documentSectionOf } from "@web/components/document-form/document-form";
 import {
   type DocumentLineFields,
   emptyLine,
@@ -34,30 +35,32 @@ export interface InvoiceFormFields {
   items: DocumentLineFields[];
 }
 
-/** The top-level fields the server may name in a validation answer (fieldErrorsFor). */
-export const INVOICE_FORM_FIELDS = [
+/** The form's fields in screen order (« items » where the lines are): the first invalid one is focused. */
+export const INVOICE_FORM_ORDER = [
   "client_id",
   "name",
   "date",
   "due_date",
   "payment_method",
   "work_date",
+  "items",
   "discount_percentage",
   "discount_amount",
   "notes",
   "terms",
   "legal_mentions",
-  "items",
 ] as const satisfies readonly (keyof InvoiceFormFields)[];
+
+/** The top-level fields the server may name in a validation answer: all of them, « items » too (a line missing). */
+export const INVOICE_FORM_FIELDS: readonly string[] = INVOICE_FORM_ORDER;
 
 /** Which section of the form holds a field (to open it when the field is invalid). */
 export type InvoiceFormSection = "info" | "items" | "totals" | "notes";
 
+const NOTES_SECTION = { notes: "notes", terms: "notes", legal_mentions: "notes" } as const;
+
 export function sectionOfField(path: string): InvoiceFormSection {
-  if (path.startsWith("items")) return "items";
-  if (path.startsWith("discount")) return "totals";
-  if (path === "notes" || path === "terms" || path === "legal_mentions") return "notes";
-  return "info";
+  return documentSectionOf<InvoiceFormSection>(path, NOTES_SECTION);
 }
 
 export interface InvoiceDefaultsOptions {

@@ -3,6 +3,7 @@ import type { PermissionCode } from "@shared/permissions";
 import type { Quote } from "@shared/quotes";
 import { QueryClientProvider } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
+import { makeQuoteDocument } from "@web/test/document-fixtures";
 import { EVERY_PERMISSION, TestPermissions, testQueryClient } from "@web/test/render";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -34,29 +35,12 @@ export function makeClient(overrides: Partial<Client> = {}): Client {
 /** A validated quote of a heading and two lines (10 % and 20 %), 5 % off, with its worksite. */
 export function makeQuote(overrides: Partial<Quote> = {}): Quote {
   const line = { library_item_id: null, description: null, tax_amount: 0, total: 0 };
-  return {
-    id: QUOTE_ID,
-    reference: "DEV-2026-0007",
-    name: "Rénovation salle de bain",
-    premises: null,
+  const quote = makeQuoteDocument(CLIENT_ID);
+  return makeQuoteDocument(CLIENT_ID, {
     status: "valide",
-    client_id: CLIENT_ID,
-    client: {
-      id: CLIENT_ID,
-      name: "Martine Leroy",
-      email: null,
-      phone: null,
-      address: null,
-      postal_code: null,
-      city: "Lozanne",
-    },
-    date: "2026-03-10",
-    valid_until: "2026-04-09",
-    notes: "Portail bleu",
+    client: { ...quote.client, name: "Martine Leroy", email: null, city: "Lozanne" },
     terms: "Acompte de 30 % à la commande",
     discount_percentage: 5,
-    discount_amount: 0,
-    subtotal: 300,
     discount: 15,
     tax_amount: 38,
     total: 323,
@@ -65,7 +49,6 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
       { rate: 10, base: 200, discount: 10, net: 190, tax: 19 },
     ],
     project_id: PROJECT_ID,
-    worksite: null,
     items: [
       // Out of order on purpose: the form follows the positions.
       {
@@ -105,12 +88,8 @@ export function makeQuote(overrides: Partial<Quote> = {}): Quote {
         subtotal: 100,
       },
     ],
-    items_count: 2,
-    version: 1,
-    created_at: "2026-03-10T09:00:00.000Z",
-    updated_at: "2026-03-10T09:00:00.000Z",
     ...overrides,
-  };
+  });
 }
 
 /**

@@ -5,7 +5,7 @@ import { LIBRARY_CATEGORY_LABELS } from "@shared/library-rules";
 import { Alert } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CsvFileField } from "@web/components/ui/csv-file-field";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
@@ -78,19 +78,14 @@ export function LibraryImportDialog({ open, isMobile, onClose }: LibraryImportDi
       dialogClassName="max-w-3xl gap-0 p-0"
       sheetClassName="h-[92dvh] max-h-[92dvh]"
     >
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>Importer des articles</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {
-            "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par article, avec au moins le nom et le prix de vente HT. Vous verrez l’aperçu avant d’importer."
-          }
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title="Importer des articles"
+        description={
+          "Un fichier CSV exporté de votre ancien logiciel ou d’un tableur\u00a0: une ligne par article, avec au moins le nom et le prix de vente HT. Vous verrez l’aperçu avant d’importer."
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         <CsvFileField
           fileName={fileName}

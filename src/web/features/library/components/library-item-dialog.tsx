@@ -18,6 +18,7 @@ import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { DecimalInput, Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
@@ -166,19 +167,16 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>{readOnly && editing ? item.name : title.charAt(0).toUpperCase() + title.slice(1)}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {isOuvrage
+      <ModalHeader
+        title={readOnly && editing ? item.name : title.charAt(0).toUpperCase() + title.slice(1)}
+        description={
+          isOuvrage
             ? "Un ouvrage se compose d’articles\u00a0: son déboursé et son prix se calculent à partir d’eux."
-            : "Les champs marqués d’un * sont obligatoires. Les prix s’entendent hors taxes."}
-        </DialogDescription>
-      </div>
+            : "Les champs marqués d’un * sont obligatoires. Les prix s’entendent hors taxes."
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
 
       <fieldset
         disabled={readOnly}

@@ -19,6 +19,7 @@ import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { ExportImportActions, PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -26,7 +27,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { BookOpen, Download, Layers, LoaderCircle, Plus, SearchX, Upload } from "lucide-react";
+import { BookOpen, Layers, Plus, SearchX } from "lucide-react";
 import { lazy, Suspense, useMemo, useState } from "react";
 import { libraryInfiniteQueryOptions } from "../api/get-library";
 import { useExportLibrary } from "../api/library-csv";
@@ -120,48 +121,32 @@ export function LibraryPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Bibliothèque</h1>
-          <p className="text-sm text-muted-foreground">
-            Vos articles et ouvrages, avec leur prix de vente HT, leur déboursé et leur marge.
-          </p>
-        </div>
-        <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
-          <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-            <Button
-              variant="ghost"
-              onClick={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Bibliothèque exportée") })}
-              disabled={exporting.isPending}
-            >
-              {exporting.isPending ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Download aria-hidden="true" />
-              )}
-              Exporter
-            </Button>
+      <PageHeader
+        title="Bibliothèque"
+        subtitle="Vos articles et ouvrages, avec leur prix de vente HT, leur déboursé et leur marge."
+        actions={
+          <div className={cn("flex flex-wrap items-center gap-2", isMobile && "w-full")}>
+            <ExportImportActions
+              isMobile={isMobile}
+              exporting={exporting.isPending}
+              onExport={() => exporting.mutate(filters, { onSuccess: () => toastSuccess("Bibliothèque exportée") })}
+              onImport={canEdit ? () => setImporting(true) : undefined}
+            />
             {canEdit && (
-              <Button variant="ghost" onClick={() => setImporting(true)}>
-                <Upload aria-hidden="true" />
-                Importer
-              </Button>
+              <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
+                <Button variant="outline" onClick={() => setForm({ mode: "create", kind: "ouvrage" })}>
+                  <Layers aria-hidden="true" />
+                  Nouvel ouvrage
+                </Button>
+                <Button onClick={() => setForm({ mode: "create", kind: "article" })}>
+                  <Plus aria-hidden="true" />
+                  Nouvel article
+                </Button>
+              </div>
             )}
           </div>
-          {canEdit && (
-            <div className={cn("flex gap-2", isMobile && "w-full [&>*]:flex-1")}>
-              <Button variant="outline" onClick={() => setForm({ mode: "create", kind: "ouvrage" })}>
-                <Layers aria-hidden="true" />
-                Nouvel ouvrage
-              </Button>
-              <Button onClick={() => setForm({ mode: "create", kind: "article" })}>
-                <Plus aria-hidden="true" />
-                Nouvel article
-              </Button>
-            </div>
-          )}
-        </div>
-      </div>
+        }
+      />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:flex-wrap lg:items-center">
         <SearchField

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
@@ -49,12 +50,10 @@ export function OutboxPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{MESSAGE_TEXTS.outboxTitle}</h1>
-        <p className="text-sm text-muted-foreground">
-          Les devis, factures, relances et invitations envoyés depuis Propulse.
-        </p>
-      </div>
+      <PageHeader
+        title={MESSAGE_TEXTS.outboxTitle}
+        subtitle="Les devis, factures, relances et invitations envoyés depuis Propulse."
+      />
 
       {transport.data?.transport === "outbox" && (
         <Alert variant="info">

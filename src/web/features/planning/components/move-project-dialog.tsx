@@ -6,9 +6,9 @@ import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { ScheduleCheck } from "@web/components/schedule-check/schedule-check";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { fieldErrorsFor } from "@web/lib/api-errors";
@@ -133,18 +133,17 @@ function MoveForm({ project, isMobile, descriptionId, onDone, onSubmit }: MoveFo
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={pending}>
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>Déplacer le chantier</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          <span className="font-mono">{project.reference}</span>
-          {` · ${project.name}`}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title="Déplacer le chantier"
+        description={
+          <>
+            <span className="font-mono">{project.reference}</span>
+            {` · ${project.name}`}
+          </>
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         <FormField label="Date de début *" error={errors.start_date}>
           {(props) => (

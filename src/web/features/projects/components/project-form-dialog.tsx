@@ -2,7 +2,7 @@ import type { ProjectDetail } from "@shared/projects";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { useViewport } from "@web/hooks/use-viewport";
 import { isApiError } from "@web/lib/api-client";
@@ -226,18 +226,12 @@ function FormState({
   if (variant === "page") return <div className="flex flex-col gap-4">{body}</div>;
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
-          "pr-14",
-        )}
-      >
-        <DialogTitle>{title}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {failed ? "Le formulaire ne peut pas s’ouvrir." : loadingText}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={title}
+        description={failed ? "Le formulaire ne peut pas s’ouvrir." : loadingText}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("min-h-0 flex-1 overflow-y-auto py-5", isMobile ? "px-4" : "px-6")}>{body}</div>
       <ModalFooter isMobile={isMobile} stretch>
         <Button variant="outline" onClick={onCancel}>

@@ -5,7 +5,7 @@ import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale
 import { ProjectStatusBadge } from "@web/components/project-status-badge";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import {
   errorDescription,
   fieldErrorsOf,
@@ -193,16 +193,25 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
       {variant === "dialog" && (
-        <div
-          className={cn(
-            "flex flex-col gap-1.5 border-b border-border",
-            isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
-            "pr-14",
-          )}
-        >
-          <DialogTitle className="break-words">{projectFormTitle(mode)}</DialogTitle>
-          <FormDescription mode={mode} id={descriptionId} />
-        </div>
+        <ModalHeader
+          title={projectFormTitle(mode)}
+          titleClassName="break-words"
+          description={
+            mode.kind === "edit" ? (
+              <>
+                <ProjectStatusBadge status={mode.project.status} />
+                {mode.project.client && <span>{mode.project.client.name}</span>}
+              </>
+            ) : mode.kind === "fromQuote" ? (
+              fromQuoteDescription(mode.draft.client.name)
+            ) : (
+              "Les champs marqués d’un * sont obligatoires."
+            )
+          }
+          descriptionId={descriptionId}
+          descriptionClassName={mode.kind === "edit" ? "flex flex-wrap items-center gap-2" : undefined}
+          isMobile={isMobile}
+        />
       )}
 
       <div
@@ -306,24 +315,6 @@ export function ProjectForm({ mode, isMobile, variant, descriptionId, onCancel, 
 const fromQuoteDescription = (client: string) => `Client\u00a0: ${client}. Les tâches reprennent les lignes du devis.`;
 
 /** Under the title: the reference and status (edit), the quote's client (from a quote), the rule of the stars. */
-function FormDescription({ mode, id }: { mode: ProjectFormMode; id: string | undefined }) {
-  if (mode.kind === "edit") {
-    return (
-      <DialogDescription id={id} className="flex flex-wrap items-center gap-2">
-        <ProjectStatusBadge status={mode.project.status} />
-        {mode.project.client && <span>{mode.project.client.name}</span>}
-      </DialogDescription>
-    );
-  }
-  return (
-    <DialogDescription id={id}>
-      {mode.kind === "fromQuote"
-        ? fromQuoteDescription(mode.draft.client.name)
-        : "Les champs marqués d’un * sont obligatoires."}
-    </DialogDescription>
-  );
-}
-
 const DOCUMENT_TYPE_LABELS: Record<ProjectDetail["documents"][number]["type"], string> = { devis: "Devis" };
 
 const plainDocuments = (project: ProjectDetail): string =>

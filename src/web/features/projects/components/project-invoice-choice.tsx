@@ -1,4 +1,4 @@
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { cn } from "@web/lib/cn";
 import { HandCoins, ReceiptText } from "lucide-react";
@@ -55,12 +55,12 @@ export function ProjectInvoiceChoice({
       aria-describedby={descriptionId}
       dialogClassName="max-w-md gap-0 p-0"
     >
-      <div
-        className={cn("flex flex-col gap-1.5 border-b border-border pr-14", isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5")}
-      >
-        <DialogTitle>{PROJECT_INVOICE_TEXTS.title}</DialogTitle>
-        <DialogDescription id={descriptionId}>{PROJECT_INVOICE_TEXTS.description(quoteReference)}</DialogDescription>
-      </div>
+      <ModalHeader
+        title={PROJECT_INVOICE_TEXTS.title}
+        description={PROJECT_INVOICE_TEXTS.description(quoteReference)}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex flex-col gap-3", isMobile ? "px-5 py-4 pb-8" : "px-6 py-5")}>
         {choices.map(({ label, hint, Icon, onPick }) => (
           <button

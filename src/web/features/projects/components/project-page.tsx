@@ -8,6 +8,7 @@ import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
+import { BackLink as KitBackLink, PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useCan } from "@web/hooks/use-can";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -17,7 +18,6 @@ import { cn } from "@web/lib/cn";
 import { mapsSearchUrl, phoneHref } from "@web/lib/contact-links";
 import { paths } from "@web/lib/paths";
 import {
-  ArrowLeft,
   Camera,
   Check,
   Circle,
@@ -223,15 +223,11 @@ function Equipment({ items }: { items: string[] }) {
   );
 }
 
+/** The way back from a worksite. */
+const BACK = { to: paths.projects, label: PROJECT_TEXTS.backToList };
+
 function BackLink() {
-  return (
-    <Button variant="ghost" size="sm" asChild className="-ml-2 self-start text-muted-foreground">
-      <Link to={paths.projects}>
-        <ArrowLeft aria-hidden="true" />
-        {PROJECT_TEXTS.backToList}
-      </Link>
-    </Button>
-  );
+  return <KitBackLink to={BACK.to}>{BACK.label}</KitBackLink>;
 }
 
 function PageSkeleton() {
@@ -334,27 +330,28 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
   return (
     <div className="flex flex-col gap-5">
       <title>{`${project.reference} · Propulse`}</title>
-      <div className="flex flex-col gap-3">
-        <BackLink />
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <div className="flex flex-wrap items-center gap-2">
-              <span className="font-mono text-xs font-semibold text-muted-foreground">{project.reference}</span>
-              <ProjectStatusBadge status={project.status} />
-            </div>
-            <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{project.name}</h1>
-            <p className="text-sm text-muted-foreground">
-              {project.client ? (
-                <>
-                  <span className="sr-only">Client&nbsp;: </span>
-                  <span className="font-medium text-foreground">{project.client.name}</span>
-                  {project.client.email && <span> · {project.client.email}</span>}
-                </>
-              ) : (
-                "Sans client"
-              )}
-            </p>
-          </div>
+      <PageHeader
+        back={BACK}
+        eyebrow={
+          <>
+            <span className="font-mono text-xs font-semibold text-muted-foreground">{project.reference}</span>
+            <ProjectStatusBadge status={project.status} />
+          </>
+        }
+        title={project.name}
+        titleClassName="break-words"
+        subtitle={
+          project.client ? (
+            <>
+              <span className="sr-only">Client&nbsp;: </span>
+              <span className="font-medium text-foreground">{project.client.name}</span>
+              {project.client.email && <span> · {project.client.email}</span>}
+            </>
+          ) : (
+            "Sans client"
+          )
+        }
+        actions={
           <div className={cn("flex flex-wrap gap-2", isMobile && "w-full")}>
             {phone && (
               <Button variant="outline" asChild className={wide}>
@@ -427,8 +424,8 @@ export function ProjectPage({ projectId, isMobile }: { projectId: string; isMobi
               </Button>
             )}
           </div>
-        </div>
-      </div>
+        }
+      />
 
       <div className="rounded-lg border border-border bg-card px-4 py-3 shadow-card">
         <ProjectProgress done={project.done_count} total={project.task_count} />

@@ -10,6 +10,7 @@ import type { Project, ProjectStatus, ProjectStatusCounts } from "@shared/projec
 import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -97,41 +98,34 @@ export function ProjectsPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{PROJECT_TEXTS.listTitle}</h1>
-            {counts && !failed && search === "" && (
-              <span
-                className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums"
-                title={plural(counts.all, "chantier")}
-              >
-                <span aria-hidden="true">{formatCount(counts.all)}</span>
-                <span className="sr-only">{plural(counts.all, "chantier")}</span>
-              </span>
+      <PageHeader
+        title={PROJECT_TEXTS.listTitle}
+        count={
+          counts && !failed && search === ""
+            ? { shown: formatCount(counts.all), label: plural(counts.all, "chantier"), withTitle: true }
+            : null
+        }
+        subtitle={"Vos chantiers, de la préparation à la livraison\u00a0: équipe, véhicule, tâches et avancement."}
+        subtitleClassName="hidden sm:block"
+        actions={
+          <div className={cn("flex gap-2", isMobile && "w-full")}>
+            {canPlan && (
+              <Button variant="outline" asChild className={cn(isMobile && "flex-1")}>
+                <Link to={paths.calendar}>
+                  <CalendarDays aria-hidden="true" />
+                  Planning
+                </Link>
+              </Button>
+            )}
+            {canCreate && (
+              <Button onClick={create} className={cn(isMobile && "flex-1")}>
+                <Plus aria-hidden="true" />
+                {PROJECT_TEXTS.newProject}
+              </Button>
             )}
           </div>
-          <p className="hidden text-sm text-muted-foreground sm:block">
-            Vos chantiers, de la préparation à la livraison&nbsp;: équipe, véhicule, tâches et avancement.
-          </p>
-        </div>
-        <div className={cn("flex gap-2", isMobile && "w-full")}>
-          {canPlan && (
-            <Button variant="outline" asChild className={cn(isMobile && "flex-1")}>
-              <Link to={paths.calendar}>
-                <CalendarDays aria-hidden="true" />
-                Planning
-              </Link>
-            </Button>
-          )}
-          {canCreate && (
-            <Button onClick={create} className={cn(isMobile && "flex-1")}>
-              <Plus aria-hidden="true" />
-              {PROJECT_TEXTS.newProject}
-            </Button>
-          )}
-        </div>
-      </div>
+        }
+      />
 
       <ul aria-label="Chantiers par statut" className="grid grid-cols-4 gap-2 sm:gap-3">
         {COUNTED_PROJECT_STATUSES.map((status) => (

@@ -3,9 +3,9 @@ import { INVOICE_TEXTS } from "@shared/invoice-rules";
 import type { Quote } from "@shared/quotes";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { DecimalInput } from "@web/components/ui/input";
 import { Label } from "@web/components/ui/label";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { toastSuccess } from "@web/lib/api-errors";
@@ -108,18 +108,12 @@ function DepositForm({
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex min-h-0 flex-1 flex-col">
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
-          "pr-14",
-        )}
-      >
-        <DialogTitle>{DEPOSIT_TEXTS.title}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {DEPOSIT_TEXTS.description(quote.reference, formatEuro(quote.total))}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={DEPOSIT_TEXTS.title}
+        description={DEPOSIT_TEXTS.description(quote.reference, formatEuro(quote.total))}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         <SegmentedControl value={mode} onChange={setMode} label="Acompte en" options={MODES} className="w-full" />
         <div className="flex flex-col gap-2">

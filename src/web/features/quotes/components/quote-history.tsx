@@ -2,7 +2,7 @@ import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { useQuery } from "@tanstack/react-query";
 import { Alert, AlertDescription, AlertTitle } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { cn } from "@web/lib/cn";
@@ -144,18 +144,16 @@ export function QuoteHistoryDialog({ quote, onClose, isMobile }: QuoteHistoryDia
     >
       {quote && (
         <>
-          <div
-            className={cn(
-              "flex flex-col gap-1.5 border-b border-border",
-              isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
-              "pr-14",
-            )}
-          >
-            <DialogTitle>
-              Historique du devis <span className="whitespace-nowrap">{quote.reference}</span>
-            </DialogTitle>
-            <DialogDescription className="line-clamp-2">{quote.name}</DialogDescription>
-          </div>
+          <ModalHeader
+            title={
+              <>
+                Historique du devis <span className="whitespace-nowrap">{quote.reference}</span>
+              </>
+            }
+            description={quote.name}
+            descriptionClassName="line-clamp-2"
+            isMobile={isMobile}
+          />
           <div className={cn("relative min-h-0 flex-1 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
             <QuoteHistoryList quoteId={quote.id} />
           </div>

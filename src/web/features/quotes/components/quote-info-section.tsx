@@ -1,6 +1,6 @@
 import { QUOTE_STATUS_LABELS, QUOTE_STATUSES } from "@shared/quote-rules";
 import { asksPremises, PREMISES, PREMISES_LABELS, type Premises, VAT_RULE_TEXTS } from "@shared/vat-rules";
-import { ClientPicker } from "@web/components/client-picker/client-picker";
+import { DocumentClientField, DocumentNameField } from "@web/components/document-form/document-fields";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
@@ -51,37 +51,19 @@ export function QuoteInfoSection({ state, open, onOpenChange, isMobile }: QuoteI
       summary={[watchedName || "Sans nom", selectedClientName].filter(Boolean).join(" · ")}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField label="Nom du devis *" error={errors.name?.message} className="sm:col-span-2">
-          {(props) => (
-            <Input
-              autoComplete="off"
-              placeholder="Ex. Rénovation salle de bain"
-              required
-              data-autofocus={!editing && !isMobile ? "" : undefined}
-              {...props}
-              {...register("name")}
-            />
-          )}
-        </FormField>
-        <FormField label="Client *" error={errors.client_id?.message}>
-          {(props) => (
-            <Controller
-              control={control}
-              name="client_id"
-              render={({ field }) => (
-                <ClientPicker
-                  {...props}
-                  value={field.value || undefined}
-                  onChange={(id) => field.onChange(id ?? "")}
-                  selectedName={quote && field.value === quote.client_id ? quote.client.name : undefined}
-                  activeOnly
-                  canCreate={permissions.canCreateClients}
-                  placeholder="Rechercher ou créer un client…"
-                />
-              )}
-            />
-          )}
-        </FormField>
+        <DocumentNameField
+          label="Nom du devis *"
+          register={register}
+          error={errors.name?.message}
+          autoFocus={!editing && !isMobile}
+          className="sm:col-span-2"
+        />
+        <DocumentClientField
+          control={control}
+          error={errors.client_id?.message}
+          canCreate={permissions.canCreateClients}
+          selectedName={(id) => (quote && id === quote.client_id ? quote.client.name : undefined)}
+        />
         <Controller
           control={control}
           name="worksite"

@@ -9,7 +9,7 @@ import type { MessageAction } from "@web/components/send-message/send-message-ap
 import { Alert, AlertDescription } from "@web/components/ui/alert";
 import { Button } from "@web/components/ui/button";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { cn } from "@web/lib/cn";
 import {
   BellRing,
@@ -69,24 +69,24 @@ export function QuoteView({
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4" : "px-6 py-5",
-          "pr-14",
-        )}
-      >
-        <DialogTitle className="flex flex-wrap items-center gap-x-3 gap-y-1">
-          <span className="whitespace-nowrap">Devis {quote.reference}</span>
-          {quote.version > 1 && (
-            <span className="text-sm font-normal whitespace-nowrap text-muted-foreground">Version {quote.version}</span>
-          )}
-          <QuoteStatusBadge status={quote.status} className="font-medium" />
-        </DialogTitle>
-        <DialogDescription id={descriptionId} className="line-clamp-2">
-          {quote.name}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={
+          <>
+            <span className="whitespace-nowrap">Devis {quote.reference}</span>
+            {quote.version > 1 && (
+              <span className="text-sm font-normal whitespace-nowrap text-muted-foreground">
+                Version {quote.version}
+              </span>
+            )}
+            <QuoteStatusBadge status={quote.status} className="font-medium" />
+          </>
+        }
+        titleClassName="flex flex-wrap items-center gap-x-3 gap-y-1"
+        description={quote.name}
+        descriptionId={descriptionId}
+        descriptionClassName="line-clamp-2"
+        isMobile={isMobile}
+      />
 
       <div className={cn("relative flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto bg-background/60 py-5", pad)}>
         {final && (

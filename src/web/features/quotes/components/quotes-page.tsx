@@ -2,20 +2,21 @@ import type { SortOrder } from "@shared/fields";
 import { QUOTE_TEXTS, type QuoteSort, type QuoteState } from "@shared/quote-rules";
 import type { Quote, QuoteStatus } from "@shared/quotes";
 import { useQuery } from "@tanstack/react-query";
-import { DataTableSkeleton } from "@web/components/data-table/data-table";
+import { ListViewSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
 import { ViewToggle } from "@web/components/data-table/view-toggle";
 import type { MessageAction, SendTarget } from "@web/components/send-message/send-message-api";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
-import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import { ClearFiltersLink, EmptyState, ListSection, listFailed, NoMatchState } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { toast } from "@web/lib/toast";
-import { FilePlus2, Plus, SearchX } from "lucide-react";
+import { FilePlus2, Plus } from "lucide-react";
 import { lazy, Suspense, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { quoteQueryOptions } from "../api/get-quote";
@@ -183,15 +184,11 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
   return (
     // On a phone the last card can scroll clear of the toasts above the bottom bar.
     <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">
-            {isMobile ? "Mes devis" : "Gestion des devis"}
-          </h1>
-          <p className="text-sm text-muted-foreground">Vos devis, leur suivi et votre chiffre d’affaires à venir.</p>
-        </div>
-        {createButton}
-      </div>
+      <PageHeader
+        title={isMobile ? "Mes devis" : "Gestion des devis"}
+        subtitle="Vos devis, leur suivi et votre chiffre d’affaires à venir."
+        actions={createButton}
+      />
 
       {/* The list could not be loaded: its error shows alone, without figures over it. */}
       {!failed && !isMobile && <QuoteTiles summary={summary} />}
@@ -255,36 +252,19 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
         rows={quotes.length}
         countLabel={quotesCountLabel(total)}
         pendingLabel="Recherche des devis"
-        headingAction={
-          filtered && (
-            <Button variant="link" size="sm" className="ml-auto h-auto px-0" onClick={clearFilters}>
-              Effacer les filtres
-            </Button>
-          )
-        }
-        loading={
-          table ? (
-            <DataTableSkeleton label="Chargement des devis" />
-          ) : (
-            <ListSkeleton label="Chargement des devis" item={<QuoteCardSkeleton />} />
-          )
-        }
+        headingAction={filtered && <ClearFiltersLink onClear={clearFilters} />}
+        loading={<ListViewSkeleton table={table} label="Chargement des devis" item={<QuoteCardSkeleton />} />}
         errorTitle="Impossible de charger vos devis"
         empty={
           filtered ? (
-            <EmptyState
-              icon={<SearchX aria-hidden="true" className="size-6" />}
+            <NoMatchState
               title="Aucun devis trouvé"
               text={
                 term.trim()
                   ? `Aucun devis ne correspond à "${term.trim()}" avec ces filtres`
                   : "Aucun devis ne correspond à ces filtres"
               }
-              action={
-                <Button variant="outline" onClick={clearFilters}>
-                  Effacer les filtres
-                </Button>
-              }
+              onClear={clearFilters}
             />
           ) : (
             <EmptyState
@@ -302,15 +282,7 @@ export function QuotesPage({ isMobile, draftScope = null, openQuoteId = null, on
             />
           )
         }
-        footer={
-          <ListPagination
-            label="Pagination des devis"
-            page={page}
-            pageCount={pages}
-            onPageChange={setPage}
-            disabled={query.isFetching}
-          />
-        }
+        pages={{ label: "Pagination des devis", page, pageCount: pages, onPageChange: setPage }}
       >
         {table ? (
           <QuoteTable

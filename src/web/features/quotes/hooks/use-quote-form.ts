@@ -5,21 +5,18 @@ import { type Quote, type QuoteInput, quoteInputSchema } from "@shared/quotes";
 import { ENERGY_RENOVATION_TAX_RATE, isMixedVat, jobTaxRate } from "@shared/vat-rules";
 import { useQuery } from "@tanstack/react-query";
 import { clientOptionOptions } from "@web/components/client-picker/client-options";
-import { type DiscountMode, discountModeOf, liveTotals } from "@web/components/document-lines/line-fields";
-import { useDirtyGuard } from "@web/components/form/dirty-guard";
-import { useVersionedForm } from "@web/components/form/stale-version";
-import { GENERIC_ERROR_MESSAGE, toastFailure } from "@web/lib/api-errors";
+import { useDocumentForm } from "@web/components/document-form/use-document-form";
 import { readItem, removeItem, writeItem } from "@web/lib/storage";
 import { toast } from "@web/lib/toast";
 import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { type FieldErrors, type Resolver, useForm, useWatch } from "react-hook-form";
+import { type Resolver, useWatch } from "react-hook-form";
 import { useCreateQuote } from "../api/create-quote";
 import { quoteQueryOptions } from "../api/get-quote";
 import { FALLBACK_QUOTE_DEFAULTS, quoteDefaultsQueryOptions } from "../api/get-quote-defaults";
 import { useUpdateQuote } from "../api/update-quote";
 import type { QuoteBeingWritten } from "../components/quote-template-picker";
 import { parseQuoteDraft, QUOTE_DRAFT_DELAY_MS, quoteDraftKey, serialiseQuoteDraft } from "../lib/quote-draft";
-import { fieldErrorsFrom, sectionOf } from "../lib/quote-errors";
+import { QUOTE_FORM_FIELDS, QUOTE_FORM_ORDER, sectionOf } from "../lib/quote-errors";
 import {
   createDefaults,
   liveMargin,
@@ -72,23 +69,6 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     () => (quote ? quoteToFields(quote) : createDefaults({ today, clientId: initialClientId })),
     [quote, today, initialClientId],
   );
-  const form = useForm<QuoteFormFields, unknown, QuoteInput>({
-    resolver: quoteFormResolver,
-    defaultValues: defaults,
-    mode: "onSubmit",
-    reValidateMode: "onChange",
-  });
-  const {
-    handleSubmit,
-    setError,
-    setValue,
-    setFocus,
-    reset,
-    getValues,
-    trigger,
-    control,
-    formState: { errors, isDirty },
-  } = form;
   // The draft kept on the device: offered when the form opens, written while it holds unsaved input,
   // dropped once saved or discarded.
   const draftKey = draftScope ? quoteDraftKey(draftScope, quote?.id ?? null) : null;
@@ -98,31 +78,46 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   const dropDraft = useCallback(() => {
     if (draftKey) removeItem(draftKey);
   }, [draftKey]);
-  const { cancel, saved: markSaved } = useDirtyGuard(isDirty, onCancel, dropDraft);
+  // Saved: the form re-renders once more with its input, which must not be written back as a draft.
+  const saved = useRef(false);
 
   const createMutation = useCreateQuote();
   const updateMutation = useUpdateQuote();
-  // The version the form's values come from, sent with the save (ADR 0024).
-  const versioned = useVersionedForm(
-    quote,
-    quote && {
-      query: () => quoteQueryOptions(quote.id),
-      apply: (fresh) => {
-        const fields = quoteToFields(fresh);
-        reset(fields);
-        setDiscountMode(discountModeOf(fields));
-      },
+  const payloadOptions = { withCosts: permissions.canSeeMargins };
+  const document = useDocumentForm({
+    document: quote,
+    resolver: quoteFormResolver,
+    defaults,
+    toFields: quoteToFields,
+    query: quoteQueryOptions,
+    sections: { info: true, items: true, totals: false, history: false } as Record<Section, boolean>,
+    sectionOf: (path): Section => sectionOf(path),
+    order: QUOTE_FORM_ORDER,
+    serverFields: QUOTE_FORM_FIELDS,
+    save: (input, version) =>
+      quote
+        ? updateMutation.mutateAsync({ id: quote.id, body: toQuotePayload(input, quote.id, payloadOptions), version })
+        : createMutation.mutateAsync(toQuotePayload(input, undefined, payloadOptions)),
+    onSuccess: () => {
+      toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
+      saved.current = true;
+      dropDraft();
     },
-  );
-
-  const [open, setOpen] = useState<Record<Section, boolean>>({
-    info: true,
-    items: true,
-    totals: false,
-    history: false,
+    failureTitle: editing ? "Erreur lors de la mise à jour" : "Erreur lors de la création",
+    onCancel,
+    onSaved,
+    onDiscarded: dropDraft,
   });
-  const toggle = (section: Section) => (next: boolean) => setOpen((current) => ({ ...current, [section]: next }));
-  const [discountMode, setDiscountMode] = useState<DiscountMode>(() => discountModeOf(defaults));
+  const { form, watched, setOpen, discountMode, setDiscountMode, resetTo } = document;
+  const {
+    setValue,
+    reset,
+    getValues,
+    trigger,
+    control,
+    formState: { errors, isDirty },
+  } = form;
+
   const [appliedTemplate, setAppliedTemplate] = useState<string | null>(null);
 
   // valid_until follows the date (+ validity days) on create until the user sets it.
@@ -179,13 +174,11 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     )?.premises;
     if (remembered && remembered !== getValues("premises")) setValue("premises", remembered, { shouldDirty: true });
   }, [worksite, chosenClient.data, getValues, setValue]);
-  const watched = useWatch({ control });
   useEffect(() => {
-    if (!draftKey || !isDirty || !watched) return;
-    const timer = setTimeout(
-      () => writeItem(draftKey, serialiseQuoteDraft(getValues(), new Date())),
-      QUOTE_DRAFT_DELAY_MS,
-    );
+    if (!draftKey || !isDirty || !watched || saved.current) return;
+    const timer = setTimeout(() => {
+      if (!saved.current) writeItem(draftKey, serialiseQuoteDraft(getValues(), new Date()));
+    }, QUOTE_DRAFT_DELAY_MS);
     return () => clearTimeout(timer);
   }, [draftKey, isDirty, watched, getValues]);
   // A new quote's first line, while still empty, takes the job's VAT rate once known (the company's,
@@ -205,87 +198,10 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
       .map((item) => Number(item?.tax_rate)),
   );
 
-  const { totals, margin } = useMemo(() => {
-    const live = {
-      items: (watched.items ?? []).map((item) => item ?? {}),
-      discount_percentage: discountMode === "percentage" ? (watched.discount_percentage ?? "0") : "0",
-      discount_amount: discountMode === "amount" ? (watched.discount_amount ?? "0") : "0",
-    };
-    return { totals: liveTotals(live), margin: permissions.canSeeMargins ? liveMargin(live) : null };
-  }, [watched, discountMode, permissions.canSeeMargins]);
-  const lineCount = (watched.items ?? []).filter((item) => (item?.kind ?? "item") === "item").length;
-
-  const focusSoon = (path: string) =>
-    window.setTimeout(() => {
-      try {
-        setFocus(path as keyof QuoteFormFields);
-      } catch {
-        // the field is not on screen: nothing to focus
-      }
-    }, 60);
-
-  const openSectionsFor = (paths: string[]) => {
-    if (paths.length === 0) return;
-    setOpen((current) => {
-      const next = { ...current };
-      for (const path of paths) next[sectionOf(path)] = true;
-      return next;
-    });
-    const first = paths[0];
-    if (first) focusSoon(first);
-  };
-
-  const onInvalid = (formErrors: FieldErrors<QuoteFormFields>) => {
-    const paths: string[] = [];
-    for (const key of ["name", "client_id", "status", "date", "valid_until", "notes", "terms"] as const) {
-      if (formErrors[key]) paths.push(key);
-    }
-    const items = formErrors.items;
-    if (Array.isArray(items)) {
-      items.forEach((itemErrors, index) => {
-        if (!itemErrors) return;
-        for (const field of ["name", "description", "quantity", "unit", "unit_price", "tax_rate"] as const) {
-          if ((itemErrors as Record<string, unknown>)[field]) paths.push(`items.${index}.${field}`);
-        }
-      });
-    }
-    for (const key of ["discount_percentage", "discount_amount"] as const) {
-      if (formErrors[key]) paths.push(key);
-    }
-    openSectionsFor(paths);
-  };
-
-  const payloadOptions = { withCosts: permissions.canSeeMargins };
-  const submit = handleSubmit(async (values) => {
-    const input: QuoteInput =
-      discountMode === "percentage" ? { ...values, discount_amount: 0 } : { ...values, discount_percentage: 0 };
-    try {
-      const saved = editing
-        ? await updateMutation.mutateAsync({
-            id: quote.id,
-            body: toQuotePayload(input, quote.id, payloadOptions),
-            version: versioned.version,
-          })
-        : await createMutation.mutateAsync(toQuotePayload(input, undefined, payloadOptions));
-      toast.success(editing ? QUOTE_TEXTS.updated : QUOTE_TEXTS.created);
-      dropDraft();
-      markSaved();
-      onSaved(saved);
-    } catch (error) {
-      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
-      if (versioned.refused(error)) return;
-      const fieldErrors = fieldErrorsFrom(error, getValues("items").length);
-      for (const { path, message } of fieldErrors) {
-        setError(path as keyof QuoteFormFields, { type: "server", message });
-      }
-      openSectionsFor(fieldErrors.map((e) => e.path));
-      toastFailure(
-        editing ? "Erreur lors de la mise à jour" : "Erreur lors de la création",
-        error,
-        GENERIC_ERROR_MESSAGE,
-      );
-    }
-  }, onInvalid);
+  const margin = useMemo(
+    () => (permissions.canSeeMargins ? liveMargin(document.live) : null),
+    [document.live, permissions.canSeeMargins],
+  );
 
   const applyChosenTemplate = (template: QuoteTemplate) => {
     reset(applyTemplate(getValues(), template, today), { keepDefaultValues: true });
@@ -304,26 +220,16 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     },
   };
 
-  const switchDiscountMode = (mode: DiscountMode) => {
-    setDiscountMode(mode);
-    if (mode === "percentage") setValue("discount_amount", "0");
-    else setValue("discount_percentage", "0");
-  };
-
   const selectedClientName =
     quote && clientId === quote.client_id ? quote.client.name : (chosenClient.data?.name ?? undefined);
   const infoErrors = ["name", "client_id", "status", "date", "valid_until", "notes", "terms"].some(
     (key) => errors[key as keyof QuoteFormFields],
   );
   const watchedName = (watched.name ?? "").trim();
-  const discountPercentage = discountMode === "percentage" ? Number(watched.discount_percentage) || 0 : 0;
-
-  /** « Recharger » after a stale save: the stored quote in the form, and its version. */
 
   const resumeDraft = () => {
     if (!draftOffer) return;
-    reset(draftOffer.values, { keepDefaultValues: true });
-    setDiscountMode(discountModeOf(draftOffer.values));
+    resetTo(draftOffer.values, true);
     setDraftOffer(null);
   };
   const ignoreDraft = () => {
@@ -332,27 +238,16 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
   };
 
   return {
-    form,
+    ...document,
     quote,
     permissions,
     validityDays,
     draftOffer,
     resumeDraft,
     ignoreDraft,
-    /** A save was refused: someone else saved the quote since it was loaded (ADR 0024). */
-    stale: versioned.stale,
-    reload: versioned.reload,
-    cancel,
-    open,
-    toggle,
-    discountMode,
-    switchDiscountMode,
-    discountPercentage,
     appliedTemplate,
     applyChosenTemplate,
     beingWritten,
-    watched,
-    totals,
     /** Cost and margin for quotes:margins holders (null for others). */
     margin,
     /** The rate a new line takes: the job's (ADR 0029), the company's until client and premises are known. */
@@ -363,8 +258,6 @@ export function useQuoteForm({ quote, initialClientId, draftScope, onCancel, onS
     setEnergyRenovation,
     /** The priced lines carry a reduced rate beside another one. */
     mixedVat,
-    lineCount,
-    submit,
     selectedClientName,
     /** The chosen client's worksite addresses, for « Adresse du chantier ». */
     clientAddresses,

@@ -1,6 +1,7 @@
-import { fieldErrorsOf } from "@web/lib/api-errors";
+import { documentFieldErrors, documentFormPath, documentSectionOf } from "@web/components/document-form/document-form";
 
-const TOP_FIELDS = new Set([
+/** The quote form's fields in screen order (« items » where the lines are): the first invalid one is focused. */
+export const QUOTE_FORM_ORDER = [
   "name",
   "client_id",
   "status",
@@ -8,10 +9,13 @@ const TOP_FIELDS = new Set([
   "valid_until",
   "notes",
   "terms",
+  "items",
   "discount_percentage",
   "discount_amount",
-]);
-const ITEM_FIELDS = new Set(["name", "description", "quantity", "unit", "unit_price", "tax_rate"]);
+] as const;
+
+/** The top-level fields the server may name in a validation answer. */
+export const QUOTE_FORM_FIELDS = QUOTE_FORM_ORDER.filter((field) => field !== "items");
 
 export interface QuoteFieldError {
   /** A form path: 'name', 'items.0.unit_price'… */
@@ -21,29 +25,15 @@ export interface QuoteFieldError {
 
 /** A server detail path (« body.items.0.name », « items[0].name ») as a form path, or null. */
 export function toFormPath(path: string, itemCount: number): string | null {
-  const normalised = path
-    .replace(/^body[./]/, "")
-    .replace(/\[(\d+)\]/g, ".$1")
-    .replace(/\//g, ".");
-  if (TOP_FIELDS.has(normalised)) return normalised;
-  const item = /^items\.(\d+)\.([a-z_]+)$/.exec(normalised);
-  if (item?.[1] && item[2] && ITEM_FIELDS.has(item[2]) && Number(item[1]) < itemCount) return normalised;
-  return null;
+  return documentFormPath(path, QUOTE_FORM_FIELDS, itemCount);
 }
 
 /** The validation details ({path, message}) of an API error that name a field of the form. */
 export function fieldErrorsFrom(error: unknown, itemCount: number): QuoteFieldError[] {
-  const result: QuoteFieldError[] = [];
-  for (const { path, message } of fieldErrorsOf(error)) {
-    const formPath = toFormPath(path, itemCount);
-    if (formPath && !result.some((r) => r.path === formPath)) result.push({ path: formPath, message });
-  }
-  return result;
+  return documentFieldErrors(error, QUOTE_FORM_FIELDS, itemCount);
 }
 
 /** Which form section holds a field path (to open it when it carries an error). */
 export function sectionOf(path: string): "info" | "items" | "totals" {
-  if (path.startsWith("items")) return "items";
-  if (path.startsWith("discount")) return "totals";
-  return "info";
+  return documentSectionOf(path);
 }

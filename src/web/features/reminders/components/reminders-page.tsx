@@ -4,6 +4,7 @@ import type { SendTarget } from "@web/components/send-message/send-message-api";
 import { Button } from "@web/components/ui/button";
 import { DetailSection } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { errorDescription } from "@web/lib/api-errors";
@@ -158,10 +159,11 @@ export function RemindersPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className={cn("flex flex-col gap-6", isMobile && "pb-16")}>
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{REMINDER_TEXTS.title}</h1>
-        <p className="max-w-3xl text-sm text-muted-foreground">{data ? remindersIntro(data.after_days) : "\u00a0"}</p>
-      </div>
+      <PageHeader
+        title={REMINDER_TEXTS.title}
+        subtitle={data ? remindersIntro(data.after_days) : "\u00a0"}
+        subtitleClassName="max-w-3xl"
+      />
 
       {query.isError ? (
         <LoadError

@@ -1,7 +1,5 @@
-import { Button } from "@web/components/ui/button";
-import { ArrowLeft } from "lucide-react";
+import { PageHeader } from "@web/components/ui/page-header";
 import type { ReactNode } from "react";
-import { Link } from "react-router";
 
 /** The top of a role page: the way back, the title and what it is about. */
 export function RolePageHeader({
@@ -18,20 +16,12 @@ export function RolePageHeader({
   action?: ReactNode;
 }) {
   return (
-    <div className="flex flex-col gap-3">
-      <Button asChild variant="ghost" size="sm" className="-ml-2 self-start text-muted-foreground">
-        <Link to={backTo}>
-          <ArrowLeft aria-hidden="true" />
-          {backLabel}
-        </Link>
-      </Button>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{title}</h1>
-          {subtitle && <p className="text-sm text-muted-foreground">{subtitle}</p>}
-        </div>
-        {action}
-      </div>
-    </div>
+    <PageHeader
+      back={{ to: backTo, label: backLabel }}
+      title={title}
+      titleClassName="break-words"
+      subtitle={subtitle}
+      actions={action}
+    />
   );
 }

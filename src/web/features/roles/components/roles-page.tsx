@@ -6,6 +6,7 @@ import { Badge } from "@web/components/ui/badge";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
@@ -71,26 +72,16 @@ export function RolesPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Rôles</h1>
-            {query.data && !failed && (
-              <span
-                className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums"
-                title={plural(roles.length, "rôle")}
-              >
-                <span aria-hidden="true">{formatCount(roles.length)}</span>
-                <span className="sr-only">{plural(roles.length, "rôle")}</span>
-              </span>
-            )}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            Les rôles de l’entreprise, leurs utilisateurs et leurs permissions.
-          </p>
-        </div>
-        {newRole}
-      </div>
+      <PageHeader
+        title="Rôles"
+        count={
+          query.data && !failed
+            ? { shown: formatCount(roles.length), label: plural(roles.length, "rôle"), withTitle: true }
+            : null
+        }
+        subtitle="Les rôles de l’entreprise, leurs utilisateurs et leurs permissions."
+        actions={newRole}
+      />
 
       <ListSection
         headingId="roles-found"

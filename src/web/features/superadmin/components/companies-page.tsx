@@ -5,6 +5,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { EmptyState, ListPagination, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -75,13 +76,11 @@ export function CompaniesPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Entreprises</h1>
-          <p className="text-sm text-muted-foreground">Les entreprises clientes, leur formule et leur activité.</p>
-        </div>
-        {newCompany}
-      </div>
+      <PageHeader
+        title="Entreprises"
+        subtitle="Les entreprises clientes, leur formule et leur activité."
+        actions={newCompany}
+      />
 
       <div className="flex flex-col gap-3 lg:flex-row lg:items-center">
         <SearchField

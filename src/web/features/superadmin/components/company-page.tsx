@@ -7,6 +7,7 @@ import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { DetailSection, Missing } from "@web/components/ui/detail-section";
 import { LoadError } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { isApiError } from "@web/lib/api-client";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -87,40 +88,41 @@ function CompanyDetail({ company, isMobile, back }: { company: PlatformCompany; 
     <div className="flex flex-col gap-6">
       <div className="flex flex-col gap-1">
         {back}
-        <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="flex min-w-0 flex-col gap-1.5">
-            <div className="flex flex-wrap items-center gap-3">
-              <h1 className="text-2xl font-semibold tracking-tight break-words sm:text-[1.75rem]">{company.name}</h1>
-              <CompanyStatusBadge status={company.status} />
-            </div>
-            <p className="text-sm text-muted-foreground">
+        <PageHeader
+          title={company.name}
+          titleClassName="break-words"
+          badge={<CompanyStatusBadge status={company.status} />}
+          subtitle={
+            <>
               {PLAN_LABELS[company.plan]} · cliente depuis le {formatLongDate(company.created_at)}
-            </p>
-          </div>
-          {company.suspended ? (
-            <Button
-              onClick={() => void reactivate()}
-              disabled={suspension.isPending}
-              className={cn(isMobile && "w-full")}
-            >
-              {suspension.isPending ? (
-                <LoaderCircle aria-hidden="true" className="animate-spin" />
-              ) : (
-                <Power aria-hidden="true" />
-              )}
-              Réactiver
-            </Button>
-          ) : (
-            <Button
-              variant="outline"
-              onClick={() => setConfirmSuspend(true)}
-              className={cn("text-destructive hover:bg-destructive-soft", isMobile && "w-full")}
-            >
-              <Ban aria-hidden="true" />
-              Suspendre
-            </Button>
-          )}
-        </div>
+            </>
+          }
+          actions={
+            company.suspended ? (
+              <Button
+                onClick={() => void reactivate()}
+                disabled={suspension.isPending}
+                className={cn(isMobile && "w-full")}
+              >
+                {suspension.isPending ? (
+                  <LoaderCircle aria-hidden="true" className="animate-spin" />
+                ) : (
+                  <Power aria-hidden="true" />
+                )}
+                Réactiver
+              </Button>
+            ) : (
+              <Button
+                variant="outline"
+                onClick={() => setConfirmSuspend(true)}
+                className={cn("text-destructive hover:bg-destructive-soft", isMobile && "w-full")}
+              >
+                <Ban aria-hidden="true" />
+                Suspendre
+              </Button>
+            )
+          }
+        />
       </div>
 
       {company.suspended && (

@@ -10,6 +10,7 @@ import { Button } from "@web/components/ui/button";
 import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { Textarea } from "@web/components/ui/textarea";
@@ -154,17 +155,12 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>{editing ? "Modifier l’équipe" : "Nouvelle équipe"}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          Son nom, ses membres et, si vous le souhaitez, son chef d’équipe.
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={editing ? "Modifier l’équipe" : "Nouvelle équipe"}
+        description="Son nom, ses membres et, si vous le souhaitez, son chef d’équipe."
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}

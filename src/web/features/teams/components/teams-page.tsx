@@ -5,6 +5,7 @@ import { useInfiniteQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -44,29 +45,27 @@ export function TeamsPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Équipes</h1>
-            {companyTotal.current !== null && !failed && (
-              <span
-                className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums"
-                title={plural(companyTotal.current, "équipe")}
-              >
-                <span aria-hidden="true">{formatCount(companyTotal.current)}</span>
-                <span className="sr-only">{plural(companyTotal.current, "équipe")}</span>
-              </span>
-            )}
-          </div>
-          <p className="text-sm text-muted-foreground">Vos équipes, leurs membres et leur chef d’équipe.</p>
-        </div>
-        {canCreate && (
-          <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
-            <Plus aria-hidden="true" />
-            Nouvelle équipe
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title="Équipes"
+        count={
+          companyTotal.current !== null && !failed
+            ? {
+                shown: formatCount(companyTotal.current),
+                label: plural(companyTotal.current, "équipe"),
+                withTitle: true,
+              }
+            : null
+        }
+        subtitle="Vos équipes, leurs membres et leur chef d’équipe."
+        actions={
+          canCreate && (
+            <Button onClick={openCreate} className={cn(isMobile && "w-full")}>
+              <Plus aria-hidden="true" />
+              Nouvelle équipe
+            </Button>
+          )
+        }
+      />
 
       <SearchField
         value={term}

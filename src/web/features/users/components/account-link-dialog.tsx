@@ -1,6 +1,6 @@
 import { AccountLinkPanel } from "@web/components/account-link-panel";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { cn } from "@web/lib/cn";
 import { useId } from "react";
@@ -40,19 +40,16 @@ export function AccountLinkDialog({
     >
       {shown && (
         <div className="flex min-h-0 flex-1 flex-col">
-          <div
-            className={cn(
-              "flex flex-col gap-1.5 border-b border-border",
-              isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-            )}
-          >
-            <DialogTitle>{TITLES[shown.kind]}</DialogTitle>
-            <DialogDescription id={descriptionId}>
-              {shown.kind === "invitation"
+          <ModalHeader
+            title={TITLES[shown.kind]}
+            description={
+              shown.kind === "invitation"
                 ? `Pour ${shown.name}\u00a0: le lien précédent ne fonctionne plus.`
-                : `Pour ${shown.name}\u00a0: il choisira un nouveau mot de passe en l’ouvrant.`}
-            </DialogDescription>
-          </div>
+                : `Pour ${shown.name}\u00a0: il choisira un nouveau mot de passe en l’ouvrant.`
+            }
+            descriptionId={descriptionId}
+            isMobile={isMobile}
+          />
           <div className={cn("flex flex-col gap-4", isMobile ? "px-5 py-4" : "px-6 py-5")}>
             <AccountLinkPanel
               link={shown.link}

@@ -5,9 +5,9 @@ import { AccountLinkPanel } from "@web/components/account-link-panel";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { isApiError } from "@web/lib/api-client";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -124,15 +124,7 @@ function InviteForm({
   });
 
   const header = (title: string, description: string) => (
-    <div
-      className={cn(
-        "flex flex-col gap-1.5 border-b border-border",
-        isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-      )}
-    >
-      <DialogTitle>{title}</DialogTitle>
-      <DialogDescription id={descriptionId}>{description}</DialogDescription>
-    </div>
+    <ModalHeader title={title} description={description} descriptionId={descriptionId} isMobile={isMobile} />
   );
   const body = cn("flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5");
 

@@ -3,7 +3,7 @@ import type { CompanyUser } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
 import { FormActions } from "@web/components/form/form-actions";
 import { Badge } from "@web/components/ui/badge";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { Spinner } from "@web/components/ui/spinner";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
@@ -84,17 +84,16 @@ function RolesForm({
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={save.isPending}>
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>Gérer les rôles</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {name} · {user.email}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title="Gérer les rôles"
+        description={
+          <>
+            {name} · {user.email}
+          </>
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("flex min-h-0 flex-1 flex-col gap-4", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         <section aria-labelledby={currentId} className="flex flex-col gap-2">
           <h3 id={currentId} className="text-sm font-semibold">

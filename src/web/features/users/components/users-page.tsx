@@ -6,6 +6,7 @@ import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, listFailed } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { useDebouncedValue } from "@web/hooks/use-debounced-value";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
@@ -81,22 +82,22 @@ export function UsersPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Utilisateurs</h1>
-          <p className="text-sm text-muted-foreground">
-            {companyTotal.current === null || failed
-              ? "Les personnes de votre entreprise et leurs rôles."
-              : `${plural(companyTotal.current, "utilisateur")} dans votre entreprise.`}
-          </p>
-        </div>
-        {canInvite && (
-          <Button onClick={() => setInviting(true)} className={cn(isMobile && "w-full")}>
-            <UserPlus aria-hidden="true" />
-            Inviter un utilisateur
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title="Utilisateurs"
+        subtitle={
+          companyTotal.current === null || failed
+            ? "Les personnes de votre entreprise et leurs rôles."
+            : `${plural(companyTotal.current, "utilisateur")} dans votre entreprise.`
+        }
+        actions={
+          canInvite && (
+            <Button onClick={() => setInviting(true)} className={cn(isMobile && "w-full")}>
+              <UserPlus aria-hidden="true" />
+              Inviter un utilisateur
+            </Button>
+          )
+        }
+      />
 
       <div className="flex flex-col gap-3 sm:flex-row">
         <SearchField

@@ -9,7 +9,7 @@ import {
 } from "@shared/vehicle-rules";
 import type { Vehicle } from "@shared/vehicles";
 import { Button } from "@web/components/ui/button";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { cn } from "@web/lib/cn";
 import { Pencil, TriangleAlert } from "lucide-react";
@@ -78,17 +78,13 @@ function Details({
   const subtitle = [vehicle.registration_number, vehicleMakeAndModel(vehicle)].filter(Boolean).join(" · ");
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle className="break-words">{vehicle.name}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {subtitle || "Véhicule sans plaque ni marque renseignée"}
-        </DialogDescription>
-      </div>
+      <ModalHeader
+        title={vehicle.name}
+        titleClassName="break-words"
+        description={subtitle || "Véhicule sans plaque ni marque renseignée"}
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
       <div className={cn("min-h-0 flex-1 overflow-y-auto", isMobile ? "px-5 py-3" : "px-6 py-4")}>
         {dues.size > 0 && (
           <ul

@@ -9,9 +9,9 @@ import { type Vehicle, vehicleCreateSchema } from "@shared/vehicles";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
-import { DialogDescription, DialogTitle } from "@web/components/ui/dialog";
 import { FormField } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
+import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { isApiError } from "@web/lib/api-client";
@@ -153,19 +153,16 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
 
   return (
     <form noValidate onSubmit={submit} className="flex min-h-0 flex-1 flex-col" aria-busy={isSubmitting}>
-      <div
-        className={cn(
-          "flex flex-col gap-1.5 border-b border-border",
-          isMobile ? "px-5 pt-3 pb-4 pr-14" : "px-6 py-5 pr-14",
-        )}
-      >
-        <DialogTitle>{editing ? "Modifier le véhicule" : "Ajouter un véhicule"}</DialogTitle>
-        <DialogDescription id={descriptionId}>
-          {focusDates
+      <ModalHeader
+        title={editing ? "Modifier le véhicule" : "Ajouter un véhicule"}
+        description={
+          focusDates
             ? "Planifiez le prochain entretien et gardez à jour le contrôle technique et l’assurance."
-            : "Les champs marqués d’un * sont obligatoires."}
-        </DialogDescription>
-      </div>
+            : "Les champs marqués d’un * sont obligatoires."
+        }
+        descriptionId={descriptionId}
+        isMobile={isMobile}
+      />
 
       <div className={cn("flex min-h-0 flex-1 flex-col gap-5 overflow-y-auto", isMobile ? "px-5 py-4" : "px-6 py-5")}>
         {versioned.stale && <StaleVersionNotice onReload={versioned.reload} />}

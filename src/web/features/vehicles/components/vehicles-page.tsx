@@ -13,6 +13,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { Button } from "@web/components/ui/button";
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSection, ListSkeleton, LoadMore, listFailed } from "@web/components/ui/list-state";
+import { PageHeader } from "@web/components/ui/page-header";
 import { SearchField } from "@web/components/ui/search-field";
 import { SegmentedControl } from "@web/components/ui/segmented-control";
 import { Skeleton } from "@web/components/ui/skeleton";
@@ -87,31 +88,23 @@ export function VehiclesPage({ isMobile }: { isMobile: boolean }) {
 
   return (
     <div className="flex flex-col gap-6">
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex min-w-0 flex-col gap-1">
-          <div className="flex items-center gap-3">
-            <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">Véhicules</h1>
-            {summary.data && !failed && (
-              <span
-                className="rounded-full bg-primary-soft px-2.5 py-0.5 text-sm font-semibold text-primary-soft-foreground tabular-nums"
-                title={plural(summary.data.total, "véhicule")}
-              >
-                <span aria-hidden="true">{formatCount(summary.data.total)}</span>
-                <span className="sr-only">{plural(summary.data.total, "véhicule")}</span>
-              </span>
-            )}
-          </div>
-          <p className="text-sm text-muted-foreground">
-            Votre flotte, son état, et les contrôles, entretiens et assurances à ne pas laisser passer.
-          </p>
-        </div>
-        {canCreate && (
-          <Button onClick={create} className={cn(isMobile && "w-full")}>
-            <Plus aria-hidden="true" />
-            Ajouter un véhicule
-          </Button>
-        )}
-      </div>
+      <PageHeader
+        title="Véhicules"
+        count={
+          summary.data && !failed
+            ? { shown: formatCount(summary.data.total), label: plural(summary.data.total, "véhicule"), withTitle: true }
+            : null
+        }
+        subtitle="Votre flotte, son état, et les contrôles, entretiens et assurances à ne pas laisser passer."
+        actions={
+          canCreate && (
+            <Button onClick={create} className={cn(isMobile && "w-full")}>
+              <Plus aria-hidden="true" />
+              Ajouter un véhicule
+            </Button>
+          )
+        }
+      />
 
       {watched > 0 && filter !== "attention" && !failed && (
         <button
