@@ -8,7 +8,6 @@ const at = (day: string) => `${day}T10:00:00.000Z`;
 
 const deposit: DocumentContent = {
   type: "deposit",
-  reference: "FAC-2026-0001",
   date: "2026-03-02",
   client: martin,
   rates: [{ rate: 10, net: 30_000, tax: 3_000 }],
@@ -17,7 +16,6 @@ const deposit: DocumentContent = {
 };
 const final: DocumentContent = {
   type: "invoice",
-  reference: "FAC-2026-0002",
   date: "2026-04-15",
   client: martin,
   rates: [
@@ -30,7 +28,6 @@ const final: DocumentContent = {
 const creditNote: DocumentContent = {
   ...final,
   type: "credit_note",
-  reference: "AV-2026-0001",
   date: "2026-05-01",
   credited: { reference: "FAC-2026-0002", type: "invoice" },
 };
@@ -43,31 +40,52 @@ const money = (reference: string, amount: number, date: string, method = "bank_t
 });
 
 const entries: FecSource[] = [
-  { seq: 1, kind: "invoice", recordedAt: at("2026-03-02"), content: deposit },
-  { seq: 2, kind: "payment", recordedAt: at("2026-03-05"), content: money("FAC-2026-0001", 33_000, "2026-03-05") },
-  { seq: 3, kind: "invoice", recordedAt: at("2026-04-15"), content: final },
-  { seq: 4, kind: "payment", recordedAt: at("2026-04-20"), content: money("FAC-2026-0002", 101_000, "2026-04-20") },
+  { seq: 1, kind: "invoice", reference: "FAC-2026-0001", recordedAt: at("2026-03-02"), content: deposit },
+  {
+    seq: 2,
+    kind: "payment",
+    reference: "FAC-2026-0001",
+    recordedAt: at("2026-03-05"),
+    content: money("FAC-2026-0001", 33_000, "2026-03-05"),
+  },
+  { seq: 3, kind: "invoice", reference: "FAC-2026-0002", recordedAt: at("2026-04-15"), content: final },
+  {
+    seq: 4,
+    kind: "payment",
+    reference: "FAC-2026-0002",
+    recordedAt: at("2026-04-20"),
+    content: money("FAC-2026-0002", 101_000, "2026-04-20"),
+  },
   {
     seq: 5,
     kind: "payment_reversal",
+    reference: "FAC-2026-0002",
     recordedAt: at("2026-04-21"),
     content: { ...money("FAC-2026-0002", 101_000, "2026-04-21"), reverses: { seq: 4, reason: "Chèque impayé" } },
   },
-  { seq: 6, kind: "credit_note", recordedAt: at("2026-05-01"), content: creditNote },
+  { seq: 6, kind: "credit_note", reference: "AV-2026-0001", recordedAt: at("2026-05-01"), content: creditNote },
   // Paid with a credit: no money moved, no bank entry.
   {
     seq: 7,
     kind: "payment",
+    reference: "FAC-2026-0003",
     recordedAt: at("2026-05-02"),
     content: money("FAC-2026-0003", 5_000, "2026-05-02", "credit_note"),
   },
-  { seq: 8, kind: "closing", recordedAt: at("2026-05-03"), content: { period: "month", key: "2026-04" } },
+  {
+    seq: 8,
+    kind: "closing",
+    reference: "Clôture mois 2026-04",
+    recordedAt: at("2026-05-03"),
+    content: { period: "month", key: "2026-04" },
+  },
   // Another year's document stays out of 2026's file.
   {
     seq: 9,
     kind: "invoice",
+    reference: "FAC-2027-0001",
     recordedAt: at("2027-01-02"),
-    content: { ...deposit, reference: "FAC-2027-0001", date: "2027-01-02" },
+    content: { ...deposit, date: "2027-01-02" },
   },
 ];
 
@@ -203,6 +221,7 @@ describe("the FEC of a fiscal year", () => {
             {
               seq: 1,
               kind: type === "credit_note" ? "credit_note" : "invoice",
+              reference: "FAC-2026-0002",
               recordedAt: at("2026-04-15"),
               content: doc,
             },

@@ -14,6 +14,8 @@ import type { DocumentContent, MoneyContent, RateCents } from "../journal/journa
 export interface FecSource {
   seq: number;
   kind: JournalKind;
+  /** The document's number (FAC-…, AV-…), or the paid invoice's for a payment. */
+  reference: string;
   /** When it was recorded (ISO): the entry's validation date. */
   recordedAt: string;
   content: unknown;
@@ -123,7 +125,7 @@ export function fecLines(entries: readonly FecSource[], accounts: AccountingAcco
       if (!doc.date.startsWith(`${year}-`)) continue;
       num += 1;
       const aux = { num: clientAux(accounts, doc.client.id), label: clean(doc.client.name) };
-      const label = clean(`${DOCUMENT_LABELS[doc.type]} ${doc.reference} ${doc.client.name}`);
+      const label = clean(`${DOCUMENT_LABELS[doc.type]} ${entry.reference} ${doc.client.name}`);
       for (const line of documentLines(doc, accounts)) {
         if (line.debit === 0 && line.credit === 0) continue;
         out.push({
@@ -133,7 +135,7 @@ export function fecLines(entries: readonly FecSource[], accounts: AccountingAcco
           account: line.account,
           accountLabel: line.accountLabel,
           aux: line.client ? aux : null,
-          pieceRef: doc.reference,
+          pieceRef: entry.reference,
           pieceDate: fecDate(doc.date),
           label,
           debit: line.debit,

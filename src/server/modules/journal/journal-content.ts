@@ -20,8 +20,7 @@ export interface EntryClient {
 export interface DocumentContent {
   /** `invoice` (a final or plain invoice), `deposit`, `credit_note`. */
   type: "invoice" | "deposit" | "credit_note";
-  reference: string;
-  /** The document's date (yyyy-mm-dd). */
+  /** The document's date (yyyy-mm-dd). Its number is the entry's reference (given as the issue commits). */
   date: string;
   client: EntryClient;
   /** What the document bills per rate (after the discount), before any deposit is deducted. */
@@ -44,6 +43,8 @@ export interface MoneyContent {
   /** cash, check, bank_transfer, card, other, credit_note (paid with a credit: no money moved). */
   method: string;
   amount: number;
-  /** A reversal: the payment it cancels (its entry number) and why. */
-  reverses?: { seq: number; reason: string } | null;
+  /** A payment: its id (a reversal names it). */
+  payment_id?: string | null;
+  /** A reversal: the payment it cancels and why. */
+  reverses?: { payment_id: string; reason: string } | null;
 }

@@ -7,5 +7,8 @@ export { recordInJournal, verifyCompanyJournal } from "./journal.service";
 
 import { journalRepository } from "./journal.repository";
 
-/** The entries of some kinds recorded in a span of Paris days, in order (the FEC). */
-export const journalQueries: Pick<typeof journalRepository, "ofKinds"> = journalRepository;
+/**
+ * The entries of some kinds recorded in a span of Paris days, in order (the FEC); an issued document's
+ * entry, recorded as its transaction commits under its number (the invoices).
+ */
+export const journalQueries: Pick<typeof journalRepository, "ofKinds" | "pending"> = journalRepository;

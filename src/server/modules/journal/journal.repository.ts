@@ -181,8 +181,14 @@ export const journalRepository = {
 
   /** Every entry of `kinds` recorded in [from, to) (Paris days), in order: what the FEC reads. */
   async ofKinds(tx: Db, companyId: string, kinds: readonly JournalKind[], from: string, to: string) {
-    const result = await tx.execute<{ seq: number; kind: JournalKind; recorded_at: Date; content: unknown }>(sql`
-      SELECT seq, kind, recorded_at, content FROM journal_entries
+    const result = await tx.execute<{
+      seq: number;
+      kind: JournalKind;
+      reference: string;
+      recorded_at: Date;
+      content: unknown;
+    }>(sql`
+      SELECT seq, kind, reference, recorded_at, content FROM journal_entries
       WHERE company_id = ${companyId} AND kind = ANY(${`{${kinds.join(",")}}`}::text[])
         AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')
         AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')
@@ -190,6 +196,7 @@ export const journalRepository = {
     return result.rows.map((r) => ({
       seq: r.seq,
       kind: r.kind,
+      reference: r.reference,
       recordedAt: new Date(r.recorded_at).toISOString(),
       content: r.content,
     }));
