@@ -1,7 +1,8 @@
 // `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15, xmllint and
 // poppler-utils when missing), then runs every test: types and lint (together), unit + HTTP (embedded
 // PostgreSQL), then the HTTP tests of what differs between servers on Debian's PostgreSQL 15 together with
-// the production build, the Playwright journeys in Chromium, Lighthouse. Ends with each stage's duration.
+// the production build and the demo database the test servers copy (scripts/lib.mjs), the Playwright
+// journeys in Chromium, Lighthouse. Ends with each stage's duration.
 //
 // Two stages share the machine only where one leaves the cores idle (tsc is single-threaded; the
 // PostgreSQL 15 pass waits on its server): the journeys and Lighthouse, which measure time, run alone.
@@ -160,9 +161,10 @@ await together({
   env: {
     ...process.env,
     CI: process.env.CI ?? "1",
-    // The journeys' servers on 3100, 3101… unless something else holds those ports (another run on the
-    // machine, a server left over): then on the next free ones, never failing for a busy port.
-    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 2))),
+    // The journeys' servers on 3100, 3101, 3102 (one per worker, e2e/support/servers.ts) unless something
+    // else holds those ports (another run on the machine, a server left over): then on the next free ones,
+    // never failing for a busy port.
+    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 3))),
   },
 });
 await together({
