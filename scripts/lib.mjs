@@ -69,24 +69,36 @@ export function ensureInstalled() {
   run("npm", ["install", "--no-audit", "--no-fund"]);
 }
 
+/**
+ * One process at a time past a point: the folder `folder` is created by the one that holds it. True
+ * when this call took it; one held past `deadline` (a process killed meanwhile) is taken over.
+ */
+function takeLock(folder, deadline) {
+  mkdirSync(path.dirname(folder), { recursive: true });
+  try {
+    mkdirSync(folder);
+    return true;
+  } catch {
+    if (Date.now() > deadline) rmSync(folder, { recursive: true, force: true });
+    return false;
+  }
+}
+
+/** What gives the lock back, done anyway when the process exits (`run` exits on a failure). */
+function releaseOf(folder) {
+  const release = () => rmSync(folder, { recursive: true, force: true });
+  process.once("exit", release);
+  return release;
+}
+
 /** Builds the SPA and the server when dist/ is missing or older than the sources. */
 export function ensureBuilt() {
   if (isBuilt()) return;
   // The journeys start one server per worker at once: one builds, the others wait for it.
   const lock = path.join(root, "node_modules", ".cache", "propulse-build.lock");
-  mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
-      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
-    }
-  }
-  const release = () => rmSync(lock, { recursive: true, force: true });
-  process.once("exit", release); // `run` exits on a failed build
+  while (!takeLock(lock, deadline)) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 500);
+  const release = releaseOf(lock);
   if (!isBuilt()) {
     console.info("Construction de l'application…");
     run("npm", ["run", "build"]);
@@ -130,20 +142,11 @@ export async function ensureDemoDatabase() {
   ensureBuilt();
   if (demoDatabaseIsCurrent()) return;
   // The journeys start one server per worker at once: one seeds, the others wait for it.
+  // Waited for without blocking: two callers in one process (the lock's holder seeds asynchronously).
   const lock = `${DEMO_DATABASE}.lock`;
-  mkdirSync(path.dirname(lock), { recursive: true });
   const deadline = Date.now() + 10 * 60_000;
-  for (;;) {
-    try {
-      mkdirSync(lock);
-      break;
-    } catch {
-      if (Date.now() > deadline) rmSync(lock, { recursive: true, force: true });
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-  }
-  const release = () => rmSync(lock, { recursive: true, force: true });
-  process.once("exit", release);
+  while (!takeLock(lock, deadline)) await new Promise((resolve) => setTimeout(resolve, 500));
+  const release = releaseOf(lock);
   try {
     if (!demoDatabaseIsCurrent()) await seedDemoDatabase();
   } finally {
