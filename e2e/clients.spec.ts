@@ -1,10 +1,11 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 
 /** Screenshots for review: test-results/screenshots/clients-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/clients-${testInfo.project.name}-${name}.png` });
+  await reviewShot(page, { path: `test-results/screenshots/clients-${testInfo.project.name}-${name}.png` });
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

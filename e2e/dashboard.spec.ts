@@ -4,6 +4,7 @@ import { DASHBOARD_TEXTS, formatChange } from "../src/shared/dashboard-rules";
 import { formatCount, formatEuro, formatPercent, NARROW_NBSP, NBSP } from "../src/shared/format";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Page, type TestInfo, test } from "./support/test";
 
 /** Where the home's screenshots go for review (issue 16: an administrator and a Compagnon, both viewports). */
@@ -33,7 +34,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, withChart: bo
   }
   await page.evaluate(() => window.scrollTo(0, 0));
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
   // What a phone shows, screen after screen, its touch-sized controls kept (a full-page shot drops the emulation).
   if (isMobileProject(testInfo.project.name)) {
     const { height, screen } = await page.evaluate(() => ({
@@ -42,7 +43,7 @@ async function shoot(page: Page, testInfo: TestInfo, name: string, withChart: bo
     }));
     for (let n = 0; n * (screen - 120) < height - 120 && n < 10; n++) {
       await page.evaluate((y) => window.scrollTo(0, y), n * (screen - 120));
-      await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}-viewport-${n}.png` });
+      await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}-viewport-${n}.png` });
     }
     await page.evaluate(() => window.scrollTo(0, 0));
   }

@@ -2,6 +2,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import type { Invoice } from "../src/shared/invoices";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -9,7 +10,7 @@ import { clickCentred, closeToasts } from "./support/toasts";
 const SHOTS = "/tmp/shots-invoices-journey";
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage: true });
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Page, test } from "./support/test";
 
 /**
@@ -11,7 +12,7 @@ import { expect, type Page, test } from "./support/test";
  */
 
 async function shot(page: Page, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/office-tables-${name}.png` });
+  await reviewShot(page, { path: `test-results/screenshots/office-tables-${name}.png` });
 }
 
 test.describe("office lists as tables", () => {

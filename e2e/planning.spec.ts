@@ -5,6 +5,7 @@ import { dayAndMonth, mondayOf, weekDays, weekdayName, weekRangeLabel } from "..
 import type { ProjectDetail } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, type AccountName, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -12,8 +13,8 @@ import { clickCentred, closeToasts } from "./support/toasts";
 const SHOTS = "/tmp/shots-planning";
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
-  if (fullPage) await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}-full.png`, fullPage: true });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
+  if (fullPage) await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}-full.png`, fullPage: true });
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

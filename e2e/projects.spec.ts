@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import type { ProjectDetail, ProjectIssues } from "../src/shared/projects";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { type APIRequestContext, expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -12,9 +13,9 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
   // What the screen shows, at the top and at the bottom (a full-page shot draws the sticky bars mid-page).
   const y = await page.evaluate(() => window.scrollY);
   await page.evaluate(() => window.scrollTo(0, 0));
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}-bottom.png` });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}-bottom.png` });
   await page.evaluate((top) => window.scrollTo(0, top), y);
 }
 

@@ -2,11 +2,15 @@ import { PDFParse } from "pdf-parse";
 import { QUOTE_TEXTS, type Quote, quoteMargin, quoteTotalsInEuros } from "../src/shared/quotes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Page, type TestInfo, test } from "./support/test";
 
 /** Screenshots for review: test-results/screenshots/quote-lots-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  await page.screenshot({ path: `test-results/screenshots/quote-lots-${testInfo.project.name}-${name}.png`, fullPage });
+  await reviewShot(page, {
+    path: `test-results/screenshots/quote-lots-${testInfo.project.name}-${name}.png`,
+    fullPage,
+  });
 }
 
 const euro = (amount: number) => new Intl.NumberFormat("fr-FR", { style: "currency", currency: "EUR" }).format(amount);

@@ -4,12 +4,13 @@ import { addDays, parisToday } from "../src/shared/dates";
 import { QUOTE_TEXTS, type Quote, quoteTotalsInEuros } from "../src/shared/quotes";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred } from "./support/toasts";
 
 /** Screenshots for review: test-results/screenshots/quotes-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({ path: `test-results/screenshots/quotes-${testInfo.project.name}-${name}.png` });
+  await reviewShot(page, { path: `test-results/screenshots/quotes-${testInfo.project.name}-${name}.png` });
 }
 
 /** A quote template as GET /api/quote-templates answers it (the fields compared here). */

@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { type APIRequestContext, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -8,7 +9,7 @@ import { clickCentred, closeToasts } from "./support/toasts";
 const SHOTS = "/tmp/shots-18-S";
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png` });
 }
 
 const runId = (testInfo: TestInfo) =>

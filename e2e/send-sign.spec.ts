@@ -3,6 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { PDFParse } from "pdf-parse";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -10,7 +11,7 @@ import { clickCentred, closeToasts } from "./support/toasts";
 const SHOTS = "/tmp/shots-18-G";
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
   mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage });
+  await reviewShot(page, { path: `${SHOTS}/${testInfo.project.name}-${name}.png`, fullPage });
 }
 
 /** A suffix unique to this run and project. */

@@ -1,6 +1,7 @@
 import { deflateSync } from "node:zlib";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Locator, type Page, type TestInfo, test } from "./support/test";
 
 /** The texts of docs/domain/company-settings.md#messages, as the shared COMPANY_TEXTS spells them. */
@@ -19,7 +20,7 @@ const TEXTS = {
 
 /** Screenshots for review: test-results/screenshots/settings-<project>-<name>.png */
 async function shot(page: Page, testInfo: TestInfo, name: string, fullPage = false) {
-  await page.screenshot({ path: `test-results/screenshots/settings-${testInfo.project.name}-${name}.png`, fullPage });
+  await reviewShot(page, { path: `test-results/screenshots/settings-${testInfo.project.name}-${name}.png`, fullPage });
 }
 
 async function token(page: Page): Promise<string> {

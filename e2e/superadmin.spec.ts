@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { serverURL } from "./support/servers";
 import { type Browser, expect, type Page, type TestInfo, test } from "./support/test";
 import { closeToasts } from "./support/toasts";
@@ -7,11 +8,11 @@ import { closeToasts } from "./support/toasts";
 /** Screenshots for review: test-results/screenshots/superadmin-<project>-<name>.png (and /tmp/shots-w2 when set). */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = `superadmin-${testInfo.project.name}-${name}.png`;
-  await page.screenshot({
+  await reviewShot(page, {
     path: `test-results/screenshots/${file}`,
     fullPage: !isMobileProject(testInfo.project.name),
   });
-  if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/${file}`, fullPage: true });
+  if (process.env.SHOTS_DIR) await reviewShot(page, { path: `${process.env.SHOTS_DIR}/${file}`, fullPage: true });
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

@@ -1,5 +1,6 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { isMobileProject, signIn } from "./support/auth";
+import { reviewShot } from "./support/screenshots";
 import { expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -12,7 +13,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
       .getAnimations()
       .every((a) => a.playState !== "running" || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
-  await page.screenshot({ path: `test-results/screenshots/users-roles-${testInfo.project.name}-${name}.png` });
+  await reviewShot(page, { path: `test-results/screenshots/users-roles-${testInfo.project.name}-${name}.png` });
 }
 
 /** A suffix unique to this run and project: desktop and mobile share one database. */

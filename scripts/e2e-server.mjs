@@ -1,13 +1,12 @@
 // The server Playwright starts: the built app on port E2E_PORT (3100) with a fresh demo database in
-// data-e2e/ (data-e2e-<port>/ on another port).
-import { rmSync } from "node:fs";
+// data-e2e/ (data-e2e-<port>/ on another port), a copy of the one seeded once for all the test servers
+// (scripts/lib.mjs, copyDemoDatabase).
 import path from "node:path";
-import { ensureBuilt, freePort, root, startServer } from "./lib.mjs";
+import { copyDemoDatabase, freePort, root, startServer } from "./lib.mjs";
 
 const port = process.env.E2E_PORT ?? "3100";
 const dataDir = path.join(root, port === "3100" ? "data-e2e" : `data-e2e-${port}`);
-rmSync(dataDir, { recursive: true, force: true });
-ensureBuilt();
+await copyDemoDatabase(dataDir);
 startServer({
   PORT: port,
   // PostgreSQL on a port the system finds free (a run beside this one, or a server left over, never

@@ -17,7 +17,7 @@ import path from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import puppeteer from "puppeteer-core";
-import { ensureBuilt, freePort, freePorts, root } from "./lib.mjs";
+import { copyDemoDatabase, freePort, freePorts, root } from "./lib.mjs";
 
 const PORT = process.env.LIGHTHOUSE_PORT ?? String(await freePorts(3200));
 const PG_PORT = process.env.LIGHTHOUSE_PG_PORT ?? String(await freePort());
@@ -55,8 +55,10 @@ const dataDir = path.join(root, "data-lighthouse", PORT);
 const reportDir = process.env.LIGHTHOUSE_REPORTS ?? path.join(root, "test-results");
 const serverEntry = process.env.LIGHTHOUSE_SERVER ?? "dist/server/main.js";
 
-if (!process.env.LIGHTHOUSE_SERVER) ensureBuilt();
-rmSync(dataDir, { recursive: true, force: true });
+// The demo book seeded once for the test servers (scripts/lib.mjs), copied; a build kept aside seeds
+// its own (its migrations may not be dist/'s).
+if (process.env.LIGHTHOUSE_SERVER) rmSync(dataDir, { recursive: true, force: true });
+else await copyDemoDatabase(dataDir);
 const server = spawn(process.execPath, [serverEntry], {
   cwd: root,
   stdio: ["ignore", "ignore", "inherit"],
@@ -66,7 +68,8 @@ const server = spawn(process.execPath, [serverEntry], {
     PORT,
     PG_PORT,
     DATA_DIR: dataDir,
-    // The signed-in pages are measured with the demo book: lists as a company really has them.
+    // The signed-in pages are measured with the demo book: lists as a company really has them (the copy
+    // holds it; seeded here if not).
     SEED_DEMO: "always",
     LOG_LEVEL: "warn",
   },

@@ -1,7 +1,8 @@
 // `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15, xmllint and
 // poppler-utils when missing), then runs every test: types and lint (together), unit + HTTP (embedded
 // PostgreSQL), then the HTTP tests of what differs between servers on Debian's PostgreSQL 15 together with
-// the production build, the Playwright journeys in Chromium, Lighthouse. Ends with each stage's duration.
+// the production build and the demo database the test servers copy (scripts/lib.mjs), the Playwright
+// journeys in Chromium, Lighthouse. Ends with each stage's duration.
 //
 // Two stages share the machine only where one leaves the cores idle (tsc is single-threaded; the
 // PostgreSQL 15 pass waits on its server): the journeys and Lighthouse, which measure time, run alone.
@@ -83,14 +84,30 @@ function runStage({ label, title, command, args, env, live }) {
   });
 }
 
-/** Runs the stages at once (the first one's output streamed), records each duration, stops on a failure. */
-async function together(...stages) {
-  const results = await Promise.all(stages.map((stage, index) => runStage({ ...stage, live: index === 0 })));
-  for (const result of results) {
-    const others = results.filter((other) => other !== result).map((other) => other.label);
-    durations.push({ ...result, with: others.length ? others.join(", ") : undefined });
+/** Runs stages one after the other, stopping at the first that fails. */
+async function inTurn(stages, live) {
+  const results = [];
+  for (const stage of stages) {
+    const result = await runStage({ ...stage, live });
+    results.push(result);
+    if (!result.ok) break;
   }
-  const failed = results.filter((result) => !result.ok);
+  return results;
+}
+
+/**
+ * Runs the stages at once (the first one's output streamed), records each duration, stops on a failure.
+ * A stage given as a list is a sequence: its stages run one after the other beside the others.
+ */
+async function together(...stages) {
+  const lanes = await Promise.all(
+    stages.map((stage, index) => inTurn(Array.isArray(stage) ? stage : [stage], index === 0)),
+  );
+  for (const [index, lane] of lanes.entries()) {
+    const others = lanes.filter((_, other) => other !== index).flatMap((results) => results.map((r) => r.label));
+    for (const result of lane) durations.push({ ...result, with: others.length ? others.join(", ") : undefined });
+  }
+  const failed = lanes.flat().filter((result) => !result.ok);
   if (failed.length) fail(failed.map((result) => result.label).join(", "));
 }
 
@@ -117,7 +134,8 @@ await together({
   command: "npx",
   args: ["vitest", "run"],
 });
-// The PostgreSQL 15 pass spends much of its time waiting on its server: the build fills the gaps.
+// The PostgreSQL 15 pass spends much of its time waiting on its server: the build, then the demo
+// database the journeys' and Lighthouse's servers copy (scripts/lib.mjs), fill the gaps.
 await together(
   {
     label: "HTTP sur PostgreSQL 15",
@@ -125,7 +143,15 @@ await together(
     command: process.execPath,
     args: ["scripts/test-pg15.mjs"],
   },
-  { label: "Build", title: "Build", command: "npm", args: ["run", "build"] },
+  [
+    { label: "Build", title: "Build", command: "npm", args: ["run", "build"] },
+    {
+      label: "Base de démonstration",
+      title: "Demo database for the journeys' and Lighthouse's servers (seeded once, copied by each)",
+      command: process.execPath,
+      args: ["scripts/demo-database.mjs"],
+    },
+  ],
 );
 await together({
   label: "Parcours (Playwright)",
@@ -135,9 +161,10 @@ await together({
   env: {
     ...process.env,
     CI: process.env.CI ?? "1",
-    // The journeys' servers on 3100, 3101… unless something else holds those ports (another run on the
-    // machine, a server left over): then on the next free ones, never failing for a busy port.
-    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 2))),
+    // The journeys' servers on 3100, 3101, 3102 (one per worker, e2e/support/servers.ts) unless something
+    // else holds those ports (another run on the machine, a server left over): then on the next free ones,
+    // never failing for a busy port.
+    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 3))),
   },
 });
 await together({
