@@ -8,9 +8,11 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "@web/
 import { ConfirmDialog } from "@web/components/ui/confirm-dialog";
 import { EmptyState, ListSkeleton, LoadError } from "@web/components/ui/list-state";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { PageHeader } from "@web/components/ui/page-header";
 import { Skeleton } from "@web/components/ui/skeleton";
 import { useCan } from "@web/hooks/use-can";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
+import { paths } from "@web/lib/paths";
 import { CircleAlert, CircleCheck, Download, FileText, LoaderCircle, Lock, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import {
@@ -69,10 +71,12 @@ export function JournalPage() {
 
   return (
     <div className="flex flex-col gap-5">
-      <div className="flex min-w-0 flex-col gap-1">
-        <h1 className="text-2xl font-semibold tracking-tight sm:text-[1.75rem]">{T.title}</h1>
-        <p className="max-w-3xl text-sm text-muted-foreground">{T.subtitle}</p>
-      </div>
+      <PageHeader
+        title={T.title}
+        subtitle={T.subtitle}
+        subtitleClassName="max-w-3xl"
+        back={{ to: paths.invoices, label: T.back }}
+      />
 
       <Card>
         <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
