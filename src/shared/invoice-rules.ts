@@ -89,6 +89,8 @@ export const INVOICE_DEFAULTS = {
 export const PROVISIONAL_PREFIX = "PROV-";
 
 export const INVOICE_TEXTS = {
+  /** The reason the journal gives a payment deleted (its reversal, ADR 0033). */
+  paymentRemovedReason: "Règlement supprimé de la facture",
   title: "Factures",
   newInvoice: "Nouvelle facture",
   searchPlaceholder: "Rechercher par référence, nom ou client…",

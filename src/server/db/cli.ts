@@ -1,10 +1,13 @@
 /**
- * Database commands: `migrate`, `seed [--demo]`, `create-superadmin`.
+ * Database commands: `migrate`, `seed [--demo]`, `create-superadmin`, `verify-journal [company id]`.
  * They use the same configuration as the app (DATABASE_URL or the embedded server in DATA_DIR).
  */
 import { createInterface } from "node:readline/promises";
+import { plural } from "@shared/format";
+import { sql } from "drizzle-orm";
 import { loadEnv } from "../env";
 import { hashPassword } from "../modules/auth/passwords";
+import { verifyCompanyJournal } from "../modules/journal/journal.queries";
 import { usersRepository } from "../modules/users/users.repository";
 import { seedDemo } from "../seed/seed";
 import { openDatabase } from "./bootstrap";
@@ -57,8 +60,33 @@ async function main() {
         console.info(`SuperAdmin ${email} créé.`);
         break;
       }
+      case "verify-journal": {
+        // Every company's journal (or the one named), each in its own snapshot; exit code 2 when one is broken.
+        const named = args.find((a) => !a.startsWith("-"));
+        const companies = await database.db.run(
+          "platform",
+          async (tx) =>
+            (
+              await tx.execute<{ id: string; name: string }>(
+                named
+                  ? sql`SELECT id, name FROM companies WHERE id::text = ${named}`
+                  : sql`SELECT id, name FROM companies ORDER BY name, id`,
+              )
+            ).rows,
+        );
+        if (named && companies.length === 0) throw new Error(`Entreprise introuvable : ${named}`);
+        let broken = 0;
+        for (const { id, name } of companies) {
+          const result = await database.db.run({ companyId: id }, (tx) => verifyCompanyJournal(tx, id));
+          if (!result.ok) broken += 1;
+          const count = plural(result.entries, "écriture");
+          console.info(`${result.ok ? "✓" : "✗"} ${name} (${id}) : ${count}. ${result.message}`);
+        }
+        if (broken > 0) process.exitCode = 2;
+        break;
+      }
       default:
-        throw new Error("Commandes : migrate | seed --demo | create-superadmin");
+        throw new Error("Commandes : migrate | seed --demo | create-superadmin | verify-journal [entreprise]");
     }
   } finally {
     await database.close();

@@ -33,6 +33,8 @@ export async function migrateDatabase(ownerUrl: string, appRole?: string): Promi
       await client.query(`GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`);
       await client.query(`GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`);
       await client.query(`REVOKE INSERT, UPDATE, DELETE ON permissions FROM ${role}`);
+      // The journal is append-only (ADR 0033): its trigger refuses the rest to everyone, the app is not granted it.
+      await client.query(`REVOKE UPDATE, DELETE, TRUNCATE ON journal_entries FROM ${role}`);
       await client.query(`GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA public TO ${role}`);
     }
     await syncPermissionCatalogue(client);

@@ -1,3 +1,4 @@
+import { accountingModule } from "./accounting/accounting.routes";
 import { accountsModule } from "./accounts/accounts.routes";
 import { authModule } from "./auth/auth.routes";
 import { clientsModule } from "./clients/clients.routes";
@@ -7,6 +8,7 @@ import { equipmentTemplatesModule } from "./equipment-templates/equipment-templa
 import { filesModule } from "./files/files.routes";
 import { healthModule } from "./health/health.routes";
 import { invoicesModule } from "./invoices/invoices.routes";
+import { journalModule } from "./journal/journal.routes";
 import { libraryModule } from "./library/library.routes";
 import { messagesModule } from "./messages/messages.routes";
 import type { AppModule } from "./module";
@@ -55,4 +57,6 @@ export const MODULES: readonly AppModule[] = [
   notificationsModule,
   messagesModule,
   remindersModule,
+  journalModule,
+  accountingModule,
 ];

@@ -172,6 +172,8 @@ interface Resources {
   pendingUserId: string;
   /** The admin's notification of a quote signed on its link (a quote of its own, signed through the API). */
   notificationId: string;
+  /** A closing of the journal (an empty month, long past). */
+  closingId: string;
   /** A message of the outbox, with its attachment (the quote's bytes). */
   messageId: string;
   /** A quote sent to its client (the reminder's route). */
@@ -216,6 +218,7 @@ const PATH_FIXTURES: Record<string, (r: Resources) => string> = {
   "/api/account-links/password-reset/{token}": () => UNKNOWN_LINK_TOKEN,
   "/api/signing/{token}": () => UNKNOWN_LINK_TOKEN,
   "/api/notifications/{id}": (r) => r.notificationId,
+  "/api/journal/closings/{id}": (r) => r.closingId,
   // The SuperAdmin sees every company: its walk's calls go to company B (never suspended by them).
   "/api/superadmin/companies/{id}": () => companyB.id,
 };
@@ -341,6 +344,8 @@ const PNG = Buffer.from(
 );
 
 /** Creates one resource of each kind through the API, as `token`'s company; `tag` is in every name. */
+let closedMonths = 0;
+
 async function createResources(token: string, tag: string): Promise<Resources> {
   const post = async (url: string, payload: object) => {
     const res = await app.inject({ method: "POST", url, headers: bearer(token), payload });
@@ -467,6 +472,19 @@ async function createResources(token: string, tag: string): Promise<Resources> {
   const notes = await app.inject({ method: "GET", url: "/api/notifications", headers: bearer(token) });
   const notificationId = (notes.json() as { data: { id: string }[] }).data[0]?.id;
   if (!notificationId) throw new Error(`fixture GET /api/notifications: ${notes.statusCode} ${notes.body}`);
+  // A month long past, another at each call (resources are made again for some walks): closed once each.
+  closedMonths += 1;
+  const closing = await app.inject({
+    method: "POST",
+    url: "/api/journal/closings",
+    headers: bearer(token),
+    payload: {
+      period: "month",
+      key: `${2001 + Math.floor(closedMonths / 12)}-${String((closedMonths % 12) + 1).padStart(2, "0")}`,
+    },
+  });
+  const closingId = (closing.json() as { closing?: { id: string } }).closing?.id;
+  if (!closingId) throw new Error(`fixture POST /api/journal/closings: ${closing.statusCode} ${closing.body}`);
   const sentQuote = await post("/api/quotes", {
     name: `Devis envoyé ${tag}`,
     client_id: quoteClient.id,
@@ -507,6 +525,7 @@ async function createResources(token: string, tag: string): Promise<Resources> {
     userId,
     pendingUserId: invited.user.id,
     notificationId,
+    closingId,
     messageId: message.id,
     sentQuoteId: sentQuote.id,
     lateInvoiceId: lateInvoice.id,

@@ -35,6 +35,7 @@ const ProjectExecutionRoute = lazyScreen(screens.projectExecution, (m) => m.Proj
 const CalendarRoute = lazyScreen(screens.calendar, (m) => m.CalendarRoute);
 const InvoicesRoute = lazyScreen(screens.invoices, (m) => m.InvoicesRoute);
 const RemindersRoute = lazyScreen(screens.reminders, (m) => m.RemindersRoute);
+const JournalRoute = lazyScreen(screens.journal, (m) => m.JournalRoute);
 const InvoiceRoute = lazyScreen(screens.invoice, (m) => m.InvoiceRoute);
 const InvoiceNewRoute = lazyScreen(screens.invoiceNew, (m) => m.InvoiceNewRoute);
 const InvoiceEditRoute = lazyScreen(screens.invoiceEdit, (m) => m.InvoiceEditRoute);
@@ -77,6 +78,7 @@ const companyRoutes: RouteObject[] = [
   { path: "users", element: element(UsersRoute) },
   { path: "messages", element: element(MessagesRoute) },
   { path: "invoices", element: element(InvoicesRoute) },
+  { path: "journal", element: element(JournalRoute) },
   { path: "relances", element: element(RemindersRoute) },
   { path: "invoices/new", element: element(InvoiceNewRoute) },
   { path: "invoices/:id", element: element(InvoiceRoute) },

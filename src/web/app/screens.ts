@@ -52,6 +52,7 @@ export const screens = {
   calendar: loader(() => import("./routes/calendar-route")),
   invoices: loader(() => import("./routes/invoices-route")),
   reminders: loader(() => import("./routes/reminders-route")),
+  journal: loader(() => import("./routes/journal-route")),
   invoice: loader(() => import("./routes/invoice-route")),
   invoiceNew: loader(() => import("./routes/invoice-new-route")),
   invoiceEdit: loader(() => import("./routes/invoice-edit-route")),

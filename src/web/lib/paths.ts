@@ -23,6 +23,8 @@ export const paths = {
   /** « Messages envoyés »: the outbox (docs/domain/messages.md#screens). */
   messages: "/messages",
   invoices: "/invoices",
+  /** « Journal et comptabilité »: the unalterable journal, its closings, the FEC (docs/domain/journal.md). */
+  journal: "/journal",
   /** « À relancer »: quotes without answer, late invoices (docs/domain/messages.md#to-remind). */
   reminders: "/relances",
   invoiceNew: "/invoices/new",

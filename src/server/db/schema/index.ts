@@ -4,6 +4,7 @@ export * from "./companies";
 export * from "./equipment-templates";
 export * from "./files";
 export * from "./invoices";
+export * from "./journal";
 export * from "./library";
 export * from "./messages";
 export * from "./projects";

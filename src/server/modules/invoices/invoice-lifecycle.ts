@@ -29,6 +29,7 @@ import {
   repo,
 } from "./invoice-context";
 import type { InvoiceDocuments } from "./invoice-documents";
+import { invoiceJournal } from "./invoice-journal";
 import type { InvoiceRecord } from "./invoices.repository";
 
 /**
@@ -110,6 +111,8 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       client,
       seller,
     });
+    // Its journal entry, written as this transaction commits under the number it gives (ADR 0033).
+    await invoiceJournal.issued(tx, t, today, invoice.id);
   }
 
   /** The state of an issued invoice's payments: paid once they cover its total (docs/domain/invoices.md#payments). */
@@ -139,18 +142,17 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     assertPayable(invoice);
     const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
     if (balance > 0) {
-      await repo.insertPayment(
-        tx,
-        t.companyId,
-        invoice.id,
-        {
-          date: body.payment_date ?? parisToday(),
-          amount: fromCents(balance),
-          method: body.payment_method ?? INVOICE_DEFAULTS.paymentMethod,
-          reference: null,
-        },
-        { id: t.auth.userId, name: t.auth.user.full_name },
-      );
+      const payment = {
+        date: body.payment_date ?? parisToday(),
+        amount: fromCents(balance),
+        method: body.payment_method ?? INVOICE_DEFAULTS.paymentMethod,
+        reference: null,
+      };
+      const paymentId = await repo.insertPayment(tx, t.companyId, invoice.id, payment, {
+        id: t.auth.userId,
+        name: t.auth.user.full_name,
+      });
+      await invoiceJournal.money(tx, t, "payment", invoice, { ...payment, paymentId });
     }
     await settle(tx, t, invoice);
   }
@@ -236,6 +238,14 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
         id: t.auth.userId,
         name: t.auth.user.full_name,
       });
+      // The credit note has no number before the commit: the refund is recorded under the invoice it cancels.
+      await invoiceJournal.money(
+        tx,
+        t,
+        "refund",
+        { id: creditNoteId, reference: invoice.reference, client_id: invoice.client_id },
+        refund,
+      );
     }
     await repo.setStatus(tx, t.companyId, invoice.id, "cancelled");
     if (invoice.kind === "invoice") await repo.setDeductions(tx, t.companyId, invoice.id, []);
@@ -308,7 +318,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
           ]);
         }
         const creditNoteId = input.method === CREDIT_NOTE_METHOD ? await creditForPayment(tx, t, invoice, input) : null;
-        await repo.insertPayment(
+        const paymentId = await repo.insertPayment(
           tx,
           t.companyId,
           invoice.id,
@@ -321,6 +331,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
           },
           { id: t.auth.userId, name: t.auth.user.full_name },
         );
+        await invoiceJournal.money(tx, t, "payment", invoice, { ...input, paymentId });
         await settle(tx, t, invoice);
         return detail(tx, t.companyId, invoice.id);
       });
@@ -333,9 +344,15 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       return db.run(t.scope, async (tx) => {
         const invoice = await locked(tx, t, invoiceId);
         if (invoice.status === "cancelled") throw errors.conflict(INVOICE_TEXTS.cancelledPaymentsLocked);
-        if (!(await repo.deletePayment(tx, t.companyId, invoice.id, payment))) {
-          throw errors.notFound(INVOICE_TEXTS.paymentNotFound);
-        }
+        const removed = await repo.deletePayment(tx, t.companyId, invoice.id, payment);
+        if (!removed) throw errors.notFound(INVOICE_TEXTS.paymentNotFound);
+        // The payment stays in the journal; its reversal is recorded beside it (ADR 0033).
+        await invoiceJournal.money(tx, t, "payment_reversal", invoice, {
+          date: parisToday(),
+          amount: removed.amount,
+          method: removed.method,
+          reverses: { payment_id: removed.id, reason: INVOICE_TEXTS.paymentRemovedReason },
+        });
         await settle(tx, t, invoice);
         return detail(tx, t.companyId, invoice.id);
       });
@@ -382,13 +399,17 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
             { path: "amount", message: INVOICE_TEXTS.refundAboveAvailable },
           ]);
         }
-        await repo.insertRefund(
-          tx,
-          t.companyId,
-          credit.id,
-          { date: input.date, amount: input.amount, method: input.method, reference: input.reference ?? null },
-          { id: t.auth.userId, name: t.auth.user.full_name },
-        );
+        const refund = {
+          date: input.date,
+          amount: input.amount,
+          method: input.method,
+          reference: input.reference ?? null,
+        };
+        await repo.insertRefund(tx, t.companyId, credit.id, refund, {
+          id: t.auth.userId,
+          name: t.auth.user.full_name,
+        });
+        await invoiceJournal.money(tx, t, "refund", credit, refund);
         return detail(tx, t.companyId, credit.id);
       });
     },

@@ -25,18 +25,23 @@ export const invoicePaymentsRepository = {
       creditNoteId?: string | null;
     },
     author: { id: string; name: string | null },
-  ): Promise<void> {
-    await tx.insert(invoicePayments).values({
-      companyId,
-      invoiceId,
-      date: payment.date,
-      amount: payment.amount,
-      method: payment.method,
-      reference: payment.reference,
-      creditNoteId: payment.creditNoteId ?? null,
-      createdBy: author.id,
-      createdByName: author.name,
-    });
+  ): Promise<string> {
+    const [row] = await tx
+      .insert(invoicePayments)
+      .values({
+        companyId,
+        invoiceId,
+        date: payment.date,
+        amount: payment.amount,
+        method: payment.method,
+        reference: payment.reference,
+        creditNoteId: payment.creditNoteId ?? null,
+        createdBy: author.id,
+        createdByName: author.name,
+      })
+      .returning({ id: invoicePayments.id });
+    if (!row) throw new Error("payment not inserted");
+    return row.id;
   },
 
   // ---------------------------------------------------------------------------------------------
@@ -119,8 +124,37 @@ export const invoicePaymentsRepository = {
     };
   },
 
-  async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string): Promise<boolean> {
-    const rows = await tx
+  /**
+   * What the journal records of an issued document (invoice-journal.ts), in one statement: its kind, client,
+   * VAT per rate and total; the document it credits; the VAT per rate of the deposits deducted by it (or,
+   * for a credit note, by the invoice it credits).
+   */
+  async journalFigures(tx: Db, companyId: string, id: string) {
+    const result = await tx.execute<{
+      kind: string;
+      client_id: string;
+      client_name: string | null;
+      vat_breakdown: { rate: number; net: number; tax: number }[] | null;
+      total: Numeric;
+      credited_kind: string | null;
+      credited_reference: string | null;
+      deposits: { rate: number; net: number; tax: number }[][];
+    }>(sql`
+      SELECT i.kind, i.client_id, i.client_snapshot->>'name' AS client_name, i.vat_breakdown, i.total,
+             c.kind AS credited_kind, c.reference AS credited_reference,
+             (SELECT coalesce(json_agg(d.vat_breakdown ORDER BY d.date, d.reference), '[]'::json) FROM invoices d
+               WHERE d.company_id = i.company_id AND d.kind = 'deposit' AND d.deducted_by_id = coalesce(c.id, i.id)
+             ) AS deposits
+      FROM invoices i
+      LEFT JOIN invoices c ON c.company_id = i.company_id AND c.id = i.credited_invoice_id
+      WHERE i.company_id = ${companyId} AND i.id = ${id}`);
+    const row = result.rows[0];
+    return row && { ...row, total: Number(row.total) };
+  },
+
+  /** Deletes a payment; answers what it was (its journal entry's reversal names it), undefined when none. */
+  async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string) {
+    const [row] = await tx
       .delete(invoicePayments)
       .where(
         and(
@@ -129,7 +163,12 @@ export const invoicePaymentsRepository = {
           eq(invoicePayments.id, paymentId),
         ),
       )
-      .returning({ id: invoicePayments.id });
-    return rows.length === 1;
+      .returning({
+        id: invoicePayments.id,
+        date: invoicePayments.date,
+        amount: invoicePayments.amount,
+        method: invoicePayments.method,
+      });
+    return row && { ...row, method: row.method as PaymentRecordMethod };
   },
 };

@@ -3,6 +3,7 @@ import { clientDetailSchema, clientSchema } from "@shared/clients";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { MESSAGES } from "@shared/errors";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { spaced } from "@web/test/text";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -33,7 +34,6 @@ afterEach(() => {
 });
 
 /** A text as Testing Library reads the page: its no-break spaces as spaces. */
-const spaced = (text: string) => text.replace(/\u00a0/g, " ");
 
 function type(label: string, value: string) {
   fireEvent.input(screen.getByLabelText(label), { target: { value } });

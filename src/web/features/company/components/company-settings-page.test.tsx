@@ -14,6 +14,7 @@ import {
   versionedMessageTemplatesSchema,
 } from "@shared/messages";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { spaced } from "@web/test/text";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
@@ -33,7 +34,6 @@ vi.mock("@web/lib/toast", () => ({ toast }));
 
 let api: FakeApi;
 /** The text as the DOM queries read it (their default normaliser turns no-break spaces into spaces). */
-const spaced = (text: string) => text.replace(/[\u00a0\u202f]/g, " ");
 
 interface ServerState {
   info: CompanyInfo;

@@ -1,5 +1,6 @@
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { INVOICE_DEFAULTS, INVOICE_SORT_ORDERS, INVOICE_TEXTS, type InvoiceSort } from "@shared/invoice-rules";
+import { JOURNAL_TEXTS } from "@shared/journal-rules";
 import { useQuery } from "@tanstack/react-query";
 import { ListViewSkeleton } from "@web/components/data-table/data-table";
 import { useListView } from "@web/components/data-table/use-list-view";
@@ -15,7 +16,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { FileArchive, Plus, Receipt } from "lucide-react";
+import { BookLock, FileArchive, Plus, Receipt } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
@@ -111,6 +112,13 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             <Button variant="outline" onClick={() => setExporting(true)} className={cn(isMobile && "flex-1")}>
               <FileArchive aria-hidden="true" />
               {EINVOICE_TEXTS.exportAction}
+            </Button>
+            {/* The unalterable journal, its closings and the FEC (docs/domain/journal.md). */}
+            <Button variant="outline" asChild className={cn(isMobile && "flex-1")}>
+              <Link to={paths.journal}>
+                <BookLock aria-hidden="true" />
+                {JOURNAL_TEXTS.page.link}
+              </Link>
             </Button>
             {canCreate && newInvoice(INVOICE_TEXTS.newInvoice, true)}
           </div>

@@ -1,6 +1,7 @@
 import { signingViewSchema } from "@shared/signing";
 import { SIGNING_TEXTS } from "@shared/signing-rules";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { spaced } from "@web/test/text";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { drawStroke, STUB_PNG, stubCanvas } from "../test/canvas";
 import {
@@ -14,7 +15,6 @@ import {
 import { SigningPage } from "./signing-page";
 
 /** Testing Library reads texts with their spaces collapsed (no-break ones too). */
-const spaced = (text: string) => text.replace(/\s+/g, " ");
 
 vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
