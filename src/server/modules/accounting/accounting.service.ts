@@ -22,7 +22,7 @@ export function createAccountingService(db: Database) {
       return db.run(scope, async (tx) => {
         const company = await companyInfoQueries.forDocuments(tx, companyId);
         const siren = company.siret?.replace(/\s/g, "").slice(0, 9);
-        if (!siren || siren.length !== 9) throw errors.conflict(ACCOUNTING_TEXTS.sirenRequired);
+        if (siren?.length !== 9) throw errors.conflict(ACCOUNTING_TEXTS.sirenRequired);
         const entries = await journalQueries.ofKinds(
           tx,
           companyId,

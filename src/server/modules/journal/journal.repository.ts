@@ -1,12 +1,6 @@
 import type { Db } from "@server/db/client";
 import { journalEntries, journalPending } from "@server/db/schema";
-import {
-  JOURNAL_GENESIS_HASH,
-  type JournalKind,
-  type JournalPeriod,
-  RECEIPT_KINDS,
-  SALES_KINDS,
-} from "@shared/journal";
+import { JOURNAL_GENESIS_HASH, type JournalKind, type JournalPeriod } from "@shared/journal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { type ChainedFields, canonicalJson } from "./journal-chain";
 
