@@ -38,6 +38,9 @@ beforeAll(async () => {
   b = await company("Autre Journal SARL");
   owner = new pg.Client({ connectionString: inject("ownerDatabaseUrl") });
   await owner.connect();
+  // The owner is not always a superuser (the PostgreSQL 15 pass): row-level security applies to it too
+  // (FORCE), so it acts in the platform's scope, which sees every company's rows.
+  await owner.query("SELECT set_config('app.platform', 'on', false)");
 });
 afterAll(async () => {
   await owner?.end();
@@ -139,6 +142,9 @@ describe("the journal is append-only", () => {
   });
 
   it("the owner cannot either: the trigger refuses it to every role, with a French message", async () => {
+    // The rows are there for the owner: a refusal below is the trigger's, not an empty match.
+    const seen = await owner.query("SELECT count(*)::int AS n FROM journal_entries WHERE company_id = $1", [a.id]);
+    expect(seen.rows[0].n).toBe(3);
     await expect(
       owner.query("UPDATE journal_entries SET amount_cents = 1 WHERE company_id = $1", [a.id]),
     ).rejects.toThrow(/Le journal est inaltérable/);
