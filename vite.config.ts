@@ -163,6 +163,9 @@ const chunks = chunkPlan({
   ],
 });
 
+/** The chunks every page's document loads before anything else (index.html and each route document). */
+const ALWAYS_LOADED = /(^|\/)(index|core|common|rolldown-runtime)-[\w-]+\.js$/;
+
 export default defineConfig({
   root: fromRoot("src/web"),
   resolve: { alias: aliases },
@@ -172,7 +175,14 @@ export default defineConfig({
     emptyOutDir: true,
     target: "es2022",
     // No inline scripts: the server's CSP is script-src 'self'.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // A lazy import preloads what it needs but what every page's document has already loaded (the
+      // entry, `core`, `common`, the runtime): listing those in each import's dependencies only made
+      // the eager bundle's preload map longer (scripts/chunk-plan.ts).
+      resolveDependencies: (_file, deps, { hostType }) =>
+        hostType === "html" ? deps : deps.filter((dep) => !ALWAYS_LOADED.test(dep)),
+    },
     rolldownOptions: {
       // Building a zod schema has no side effect: unused shared schemas (and zod) stay out of the
       // eager bundle when a module only needs the shared pure helpers next to them.

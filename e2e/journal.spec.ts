@@ -12,6 +12,9 @@ test("« Journal » depuis les factures : journal intègre, totaux du mois, FEC 
   page,
 }, testInfo) => {
   await signIn(page, "admin", "/invoices");
+  await expect(page.getByRole("link", { name: "Journal" })).toBeVisible();
+  // Its way in fits the page's header: nothing wider than the screen (a phone's three buttons wrap).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.getByRole("link", { name: "Journal" }).click();
   await expect(page.getByRole("heading", { level: 1, name: "Journal et comptabilité" })).toBeVisible();
   // The demo's invoices went through the invoices service: the journal holds them, chained.

@@ -80,19 +80,15 @@ describe("the planning's week", () => {
     }
   });
 
-  it("is asked at once on /calendar, with the week of the address, and the team filter's teams", () => {
+  it("is asked at once on /calendar, with the week of the address", () => {
     const fetcher = vi.fn<typeof fetch>(answer);
     const now = Date.parse("2026-11-26T09:00:00Z");
     startFirstRequests("/calendar", "t1", fetcher, () => now, "?week=2026-11-30");
     expect(fetcher.mock.calls.map((call) => call[0])).toEqual([
       SESSION_CHECK,
       "/api/calendar/week?week_start=2026-11-30",
-      "/api/teams?limit=100",
     ]);
-    expect(firstRequestsOf("/calendar/", "", new Date(now))).toEqual([
-      "/api/calendar/week?week_start=2026-11-23",
-      "/api/teams?limit=100",
-    ]);
+    expect(firstRequestsOf("/calendar/", "", new Date(now))).toEqual(["/api/calendar/week?week_start=2026-11-23"]);
   });
 });
 

@@ -48,8 +48,7 @@ export const FIRST_REQUESTS: Readonly<Record<string, FirstReads>> = {
   "/vehicles": ["/api/vehicles?page=1&limit=50", "/api/vehicles/summary"],
   "/projects": ["/api/projects?page=1&limit=20"],
   "/invoices": ["/api/invoices?page=1&limit=20", "/api/invoices/stats"],
-  // The week, and the team filter's teams (a user without the filter gets a 403, unused).
-  "/calendar": (search, now) => [`/api/calendar/week?week_start=${planningWeek(search, now)}`, "/api/teams?limit=100"],
+  "/calendar": (search, now) => [`/api/calendar/week?week_start=${planningWeek(search, now)}`],
   "/users": ["/api/company/users", "/api/company/roles"],
   "/app/admin/roles": ["/api/company/roles"],
   "/account": ["/api/account"],

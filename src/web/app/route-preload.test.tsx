@@ -157,26 +157,6 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
     expect(api.requests("GET", "/api/invoices/stats")).toHaveLength(1);
   });
 
-  it("/calendar: the week and, for whoever has the team filter, the teams — together, before the page's code", async () => {
-    api.get("/api/calendar/week", calendarWeekSchema, ({ query }) => ({
-      week_start: query.get("week_start") ?? "",
-      days: [],
-    }));
-    api.get("/api/teams", teamListResponseSchema, () => ({ data: [], meta: { total: 0, page: 1, limit: 100 } }));
-    storeSession(["calendar:view", "team:view", "teams:view"]);
-    preloadRoute(testQueryClient(), "/calendar");
-    await until(() => expect(api.requests("GET", "/api/teams")).toHaveLength(1));
-    expect(api.requests("GET", "/api/calendar/week")).toHaveLength(1);
-    expect(api.requests("GET", "/api/teams")[0]?.query.get("limit")).toBe("100");
-
-    // A compagnon sees his own team's week: no filter, no teams asked.
-    storeSession(["calendar:view", "teams:view"], "Compagnon");
-    preloadRoute(testQueryClient(), "/calendar");
-    await until(() => expect(api.requests("GET", "/api/calendar/week")).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(api.requests("GET", "/api/teams")).toHaveLength(1);
-  });
-
   it("/: nothing of the dashboard before the first paint (the cards ask for their figures once the greeting is on screen)", async () => {
     storeSession(["projects:view", "quotes:view", "team:manage", "invoices:view"]);
     const queryClient = testQueryClient();
@@ -196,7 +176,6 @@ describe("preloadRoute: a signed-in cold start asks for the screen's data at onc
       "teams:view",
       "vehicles:view",
       "calendar:view",
-      "team:view",
       "projects:view",
       "invoices:view",
       "users:view",

@@ -62,8 +62,8 @@ const ROUTES: Record<string, SignedInRoute> = {
   [paths.calendar]: {
     screen: screens.calendar,
     permission: "calendar:view",
-    data: (client, can) =>
-      import("@web/features/planning/api/prefetch-planning").then((m) => m.prefetchPlanningScreen(client, can)),
+    data: (client) =>
+      import("@web/features/planning/api/prefetch-planning").then((m) => m.prefetchPlanningScreen(client)),
   },
   [paths.teams]: {
     screen: screens.teams,

@@ -16,7 +16,7 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useProgressiveList } from "@web/hooks/use-progressive-list";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
-import { BookLock, FileArchive, Plus, Receipt } from "lucide-react";
+import { BookOpen, FileArchive, Plus, Receipt } from "lucide-react";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { invoiceStatsQueryOptions } from "../api/get-invoice-stats";
@@ -107,7 +107,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
         subtitle="Vos factures, leurs paiements et ce qui reste à encaisser."
         subtitleClassName="hidden sm:block"
         actions={
-          <div className={cn("flex gap-2", isMobile && "w-full")}>
+          <div className={cn("flex gap-2", isMobile && "w-full flex-wrap")}>
             {/* The period's issued documents as a ZIP of Factur-X, for the accountant or the platform. */}
             <Button variant="outline" onClick={() => setExporting(true)} className={cn(isMobile && "flex-1")}>
               <FileArchive aria-hidden="true" />
@@ -116,7 +116,7 @@ export function InvoicesPage({ isMobile }: { isMobile: boolean }) {
             {/* The unalterable journal, its closings and the FEC (docs/domain/journal.md). */}
             <Button variant="outline" asChild className={cn(isMobile && "flex-1")}>
               <Link to={paths.journal}>
-                <BookLock aria-hidden="true" />
+                <BookOpen aria-hidden="true" />
                 {JOURNAL_TEXTS.page.link}
               </Link>
             </Button>
