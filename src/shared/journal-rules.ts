@@ -15,15 +15,6 @@ export type JournalKind = (typeof JOURNAL_KINDS)[number];
 export const SALES_KINDS: readonly JournalKind[] = ["invoice", "credit_note"];
 export const RECEIPT_KINDS: readonly JournalKind[] = ["payment", "payment_reversal", "refund"];
 
-export const JOURNAL_KIND_LABELS: Record<JournalKind, string> = {
-  invoice: "Facture émise",
-  credit_note: "Avoir émis",
-  payment: "Règlement",
-  payment_reversal: "Annulation de règlement",
-  refund: "Remboursement",
-  closing: "Clôture de période",
-};
-
 /** The periods the journal totals and closes: a day, a month, a fiscal year (the calendar year). */
 export const JOURNAL_PERIODS = ["day", "month", "year"] as const;
 export type JournalPeriod = (typeof JOURNAL_PERIODS)[number];
