@@ -20,14 +20,12 @@ import { promisify } from "node:util";
 import { createDatabase } from "@server/db/client";
 import { APP_ROLE, type EmbeddedPostgres, startEmbeddedPostgres } from "@server/db/embedded";
 import { migrateDatabase } from "@server/db/migrate";
-import { createAccountingService } from "@server/modules/accounting/accounting.service";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createDashboardService } from "@server/modules/dashboard/dashboard.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createInvoicesService } from "@server/modules/invoices/invoices.service";
-import { createJournalService } from "@server/modules/journal/journal.service";
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createMessagesService } from "@server/modules/messages/messages.service";
 import { createPlanningService } from "@server/modules/planning/planning.service";
@@ -304,39 +302,6 @@ const signedIn: Answer<{ user: { email: string } }> = {
 };
 
 /** The home's figures (issue 16): the money, worksites and quotes of the large company counted. */
-/** The journal's check (issue 34): the whole chain walked, intact. */
-const journalCheck: Answer<{ ok: boolean; entries: number }> = {
-  http: async (response) =>
-    journalCheckHolds((await (await okBody(response)).json()) as { ok: boolean; entries: number }),
-  direct: (value) => journalCheckHolds(value),
-};
-function journalCheckHolds(value: { ok: boolean; entries: number }): string {
-  if (!value.ok || value.entries === 0) fail(`journal rompu ou vide (${value.entries} écritures)`);
-  return `${fmt(value.entries)} écritures, chaîne intègre`;
-}
-
-/** The journal's months (issue 34): some months, each with sales. */
-const journalMonths: Answer<{ periods: { sales: number }[] }> = {
-  http: async (response) =>
-    journalMonthsHold((await (await okBody(response)).json()) as { periods: { sales: number }[] }),
-  direct: (value) => journalMonthsHold(value),
-};
-function journalMonthsHold(value: { periods: { sales: number }[] }): string {
-  if (value.periods.length === 0) fail("aucun mois");
-  return `${value.periods.length} mois`;
-}
-
-/** The FEC of a year (issue 34): its lines. */
-const fecFile: Answer<{ text: string }> = {
-  http: async (response) => fecHolds(await (await okBody(response)).text()),
-  direct: (value) => fecHolds(value.text),
-};
-function fecHolds(text: string): string {
-  const lines = text.split("\r\n").length - 2;
-  if (lines <= 0) fail("FEC vide");
-  return `${fmt(lines)} lignes`;
-}
-
 const homeStats: Answer<DashboardStats> = {
   http: async (response) => homeStatsHold(await (await okBody(response)).json()),
   direct: (value) => homeStatsHold(value),
@@ -856,10 +821,6 @@ async function main() {
     const invoices = createInvoicesService(database);
     const platform = createSuperadminService(database);
     const dashboard = createDashboardService(database);
-    const journal = createJournalService(database);
-    /** The last whole year of the large company's invoices: its FEC. */
-    const lastYear = new Date().getFullYear() - 1;
-    const accounting = createAccountingService(database);
     const messages = createMessagesService(database);
     const reminders = createRemindersService(database);
     const outboxSearch = { search: outboxAddress };
@@ -1165,28 +1126,6 @@ async function main() {
       ),
       // Issue 16: the company home — each of its five endpoints one statement over the large company's
       // 50,000 invoices, 20,000 quotes and 5,000 worksites.
-      // Issue 34: the unalterable journal of the large company (~90,000 entries) and its FEC.
-      line({
-        name: "GET /api/journal/verify (chaîne entière, ~90 000 écritures)",
-        url: "/api/journal/verify",
-        direct: async () => journal.verify(await auth.authenticate(token)),
-        answer: journalCheck,
-        target: { p99At10: 5_000, ratio: 0.6 },
-      }),
-      line({
-        name: "GET /api/journal/totals?period=month (mois du journal)",
-        url: "/api/journal/totals?period=month",
-        direct: async () => journal.totals(await auth.authenticate(token), "month"),
-        answer: journalMonths,
-        target: { p99At10: 100, ratio: 0.6 },
-      }),
-      line({
-        name: `GET /api/accounting/fec?year=${lastYear} (FEC d’une année, ~30 000 écritures)`,
-        url: `/api/accounting/fec?year=${lastYear}`,
-        direct: async () => accounting.fec(await auth.authenticate(token), lastYear),
-        answer: fecFile,
-        target: { p99At10: 2_000, ratio: 0.6 },
-      }),
       line({
         name: "GET /api/dashboard/stats (accueil, 50 000 factures)",
         url: "/api/dashboard/stats",
