@@ -125,7 +125,9 @@ function firstAnswersScript(): Plugin {
           return this.error("index.html or first-answers is missing");
         if (chunk.imports.length > 0)
           return this.error("first-answers must import nothing (it would wait for the app's chunks)");
-        const tag = `<script type="module" crossorigin src="/${chunk.fileName}"></script>`;
+        // async: it runs as soon as it has arrived, in a task of its own, so its requests leave before
+        // the app's modules are evaluated (deferred, it waited for them whenever they had arrived first).
+        const tag = `<script type="module" async crossorigin src="/${chunk.fileName}"></script>`;
         html.source = String(html.source).replace(/(\s*)(<script type="module")/, `$1${tag}$1$2`);
       },
     },

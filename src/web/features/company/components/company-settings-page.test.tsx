@@ -321,7 +321,8 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     type("Ville", "Bron");
     fireEvent.mouseDown(screen.getByRole("tab", { name: /Paramètres commerciaux/ }));
     await waitFor(() => expect(router.state.location.search).toBe("?tab=commercial"));
-    const days = screen.getByLabelText("Durée de validité des devis") as HTMLInputElement;
+    // Drawn when its tab is first opened (the first load renders one form).
+    const days = (await screen.findByLabelText("Durée de validité des devis")) as HTMLInputElement;
     expect(days.value).toBe("45");
     expect(screen.getByRole("tab", { name: /Informations/ }).textContent).toContain("modifications non enregistrées");
     type("Durée de validité des devis", "");

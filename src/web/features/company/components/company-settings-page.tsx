@@ -9,10 +9,11 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useCan } from "@web/hooks/use-can";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
+import { useWhenIdle } from "@web/hooks/use-when-idle";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Building2, FileText, Mail } from "lucide-react";
-import { lazy, type ReactNode, Suspense, useEffect, useState } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
@@ -22,8 +23,9 @@ import { CompanyLogoCard } from "./company-logo-card";
 // The forms bring zod and react-hook-form: they load beside the data, once the page's header and
 // tabs have painted (useAfterFirstPaint; ADR 0005 §10).
 const CompanyInfoForm = lazy(() => import("./company-info-form").then((m) => ({ default: m.CompanyInfoForm })));
+const loadCommercialSettingsForm = () => import("./commercial-settings-form");
 const CommercialSettingsForm = lazy(() =>
-  import("./commercial-settings-form").then((m) => ({ default: m.CommercialSettingsForm })),
+  loadCommercialSettingsForm().then((m) => ({ default: m.CommercialSettingsForm })),
 );
 const MessageTemplatesForm = lazy(() =>
   import("./message-templates-form").then((m) => ({ default: m.MessageTemplatesForm })),
@@ -56,6 +58,14 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   const [templatesDirty, setTemplatesDirty] = useState(false);
   // The templates are asked for when their tab is first opened (the page's first answers are the other two).
   const templatesOpened = useOpenedOnce(tab === "messages");
+  // The commercial form is asked for at once but drawn when its tab is first opened: the first load renders
+  // one form, not two (its rendering was most of /settings' blocking time on a slow phone).
+  const commercialOpened = useOpenedOnce(tab === "commercial");
+  // Its code is fetched once the page is idle, so that opening the tab waits for nothing.
+  const idle = useWhenIdle();
+  useEffect(() => {
+    if (idle) void loadCommercialSettingsForm();
+  }, [idle]);
   const templates = useQuery({ ...messageTemplatesQueryOptions(), enabled: templatesOpened });
   const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty || templatesDirty));
   useToastsAboveSaveBar(canEdit, isMobile);
@@ -109,7 +119,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
           </TabsTrigger>
         </TabsList>
 
-        {/* Both panels stay mounted so that switching tabs keeps what was typed. */}
+        {/* Each panel, once drawn, stays mounted so that switching tabs keeps what was typed. */}
         <TabsContent value="info" forceMount hidden={tab !== "info"}>
           <QueryState
             isPending={info.isPending}
@@ -142,7 +152,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
             failureTitle="Erreur lors de la récupération des paramètres de l’entreprise"
             onRetry={() => void settings.refetch()}
           >
-            {settings.data && (
+            {settings.data && commercialOpened && (
               <CommercialSettingsForm
                 settings={settings.data}
                 canEdit={canEdit}
@@ -227,11 +237,16 @@ interface QueryStateProps {
   children: ReactNode;
 }
 
-/** « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content. */
+/**
+ * « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content —
+ * drawn in a transition (`useDeferredValue`): React renders a form in slices between which the phone
+ * stays responsive, instead of one long task (ADR 0005 §10 (n)).
+ */
 function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
   const painted = useAfterFirstPaint();
+  const ready = useDeferredValue(painted && !isPending, false);
   const loading = <Spinner className="py-20" label="Chargement…" />;
-  if (isPending || !painted) return loading;
+  if (!ready) return loading;
   if (error && !hasData) {
     return <LoadError title={failureTitle} message={errorDescription(error)} onRetry={onRetry} />;
   }

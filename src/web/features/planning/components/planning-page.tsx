@@ -90,7 +90,12 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
   const [teamChoice, setTeamChoice] = useState<string | null>(null);
   const teamId = access.canFilterTeams ? teamChoice : null;
   const query = useQuery(weekQueryOptions(monday, teamId));
-  const teams = useQuery(planningTeamsQueryOptions(access.canFilterTeams && access.canListTeams));
+  // The page idle: the weeks around are prefetched, and on a phone the filter's teams asked (only its
+  // options need them: the day's cards paint without sharing the first requests with them, ADR 0005 §10 (n)).
+  const idle = useWhenIdle();
+  const teams = useQuery(
+    planningTeamsQueryOptions(access.canFilterTeams && access.canListTeams && (!isMobile || idle)),
+  );
   const week = query.data?.week_start === monday ? query.data : undefined;
   const [chosenDay, setChosenDay] = useState<string | null>(null);
   const day = chosenDay && mondayOf(chosenDay) === monday ? chosenDay : mondayOf(today) === monday ? today : monday;
@@ -104,7 +109,6 @@ export function PlanningPage({ isMobile }: { isMobile: boolean }) {
   }, [isMobile]);
 
   // The weeks before and after, once the page is idle: « Semaine suivante » shows at once.
-  const idle = useWhenIdle();
   const queryClient = useQueryClient();
   const loaded = week !== undefined;
   useEffect(() => {

@@ -3,7 +3,6 @@ import type { ProjectDetail, ProjectIssues, ProjectPhotos, ProjectTaskDetail } f
 import { type QueryClient, useQueryClient } from "@tanstack/react-query";
 import { ApiError } from "@web/lib/api-client";
 import { toastFailure, toastSuccess } from "@web/lib/api-errors";
-import { getStoredUserRaw } from "@web/lib/session";
 import { useCallback, useEffect, useMemo, useRef, useSyncExternalStore } from "react";
 import { projectKeys } from "../api/project-keys";
 import { type SentAnswer, sendSiteEntry } from "../api/site-execution";
@@ -12,15 +11,7 @@ import { entriesOf, type SiteEntry, type SiteOp } from "../lib/site-outbox";
 import { createSiteOutbox, type SiteOutbox, type SiteSettlement, watchConnection } from "../lib/site-outbox-store";
 import { SITE_TEXTS, syncedLabel } from "../lib/site-texts";
 import { keepThumbnails } from "../lib/site-thumbs";
-
-/** The signed-in user as stored by the session (the outbox is his: his entries, his name on them). */
-export function storedUser(): { id: string; name: string | null } | null {
-  const raw = getStoredUserRaw();
-  if (typeof raw !== "object" || raw === null) return null;
-  const { id, full_name } = raw as { id?: unknown; full_name?: unknown };
-  if (typeof id !== "string" || id === "") return null;
-  return { id, name: typeof full_name === "string" && full_name !== "" ? full_name : null };
-}
+import { storedUser } from "../lib/site-user";
 
 let instance: { outbox: SiteOutbox; stop: () => void } | null = null;
 

@@ -47,4 +47,9 @@ describe("resuming the site outbox from any screen", () => {
     expect(await resumeSiteOutbox()).toBe(false);
     expect(fetch).not.toHaveBeenCalled();
   });
+
+  it("opens no database on a browser where « Mode chantier » never stored anything", async () => {
+    expect(await resumeSiteOutbox()).toBe(false);
+    expect(await indexedDB.databases()).toEqual([]);
+  });
 });

@@ -8,7 +8,7 @@ import type { SiteEntry } from "./site-outbox";
  * same in memory: the screen works, nothing survives a reload.
  */
 
-const DB_NAME = "propulse-chantier";
+export const SITE_DB_NAME = "propulse-chantier";
 const DB_VERSION = 1;
 const OUTBOX = "outbox";
 const SNAPSHOTS = "snapshots";
@@ -61,7 +61,7 @@ let connection: Promise<IDBDatabase> | null = null;
 
 function open(): Promise<IDBDatabase> {
   connection ??= new Promise<IDBDatabase>((resolve, reject) => {
-    const request = indexedDB.open(DB_NAME, DB_VERSION);
+    const request = indexedDB.open(SITE_DB_NAME, DB_VERSION);
     request.onupgradeneeded = () => {
       const db = request.result;
       if (!db.objectStoreNames.contains(OUTBOX)) db.createObjectStore(OUTBOX, { keyPath: "seq", autoIncrement: true });
