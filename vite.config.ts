@@ -8,6 +8,7 @@ import { defineConfig, type Plugin } from "vite";
 import { VitePWA } from "vite-plugin-pwa";
 import { aliases } from "./aliases.config";
 import { chunkPlan } from "./scripts/chunk-plan";
+import { iconImports } from "./scripts/icon-imports";
 
 const fromRoot = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 const apiTarget = `http://localhost:${process.env.API_PORT || 3001}`;
@@ -205,6 +206,7 @@ export default defineConfig({
   },
   plugins: [
     chunks.plugin,
+    iconImports(),
     react(),
     tailwindcss(),
     VitePWA({

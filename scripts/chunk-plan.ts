@@ -25,19 +25,23 @@ export interface ChunkGroup {
 
 const fromRoot = (path: string) => fileURLToPath(new URL(`../${path}`, import.meta.url));
 
-/** lucide-react's index re-exports every icon: the walk stops there, and the icons all go to `core`. */
-const ICONS = /[\\/]node_modules[\\/]lucide-react[\\/]/;
 /** The shared rules (small, pure, imported by screens and forms alike). */
 const SHARED = /[\\/]src[\\/]shared[\\/]/;
+/**
+ * lucide-react's index re-exports every icon: the build imports each icon from its own module
+ * (`scripts/icon-imports.ts`), so that each goes with the code using it; should the index itself be
+ * imported, the walk stops there and it goes to `core`.
+ */
 const ICON_BARREL = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]lucide-react\.mjs$/;
+/** One icon's module (`lucide-react/icons/<name>`). */
+const ICON = /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]/;
 
 /**
  * Groups the code into a few chunks per page instead of the one chunk per shared module that automatic
  * splitting makes (36 requests for /clients, six at a time over HTTP/1.1, a round trip each):
- * - `core`: what the entry imports (React, the router, the query cache…) and every icon (7 kB
- *   compressed: lucide's index re-exports them all, so the walk does not follow it; the entry uses
- *   icons and they use React, so a chunk of their own would import core while core imports it, and
- *   whichever ran first would call the other before it is defined), loaded by every page;
+ * - `core`: what the entry imports (React, the router, the query cache…) and the icons it uses (each
+ *   other icon goes with the code that uses it, as any module: `scripts/icon-imports.ts`), loaded by
+ *   every page;
  * - `common`: what the login screen shares with any signed-in page (buttons, fields…);
  * - `shell`: the signed-in shell and the home screen, and what they add;
  * - `screens`: what at least two of the other signed-in screens share beyond that (list scaffold…);
@@ -93,7 +97,11 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
       }
       // Everything the login shares with a signed-in page: a module the login needs never waits in a
       // chunk of the signed-in screens (it would load them all with it).
-      for (const id of closure(loginId, [core])) if (shellUses.has(id) || screenUses.has(id)) common.add(id);
+      // The login's icons too (a few hundred bytes each): else each one it shares with a form loaded later
+      // would be a chunk of its own, a request more on the login's first load.
+      for (const id of closure(loginId, [core])) {
+        if (shellUses.has(id) || screenUses.has(id) || ICON.test(id)) common.add(id);
+      }
       for (const id of shellUses) if (!common.has(id)) shell.add(id);
       for (const [id, count] of screenUses) if (count >= 2 && !common.has(id) && !shell.has(id)) screens.add(id);
       for (const screen of screenRoots) {
@@ -127,12 +135,23 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
   };
 
   const groups: ChunkGroup[] = [
-    { name: "core", priority: 3, test: (id) => core.has(id) || ICONS.test(id) || id.includes("rolldown/runtime") },
+    {
+      name: "core",
+      priority: 3,
+      test: (id) => core.has(id) || ICON_BARREL.test(id) || id.includes("rolldown/runtime"),
+    },
     { name: "common", priority: 2, test: (id) => common.has(id) },
     { name: "shell", priority: 1, test: (id) => shell.has(id) },
     { name: "screens", priority: 0, test: (id) => screens.has(id) },
     { name: (id) => ownScreen.get(id) ?? null, priority: -1, test: (id) => ownScreen.has(id) },
     { name: (id) => ownRules.get(id) ?? null, priority: -2, test: (id) => ownRules.has(id) },
+    // The icons of the parts loaded on demand (forms, dialogs) that no page loads first: one chunk, not
+    // a chunk per icon shared by two of them.
+    {
+      name: "icons",
+      priority: -3,
+      test: (id) => ICON.test(id) && ![core, common, shell, screens].some((set) => set.has(id)) && !ownScreen.has(id),
+    },
   ];
   return { plugin, groups };
 }
