@@ -146,7 +146,8 @@ export function chunkPlan(roots: ChunkPlanRoots): { plugin: Plugin; groups: Chun
     { name: (id) => ownScreen.get(id) ?? null, priority: -1, test: (id) => ownScreen.has(id) },
     { name: (id) => ownRules.get(id) ?? null, priority: -2, test: (id) => ownRules.has(id) },
     // The icons of the parts loaded on demand (forms, dialogs) that no page loads first: one chunk, not
-    // a chunk per icon shared by two of them.
+    // a chunk per icon shared by two of them. Its test leaves out what the plan placed: matched by both,
+    // the entry's icons went to this group in spite of `core`'s higher priority.
     {
       name: "icons",
       priority: -3,
