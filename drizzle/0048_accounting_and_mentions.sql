@@ -1,0 +1,2 @@
+ALTER TABLE "companies" ADD COLUMN "accounting_accounts" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "companies" ADD COLUMN "accounting_updated_at" timestamp with time zone DEFAULT now() NOT NULL;
