@@ -50,6 +50,11 @@ export const companies = pgTable("companies", {
    */
   extraTaxRates: jsonb("extra_tax_rates").$type<number[]>().notNull().default([]),
   termsAndConditions: text("terms_and_conditions"),
+  /**
+   * Option pour le paiement de la taxe d'après les débits (CGI art. 269-2 c): printed on every invoice
+   * (2026 reform), frozen in its seller; the Factur-X's VAT is then due at invoicing (BT-8).
+   */
+  vatOnDebits: boolean("vat_on_debits").notNull().default(false),
   /** « À relancer »: quotes sent more than this many days ago without answer (1 to 90; docs/domain/messages.md). */
   reminderAfterDays: integer("reminder_after_days").notNull().default(7),
   /**
