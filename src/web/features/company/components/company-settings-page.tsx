@@ -100,7 +100,8 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
 
       <Tabs value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
         <TabsList aria-label="Sections des paramètres" className={cn(isMobile ? "h-11 w-full" : "w-fit")}>
-          {/* Sized by their labels (« Paramètres commerciaux » is the longer one), the rest shared. */}
+          {/* Sized by their labels (« Paramètres commerciaux » is the longer one), the rest shared; on a
+              phone the short labels (« Commercial », « Comptes ») keep the four in the screen's width. */}
           <TabsTrigger value="info" className={triggerClass}>
             <Building2 aria-hidden="true" className={cn(isMobile && "hidden")} />
             Informations
@@ -118,7 +119,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
           </TabsTrigger>
           <TabsTrigger value="accounting" className={triggerClass}>
             <Calculator aria-hidden="true" className={cn(isMobile && "hidden")} />
-            Comptabilité
+            {isMobile ? "Comptes" : "Comptabilité"}
             {accountingDirty && <UnsavedDot />}
           </TabsTrigger>
         </TabsList>
