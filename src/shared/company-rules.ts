@@ -23,6 +23,7 @@ export const COMPANY_TEXTS = {
   extraTaxRatesTooMany: "10 taux de TVA ajoutés au plus",
   /** A rate of the company's own cannot be taken away while it is the rate of new lines. */
   defaultTaxRateRemoved: "Ce taux est la TVA par défaut des nouvelles lignes\u00a0: choisissez-en une autre d’abord",
+  vatOnDebitsInvalid: "Indiquez oui ou non pour l’option pour le paiement de la taxe d’après les débits",
   reminderRange: "Le délai de relance doit être compris entre 1 et 90 jours",
   logoType: "Veuillez sélectionner un fichier image (JPG, PNG, GIF, WebP)",
   logoSize: "Le fichier ne doit pas dépasser 5MB",

@@ -184,6 +184,13 @@ export const companySettingsInputSchema = z.object({
     .max(90, COMPANY_TEXTS.reminderRange)
     .optional()
     .describe("Devis à relancer après ce nombre de jours sans réponse (1 à 90)\u00a0; absent\u00a0: inchangé"),
+  // 2026 reform (docs/domain/invoices.md#mentions-of-the-reform): printed on every invoice when opted.
+  vat_on_debits: z
+    .boolean({ error: COMPANY_TEXTS.vatOnDebitsInvalid })
+    .optional()
+    .describe(
+      "Option pour le paiement de la taxe d’après les débits (CGI art. 269-2 c), imprimée sur les factures\u00a0; absente\u00a0: inchangée",
+    ),
 });
 export type CompanySettingsInput = z.output<typeof companySettingsInputSchema>;
 export const companySettingsSchema = z.object({
@@ -192,6 +199,8 @@ export const companySettingsSchema = z.object({
   default_tax_rate: z.number(),
   extra_tax_rates: z.array(z.number()),
   reminder_after_days: z.number(),
+  /** Option pour le paiement de la taxe d'après les débits (2026 reform: printed on the invoices). */
+  vat_on_debits: z.boolean(),
   /** Its version: the `ETag` of the answer, sent back as `If-Match` by a save (ADR 0024). */
   updated_at: z.string(),
 });

@@ -196,6 +196,8 @@ export const INVOICE_TEXTS = {
   /** The 10 % certification (VAT_RULE_TEXTS.housingWorksMention; 5,5 %: energyRenovationMention, ADR 0029). */
   reducedRateMention: VAT_RULE_TEXTS.housingWorksMention,
   energyRenovationMention: VAT_RULE_TEXTS.energyRenovationMention,
+  operationCategoryInvalid:
+    "Catégorie de l’opération invalide (livraison de biens, prestation de services ou les deux)",
   watermark: "BROUILLON",
   /** The PDF's words (docs/decisions/0015-invoice-mentions.md: what is printed where). */
   pdf: {
@@ -206,9 +208,17 @@ export const INVOICE_TEXTS = {
     dueDate: "Échéance",
     /** Beside « Net à payer » when there is no due date. */
     onReceipt: "à réception",
-    /** 2026 e-invoicing reform: the category of the operation; building works are services. */
+    /** 2026 e-invoicing reform: the category of the operation (OPERATION_CATEGORY_PRINTED). */
     operation: "Opération",
     services: "Prestation de services",
+    /** 2026 reform: where the work is done (the worksite's address: the delivery address). */
+    worksiteAddress: "Adresse du chantier",
+    /** Under « Adresse du chantier » when the invoice has no worksite: the address delivered to. */
+    deliveryAddress: "Adresse de livraison",
+    /** 2026 reform: a business client's VAT number, on reverse-charge and intra-EU invoices. */
+    clientVatNumber: "N° TVA",
+    /** 2026 reform, CGI art. 269-2 c: the company opted to pay VAT on debits. */
+    debitsOption: "Option pour le paiement de la taxe d’après les débits",
     depositsDeducted: "Acomptes déjà facturés",
     netDue: "Net à payer",
     /** A credit note's own total (issue 32): what it credits, never « Net à payer ». */
@@ -399,3 +409,69 @@ export const INVOICE_SORT_ORDERS: Record<InvoiceSort, "asc" | "desc"> = {
   due_date: "asc",
   balance: "desc",
 };
+
+/**
+ * The category of the operation (2026 e-invoicing reform, décret 2022-1299; docs/domain/invoices.md#mentions
+ * of the reform): goods, services or both. Building works — supplies included — are services (travaux
+ * immobiliers): what an invoice is unless its draft says otherwise.
+ */
+export const OPERATION_CATEGORIES = ["goods", "services", "both"] as const;
+export type OperationCategory = (typeof OPERATION_CATEGORIES)[number];
+export const DEFAULT_OPERATION_CATEGORY: OperationCategory = "services";
+
+/** As offered on the draft. */
+export const OPERATION_CATEGORY_LABELS: Record<OperationCategory, string> = {
+  goods: "Livraison de biens",
+  services: "Prestation de services",
+  both: "Les deux",
+};
+
+/** As printed (« Opération : … »): « les deux » said in full. */
+export const OPERATION_CATEGORY_PRINTED: Record<OperationCategory, string> = {
+  goods: "Livraison de biens",
+  services: "Prestation de services",
+  both: "Livraison de biens et prestation de services",
+};
+
+/** The category an invoice prints: its draft's choice, else the default (a stored text read back). */
+export function operationCategoryOf(stored: string | null | undefined): OperationCategory {
+  return (OPERATION_CATEGORIES as readonly string[]).includes(stored ?? "")
+    ? (stored as OperationCategory)
+    : DEFAULT_OPERATION_CATEGORY;
+}
+
+const folded = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .replace(/[\s,]+/g, " ")
+    .trim()
+    .toLowerCase();
+
+/**
+ * The worksite's address an invoice prints (2026 reform, décret 2022-1299; docs/domain/invoices.md#mentions-of-the-reform):
+ * on every invoice of a worksite, and otherwise when it differs from the client's (billing) address —
+ * the delivery address. Null when there is none to print.
+ */
+export function printedWorksiteAddress(invoice: {
+  worksite_address: string | null;
+  project: { id: string } | null;
+  client: { address: string | null; postal_code: string | null; city: string | null };
+}): string | null {
+  const site = invoice.worksite_address?.trim();
+  if (!site) return null;
+  if (invoice.project) return site;
+  const { address, postal_code, city } = invoice.client;
+  const billing = [address, [postal_code, city].filter(Boolean).join(" ")].filter(Boolean).join(", ");
+  return folded(site) === folded(billing) ? null : site;
+}
+
+/**
+ * The client's VAT number an invoice prints (2026 reform; CGI art. 242 nonies A, I-13°): on a
+ * reverse-charge invoice and on one to a business of another member state (its number not French).
+ */
+export function printedClientVatNumber(invoice: { reverse_charge: boolean; client: { vat_number: string | null } }) {
+  const vat = invoice.client.vat_number?.replace(/\s/g, "").toUpperCase();
+  if (!vat) return null;
+  return invoice.reverse_charge || !vat.startsWith("FR") ? vat : null;
+}

@@ -29,6 +29,7 @@ import {
   INVOICE_STATUSES,
   INVOICE_TEXTS,
   type InvoiceSort,
+  OPERATION_CATEGORIES,
   PAYMENT_METHODS,
   PAYMENT_RECORD_METHODS,
 } from "./invoice-rules";
@@ -84,7 +85,20 @@ const name = z.preprocess(
 const paymentMethod = z.enum(PAYMENT_METHODS, { error: INVOICE_TEXTS.paymentMethodInvalid });
 
 /** The fields of a draft an edit may change (PUT: the creation's minus client, quote and worksite). */
+/**
+ * The category of the operation (2026 reform): null, or left out on a creation, is the default
+ * (`DEFAULT_OPERATION_CATEGORY`, building works are services); frozen at issue.
+ */
+const operationCategory = z
+  .enum(OPERATION_CATEGORIES, { error: INVOICE_TEXTS.operationCategoryInvalid })
+  .nullable()
+  .optional()
+  .describe(
+    "Catégorie de l’opération (réforme 2026)\u00a0: goods (livraison de biens), services (prestation de services) ou both (les deux)\u00a0; null\u00a0: prestation de services (travaux)\u00a0; absente d’un PUT\u00a0: inchangée",
+  );
+
 const editable = {
+  operation_category: operationCategory,
   name,
   date: isoDay(INVOICE_TEXTS.dateRequired)
     .optional()
@@ -153,6 +167,7 @@ export const invoiceUpdateSchema = withInvoiceRules(
     terms: clearableText(10000),
     legal_mentions: clearableText(5000),
     reverse_charge: requiredField(z.boolean({ error: "Autoliquidation\u00a0: oui ou non" })),
+    operation_category: operationCategory,
     ...discountUpdateFields,
     items: requiredField(items),
   }),
@@ -375,7 +390,16 @@ export const invoiceSchema = invoiceRowSchema.extend({
     city: z.string().nullable(),
     /** A business client's SIREN (from its SIRET), printed on the invoice. */
     siren: z.string().nullable(),
+    /** A business client's VAT number (2026 reform: printed on reverse-charge and intra-EU invoices). */
+    vat_number: z.string().nullable(),
   }),
+  /**
+   * 2026 reform: the worksite's address (the quote's worksite, else the worksite's), where the work is
+   * delivered; null when none is known. Frozen at issue with the client.
+   */
+  worksite_address: z.string().nullable(),
+  /** 2026 reform: the category of the operation, the draft's choice or the default; frozen at issue. */
+  operation_category: z.enum(OPERATION_CATEGORIES),
   client_phone: z.string().nullable(),
   quote: linked,
   project: linked,

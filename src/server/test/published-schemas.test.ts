@@ -62,6 +62,9 @@ const puts = withBody.filter((op) => op.method === "PUT");
  * then keep the stored value (never reset it); the test below checks that too.
  */
 const OPTIONAL_ON_PUT: Record<string, Record<string, string>> = {
+  "PUT /api/invoices/{id}": {
+    operation_category: "issue 34, not in the spec's body: a client written to the spec keeps the draft's category",
+  },
   "PUT /api/quotes/{id}": {
     worksite: "not in the spec's body: a client written to the spec keeps the quote's worksite address",
     premises:
@@ -71,6 +74,7 @@ const OPTIONAL_ON_PUT: Record<string, Record<string, string>> = {
     default_tax_rate: "not in the spec's body: a client written to the spec keeps the company's choice",
     reminder_after_days: "issue 18, not in the spec's body: a client written to the spec keeps the company's delay",
     extra_tax_rates: "issue 31, not in the spec's body: a client written to the spec keeps the company's own VAT rates",
+    vat_on_debits: "issue 34, not in the spec's body: a client written to the spec keeps the company's option",
   },
   // ADR 0012: a client's type and what comes with it are not in the spec's body.
   "PUT /api/clients/{id}": Object.fromEntries(

@@ -1,5 +1,6 @@
 import { createHash, randomUUID } from "node:crypto";
 import { enqueueMessage } from "@server/modules/messages/mailer";
+import { accountingSettingsOf, DEFAULT_ACCOUNTS } from "@shared/accounting";
 import { ERROR_CODES, MESSAGES } from "@shared/errors";
 import { PERMISSION_CODES } from "@shared/permissions";
 import { mondayOf } from "@shared/planning-rules";
@@ -310,6 +311,8 @@ const BODY_SAMPLES: Record<string, (r: Resources) => unknown> = {
     items: [invoiceLine],
   }),
   "POST /api/invoices/deposit/{quoteId}": () => ({ percentage: 30 }),
+  // Accounts under their PCG classes (a pattern and a prefix), two journal codes that differ.
+  "PUT /api/company/accounting": () => accountingSettingsOf(DEFAULT_ACCOUNTS),
   // A PATCH that changes something (an empty one leaves the user, and its version, as they are).
   "PATCH /api/company/users/{id}": () => ({ full_name: "Échantillon" }),
   // A message: e-mail addresses (a format the samples do not make).

@@ -1,3 +1,5 @@
+import type { AccountingAccounts } from "@shared/accounting";
+import { sql } from "drizzle-orm";
 import { boolean, date, integer, jsonb, numeric, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 export const companies = pgTable("companies", {
@@ -48,18 +50,32 @@ export const companies = pgTable("companies", {
    */
   extraTaxRates: jsonb("extra_tax_rates").$type<number[]>().notNull().default([]),
   termsAndConditions: text("terms_and_conditions"),
+  /**
+   * Option pour le paiement de la taxe d'après les débits (CGI art. 269-2 c): printed on every invoice
+   * (2026 reform), frozen in its seller; the Factur-X's VAT is then due at invoicing (BT-8).
+   */
+  vatOnDebits: boolean("vat_on_debits").notNull().default(false),
   /** « À relancer »: quotes sent more than this many days ago without answer (1 to 90; docs/domain/messages.md). */
   reminderAfterDays: integer("reminder_after_days").notNull().default(7),
+  /**
+   * The FEC's accounts and journal codes as saved in « Comptabilité » (docs/domain/accounting.md#accounts):
+   * over `DEFAULT_ACCOUNTS` (the PCG's), which a company that never saved them reads (`withDefaultAccounts`).
+   */
+  accountingAccounts: jsonb("accounting_accounts")
+    .$type<Partial<AccountingAccounts>>()
+    .notNull()
+    .default(sql`'{}'::jsonb`),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   /**
    * The versions of the forms of the settings page, saved apart (ADR 0024): the identity (the logo
-   * aside, a card of its own), the commercial settings and the message templates (the four as one). A
+   * aside, a card of its own), the commercial settings, the message templates (the four as one) and the accounts. A
    * save of one never makes another stale.
    */
   infoUpdatedAt: timestamp("info_updated_at", { withTimezone: true }).notNull().defaultNow(),
   settingsUpdatedAt: timestamp("settings_updated_at", { withTimezone: true }).notNull().defaultNow(),
   messageTemplatesUpdatedAt: timestamp("message_templates_updated_at", { withTimezone: true }).notNull().defaultNow(),
+  accountingUpdatedAt: timestamp("accounting_updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

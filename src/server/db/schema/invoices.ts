@@ -59,6 +59,11 @@ export const invoices = pgTable(
     terms: text("terms"),
     legalMentions: text("legal_mentions"),
     reverseCharge: boolean("reverse_charge").notNull().default(false),
+    /**
+     * 2026 reform: the category of the operation, 'goods' | 'services' | 'both' (docs/domain/invoices.md#mentions-of-the-reform).
+     * A draft's null is the default (services); the issue writes the category printed, frozen.
+     */
+    operationCategory: text("operation_category"),
     discountPercentage: numeric("discount_percentage", { precision: 5, scale: 2, mode: "number" }).notNull().default(0),
     discountAmount: money("discount_amount").notNull().default(0),
     subtotal: money("subtotal").notNull().default(0),

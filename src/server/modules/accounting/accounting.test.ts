@@ -1,5 +1,12 @@
-import { bearer, createTestCompany, login, setupApp, TEST_COMPANY_IDENTITY } from "@server/test/helpers";
-import { ACCOUNTING_TEXTS, FEC_COLUMNS } from "@shared/accounting";
+import {
+  bearer,
+  createTestCompany,
+  createTestUserWithPermissions,
+  login,
+  setupApp,
+  TEST_COMPANY_IDENTITY,
+} from "@server/test/helpers";
+import { ACCOUNTING_TEXTS, DEFAULT_ACCOUNTS, FEC_COLUMNS } from "@shared/accounting";
 import { sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type JournalRecord, recordInJournal } from "../journal/journal.queries";
@@ -107,5 +114,128 @@ describe("GET /api/accounting/fec", () => {
     const res = await fec((await login(app, bare.emails.admin)).token);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(ACCOUNTING_TEXTS.sirenRequired);
+  });
+});
+
+describe("GET/PUT /api/company/accounting", () => {
+  const url = "/api/company/accounting";
+  const get = (token: string) => app.inject({ method: "GET", url, headers: bearer(token) });
+  const put = (token: string, payload: object, headers: Record<string, string> = {}) =>
+    app.inject({ method: "PUT", url, headers: { ...bearer(token), ...headers }, payload });
+
+  it("answers the PCG's defaults until saved, with the version as ETag", async () => {
+    const { id, emails } = await createTestCompany(db, "Comptes SARL");
+    const token = (await login(app, emails.admin)).token;
+    const res = await get(token);
+    expect(res.statusCode, res.body).toBe(200);
+    const { updated_at, ...accounts } = res.json();
+    expect(accounts).toEqual({
+      clients_account: DEFAULT_ACCOUNTS.clients,
+      deposits_account: "419100",
+      bank_account: "512000",
+      sales_account_20: "704200",
+      sales_account_10: "704100",
+      sales_account_5_5: "704055",
+      sales_account_0: "704000",
+      sales_account_other: "704000",
+      vat_account_20: "445712",
+      vat_account_10: "445711",
+      vat_account_5_5: "445705",
+      vat_account_2_1: "445702",
+      vat_account_other: "445710",
+      sales_journal: "VT",
+      bank_journal: "BQ",
+    });
+    expect(res.headers.etag).toBe(`"${updated_at}"`);
+    expect(id).toBeTruthy();
+  });
+
+  it("saves the accounts (spaces dropped, codes upper case) and the FEC writes them", async () => {
+    const before = (await get(admin)).json();
+    const { updated_at: _version, ...body } = before;
+    const res = await put(
+      admin,
+      {
+        ...body,
+        clients_account: "411 100",
+        sales_account_10: "706100",
+        vat_account_10: "4457110",
+        sales_journal: "ve",
+        bank_journal: "BQ1",
+      },
+      { "if-match": `"${before.updated_at}"` },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      clients_account: "411100",
+      sales_account_10: "706100",
+      vat_account_10: "4457110",
+      sales_journal: "VE",
+      bank_journal: "BQ1",
+      sales_account_20: "704200",
+    });
+    expect((await get(admin)).json()).toEqual(res.json());
+    // The previous version is stale now.
+    const stale = await put(admin, body, { "if-match": `"${before.updated_at}"` });
+    expect(stale.statusCode).toBe(409);
+
+    const fecRes = await fec(admin);
+    expect(fecRes.statusCode, fecRes.body).toBe(200);
+    const cells = fecRes.body
+      .replace(/\r\n$/, "")
+      .split("\r\n")
+      .slice(1)
+      .map((r) => r.split("\t"));
+    expect(cells.map((c) => [c[0], c[2], c[4], c[5]])).toEqual([
+      ["VE", "1", "411100", "Clients"],
+      ["VE", "1", "706100", "Prestations de services TVA 10\u00a0%"],
+      ["VE", "1", "4457110", "TVA collectée 10\u00a0%"],
+      ["BQ1", "2", "512000", "Banque"],
+      ["BQ1", "2", "411100", "Clients"],
+    ]);
+    // Another company keeps its own (the defaults).
+    expect((await get(other)).json().clients_account).toBe("411000");
+    // Back to the defaults for the other tests of this file.
+    const restored = await put(admin, body);
+    expect(restored.statusCode, restored.body).toBe(200);
+  });
+
+  it("refuses an account out of its PCG class, not digits, a bad or shared journal code (French 400), and changes nothing", async () => {
+    const before = (await get(admin)).json();
+    const { updated_at: _version, ...body } = before;
+    const cases: [object, string, string][] = [
+      [{ clients_account: "401000" }, "clients_account", ACCOUNTING_TEXTS.clientsClass],
+      [{ deposits_account: "411900" }, "deposits_account", ACCOUNTING_TEXTS.depositsClass],
+      [{ bank_account: "530000" }, "bank_account", ACCOUNTING_TEXTS.bankClass],
+      [{ sales_account_20: "604000" }, "sales_account_20", ACCOUNTING_TEXTS.salesClass],
+      [{ vat_account_other: "445660" }, "vat_account_other", ACCOUNTING_TEXTS.vatClass],
+      [{ sales_account_5_5: "70A100" }, "sales_account_5_5", ACCOUNTING_TEXTS.accountDigits],
+      [{ bank_account: "51" }, "bank_account", ACCOUNTING_TEXTS.accountDigits],
+      [{ vat_account_20: 445712 }, "vat_account_20", ACCOUNTING_TEXTS.accountDigits],
+      [{ sales_journal: "VENTES1" }, "sales_journal", ACCOUNTING_TEXTS.journalCode],
+      [{ bank_journal: "V-T" }, "bank_journal", ACCOUNTING_TEXTS.journalCode],
+      [{ bank_journal: "vt" }, "bank_journal", ACCOUNTING_TEXTS.journalsDistinct],
+    ];
+    for (const [change, path, message] of cases) {
+      const res = await put(admin, { ...body, ...change });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().details, JSON.stringify(change)).toEqual([{ path, message }]);
+    }
+    expect((await get(admin)).json()).toEqual(before);
+  });
+
+  it("reads with settings:view, saves with settings:edit only", async () => {
+    const { id, emails } = await createTestCompany(db, "Droits comptes SARL");
+    const viewer = (await login(app, await createTestUserWithPermissions(db, id, ["settings:view"]))).token;
+    const res = await get(viewer);
+    expect(res.statusCode).toBe(200);
+    const { updated_at: _version, ...body } = res.json();
+    expect((await put(viewer, body)).statusCode).toBe(403);
+    for (const email of [emails.chef, emails.compagnon, emails.norole]) {
+      const token = (await login(app, email)).token;
+      expect((await get(token)).statusCode, email).toBe(403);
+      expect((await put(token, body)).statusCode, email).toBe(403);
+    }
+    expect((await app.inject({ method: "GET", url })).statusCode).toBe(401);
   });
 });

@@ -87,9 +87,10 @@ function documentLines(doc: DocumentContent, accounts: AccountingAccounts) {
       });
     }
     for (const rate of doc.rates) {
+      const account = accountFor(accounts.sales, rate.rate);
       lines.push({
-        account: accountFor(accounts.sales, rate.rate),
-        accountLabel: ACCOUNT_LABELS.sales(rate.rate),
+        account,
+        accountLabel: ACCOUNT_LABELS.sales(rate.rate, account),
         client: false,
         debit: 0,
         credit: rate.net,
@@ -181,7 +182,7 @@ export function buildFec(
   const lines = fecLines(entries, accounts, year);
   const rows = lines.map((l) =>
     [
-      FEC_JOURNALS[l.journal].code,
+      accounts.journals[l.journal],
       FEC_JOURNALS[l.journal].label,
       String(l.num),
       l.date,

@@ -18,6 +18,7 @@ export const companySettingsRepository = {
         default_tax_rate: companies.defaultTaxRate,
         extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
+        vat_on_debits: companies.vatOnDebits,
         updated_at: companies.settingsUpdatedAt,
       })
       .from(companies)
@@ -33,7 +34,7 @@ export const companySettingsRepository = {
       .where(eq(companies.id, companyId));
     return allowedTaxRates(row?.extra ?? []);
   },
-  /** The settings, the default VAT rate and the reminder delay only when said (they are not in the spec's body). */
+  /** The settings; the default VAT rate, the reminder delay and the option on debits only when said (not in the spec's body). */
   async update(tx: Db, companyId: string, input: CompanySettingsInput): Promise<CompanySettings> {
     const [row] = await tx
       .update(companies)
@@ -43,6 +44,7 @@ export const companySettingsRepository = {
         ...(input.default_tax_rate === undefined ? {} : { defaultTaxRate: input.default_tax_rate }),
         ...(input.extra_tax_rates === undefined ? {} : { extraTaxRates: input.extra_tax_rates }),
         ...(input.reminder_after_days === undefined ? {} : { reminderAfterDays: input.reminder_after_days }),
+        ...(input.vat_on_debits === undefined ? {} : { vatOnDebits: input.vat_on_debits }),
         updatedAt: sql`now()`,
         settingsUpdatedAt: sql`now()`,
       })
@@ -53,6 +55,7 @@ export const companySettingsRepository = {
         default_tax_rate: companies.defaultTaxRate,
         extra_tax_rates: companies.extraTaxRates,
         reminder_after_days: companies.reminderAfterDays,
+        vat_on_debits: companies.vatOnDebits,
         updated_at: companies.settingsUpdatedAt,
       });
     if (!row) throw new Error("company not found");

@@ -237,6 +237,7 @@ describe("commercial settings", () => {
         default_tax_rate: 20,
         extra_tax_rates: [],
         reminder_after_days: 7,
+        vat_on_debits: false,
       }),
     );
     expect(
@@ -248,6 +249,7 @@ describe("commercial settings", () => {
         default_tax_rate: 20,
         extra_tax_rates: [],
         reminder_after_days: 7,
+        vat_on_debits: false,
       }),
     );
     for (const bad of [0, 366, 2.5, "abc", true]) {
@@ -273,6 +275,7 @@ describe("commercial settings", () => {
       default_tax_rate: 20,
       extra_tax_rates: [],
       reminder_after_days: 7,
+      vat_on_debits: false,
     };
     expect((await api(admin, "PUT", "/api/company/settings", saved)).json()).toEqual(withVersion(saved));
 
@@ -301,6 +304,7 @@ describe("commercial settings", () => {
         default_tax_rate: 20,
         extra_tax_rates: [],
         reminder_after_days: 7,
+        vat_on_debits: false,
       }),
     );
   });

@@ -1,6 +1,13 @@
 import type { Db } from "@server/db/client";
 import type { StoredVat } from "@shared/invoice-figures";
-import type { CreditState, Invoice, Payment, PaymentMethod, Refund } from "@shared/invoices";
+import {
+  type CreditState,
+  type Invoice,
+  operationCategoryOf,
+  type Payment,
+  type PaymentMethod,
+  type Refund,
+} from "@shared/invoices";
 import { type SQL, sql } from "drizzle-orm";
 import { linesJson } from "../documents/documents.queries";
 import {
@@ -11,6 +18,7 @@ import {
   type RawRow,
   ROW_COLUMNS,
   toRow,
+  worksiteAddressSql,
 } from "./invoice-list.repository";
 import type { InvoiceSeller } from "./invoice-seller";
 
@@ -26,6 +34,8 @@ type RawDetail = RawRow & {
   terms: string | null;
   legal_mentions: string | null;
   reverse_charge: boolean;
+  operation_category: string | null;
+  live_worksite_address: string | null;
   discount_percentage: Numeric;
   discount_amount: Numeric;
   discount: Numeric;
@@ -35,7 +45,7 @@ type RawDetail = RawRow & {
   client_snapshot: ClientSnapshot | null;
   issued_at: string | Date | null;
   created_by_name: string | null;
-  live_client: ClientSnapshot & { type: string; siret: string | null };
+  live_client: ClientSnapshot & { type: string; siret: string | null; vat_number: string | null };
   quote: Invoice["quote"];
   project: Invoice["project"];
   credited_invoice: Invoice["credited_invoice"];
@@ -78,10 +88,13 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
           WHERE o.company_id = ${companyId} AND o.id = i.credited_invoice_id) AS credited_date,
         i.work_date::text AS work_date, i.payment_method,
         i.payment_date::text AS payment_date, i.notes, i.terms, i.legal_mentions, i.reverse_charge,
+        i.operation_category, CASE WHEN i.client_snapshot IS NULL THEN ${worksiteAddressSql(companyId, "i")} END
+          AS live_worksite_address,
         i.discount_percentage, i.discount_amount, i.discount, i.deposits_net, i.deposits_tax, i.vat_breakdown,
         i.client_snapshot, i.issued_at, i.created_by_name,
         json_build_object('name', c.name, 'email', c.email, 'phone', c.phone, 'address', c.address,
-          'postal_code', c.postal_code, 'city', c.city, 'type', c.type, 'siret', c.siret) AS live_client,
+          'postal_code', c.postal_code, 'city', c.city, 'type', c.type, 'siret', c.siret,
+          'vat_number', c.vat_number) AS live_client,
         (SELECT ${linked("q")} FROM quotes q WHERE q.company_id = ${companyId} AND q.id = i.quote_id) AS quote,
         (SELECT ${linked("p")} FROM projects p WHERE p.company_id = ${companyId} AND p.id = i.project_id) AS project,
         (SELECT ${linked("o")} FROM invoices o
@@ -126,7 +139,8 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
 /** The detail of a raw row: the client frozen once issued (live before), numbers as numbers. */
 function detailOf(raw: RawDetail): StoredInvoice {
   const live = raw.live_client;
-  const client = raw.client_snapshot ?? { ...clientSnapshotOf(live) };
+  // Issued: as frozen (the worksite's address and the VAT number with the client); a draft: as they are.
+  const client = raw.client_snapshot ?? clientSnapshotOf(live, raw.live_worksite_address);
   return {
     ...toRow(raw),
     client: {
@@ -136,8 +150,11 @@ function detailOf(raw: RawDetail): StoredInvoice {
       postal_code: client.postal_code,
       city: client.city,
       siren: client.siren,
+      vat_number: client.vat_number ?? null,
     },
     client_phone: client.phone,
+    worksite_address: client.worksite_address ?? null,
+    operation_category: operationCategoryOf(raw.operation_category),
     quote: raw.quote,
     project: raw.project,
     credited_invoice: raw.credited_invoice,

@@ -132,6 +132,8 @@ export function invoiceDrafts(ctx: InvoiceContext) {
       terms: input.terms ?? null,
       legalMentions: input.legal_mentions === undefined ? INVOICE_DEFAULTS.legalMentions : input.legal_mentions,
       reverseCharge: input.reverse_charge,
+      // 2026 reform: left out of a PUT, the stored category stays (null: the default).
+      operationCategory: input.operation_category,
       discountPercentage: input.discount_percentage,
       discountAmount: input.discount_amount,
     };

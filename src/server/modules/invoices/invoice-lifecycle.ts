@@ -12,6 +12,7 @@ import {
   type Invoice,
   type InvoiceStatusChange,
   type MarkPaid,
+  operationCategoryOf,
   type PaymentInput,
   type RefundInput,
 } from "@shared/invoices";
@@ -89,14 +90,15 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
   async function issueDraft(
     tx: Db,
     t: TenantAccess,
-    invoice: Pick<InvoiceRecord, "id" | "kind" | "client_id" | "date" | "due_date">,
+    invoice: Pick<InvoiceRecord, "id" | "kind" | "client_id" | "date" | "due_date" | "operation_category">,
     total: number,
   ) {
     const today = parisToday();
     const term = invoice.due_date
       ? Math.max(0, dayNumber(invoice.due_date) - dayNumber(invoice.date))
       : INVOICE_DEFAULTS.dueDays;
-    const client = await repo.client(tx, t.companyId, invoice.client_id);
+    // The client frozen with the worksite's address (2026 reform), as the category of the operation.
+    const client = await repo.client(tx, t.companyId, invoice.client_id, invoice.id);
     if (!client) throw errors.notFound(INVOICE_TEXTS.clientNotFound);
     const { seller } = await repo.seller(tx, t.companyId);
     const settled = invoice.kind !== "credit_note" && toCents(total) <= 0;
@@ -110,6 +112,7 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       paymentDate: settled ? today : null,
       client,
       seller,
+      operationCategory: operationCategoryOf(invoice.operation_category),
     });
     // Its journal entry, written as this transaction commits under the number it gives (ADR 0033).
     await invoiceJournal.issued(tx, t, today, invoice.id);
@@ -209,6 +212,8 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
         terms: invoice.terms,
         legalMentions: invoice.legal_mentions,
         reverseCharge: invoice.reverse_charge,
+        // What it credits, so its category (2026 reform).
+        operationCategory: operationCategoryOf(invoice.operation_category),
         discountPercentage: invoice.discount_percentage,
         discountAmount: invoice.discount_amount,
         // The invoice's own amounts, deductions included: the credit note cancels it to the cent.
@@ -229,7 +234,14 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     await issueDraft(
       tx,
       t,
-      { id: creditNoteId, kind: "credit_note", client_id: invoice.client_id, date: today, due_date: null },
+      {
+        id: creditNoteId,
+        kind: "credit_note",
+        client_id: invoice.client_id,
+        date: today,
+        due_date: null,
+        operation_category: operationCategoryOf(invoice.operation_category),
+      },
       invoice.total,
     );
     await assertFacturx(tx, t, creditNoteId, log);

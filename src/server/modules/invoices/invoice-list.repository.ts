@@ -36,6 +36,10 @@ export type ClientSnapshot = {
   postal_code: string | null;
   city: string | null;
   siren: string | null;
+  /** A business's VAT number (2026 reform); absent from snapshots frozen before it: read as null. */
+  vat_number?: string | null;
+  /** The worksite's address (2026 reform), frozen at issue; absent from older snapshots: none. */
+  worksite_address?: string | null;
 };
 
 /**
@@ -197,8 +201,26 @@ export const creditFigures = (companyId: string, alias: string) => {
   return { paid, refunded, used, available: sql`(${paid} - ${refunded} - ${used})` };
 };
 
-/** A business client's SIREN (from its SIRET); an individual has none. */
-export function clientSnapshotOf(row: ClientSnapshot & { type: string; siret: string | null }): ClientSnapshot {
+/**
+ * The address of an invoice's worksite (`alias`: the invoices row; docs/domain/invoices.md#mentions-of-the-reform):
+ * its quote's worksite (« 12 chemin des Vignes, 69620 Oingt »), else its worksite's address; null when
+ * neither says one (the work is at the client's address).
+ */
+export function worksiteAddressSql(companyId: string, alias: string): SQL {
+  const i = sql.raw(alias);
+  return sql`coalesce(
+    (SELECT nullif(concat_ws(', ', nullif(btrim(q.worksite_address), ''),
+        nullif(btrim(concat_ws(' ', q.worksite_postal_code, q.worksite_city)), '')), '')
+      FROM quotes q WHERE q.company_id = ${companyId} AND q.id = ${i}.quote_id),
+    (SELECT nullif(btrim(p.address), '') FROM projects p WHERE p.company_id = ${companyId} AND p.id = ${i}.project_id))`;
+}
+
+/** A business client's SIREN (from its SIRET) and VAT number; an individual has neither. */
+export function clientSnapshotOf(
+  row: ClientSnapshot & { type: string; siret: string | null },
+  worksiteAddress: string | null = null,
+): ClientSnapshot {
+  const business = row.type === "professionnel";
   return {
     name: row.name,
     email: row.email,
@@ -206,7 +228,9 @@ export function clientSnapshotOf(row: ClientSnapshot & { type: string; siret: st
     address: row.address,
     postal_code: row.postal_code,
     city: row.city,
-    siren: row.type === "professionnel" ? sirenOf(row.siret) : null,
+    siren: business ? sirenOf(row.siret) : null,
+    vat_number: business ? (row.vat_number ?? null) : null,
+    worksite_address: worksiteAddress,
   };
 }
 

@@ -94,6 +94,7 @@ const finalInvoice = invoice({
     postal_code: "69006",
     city: "Lyon",
     siren: null,
+    vat_number: null,
   },
   client_name: "Famille Lefèvre",
   quote_id: "quote-1",
@@ -292,6 +293,49 @@ describe("invoiceDocument", () => {
     expect(text).toContain(plain(INVOICE_TEXTS.reverseChargeMention));
     expect(text).toContain(`Total TTC ${plain(formatEuro(2000))}`);
     expect(vatMentionsOf(text)).toEqual({ franchise: false, reverse: true, reduced: false });
+  });
+
+  it("the 2026 reform: the worksite's address, the category of the operation, the option on debits", async () => {
+    const worksite = {
+      ...finalInvoice,
+      worksite_address: "8 rue des Capucins, 69001 Lyon",
+      operation_category: "both" as const,
+    };
+    const text = await render(worksite, { ...SELLER, vat_on_debits: true });
+    expect(text).toContain("ADRESSE DU CHANTIER Salle de bain Lefèvre 8 rue des Capucins, 69001 Lyon");
+    expect(text).toContain(plain(`${INVOICE_TEXTS.pdf.operation} : Livraison de biens et prestation de services`));
+    expect(text).toContain(plain(INVOICE_TEXTS.pdf.debitsOption));
+    // The defaults: services, no option, and without worksite the client's address is the delivery address.
+    const plainText = await render(invoice({ worksite_address: "14 rue de la République, 69002 Lyon" }));
+    expect(plainText).toContain(plain(`${INVOICE_TEXTS.pdf.operation} : Prestation de services`));
+    expect(plainText).not.toContain("ADRESSE DU CHANTIER");
+    expect(plainText).not.toContain(plain(INVOICE_TEXTS.pdf.debitsOption));
+    // Delivered elsewhere than billed: printed, worksite or not.
+    const elsewhere = await render(invoice({ worksite_address: "Zone artisanale, 69400 Villefranche" }));
+    expect(elsewhere).toContain("ADRESSE DU CHANTIER Adresse de livraison Zone artisanale, 69400 Villefranche");
+  });
+
+  it("the 2026 reform: the client's VAT number on a reverse-charge or intra-EU invoice only", async () => {
+    const business = invoice({}).client;
+    const withVat = (vat: string, reverse: boolean) =>
+      render(
+        invoice({
+          reverse_charge: reverse,
+          client: { ...business, vat_number: vat },
+          ...(reverse
+            ? {
+                items: [line("Pose de plaques de plâtre", 40, 50, 0)],
+                vat_breakdown: [{ rate: 0, net: 2000, tax: 0 }],
+                tax_amount: 0,
+                total: 2000,
+                balance_due: 2000,
+              }
+            : {}),
+        }),
+      );
+    expect(await withVat("FR15528714603", true)).toContain(`${INVOICE_TEXTS.pdf.clientVatNumber} FR15528714603`);
+    expect(await withVat("BE0123456749", false)).toContain(`${INVOICE_TEXTS.pdf.clientVatNumber} BE0123456749`);
+    expect(await withVat("FR15528714603", false)).not.toContain(INVOICE_TEXTS.pdf.clientVatNumber);
   });
 
   it("a seller under the VAT franchise: « TVA non applicable, art. 293 B du CGI », no VAT table", async () => {

@@ -12,8 +12,11 @@ import {
   INVOICE_KIND_LABELS,
   INVOICE_TEXTS,
   type Invoice,
+  OPERATION_CATEGORY_PRINTED,
   PAYMENT_METHOD_LABELS,
   PAYMENT_RECORD_LABELS,
+  printedClientVatNumber,
+  printedWorksiteAddress,
 } from "@shared/invoices";
 import { fromCents, toCents } from "@shared/money";
 import { reducedRateMentions } from "@shared/vat-rules";
@@ -64,7 +67,8 @@ function headerFacts(invoice: Invoice): [string, string][] {
   }
   if (invoice.quote) facts.push([T.quote, invoice.quote.reference]);
   if (invoice.project) facts.push([T.project, invoice.project.reference]);
-  facts.push([T.operation, T.services]);
+  // 2026 reform: the category of the operation, the draft's or the default, frozen at issue.
+  facts.push([T.operation, OPERATION_CATEGORY_PRINTED[invoice.operation_category]]);
   return facts;
 }
 
@@ -160,11 +164,13 @@ function paymentBox(invoice: Invoice, seller: InvoiceSeller): string[] | null {
 function vatMentions(invoice: Invoice, seller: InvoiceSeller): string[] {
   if (seller.vat_franchise) return [];
   if (invoice.reverse_charge) return [INVOICE_TEXTS.reverseChargeMention];
+  // 2026 reform: the company opted to pay VAT on debits (CGI art. 269-2 c), frozen in its seller.
+  const debits = seller.vat_on_debits ? [T.debitsOption] : [];
   const rates = new Set([
     ...invoice.items.filter((i) => i.kind === "item").map((i) => i.tax_rate),
     ...invoice.vat_breakdown.map((v) => v.rate),
   ]);
-  return reducedRateMentions(rates);
+  return [...debits, ...reducedRateMentions(rates)];
 }
 
 /**
@@ -238,18 +244,29 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   return { kind: "mentions", paragraphs };
 }
 
-/** The client's box: name, address, and a business's SIREN (2026 e-invoicing reform). */
+/**
+ * The client's box: name, address, a business's SIREN and — on a reverse-charge or intra-EU invoice — its
+ * VAT number (2026 e-invoicing reform).
+ */
 function clientParty(invoice: Invoice) {
   const { client } = invoice;
+  const vat = printedClientVatNumber(invoice);
   return {
     name: client.name,
     lines: present([
       client.address,
       cityLine(client.postal_code, client.city),
       client.siren && `${T.siren} ${sirenText(client.siren)}`,
+      vat && `${T.clientVatNumber} ${vat}`,
       client.email,
     ]),
   };
+}
+
+/** The worksite's address under the subject (2026 reform: the delivery address, every worksite's invoice). */
+function worksiteParty(invoice: Invoice) {
+  const address = printedWorksiteAddress(invoice);
+  return address ? { name: invoice.project?.name ?? T.deliveryAddress, lines: [address] } : null;
 }
 
 /**
@@ -269,7 +286,7 @@ export function invoiceDocument(
     company: issuer,
     parts: [
       { kind: "header", facts: headerFacts(invoice) },
-      { kind: "parties", client: clientParty(invoice) },
+      { kind: "parties", client: clientParty(invoice), worksite: worksiteParty(invoice) },
       { kind: "lines", lines: documentLines(invoice.items) },
       totalsPart(invoice, seller),
       mentionsPart(invoice, seller),

@@ -25,6 +25,11 @@ export interface InvoiceSeller {
   insurance_coverage: string | null;
   /** Franchise en base: no VAT, « TVA non applicable, art. 293 B du CGI ». */
   vat_franchise: boolean;
+  /**
+   * Option pour le paiement de la taxe d'après les débits (CGI art. 269-2 c; 2026 reform: printed). Absent
+   * from the snapshots frozen before it: read as false.
+   */
+  vat_on_debits?: boolean;
   /** The logo's file (bytes read when rendering), null without one; kept once frozen at issue (docs/domain/files.md). */
   logo_file_id: string | null;
   /**

@@ -3,11 +3,17 @@ import { invoices } from "@server/db/schema";
 import { type ExpectedVersion, lockTenantVersion } from "@server/lib/versions";
 import { normaliseSiret, sirenOf } from "@shared/client-rules";
 import type { InvoiceFigures, StoredVat } from "@shared/invoice-figures";
-import type { InvoiceItemInput, InvoiceKind, InvoiceStatus, PaymentMethod } from "@shared/invoices";
+import type { InvoiceItemInput, InvoiceKind, InvoiceStatus, OperationCategory, PaymentMethod } from "@shared/invoices";
 import { and, eq, inArray, isNull, or, sql } from "drizzle-orm";
 import { documentLinesQueries } from "../documents/documents.queries";
 import { invoiceDetailRepository } from "./invoice-detail.repository";
-import { type ClientSnapshot, clientSnapshotOf, invoiceListRepository, type Numeric } from "./invoice-list.repository";
+import {
+  type ClientSnapshot,
+  clientSnapshotOf,
+  invoiceListRepository,
+  type Numeric,
+  worksiteAddressSql,
+} from "./invoice-list.repository";
 import { invoicePaymentsRepository } from "./invoice-payments.repository";
 import type { InvoiceSeller } from "./invoice-seller";
 
@@ -39,6 +45,8 @@ export interface InvoiceValues {
   terms: string | null;
   legalMentions: string | null;
   reverseCharge: boolean;
+  /** 2026 reform: the category of the operation; null: the default; left undefined: kept as stored. */
+  operationCategory?: OperationCategory | null;
   discountPercentage: number;
   discountAmount: number;
   figures: InvoiceFigures;
@@ -62,6 +70,7 @@ function columns(values: InvoiceValues) {
     terms: values.terms,
     legalMentions: values.legalMentions,
     reverseCharge: values.reverseCharge,
+    ...(values.operationCategory === undefined ? {} : { operationCategory: values.operationCategory }),
     discountPercentage: values.discountPercentage,
     discountAmount: values.discountAmount,
     subtotal: f.subtotal,
@@ -109,6 +118,7 @@ export const invoicesRepository = {
         terms: invoices.terms,
         legal_mentions: invoices.legalMentions,
         reverse_charge: invoices.reverseCharge,
+        operation_category: invoices.operationCategory,
         discount_percentage: invoices.discountPercentage,
         discount_amount: invoices.discountAmount,
         subtotal: invoices.subtotal,
@@ -202,6 +212,8 @@ export const invoicesRepository = {
       paymentDate: string | null;
       client: ClientSnapshot;
       seller: InvoiceSeller;
+      /** The category printed, frozen (2026 reform). */
+      operationCategory: OperationCategory;
     },
   ): Promise<void> {
     await tx
@@ -213,6 +225,7 @@ export const invoicesRepository = {
         paymentDate: values.paymentDate,
         clientSnapshot: values.client,
         sellerSnapshot: values.seller,
+        operationCategory: values.operationCategory,
         issuedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
@@ -311,13 +324,17 @@ export const invoicesRepository = {
   // ---------------------------------------------------------------------------------------------
   // What an invoice is made from: its client, the company, a worksite
 
-  /** The client's identity as an issued invoice freezes it; undefined for another company's client. */
-  async client(tx: Db, companyId: string, clientId: string): Promise<ClientSnapshot | undefined> {
-    const result = await tx.execute<ClientSnapshot & { type: string; siret: string | null }>(sql`
-      SELECT name, email, phone, address, postal_code, city, type, siret
-      FROM clients WHERE company_id = ${companyId} AND id = ${clientId}`);
+  /**
+   * The client's identity as an issued invoice freezes it, with the address of the invoice's worksite
+   * when it has one (`invoiceId`: `worksiteAddressSql`); undefined for another company's client.
+   */
+  async client(tx: Db, companyId: string, clientId: string, invoiceId?: string): Promise<ClientSnapshot | undefined> {
+    const result = await tx.execute<ClientSnapshot & { type: string; siret: string | null; site: string | null }>(sql`
+      SELECT c.name, c.email, c.phone, c.address, c.postal_code, c.city, c.type, c.siret, c.vat_number,
+        ${invoiceId ? sql`(SELECT ${worksiteAddressSql(companyId, "i")} FROM invoices i WHERE i.company_id = ${companyId} AND i.id = ${invoiceId})` : sql`NULL::text`} AS site
+      FROM clients c WHERE c.company_id = ${companyId} AND c.id = ${clientId}`);
     const row = result.rows[0];
-    return row ? clientSnapshotOf(row) : undefined;
+    return row ? clientSnapshotOf(row, row.site) : undefined;
   },
 
   /** The company as it issues invoices: its identity and mentions, its VAT regime and default rate. */
@@ -341,6 +358,7 @@ export const invoicesRepository = {
       insurer_policy: string | null;
       insurance_coverage: string | null;
       vat_franchise: boolean;
+      vat_on_debits: boolean;
       logo_file_id: string | null;
       iban: string | null;
       bic: string | null;
@@ -348,7 +366,7 @@ export const invoicesRepository = {
     }>(sql`
       SELECT name, address1, address2, zip_code, city, country, phone_contact, email_contact, website, siret,
              tva_number, legal_form, share_capital, registration, insurer_name, insurer_policy, insurance_coverage,
-             vat_franchise, logo_file_id, iban, bic, default_tax_rate
+             vat_franchise, vat_on_debits, logo_file_id, iban, bic, default_tax_rate
       FROM companies WHERE id = ${companyId}`);
     const c = result.rows[0];
     if (!c) throw new Error("company not found");
@@ -373,6 +391,7 @@ export const invoicesRepository = {
         insurer_policy: c.insurer_policy,
         insurance_coverage: c.insurance_coverage,
         vat_franchise: c.vat_franchise,
+        vat_on_debits: c.vat_on_debits,
         logo_file_id: c.logo_file_id,
         iban: c.iban,
         bic: c.bic,

@@ -45,6 +45,7 @@ const BUSINESS = {
   postal_code: "69003",
   city: "Lyon",
   siren: "528714603",
+  vat_number: "FR15528714603",
 };
 const PRIVATE = {
   name: "Mme Claire Martin",
@@ -53,6 +54,7 @@ const PRIVATE = {
   postal_code: "69210",
   city: "Lentilly",
   siren: null,
+  vat_number: null,
 };
 
 const item = (
@@ -127,7 +129,9 @@ function issued(options: Options): CiiInvoice {
     quote: null,
     project: null,
     credited_invoice: null,
+    operation_category: "services",
     ...options,
+    worksite_address: options.worksite_address ?? null,
     ...discount,
     subtotal: figures.subtotal,
     discount: figures.discount,
@@ -247,6 +251,17 @@ const CORPUS: Record<string, CiiInput> = {
       items: [item("Pose de cloisons (sous-traitance)", 42, "m²", 31.5, 20), item("Encadrement", 3, "jour", 380, 10)],
     }),
     seller: SELLER,
+    bank: BANK,
+  },
+  "a worksite's invoice (2026 mentions): its address delivered to, goods and services, VAT on debits": {
+    invoice: issued({
+      seller: { ...SELLER, vat_on_debits: true },
+      project: { id: "p-1", reference: "CH-2026-0007", name: "Maison Lefèvre" },
+      worksite_address: "12 chemin des Vignes, 69620 Oingt",
+      operation_category: "both",
+      items: [item("Fourniture d’une chaudière", 1, "unité", 3200, 5.5), item("Pose", 8, "heure", 55, 5.5)],
+    }),
+    seller: { ...SELLER, vat_on_debits: true },
     bank: BANK,
   },
   "a deposit invoice (386)": { invoice: DEPOSIT, seller: SELLER, bank: BANK },
@@ -385,6 +400,31 @@ describe("Factur-X XML (CII D16B, EN 16931)", () => {
     const without = XML["a bank transfer before the company's IBAN is known"] ?? "";
     expect(without).not.toContain("SpecifiedTradeSettlementPaymentMeans");
     expect(without).toContain("par virement bancaire");
+  });
+
+  it("the 2026 mentions: BT-23 and the category's note, BG-13/BG-15 the worksite, BT-8 on debits, BT-48 the client's VAT number", () => {
+    const xml =
+      XML["a worksite's invoice (2026 mentions): its address delivered to, goods and services, VAT on debits"] ?? "";
+    expect(xml).toMatch(
+      /<ram:BusinessProcessSpecifiedDocumentContextParameter>\s*<ram:ID>M1<\/ram:ID>[\s\S]*<ram:GuidelineSpecifiedDocumentContextParameter>/,
+    );
+    expect(xml).toContain("<ram:Content>Opération\u00a0: Livraison de biens et prestation de services</ram:Content>");
+    expect(xml).toMatch(
+      /<ram:ApplicableHeaderTradeDelivery>\s*<ram:ShipToTradeParty>\s*<ram:Name>Maison Lefèvre<\/ram:Name>\s*<ram:PostalTradeAddress>\s*<ram:LineOne>12 chemin des Vignes, 69620 Oingt<\/ram:LineOne>\s*<ram:CountryID>FR<\/ram:CountryID>/,
+    );
+    expect(xml).toContain("<ram:Content>Option pour le paiement de la taxe d’après les débits</ram:Content>");
+    expect(tag(xml, "DueDateTypeCode")).toBe("5");
+    expect(xml).toMatch(
+      /<ram:BuyerTradeParty>[\s\S]*<ram:ID schemeID="VA">FR15528714603<\/ram:ID>[\s\S]*<\/ram:BuyerTradeParty>/,
+    );
+    // Otherwise: services, the VAT due on payment, no delivery address (the client's), the final invoice S4.
+    const plain = XML["several rates, a discount, a business client, IBAN"] ?? "";
+    expect(plain).toContain("<ram:ID>S1</ram:ID>");
+    expect(plain).toContain("<ram:Content>Opération\u00a0: Prestation de services</ram:Content>");
+    expect(tag(plain, "DueDateTypeCode")).toBe("72");
+    expect(plain).not.toContain("ShipToTradeParty");
+    expect(XML["its final invoice, the deposit prepaid"]).toContain("<ram:ID>S4</ram:ID>");
+    expect(XML["a deposit invoice (386)"]).toContain("<ram:ID>S1</ram:ID>");
   });
 
   it("catches a wrong total: BR-CO-15, explained in French", () => {

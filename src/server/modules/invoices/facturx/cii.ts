@@ -16,8 +16,10 @@ import {
   INVOICE_TEXTS,
   type Invoice,
   type InvoiceKind,
+  OPERATION_CATEGORY_PRINTED,
   PAYMENT_METHOD_LABELS,
   type PaymentMethod,
+  printedWorksiteAddress,
 } from "@shared/invoices";
 import { computeTotals, fromCents, toCents } from "@shared/money";
 import { reducedRateMentions } from "@shared/vat-rules";
@@ -106,6 +108,8 @@ export type CiiInvoice = Pick<
   | "quote"
   | "project"
   | "credited_invoice"
+  | "worksite_address"
+  | "operation_category"
 >;
 
 /** A structured address, when the caller has one (the seller snapshot holds printed lines only). */
@@ -300,6 +304,7 @@ function sellerParty(seller: InvoiceSeller, address: CiiAddress): XmlElement {
 function buyerParty(invoice: CiiInvoice): XmlElement {
   const { client } = invoice;
   const siren = client.siren ? normaliseSiret(client.siren) : null;
+  const vat = client.vat_number ? normaliseVatNumber(client.vat_number) : null;
   return el("ram:BuyerTradeParty", [
     el("ram:Name", client.name),
     siren && el("ram:SpecifiedLegalOrganization", [el("ram:ID", siren, { schemeID: SCHEME_SIREN })]),
@@ -313,7 +318,31 @@ function buyerParty(invoice: CiiInvoice): XmlElement {
       country: "FR",
     }),
     electronicAddress(client.email),
+    // BT-48, a business's VAT number (2026 reform: the mention of reverse-charge and intra-EU invoices).
+    vat && el("ram:SpecifiedTaxRegistration", [el("ram:ID", vat, { schemeID: "VA" })]),
   ]);
+}
+
+/**
+ * BG-13 / BG-15: the worksite's address as the delivery address (2026 reform), when the invoice prints it;
+ * one line (a worksite's address is typed whole), in France.
+ */
+function shipTo(invoice: CiiInvoice): XmlChild {
+  const address = printedWorksiteAddress(invoice);
+  if (!address) return null;
+  return el("ram:ShipToTradeParty", [
+    invoice.project && el("ram:Name", invoice.project.name),
+    postalAddress({ line1: address, line2: null, postal_code: null, city: null, country: "FR" }),
+  ]);
+}
+
+/**
+ * BT-23, the French « cadre de facturation » (2026 reform, BR-FR-08): B (goods), S (services), M (both),
+ * 1 for a first invoice, 4 for a final invoice that deducts deposits (BR-FR-CO-08).
+ */
+function businessProcess(invoice: CiiInvoice): string {
+  const letter = { goods: "B", services: "S", both: "M" }[invoice.operation_category];
+  return `${letter}${invoice.deposits.length > 0 && invoice.kind === "invoice" ? "4" : "1"}`;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -323,7 +352,11 @@ const note = (content: string | null | undefined, subject?: string): XmlChild =>
   content ? el("ram:IncludedNote", [el("ram:Content", content), subject && el("ram:SubjectCode", subject)]) : null;
 
 function notes(invoice: CiiInvoice, seller: InvoiceSeller): XmlChild[] {
-  const out: XmlChild[] = [note(invoice.name, "AAI")];
+  const out: XmlChild[] = [
+    note(invoice.name, "AAI"),
+    // 2026 reform: the category of the operation, as printed (BT-23 carries its code).
+    note(`${INVOICE_TEXTS.pdf.operation}\u00a0: ${OPERATION_CATEGORY_PRINTED[invoice.operation_category]}`, "AAI"),
+  ];
   if (invoice.kind === "credit_note" && invoice.credited_invoice) {
     out.push(
       note(
@@ -347,6 +380,9 @@ function notes(invoice: CiiInvoice, seller: InvoiceSeller): XmlChild[] {
     for (const mention of reducedRateMentions(rates)) out.push(note(mention, "TXD"));
   }
   if (invoice.reverse_charge && !seller.vat_franchise) out.push(note(INVOICE_TEXTS.reverseChargeMention, "TXD"));
+  if (seller.vat_on_debits && !seller.vat_franchise && !invoice.reverse_charge) {
+    out.push(note(INVOICE_TEXTS.pdf.debitsOption, "TXD"));
+  }
   if (seller.vat_franchise) out.push(note(INVOICE_TEXTS.franchiseMention, "TXD"));
   if (invoice.kind !== "credit_note") {
     out.push(note(invoice.legal_mentions ?? INVOICE_DEFAULTS.legalMentions, "PMD"));
@@ -467,6 +503,7 @@ export function buildCii(input: CiiInput): string {
     "rsm:CrossIndustryInvoice",
     [
       el("rsm:ExchangedDocumentContext", [
+        el("ram:BusinessProcessSpecifiedDocumentContextParameter", [el("ram:ID", businessProcess(invoice))]),
         el("ram:GuidelineSpecifiedDocumentContextParameter", [el("ram:ID", EN16931_GUIDELINE)]),
       ]),
       el("rsm:ExchangedDocument", [
@@ -488,6 +525,7 @@ export function buildCii(input: CiiInput): string {
             ]),
         ]),
         el("ram:ApplicableHeaderTradeDelivery", [
+          shipTo(invoice),
           invoice.work_date &&
             el("ram:ActualDeliverySupplyChainEvent", [
               el("ram:OccurrenceDateTime", [el("udt:DateTimeString", day102(invoice.work_date), { format: "102" })]),
@@ -506,8 +544,9 @@ export function buildCii(input: CiiInput): string {
               el("ram:BasisAmount", amount(r.net)),
               el("ram:CategoryCode", r.category),
               exemption && el("ram:ExemptionReasonCode", exemption.code),
-              // Building works are services: their VAT is due on payment (BT-8 « 72 »).
-              r.category === "S" && el("ram:DueDateTypeCode", "72"),
+              // Building works are services: their VAT is due on payment (BT-8 « 72 »), or at invoicing
+              // (« 5 ») when the company opted for debits (CGI art. 269-2 c).
+              r.category === "S" && el("ram:DueDateTypeCode", seller.vat_on_debits ? "5" : "72"),
               el("ram:RateApplicablePercent", decimal(exemption ? 0 : r.rate, 2)),
             ]);
           }),

@@ -7,6 +7,8 @@ export const companyKeys = {
   settings: () => [...companyKeys.all, "settings"] as const,
   /** The send and remind templates (« Messages » tab; docs/domain/messages.md#templates). */
   messageTemplates: () => [...companyKeys.all, "message-templates"] as const,
+  /** The FEC's accounts and journal codes (« Comptabilité » tab; docs/domain/accounting.md#accounts). */
+  accounting: () => [...companyKeys.all, "accounting"] as const,
 };
 
 /** Company settings stay fresh for 15 minutes (docs/domain/company-settings.md#messages). */

@@ -14,9 +14,10 @@ import { Card, CardDescription, CardHeader, CardTitle } from "@web/components/ui
 import { FormField, FormSection } from "@web/components/ui/form-field";
 import { Input } from "@web/components/ui/input";
 import { NativeSelect } from "@web/components/ui/native-select";
+import { SwitchRow } from "@web/components/ui/switch";
 import { Textarea } from "@web/components/ui/textarea";
 import { cn } from "@web/lib/cn";
-import type { Resolver } from "react-hook-form";
+import { Controller, type Resolver } from "react-hook-form";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { type CompanySettingsInput, useUpdateCompanySettings } from "../api/update-company-settings";
 import {
@@ -64,6 +65,7 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
     register,
     reset,
     watch,
+    control,
     formState: { errors, isDirty, isSubmitting },
   } = form;
   const validUntil = validUntilForToday(watch("quote_validity_days") ?? "");
@@ -153,6 +155,22 @@ export function CommercialSettingsForm({ settings, canEdit, isMobile, onDirtyCha
                   />
                 )}
               </FormField>
+              <Controller
+                control={control}
+                name="vat_on_debits"
+                render={({ field }) => (
+                  <SwitchRow
+                    id="company-vat-on-debits"
+                    label="Option pour le paiement de la taxe d’après les débits"
+                    hint="Si vous avez opté (CGI art. 269-2 c), vos factures le mentionnent et la TVA est due à la facturation plutôt qu’à l’encaissement."
+                    error={errors.vat_on_debits?.message}
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                  />
+                )}
+              />
             </FormSection>
             <FormSection title="Relances">
               <FormField

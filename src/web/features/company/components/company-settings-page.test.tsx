@@ -1,4 +1,11 @@
 import {
+  ACCOUNTING_TEXTS,
+  type AccountingSettings,
+  accountingSettingsOf,
+  accountingSettingsSchema,
+  DEFAULT_ACCOUNTS,
+} from "@shared/accounting";
+import {
   COMPANY_TEXTS,
   type CompanyInfo,
   type CompanySettings,
@@ -39,6 +46,7 @@ interface ServerState {
   info: CompanyInfo;
   settings: CompanySettings;
   templates: VersionedMessageTemplates;
+  accounting: AccountingSettings;
   /** Answer for the next PUT /company/info instead of saving. */
   infoFailure?: FakeAnswer;
 }
@@ -53,6 +61,11 @@ function serve() {
   api.get("/api/company/info", companyInfoSchema, () => server.info);
   api.get("/api/company/settings", companySettingsSchema, () => server.settings);
   api.get("/api/company/message-templates", versionedMessageTemplatesSchema, () => server.templates);
+  api.get("/api/company/accounting", accountingSettingsSchema, () => server.accounting);
+  api.put("/api/company/accounting", accountingSettingsSchema, ({ body }) => {
+    server.accounting = { ...(body as AccountingSettings), updated_at: nextVersion() };
+    return server.accounting;
+  });
   api.put("/api/company/message-templates", versionedMessageTemplatesSchema, ({ body }) => {
     server.templates = { ...(body as MessageTemplates), updated_at: nextVersion() };
     return server.templates;
@@ -92,6 +105,7 @@ beforeAll(async () => {
     import("./company-info-form"),
     import("./commercial-settings-form"),
     import("./message-templates-form"),
+    import("./accounting-settings-form"),
   ]);
 });
 
@@ -101,6 +115,7 @@ beforeEach(() => {
     info: makeInfo(),
     settings: makeSettings(),
     templates: { ...structuredClone(DEFAULT_TEMPLATES), updated_at: "2026-11-01T08:00:00.000Z" },
+    accounting: { ...accountingSettingsOf(DEFAULT_ACCOUNTS), updated_at: "2026-11-01T08:00:00.000Z" },
   };
   api = fakeApi().install();
   serve();
@@ -334,8 +349,20 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
       default_tax_rate: 20,
       extra_tax_rates: [],
       reminder_after_days: 7,
+      vat_on_debits: false,
     });
     expect((screen.getByLabelText("Ville") as HTMLInputElement).value).toBe("Bron");
+  });
+
+  it("saves the option for paying VAT on debits (2026 reform: printed on the invoices)", async () => {
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=commercial");
+    await screen.findByDisplayValue("30");
+    const option = screen.getByRole("switch", { name: /Option pour le paiement de la taxe d’après les débits/ });
+    expect(option.getAttribute("aria-checked")).toBe("false");
+    fireEvent.click(option);
+    fireEvent.click(saveButton("Paramètres commerciaux"));
+    await waitFor(() => expect(calls("PUT", "/api/company/settings")).toHaveLength(1));
+    expect(calls("PUT", "/api/company/settings")[0]?.body).toMatchObject({ vat_on_debits: true });
   });
 
   it("saves the VAT rate of new quote lines chosen from the offered rates", async () => {
@@ -400,6 +427,32 @@ describe("CompanySettingsPage — Paramètres commerciaux", () => {
     fireEvent.click(saveButton("Paramètres commerciaux"));
     expect(await screen.findByText(COMPANY_TEXTS.validityRange)).toBeTruthy();
     expect(calls("PUT", "/api/company/settings")).toHaveLength(0);
+  });
+});
+
+describe("CompanySettingsPage — Comptabilité", () => {
+  it("asks for the accounts when the tab opens, saves a changed account under its version", async () => {
+    const { router } = renderPage(<CompanySettingsPage isMobile={false} />);
+    await screen.findByDisplayValue("Durand Rénovation");
+    expect(calls("GET", "/api/company/accounting")).toHaveLength(0);
+    fireEvent.mouseDown(screen.getByRole("tab", { name: /Comptabilité/ }));
+    await waitFor(() => expect(router.state.location.search).toBe("?tab=accounting"));
+    const clients = (await screen.findByLabelText("Clients (411…)")) as HTMLInputElement;
+    expect(clients.value).toBe("411000");
+    fireEvent.input(screen.getByLabelText("Ventes à 10 %"), { target: { value: "706100" } });
+    expect(screen.getByRole("tab", { name: /Comptabilité/ }).textContent).toContain("modifications non enregistrées");
+    fireEvent.click(saveButton("Comptabilité"));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ACCOUNTING_TEXTS.settingsSaved));
+    const [request] = calls("PUT", "/api/company/accounting");
+    expect(request?.body).toEqual({ ...accountingSettingsOf(DEFAULT_ACCOUNTS), sales_account_10: "706100" });
+    expect(request?.headers.get("if-match")).toBe('"2026-11-01T08:00:00.000Z"');
+  });
+
+  it("shows the accounts read-only without settings:edit", async () => {
+    renderPage(<CompanySettingsPage isMobile={false} />, "/settings?tab=accounting", ["settings:view"]);
+    const clients = (await screen.findByLabelText("Clients (411…)")) as HTMLInputElement;
+    expect(clients.closest("fieldset[disabled]")).not.toBeNull();
+    expect(screen.queryByRole("button", { name: "Enregistrer" })).toBeNull();
   });
 });
 

@@ -12,9 +12,10 @@ import { useOpenedOnce } from "@web/hooks/use-opened-once";
 import { useWhenIdle } from "@web/hooks/use-when-idle";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { Building2, FileText, Mail } from "lucide-react";
+import { Building2, Calculator, FileText, Mail } from "lucide-react";
 import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { accountingSettingsQueryOptions } from "../api/accounting-settings";
 import { companyInfoQueryOptions } from "../api/get-company-info";
 import { companySettingsQueryOptions } from "../api/get-company-settings";
 import { messageTemplatesQueryOptions } from "../api/message-templates";
@@ -30,12 +31,15 @@ const CommercialSettingsForm = lazy(() =>
 const MessageTemplatesForm = lazy(() =>
   import("./message-templates-form").then((m) => ({ default: m.MessageTemplatesForm })),
 );
+const AccountingSettingsForm = lazy(() =>
+  import("./accounting-settings-form").then((m) => ({ default: m.AccountingSettingsForm })),
+);
 
-export type CompanySettingsTab = "info" | "commercial" | "messages";
+export type CompanySettingsTab = "info" | "commercial" | "messages" | "accounting";
 
 /** The tab shown for the `?tab=` search parameter (Informations by default). */
 export function tabFromSearch(value: string | null): CompanySettingsTab {
-  return value === "commercial" || value === "messages" ? value : "info";
+  return value === "commercial" || value === "messages" || value === "accounting" ? value : "info";
 }
 
 export interface CompanySettingsPageProps {
@@ -44,7 +48,8 @@ export interface CompanySettingsPageProps {
 
 /**
  * « Paramètres de l'entreprise » (docs/domain/company-settings.md#screen): tabs « Informations »,
- * « Paramètres commerciaux » and « Messages » (the send and remind templates, docs/domain/messages.md#templates).
+ * « Paramètres commerciaux », « Messages » (the send and remind templates, docs/domain/messages.md#templates)
+ * and « Comptabilité » (the FEC's accounts, docs/domain/accounting.md#accounts).
  */
 export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   // settings:edit — without it the forms are read-only and the logo cannot be changed.
@@ -56,6 +61,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   const [infoDirty, setInfoDirty] = useState(false);
   const [settingsDirty, setSettingsDirty] = useState(false);
   const [templatesDirty, setTemplatesDirty] = useState(false);
+  const [accountingDirty, setAccountingDirty] = useState(false);
   // The templates are asked for when their tab is first opened (the page's first answers are the other two).
   const templatesOpened = useOpenedOnce(tab === "messages");
   // The commercial form is asked for at once but drawn when its tab is first opened: the first load renders
@@ -67,7 +73,10 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
     if (idle) void loadCommercialSettingsForm();
   }, [idle]);
   const templates = useQuery({ ...messageTemplatesQueryOptions(), enabled: templatesOpened });
-  const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty || templatesDirty));
+  // The accounts likewise, when « Comptabilité » is first opened.
+  const accountingOpened = useOpenedOnce(tab === "accounting");
+  const accounting = useQuery({ ...accountingSettingsQueryOptions(), enabled: accountingOpened });
+  const blocker = useUnsavedChanges(canEdit && (infoDirty || settingsDirty || templatesDirty || accountingDirty));
   useToastsAboveSaveBar(canEdit, isMobile);
   const triggerClass = isMobile ? "flex-auto px-3" : "flex-none px-4";
 
@@ -101,7 +110,8 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
 
       <Tabs value={tab} onValueChange={selectTab} className="flex flex-col gap-5">
         <TabsList aria-label="Sections des paramètres" className={cn(isMobile ? "h-11 w-full" : "w-fit")}>
-          {/* Sized by their labels (« Paramètres commerciaux » is the longer one), the rest shared. */}
+          {/* Sized by their labels (« Paramètres commerciaux » is the longer one), the rest shared; on a
+              phone the short labels (« Commercial », « Comptes ») keep the four in the screen's width. */}
           <TabsTrigger value="info" className={triggerClass}>
             <Building2 aria-hidden="true" className={cn(isMobile && "hidden")} />
             Informations
@@ -116,6 +126,11 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
             <Mail aria-hidden="true" className={cn(isMobile && "hidden")} />
             Messages
             {templatesDirty && <UnsavedDot />}
+          </TabsTrigger>
+          <TabsTrigger value="accounting" className={triggerClass}>
+            <Calculator aria-hidden="true" className={cn(isMobile && "hidden")} />
+            {isMobile ? "Comptes" : "Comptabilité"}
+            {accountingDirty && <UnsavedDot />}
           </TabsTrigger>
         </TabsList>
 
@@ -178,6 +193,27 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
                   canEdit={canEdit}
                   isMobile={isMobile}
                   onDirtyChange={setTemplatesDirty}
+                />
+              )}
+            </QueryState>
+          )}
+        </TabsContent>
+
+        <TabsContent value="accounting" forceMount hidden={tab !== "accounting"}>
+          {accountingOpened && (
+            <QueryState
+              isPending={accounting.isPending}
+              error={accounting.error}
+              hasData={accounting.data !== undefined}
+              failureTitle="Erreur lors de la récupération des comptes comptables"
+              onRetry={() => void accounting.refetch()}
+            >
+              {accounting.data && (
+                <AccountingSettingsForm
+                  settings={accounting.data}
+                  canEdit={canEdit}
+                  isMobile={isMobile}
+                  onDirtyChange={setAccountingDirty}
                 />
               )}
             </QueryState>

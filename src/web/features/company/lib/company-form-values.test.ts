@@ -106,6 +106,7 @@ describe("settingsFormValues", () => {
         default_tax_rate: 5.5,
         extra_tax_rates: [13, 8.5],
         reminder_after_days: 10,
+        vat_on_debits: true,
         updated_at: "2026-11-01T08:00:00.000Z",
       }),
     ).toEqual({
@@ -114,7 +115,9 @@ describe("settingsFormValues", () => {
       default_tax_rate: "5.5",
       extra_tax_rates: "13\u202f; 8,5",
       reminder_after_days: "10",
+      vat_on_debits: true,
     });
+    expect(settingsFormValues(undefined).vat_on_debits).toBe(false);
     expect(settingsFormValues(undefined).reminder_after_days).toBe("7");
     expect(settingsFormValues(undefined).quote_validity_days).toBe(String(DEFAULT_QUOTE_VALIDITY_DAYS));
   });

@@ -80,6 +80,8 @@ export interface CompanySettingsFields {
   extra_tax_rates: string;
   /** « Relancer après N jours » (« À relancer », docs/domain/messages.md#reminders): the input's text. */
   reminder_after_days: string;
+  /** The switch « Option pour le paiement de la taxe d'après les débits » (2026 reform). */
+  vat_on_debits: boolean;
 }
 
 export const COMPANY_SETTINGS_FIELDS = [
@@ -88,6 +90,7 @@ export const COMPANY_SETTINGS_FIELDS = [
   "default_tax_rate",
   "extra_tax_rates",
   "reminder_after_days",
+  "vat_on_debits",
 ] as const satisfies readonly (keyof CompanySettingsFields)[];
 
 /** 8.5 → « 8,5 », as typed in the field. */
@@ -109,5 +112,6 @@ export function settingsFormValues(settings: CompanySettings | null | undefined)
     default_tax_rate: String(settings?.default_tax_rate ?? DEFAULT_TAX_RATE),
     extra_tax_rates: (settings?.extra_tax_rates ?? []).map(frenchRate).join("\u202f; "),
     reminder_after_days: String(settings?.reminder_after_days ?? MESSAGE_LIMITS.reminderAfterDaysDefault),
+    vat_on_debits: settings?.vat_on_debits ?? false,
   };
 }

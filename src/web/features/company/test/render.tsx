@@ -74,6 +74,7 @@ export function makeSettings(overrides: Partial<CompanySettings> = {}): CompanyS
     default_tax_rate: 20,
     extra_tax_rates: [],
     reminder_after_days: 7,
+    vat_on_debits: false,
     updated_at: "2026-11-01T08:00:00.000Z",
     ...overrides,
   };

@@ -1,4 +1,10 @@
-import { INVOICE_TEXTS, PAYMENT_METHOD_LABELS, PAYMENT_METHODS } from "@shared/invoice-rules";
+import {
+  INVOICE_TEXTS,
+  OPERATION_CATEGORIES,
+  OPERATION_CATEGORY_LABELS,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_METHODS,
+} from "@shared/invoice-rules";
 import { DocumentClientField, DocumentNameField } from "@web/components/document-form/document-fields";
 import { CollapsibleSection } from "@web/components/ui/collapsible-section";
 import { FormField } from "@web/components/ui/form-field";
@@ -19,6 +25,9 @@ export const INVOICE_FORM_TEXTS = {
     "Toutes les lignes passent à 0\u00a0% de TVA et la facture porte la mention «\u00a0Autoliquidation\u00a0».",
   dueDateHint: "30 jours après la date de la facture, sauf si vous en choisissez une autre.",
   workDateHint: "À indiquer quand les travaux n’ont pas été faits à la date de la facture.",
+  operationCategory: "Catégorie de l’opération",
+  operationCategoryHint:
+    "Imprimée sur la facture (réforme 2026)\u00a0: des travaux, fournitures posées comprises, sont une prestation de services.",
   legalMentionsHint: "Imprimées sur la facture. Vides\u00a0: le texte par défaut (pénalités, indemnité de 40\u00a0€).",
 } as const;
 
@@ -99,6 +108,21 @@ export function InvoiceInfoSection({ state, isMobile }: { state: InvoiceFormStat
         </FormField>
         <FormField label="Date des travaux" error={errors.work_date?.message} hint={INVOICE_FORM_TEXTS.workDateHint}>
           {(props) => <Input type="date" {...props} {...register("work_date")} />}
+        </FormField>
+        <FormField
+          label={INVOICE_FORM_TEXTS.operationCategory}
+          error={errors.operation_category?.message}
+          hint={INVOICE_FORM_TEXTS.operationCategoryHint}
+        >
+          {(props) => (
+            <NativeSelect {...props} {...register("operation_category")}>
+              {OPERATION_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {OPERATION_CATEGORY_LABELS[category]}
+                </option>
+              ))}
+            </NativeSelect>
+          )}
         </FormField>
         <div className="flex items-start gap-3 rounded-md border border-border bg-muted/30 px-3 py-2.5 sm:col-span-2">
           <label className="inline-flex size-8 shrink-0 cursor-pointer items-center justify-center rounded-md hover:bg-muted pointer-coarse:size-11">

@@ -100,6 +100,26 @@ describe("InvoiceNewPage", () => {
     expect(postBodies()).toHaveLength(0);
   });
 
+  it("sends the category of the operation chosen (2026 reform; « Prestation de services » by default)", async () => {
+    api.post("/api/invoices", invoiceSchema, () => answer());
+    renderNew({ clientId: CLIENT_ID });
+    const category = screen.getByLabelText("Catégorie de l’opération") as HTMLSelectElement;
+    expect(category.value).toBe("services");
+    expect(Array.from(category.options).map((o) => o.text)).toEqual([
+      "Livraison de biens",
+      "Prestation de services",
+      "Les deux",
+    ]);
+    fireEvent.change(field("Nom de la facture *"), { target: { value: "Fourniture d’une chaudière" } });
+    fireEvent.change(field("Désignation (ligne 1)"), { target: { value: "Chaudière" } });
+    fireEvent.change(field("Quantité (ligne 1)"), { target: { value: "1" } });
+    fireEvent.change(field("Prix unitaire HT (ligne 1)"), { target: { value: "3200" } });
+    fireEvent.change(category, { target: { value: "goods" } });
+    submit();
+    await waitFor(() => expect(postBodies()).toHaveLength(1));
+    expect(postBodies()[0]).toMatchObject({ operation_category: "goods" });
+  });
+
   it("gives the discount one way only: a percentage or an amount, the other reset to 0", async () => {
     api.post("/api/invoices", invoiceSchema, () => answer());
     renderNew({ clientId: CLIENT_ID });
@@ -129,6 +149,7 @@ describe("InvoiceNewPage", () => {
       name: "Salle de bain",
       payment_method: "bank_transfer",
       reverse_charge: false,
+      operation_category: "services",
       discount_percentage: 0,
       discount_amount: 50,
       legal_mentions: INVOICE_DEFAULTS.legalMentions,

@@ -30,6 +30,7 @@ describe("a new invoice", () => {
       payment_method: "bank_transfer",
       work_date: "",
       reverse_charge: false,
+      operation_category: "services",
       discount_percentage: "0",
       discount_amount: "0",
       legal_mentions: INVOICE_DEFAULTS.legalMentions,
@@ -109,6 +110,7 @@ describe("bodies of POST and PUT", () => {
       terms: null,
       legal_mentions: INVOICE_DEFAULTS.legalMentions,
       reverse_charge: false,
+      operation_category: "services",
       discount_percentage: 10,
       discount_amount: 0,
       items: [

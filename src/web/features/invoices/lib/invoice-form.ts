@@ -1,4 +1,10 @@
-import { defaultDueDate, INVOICE_DEFAULTS, type PaymentMethod } from "@shared/invoice-rules";
+import {
+  DEFAULT_OPERATION_CATEGORY,
+  defaultDueDate,
+  INVOICE_DEFAULTS,
+  type OperationCategory,
+  type PaymentMethod,
+} from "@shared/invoice-rules";
 import type { Invoice, InvoiceInput, InvoiceUpdate } from "@shared/invoices";
 import { applicableDiscount } from "@shared/money";
 import type { Quote } from "@shared/quotes";
@@ -27,6 +33,8 @@ export interface InvoiceFormFields {
   work_date: string;
   /** « Autoliquidation (sous-traitance BTP) »: every line at VAT 0 with its mention. */
   reverse_charge: boolean;
+  /** 2026 reform: « Catégorie de l'opération », printed (services by default). */
+  operation_category: OperationCategory;
   discount_percentage: string;
   discount_amount: string;
   notes: string;
@@ -43,6 +51,7 @@ export const INVOICE_FORM_ORDER = [
   "due_date",
   "payment_method",
   "work_date",
+  "operation_category",
   "items",
   "discount_percentage",
   "discount_amount",
@@ -83,6 +92,7 @@ export function createInvoiceDefaults({ today, clientId }: InvoiceDefaultsOption
     payment_method: INVOICE_DEFAULTS.paymentMethod,
     work_date: "",
     reverse_charge: false,
+    operation_category: DEFAULT_OPERATION_CATEGORY,
     discount_percentage: "0",
     discount_amount: "0",
     notes: "",
@@ -128,6 +138,7 @@ export function invoiceToFields(invoice: Invoice): InvoiceFormFields {
     payment_method: invoice.payment_method ?? "",
     work_date: invoice.work_date ?? "",
     reverse_charge: invoice.reverse_charge,
+    operation_category: invoice.operation_category,
     discount_percentage: numberText(invoice.discount_percentage),
     discount_amount: numberText(invoice.discount_amount),
     notes: invoice.notes ?? "",
@@ -167,6 +178,7 @@ export interface InvoiceUpdatePayload {
   terms: string | null;
   legal_mentions: string | null;
   reverse_charge: boolean;
+  operation_category: OperationCategory;
   discount_percentage: number;
   discount_amount: number;
   items: InvoiceLinePayload[];
@@ -194,6 +206,7 @@ export function toInvoiceUpdatePayload(values: InvoiceUpdate | InvoiceInput): In
     terms: values.terms ?? null,
     legal_mentions: values.legal_mentions ?? null,
     reverse_charge: values.reverse_charge,
+    operation_category: values.operation_category ?? DEFAULT_OPERATION_CATEGORY,
     ...applicableDiscount(values),
     items: values.items.map(linePayload),
   };
