@@ -23,12 +23,7 @@ import { useFieldArray, useForm } from "react-hook-form";
 import { teamQueryOptions } from "../api/get-teams";
 import { useSaveTeam } from "../api/team-mutations";
 import { useTeamAccess } from "../hooks/use-team-access";
-import {
-  TEAM_BODY_FIELDS,
-  teamFormDefaults,
-  teamFormPath,
-  teamFormSchema,
-} from "../lib/team-payload";
+import { TEAM_BODY_FIELDS, teamFormDefaults, teamFormPath, teamFormSchema } from "../lib/team-payload";
 import { MemberAvatar } from "./member-initials";
 import { MemberPicker } from "./member-picker";
 import type { TeamFormState } from "./teams-page";
