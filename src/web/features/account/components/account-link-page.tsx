@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { formatDateTime } from "@shared/format";
 import { useQuery } from "@tanstack/react-query";
@@ -9,7 +10,7 @@ import { isApiError } from "@web/lib/api-client";
 import { fieldErrorsFor, toastFailure } from "@web/lib/api-errors";
 import { paths } from "@web/lib/paths";
 import { KeyRound, Link2Off, LoaderCircle } from "lucide-react";
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import type { AccountLinkKind } from "../api/account-keys";
@@ -19,7 +20,7 @@ import {
   type SetPasswordResponse,
   setLinkPassword,
 } from "../api/account-links";
-import { validateConfirmation, validateNewPassword } from "../lib/password-rules";
+import { setPasswordFormSchema } from "../lib/password-form";
 import { NewPasswordFields } from "./new-password-fields";
 
 const COPY = {
@@ -109,11 +110,6 @@ export function AccountLinkPage({ kind, token, onSignedIn }: AccountLinkPageProp
   );
 }
 
-interface SetPasswordFields {
-  password: string;
-  confirmation: string;
-}
-
 function SetPasswordForm({
   kind,
   token,
@@ -126,14 +122,16 @@ function SetPasswordForm({
   onSignedIn: (answer: SetPasswordResponse) => void;
 }) {
   const copy = COPY[kind];
-  const owner = { email: info.email, fullName: info.full_name };
+  const owner = useMemo(() => ({ email: info.email, fullName: info.full_name }), [info.email, info.full_name]);
+  const resolver = useMemo(() => zodResolver(setPasswordFormSchema(owner)), [owner]);
   const {
     register,
     handleSubmit,
     watch,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<SetPasswordFields>({
+  } = useForm({
+    resolver,
     defaultValues: { password: "", confirmation: "" },
     mode: "onSubmit",
     reValidateMode: "onChange",
@@ -174,10 +172,8 @@ function SetPasswordForm({
         </h2>
         <NewPasswordFields
           label="Mot de passe"
-          password={register("password", { validate: (value) => validateNewPassword(value, owner) })}
-          confirmation={register("confirmation", {
-            validate: (value, values) => validateConfirmation(value, values.password),
-          })}
+          password={register("password")}
+          confirmation={register("confirmation")}
           value={password}
           owner={owner}
           errors={{ password: errors.password?.message, confirmation: errors.confirmation?.message }}

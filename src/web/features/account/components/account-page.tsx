@@ -16,7 +16,7 @@ import { Skeleton } from "@web/components/ui/skeleton";
 import { isApiError } from "@web/lib/api-client";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useEffect, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import {
   type Account,
@@ -25,7 +25,7 @@ import {
   useChangePassword,
   useUpdateAccount,
 } from "../api/account";
-import { validateConfirmation, validateNewPassword } from "../lib/password-rules";
+import { passwordChangeFormSchema } from "../lib/password-form";
 import { NewPasswordFields } from "./new-password-fields";
 
 export interface AccountPageProps {
@@ -151,17 +151,15 @@ function ProfileCard({
   );
 }
 
-interface PasswordFields {
-  current_password: string;
-  new_password: string;
-  confirmation: string;
-}
-
-const EMPTY_PASSWORDS: PasswordFields = { current_password: "", new_password: "", confirmation: "" };
+const EMPTY_PASSWORDS = { current_password: "", new_password: "", confirmation: "" };
 
 function PasswordCard({ account, isMobile }: { account: Account; isMobile: boolean }) {
   const change = useChangePassword();
-  const owner = { email: account.email, fullName: account.full_name };
+  const owner = useMemo(
+    () => ({ email: account.email, fullName: account.full_name }),
+    [account.email, account.full_name],
+  );
+  const resolver = useMemo(() => zodResolver(passwordChangeFormSchema(owner)), [owner]);
   const {
     register,
     handleSubmit,
@@ -169,7 +167,7 @@ function PasswordCard({ account, isMobile }: { account: Account; isMobile: boole
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<PasswordFields>({ defaultValues: EMPTY_PASSWORDS, mode: "onSubmit", reValidateMode: "onChange" });
+  } = useForm({ resolver, defaultValues: EMPTY_PASSWORDS, mode: "onSubmit", reValidateMode: "onChange" });
   const newPassword = watch("new_password");
 
   const submit = handleSubmit(async ({ current_password, new_password }) => {
@@ -204,22 +202,12 @@ function PasswordCard({ account, isMobile }: { account: Account; isMobile: boole
           {/* The account's e-mail for the browser's password manager. */}
           <input type="email" autoComplete="username" value={account.email} readOnly hidden />
           <FormField label="Mot de passe actuel" error={errors.current_password?.message}>
-            {(props) => (
-              <PasswordInput
-                autoComplete="current-password"
-                {...props}
-                {...register("current_password", {
-                  validate: (value) => value !== "" || ACCOUNT_TEXTS.currentPasswordWrong,
-                })}
-              />
-            )}
+            {(props) => <PasswordInput autoComplete="current-password" {...props} {...register("current_password")} />}
           </FormField>
           <NewPasswordFields
             label="Nouveau mot de passe"
-            password={register("new_password", { validate: (value) => validateNewPassword(value, owner) })}
-            confirmation={register("confirmation", {
-              validate: (value, values) => validateConfirmation(value, values.new_password),
-            })}
+            password={register("new_password")}
+            confirmation={register("confirmation")}
             value={newPassword}
             owner={owner}
             errors={{ password: errors.new_password?.message, confirmation: errors.confirmation?.message }}

@@ -1,5 +1,6 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { EQUIPMENT_TEXTS, equipmentCountLabel } from "@shared/equipment-template-rules";
-import { type EquipmentTemplate, equipmentTemplateInputSchema } from "@shared/equipment-templates";
+import type { EquipmentTemplate } from "@shared/equipment-templates";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -20,11 +21,13 @@ import {
   type EquipmentFormFields,
   type EquipmentFormState,
   equipmentFormDefaults,
+  equipmentFormSchema,
   formFieldOf,
   previewItems,
   repeatedRows,
-  toEquipmentPayload,
 } from "../lib/equipment-form";
+
+const resolver = zodResolver(equipmentFormSchema);
 
 export interface EquipmentTemplateDialogProps {
   form: EquipmentFormState;
@@ -158,7 +161,7 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
     getValues,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<EquipmentFormFields>({ defaultValues: equipmentFormDefaults(state) });
+  } = useForm({ resolver, defaultValues: equipmentFormDefaults(state) });
   const rows = useFieldArray({ control, name: "items", keyName: "key" });
   const { cancel } = useDirtyGuard(isDirty, onDone);
   const listRef = useRef<HTMLOListElement>(null);
@@ -169,24 +172,18 @@ function EquipmentTemplateForm({ state, isMobile, descriptionId, onDone }: Equip
   const repeated = repeatedRows(values);
   const count = rows.fields.length;
 
-  /** Sets the errors of a validation answer on their fields, the first one focused. */
+  /** Sets the errors of the server's validation answer on their fields, the first one focused. */
   const showErrors = (issues: { path: string; message: string }[]) => {
     let first = true;
     for (const { path, message } of issues) {
       const field = formFieldOf(path);
       if (!field) continue;
-      setError(field as FieldPath<EquipmentFormFields>, { type: "schema", message }, { shouldFocus: first });
+      setError(field as FieldPath<EquipmentFormFields>, { type: "server", message }, { shouldFocus: first });
       first = false;
     }
   };
 
-  const submit = handleSubmit(async (fields) => {
-    const body = toEquipmentPayload(fields);
-    const parsed = equipmentTemplateInputSchema.safeParse(body);
-    if (!parsed.success) {
-      showErrors(parsed.error.issues.map((issue) => ({ path: issue.path.join("."), message: issue.message })));
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ id: template?.id ?? null, body, version: versioned.version });
       toastSuccess(editing ? EQUIPMENT_TEXTS.updated : EQUIPMENT_TEXTS.created);

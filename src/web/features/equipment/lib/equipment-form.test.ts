@@ -1,5 +1,13 @@
+import { EQUIPMENT_LIMITS, EQUIPMENT_TEXTS } from "@shared/equipment-template-rules";
 import { describe, expect, it } from "vitest";
-import { equipmentFormDefaults, formFieldOf, previewItems, repeatedRows, toEquipmentPayload } from "./equipment-form";
+import {
+  equipmentFormDefaults,
+  equipmentFormSchema,
+  formFieldOf,
+  previewItems,
+  repeatedRows,
+  toEquipmentPayload,
+} from "./equipment-form";
 
 describe("equipmentFormDefaults", () => {
   const template = {
@@ -50,5 +58,21 @@ describe("the payload and the preview", () => {
     expect(formFieldOf("equipment_items.4")).toBe("items.4.value");
     expect(formFieldOf("equipment_items")).toBe("items");
     expect(formFieldOf("id")).toBeNull();
+  });
+});
+
+describe("the form's schema", () => {
+  it("says the shared schema's messages at the name and under the row they are about", () => {
+    const long = "x".repeat(EQUIPMENT_LIMITS.itemLength + 1);
+    const result = equipmentFormSchema.safeParse({ name: " ", items: [{ value: "Clé" }, { value: long }] });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["name", EQUIPMENT_TEXTS.nameRequired],
+      ["items.1.value", EQUIPMENT_TEXTS.itemTooLong],
+    ]);
+  });
+
+  it("hands over the rows as typed: the server cleans them", () => {
+    const fields = { name: "Plomberie", items: [{ value: " Clé " }, { value: "" }, { value: "clé" }] };
+    expect(equipmentFormSchema.parse(fields)).toEqual({ name: "Plomberie", equipment_items: [" Clé ", "", "clé"] });
   });
 });

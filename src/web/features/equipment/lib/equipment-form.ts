@@ -1,5 +1,6 @@
 import { cleanEquipmentItems, copyName, repeatedItemRows } from "@shared/equipment-template-rules";
-import type { EquipmentTemplate } from "@shared/equipment-templates";
+import { type EquipmentTemplate, equipmentTemplateInputSchema } from "@shared/equipment-templates";
+import { formSchema } from "@web/lib/form-schema";
 import type { EquipmentTemplateBody } from "../api/equipment-mutations";
 
 /** What the dialog's inputs hold: the name and one row per equipment (react-hook-form's field array). */
@@ -48,3 +49,6 @@ export function formFieldOf(path: string): "name" | `items.${number}.value` | "i
   if (path === "equipment_items") return "items";
   return null;
 }
+
+/** The form's schema: the rows sent as typed, checked by equipmentTemplateInputSchema; each message at its row. */
+export const equipmentFormSchema = formSchema(equipmentTemplateInputSchema, toEquipmentPayload, formFieldOf);

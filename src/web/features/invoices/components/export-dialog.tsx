@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { invoiceExportQuerySchema } from "@shared/invoices";
 import { FormActions } from "@web/components/form/form-actions";
@@ -14,6 +15,8 @@ import { useExportInvoices } from "../api/export-invoices";
 import { type ExportPeriod, lastMonthPeriod } from "../lib/export-period";
 
 const PERIOD_FIELDS = ["from", "to"] as const satisfies readonly (keyof ExportPeriod)[];
+/** The server's own checks (dates, order, a year at most), said under the fields before asking. */
+const resolver = zodResolver(invoiceExportQuerySchema);
 
 export interface ExportDialogProps {
   open: boolean;
@@ -60,29 +63,18 @@ function ExportForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<ExportPeriod>({ defaultValues: lastMonthPeriod(), reValidateMode: "onChange" });
-
-  const show = (field: keyof ExportPeriod, message: string, focus: boolean) =>
-    setError(field, { type: "schema", message }, { shouldFocus: focus });
+  } = useForm({ resolver, defaultValues: lastMonthPeriod(), reValidateMode: "onChange" });
 
   const submit = handleSubmit(async (period) => {
-    // The server's own checks (dates, order, a year at most), said under the fields before asking.
-    const parsed = invoiceExportQuerySchema.safeParse(period);
-    if (!parsed.success) {
-      const first = PERIOD_FIELDS.find((f) => parsed.error.issues.some((issue) => issue.path[0] === f));
-      for (const issue of parsed.error.issues) {
-        const field = PERIOD_FIELDS.find((f) => f === issue.path[0]) ?? "to";
-        show(field, issue.message, field === first);
-      }
-      return;
-    }
     try {
-      const name = await exporting.mutateAsync(parsed.data);
+      const name = await exporting.mutateAsync(period);
       toastSuccess(EINVOICE_TEXTS.exportDone, name);
       onDone();
     } catch (error) {
       const fieldErrors = fieldErrorsFor(error, PERIOD_FIELDS);
-      for (const [index, { field, message }] of fieldErrors.entries()) show(field, message, index === 0);
+      for (const [index, { field, message }] of fieldErrors.entries()) {
+        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+      }
       if (fieldErrors.length === 0) toastFailure(EINVOICE_TEXTS.exportFailed, error);
     }
   });

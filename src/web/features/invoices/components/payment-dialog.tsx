@@ -1,6 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { formatEuro } from "@shared/format";
 import { CREDIT_NOTE_METHOD, INVOICE_TEXTS, PAYMENT_METHODS, PAYMENT_RECORD_LABELS } from "@shared/invoice-rules";
-import { type Invoice, paymentInputSchema } from "@shared/invoices";
+import { type ClientBalance, type Invoice, paymentInputSchema } from "@shared/invoices";
 import { toCents } from "@shared/money";
 import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
@@ -12,17 +13,33 @@ import { NativeSelect } from "@web/components/ui/native-select";
 import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
-import { useId } from "react";
+import { formSchema } from "@web/lib/form-schema";
+import { useId, useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { clientBalanceQueryOptions } from "../api/get-client-balance";
 import { useAddPayment } from "../api/invoice-lifecycle";
-import {
-  PAYMENT_FORM_FIELDS,
-  type PaymentFormFields,
-  parseAmount,
-  paymentFormDefaults,
-  toPaymentPayload,
-} from "../lib/payment-form";
+import { PAYMENT_FORM_FIELDS, paymentFormDefaults, toPaymentPayload } from "../lib/payment-form";
+
+/**
+ * The payment form's schema: the body built from the fields (« 120,50 » read as 120.5) and checked by
+ * paymentInputSchema, then what the server refuses too, said at once: an amount above the invoice's
+ * balance (400); by « Avoir », a credit note that is not one of the client's, or an amount above its
+ * credit (409).
+ */
+function paymentFormSchema(balanceDue: number, credits: ClientBalance["credits"]) {
+  const pathOf = (path: string) => PAYMENT_FORM_FIELDS.find((f) => f === path.split(".")[0]) ?? "amount";
+  return formSchema(paymentInputSchema, toPaymentPayload, pathOf).superRefine((body, ctx) => {
+    const refuse = (field: "amount" | "credit_note_id", message: string) =>
+      ctx.addIssue({ code: "custom", path: [field], message, input: body });
+    if (toCents(body.amount) > toCents(balanceDue)) return refuse("amount", INVOICE_TEXTS.paymentAboveBalance);
+    if (body.method !== CREDIT_NOTE_METHOD) return;
+    const credit = credits.find((c) => c.id === body.credit_note_id);
+    if (!credit) return refuse("credit_note_id", INVOICE_TEXTS.creditNoteRequired);
+    if (toCents(body.amount) > toCents(credit.available)) refuse("amount", INVOICE_TEXTS.creditAboveAvailable);
+  });
+}
+
+const NO_CREDITS: ClientBalance["credits"] = [];
 
 export interface PaymentDialogProps {
   /** The invoice receiving the payment; null: closed. */
@@ -75,49 +92,22 @@ function PaymentForm({
   const add = useAddPayment();
   // Issue 32: the credit kept on the client's account by its credit notes, offered as « Avoir ».
   const balance = useQuery(clientBalanceQueryOptions(invoice.client_id));
-  const credits = balance.data?.credits ?? [];
+  const credits = balance.data?.credits ?? NO_CREDITS;
+  const resolver = useMemo(
+    () => zodResolver(paymentFormSchema(invoice.balance_due, credits)),
+    [invoice.balance_due, credits],
+  );
   const {
     register,
     handleSubmit,
     setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<PaymentFormFields>({ defaultValues: paymentFormDefaults(invoice), reValidateMode: "onChange" });
+  } = useForm({ resolver, defaultValues: paymentFormDefaults(invoice), reValidateMode: "onChange" });
   const byCredit = watch("method") === CREDIT_NOTE_METHOD;
   const { cancel, saved } = useDirtyGuard(isDirty, onDone);
 
-  const show = (field: keyof PaymentFormFields, message: string, focus: boolean) =>
-    setError(field, { type: "schema", message }, { shouldFocus: focus });
-
-  const submit = handleSubmit(async (fields) => {
-    const body: ReturnType<typeof toPaymentPayload> & { credit_note_id?: string } = toPaymentPayload(fields);
-    const parsed = paymentInputSchema.safeParse(body);
-    if (!parsed.success) {
-      const first = PAYMENT_FORM_FIELDS.find((f) => parsed.error.issues.some((issue) => issue.path[0] === f));
-      for (const issue of parsed.error.issues) {
-        const field = PAYMENT_FORM_FIELDS.find((f) => f === issue.path[0]) ?? "amount";
-        show(field, issue.message, field === first);
-      }
-      return;
-    }
-    // The server refuses it too (400): said at once, at the amount.
-    if (toCents(parseAmount(fields.amount)) > toCents(invoice.balance_due)) {
-      show("amount", INVOICE_TEXTS.paymentAboveBalance, true);
-      return;
-    }
-    if (fields.method === CREDIT_NOTE_METHOD) {
-      // « Avoir »: one of the client's credit notes, within its credit (409 from the server otherwise).
-      const credit = credits.find((c) => c.id === fields.credit_note_id);
-      if (!credit) {
-        show("credit_note_id", INVOICE_TEXTS.creditNoteRequired, true);
-        return;
-      }
-      body.credit_note_id = credit.id;
-      if (toCents(body.amount) > toCents(credit.available)) {
-        show("amount", INVOICE_TEXTS.creditAboveAvailable, true);
-        return;
-      }
-    }
+  const submit = handleSubmit(async (body) => {
     try {
       await add.mutateAsync({ id: invoice.id, body });
       saved();
@@ -125,7 +115,9 @@ function PaymentForm({
       onDone();
     } catch (error) {
       const fieldErrors = fieldErrorsFor(error, PAYMENT_FORM_FIELDS);
-      for (const [index, { field, message }] of fieldErrors.entries()) show(field, message, index === 0);
+      for (const [index, { field, message }] of fieldErrors.entries()) {
+        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+      }
       if (fieldErrors.length === 0) toastFailure(INVOICE_TEXTS.paymentAddFailed, error);
     }
   });

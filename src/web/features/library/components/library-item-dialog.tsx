@@ -1,6 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { UNITS } from "@shared/documents";
 import { formatEuro, formatPercent } from "@shared/format";
-import { type LibraryItem, libraryItemInputSchema } from "@shared/library";
+import type { LibraryItem } from "@shared/library";
 import {
   LIBRARY_CATEGORIES,
   LIBRARY_CATEGORY_LABELS,
@@ -27,13 +28,15 @@ import { toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Trash2 } from "lucide-react";
 import { useId } from "react";
-import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm } from "react-hook-form";
 import { libraryItemQueryOptions } from "../api/get-library";
 import { useSaveLibraryItem } from "../api/library-mutations";
 import { hoursText, kindLabel, marginText } from "../lib/library-format";
-import { type LibraryFormFields, libraryFormDefaults, partsOf, toLibraryPayload } from "../lib/library-payload";
+import { libraryFormDefaults, libraryFormSchema, partsOf } from "../lib/library-payload";
 import { ArticleSearch } from "./article-search";
 import type { LibraryFormState } from "./library-page";
+
+const resolver = zodResolver(libraryFormSchema);
 
 export interface LibraryItemDialogProps {
   form: LibraryFormState;
@@ -115,10 +118,9 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
     control,
     handleSubmit,
     reset,
-    setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<LibraryFormFields>({ defaultValues: libraryFormDefaults(kind, item) });
+  } = useForm({ resolver, defaultValues: libraryFormDefaults(kind, item) });
   const parts = useFieldArray({ control, name: "components", keyName: "key" });
   const { cancel } = useDirtyGuard(isDirty, onDone);
   const values = watch();
@@ -136,17 +138,9 @@ function LibraryItemForm({ item, kind, isMobile, readOnly, descriptionId, onDone
   const sale = isOuvrage ? price.sale_cents / 100 : Number(values.unit_price.replace(",", ".")) || 0;
   const cost = isOuvrage ? price.cost_cents / 100 : Number(values.cost_price.replace(",", ".")) || 0;
 
-  const submit = handleSubmit(async (fields) => {
-    const parsed = libraryItemInputSchema.safeParse(toLibraryPayload(fields));
-    if (!parsed.success) {
-      parsed.error.issues.forEach((issue, index) => {
-        const path = (issue.path.length > 0 ? issue.path.join(".") : "name") as FieldPath<LibraryFormFields>;
-        setError(path, { type: "schema", message: issue.message }, { shouldFocus: index === 0 });
-      });
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     try {
-      await save.mutateAsync({ id: item?.id ?? null, body: toLibraryPayload(fields), version: versioned.version });
+      await save.mutateAsync({ id: item?.id ?? null, body, version: versioned.version });
       toastSuccess(editing ? LIBRARY_TEXTS.updated : LIBRARY_TEXTS.created);
       onDone();
     } catch (error) {

@@ -1,7 +1,13 @@
 import { libraryItemInputSchema } from "@shared/library";
 import { priceOuvrage } from "@shared/library-rules";
 import { describe, expect, it } from "vitest";
-import { type LibraryFormFields, libraryFormDefaults, partsOf, toLibraryPayload } from "./library-payload";
+import {
+  type LibraryFormFields,
+  libraryFormDefaults,
+  libraryFormSchema,
+  partsOf,
+  toLibraryPayload,
+} from "./library-payload";
 
 const part = (changes: Partial<LibraryFormFields["components"][number]> = {}) => ({
   article_id: "9f1c2a7e-3b4d-4c5e-8f60-718293a4b5c6",
@@ -62,6 +68,27 @@ describe("toLibraryPayload", () => {
     const result = libraryItemInputSchema.safeParse(toLibraryPayload({ ...libraryFormDefaults("article"), name: "X" }));
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("Indiquez le prix de vente HT");
+  });
+});
+
+describe("libraryFormSchema", () => {
+  it("says the shared schema's messages at the fields, a part's under its quantity", () => {
+    const article = libraryFormSchema.safeParse({ ...libraryFormDefaults("article"), name: "X" });
+    expect(article.error?.issues.map((i) => [i.path.join("."), i.message])).toContainEqual([
+      "unit_price",
+      "Indiquez le prix de vente HT",
+    ]);
+    const ouvrage = libraryFormSchema.safeParse({
+      ...libraryFormDefaults("ouvrage"),
+      name: "Carrelage posé",
+      components: [part({ quantity: "-1" })],
+    });
+    expect(ouvrage.error?.issues.map((i) => i.path.join("."))).toEqual(["components.0.quantity"]);
+  });
+
+  it("hands over the body of its kind as built (« 1,05 » read as 1.05)", () => {
+    const fields = { ...libraryFormDefaults("ouvrage"), name: "Carrelage posé", components: [part()] };
+    expect(libraryFormSchema.parse(fields)).toEqual(toLibraryPayload(fields));
   });
 });
 

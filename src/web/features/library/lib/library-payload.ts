@@ -1,7 +1,8 @@
-import type { LibraryItem, LibraryItemDetail } from "@shared/library";
+import { type LibraryItem, type LibraryItemDetail, libraryItemInputSchema } from "@shared/library";
 import type { LibraryCategory, LibraryKind, OuvragePart, OuvragePricing } from "@shared/library-rules";
 import { toCents } from "@shared/money";
 import { QUOTE_DEFAULTS } from "@shared/quote-rules";
+import { formSchema } from "@web/lib/form-schema";
 
 /** A part of an ouvrage as the form shows it: the article's figures and the quantity typed. */
 export interface PartField {
@@ -94,6 +95,12 @@ export function toLibraryPayload(fields: LibraryFormFields): Record<string, unkn
     components: fields.components.map((c) => ({ article_id: c.article_id, quantity: numberOrNull(c.quantity) })),
   };
 }
+
+/**
+ * The form's schema: the body of its kind built from the fields (texts read as numbers), checked by
+ * libraryItemInputSchema; a message about the whole item (its kind) shows at the name.
+ */
+export const libraryFormSchema = formSchema(libraryItemInputSchema, toLibraryPayload, (path) => path || "name");
 
 /** The parts as `priceOuvrage` reads them; a quantity not typed yet counts for nothing. */
 export function partsOf(fields: Pick<LibraryFormFields, "components">): OuvragePart[] {

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { type Role, roleUpdateSchema } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
@@ -11,6 +12,7 @@ import { Textarea } from "@web/components/ui/textarea";
 import { isApiError } from "@web/lib/api-client";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
+import { formSchema } from "@web/lib/form-schema";
 import { paths } from "@web/lib/paths";
 import { useId, useMemo, useState } from "react";
 import { useForm } from "react-hook-form";
@@ -30,6 +32,18 @@ interface RoleFormFields {
 }
 
 const FIELDS = ["name", "description", "is_default"] as const;
+
+/** The body of PUT (and, with the permissions, POST): a blank description is none. */
+const toRoleBody = (fields: RoleFormFields) => ({
+  name: fields.name,
+  description: fields.description.trim() || null,
+  is_default: fields.is_default,
+});
+
+/** The form's schema: its body checked by roleUpdateSchema (the name required, not « superadmin »…). */
+const resolver = zodResolver(
+  formSchema(roleUpdateSchema, toRoleBody, (path) => FIELDS.find((f) => f === path.split(".")[0]) ?? "name"),
+);
 
 /**
  * « Créer un nouveau rôle » / « Modifier le rôle » (spec 3 §2.10, docs/domain/accounts.md#web-users-and-roles):
@@ -69,7 +83,8 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
     reset,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<RoleFormFields>({
+  } = useForm({
+    resolver,
     defaultValues: {
       name: role?.name ?? "",
       description: role?.description ?? "",
@@ -87,50 +102,41 @@ function RoleForm({ role, isMobile, title }: { role: Role | null; isMobile: bool
       },
     },
   );
-  const submit = handleSubmit(async (fields) => {
-    const body = { name: fields.name, description: fields.description.trim() || null, is_default: fields.is_default };
-    const parsed = roleUpdateSchema.safeParse(body);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const field = FIELDS.find((f) => f === issue?.path[0]) ?? "name";
-      setTab("informations");
-      setError(
-        field,
-        { type: "schema", message: issue?.message ?? ACCOUNT_TEXTS.roleNameRequired },
-        { shouldFocus: true },
-      );
-      return;
-    }
-    try {
-      if (role) {
-        const permissionIds = canAssignPermissions && !sameIds(chosen, initial) ? chosenIds(groups, chosen) : null;
-        await update.mutateAsync({ id: role.id, body: parsed.data, permissionIds, version: versioned.version });
-        toastSuccess(ACCOUNT_TEXTS.roleUpdated);
-      } else {
-        await create.mutateAsync({
-          ...parsed.data,
-          permission_ids: canAssignPermissions ? chosenIds(groups, chosen) : [],
-        });
-        toastSuccess(ACCOUNT_TEXTS.roleCreated);
+  // An invalid field is on « Informations »: the tab is shown, the field focused.
+  const submit = handleSubmit(
+    async (body) => {
+      try {
+        if (role) {
+          const permissionIds = canAssignPermissions && !sameIds(chosen, initial) ? chosenIds(groups, chosen) : null;
+          await update.mutateAsync({ id: role.id, body, permissionIds, version: versioned.version });
+          toastSuccess(ACCOUNT_TEXTS.roleUpdated);
+        } else {
+          await create.mutateAsync({
+            ...body,
+            permission_ids: canAssignPermissions ? chosenIds(groups, chosen) : [],
+          });
+          toastSuccess(ACCOUNT_TEXTS.roleCreated);
+        }
+        navigate(paths.roles);
+      } catch (error) {
+        // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
+        if (versioned.refused(error)) return;
+        // 409: the name is taken (unique per company, whatever the case).
+        if (isApiError(error) && error.status === 409 && error.message === ACCOUNT_TEXTS.roleNameTaken) {
+          setTab("informations");
+          setError("name", { type: "server", message: error.message }, { shouldFocus: true });
+          return;
+        }
+        const fieldErrors = fieldErrorsFor(error, FIELDS);
+        for (const [index, { field, message }] of fieldErrors.entries()) {
+          setError(field, { type: "server", message }, { shouldFocus: index === 0 });
+        }
+        if (fieldErrors.length > 0) setTab("informations");
+        else toastFailure(ACCOUNT_TEXTS.roleSaveFailed, error);
       }
-      navigate(paths.roles);
-    } catch (error) {
-      // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
-      if (versioned.refused(error)) return;
-      // 409: the name is taken (unique per company, whatever the case).
-      if (isApiError(error) && error.status === 409 && error.message === ACCOUNT_TEXTS.roleNameTaken) {
-        setTab("informations");
-        setError("name", { type: "server", message: error.message }, { shouldFocus: true });
-        return;
-      }
-      const fieldErrors = fieldErrorsFor(error, FIELDS);
-      for (const [index, { field, message }] of fieldErrors.entries()) {
-        setError(field, { type: "server", message }, { shouldFocus: index === 0 });
-      }
-      if (fieldErrors.length > 0) setTab("informations");
-      else toastFailure(ACCOUNT_TEXTS.roleSaveFailed, error);
-    }
-  });
+    },
+    () => setTab("informations"),
+  );
 
   /** « Recharger » after a stale save: the stored role in the form (its permissions too). */
 

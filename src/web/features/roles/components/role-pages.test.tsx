@@ -142,6 +142,23 @@ describe("RoleFormPage", () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(ACCOUNT_TEXTS.roleUpdated));
   });
 
+  it("refuses a reserved name from the « Permissions » tab: « Informations » comes back with the message, nothing sent", async () => {
+    serveRole();
+    renderPage(<RoleFormPage roleId={metreur.id} isMobile={false} />);
+    fireEvent.change(await screen.findByLabelText("Nom *"), { target: { value: " SuperAdmin " } });
+    const permissionsTab = screen.getByRole("tab", { name: "Permissions" });
+    fireEvent.mouseDown(permissionsTab);
+    fireEvent.click(permissionsTab);
+    await waitFor(() => expect(permissionsTab.getAttribute("aria-selected")).toBe("true"));
+    fireEvent.click(screen.getByRole("button", { name: "Enregistrer" }));
+    expect(await screen.findByText(ACCOUNT_TEXTS.roleNameReserved)).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole("tab", { name: "Informations" }).getAttribute("aria-selected")).toBe("true"),
+    );
+    expect(screen.getByLabelText("Nom *").getAttribute("aria-invalid")).toBe("true");
+    expect(api.requests("PUT")).toHaveLength(0);
+  });
+
   it("a role that cannot be read: « Erreur de chargement du rôle », then back to the list", async () => {
     serveRole();
     renderPage(<RoleFormPage roleId={crypto.randomUUID()} isMobile={false} />);

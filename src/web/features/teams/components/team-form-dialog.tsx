@@ -1,6 +1,7 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { plural } from "@shared/format";
 import { TEAM_TEXTS } from "@shared/team-rules";
-import { type TeamDetail, teamCreateSchema } from "@shared/teams";
+import type { TeamDetail } from "@shared/teams";
 import { useQuery } from "@tanstack/react-query";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
@@ -18,11 +19,11 @@ import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors"
 import { cn } from "@web/lib/cn";
 import { Crown, X } from "lucide-react";
 import { useId } from "react";
-import { type FieldPath, useFieldArray, useForm } from "react-hook-form";
+import { useFieldArray, useForm } from "react-hook-form";
 import { teamQueryOptions } from "../api/get-teams";
 import { useSaveTeam } from "../api/team-mutations";
 import { useTeamAccess } from "../hooks/use-team-access";
-import { type TeamFormFields, teamFormDefaults, toTeamPayload } from "../lib/team-payload";
+import { TEAM_BODY_FIELDS, teamFormDefaults, teamFormPath, teamFormSchema } from "../lib/team-payload";
 import { MemberAvatar } from "./member-initials";
 import { MemberPicker } from "./member-picker";
 import type { TeamFormState } from "./teams-page";
@@ -78,14 +79,7 @@ export function TeamFormDialog({ form, isMobile, onClose }: TeamFormDialogProps)
   );
 }
 
-const FIELDS = ["name", "description", "member_ids", "leader_id"] as const;
-/** Where a message about a field of the body shows in the form. */
-const FORM_PATH: Record<(typeof FIELDS)[number], FieldPath<TeamFormFields>> = {
-  name: "name",
-  description: "description",
-  member_ids: "members",
-  leader_id: "leader_id",
-};
+const resolver = zodResolver(teamFormSchema);
 
 interface TeamFormProps {
   team: TeamDetail | null;
@@ -114,22 +108,13 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
     setValue,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<TeamFormFields>({ defaultValues: teamFormDefaults(team) });
+  } = useForm({ resolver, defaultValues: teamFormDefaults(team) });
   const members = useFieldArray({ control, name: "members", keyName: "key" });
   const { cancel, saved } = useDirtyGuard(isDirty, onDone);
   const leaderId = watch("leader_id");
   const chosen = watch("members");
 
-  const submit = handleSubmit(async (fields) => {
-    const body = toTeamPayload(fields);
-    const parsed = teamCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      parsed.error.issues.forEach((issue, index) => {
-        const field = FIELDS.find((f) => f === issue.path[0]) ?? "name";
-        setError(FORM_PATH[field], { type: "schema", message: issue.message }, { shouldFocus: index === 0 });
-      });
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ id: team?.id ?? null, body, version: versioned.version });
       saved();
@@ -139,9 +124,9 @@ function TeamForm({ team, isMobile, descriptionId, onDone }: TeamFormProps) {
     } catch (error) {
       // Saved by someone else meanwhile: what was typed stays, the notice offers to reload.
       if (versioned.refused(error)) return;
-      const fieldErrors = fieldErrorsFor(error, FIELDS);
+      const fieldErrors = fieldErrorsFor(error, TEAM_BODY_FIELDS);
       for (const [index, { field, message }] of fieldErrors.entries()) {
-        setError(FORM_PATH[field], { type: "server", message }, { shouldFocus: index === 0 });
+        setError(teamFormPath(field), { type: "server", message }, { shouldFocus: index === 0 });
       }
       if (fieldErrors.length === 0) toastFailure(editing ? TEAM_TEXTS.updateFailed : TEAM_TEXTS.createFailed, error);
     }

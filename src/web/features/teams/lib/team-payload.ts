@@ -1,4 +1,6 @@
-import type { TeamDetail } from "@shared/teams";
+import { type TeamDetail, teamCreateSchema } from "@shared/teams";
+import { formSchema } from "@web/lib/form-schema";
+import type { FieldPath } from "react-hook-form";
 
 /** A member as the form lists it. */
 export interface FormMember {
@@ -36,3 +38,22 @@ export function toTeamPayload(fields: TeamFormFields) {
     leader_id: fields.leader_id && member_ids.includes(fields.leader_id) ? fields.leader_id : null,
   };
 }
+
+/** The fields of the body a message may name (the shared schema's or the server's). */
+export const TEAM_BODY_FIELDS = ["name", "description", "member_ids", "leader_id"] as const;
+
+const FORM_PATH: Record<(typeof TEAM_BODY_FIELDS)[number], FieldPath<TeamFormFields>> = {
+  name: "name",
+  description: "description",
+  member_ids: "members",
+  leader_id: "leader_id",
+};
+
+/** Where a message about a path of the body shows in the form: the members' under the list, else at the name. */
+export function teamFormPath(path: string): FieldPath<TeamFormFields> {
+  const field = TEAM_BODY_FIELDS.find((f) => f === path.split(".")[0]) ?? "name";
+  return FORM_PATH[field];
+}
+
+/** The form's schema: the body built from the fields, checked by teamCreateSchema (create and edit alike). */
+export const teamFormSchema = formSchema(teamCreateSchema, toTeamPayload, teamFormPath);

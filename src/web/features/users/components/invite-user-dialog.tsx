@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { ACCOUNT_TEXTS } from "@shared/account-rules";
 import { type AccountLink, invitationBodySchema } from "@shared/accounts";
 import { useQuery } from "@tanstack/react-query";
@@ -24,13 +25,10 @@ export interface InviteUserDialogProps {
   onClose: () => void;
 }
 
-interface InviteFields {
-  email: string;
-  full_name: string;
-  role_ids: string[];
-}
-
 const FIELDS = ["email", "full_name", "role_ids"] as const;
+
+/** The shared schema, as the server checks the invitation (the e-mail trimmed and lower-cased). */
+const resolver = zodResolver(invitationBodySchema);
 
 /**
  * « Inviter un utilisateur » (issue 15 §2, docs/domain/accounts.md#web-users-and-roles): e-mail, full
@@ -88,24 +86,12 @@ function InviteForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<InviteFields>({ defaultValues: { email: "", full_name: "", role_ids: [] } });
+  } = useForm({ resolver, defaultValues: { email: "", full_name: "", role_ids: [] } });
   const { cancel, saved } = useDirtyGuard(isDirty && sent === null, onDone);
 
-  const submit = handleSubmit(async (fields) => {
-    const parsed = invitationBodySchema.safeParse(fields);
-    if (!parsed.success) {
-      // The first message of each field, the first field focused.
-      const seen = new Set<string>();
-      for (const issue of parsed.error.issues) {
-        const field = FIELDS.find((f) => f === issue.path[0]) ?? "email";
-        if (seen.has(field)) continue;
-        setError(field, { type: "schema", message: issue.message }, { shouldFocus: seen.size === 0 });
-        seen.add(field);
-      }
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     try {
-      const answer = await invite.mutateAsync(parsed.data);
+      const answer = await invite.mutateAsync(body);
       saved();
       toastSuccess(ACCOUNT_TEXTS.invitationCreated);
       setSent({ name: answer.user.full_name, link: answer.link });

@@ -1,3 +1,4 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import {
   VEHICLE_DUE_FIELDS,
   VEHICLE_DUE_LABELS,
@@ -5,7 +6,7 @@ import {
   VEHICLE_STATUSES,
   VEHICLE_TEXTS,
 } from "@shared/vehicle-rules";
-import { type Vehicle, vehicleCreateSchema } from "@shared/vehicles";
+import type { Vehicle } from "@shared/vehicles";
 import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { FormActions } from "@web/components/form/form-actions";
 import { StaleVersionNotice, useVersionedForm } from "@web/components/form/stale-version";
@@ -23,12 +24,14 @@ import { useForm } from "react-hook-form";
 import { vehicleQueryOptions } from "../api/get-vehicle";
 import { useSaveVehicle } from "../api/vehicle-mutations";
 import {
-  toVehiclePayload,
   VEHICLE_FORM_FIELDS,
   type VehicleFormFields,
   type VehicleFormState,
   vehicleFormDefaults,
+  vehicleFormSchema,
 } from "../lib/vehicle-form";
+
+const resolver = zodResolver(vehicleFormSchema);
 
 export interface VehicleFormDialogProps {
   form: VehicleFormState;
@@ -91,24 +94,14 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
     setError,
     watch,
     formState: { errors, isSubmitting, isDirty },
-  } = useForm<VehicleFormFields>({ defaultValues: vehicleFormDefaults(vehicle), reValidateMode: "onChange" });
+  } = useForm({ resolver, defaultValues: vehicleFormDefaults(vehicle), reValidateMode: "onChange" });
   const { cancel, saved } = useDirtyGuard(isDirty, onDone);
   const nameBlank = watch("name").trim() === "";
 
-  const showError = (field: keyof VehicleFormFields, message: string, focus: boolean, type = "schema") =>
-    setError(field, { type, message }, { shouldFocus: focus });
+  const showError = (field: keyof VehicleFormFields, message: string, focus: boolean) =>
+    setError(field, { type: "server", message }, { shouldFocus: focus });
 
-  const submit = handleSubmit(async (fields) => {
-    const body = toVehiclePayload(fields);
-    const parsed = vehicleCreateSchema.safeParse(body);
-    if (!parsed.success) {
-      const first = VEHICLE_FORM_FIELDS.find((f) => parsed.error.issues.some((issue) => issue.path[0] === f));
-      for (const issue of parsed.error.issues) {
-        const field = VEHICLE_FORM_FIELDS.find((f) => f === issue.path[0]) ?? "name";
-        showError(field, issue.message, field === first);
-      }
-      return;
-    }
+  const submit = handleSubmit(async (body) => {
     try {
       await save.mutateAsync({ id: vehicle?.id ?? null, body, version: versioned.version });
       saved();
@@ -120,11 +113,11 @@ function VehicleForm({ vehicle, focusDates, isMobile, descriptionId, onDone }: V
       if (versioned.refused(error)) return;
       // A plate another vehicle holds (409): said at the plate.
       if (isApiError(error) && error.status === 409) {
-        showError("registration_number", error.message, true, "server");
+        showError("registration_number", error.message, true);
         return;
       }
       const fieldErrors = fieldErrorsFor(error, VEHICLE_FORM_FIELDS);
-      for (const [index, { field, message }] of fieldErrors.entries()) showError(field, message, index === 0, "server");
+      for (const [index, { field, message }] of fieldErrors.entries()) showError(field, message, index === 0);
       if (fieldErrors.length === 0) {
         toastFailure(
           VEHICLE_TEXTS.failedTitle,

@@ -1,5 +1,6 @@
+import { VEHICLE_TEXTS } from "@shared/vehicle-rules";
 import { describe, expect, it } from "vitest";
-import { mileageOf, toVehiclePayload, vehicleFormDefaults } from "./vehicle-form";
+import { mileageOf, toVehiclePayload, vehicleFormDefaults, vehicleFormSchema } from "./vehicle-form";
 
 describe("the vehicle form's payload", () => {
   it("sends the plate upper-cased, blanks as none, the mileage as a number", () => {
@@ -54,5 +55,27 @@ describe("the vehicle form's defaults", () => {
     });
     expect(fields.mileage).toBe("148\u202f300");
     expect(mileageOf(fields.mileage)).toBe(148300);
+  });
+});
+
+describe("the vehicle form's schema", () => {
+  it("checks the body the form sends with the shared schema, each message at its field", () => {
+    const result = vehicleFormSchema.safeParse({
+      ...vehicleFormDefaults(null),
+      name: " ",
+      registration_number: "f",
+      mileage: "beaucoup",
+    });
+    expect(result.error?.issues.map((issue) => [issue.path.join("."), issue.message])).toEqual([
+      ["name", VEHICLE_TEXTS.nameRequired],
+      ["registration_number", VEHICLE_TEXTS.registrationTooShort],
+      ["mileage", VEHICLE_TEXTS.mileageInvalid],
+    ]);
+  });
+
+  it("hands over the body as built: « 148 300 km » read as 148300", () => {
+    const fields = { ...vehicleFormDefaults(null), name: "Master", mileage: "148 300 km" };
+    expect(vehicleFormSchema.parse(fields)).toEqual(toVehiclePayload(fields));
+    expect(vehicleFormSchema.parse(fields).mileage).toBe(148300);
   });
 });

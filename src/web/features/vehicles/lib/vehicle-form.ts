@@ -1,6 +1,7 @@
 import { formatCount } from "@shared/format";
 import { normaliseRegistration, type VehicleStatus } from "@shared/vehicle-rules";
-import type { Vehicle } from "@shared/vehicles";
+import { type Vehicle, vehicleCreateSchema } from "@shared/vehicles";
+import { formSchema } from "@web/lib/form-schema";
 import type { VehiclePayload } from "../api/vehicle-mutations";
 
 /** What the form edits: a new vehicle, or a vehicle of the list (opened on its dates to plan its upkeep). */
@@ -71,3 +72,13 @@ export function toVehiclePayload(fields: VehicleFormFields): VehiclePayload {
     insurance_expiry_date: text(fields.insurance_expiry_date),
   };
 }
+
+/**
+ * The form's schema: the body built from the fields (the plate normalised, the mileage read), checked by
+ * vehicleCreateSchema (create and edit alike: the form sends every key); a message at its field.
+ */
+export const vehicleFormSchema = formSchema(
+  vehicleCreateSchema,
+  toVehiclePayload,
+  (path) => VEHICLE_FORM_FIELDS.find((f) => f === path.split(".")[0]) ?? "name",
+);
