@@ -12,6 +12,7 @@ import {
   type Invoice,
   type InvoiceStatusChange,
   type MarkPaid,
+  type PaymentCancel,
   type PaymentInput,
   type RefundInput,
 } from "@shared/invoices";
@@ -295,6 +296,41 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     return credit.id;
   }
 
+  /**
+   * A payment cancelled with `reason` (cancelPayment, removePayment); `refused` says what a cancelled
+   * invoice and a payment cancelled already answer.
+   */
+  async function cancelPaymentWith(
+    auth: AuthContext,
+    id: string,
+    paymentId: string,
+    reason: string,
+    refused: { cancelledInvoice: string; again: () => Error },
+  ): Promise<Invoice> {
+    const t = tenant(auth, INVOICES_ACCESS.pay, noCompany);
+    const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
+    const payment = idOr404(paymentId, INVOICE_TEXTS.paymentNotFound);
+    return db.run(t.scope, async (tx) => {
+      const invoice = await locked(tx, t, invoiceId);
+      if (invoice.status === "cancelled") throw errors.conflict(refused.cancelledInvoice);
+      const cancelled = await repo.cancelPayment(tx, t.companyId, invoice.id, payment, {
+        reason,
+        by: { id: t.auth.userId, name: t.auth.user.full_name },
+      });
+      if (!cancelled) throw errors.notFound(INVOICE_TEXTS.paymentNotFound);
+      if (cancelled.alreadyCancelled) throw refused.again();
+      // The payment stays in the journal; its reversal is recorded beside it, with the reason (ADR 0033).
+      await invoiceJournal.money(tx, t, "payment_reversal", invoice, {
+        date: parisToday(),
+        amount: cancelled.amount,
+        method: cancelled.method,
+        reverses: { payment_id: cancelled.id, reason },
+      });
+      await settle(tx, t, invoice);
+      return detail(tx, t.companyId, invoice.id);
+    });
+  }
+
   return {
     /** « Marquer comme envoyée »: the definitive number, in one transaction (docs/domain/invoices.md#issue). */
     async issue(auth: AuthContext, id: string, log: RenderLog = processLog): Promise<Invoice> {
@@ -337,24 +373,28 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       });
     },
 
+    /**
+     * « Annuler le règlement » (docs/domain/invoices.md#payments, ADR 0033): the payment is kept, marked
+     * cancelled with `reason`, left out of the paid amount; its journal entry stays and a reversal entry
+     * names it, with the reason. 409 on a cancelled invoice (its credit note dealt with the money) or a
+     * payment cancelled already.
+     */
+    async cancelPayment(auth: AuthContext, id: string, paymentId: string, body: PaymentCancel): Promise<Invoice> {
+      return cancelPaymentWith(auth, id, paymentId, body.reason, {
+        cancelledInvoice: INVOICE_TEXTS.cancelledInvoicePaymentsLocked,
+        again: () => errors.conflict(INVOICE_TEXTS.paymentAlreadyCancelled),
+      });
+    },
+
+    /**
+     * DELETE …/payments/:paymentId, kept for existing clients: since issue 34 it cancels the payment (the row
+     * kept) with the fixed reason « Règlement supprimé de la facture »; one cancelled already is gone for
+     * it, as a deleted one was (404).
+     */
     async removePayment(auth: AuthContext, id: string, paymentId: string): Promise<Invoice> {
-      const t = tenant(auth, INVOICES_ACCESS.pay, noCompany);
-      const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const payment = idOr404(paymentId, INVOICE_TEXTS.paymentNotFound);
-      return db.run(t.scope, async (tx) => {
-        const invoice = await locked(tx, t, invoiceId);
-        if (invoice.status === "cancelled") throw errors.conflict(INVOICE_TEXTS.cancelledPaymentsLocked);
-        const removed = await repo.deletePayment(tx, t.companyId, invoice.id, payment);
-        if (!removed) throw errors.notFound(INVOICE_TEXTS.paymentNotFound);
-        // The payment stays in the journal; its reversal is recorded beside it (ADR 0033).
-        await invoiceJournal.money(tx, t, "payment_reversal", invoice, {
-          date: parisToday(),
-          amount: removed.amount,
-          method: removed.method,
-          reverses: { payment_id: removed.id, reason: INVOICE_TEXTS.paymentRemovedReason },
-        });
-        await settle(tx, t, invoice);
-        return detail(tx, t.companyId, invoice.id);
+      return cancelPaymentWith(auth, id, paymentId, INVOICE_TEXTS.paymentRemovedReason, {
+        cancelledInvoice: INVOICE_TEXTS.cancelledPaymentsLocked,
+        again: () => errors.notFound(INVOICE_TEXTS.paymentNotFound),
       });
     },
 
