@@ -292,9 +292,7 @@ export const paymentSchema = z.object({
    * « Annuler le règlement » (issue 34): when, by whom and why it was cancelled; null while it counts. A
    * cancelled payment stays in the list, left out of the paid amount and every sum.
    */
-  cancellation: z
-    .object({ at: z.string(), by_name: z.string().nullable(), reason: z.string() })
-    .nullable(),
+  cancellation: z.object({ at: z.string(), by_name: z.string().nullable(), reason: z.string() }).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 
