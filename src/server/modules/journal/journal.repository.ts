@@ -1,4 +1,4 @@
-import type { Db } from "@server/db/client";
+import type { Database, Db, Scope } from "@server/db/client";
 import { journalEntries, journalPending } from "@server/db/schema";
 import { JOURNAL_GENESIS_HASH, type JournalKind, type JournalPeriod } from "@shared/journal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
@@ -208,7 +208,55 @@ export const journalRepository = {
     return pages;
   },
 
-  /** The entries after `afterSeq`, in order, `limit` at most (the check walks the journal in pages). */
+  /**
+   * The check's page (journal.service.ts verifyCompanyJournal): the entries after `afterSeq`, in order,
+   * `limit` at most, in one statement of its own (`db.read`: no transaction held between pages). Reads
+   * journal_entries_company_seq_key.
+   */
+  async pageRead(db: Database, scope: Scope, companyId: string, afterSeq: number, limit: number) {
+    const rows = await db.read<{
+      seq: number;
+      kind: JournalKind;
+      document_id: string | null;
+      reference: string;
+      recorded_at: Date;
+      amount_cents: number;
+      content: unknown;
+      user_name: string;
+      previous_hash: string;
+      hash: string;
+    }>(
+      scope,
+      sql`SELECT seq, kind, document_id, reference, recorded_at, amount_cents, content, user_name, previous_hash, hash
+          FROM journal_entries WHERE company_id = ${companyId} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
+    );
+    return rows.map(
+      (row): StoredEntry => ({
+        seq: Number(row.seq),
+        kind: row.kind,
+        documentId: row.document_id,
+        reference: row.reference,
+        recordedAt: new Date(row.recorded_at).toISOString(),
+        amountCents: Number(row.amount_cents),
+        content: row.content,
+        userName: row.user_name,
+        previousHash: row.previous_hash,
+        hash: row.hash,
+      }),
+    );
+  },
+
+  /** The head, in one statement of its own (the check reads it when its pages run out). */
+  async headRead(db: Database, scope: Scope, companyId: string): Promise<Head | null> {
+    const rows = await db.read<Head>(
+      scope,
+      sql`SELECT last_seq, last_hash, sales_total_cents, receipts_total_cents
+          FROM journal_heads WHERE company_id = ${companyId}`,
+    );
+    return rows[0] ?? null;
+  },
+
+  /** The entries after `afterSeq`, in order, `limit` at most (an archive's slice, in pages). */
   async page(tx: Db, companyId: string, afterSeq: number, limit: number): Promise<StoredEntry[]> {
     const rows = await tx
       .select()
