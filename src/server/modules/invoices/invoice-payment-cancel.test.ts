@@ -140,13 +140,7 @@ describe("« Annuler le règlement » (POST …/payments/:paymentId/cancel)", ()
     expect(check.json() as JournalVerification).toMatchObject({ ok: true });
 
     // The bank journal: the payment in, its cancellation out, each balanced.
-    const fec = await api(admin, "GET", `/api/accounting/fec?year=${today.slice(0, 4)}`);
-    expect(fec.statusCode, fec.body).toBe(200);
-    const rows = fec.body
-      .replace(/\r\n$/, "")
-      .split("\r\n")
-      .slice(1)
-      .map((r) => r.split("\t"));
+    const rows = await t.fecRows(today.slice(0, 4));
     const ofInvoice = rows.filter((r) => r[0] === "BQ" && r[8] === invoice.reference);
     expect(ofInvoice.map((r) => [r[4], r[11], r[12]])).toEqual([
       ["512000", "150,00", "0,00"],
@@ -235,15 +229,8 @@ describe("« Annuler le règlement » (POST …/payments/:paymentId/cancel)", ()
     expect(messageOf(theirs)).toBe(INVOICE_TEXTS.notFound);
 
     // Their own invoice with a payment: its payment is not one of ours, nor ours of theirs.
-    const draft = await t.created(otherAdmin, "/api/invoices", {
-      client_id: t.otherClientId,
-      name: "Autre",
-      items: [LINES[1]],
-    });
-    await api(otherAdmin, "POST", `/api/invoices/${draft.id}/issue`);
-    const otherPaid: Invoice = (
-      await api(otherAdmin, "POST", `/api/invoices/${draft.id}/payments`, { date: today, amount: 10, method: "cash" })
-    ).json();
+    const otherPaid = await t.otherPaidInvoice(10);
+    const draft = otherPaid;
     const otherPayment = otherPaid.payments[0]?.id;
     for (const id of [otherPayment, randomUUID(), "pas-un-id"]) {
       const res = await cancelPayment(invoice.id, id, { reason: "Inconnu" });
