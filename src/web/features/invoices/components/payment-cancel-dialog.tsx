@@ -12,12 +12,11 @@ import { useDirtyGuard } from "@web/components/form/dirty-guard";
 import { Button } from "@web/components/ui/button";
 import { FormField } from "@web/components/ui/form-field";
 import { ModalHeader } from "@web/components/ui/modal-header";
-import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { FormModal, ModalFooter } from "@web/components/ui/responsive-modal";
 import { Textarea } from "@web/components/ui/textarea";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { LoaderCircle } from "lucide-react";
-import { useId } from "react";
 import { type Resolver, useForm } from "react-hook-form";
 import { useCancelPayment } from "../api/invoice-lifecycle";
 
@@ -42,29 +41,12 @@ const reasonResolver = zodResolver(paymentCancelSchema) as unknown as Resolver<R
  * opened (react-hook-form, zod); a bottom sheet on phones.
  */
 export function PaymentCancelDialog({ invoice, payment, isMobile, onClose }: PaymentCancelDialogProps) {
-  const descriptionId = useId();
   return (
-    <ResponsiveModal
-      open={payment !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      isMobile={isMobile}
-      aria-describedby={descriptionId}
-      dialogClassName="flex max-h-[92dvh] max-w-lg flex-col gap-0 overflow-hidden p-0"
-      sheetClassName="max-h-[92dvh]"
-    >
-      {payment && (
-        <ReasonForm
-          key={payment.id}
-          invoice={invoice}
-          payment={payment}
-          isMobile={isMobile}
-          descriptionId={descriptionId}
-          onDone={onClose}
-        />
+    <FormModal item={payment} formKey={(p) => p.id} isMobile={isMobile} onClose={onClose}>
+      {(p, descriptionId) => (
+        <ReasonForm invoice={invoice} payment={p} isMobile={isMobile} descriptionId={descriptionId} onDone={onClose} />
       )}
-    </ResponsiveModal>
+    </FormModal>
   );
 }
 
