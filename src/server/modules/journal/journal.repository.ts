@@ -129,17 +129,21 @@ export const journalRepository = {
 
   /**
    * The sums by period of `period` (Paris time) and kind, closings left out, within [from, to) when given
-   * (Paris days). Reads journal_entries_company_recorded_idx.
+   * (Paris days). Reads journal_entries_company_recorded_idx alone.
    */
   async sums(tx: Db, companyId: string, period: JournalPeriod, from: string | null, to: string | null) {
     const format = KEY_FORMAT[period];
+    // Summed by Paris day first, then by period: `to_char` once a day, not once an entry (as the home's
+    // history); the entries read from the index alone (drizzle/0048: INCLUDE (kind, amount_cents, seq)).
     const result = await tx.execute<PeriodRow>(sql`
-      SELECT to_char(recorded_at AT TIME ZONE 'Europe/Paris', ${format}) AS key, kind,
-             sum(amount_cents)::bigint AS cents, count(*)::int AS entries
-      FROM journal_entries
-      WHERE company_id = ${companyId} AND kind <> 'closing'
-        ${from ? sql`AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
-        ${to ? sql`AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+      SELECT to_char(d.day, ${format}) AS key, d.kind, sum(d.cents)::bigint AS cents, sum(d.entries)::int AS entries
+      FROM (SELECT (recorded_at AT TIME ZONE 'Europe/Paris')::date AS day, kind,
+                   sum(amount_cents) AS cents, count(*) AS entries
+            FROM journal_entries
+            WHERE company_id = ${companyId} AND kind <> 'closing'
+              ${from ? sql`AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+              ${to ? sql`AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+            GROUP BY 1, 2) d
       GROUP BY 1, 2 ORDER BY 1, 2`);
     return result.rows;
   },
@@ -162,7 +166,7 @@ export const journalRepository = {
     return result.rows[0] ?? null;
   },
 
-  /** The closings of `period` (every key, or the one given). */
+  /** The closings of `period` (every key, or the one given), by journal_entries_company_closings_idx. */
   async closings(tx: Db, companyId: string, period: JournalPeriod, key?: string): Promise<ClosingRow[]> {
     const result = await tx.execute<ClosingRow>(sql`
       SELECT id, seq, recorded_at, hash, content->>'period' AS period, content->>'key' AS key, content
