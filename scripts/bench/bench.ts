@@ -20,12 +20,14 @@ import { promisify } from "node:util";
 import { createDatabase } from "@server/db/client";
 import { APP_ROLE, type EmbeddedPostgres, startEmbeddedPostgres } from "@server/db/embedded";
 import { migrateDatabase } from "@server/db/migrate";
+import { createAccountingService } from "@server/modules/accounting/accounting.service";
 import { createAuthService } from "@server/modules/auth/auth.service";
 import { TokenService } from "@server/modules/auth/tokens";
 import { createClientsService } from "@server/modules/clients/clients.service";
 import { createDashboardService } from "@server/modules/dashboard/dashboard.service";
 import { createEquipmentTemplatesService } from "@server/modules/equipment-templates/equipment-templates.service";
 import { createInvoicesService } from "@server/modules/invoices/invoices.service";
+import { createJournalService } from "@server/modules/journal/journal.service";
 import { createLibraryService } from "@server/modules/library/library.service";
 import { createMessagesService } from "@server/modules/messages/messages.service";
 import { createPlanningService } from "@server/modules/planning/planning.service";
@@ -301,6 +303,28 @@ const signedIn: Answer<{ user: { email: string } }> = {
   direct: (value) => (value.user.email ? `utilisateur ${value.user.email}` : fail("aucun utilisateur")),
 };
 
+/** The journal's months (issue 34): some months, each with sales. */
+const journalMonths: Answer<{ periods: { sales: number }[] }> = {
+  http: async (response) =>
+    journalMonthsHold((await (await okBody(response)).json()) as { periods: { sales: number }[] }),
+  direct: (value) => journalMonthsHold(value),
+};
+function journalMonthsHold(value: { periods: { sales: number }[] }): string {
+  if (value.periods.length === 0 || value.periods.every((p) => p.sales === 0)) fail("aucun mois de ventes");
+  return `${value.periods.length} mois`;
+}
+
+/** The FEC of a year (issue 34): its lines, each entry balanced. */
+const fecFile: Answer<{ text: string }> = {
+  http: async (response) => fecHolds(await (await okBody(response)).text()),
+  direct: (value) => fecHolds(value.text),
+};
+function fecHolds(text: string): string {
+  const lines = text.split("\r\n").length - 2;
+  if (lines <= 0) fail("FEC vide");
+  return `${fmt(lines)} lignes`;
+}
+
 /** The home's figures (issue 16): the money, worksites and quotes of the large company counted. */
 const homeStats: Answer<DashboardStats> = {
   http: async (response) => homeStatsHold(await (await okBody(response)).json()),
@@ -474,8 +498,8 @@ async function measureHttp(
 }
 
 /**
- * POSTs without body to `paths` taken in turn (each once) from `connections` clients for `seconds` or
- * until every path is used: their latencies and the answers that were not 200.
+ * POSTs without body (or GETs) to `paths` taken in turn (each once) from `connections` clients for
+ * `seconds` or until every path is used: their latencies and the answers that were not 200.
  */
 async function measurePosts(options: {
   apiUrl: string;
@@ -483,6 +507,7 @@ async function measurePosts(options: {
   paths: readonly string[];
   connections: number;
   seconds: number;
+  method?: "GET" | "POST";
 }): Promise<{ count: number; p50: number; p99: number; failures: string[] }> {
   const latencies: number[] = [];
   const failures: string[] = [];
@@ -494,7 +519,7 @@ async function measurePosts(options: {
         const path = options.paths[next++];
         const started = performance.now();
         const response = await fetch(`${options.apiUrl}${path}`, {
-          method: "POST",
+          method: options.method ?? "POST",
           headers: { authorization: `Bearer ${options.token}` },
         });
         const text = await response.text();
@@ -823,6 +848,10 @@ async function main() {
     const dashboard = createDashboardService(database);
     const messages = createMessagesService(database);
     const reminders = createRemindersService(database);
+    const journal = createJournalService(database);
+    const accounting = createAccountingService(database);
+    /** The last whole year of the large company's invoices: its FEC. */
+    const lastYear = Number(parisToday().slice(0, 4)) - 1;
     const outboxSearch = { search: outboxAddress };
     // The first page, a word of one kind of work in ten, and the late ones: what the office asks most.
     const invoiceQueries = [{}, { search: "cuisine" }, { status: "overdue" }] as const;
@@ -1124,6 +1153,14 @@ async function main() {
           target: { p99At10: 100, ratio: 0.6 },
         }),
       ),
+      // Issue 34: the large company's unalterable journal (~95,000 entries): its months, a year's FEC.
+      line({
+        name: "GET /api/journal/totals?period=month (mois du journal, ~95 000 écritures)",
+        url: "/api/journal/totals?period=month",
+        direct: async () => journal.totals(await auth.authenticate(token), "month"),
+        answer: journalMonths,
+        target: { p99At10: 100, ratio: 0.6 },
+      }),
       // Issue 16: the company home — each of its five endpoints one statement over the large company's
       // 50,000 invoices, 20,000 quotes and 5,000 worksites.
       line({
@@ -1313,6 +1350,73 @@ async function main() {
           p50: figures.p50,
           p99: figures.p99,
           targetP99: 300,
+        };
+      },
+    });
+
+    // Issue 34: a year's FEC (~35,000 entries, ~120,000 lines, 18 MB) and the journal's check (every entry
+    // hashed again) are an administrator's actions, asked now and then, not pages of the office: measured
+    // at 2 connections, not 10 and 50 (50 FEC at once, each its 18 MB file and the objects it is written
+    // from, took the API's memory: the run of 2026-11-29 lost the API).
+    allOnce.push({
+      name: `GET /api/accounting/fec?year=${lastYear} (FEC d’une année, ~120 000 lignes ; 2 connexions)`,
+      targetSeconds: DURATION * 3,
+      async run() {
+        const url = `/api/accounting/fec?year=${lastYear}`;
+        const first = await fetch(`${apiUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+        const holds = await fecFile.http(first);
+        const direct = fecFile.direct(await accounting.fec(await auth.authenticate(token), lastYear));
+        if (direct !== holds) fail(`API ${holds}, direct ${direct}`);
+        const figures = await measurePosts({
+          apiUrl,
+          token,
+          paths: Array.from({ length: 1_000 }, () => url),
+          connections: 2,
+          seconds: DURATION,
+          method: "GET",
+        });
+        if (figures.failures.length > 0)
+          fail(`${figures.failures.length} FEC en échec sur ${figures.count} : ${figures.failures[0]}`);
+        const load = `, charge ${fmt(os.loadavg()[0] ?? 0, 1)} sur ${os.availableParallelism()} cœurs`;
+        return {
+          holds: `${fmt(figures.count)} FEC de ${holds}${load}`,
+          p50: figures.p50,
+          p99: figures.p99,
+          targetP99: 2_000,
+        };
+      },
+    });
+    allOnce.push({
+      name: "GET /api/journal/verify (vérification de la chaîne entière, ~95 000 écritures ; 2 connexions)",
+      targetSeconds: DURATION * 3,
+      async run() {
+        // Each check is also what the CLI does (npm run journal:verify): the same walk, direct.
+        const direct = await journal.verify(await auth.authenticate(token));
+        if (!direct.ok) fail(`journal rompu (direct) : ${direct.message}`);
+        const check = (await (
+          await okBody(
+            await fetch(`${apiUrl}/api/journal/verify`, {
+              headers: { authorization: `Bearer ${token}` },
+            }),
+          )
+        ).json()) as { ok: boolean; entries: number };
+        if (!check.ok || check.entries < 50_000) fail(`journal rompu ou trop court (${check.entries} écritures)`);
+        const figures = await measurePosts({
+          apiUrl,
+          token,
+          paths: Array.from({ length: 1_000 }, () => "/api/journal/verify"),
+          connections: 2,
+          seconds: DURATION,
+          method: "GET",
+        });
+        if (figures.failures.length > 0)
+          fail(`${figures.failures.length} vérification(s) en échec sur ${figures.count} : ${figures.failures[0]}`);
+        const load = `, charge ${fmt(os.loadavg()[0] ?? 0, 1)} sur ${os.availableParallelism()} cœurs`;
+        return {
+          holds: `${fmt(figures.count)} vérifications de ${fmt(check.entries)} écritures, chaîne intègre${load}`,
+          p50: figures.p50,
+          p99: figures.p99,
+          targetP99: 5_000,
         };
       },
     });

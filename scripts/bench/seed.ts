@@ -1,6 +1,8 @@
 import type { Database } from "@server/db/client";
 import { hashPassword } from "@server/modules/auth/passwords";
 import { companiesRepository } from "@server/modules/companies/companies.repository";
+import { documentContent } from "@server/modules/invoices/invoice-journal";
+import { canonicalJson } from "@server/modules/journal/journal-chain";
 import { usersRepository } from "@server/modules/users/users.repository";
 import { sql } from "drizzle-orm";
 
@@ -119,6 +121,7 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
   const passwordHash = await hashPassword(BENCH_PASSWORD);
   const email = "bench@grande-entreprise.fr";
   const platformEmail = "bench-plateforme@propulse.fr";
+  let journalOf: string | null = null;
   await db.run("platform", async (tx) => {
     // The platform's owner, for the SuperAdmin's lines (issue 15).
     await usersRepository.create(tx, {
@@ -174,6 +177,7 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
         await seedVehicles(tx, company.id);
         await seedProjects(tx, company.id);
         await seedInvoices(tx, company.id);
+        journalOf = company.id;
         await seedOutbox(tx, company.id);
       }
     }
@@ -189,6 +193,7 @@ export async function seedBench(db: Database): Promise<{ email: string; platform
       FROM (SELECT id, (row_number() OVER (ORDER BY id <> ${bigCompanyId}, name, id))::int AS i FROM companies) n
       WHERE n.id = c.id`);
   });
+  if (journalOf) await seedJournal(db, journalOf);
   return { email, platformEmail };
 }
 
@@ -654,6 +659,83 @@ async function seedInvoices(tx: Parameters<Parameters<Database["run"]>[1]>[0], c
     SELECT ${companyId}, 'invoice', split_part(reference, '-', 2)::int, count(*) FROM invoices
     WHERE company_id = ${companyId} AND reference LIKE 'FAC-%' GROUP BY 3
     ON CONFLICT DO NOTHING`);
+}
+
+/**
+ * The large company's unalterable journal (issue 34, docs/domain/journal.md), as the invoices module would
+ * have written it: each issued invoice and each payment, in the order of their days, through the one append
+ * (`journal_append`, drizzle/0047) with the content the invoices record (`documentContent`) — some 90,000
+ * chained entries, dated their document's day (the months' totals spread over three years).
+ */
+/** Entries appended by one transaction of the journal's seeding. */
+const JOURNAL_BATCH = 1_000;
+
+async function seedJournal(db: Database, companyId: string) {
+  const scope = { companyId };
+  const documents = await db.run(scope, (tx) =>
+    tx.execute<{
+      id: string;
+      reference: string;
+      day: string;
+      client_id: string;
+      client_name: string | null;
+      vat_breakdown: { rate: number; net: number; tax: number }[] | null;
+      total: string;
+    }>(sql`
+    SELECT id, reference, date::text AS day, client_id, client_snapshot->>'name' AS client_name, vat_breakdown, total
+    FROM invoices WHERE company_id = ${companyId} AND status <> 'draft'`),
+  );
+  const payments = await db.run(scope, (tx) =>
+    tx.execute<{
+      id: string;
+      invoice_id: string;
+      reference: string;
+      day: string;
+      client_id: string;
+      client_name: string | null;
+      amount: string;
+      method: string;
+    }>(sql`
+    SELECT p.id, p.invoice_id, i.reference, p.date::text AS day, i.client_id, i.client_snapshot->>'name' AS client_name,
+           p.amount, p.method
+    FROM invoice_payments p JOIN invoices i ON i.id = p.invoice_id WHERE p.company_id = ${companyId}`),
+  );
+  const entries = [
+    ...documents.rows.map((d) => {
+      const content = documentContent(
+        { ...d, kind: "invoice", total: Number(d.total), credited_kind: null, credited_reference: null, deposits: [] },
+        d.day,
+      );
+      return { kind: "invoice", document: d.id, reference: d.reference, day: d.day, cents: content.total, content };
+    }),
+    ...payments.rows.map((p) => {
+      const cents = Math.round(Number(p.amount) * 100);
+      const content = {
+        reference: p.reference,
+        date: p.day,
+        client: { id: p.client_id, name: p.client_name ?? "" },
+        method: p.method,
+        amount: cents,
+        payment_id: p.id,
+        reverses: null,
+      };
+      return { kind: "payment", document: p.invoice_id, reference: p.reference, day: p.day, cents, content };
+    }),
+  ].sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : a.kind < b.kind ? -1 : 1));
+  for (let start = 0; start < entries.length; start += JOURNAL_BATCH) {
+    const batch = entries.slice(start, start + JOURNAL_BATCH);
+    // One transaction a batch: the head row updated 90,000 times in one would walk ever longer version
+    // chains (each append finds the head's latest version past every one this transaction left: quadratic).
+    await db.run(scope, (tx) =>
+      tx.execute(sql`
+      SELECT count(*)
+      FROM unnest(${sql.param(batch.map((e) => e.kind))}::text[], ${sql.param(batch.map((e) => e.document))}::uuid[],
+                  ${sql.param(batch.map((e) => e.reference))}::text[], ${sql.param(batch.map((e) => `${e.day}T10:00:00Z`))}::timestamptz[],
+                  ${sql.param(batch.map((e) => e.cents))}::bigint[], ${sql.param(batch.map((e) => canonicalJson(e.content)))}::text[])
+             WITH ORDINALITY AS u(kind, document, reference, at, cents, content, n),
+           LATERAL journal_append(${companyId}::uuid, u.kind, u.document, u.reference, u.at, u.cents, 'Banc d’essai', u.content) AS j`),
+    );
+  }
 }
 
 /**

@@ -89,7 +89,10 @@ export const INVOICE_DEFAULTS = {
 export const PROVISIONAL_PREFIX = "PROV-";
 
 export const INVOICE_TEXTS = {
-  /** The reason the journal gives a payment deleted (its reversal, ADR 0033). */
+  /**
+   * The reason given a payment deleted by the old DELETE …/payments/:paymentId, which cancels it since issue
+   * 34 (the row kept, its journal reversal recorded with this reason, ADR 0033).
+   */
   paymentRemovedReason: "Règlement supprimé de la facture",
   title: "Factures",
   newInvoice: "Nouvelle facture",
@@ -138,6 +141,18 @@ export const INVOICE_TEXTS = {
   depositDeducted: "Cet acompte est déduit d’une facture de solde émise\u00a0: annulez d’abord celle-ci",
   projectWithoutClient: "Ce chantier n'a pas de client\u00a0: choisissez-en un avant de le facturer",
   cancelledPaymentsLocked: "Les paiements d’une facture annulée ne se suppriment pas",
+  /**
+   * « Annuler le règlement » (issue 34, docs/domain/invoices.md#payments): the payment is kept, marked
+   * cancelled with the reason the user types (3 to 500 characters), and the journal records its reversal.
+   */
+  cancelPayment: "Annuler le règlement",
+  paymentCancelReasonRequired: "Indiquez le motif de l’annulation",
+  paymentCancelReasonTooShort: "Le motif doit contenir au moins 3 caractères",
+  paymentCancelReasonTooLong: "Le motif ne dépasse pas 500 caractères",
+  paymentAlreadyCancelled: "Ce règlement est déjà annulé",
+  cancelledInvoicePaymentsLocked: "Les règlements d’une facture annulée ne s’annulent pas : son avoir l’a déjà fait",
+  paymentCancelled: "Règlement annulé",
+  paymentCancelFailed: "Impossible d’annuler le règlement",
   /** Issue 32 (ADR 0030): refund or credit. */
   cancelChoiceInvalid: "Choisissez «\u00a0refund\u00a0» (rembourser) ou «\u00a0credit\u00a0» (garder en avoir)",
   refundRequired: "Indiquez le remboursement\u00a0: date, moyen et montant",

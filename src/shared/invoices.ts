@@ -221,6 +221,24 @@ export const paymentInputSchema = z.object({
 });
 export type PaymentInput = z.output<typeof paymentInputSchema>;
 
+/** Bounds of the reason typed to cancel a payment (« Annuler le règlement », issue 34). */
+export const PAYMENT_CANCEL_REASON = { min: 3, max: 500 } as const;
+
+/**
+ * POST /api/invoices/:id/payments/:paymentId/cancel (« Annuler le règlement », issue 34): why, trimmed, 3 to
+ * 500 characters. The payment is kept, marked cancelled, and the journal's reversal carries the reason.
+ */
+export const paymentCancelSchema = z.object({
+  reason: z
+    .string({ error: INVOICE_TEXTS.paymentCancelReasonRequired })
+    .trim()
+    .min(1, INVOICE_TEXTS.paymentCancelReasonRequired)
+    .min(PAYMENT_CANCEL_REASON.min, INVOICE_TEXTS.paymentCancelReasonTooShort)
+    .max(PAYMENT_CANCEL_REASON.max, INVOICE_TEXTS.paymentCancelReasonTooLong)
+    .describe("Le motif de l’annulation (3 à 500 caractères), repris par l’écriture d’annulation du journal"),
+});
+export type PaymentCancel = z.output<typeof paymentCancelSchema>;
+
 /** A refund (issue 32, ADR 0030): money paid back to the client, on a credit note. */
 export const refundInputSchema = z.object({
   date: isoDay(INVOICE_TEXTS.refundDateRequired),
@@ -285,6 +303,11 @@ export const paymentSchema = z.object({
   credit_note: linkedDocument.nullable(),
   created_by_name: z.string().nullable(),
   created_at: z.string(),
+  /**
+   * « Annuler le règlement » (issue 34): when, by whom and why it was cancelled; null while it counts. A
+   * cancelled payment stays in the list, left out of the paid amount and every sum.
+   */
+  cancellation: z.object({ at: z.string(), by_name: z.string().nullable(), reason: z.string() }).nullable(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
 

@@ -61,7 +61,7 @@ async function main() {
         break;
       }
       case "verify-journal": {
-        // Every company's journal (or the one named), each in its own snapshot; exit code 2 when one is broken.
+        // Every company's journal (or the one named), each walked in pages; exit code 2 when one is broken.
         const named = args.find((a) => !a.startsWith("-"));
         const companies = await database.db.run(
           "platform",
@@ -77,7 +77,7 @@ async function main() {
         if (named && companies.length === 0) throw new Error(`Entreprise introuvable : ${named}`);
         let broken = 0;
         for (const { id, name } of companies) {
-          const result = await database.db.run({ companyId: id }, (tx) => verifyCompanyJournal(tx, id));
+          const result = await verifyCompanyJournal(database.db, id);
           if (!result.ok) broken += 1;
           const count = plural(result.entries, "écriture");
           console.info(`${result.ok ? "✓" : "✗"} ${name} (${id}) : ${count}. ${result.message}`);

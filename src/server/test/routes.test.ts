@@ -234,6 +234,10 @@ const OPERATION_FIXTURES: Record<string, Record<string, (r: Resources) => string
   "POST /api/invoices/{id}/payments": { id: (r) => r.payInvoiceId },
   "POST /api/invoices/{id}/pay": { id: (r) => r.payInvoiceId },
   "DELETE /api/invoices/{id}/payments/{paymentId}": { id: (r) => r.payInvoiceId, paymentId: (r) => r.paymentId },
+  "POST /api/invoices/{id}/payments/{paymentId}/cancel": {
+    id: (r) => r.payInvoiceId,
+    paymentId: (r) => r.paymentId,
+  },
   "POST /api/invoices/{id}/cancel": { id: (r) => r.cancelInvoiceId },
   "POST /api/invoices/{id}/refunds": { id: (r) => r.creditNoteId },
   // A draft has no Factur-X: the XML of an issued one.

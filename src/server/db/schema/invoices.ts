@@ -158,16 +158,26 @@ export const invoicePayments = pgTable(
     createdBy: uuid("created_by").references(() => users.id, { onDelete: "set null" }),
     createdByName: text("created_by_name"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * « Annuler le règlement » (issue 34, docs/domain/invoices.md#payments): a payment is never deleted; a
+     * cancelled one is kept, with when, by whom and why, and left out of every sum. Its journal entry stays
+     * and a `payment_reversal` entry names it, with the reason.
+     */
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true }),
+    cancelledBy: uuid("cancelled_by").references(() => users.id, { onDelete: "set null" }),
+    cancelledByName: text("cancelled_by_name"),
+    cancellationReason: text("cancellation_reason"),
   },
   (t) => [
     index("invoice_payments_company_invoice_idx").on(t.companyId, t.invoiceId, t.date),
-    // The home's « Encaissé » per month; drizzle/0030 adds INCLUDE (amount): read from the index alone.
-    index("invoice_payments_company_date_idx").on(t.companyId, t.date),
-    // What a credit note's credit paid (its available credit); drizzle/0044 adds INCLUDE (amount) for the
-    // home's « Encaissé », which leaves these out (no money came in).
+    // The home's « Encaissé » per month, cancelled payments left out; the migration adds INCLUDE (amount)
+    // (drizzle/0030, then payment_cancellation): read from the index alone.
+    index("invoice_payments_company_date_idx").on(t.companyId, t.date).where(sql`${t.cancelledAt} IS NULL`),
+    // What a credit note's credit paid (its available credit); the migration adds INCLUDE (amount) for the
+    // home's « Encaissé », which leaves these out (no money came in). A cancelled one gives its credit back.
     index("invoice_payments_company_credit_note_idx")
       .on(t.companyId, t.creditNoteId, t.date)
-      .where(sql`${t.creditNoteId} IS NOT NULL`),
+      .where(sql`${t.creditNoteId} IS NOT NULL AND ${t.cancelledAt} IS NULL`),
   ],
 );
 

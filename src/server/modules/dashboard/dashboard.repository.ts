@@ -328,12 +328,14 @@ export const dashboardRepository = {
         (SELECT coalesce(json_agg(json_build_object('month', x.month, 'amount', x.amount)), '[]'::json)
          FROM (SELECT to_char(d.day, 'YYYY-MM') AS month, sum(d.amount) AS amount
                FROM (SELECT m.day, sum(m.amount) AS amount
+                     -- A cancelled payment (issue 34) is left out: both partial indexes skip it.
                      FROM (SELECT p.date AS day, p.amount FROM invoice_payments p
-                           WHERE p.company_id = ${companyId} AND p.date >= ${start}::date AND p.date <= ${today}::date
+                           WHERE p.company_id = ${companyId} AND p.cancelled_at IS NULL
+                             AND p.date >= ${start}::date AND p.date <= ${today}::date
                            -- A payment by « Avoir » brought no money (ADR 0030): taken off, from its own index.
                            UNION ALL
                            SELECT p.date, -p.amount FROM invoice_payments p
-                           WHERE p.company_id = ${companyId} AND p.credit_note_id IS NOT NULL
+                           WHERE p.company_id = ${companyId} AND p.credit_note_id IS NOT NULL AND p.cancelled_at IS NULL
                              AND p.date >= ${start}::date AND p.date <= ${today}::date) m
                      GROUP BY 1) d
                GROUP BY 1) x) AS collected,

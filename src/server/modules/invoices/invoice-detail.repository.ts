@@ -110,6 +110,8 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
         ${linesJson("invoice", sql`${companyId}`, sql`i.id`)} AS items,
         (SELECT json_agg(json_build_object('id', pm.id, 'date', pm.date, 'amount', pm.amount, 'method', pm.method,
             'reference', pm.reference, 'created_by_name', pm.created_by_name, 'created_at', pm.created_at,
+            'cancellation', CASE WHEN pm.cancelled_at IS NOT NULL THEN json_build_object('at', pm.cancelled_at,
+              'by_name', pm.cancelled_by_name, 'reason', pm.cancellation_reason) END,
             'credit_note', CASE WHEN pm.credit_note_id IS NOT NULL THEN (SELECT json_build_object('id', cr.id,
               'reference', cr.reference) FROM invoices cr
               WHERE cr.company_id = ${companyId} AND cr.id = pm.credit_note_id) END)
@@ -124,7 +126,7 @@ async function documents(tx: Db, companyId: string, condition: SQL, limit?: numb
           'uses', (SELECT json_agg(json_build_object('payment_id', u.id, 'invoice_id', ui.id,
               'reference', ui.reference, 'date', u.date, 'amount', u.amount) ORDER BY u.date, u.created_at)
             FROM invoice_payments u JOIN invoices ui ON ui.company_id = ${companyId} AND ui.id = u.invoice_id
-            WHERE u.company_id = ${companyId} AND u.credit_note_id = i.id)) END AS credit
+            WHERE u.company_id = ${companyId} AND u.credit_note_id = i.id AND u.cancelled_at IS NULL)) END AS credit
       FROM invoices i JOIN clients c ON c.company_id = ${companyId} AND c.id = i.client_id
       WHERE i.company_id = ${companyId} AND ${condition}
       ORDER BY i.date, i.reference
@@ -181,6 +183,7 @@ function detailOf(raw: RawDetail): StoredInvoice {
       amount: Number(p.amount),
       credit_note: p.credit_note ?? null,
       created_at: new Date(p.created_at).toISOString(),
+      cancellation: p.cancellation ? { ...p.cancellation, at: new Date(p.cancellation.at).toISOString() } : null,
     })),
     credit: raw.credit ? creditOf(raw.credit) : null,
   };

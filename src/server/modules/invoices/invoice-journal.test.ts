@@ -122,13 +122,7 @@ describe("the journal of the invoices", () => {
     expect(check.statusCode).toBe(200);
     expect(check.json() as JournalVerification).toMatchObject({ ok: true, entries: await lastSeq() });
 
-    const fec = await api(admin, "GET", `/api/accounting/fec?year=${today.slice(0, 4)}`);
-    expect(fec.statusCode, fec.body).toBe(200);
-    const rows = fec.body
-      .replace(/\r\n$/, "")
-      .split("\r\n")
-      .slice(1)
-      .map((r) => r.split("\t"));
+    const rows = await t.fecRows(today.slice(0, 4));
     const byEntry = new Map<string, number>();
     for (const r of rows) {
       const amount = (s: string | undefined) => Math.round(Number((s ?? "0").replace(",", ".")) * 100);

@@ -6,17 +6,14 @@ import { addDays, dayNumber } from "@shared/dates";
 import { invoiceFigures, vatInCents } from "@shared/invoice-figures";
 import {
   type CancelInput,
-  CREDIT_NOTE_METHOD,
   INVOICE_DEFAULTS,
   INVOICE_TEXTS,
   type Invoice,
   type InvoiceStatusChange,
-  type MarkPaid,
   operationCategoryOf,
-  type PaymentInput,
   type RefundInput,
 } from "@shared/invoices";
-import { fromCents, toCents } from "@shared/money";
+import { toCents } from "@shared/money";
 import { allowedTaxRates, isAllowedTaxRate, taxRatesList } from "@shared/quote-rules";
 import { documentLinesQueries } from "../documents/documents.queries";
 import {
@@ -31,15 +28,21 @@ import {
 } from "./invoice-context";
 import type { InvoiceDocuments } from "./invoice-documents";
 import { invoiceJournal } from "./invoice-journal";
+import type { InvoicePayments } from "./invoice-payments";
 import type { InvoiceRecord } from "./invoices.repository";
 
 /**
  * The lifecycle of an issued document (docs/domain/invoices.md#issue, ADR 0014, ADR 0030): the issue
- * (its number given at the commit), the cancel by a credit note, payments and refunds.
+ * (its number given at the commit), the cancel by a credit note, refunds; payments are invoice-payments.ts.
  */
-export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDocuments, "assertFacturx" | "issued">) {
-  const { db, parisToday, detail, locked, lockedWithQuote, compute, assertDepositsFit, refreshFinalDraft } = ctx;
+export function invoiceLifecycle(
+  ctx: InvoiceContext,
+  documents: Pick<InvoiceDocuments, "assertFacturx" | "issued">,
+  payments: Pick<InvoicePayments, "markPaidIn">,
+) {
+  const { db, parisToday, detail, lockedWithQuote, compute, assertDepositsFit, refreshFinalDraft } = ctx;
   const { assertFacturx, issued } = documents;
+  const { markPaidIn } = payments;
 
   /** A client's or the company's identity frozen, the next number given: the draft is issued. */
   async function issueIn(tx: Db, t: TenantAccess, invoiceId: string, log: RenderLog): Promise<void> {
@@ -116,48 +119,6 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     });
     // Its journal entry, written as this transaction commits under the number it gives (ADR 0033).
     await invoiceJournal.issued(tx, t, today, invoice.id);
-  }
-
-  /** The state of an issued invoice's payments: paid once they cover its total (docs/domain/invoices.md#payments). */
-  async function settle(tx: Db, t: TenantAccess, invoice: InvoiceRecord) {
-    const payments = await repo.payments(tx, t.companyId, invoice.id);
-    const paid = payments.reduce((sum, p) => sum + toCents(p.amount), 0);
-    const covered = paid >= toCents(invoice.total);
-    const lastDay = payments.reduce<string | null>((last, p) => (last === null || p.date > last ? p.date : last), null);
-    await repo.setPaymentState(tx, t.companyId, invoice.id, {
-      status: covered ? "paid" : "sent",
-      paidAmount: fromCents(paid),
-      paymentDate: covered ? (lastDay ?? parisToday()) : null,
-    });
-  }
-
-  /** An issued invoice that still takes payments: 409 for a draft, a credit note, a cancelled or paid one. */
-  function assertPayable(invoice: InvoiceRecord) {
-    if (invoice.kind === "credit_note") throw errors.conflict(INVOICE_TEXTS.creditNoteLocked);
-    if (invoice.status === "draft") throw errors.conflict(INVOICE_TEXTS.notIssued);
-    if (invoice.status === "cancelled") throw errors.conflict(INVOICE_TEXTS.cancelledNoPayment);
-    if (invoice.status === "paid") throw errors.conflict(INVOICE_TEXTS.nothingToPay);
-  }
-
-  /** « Marquer comme payée »: the balance, on `date` by `method` (today, bank transfer by default). */
-  async function markPaidIn(tx: Db, t: TenantAccess, invoiceId: string, body: MarkPaid) {
-    const invoice = await locked(tx, t, invoiceId);
-    assertPayable(invoice);
-    const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
-    if (balance > 0) {
-      const payment = {
-        date: body.payment_date ?? parisToday(),
-        amount: fromCents(balance),
-        method: body.payment_method ?? INVOICE_DEFAULTS.paymentMethod,
-        reference: null,
-      };
-      const paymentId = await repo.insertPayment(tx, t.companyId, invoice.id, payment, {
-        id: t.auth.userId,
-        name: t.auth.user.full_name,
-      });
-      await invoiceJournal.money(tx, t, "payment", invoice, { ...payment, paymentId });
-    }
-    await settle(tx, t, invoice);
   }
 
   /**
@@ -290,23 +251,6 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
     };
   }
 
-  /**
-   * A payment by « Avoir » (ADR 0030): the client's credit note (404 otherwise, another client's 409),
-   * locked, whose available credit covers the amount (409 otherwise). Returns its id.
-   */
-  async function creditForPayment(tx: Db, t: TenantAccess, invoice: InvoiceRecord, input: PaymentInput) {
-    if (!input.credit_note_id) {
-      throw errors.validation(INVOICE_TEXTS.creditNoteRequired, [
-        { path: "credit_note_id", message: INVOICE_TEXTS.creditNoteRequired },
-      ]);
-    }
-    const credit = await repo.lockedCredit(tx, t.companyId, input.credit_note_id);
-    if (!credit) throw errors.notFound(INVOICE_TEXTS.creditNoteNotFound);
-    if (credit.client_id !== invoice.client_id) throw errors.conflict(INVOICE_TEXTS.creditNoteOtherClient);
-    if (toCents(input.amount) > credit.available) throw errors.conflict(INVOICE_TEXTS.creditAboveAvailable);
-    return credit.id;
-  }
-
   return {
     /** « Marquer comme envoyée »: the definitive number, in one transaction (docs/domain/invoices.md#issue). */
     async issue(auth: AuthContext, id: string, log: RenderLog = processLog): Promise<Invoice> {
@@ -315,68 +259,6 @@ export function invoiceLifecycle(ctx: InvoiceContext, documents: Pick<InvoiceDoc
       await db.run(t.scope, (tx) => issueIn(tx, t, invoiceId, log));
       // Read after the commit, which gave the number.
       return issued(t, invoiceId, log);
-    },
-
-    async addPayment(auth: AuthContext, id: string, input: PaymentInput): Promise<Invoice> {
-      const t = tenant(auth, INVOICES_ACCESS.pay, noCompany);
-      const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => {
-        const invoice = await locked(tx, t, invoiceId);
-        assertPayable(invoice);
-        const balance = toCents(invoice.total) - toCents(invoice.paid_amount);
-        if (toCents(input.amount) > balance) {
-          throw errors.validation(INVOICE_TEXTS.paymentAboveBalance, [
-            { path: "amount", message: INVOICE_TEXTS.paymentAboveBalance },
-          ]);
-        }
-        const creditNoteId = input.method === CREDIT_NOTE_METHOD ? await creditForPayment(tx, t, invoice, input) : null;
-        const paymentId = await repo.insertPayment(
-          tx,
-          t.companyId,
-          invoice.id,
-          {
-            date: input.date,
-            amount: input.amount,
-            method: input.method,
-            reference: input.reference ?? null,
-            creditNoteId,
-          },
-          { id: t.auth.userId, name: t.auth.user.full_name },
-        );
-        await invoiceJournal.money(tx, t, "payment", invoice, { ...input, paymentId });
-        await settle(tx, t, invoice);
-        return detail(tx, t.companyId, invoice.id);
-      });
-    },
-
-    async removePayment(auth: AuthContext, id: string, paymentId: string): Promise<Invoice> {
-      const t = tenant(auth, INVOICES_ACCESS.pay, noCompany);
-      const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      const payment = idOr404(paymentId, INVOICE_TEXTS.paymentNotFound);
-      return db.run(t.scope, async (tx) => {
-        const invoice = await locked(tx, t, invoiceId);
-        if (invoice.status === "cancelled") throw errors.conflict(INVOICE_TEXTS.cancelledPaymentsLocked);
-        const removed = await repo.deletePayment(tx, t.companyId, invoice.id, payment);
-        if (!removed) throw errors.notFound(INVOICE_TEXTS.paymentNotFound);
-        // The payment stays in the journal; its reversal is recorded beside it (ADR 0033).
-        await invoiceJournal.money(tx, t, "payment_reversal", invoice, {
-          date: parisToday(),
-          amount: removed.amount,
-          method: removed.method,
-          reverses: { payment_id: removed.id, reason: INVOICE_TEXTS.paymentRemovedReason },
-        });
-        await settle(tx, t, invoice);
-        return detail(tx, t.companyId, invoice.id);
-      });
-    },
-
-    async markPaid(auth: AuthContext, id: string, body: MarkPaid): Promise<Invoice> {
-      const t = tenant(auth, INVOICES_ACCESS.pay, noCompany);
-      const invoiceId = idOr404(id, INVOICE_TEXTS.notFound);
-      return db.run(t.scope, async (tx) => {
-        await markPaidIn(tx, t, invoiceId, body);
-        return detail(tx, t.companyId, invoiceId);
-      });
     },
 
     /**

@@ -196,8 +196,9 @@ export const creditFigures = (companyId: string, alias: string) => {
       WHERE o.company_id = ${companyId} AND o.id = ${cn}.credited_invoice_id), 0)`;
   const refunded = sql`coalesce((SELECT sum(r.amount) FROM invoice_refunds r
       WHERE r.company_id = ${companyId} AND r.credit_note_id = ${cn}.id), 0)`;
+  // A cancelled payment (issue 34) gives its credit back.
   const used = sql`coalesce((SELECT sum(u.amount) FROM invoice_payments u
-      WHERE u.company_id = ${companyId} AND u.credit_note_id = ${cn}.id), 0)`;
+      WHERE u.company_id = ${companyId} AND u.credit_note_id = ${cn}.id AND u.cancelled_at IS NULL), 0)`;
   return { paid, refunded, used, available: sql`(${paid} - ${refunded} - ${used})` };
 };
 

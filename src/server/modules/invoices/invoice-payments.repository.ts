@@ -1,16 +1,23 @@
 import type { Db } from "@server/db/client";
 import { invoicePayments, invoiceRefunds } from "@server/db/schema";
 import type { ClientBalance, PaymentMethod, PaymentRecordMethod } from "@shared/invoices";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { creditFigures, type Numeric } from "./invoice-list.repository";
 
 /** An invoice's payments, a credit note's refunds and credit, a client's balance. */
 export const invoicePaymentsRepository = {
+  /** The payments of an invoice that count: a cancelled one is left out of every sum (issue 34). */
   async payments(tx: Db, companyId: string, invoiceId: string) {
     return tx
       .select({ id: invoicePayments.id, date: invoicePayments.date, amount: invoicePayments.amount })
       .from(invoicePayments)
-      .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.invoiceId, invoiceId)));
+      .where(
+        and(
+          eq(invoicePayments.companyId, companyId),
+          eq(invoicePayments.invoiceId, invoiceId),
+          isNull(invoicePayments.cancelledAt),
+        ),
+      );
   },
 
   async insertPayment(
@@ -152,10 +159,21 @@ export const invoicePaymentsRepository = {
     return row && { ...row, total: Number(row.total) };
   },
 
-  /** Deletes a payment; answers what it was (its journal entry's reversal names it), undefined when none. */
-  async deletePayment(tx: Db, companyId: string, invoiceId: string, paymentId: string) {
+  /**
+   * « Annuler le règlement » (docs/domain/invoices.md#payments): the payment of the invoice marked cancelled,
+   * when, by whom and why — never deleted. Answers what it was (its journal reversal names it) and whether
+   * it was cancelled already; undefined when the invoice has no such payment.
+   */
+  async cancelPayment(
+    tx: Db,
+    companyId: string,
+    invoiceId: string,
+    paymentId: string,
+    cancellation: { reason: string; by: { id: string; name: string | null } },
+  ) {
     const [row] = await tx
-      .delete(invoicePayments)
+      .select({ id: invoicePayments.id, cancelledAt: invoicePayments.cancelledAt })
+      .from(invoicePayments)
       .where(
         and(
           eq(invoicePayments.companyId, companyId),
@@ -163,12 +181,25 @@ export const invoicePaymentsRepository = {
           eq(invoicePayments.id, paymentId),
         ),
       )
+      .for("update");
+    if (!row) return undefined;
+    if (row.cancelledAt) return { alreadyCancelled: true as const };
+    const [cancelled] = await tx
+      .update(invoicePayments)
+      .set({
+        cancelledAt: sql`now()`,
+        cancelledBy: cancellation.by.id,
+        cancelledByName: cancellation.by.name,
+        cancellationReason: cancellation.reason,
+      })
+      .where(and(eq(invoicePayments.companyId, companyId), eq(invoicePayments.id, row.id)))
       .returning({
         id: invoicePayments.id,
         date: invoicePayments.date,
         amount: invoicePayments.amount,
         method: invoicePayments.method,
       });
-    return row && { ...row, method: row.method as PaymentRecordMethod };
+    if (!cancelled) throw new Error("payment not cancelled");
+    return { alreadyCancelled: false as const, ...cancelled, method: cancelled.method as PaymentRecordMethod };
   },
 };

@@ -130,6 +130,19 @@ const finalInvoice = invoice({
       reference: "Chèque n° 0001234",
       created_by_name: "Jean Durand",
       created_at: "2026-03-20T10:00:00.000Z",
+      cancellation: null,
+    },
+    // Cancelled (« Annuler le règlement », issue 34): not received, not printed.
+    {
+      id: "pay-2",
+      date: "2026-03-21",
+      amount: 500,
+      method: "check",
+      credit_note: null,
+      reference: "Chèque n° 0009999",
+      created_by_name: "Jean Durand",
+      created_at: "2026-03-21T10:00:00.000Z",
+      cancellation: { at: "2026-03-25T10:00:00.000Z", by_name: "Jean Durand", reason: "Chèque impayé" },
     },
   ],
   items: [section("Salle de bain", 10_000), line("Dépose et pose de faïence", 40, 250, 10)],
@@ -260,6 +273,7 @@ describe("invoiceDocument", () => {
       expect(text, expected).toContain(plain(expected));
     }
     expect(text).not.toContain("SIREN");
+    expect(text).not.toContain(plain("Chèque n° 0009999"));
     expect(vatMentionsOf(text)).toEqual({ franchise: false, reverse: false, reduced: true });
     expect(text).not.toContain("BROUILLON");
   });

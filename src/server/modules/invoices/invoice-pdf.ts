@@ -218,10 +218,12 @@ function mentionsPart(invoice: Invoice, seller: InvoiceSeller): MentionsPart {
   if (vat.length > 0) paragraphs.push({ title: "TVA", body: vat.join("\n") });
   if (invoice.kind !== "credit_note") {
     paragraphs.push({ title: "Conditions de paiement", body: paymentTerms(invoice) });
-    if (invoice.payments.length > 0) {
+    // A cancelled payment (« Annuler le règlement », issue 34) was not received: not printed.
+    const received = invoice.payments.filter((p) => p.cancellation === null);
+    if (received.length > 0) {
       paragraphs.push({
         title: "Règlements reçus",
-        body: invoice.payments
+        body: received
           .map((p) =>
             present([
               formatDate(p.date),

@@ -226,17 +226,7 @@ describe("the credit kept, used as a payment (« Avoir »)", () => {
     expect(notCredit.statusCode).toBe(404);
     expect(messageOf(notCredit)).toBe(INVOICE_TEXTS.creditNoteNotFound);
     // Another company's credit note, even with credit: 404.
-    const otherDraft = await t.created(otherAdmin, "/api/invoices", {
-      client_id: t.otherClientId,
-      name: "Autre",
-      items: [LINES[1]],
-    });
-    await api(otherAdmin, "POST", `/api/invoices/${otherDraft.id}/issue`);
-    await api(otherAdmin, "POST", `/api/invoices/${otherDraft.id}/payments`, {
-      date: today,
-      amount: 100,
-      method: "cash",
-    });
+    const otherDraft = await t.otherPaidInvoice(100);
     const otherCredit: Invoice = (await api(otherAdmin, "POST", `/api/invoices/${otherDraft.id}/cancel`)).json();
     expect(otherCredit.credit?.available).toBe(100);
     const stolen = await payWithCredit(target.id, otherCredit.id, 10);

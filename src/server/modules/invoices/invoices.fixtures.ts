@@ -8,6 +8,7 @@ import {
   login,
   setupApp,
 } from "@server/test/helpers";
+import { parisToday } from "@shared/dates";
 import type { Invoice, InvoiceStats } from "@shared/invoices";
 import { expect, vi } from "vitest";
 import { lineAsWritten } from "../documents/document-lines";
@@ -119,6 +120,32 @@ export async function setupInvoicesTest() {
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
+  /** An invoice of the other company, issued, with a payment of `paid` in cash. */
+  const otherPaidInvoice = async (paid: number): Promise<Invoice> => {
+    const draft = await created(otherAdmin, "/api/invoices", {
+      client_id: otherClientId,
+      name: "Autre",
+      items: [LINES[1]],
+    });
+    await api(otherAdmin, "POST", `/api/invoices/${draft.id}/issue`);
+    const res = await api(otherAdmin, "POST", `/api/invoices/${draft.id}/payments`, {
+      date: parisToday(),
+      amount: paid,
+      method: "cash",
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json();
+  };
+  /** The FEC of `year` (200 expected): its rows, each split into its 18 columns. */
+  const fecRows = async (year: string, token = admin): Promise<string[][]> => {
+    const fec = await api(token, "GET", `/api/accounting/fec?year=${year}`);
+    expect(fec.statusCode, fec.body).toBe(200);
+    return fec.body
+      .replace(/\r\n$/, "")
+      .split("\r\n")
+      .slice(1)
+      .map((r) => r.split("\t"));
+  };
   const stats = async (query = "", token = admin): Promise<InvoiceStats> => {
     const res = await api(token, "GET", `/api/invoices/stats${query}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -147,6 +174,8 @@ export async function setupInvoicesTest() {
     issueOn,
     get,
     stats,
+    otherPaidInvoice,
+    fecRows,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   invoiceStatusSchema,
   invoiceUpdateSchema,
   markPaidSchema,
+  paymentCancelSchema,
   paymentInputSchema,
   refundInputSchema,
 } from "@shared/invoices";
@@ -271,12 +272,30 @@ export const invoicesModule: AppModule = async (app, { db }) => {
       config: { access: { permission: INVOICES_ACCESS.pay } },
       schema: {
         tags,
-        summary: "Supprime un paiement (pas sur une facture annulée)\u202f; une facture payée redevient envoyée",
+        summary:
+          "Retire un paiement (pas sur une facture annulée)\u202f: depuis l’issue 34, il est annulé et gardé, avec le motif «\u00a0Règlement supprimé de la facture\u00a0» (préférez …/cancel)\u202f; une facture payée redevient envoyée",
         params: z.object({ id: z.string(), paymentId: z.string() }),
         response: { 200: invoiceSchema, ...withConflict },
       },
     },
     async (request) => invoices.removePayment(requireAuth(request), request.params.id, request.params.paymentId),
+  );
+
+  app.post(
+    "/api/invoices/:id/payments/:paymentId/cancel",
+    {
+      config: { access: { permission: INVOICES_ACCESS.pay } },
+      schema: {
+        tags,
+        summary:
+          "«\u00a0Annuler le règlement\u00a0»\u202f: le paiement est gardé, marqué annulé avec son motif, et ne compte plus\u202f; le journal enregistre son annulation avec ce motif\u202f; 409 s’il l’est déjà ou si la facture est annulée",
+        params: z.object({ id: z.string(), paymentId: z.string() }),
+        body: paymentCancelSchema,
+        response: { 200: invoiceSchema, ...withConflict },
+      },
+    },
+    async (request) =>
+      invoices.cancelPayment(requireAuth(request), request.params.id, request.params.paymentId, request.body),
   );
 
   app.post(

@@ -16,6 +16,7 @@ import { INVOICES_ACCESS, type InvoiceServiceOptions, invoiceContext, noCompany,
 import { invoiceDocuments } from "./invoice-documents";
 import { invoiceDrafts } from "./invoice-drafts";
 import { invoiceLifecycle } from "./invoice-lifecycle";
+import { invoicePayments } from "./invoice-payments";
 import type { InvoiceFilter } from "./invoices.repository";
 
 export { INVOICES_ACCESS } from "./invoice-context";
@@ -29,6 +30,7 @@ export function createInvoicesService(db: Database, options: InvoiceServiceOptio
   const ctx = invoiceContext(db, options);
   const { parisToday, detail } = ctx;
   const documents = invoiceDocuments(ctx);
+  const payments = invoicePayments(ctx);
 
   return {
     async list(auth: AuthContext, query: InvoiceListQuery): Promise<InvoiceList> {
@@ -74,7 +76,8 @@ export function createInvoicesService(db: Database, options: InvoiceServiceOptio
 
     ...documents.methods,
     ...invoiceDrafts(ctx),
-    ...invoiceLifecycle(ctx, documents),
+    ...payments.methods,
+    ...invoiceLifecycle(ctx, documents, payments),
   };
 }
 

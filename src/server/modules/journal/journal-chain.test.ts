@@ -115,6 +115,33 @@ describe("walkChain", () => {
     expect(walk.firstBroken).toEqual({ seq: 3, reference: "FAC-2026-0003", reason: "sequence" });
   });
 
+  it("a head read when the pages run out: entries appended meanwhile are walked, entries past it named", async () => {
+    const all = chain(7);
+    // Five entries when the walk starts; two more appended (with their head) before the pages run out.
+    let visible = 5;
+    const pages = async (afterSeq: number) => {
+      const page = all
+        .slice(0, visible)
+        .filter((e) => e.seq > afterSeq)
+        .slice(0, 2);
+      if (afterSeq >= 4) visible = 7;
+      return page;
+    };
+    const walked = await walkChain(pages, async () => headOf(all.slice(0, visible)));
+    expect(walked).toMatchObject({ entries: 7, lastHash: all[6]?.hash, firstBroken: null });
+    // The head read says 5 while 7 are there: the first past it is named.
+    const past = await walkChain(pagesOf(all), async () => headOf(all.slice(0, 5)));
+    expect(past.firstBroken).toEqual({ seq: 6, reference: null, reason: "head" });
+    // And 7 while 5 are there: cut from the end, read twice to be sure nothing was on its way.
+    let reads = 0;
+    const cut = await walkChain(pagesOf(all.slice(0, 5)), async () => {
+      reads += 1;
+      return headOf(all);
+    });
+    expect(cut.firstBroken).toEqual({ seq: 6, reference: null, reason: "head" });
+    expect(reads).toBe(2);
+  });
+
   it("entries cut from the end: the head the database remembers names the first one missing", async () => {
     const all = chain(5);
     const walk = await walkChain(pagesOf(all.slice(0, 3)), headOf(all));

@@ -5,8 +5,15 @@ import { entryHash } from "./journal-chain";
 /**
  * Walks a journal from entry 1 (docs/domain/journal.md#check): each entry must carry the next number,
  * name the previous entry's hash, and hash to what it stores; the last one must be the head the database
- * remembers (entries cut from the end would otherwise go unseen). Pure over pages of entries: the API,
- * the CLI and the offline checker of an archive run it.
+ * remembers (entries cut from the end would otherwise go unseen). Pure over pages of entries — one page in
+ * memory at a time, the previous hash carried from page to page —: the API, the CLI and the offline
+ * checker of an archive run it.
+ *
+ * The head is a value (one snapshot: the archive, the tests) or read when the pages run out (the API and
+ * the CLI read each page in its own short statement, so entries may be appended meanwhile): an entry and
+ * its head's move commit together, so a head read after the last page that is further on means entries
+ * appended during the walk — they are walked too, and the head read again —, and a head behind the entries
+ * walked means entries added behind its back.
  */
 export interface ChainWalk {
   entries: number;
@@ -17,10 +24,15 @@ export interface ChainWalk {
   firstBroken: { seq: number; reference: string | null; reason: JournalBreak } | null;
 }
 
+type Head = { lastSeq: number; lastHash: string } | null;
+
 export async function walkChain(
   pages: (afterSeq: number) => Promise<readonly StoredEntry[]>,
-  head: { lastSeq: number; lastHash: string } | null,
+  headOrRead: Head | (() => Promise<Head>),
 ): Promise<ChainWalk> {
+  const readHead = typeof headOrRead === "function" ? headOrRead : async () => headOrRead;
+  let head: Head = null;
+  let headReads = 0;
   let expectedSeq = 1;
   let previous = JOURNAL_GENESIS_HASH;
   let entries = 0;
@@ -29,7 +41,15 @@ export async function walkChain(
   let lastSeq = 0;
   for (;;) {
     const page = await pages(lastSeq);
-    if (page.length === 0) break;
+    if (page.length === 0) {
+      // The pages ran out: the head, read now, says whether entries were appended meanwhile.
+      const seen = headReads > 0 ? (head?.lastSeq ?? 0) : null;
+      head = await readHead();
+      headReads += 1;
+      // Further on than the entries walked, and moved since it was last read: appended meanwhile.
+      if ((head?.lastSeq ?? 0) > entries && (head?.lastSeq ?? 0) !== seen) continue;
+      break;
+    }
     for (const entry of page) {
       const broken = (reason: JournalBreak): ChainWalk => ({
         entries,

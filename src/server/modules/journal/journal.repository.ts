@@ -1,4 +1,4 @@
-import type { Db } from "@server/db/client";
+import type { Database, Db, Scope } from "@server/db/client";
 import { journalEntries, journalPending } from "@server/db/schema";
 import { JOURNAL_GENESIS_HASH, type JournalKind, type JournalPeriod } from "@shared/journal";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
@@ -129,17 +129,21 @@ export const journalRepository = {
 
   /**
    * The sums by period of `period` (Paris time) and kind, closings left out, within [from, to) when given
-   * (Paris days). Reads journal_entries_company_recorded_idx.
+   * (Paris days). Reads journal_entries_company_recorded_idx alone.
    */
   async sums(tx: Db, companyId: string, period: JournalPeriod, from: string | null, to: string | null) {
     const format = KEY_FORMAT[period];
+    // Summed by Paris day first, then by period: `to_char` once a day, not once an entry (as the home's
+    // history); the entries read from the index alone (drizzle/0048: INCLUDE (kind, amount_cents, seq)).
     const result = await tx.execute<PeriodRow>(sql`
-      SELECT to_char(recorded_at AT TIME ZONE 'Europe/Paris', ${format}) AS key, kind,
-             sum(amount_cents)::bigint AS cents, count(*)::int AS entries
-      FROM journal_entries
-      WHERE company_id = ${companyId} AND kind <> 'closing'
-        ${from ? sql`AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
-        ${to ? sql`AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+      SELECT to_char(d.day, ${format}) AS key, d.kind, sum(d.cents)::bigint AS cents, sum(d.entries)::int AS entries
+      FROM (SELECT (recorded_at AT TIME ZONE 'Europe/Paris')::date AS day, kind,
+                   sum(amount_cents) AS cents, count(*) AS entries
+            FROM journal_entries
+            WHERE company_id = ${companyId} AND kind <> 'closing'
+              ${from ? sql`AND recorded_at >= (${from}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+              ${to ? sql`AND recorded_at < (${to}::date::timestamp AT TIME ZONE 'Europe/Paris')` : sql``}
+            GROUP BY 1, 2) d
       GROUP BY 1, 2 ORDER BY 1, 2`);
     return result.rows;
   },
@@ -162,7 +166,7 @@ export const journalRepository = {
     return result.rows[0] ?? null;
   },
 
-  /** The closings of `period` (every key, or the one given). */
+  /** The closings of `period` (every key, or the one given), by journal_entries_company_closings_idx. */
   async closings(tx: Db, companyId: string, period: JournalPeriod, key?: string): Promise<ClosingRow[]> {
     const result = await tx.execute<ClosingRow>(sql`
       SELECT id, seq, recorded_at, hash, content->>'period' AS period, content->>'key' AS key, content
@@ -208,7 +212,55 @@ export const journalRepository = {
     return pages;
   },
 
-  /** The entries after `afterSeq`, in order, `limit` at most (the check walks the journal in pages). */
+  /**
+   * The check's page (journal.service.ts verifyCompanyJournal): the entries after `afterSeq`, in order,
+   * `limit` at most, in one statement of its own (`db.read`: no transaction held between pages). Reads
+   * journal_entries_company_seq_key.
+   */
+  async pageRead(db: Database, scope: Scope, companyId: string, afterSeq: number, limit: number) {
+    const rows = await db.read<{
+      seq: number;
+      kind: JournalKind;
+      document_id: string | null;
+      reference: string;
+      recorded_at: Date;
+      amount_cents: number;
+      content: unknown;
+      user_name: string;
+      previous_hash: string;
+      hash: string;
+    }>(
+      scope,
+      sql`SELECT seq, kind, document_id, reference, recorded_at, amount_cents, content, user_name, previous_hash, hash
+          FROM journal_entries WHERE company_id = ${companyId} AND seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`,
+    );
+    return rows.map(
+      (row): StoredEntry => ({
+        seq: Number(row.seq),
+        kind: row.kind,
+        documentId: row.document_id,
+        reference: row.reference,
+        recordedAt: new Date(row.recorded_at).toISOString(),
+        amountCents: Number(row.amount_cents),
+        content: row.content,
+        userName: row.user_name,
+        previousHash: row.previous_hash,
+        hash: row.hash,
+      }),
+    );
+  },
+
+  /** The head, in one statement of its own (the check reads it when its pages run out). */
+  async headRead(db: Database, scope: Scope, companyId: string): Promise<Head | null> {
+    const rows = await db.read<Head>(
+      scope,
+      sql`SELECT last_seq, last_hash, sales_total_cents, receipts_total_cents
+          FROM journal_heads WHERE company_id = ${companyId}`,
+    );
+    return rows[0] ?? null;
+  },
+
+  /** The entries after `afterSeq`, in order, `limit` at most (an archive's slice, in pages). */
   async page(tx: Db, companyId: string, afterSeq: number, limit: number): Promise<StoredEntry[]> {
     const rows = await tx
       .select()

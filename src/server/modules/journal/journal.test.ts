@@ -7,8 +7,9 @@ import { JOURNAL_GENESIS_HASH, JOURNAL_TEXTS, type JournalTotals, type JournalVe
 import { sql } from "drizzle-orm";
 import { unzipSync } from "fflate";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { type JournalRecord, recordInJournal } from "./journal.queries";
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from "vitest";
+import { type JournalRecord, recordInJournal, verifyCompanyJournal } from "./journal.queries";
+import { VERIFY_PAGE } from "./journal.service";
 
 const { app, db } = await setupApp();
 
@@ -184,6 +185,76 @@ describe("the journal is append-only", () => {
     await owner.query("COMMIT");
     const result = await verify(victim.admin);
     expect(result).toMatchObject({ ok: false, entries: 2, first_broken: { seq: 3, reason: "head" } });
+  });
+});
+
+describe("the check walks the journal in pages (issue 34: a check that scales)", () => {
+  /** `n` entries appended through journal_append, 500 a transaction (as the bench seeds). */
+  async function seed(c: Company, n: number) {
+    for (let start = 1; start <= n; start += 500) {
+      const count = Math.min(500, n - start + 1);
+      await db.run({ companyId: c.id }, (tx) =>
+        tx.execute(sql`
+          SELECT count(*) FROM generate_series(${start}::int, ${start + count - 1}::int) AS g(n),
+            LATERAL journal_append(${c.id}::uuid, 'invoice', NULL, 'FAC-2026-' || lpad(g.n::text, 5, '0'), NULL,
+              (g.n * 100)::bigint, 'Jean Durand', '{"total":' || (g.n * 100) || '}') AS j`),
+      );
+    }
+  }
+
+  it(`pages of ${VERIFY_PAGE} entries, the previous hash carried: the same answer, a broken entry of a later page named`, async () => {
+    const big = await company("Grand journal SARL");
+    const n = VERIFY_PAGE + 345;
+    await seed(big, n);
+    const intact = await verify(big.admin);
+    // Σ 100 × k for k = 1…n cents.
+    expect(intact).toMatchObject({ ok: true, entries: n, grand_total: (n * (n + 1) * 100) / 2 / 100 });
+    const last = await owner.query("SELECT hash FROM journal_entries WHERE company_id = $1 AND seq = $2", [big.id, n]);
+    expect(intact.last_hash).toBe(last.rows[0]?.hash);
+    // The CLI's function, in pages of 100: the same answer.
+    expect(await verifyCompanyJournal(db, big.id, 100)).toEqual(intact);
+
+    // An entry of the second page changed behind the triggers' back.
+    const victim = VERIFY_PAGE + 300;
+    await owner.query("BEGIN");
+    await owner.query("ALTER TABLE journal_entries DISABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("UPDATE journal_entries SET amount_cents = 1 WHERE company_id = $1 AND seq = $2", [
+      big.id,
+      victim,
+    ]);
+    await owner.query("ALTER TABLE journal_entries ENABLE TRIGGER journal_entries_no_update_delete");
+    await owner.query("COMMIT");
+    const broken = await verify(big.admin);
+    expect(broken).toMatchObject({
+      ok: false,
+      entries: victim - 1,
+      first_broken: { seq: victim, reference: `FAC-2026-0${victim}`, reason: "hash" },
+    });
+    expect(await verifyCompanyJournal(db, big.id, 999)).toEqual(broken);
+  }, 120_000);
+
+  it("entries appended while the check walks are walked too, not taken for a break", async () => {
+    const busy = await company("Journal occupé SARL");
+    await seed(busy, 30);
+    // A page of 10: each page read lets another entry in before the next one.
+    let appended = 0;
+    const pages = db.read.bind(db);
+    const spy = vi.spyOn(db, "read").mockImplementation(async (scope, query) => {
+      const rows = await pages(scope, query);
+      if (appended < 5) {
+        appended += 1;
+        await record(busy, invoice(100 + appended, 100));
+      }
+      return rows as never;
+    });
+    try {
+      const result = await verifyCompanyJournal(db, busy.id, 10);
+      expect(result).toMatchObject({ ok: true, first_broken: null });
+      expect(result.entries).toBeGreaterThan(30);
+    } finally {
+      spy.mockRestore();
+    }
+    expect(await verify(busy.admin)).toMatchObject({ ok: true, entries: 35 });
   });
 });
 

@@ -2,7 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { type DirtyGuard, DirtyGuardContext, DiscardChangesDialog } from "@web/components/form/dirty-guard";
 import { cn } from "@web/lib/cn";
 import { X } from "lucide-react";
-import { type ReactNode, useLayoutEffect, useMemo, useRef, useState } from "react";
+import { Fragment, type ReactNode, useId, useLayoutEffect, useMemo, useRef, useState } from "react";
 import { DIALOG_CLOSE_CLASS, DIALOG_CONTENT_CLASS, DialogOverlay, popupOpenIn } from "./dialog";
 import { SHEET_CLOSE_CLASS, sheetContentClass } from "./sheet";
 
@@ -151,5 +151,40 @@ export function ModalFooter({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * A form's modal opened on one thing (a payment to record or cancel): open while `item` is not null, the
+ * form made afresh for each item (`formKey`), a bottom sheet on phones; the form gets the description's id
+ * for its `ModalHeader`.
+ */
+export function FormModal<T>({
+  item,
+  formKey,
+  isMobile,
+  onClose,
+  children,
+}: {
+  item: T | null;
+  formKey: (item: T) => string;
+  isMobile: boolean;
+  onClose: () => void;
+  children: (item: T, descriptionId: string) => ReactNode;
+}) {
+  const descriptionId = useId();
+  return (
+    <ResponsiveModal
+      open={item !== null}
+      onOpenChange={(open) => {
+        if (!open) onClose();
+      }}
+      isMobile={isMobile}
+      aria-describedby={descriptionId}
+      dialogClassName="flex max-h-[92dvh] max-w-lg flex-col gap-0 overflow-hidden p-0"
+      sheetClassName="max-h-[92dvh]"
+    >
+      {item !== null && <Fragment key={formKey(item)}>{children(item, descriptionId)}</Fragment>}
+    </ResponsiveModal>
   );
 }

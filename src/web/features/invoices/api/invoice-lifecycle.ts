@@ -1,5 +1,5 @@
 import { INVOICE_TEXTS } from "@shared/invoice-rules";
-import type { CancelInput, Invoice, MarkPaid, PaymentInput, RefundInput } from "@shared/invoices";
+import type { CancelInput, Invoice, MarkPaid, PaymentCancel, PaymentInput, RefundInput } from "@shared/invoices";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "@web/lib/api-client";
 import { invoicePath } from "./get-invoice";
@@ -57,6 +57,22 @@ export function useAddPayment() {
       api.post<Invoice>(`${invoicePath(id)}/payments`, body),
     meta: { invalidates: invoiceRefreshes.status },
     onSuccess: keep(queryClient),
+  });
+}
+
+/**
+ * POST /api/invoices/:id/payments/:paymentId/cancel — « Annuler le règlement » (issue 34): the payment kept,
+ * cancelled with its reason; answers the invoice, its figures without it. Its failure is shown by the
+ * dialog (the reason's field for a 400), not toasted here.
+ */
+export function useCancelPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, paymentId, body }: { id: string; paymentId: string; body: PaymentCancel }) =>
+      api.post<Invoice>(`${invoicePath(id)}/payments/${encodeURIComponent(paymentId)}/cancel`, body),
+    meta: { invalidates: invoiceRefreshes.status },
+    onSuccess: keep(queryClient),
+    onError: refreshOnError(queryClient),
   });
 }
 

@@ -418,7 +418,7 @@ describe("InvoicePage", () => {
     expect(links[0]?.getAttribute("href")).toBe(`/invoices/${INVOICE_ID}`);
   });
 
-  it("a final invoice deducts its deposits: « Net à payer TTC »; a paid one offers nothing destructive but its cancellation (ADR 0030) and removes a payment on confirmation", async () => {
+  it("a final invoice deducts its deposits: « Net à payer TTC »; a paid one offers nothing destructive but its cancellation (ADR 0030) and « Annuler le règlement » with a reason (issue 34)", async () => {
     const paid = makeInvoice({
       status: "paid",
       paid_amount: 770,
@@ -449,17 +449,32 @@ describe("InvoicePage", () => {
           credit_note: null,
           created_by_name: "Paul Durand",
           created_at: "2026-03-20T10:00:00.000Z",
+          cancellation: null,
         },
       ],
     });
     serve(paid);
-    api.deleteWithBody("/api/invoices/:id/payments/:paymentId", invoiceSchema, () => ({
+    // The payment is kept, cancelled with its reason; the answer is served from then on.
+    const cancelled = {
       ...paid,
       status: "sent" as const,
       paid_amount: 0,
       balance_due: 770,
-      payments: [],
-    }));
+      payment_date: null,
+      payments: paid.payments.map((p) => ({
+        ...p,
+        cancellation: { at: "2026-03-21T09:00:00.000Z", by_name: "Paul Durand", reason: "Chèque impayé" },
+      })),
+    };
+    api.post(
+      "/api/invoices/:id/payments/:paymentId/cancel",
+      invoiceSchema,
+      () => {
+        serve(cancelled);
+        return cancelled;
+      },
+      200,
+    );
     renderPage();
     await heading();
     expect(screen.getByText("Net à payer TTC")).toBeTruthy();
@@ -473,12 +488,25 @@ describe("InvoicePage", () => {
     expect(button("Annuler la facture")).toBeTruthy();
     expect(screen.getByTestId("invoice-balance").textContent).toBe("0,00\u00a0€");
 
-    fireEvent.click(button("Supprimer le paiement du 20/03/2026 (770,00\u00a0€)") as HTMLElement);
-    const dialog = await screen.findByRole("alertdialog");
-    fireEvent.click(within(dialog).getByRole("button", { name: "Supprimer le paiement" }));
-    await waitFor(() => expect(api.requests("DELETE", "/api/invoices/:id/payments/:paymentId")).toHaveLength(1));
-    expect(api.requests("DELETE")[0]?.path).toBe(`/api/invoices/${INVOICE_ID}/payments/${PAYMENT_ID}`);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith("Paiement supprimé"));
+    fireEvent.click(button("Annuler le règlement du 20/03/2026 (770,00\u00a0€)") as HTMLElement);
+    const dialog = await screen.findByRole("dialog", { name: "Annuler le règlement\u00a0?" });
+    fireEvent.change(within(dialog).getByLabelText(/Motif/), { target: { value: "  Chèque impayé " } });
+    fireEvent.click(within(dialog).getByRole("button", { name: "Annuler le règlement" }));
+    await waitFor(() => expect(api.requests("POST", "/api/invoices/:id/payments/:paymentId/cancel")).toHaveLength(1));
+    const request = api.requests("POST", "/api/invoices/:id/payments/:paymentId/cancel")[0];
+    expect(request?.path).toBe(`/api/invoices/${INVOICE_ID}/payments/${PAYMENT_ID}/cancel`);
+    expect(request?.body).toEqual({ reason: "Chèque impayé" });
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith("Règlement annulé", { description: "770,00\u00a0€ · FAC-2026-0012" }),
+    );
+    // The invoice's figures follow; the payment stays, struck through, with its reason, and no action.
+    await waitFor(() => expect(screen.getByTestId("invoice-balance").textContent).toBe("770,00\u00a0€"));
+    expect(screen.getByTestId("invoice-paid-amount").textContent).toBe("0,00\u00a0€");
+    const row = within(screen.getByRole("list", { name: "Paiements" })).getByRole("listitem");
+    expect(row.getAttribute("data-cancelled")).toBe("true");
+    expect(row.textContent).toContain("Annulé le 21/03/2026 — Chèque impayé");
+    expect(button(/Annuler le règlement du/)).toBeNull();
+    expect(api.requests("DELETE")).toHaveLength(0);
   });
 
   it("an issued document: « Factur-X conforme EN 16931 » and « Télécharger le XML », which saves GET …/xml", async () => {

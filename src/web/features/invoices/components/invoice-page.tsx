@@ -28,6 +28,7 @@ import { errorDescription, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { paths } from "@web/lib/paths";
 import {
+  Ban,
   Banknote,
   BellRing,
   CheckCircle2,
@@ -59,7 +60,6 @@ import {
   useIssueInvoice,
   useMarkInvoicePaid,
   useRecordRefund,
-  useRemovePayment,
 } from "../api/invoice-lifecycle";
 import { useInvoiceAccess } from "../hooks/use-invoice-access";
 import { useInvoicePdf } from "../hooks/use-invoice-pdf";
@@ -78,6 +78,10 @@ import { FacturxBadge, InvoiceBadges } from "./invoice-badges";
 
 /** The payment form (react-hook-form, zod) loads when first opened, not with the page (ADR 0005 §10). */
 const PaymentDialog = lazy(() => import("./payment-dialog").then((m) => ({ default: m.PaymentDialog })));
+/** « Annuler le règlement » (issue 34): its reason's form, loaded likewise. */
+const PaymentCancelDialog = lazy(() =>
+  import("./payment-cancel-dialog").then((m) => ({ default: m.PaymentCancelDialog })),
+);
 /** So does « Envoyer au client » / « Relancer » (docs/domain/messages.md#send-and-remind). */
 const SendMessageDialog = lazy(() =>
   import("@web/components/send-message/send-message-dialog").then((m) => ({ default: m.SendMessageDialog })),
@@ -102,6 +106,8 @@ export const INVOICE_PAGE_TEXTS = {
   refundTitle: (reference: string) => `Rembourser l’avoir ${reference}\u00a0?`,
   refundDescription: (available: string) =>
     `Le client a ${available} d’avoir disponible. Le remboursement est enregistré sur l’avoir et ne se supprime pas.`,
+  /** A cancelled payment (issue 34): « Annulé le 21/03/2026 — Chèque impayé ». */
+  paymentCancelled: (day: string, reason: string) => `Annulé le ${day} — ${reason}`,
 } as const;
 
 /** A label and its value on one line, the value to the right (a narrow column reads it at a glance). */
@@ -322,6 +328,10 @@ function Deposits({ invoice }: { invoice: Invoice }) {
   );
 }
 
+/**
+ * The payments, in date order; a cancelled one (« Annuler le règlement », issue 34) stays, struck through,
+ * with « Annulé le … — motif », and no longer counts in « Déjà réglé ».
+ */
 function Payments({
   invoice,
   canRemove,
@@ -339,9 +349,15 @@ function Payments({
       ) : (
         <ul aria-label="Paiements" className="flex flex-col divide-y divide-border">
           {payments.map((payment) => (
-            <li key={payment.id} className="flex items-center gap-3 py-2">
+            <li
+              key={payment.id}
+              className="flex items-center gap-3 py-2"
+              data-cancelled={payment.cancellation !== null}
+            >
               <div className="flex min-w-0 flex-1 flex-col gap-0.5">
-                <span className="text-sm font-medium">
+                <span
+                  className={cn("text-sm font-medium", payment.cancellation && "text-muted-foreground line-through")}
+                >
                   {formatDate(payment.date)} · {PAYMENT_RECORD_LABELS[payment.method]}
                 </span>
                 {(payment.reference || payment.created_by_name) && (
@@ -351,17 +367,32 @@ function Payments({
                       .join(" · ")}
                   </span>
                 )}
+                {payment.cancellation && (
+                  <span className="text-xs break-words text-destructive">
+                    {INVOICE_PAGE_TEXTS.paymentCancelled(
+                      formatDate(parisToday(new Date(payment.cancellation.at))),
+                      payment.cancellation.reason,
+                    )}
+                  </span>
+                )}
               </div>
-              <span className="shrink-0 text-sm font-semibold tabular-nums">{formatEuro(payment.amount)}</span>
-              {canRemove && (
+              <span
+                className={cn(
+                  "shrink-0 text-sm font-semibold tabular-nums",
+                  payment.cancellation && "font-normal text-muted-foreground line-through",
+                )}
+              >
+                {formatEuro(payment.amount)}
+              </span>
+              {canRemove && !payment.cancellation && (
                 <Button
                   size="icon"
                   variant="ghost"
                   className="shrink-0 text-muted-foreground hover:text-destructive"
-                  aria-label={`Supprimer le paiement du ${formatDate(payment.date)} (${formatEuro(payment.amount)})`}
+                  aria-label={`${INVOICE_TEXTS.cancelPayment} du ${formatDate(payment.date)} (${formatEuro(payment.amount)})`}
                   onClick={() => onRemove(payment)}
                 >
-                  <Trash2 aria-hidden="true" />
+                  <Ban aria-hidden="true" />
                 </Button>
               )}
             </li>
@@ -508,14 +539,15 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
   const markPaid = useMarkInvoicePaid();
   const cancel = useCancelInvoice();
   const remove = useDeleteInvoice();
-  const removePayment = useRemovePayment();
   const recordRefund = useRecordRefund();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [confirm, setConfirm] = useState<Confirm>(null);
   const [paying, setPaying] = useState(false);
   const paymentLoaded = useOpenedOnce(paying);
+  /** « Annuler le règlement » (issue 34): the payment whose reason is asked. */
   const [toRemove, setToRemove] = useState<Payment | null>(null);
+  const cancelPaymentLoaded = useOpenedOnce(toRemove !== null);
   const [mailing, setMailing] = useState<SendTarget | null>(null);
   const mailLoaded = useOpenedOnce(mailing !== null);
   /** Issue 32: the answer about the money received, asked when « Annuler la facture » is opened. */
@@ -608,14 +640,6 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
       void queryClient.invalidateQueries({ queryKey: invoiceKeys.detail(invoice.id), refetchType: "none" });
     } catch {
       // Toasted by the mutation.
-    }
-  };
-  const onRemovePayment = async (payment: Payment) => {
-    try {
-      await removePayment.mutateAsync({ id: invoice.id, paymentId: payment.id });
-      toastSuccess(INVOICE_TEXTS.paymentRemoved);
-    } catch {
-      // Toasted by the mutation (« Impossible de supprimer le paiement »).
     }
   };
 
@@ -926,20 +950,16 @@ export function InvoicePage({ invoiceId, isMobile }: { invoiceId: string; isMobi
         pendingLabel="Suppression…"
         onConfirm={onDelete}
       />
-      <ConfirmDialog
-        open={toRemove !== null}
-        onClose={() => setToRemove(null)}
-        destructive
-        title={"Supprimer ce paiement\u00a0?"}
-        description={
-          toRemove
-            ? `Le paiement de ${formatEuro(toRemove.amount)} du ${formatDate(toRemove.date)} (${PAYMENT_RECORD_LABELS[toRemove.method]}) sera retiré de la facture et le reste à payer recalculé.`
-            : ""
-        }
-        confirmLabel="Supprimer le paiement"
-        pendingLabel="Suppression…"
-        onConfirm={() => (toRemove ? onRemovePayment(toRemove) : undefined)}
-      />
+      {cancelPaymentLoaded && (
+        <Suspense fallback={null}>
+          <PaymentCancelDialog
+            invoice={invoice}
+            payment={toRemove}
+            isMobile={isMobile}
+            onClose={() => setToRemove(null)}
+          />
+        </Suspense>
+      )}
     </div>
   );
 }

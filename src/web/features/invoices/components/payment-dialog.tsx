@@ -10,11 +10,11 @@ import { FormField } from "@web/components/ui/form-field";
 import { DecimalInput, Input } from "@web/components/ui/input";
 import { ModalHeader } from "@web/components/ui/modal-header";
 import { NativeSelect } from "@web/components/ui/native-select";
-import { ModalFooter, ResponsiveModal } from "@web/components/ui/responsive-modal";
+import { FormModal, ModalFooter } from "@web/components/ui/responsive-modal";
 import { fieldErrorsFor, toastFailure, toastSuccess } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { formSchema } from "@web/lib/form-schema";
-import { useId, useMemo } from "react";
+import { useMemo } from "react";
 import { useForm } from "react-hook-form";
 import { clientBalanceQueryOptions } from "../api/get-client-balance";
 import { useAddPayment } from "../api/invoice-lifecycle";
@@ -53,28 +53,12 @@ export interface PaymentDialogProps {
  * method, reference. Loaded when first opened (react-hook-form, zod); a bottom sheet on phones.
  */
 export function PaymentDialog({ invoice, isMobile, onClose }: PaymentDialogProps) {
-  const descriptionId = useId();
   return (
-    <ResponsiveModal
-      open={invoice !== null}
-      onOpenChange={(open) => {
-        if (!open) onClose();
-      }}
-      isMobile={isMobile}
-      aria-describedby={descriptionId}
-      dialogClassName="flex max-h-[92dvh] max-w-lg flex-col gap-0 overflow-hidden p-0"
-      sheetClassName="max-h-[92dvh]"
-    >
-      {invoice && (
-        <PaymentForm
-          key={`${invoice.id}-${invoice.balance_due}`}
-          invoice={invoice}
-          isMobile={isMobile}
-          descriptionId={descriptionId}
-          onDone={onClose}
-        />
+    <FormModal item={invoice} formKey={(i) => `${i.id}-${i.balance_due}`} isMobile={isMobile} onClose={onClose}>
+      {(i, descriptionId) => (
+        <PaymentForm invoice={i} isMobile={isMobile} descriptionId={descriptionId} onDone={onClose} />
       )}
-    </ResponsiveModal>
+    </FormModal>
   );
 }
 
