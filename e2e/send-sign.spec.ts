@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { PDFParse } from "pdf-parse";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
-import { reviewShot } from "./support/screenshots";
+import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -201,5 +201,7 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   expect(text).toContain("Signé électroniquement par Claire Roux");
   expect(text).toContain("Journal de signature");
   expect(text).toContain(quote.reference);
-  execFileSync("pdftoppm", ["-png", "-r", "80", file, `${SHOTS}/${testInfo.project.name}-signed-pdf`]);
+  // Its pages as pictures for review: with the screenshots only (not on CI, e2e/support/screenshots.ts).
+  if (REVIEW_SCREENSHOTS)
+    execFileSync("pdftoppm", ["-png", "-r", "80", file, `${SHOTS}/${testInfo.project.name}-signed-pdf`]);
 });
