@@ -76,15 +76,17 @@ export default defineConfig({
       use: { browserName: "chromium" as const, viewport: { width, height }, isMobile: touch, hasTouch: touch },
     })),
   ],
-  webServer: Array.from({ length: E2E_WORKERS }, (_, index) => ({
-    command: "node scripts/e2e-server.mjs",
-    env: { E2E_PORT: String(serverPort(index)) },
-    url: `${serverURL(index)}/api/health`,
-    reuseExistingServer: !process.env.CI,
+  // The workers' servers, started at once by one script (scripts/e2e-servers.mjs: Playwright starts its
+  // `webServer` entries one after the other), ready when it prints its line; outside CI it keeps a server
+  // already answering on its port.
+  webServer: {
+    command: "node scripts/e2e-servers.mjs",
+    env: { E2E_PORT: String(serverPort(0)), E2E_WORKERS: String(E2E_WORKERS) },
+    wait: { stdout: /Serveurs de test prêts/ },
     timeout: 180_000,
-    // Let the server stop its embedded PostgreSQL (the default SIGKILL would orphan it).
+    // Let the servers stop their embedded PostgreSQL (the default SIGKILL would orphan them).
     gracefulShutdown: { signal: "SIGTERM" as const, timeout: 20_000 },
     stdout: "ignore" as const,
     stderr: "pipe" as const,
-  })),
+  },
 });

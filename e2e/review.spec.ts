@@ -36,6 +36,9 @@ const SCREENS: Screen[] = [
   { path: "/library", shot: "library", ready: (page) => page.getByRole("article").first() },
   { path: "/teams", shot: "teams", ready: (page) => page.getByRole("article").first() },
   { path: "/vehicles", shot: "vehicles", ready: (page) => page.getByRole("article").first() },
+  // The equipment templates' cards and « Mon compte »: their fit on a phone was their journeys' (issue 33).
+  { path: "/equipment", ready: (page) => page.getByRole("article").first() },
+  { path: "/account", ready: (page) => page.getByLabel("Nom complet") },
 ];
 
 function isPhone(page: Page): boolean {

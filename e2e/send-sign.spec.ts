@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync } from "node:fs";
 import { PDFParse } from "pdf-parse";
 import { expectNoSeriousA11yViolations } from "./support/a11y";
 import { ACCOUNTS, DEMO_PASSWORD, isMobileProject, signIn } from "./support/auth";
-import { reviewShot } from "./support/screenshots";
+import { REVIEW_SCREENSHOTS, reviewShot } from "./support/screenshots";
 import { type APIRequestContext, type Browser, expect, type Page, type TestInfo, test } from "./support/test";
 import { clickCentred, closeToasts } from "./support/toasts";
 
@@ -35,6 +35,39 @@ async function pdfText(buffer: Buffer): Promise<string> {
   } finally {
     await parser.destroy();
   }
+}
+
+/** A client with an e-mail and a quote of two lots written for him, through the API. */
+async function quoteForSigning(request: APIRequestContext, headers: Record<string, string>, run: string) {
+  const client = await request.post("/api/clients", {
+    headers,
+    data: {
+      name: `Famille Roux ${run}`,
+      email: `roux-${run}@exemple.fr`,
+      address: "8 rue Mercière",
+      postal_code: "69002",
+      city: "Lyon",
+    },
+  });
+  expect(client.status(), await client.text()).toBe(201);
+  const created = await request.post("/api/quotes", {
+    headers,
+    data: {
+      name: `Salle d'eau ${run}`,
+      client_id: ((await client.json()) as { id: string }).id,
+      date: parisToday(),
+      terms: "Acompte de 30 % à la commande, solde à la réception des travaux.",
+      items: [
+        { kind: "section", name: "Plomberie" },
+        { name: "Pose d'un receveur extra-plat", quantity: 1, unit: "forfait", unit_price: 680, tax_rate: 10 },
+        { name: "Paroi de douche vitrée", quantity: 1, unit: "unité", unit_price: 420, tax_rate: 10 },
+        { kind: "section", name: "Carrelage" },
+        { name: "Faïence murale 30×60", quantity: 12.5, unit: "m²", unit_price: 58, tax_rate: 10 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  return (await created.json()) as { id: string; reference: string; name: string };
 }
 
 /** A fresh browser context for the client: no storage of the admin's, the project's screen and input. */
@@ -77,46 +110,46 @@ async function drawSignature(page: Page, mobile: boolean) {
   await cdp.detach();
 }
 
-test("le devis envoyé au client → « Messages envoyés » → le client signe sur son lien → « Validé » avec son PDF signé @phone", async ({
+/**
+ * The client on his signing link, in a browser of his own: reads the quote, signs it (with a finger on a
+ * phone, with the mouse on a computer), then finds the link used.
+ */
+async function signAsClient(client: Page, url: string, quote: { reference: string }, testInfo: TestInfo) {
+  const mobile = isMobileProject(testInfo.project.name);
+  await client.goto(url);
+  await expect(client.getByRole("heading", { level: 1, name: `Devis ${quote.reference}` })).toBeVisible();
+  await expect(client.getByText("Pose d'un receveur extra-plat").first()).toBeVisible();
+  await expect(client.getByTestId("signing-total-ttc")).toBeVisible();
+  await expect(client.getByRole("link", { name: "Télécharger le PDF" })).toHaveAttribute("href", /\/pdf$/);
+  await shot(client, testInfo, "signing-page", !mobile);
+  const signButton = client.getByRole("button", { name: "Signer le devis" });
+  await expect(signButton).toBeDisabled();
+  await client.getByLabel("Nom et prénom du signataire").fill("Claire Roux");
+  await client.getByRole("checkbox").check();
+  await drawSignature(client, mobile);
+  await expect(signButton).toBeEnabled();
+  await shot(client, testInfo, "signing-form-signed", false);
+  await expectNoSeriousA11yViolations(client);
+  await signButton.click();
+  await expect(client.getByRole("heading", { name: /Devis signé/ })).toBeVisible();
+  await expect(client.getByText("Claire Roux")).toBeVisible();
+  await shot(client, testInfo, "signing-done", false);
+  // The link is used: opened again, it says so.
+  await client.reload();
+  await expect(client.getByRole("heading", { name: "Devis déjà signé" })).toBeVisible();
+}
+
+test("le devis envoyé au client → « Messages envoyés » → le client signe sur son lien → « Validé » avec son PDF signé", async ({
   page,
   request,
   browser,
 }, testInfo) => {
   test.setTimeout(150_000);
-  const mobile = isMobileProject(testInfo.project.name);
   const run = runId(testInfo);
   const headers = await adminHeaders(request);
 
   // A client with an e-mail and a quote written for him (the quotes' own journey writes one by hand).
-  const client = await request.post("/api/clients", {
-    headers,
-    data: {
-      name: `Famille Roux ${run}`,
-      email: `roux-${run}@exemple.fr`,
-      address: "8 rue Mercière",
-      postal_code: "69002",
-      city: "Lyon",
-    },
-  });
-  expect(client.status(), await client.text()).toBe(201);
-  const created = await request.post("/api/quotes", {
-    headers,
-    data: {
-      name: `Salle d'eau ${run}`,
-      client_id: ((await client.json()) as { id: string }).id,
-      date: parisToday(),
-      terms: "Acompte de 30 % à la commande, solde à la réception des travaux.",
-      items: [
-        { kind: "section", name: "Plomberie" },
-        { name: "Pose d'un receveur extra-plat", quantity: 1, unit: "forfait", unit_price: 680, tax_rate: 10 },
-        { name: "Paroi de douche vitrée", quantity: 1, unit: "unité", unit_price: 420, tax_rate: 10 },
-        { kind: "section", name: "Carrelage" },
-        { name: "Faïence murale 30×60", quantity: 12.5, unit: "m²", unit_price: 58, tax_rate: 10 },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  const quote = (await created.json()) as { id: string; reference: string; name: string };
+  const quote = await quoteForSigning(request, headers, run);
 
   // — The admin sends it: « Envoyer au client » on its card, the dialog filled from the template —
   await signIn(page, "admin", `/quotes?search=${encodeURIComponent(quote.reference)}`);
@@ -146,28 +179,7 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
 
   // — The client, in a browser of his own: reads the quote and signs it —
   const clientBrowser = await clientContext(browser, testInfo);
-  const phone = await clientBrowser.newPage();
-  await phone.goto(new URL(signingPath, page.url()).toString());
-  await expect(phone.getByRole("heading", { level: 1, name: `Devis ${quote.reference}` })).toBeVisible();
-  await expect(phone.getByText("Pose d'un receveur extra-plat").first()).toBeVisible();
-  await expect(phone.getByTestId("signing-total-ttc")).toBeVisible();
-  await expect(phone.getByRole("link", { name: "Télécharger le PDF" })).toHaveAttribute("href", /\/pdf$/);
-  await shot(phone, testInfo, "signing-page", !mobile);
-  const signButton = phone.getByRole("button", { name: "Signer le devis" });
-  await expect(signButton).toBeDisabled();
-  await phone.getByLabel("Nom et prénom du signataire").fill("Claire Roux");
-  await phone.getByRole("checkbox").check();
-  await drawSignature(phone, mobile);
-  await expect(signButton).toBeEnabled();
-  await shot(phone, testInfo, "signing-form-signed", false);
-  await expectNoSeriousA11yViolations(phone);
-  await signButton.click();
-  await expect(phone.getByRole("heading", { name: /Devis signé/ })).toBeVisible();
-  await expect(phone.getByText("Claire Roux")).toBeVisible();
-  await shot(phone, testInfo, "signing-done", false);
-  // The link is used: opened again, it says so.
-  await phone.reload();
-  await expect(phone.getByRole("heading", { name: "Devis déjà signé" })).toBeVisible();
+  await signAsClient(await clientBrowser.newPage(), new URL(signingPath, page.url()).toString(), quote, testInfo);
   await clientBrowser.close();
 
   // — The office: « Validé » in the list, the signature and the signed PDF; the bell rings —
@@ -201,5 +213,25 @@ test("le devis envoyé au client → « Messages envoyés » → le client signe
   expect(text).toContain("Signé électroniquement par Claire Roux");
   expect(text).toContain("Journal de signature");
   expect(text).toContain(quote.reference);
-  execFileSync("pdftoppm", ["-png", "-r", "80", file, `${SHOTS}/${testInfo.project.name}-signed-pdf`]);
+  // Its pages as pictures for review: with the screenshots only (not on CI, e2e/support/screenshots.ts).
+  if (REVIEW_SCREENSHOTS)
+    execFileSync("pdftoppm", ["-png", "-r", "80", file, `${SHOTS}/${testInfo.project.name}-signed-pdf`]);
+});
+
+// On a phone what differs is the client's side: he signs with a finger (real touch events). The link is
+// made through the API (« faire signer sur place »); the office's side is the journey above's, on desktop.
+test("sur un téléphone : le client signe au doigt sur son lien, le devis est validé @phone", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(!isMobileProject(testInfo.project.name), "téléphone uniquement : le parcours du bureau est au-dessus");
+  const headers = await adminHeaders(request);
+  const quote = await quoteForSigning(request, headers, runId(testInfo));
+  const link = await request.post(`/api/quotes/${quote.id}/signing-link`, { headers });
+  expect(link.status(), await link.text()).toBe(201);
+  const { path } = (await link.json()) as { path: string };
+  // The project's page: a phone of its own, no session of the office's.
+  await signAsClient(page, path, quote, testInfo);
+  const signed = await request.get(`/api/quotes/${quote.id}`, { headers });
+  expect(((await signed.json()) as { status: string }).status).toBe("valide");
 });

@@ -87,11 +87,10 @@ function field(scope: Page | Locator, label: string): Locator {
 }
 
 test.describe("Paramètres de l'entreprise", () => {
-  test("identité : enregistrer, recharger, email invalide ; logo : ajouter, refuser un faux PNG, supprimer @phone", async ({
+  test("identité : enregistrer, recharger, email invalide ; logo : ajouter, refuser un faux PNG, supprimer", async ({
     page,
   }, testInfo) => {
     test.setTimeout(240_000);
-    const mobile = isMobileProject(testInfo.project.name);
     await signIn(page, "admin", "/");
     const bearer = await token(page);
     const original = await apiJson<Info>(page, bearer, "GET", "/api/company/info");
@@ -147,18 +146,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await field(form, "Numéro de TVA intracommunautaire").fill("FR31523456788");
       await field(form, "IBAN").fill("fr76 3000 6000 0112 3456 7890 189");
       await field(form, "BIC").fill("agrifrpp");
-      if (mobile) {
-        // The save bar stays in view, right above the bottom tab bar.
-        await field(form, "Nom de l’entreprise *").scrollIntoViewIfNeeded();
-        const box = await save.boundingBox();
-        const tabBar = await page.getByRole("navigation", { name: "Navigation principale" }).boundingBox();
-        expect(box && tabBar).toBeTruthy();
-        if (box && tabBar) {
-          expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y);
-          expect(box.y + box.height).toBeGreaterThan(tabBar.y - 40);
-        }
-        await shot(page, testInfo, "info-editing");
-      }
+      // (On a phone the save bar sits right above the bottom tab bar: the phone journey below.)
       await save.click();
       await expect(page.getByText(TEXTS.infoUpdated)).toBeVisible();
       await expect(save).toBeDisabled();
@@ -201,8 +189,7 @@ test.describe("Paramètres de l'entreprise", () => {
       await expect(logoCard.getByRole("button", { name: "Changer le logo" })).toBeVisible();
       await page.evaluate(() => window.scrollTo(0, 0));
       await shot(page, testInfo, "info");
-      // (A full-page capture on mobile would smear the fixed bars over the page: desktop only.)
-      if (!mobile) await shot(page, testInfo, "info-full", true);
+      await shot(page, testInfo, "info-full", true);
       await expectNoSeriousA11yViolations(page, "logo");
 
       // — Refused before upload: an SVG —
@@ -238,8 +225,7 @@ test.describe("Paramètres de l'entreprise", () => {
       // — Leaving with unsaved changes asks first —
       await field(form, "Ville").fill("Ville à ne pas garder");
       await expect(page.getByRole("tab", { name: /Informations/ })).toContainText("modifications non enregistrées");
-      if (mobile) await page.getByRole("navigation", { name: "Navigation principale" }).getByText("Accueil").click();
-      else await page.getByRole("link", { name: "Accueil" }).first().click();
+      await page.getByRole("link", { name: "Accueil" }).first().click();
       const leave = page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" });
       await expect(leave).toBeVisible();
       await leave.getByRole("button", { name: "Rester sur la page" }).click();
@@ -259,6 +245,38 @@ test.describe("Paramètres de l'entreprise", () => {
           .catch(() => {});
       }
     }
+  });
+
+  test("sur un téléphone : la barre d’enregistrement au-dessus de la barre du bas, la quitter demande @phone", async ({
+    page,
+  }, testInfo) => {
+    // What differs on a phone (the journey above walks the rest on desktop): the save bar stays in view
+    // right above the bottom tab bar, and leaving through that bar with unsaved input asks first.
+    test.skip(!isMobileProject(testInfo.project.name), "téléphone uniquement : le parcours du bureau est au-dessus");
+    await signIn(page, "admin", "/settings");
+    const form = page.getByRole("form", { name: "Informations de l'entreprise" });
+    const save = form.getByRole("button", { name: "Enregistrer" });
+    const city = await field(form, "Ville").inputValue();
+    await field(form, "Ville").fill("Ville à ne pas garder");
+    await expect(save).toBeEnabled();
+    await field(form, "Nom de l’entreprise *").scrollIntoViewIfNeeded();
+    const box = await save.boundingBox();
+    const tabBar = await page.getByRole("navigation", { name: "Navigation principale" }).boundingBox();
+    expect(box && tabBar).toBeTruthy();
+    if (box && tabBar) {
+      expect(box.y + box.height).toBeLessThanOrEqual(tabBar.y);
+      expect(box.y + box.height).toBeGreaterThan(tabBar.y - 40);
+    }
+    await shot(page, testInfo, "info-editing");
+
+    await page.getByRole("navigation", { name: "Navigation principale" }).getByText("Accueil").click();
+    const leave = page.getByRole("alertdialog", { name: "Quitter sans enregistrer ?" });
+    await expect(leave).toBeVisible();
+    await leave.getByRole("button", { name: "Rester sur la page" }).click();
+    await expect(page).toHaveURL(/\/settings$/);
+    await form.getByRole("button", { name: "Annuler" }).click();
+    await expect(field(form, "Ville")).toHaveValue(city);
+    await expect(save).toBeDisabled();
   });
 
   test("paramètres commerciaux : validité de 45 jours conservée après rechargement", async ({ page }, testInfo) => {

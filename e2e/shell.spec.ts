@@ -182,6 +182,11 @@ test.describe("Navigation mobile @phone", () => {
     await bar.getByRole("link", { name: "Chantiers" }).click();
     await expect(page).toHaveURL(/\/projects$/);
     await expect(bar.getByRole("link", { name: "Chantiers" })).toHaveAttribute("aria-current", "page");
+    // « Mon compte » too (the SuperAdmin journey's new administrator reaches it from the sidebar).
+    await bar.getByRole("button", { name: "Plus" }).click();
+    await drawer.getByRole("link", { name: "Mon compte" }).click();
+    await expect(drawer).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
   });
 });
 

@@ -1,5 +1,5 @@
 import { expectNoSeriousA11yViolations } from "./support/a11y";
-import { isMobileProject, signIn } from "./support/auth";
+import { signIn } from "./support/auth";
 import { reviewShot } from "./support/screenshots";
 import { serverURL } from "./support/servers";
 import { type Browser, expect, type Page, type TestInfo, test } from "./support/test";
@@ -8,10 +8,7 @@ import { closeToasts } from "./support/toasts";
 /** Screenshots for review: test-results/screenshots/superadmin-<project>-<name>.png (and /tmp/shots-w2 when set). */
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = `superadmin-${testInfo.project.name}-${name}.png`;
-  await reviewShot(page, {
-    path: `test-results/screenshots/${file}`,
-    fullPage: !isMobileProject(testInfo.project.name),
-  });
+  await reviewShot(page, { path: `test-results/screenshots/${file}`, fullPage: true });
   if (process.env.SHOTS_DIR) await reviewShot(page, { path: `${process.env.SHOTS_DIR}/${file}`, fullPage: true });
 }
 
@@ -37,13 +34,12 @@ async function freshPage(browser: Browser, testInfo: TestInfo): Promise<Page> {
 
 const PASSWORD = "Charpente-Chêne-2026!";
 
-test.describe("Plateforme SuperAdmin @phone", () => {
+test.describe("Plateforme SuperAdmin", () => {
   test("créer une entreprise et son administrateur, qui choisit son mot de passe, invite un compagnon, change ses droits, le désactive", async ({
     page,
     browser,
   }, testInfo) => {
     test.setTimeout(240_000);
-    const mobile = isMobileProject(testInfo.project.name);
     const run = runId(testInfo);
     const companyName = `Charpente ${run}`;
     const adminEmail = `lea.${run}@exemple.fr`;
@@ -128,16 +124,11 @@ test.describe("Plateforme SuperAdmin @phone", () => {
     await expect(invitee.getByRole("heading", { level: 1 })).toContainText("Léa");
     await expect(invitee.getByText(companyName).first()).toBeVisible();
 
-    // — « Mon compte », from the sidebar (computer) or the « Plus » drawer (phone) —
-    if (mobile) {
-      await invitee.getByRole("button", { name: "Plus" }).click();
-      await invitee.getByRole("dialog").getByRole("link", { name: "Mon compte" }).click();
-    } else {
-      await invitee
-        .getByRole("complementary", { name: "Barre latérale" })
-        .getByRole("link", { name: "Mon compte" })
-        .click();
-    }
+    // — « Mon compte », from the sidebar (from the « Plus » drawer on a phone: shell.spec.ts) —
+    await invitee
+      .getByRole("complementary", { name: "Barre latérale" })
+      .getByRole("link", { name: "Mon compte" })
+      .click();
     await expect(invitee.getByRole("heading", { level: 1, name: "Mon compte" })).toBeVisible();
     await expect(invitee).toHaveTitle("Mon compte · Propulse");
     await expect(invitee.getByLabel("Nom complet")).toHaveValue("Léa Martin");

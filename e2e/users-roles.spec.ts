@@ -21,13 +21,12 @@ function runId(testInfo: TestInfo): string {
   return `${testInfo.project.name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 }
 
-test.describe("Utilisateurs et rôles @phone", () => {
+test.describe("Utilisateurs et rôles", () => {
   test("filtrer les utilisateurs, inviter un collègue, créer un rôle, lui donner un utilisateur, le supprimer", async ({
     page,
   }, testInfo) => {
     test.setTimeout(150_000);
     const run = runId(testInfo);
-    const mobile = isMobileProject(testInfo.project.name);
     const invitee = `Invité ${run}`;
     const roleName = `Rôle ${run}`;
 
@@ -82,8 +81,8 @@ test.describe("Utilisateurs et rôles @phone", () => {
     await page.goto("/app/admin/roles");
     await expect(page.getByRole("heading", { level: 1, name: "Rôles" })).toBeVisible();
     await expect(page).toHaveTitle("Rôles · Propulse");
-    if (mobile) await expect(page.getByRole("article", { name: "Compagnon" })).toContainText("Oui");
-    else await expect(page.getByRole("row", { name: /^Compagnon/ })).toContainText("Oui");
+    // (On a phone the roles are cards: the phone journey below.)
+    await expect(page.getByRole("row", { name: /^Compagnon/ })).toContainText("Oui");
     await shot(page, testInfo, "roles");
     await expectNoSeriousA11yViolations(page, "rôles");
 
@@ -100,9 +99,7 @@ test.describe("Utilisateurs et rôles @phone", () => {
     await page.getByRole("button", { name: "Créer le rôle" }).click();
     await expect(page.getByText("Rôle créé avec succès", { exact: true })).toBeVisible();
     await expect(page).toHaveURL(/\/app\/admin\/roles$/);
-    const row = mobile
-      ? page.getByRole("article", { name: roleName })
-      : page.getByRole("row", { name: new RegExp(roleName) });
+    const row = page.getByRole("row", { name: new RegExp(roleName) });
     await expect(row).toContainText("Non");
 
     // — Its edit page (two tabs) and its permissions page —
@@ -137,9 +134,7 @@ test.describe("Utilisateurs et rôles @phone", () => {
     await page.getByRole("checkbox", { name: new RegExp(invitee) }).check();
     await page.getByRole("button", { name: "Ajouter au rôle" }).click();
     await expect(page.getByText("Utilisateurs ajoutés au rôle avec succès", { exact: true })).toBeVisible();
-    const member = mobile
-      ? page.getByRole("listitem").filter({ hasText: invitee })
-      : page.getByRole("row", { name: new RegExp(invitee) });
+    const member = page.getByRole("row", { name: new RegExp(invitee) });
     await expect(member).toContainText("Oui");
     await shot(page, testInfo, "role-users");
     await expectNoSeriousA11yViolations(page, "utilisateurs du rôle");
@@ -155,5 +150,51 @@ test.describe("Utilisateurs et rôles @phone", () => {
     await confirm.getByRole("button", { name: "Supprimer" }).click();
     await expect(page.getByText("Rôle supprimé avec succès", { exact: true })).toBeVisible();
     await expect(row).toHaveCount(0);
+  });
+  test("sur un téléphone : les rôles et les membres d’un rôle en cartes @phone", async ({ page }, testInfo) => {
+    // What differs on a phone (the journey above walks the rest on desktop): the roles' table and a
+    // role's users' table are cards there. The invitee and the role are made through the API.
+    test.skip(!isMobileProject(testInfo.project.name), "téléphone uniquement : le parcours du bureau est au-dessus");
+    const run = runId(testInfo);
+    const invitee = `Invité ${run}`;
+    const roleName = `Rôle ${run}`;
+    await signIn(page, "admin", "/app/admin/roles");
+    await expect(page.getByRole("heading", { level: 1, name: "Rôles" })).toBeVisible();
+    const headers = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem("token"))}` };
+    const invited = await page.request.post("/api/company/users/invitations", {
+      headers,
+      data: { email: `invite-${run}@exemple.fr`, full_name: invitee, role_ids: [] },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    const role = await page.request.post("/api/company/roles", {
+      headers,
+      data: { name: roleName, description: "Rôle de test" },
+    });
+    expect(role.status(), await role.text()).toBe(201);
+
+    await page.reload();
+    await expect(page.getByRole("article", { name: "Compagnon" })).toContainText("Oui");
+    const card = page.getByRole("article", { name: roleName });
+    await expect(card).toContainText("Non");
+
+    // — A user added to the role: its members are cards too —
+    await clickCentred(card.getByRole("link", { name: `Gérer les utilisateurs du rôle ${roleName}` }));
+    await expect(page.getByRole("heading", { level: 1, name: "Utilisateurs du rôle" })).toBeVisible();
+    await page.getByRole("searchbox", { name: "Rechercher un utilisateur" }).fill(run);
+    await page.getByRole("checkbox", { name: new RegExp(invitee) }).check();
+    await page.getByRole("button", { name: "Ajouter au rôle" }).click();
+    await expect(page.getByText("Utilisateurs ajoutés au rôle avec succès", { exact: true })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: invitee })).toContainText("Oui");
+
+    // — The role deleted from its card —
+    await page.getByRole("link", { name: "Retour aux rôles" }).click();
+    await expect(card).toContainText("1\u00a0utilisateur");
+    await clickCentred(card.getByRole("button", { name: `Supprimer le rôle ${roleName}` }));
+    await page
+      .getByRole("alertdialog", { name: "Supprimer le rôle\u202f?" })
+      .getByRole("button", { name: "Supprimer" })
+      .click();
+    await expect(page.getByText("Rôle supprimé avec succès", { exact: true })).toBeVisible();
+    await expect(card).toHaveCount(0);
   });
 });

@@ -1,4 +1,5 @@
-// The server Playwright starts: the built app on port E2E_PORT (3100) with a fresh demo database in
+// One journeys' server (scripts/e2e-servers.mjs starts one per Playwright worker, all at once): the built
+// app on port E2E_PORT (3100) with a fresh demo database in
 // data-e2e/ (data-e2e-<port>/ on another port), a copy of the one seeded once for all the test servers
 // (scripts/lib.mjs, copyDemoDatabase).
 import path from "node:path";
