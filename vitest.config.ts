@@ -6,9 +6,10 @@ const UNIT_ISOLATED = ["src/web/lib/api-errors.test.ts", "src/web/lib/query-clie
 
 /**
  * The web component tests that need a module graph of their own, so run isolated (a fresh worker a
- * file): they replace a module with `vi.mock` (anything but the toasts, which `web` mocks for all), reload
- * modules (`vi.resetModules`), change the window's width (`useViewport` keeps it in its module), or show
- * the real toaster. A file added here runs alone; keep the list short.
+ * file): they replace a module with `vi.mock` (anything but the toasts, which `web` mocks for all; a mock
+ * would stay in the screens the worker's other files import), check that a module loads only when needed,
+ * reload modules (`vi.resetModules`), change the window's width (`useViewport` keeps it in its module),
+ * or show the real toaster. Each starts a process and imports everything again: keep the list short.
  */
 const WEB_ISOLATED = [
   "src/web/app/layouts/app-layout.test.tsx",
@@ -27,8 +28,12 @@ const WEB_ISOLATED = [
 ];
 
 /**
- * Three projects: pure rules (node), web components (jsdom), and the server through HTTP
+ * Three kinds of tests: pure rules (node), web components (jsdom), and the server through HTTP
  * against a real PostgreSQL started once by the global setup (embedded, or TEST_DATABASE_URL).
+ * Each runs its files one after the other in one module graph per worker (`isolate: false`), but for
+ * the few that cannot (`unit-isolated`, `web-isolated`). Projects run in the order of their names
+ * (Vitest's sequencer): server, unit, unit-isolated, web, web-isolated; a worker keeps its module
+ * graph from one file to the next of the same project. `--project 'web*'` runs a web file wherever it is.
  */
 export default defineConfig({
   resolve: { alias: aliases },
