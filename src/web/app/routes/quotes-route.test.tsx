@@ -20,6 +20,7 @@ import {
   never,
   renderWithProviders,
 } from "@web/features/quotes/test/render";
+import { toast as appToast } from "@web/lib/toast";
 import { testAuthUser } from "@web/test/auth-user";
 import { TestPermissions, testQueryClient } from "@web/test/render";
 import { createMemoryRouter, RouterProvider } from "react-router";
@@ -28,8 +29,7 @@ import { z } from "zod";
 import { QuoteNewRoute } from "./quote-new-route";
 import { QuotesRoute } from "./quotes-route";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 /** The quote the server creates (its reference given by the server) and one already stored. */
 const CREATED = makeQuote({

@@ -1,6 +1,7 @@
 import { companyTaxRatesSchema } from "@shared/company";
 import { librarySuggestionsResponseSchema } from "@shared/library";
 import { act, cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { fakeApi } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
 import { useForm } from "react-hook-form";
@@ -8,8 +9,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { type DocumentLinesFields, emptyLine } from "./line-fields";
 import { DocumentLinesEditor, LINE_REMOVED_TEXTS } from "./lines-editor";
 
-const toast = vi.hoisted(() => vi.fn());
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 afterEach(() => {
   cleanup();

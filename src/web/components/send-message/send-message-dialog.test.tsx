@@ -15,8 +15,6 @@ import { DocumentMessages } from "./document-messages";
 import type { SendTarget } from "./send-message-api";
 import { SendMessageDialog } from "./send-message-dialog";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const QUOTE_ID = "4a000001-0000-4000-8000-000000000001";
 const INVOICE_ID = "4a000002-0000-4000-8000-000000000002";
 const target: SendTarget = { type: "quote", id: QUOTE_ID, kind: "send", label: "Devis DEV-2026-0012 · Famille Martin" };

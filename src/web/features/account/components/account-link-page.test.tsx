@@ -14,8 +14,6 @@ import {
 } from "../test/render";
 import { AccountLinkPage } from "./account-link-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 beforeEach(() => {

@@ -3,6 +3,7 @@ import { clientDetailSchema, clientSchema } from "@shared/clients";
 import { EINVOICE_TEXTS } from "@shared/einvoice-rules";
 import { MESSAGES } from "@shared/errors";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { spaced } from "@web/test/text";
 import { useState } from "react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -17,8 +18,7 @@ import {
 } from "../test/render";
 import { ClientFormDialog } from "./client-form-dialog";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 

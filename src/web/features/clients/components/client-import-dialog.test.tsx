@@ -1,11 +1,11 @@
 import { type ClientImportResult, clientImportResultSchema } from "@shared/client-csv";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeApi, fakeApi, installBrowserStubs, renderWithProviders } from "../test/render";
 import { ClientImportDialog, importCounts } from "./client-import-dialog";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 const spaced = (text: string | null | undefined) => (text ?? "").replace(/[\u00a0\u202f]/g, " ");
 

@@ -13,8 +13,6 @@ import { z } from "zod";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeClient, renderWithProviders } from "../test/render";
 import { ClientsPage } from "./clients-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 /** The clients API over an in-memory book (search as the server reads it); `pageSize` caps a page whatever the limit asked (as a server may). */

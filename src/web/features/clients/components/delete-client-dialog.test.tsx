@@ -1,5 +1,6 @@
 import { CLIENT_TEXTS, clientHasDocumentsMessage } from "@shared/client-rules";
 import { cleanup, fireEvent, screen, waitFor } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
@@ -12,8 +13,7 @@ import {
 } from "../test/render";
 import { DeleteClientDialog } from "./delete-client-dialog";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 

@@ -21,6 +21,7 @@ import {
   versionedMessageTemplatesSchema,
 } from "@shared/messages";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { spaced } from "@web/test/text";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import {
@@ -36,8 +37,7 @@ import {
 } from "../test/render";
 import { CompanySettingsPage } from "./company-settings-page";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 /** The text as the DOM queries read it (their default normaliser turns no-break spaces into spaces). */

@@ -16,8 +16,6 @@ import {
 } from "../test/render";
 import { EquipmentPage } from "./equipment-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const bathroom = makeTemplate({

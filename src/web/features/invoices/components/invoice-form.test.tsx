@@ -11,6 +11,7 @@ import {
 import { librarySuggestionsResponseSchema } from "@shared/library";
 import { quoteSchema } from "@shared/quotes";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { apiError, type FakeApi, fakeApi } from "@web/test/fake-api";
 import { installBrowserStubs } from "@web/test/render";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -19,8 +20,7 @@ import { CLIENT_ID, INVOICE_ID, makeInvoice, makeInvoiceRow } from "../test/list
 import { InvoiceEditPage } from "./invoice-edit-page";
 import { InvoiceNewPage } from "./invoice-new-page";
 
-const toast = vi.hoisted(() => Object.assign(vi.fn(), { success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 

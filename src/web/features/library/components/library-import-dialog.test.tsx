@@ -4,8 +4,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeApi, fakeApi, installBrowserStubs, renderWithProviders } from "../test/render";
 import { LibraryImportDialog } from "./library-import-dialog";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 beforeEach(() => {
   installBrowserStubs();

@@ -6,8 +6,6 @@ import { z } from "zod";
 import { type FakeApi, fakeApi, installBrowserStubs, makeItem, renderWithProviders } from "../test/render";
 import { LibraryPage } from "./library-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const tiles = makeItem({ name: "Carreau 45×45" });

@@ -19,8 +19,6 @@ import {
 } from "../test/render";
 import { OutboxPage } from "./outbox-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const quoteSent = makeMessage();

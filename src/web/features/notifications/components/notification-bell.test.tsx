@@ -7,8 +7,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import type { Notifications } from "../api/notifications";
 import { NotificationBell } from "./notification-bell";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 beforeEach(() => {

@@ -19,8 +19,6 @@ import {
 } from "../test/render";
 import { PlanningPage } from "./planning-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn(), warning: vi.fn() } }));
-
 let api: FakeApi;
 const today = parisToday();
 const monday = mondayOf(today);

@@ -13,8 +13,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FIXTURE_IDS, makeProjectDetail, makeProjectDraft } from "../test/form-fixtures";
 import { ProjectCreateDialog, ProjectEditDialog } from "./project-form-dialog";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 const page = { total: 1, page: 1, limit: 100 };
 

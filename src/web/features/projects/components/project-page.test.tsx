@@ -16,8 +16,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { FIXTURE_IDS, makeProjectDetail } from "../test/form-fixtures";
 import { ProjectPage } from "./project-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 const id = FIXTURE_IDS.project;
 const PHOTO = "d4444444-4444-4444-8444-444444444444";

@@ -9,8 +9,6 @@ import { makeProjectDetail } from "../test/form-fixtures";
 import { listAnswer, makeProject } from "../test/list-fixtures";
 import { ProjectsPage } from "./projects-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const todo = makeProject({

@@ -10,6 +10,7 @@ import { type QuoteTemplate, quoteTemplateSchema } from "@shared/quote-templates
 import { quoteDefaultsSchema, quoteSchema } from "@shared/quotes";
 import { VAT_RULE_TEXTS } from "@shared/vat-rules";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { QUOTE_DRAFT_DELAY_MS } from "../lib/quote-draft";
@@ -27,8 +28,7 @@ import {
 } from "../test/render";
 import { QuoteDialog, type QuoteDialogState } from "./quote-dialog";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 

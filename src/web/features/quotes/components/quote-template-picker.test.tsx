@@ -1,6 +1,7 @@
 import { QUOTE_TEXTS } from "@shared/quote-rules";
 import { quoteTemplateListSchema } from "@shared/quote-templates";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
@@ -13,8 +14,7 @@ import {
 } from "../test/render";
 import { QuoteTemplatePicker } from "./quote-template-picker";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 const current = { read: vi.fn(), validateLines: vi.fn() };

@@ -8,6 +8,7 @@ import { summaryOfQuotes } from "@shared/quote-figures";
 import { isExpiredQuote, PENDING_QUOTE_STATUSES, QUOTE_TEXTS, type QuoteStatus } from "@shared/quote-rules";
 import { type Quote, quoteListResponseSchema, quoteSchema } from "@shared/quotes";
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import {
   apiError,
@@ -23,8 +24,7 @@ import {
 import { WITHHELD_TEXTS } from "./quote-card";
 import { QuotesPage } from "./quotes-page";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 

@@ -3,11 +3,9 @@ import type { PermissionCode } from "@shared/permissions";
 import { cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { apiError, type FakeApi, fakeApi } from "@web/test/fake-api";
 import { installBrowserStubs, renderWithProviders } from "@web/test/render";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { REMINDER_TEXTS } from "../lib/reminder-format";
 import { RemindersPage } from "./reminders-page";
-
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
 
 const QUOTE_ID = "5a000001-0000-4000-8000-000000000001";
 const INVOICE_ID = "5a000002-0000-4000-8000-000000000002";

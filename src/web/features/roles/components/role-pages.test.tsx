@@ -21,8 +21,6 @@ import { RoleFormPage } from "./role-form-page";
 import { RolePermissionsPage } from "./role-permissions-page";
 import { RoleUsersPage } from "./role-users-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 const metreur = makeRole({
   name: "Métreur",

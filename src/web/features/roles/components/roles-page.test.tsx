@@ -16,8 +16,6 @@ import {
 } from "../test/render";
 import { RolesPage } from "./roles-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 const rolesSchema = z.object({ data: z.array(roleSchema) });
 let api: FakeApi;
 const admin = makeRole({ name: "Administrateur", description: "Accès complet", is_default: true, user_count: 1 });

@@ -16,8 +16,6 @@ import { SigningPage } from "./signing-page";
 
 /** Testing Library reads texts with their spaces collapsed (no-break ones too). */
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 beforeEach(() => {

@@ -6,8 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { apiError, type FakeApi, fakeApi, installBrowserStubs, makeCompany, never, renderAt } from "../test/render";
 import { CompanyPage } from "./company-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 beforeEach(() => {

@@ -22,8 +22,6 @@ import {
 } from "../test/render";
 import { TeamsPage } from "./teams-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const marc = makeMember({ full_name: "Marc Lefèvre", email: "chef@durand-renovation.fr", is_leader: true });

@@ -23,8 +23,6 @@ import {
 } from "../test/render";
 import { UsersPage } from "./users-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 
 const admin = makeRole({ name: "Administrateur", description: "Accès complet", is_default: true });

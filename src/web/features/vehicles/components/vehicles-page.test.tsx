@@ -21,8 +21,6 @@ import {
 } from "../test/render";
 import { VehiclesPage } from "./vehicles-page";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 const today = parisToday();
 
