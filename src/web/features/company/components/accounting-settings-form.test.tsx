@@ -6,12 +6,12 @@ import {
   DEFAULT_ACCOUNTS,
 } from "@shared/accounting";
 import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { toast as appToast } from "@web/lib/toast";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { type FakeApi, fakeApi, installBrowserStubs, renderPage } from "../test/render";
 import { AccountingSettingsForm } from "./accounting-settings-form";
 
-const toast = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock("@web/lib/toast", () => ({ toast }));
+const toast = vi.mocked(appToast, true);
 
 let api: FakeApi;
 let stored: AccountingSettings;

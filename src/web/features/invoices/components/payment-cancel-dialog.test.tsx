@@ -9,8 +9,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { INVOICE_ID, makeInvoice } from "../test/list-fixtures";
 import { PaymentCancelDialog } from "./payment-cancel-dialog";
 
-vi.mock("@web/lib/toast", () => ({ toast: { success: vi.fn(), error: vi.fn() } }));
-
 let api: FakeApi;
 /** A text as Testing Library reads the page (no-break spaces as spaces). */
 const shown = (text: string) => text.replace(/\u00a0/g, " ");
