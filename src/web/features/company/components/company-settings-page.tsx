@@ -9,7 +9,6 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from "@web/components/ui/tab
 import { useAfterFirstPaint } from "@web/hooks/use-after-first-paint";
 import { useCan } from "@web/hooks/use-can";
 import { useOpenedOnce } from "@web/hooks/use-opened-once";
-import { useWhenIdle } from "@web/hooks/use-when-idle";
 import { errorDescription } from "@web/lib/api-errors";
 import { cn } from "@web/lib/cn";
 import { Building2, Calculator, FileText, Mail } from "lucide-react";
@@ -23,10 +22,10 @@ import { CompanyLogoCard } from "./company-logo-card";
 
 // The forms bring zod and react-hook-form: they load beside the data, once the page's header and
 // tabs have painted (useAfterFirstPaint; ADR 0005 §10).
-const CompanyInfoForm = lazy(() => import("./company-info-form").then((m) => ({ default: m.CompanyInfoForm })));
-const loadCommercialSettingsForm = () => import("./commercial-settings-form");
+const loadCompanyInfoForm = () => import("./company-info-form");
+const CompanyInfoForm = lazy(() => loadCompanyInfoForm().then((m) => ({ default: m.CompanyInfoForm })));
 const CommercialSettingsForm = lazy(() =>
-  loadCommercialSettingsForm().then((m) => ({ default: m.CommercialSettingsForm })),
+  import("./commercial-settings-form").then((m) => ({ default: m.CommercialSettingsForm })),
 );
 const MessageTemplatesForm = lazy(() =>
   import("./message-templates-form").then((m) => ({ default: m.MessageTemplatesForm })),
@@ -64,14 +63,9 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
   const [accountingDirty, setAccountingDirty] = useState(false);
   // The templates are asked for when their tab is first opened (the page's first answers are the other two).
   const templatesOpened = useOpenedOnce(tab === "messages");
-  // The commercial form is asked for at once but drawn when its tab is first opened: the first load renders
-  // one form, not two (its rendering was most of /settings' blocking time on a slow phone).
+  // The commercial settings are asked for at once but their form drawn when its tab is first opened: the first load
+  // renders one form, not two (rendering them was most of /settings' blocking time on a slow phone).
   const commercialOpened = useOpenedOnce(tab === "commercial");
-  // Its code is fetched once the page is idle, so that opening the tab waits for nothing.
-  const idle = useWhenIdle();
-  useEffect(() => {
-    if (idle) void loadCommercialSettingsForm();
-  }, [idle]);
   const templates = useQuery({ ...messageTemplatesQueryOptions(), enabled: templatesOpened });
   // The accounts likewise, when « Comptabilité » is first opened.
   const accountingOpened = useOpenedOnce(tab === "accounting");
@@ -142,6 +136,7 @@ export function CompanySettingsPage({ isMobile }: CompanySettingsPageProps) {
             hasData={info.data !== undefined}
             failureTitle="Erreur lors de la récupération des informations de l'entreprise"
             onRetry={() => void info.refetch()}
+            preload={loadCompanyInfoForm}
           >
             {info.data && (
               <div className={cn("grid items-start gap-5", !isMobile && "grid-cols-[19.5rem_minmax(0,1fr)] gap-6")}>
@@ -270,16 +265,20 @@ interface QueryStateProps {
   hasData: boolean;
   failureTitle: string;
   onRetry: () => void;
+  /** Loads the content's code (a lazy form), once the page has painted. */
+  preload?: () => unknown;
   children: ReactNode;
 }
 
-/**
- * « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content —
- * drawn in a transition (`useDeferredValue`): React renders a form in slices between which the phone
- * stays responsive, instead of one long task (ADR 0005 §10 (n)).
- */
-function QueryState({ isPending, error, hasData, failureTitle, onRetry, children }: QueryStateProps) {
+/** « Chargement… » while the first answer is awaited, the failure with « Réessayer », else the content. */
+function QueryState({ isPending, error, hasData, failureTitle, onRetry, preload, children }: QueryStateProps) {
   const painted = useAfterFirstPaint();
+  // The content's code is asked for once the page has painted (not by its first render: it would count
+  // in the first paint), and the content drawn in a transition, which React renders in slices between
+  // which a slow phone stays responsive, instead of one long task (ADR 0005 §10 (n)).
+  useEffect(() => {
+    if (painted) void preload?.();
+  }, [painted, preload]);
   const ready = useDeferredValue(painted && !isPending, false);
   const loading = <Spinner className="py-20" label="Chargement…" />;
   if (!ready) return loading;
