@@ -1,11 +1,11 @@
 // `npm test`: installs what the tests need (npm packages; Debian's Chromium, PostgreSQL 15, xmllint and
-// poppler-utils when missing), then runs every test: unit + HTTP (embedded PostgreSQL) with types and
-// lint beside; then the HTTP tests of what differs between servers on Debian's PostgreSQL 15, beside the
-// production build, the demo database the test servers copy (scripts/lib.mjs) and the Playwright journeys
-// in Chromium; then Lighthouse. Ends with each stage's duration.
+// poppler-utils when missing), then runs every test: types and lint (together), unit + HTTP (embedded
+// PostgreSQL), then the HTTP tests of what differs between servers on Debian's PostgreSQL 15 together with
+// the production build and the demo database the test servers copy (scripts/lib.mjs), the Playwright
+// journeys in Chromium, Lighthouse. Ends with each stage's duration.
 //
-// Stages share the machine where one leaves the cores idle (tsc is single-threaded; Vitest's server
-// project and the PostgreSQL 15 pass wait on their servers); Lighthouse, which measures time, runs alone.
+// Two stages share the machine only where one leaves the cores idle (tsc is single-threaded; the
+// PostgreSQL 15 pass waits on its server): the journeys and Lighthouse, which measure time, run alone.
 
 import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -123,22 +123,19 @@ if (!existsSync("/usr/bin/pdfdetach")) missing.push("poppler-utils");
 if (missing.length) aptInstall(missing);
 durations.push({ label: "Installation", ms: performance.now() - installBegin, ok: true });
 
-// Vitest first, with tsc (single-threaded) and Biome (a few seconds) beside its start, when its server
-// project waits on PostgreSQL's start and migrations.
+// tsc is single-threaded and Biome takes a few seconds: together they fill the two cores.
 await together(
-  {
-    label: "Tests unitaires, web et HTTP (vitest)",
-    title: "Unit, web and HTTP tests (vitest, embedded PostgreSQL)",
-    command: "npx",
-    args: ["vitest", "run"],
-  },
   { label: "Types (tsc -b)", title: "Types (tsc -b)", command: "npx", args: ["tsc", "-b"] },
   { label: "Lint (biome)", title: "Lint (biome)", command: "npx", args: ["biome", "ci", "."] },
 );
-// The PostgreSQL 15 pass spends much of its time waiting on its server: beside it, the build, the demo
-// database the journeys' and Lighthouse's servers copy (scripts/lib.mjs), then the journeys, whose first
-// seconds start their servers (the journeys passed under a load of 12–30 on this machine: they time
-// nothing; Lighthouse, which does, runs alone after).
+await together({
+  label: "Tests unitaires, web et HTTP (vitest)",
+  title: "Unit, web and HTTP tests (vitest, embedded PostgreSQL)",
+  command: "npx",
+  args: ["vitest", "run"],
+});
+// The PostgreSQL 15 pass spends much of its time waiting on its server: the build, then the demo
+// database the journeys' and Lighthouse's servers copy (scripts/lib.mjs), fill the gaps.
 await together(
   {
     label: "HTTP sur PostgreSQL 15",
@@ -154,22 +151,22 @@ await together(
       command: process.execPath,
       args: ["scripts/demo-database.mjs"],
     },
-    {
-      label: "Parcours (Playwright)",
-      title: "Browser journeys (Playwright, /usr/bin/chromium)",
-      command: "npx",
-      args: ["playwright", "test"],
-      env: {
-        ...process.env,
-        CI: process.env.CI ?? "1",
-        // The journeys' servers on 3100, 3101, 3102 (one per worker, e2e/support/servers.ts) unless something
-        // else holds those ports (another run on the machine, a server left over): then on the next free ones,
-        // never failing for a busy port.
-        E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 3))),
-      },
-    },
   ],
 );
+await together({
+  label: "Parcours (Playwright)",
+  title: "Browser journeys (Playwright, /usr/bin/chromium)",
+  command: "npx",
+  args: ["playwright", "test"],
+  env: {
+    ...process.env,
+    CI: process.env.CI ?? "1",
+    // The journeys' servers on 3100, 3101, 3102 (one per worker, e2e/support/servers.ts) unless something
+    // else holds those ports (another run on the machine, a server left over): then on the next free ones,
+    // never failing for a busy port.
+    E2E_PORT: process.env.E2E_PORT ?? String(await freePorts(3100, Number(process.env.E2E_WORKERS ?? 3))),
+  },
+});
 await together({
   label: "Lighthouse",
   title:
