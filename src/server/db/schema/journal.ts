@@ -33,7 +33,7 @@ export const journalEntries = pgTable(
   },
   (t) => [
     unique("journal_entries_company_seq_key").on(t.companyId, t.seq),
-    // The period totals by time (drizzle/0048 adds INCLUDE (kind, amount_cents, seq): read from the index alone).
+    // The period totals by time (drizzle/0049 adds INCLUDE (kind, amount_cents, seq): read from the index alone).
     index("journal_entries_company_recorded_idx").on(t.companyId, t.recordedAt),
     // A company's closings (the totals of each period read them): a few rows among all its entries.
     index("journal_entries_company_closings_idx").on(t.companyId, t.seq).where(sql`${t.kind} = 'closing'`),

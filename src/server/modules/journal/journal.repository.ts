@@ -134,7 +134,7 @@ export const journalRepository = {
   async sums(tx: Db, companyId: string, period: JournalPeriod, from: string | null, to: string | null) {
     const format = KEY_FORMAT[period];
     // Summed by Paris day first, then by period: `to_char` once a day, not once an entry (as the home's
-    // history); the entries read from the index alone (drizzle/0048: INCLUDE (kind, amount_cents, seq)).
+    // history); the entries read from the index alone (drizzle/0049: INCLUDE (kind, amount_cents, seq)).
     const result = await tx.execute<PeriodRow>(sql`
       SELECT to_char(d.day, ${format}) AS key, d.kind, sum(d.cents)::bigint AS cents, sum(d.entries)::int AS entries
       FROM (SELECT (recorded_at AT TIME ZONE 'Europe/Paris')::date AS day, kind,
